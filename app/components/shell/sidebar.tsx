@@ -1,0 +1,199 @@
+import { Form, Link, useFetcher, useLocation } from "@remix-run/react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { cn } from "~/components/ui/cn";
+import { Icon } from "~/components/ui/icon";
+import { Logo } from "~/components/logo";
+import type { NavGroup, NavItem } from "~/features/navigation/routes";
+
+interface SidebarProps {
+  groups: NavGroup[];
+  openGroups: string[];
+  collapsed: boolean;
+}
+
+interface NavLinkEntry {
+  key: string;
+  to: string;
+  label: string;
+  badge?: string;
+  active: boolean;
+}
+
+function useNavLinks(item: NavItem): NavLinkEntry[] {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const segment = location.pathname.split("/").filter(Boolean)[0];
+  const tab = new URLSearchParams(location.search).get("tab");
+  if (item.tabs) {
+    const activeTab = tab ?? item.tabs[0]?.value;
+    return item.tabs.map((entry) => ({
+      key: `${item.segment}-${entry.value}`,
+      to: `/${item.segment}?tab=${entry.value}`,
+      label: t(entry.labelKey),
+      active: segment === item.segment && activeTab === entry.value,
+    }));
+  }
+  return [{ key: item.segment, to: `/${item.segment}`, label: t(item.labelKey), badge: item.badgeKey ? t(item.badgeKey) : undefined, active: segment === item.segment }];
+}
+
+function LinkList({ items, className }: { items: NavItem[]; className?: string }) {
+  return (
+    <ul className={className}>
+      {items.map((item) => (
+        <LinkEntries key={item.segment} item={item} />
+      ))}
+    </ul>
+  );
+}
+
+function LinkEntries({ item }: { item: NavItem }) {
+  const links = useNavLinks(item);
+  return (
+    <>
+      {links.map((link) => (
+        <li key={link.key}>
+          <Link
+            to={link.to}
+            aria-current={link.active ? "page" : undefined}
+            className={cn(
+              "flex items-center justify-between gap-2 rounded-md px-3 py-1.5 text-sm",
+              link.active ? "bg-primary/15 font-medium text-primary-dark dark:text-white" : "text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800",
+            )}
+          >
+            <span>{link.label}</span>
+            {link.badge ? <span className="rounded-full bg-primary px-2 py-0.5 text-xs font-semibold text-primary-contrast">{link.badge}</span> : null}
+          </Link>
+        </li>
+      ))}
+    </>
+  );
+}
+
+function SingleLinkGroup({ group }: { group: NavGroup }) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const item = group.items[0]!;
+  const active = location.pathname.split("/").filter(Boolean)[0] === item.segment;
+  return (
+    <li className="nav-group relative">
+      <Link
+        to={`/${item.segment}`}
+        title={t(group.labelKey)}
+        aria-current={active ? "page" : undefined}
+        className={cn(
+          "flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium",
+          active ? "bg-primary/15 text-primary-dark dark:text-white" : "text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800",
+        )}
+      >
+        <Icon name={group.icon} className="shrink-0" />
+        <span className="nav-label">{t(group.labelKey)}</span>
+      </Link>
+    </li>
+  );
+}
+
+function CollapsibleGroup({ group, open, onToggle }: { group: NavGroup; open: boolean; onToggle: (groupId: string) => void }) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const label = t(group.labelKey);
+  const listId = `nav-group-${group.id}`;
+  return (
+    <li className="nav-group relative">
+      <Form
+        method="post"
+        action="/resources/sidebar"
+        className="nav-expanded-only"
+        onSubmit={(event) => {
+          event.preventDefault();
+          onToggle(group.id);
+        }}
+      >
+        <input type="hidden" name="group" value={group.id} />
+        <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+        <button
+          type="submit"
+          aria-expanded={open}
+          aria-controls={listId}
+          className="flex w-full items-center gap-3 rounded-md px-3 py-2 text-left text-sm font-medium text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
+        >
+          <Icon name={group.icon} className="shrink-0" />
+          <span className="flex-1">{label}</span>
+          <Icon name="chevron" className={cn("h-4 w-4 transition-transform", open ? "rotate-180" : "")} />
+        </button>
+      </Form>
+      {open ? <LinkList items={group.items} className="nav-expanded-only ml-8 mt-1 space-y-0.5" /> : null}
+      <details className="nav-collapsed-only">
+        <summary
+          className="flex cursor-pointer list-none items-center justify-center rounded-md px-3 py-2 text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800 [&::-webkit-details-marker]:hidden"
+          aria-label={label}
+          title={label}
+        >
+          <Icon name={group.icon} />
+        </summary>
+      </details>
+      <div className="nav-flyout absolute left-full top-0 z-30 w-60 pl-2">
+        <div className="rounded-md border border-slate-200 bg-white p-2 shadow-lg dark:border-slate-700 dark:bg-slate-900">
+          <p className="px-3 pb-1 text-xs font-semibold uppercase tracking-wide text-slate-500">{label}</p>
+          <LinkList items={group.items} className="space-y-0.5" />
+        </div>
+      </div>
+    </li>
+  );
+}
+
+/**
+ * The sidebar of spec section 2. Group state is a cookie written by
+ * /resources/sidebar: a plain form post without JavaScript, a background
+ * fetcher with optimistic state when scripts run.
+ */
+export function Sidebar({ groups, openGroups: initialOpen, collapsed: initialCollapsed }: SidebarProps) {
+  const { t } = useTranslation();
+  const fetcher = useFetcher();
+  const location = useLocation();
+  const [openGroups, setOpenGroups] = useState(initialOpen);
+  const [collapsed, setCollapsed] = useState(initialCollapsed);
+
+  const persist = (fields: Record<string, string>) => fetcher.submit({ ...fields, _fetcher: "1" }, { method: "post", action: "/resources/sidebar" });
+  const toggleGroup = (groupId: string) => {
+    setOpenGroups((current) => (current.includes(groupId) ? current.filter((id) => id !== groupId) : [...current, groupId]));
+    persist({ group: groupId });
+  };
+
+  return (
+    <aside className="sidebar flex w-64 shrink-0 flex-col border-r border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900" data-collapsed={collapsed ? "true" : "false"} data-testid="sidebar">
+      <div className="flex h-16 items-center justify-between px-4">
+        <Link to="/overview" className="nav-label">
+          <Logo />
+        </Link>
+        <Form
+          method="post"
+          action="/resources/sidebar"
+          className="hidden wide:block"
+          onSubmit={(event) => {
+            event.preventDefault();
+            setCollapsed(!collapsed);
+            persist({ collapsed: String(!collapsed) });
+          }}
+        >
+          <input type="hidden" name="collapsed" value={String(!collapsed)} />
+          <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+          <button type="submit" className="rounded-md p-1.5 text-slate-500 hover:bg-slate-100 dark:hover:bg-slate-800" aria-label={collapsed ? t("nav.expand") : t("nav.collapse")} title={collapsed ? t("nav.expand") : t("nav.collapse")}>
+            <Icon name={collapsed ? "expand" : "collapse"} />
+          </button>
+        </Form>
+      </div>
+      <nav aria-label={t("nav.label")} className="flex-1 overflow-visible px-2 pb-6">
+        <ul className="space-y-1">
+          {groups.map((group) =>
+            group.items.length === 1 && !group.items[0]!.tabs ? (
+              <SingleLinkGroup key={group.id} group={group} />
+            ) : (
+              <CollapsibleGroup key={group.id} group={group} open={openGroups.includes(group.id)} onToggle={toggleGroup} />
+            ),
+          )}
+        </ul>
+      </nav>
+    </aside>
+  );
+}

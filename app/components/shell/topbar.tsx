@@ -1,0 +1,47 @@
+import { useTranslation } from "react-i18next";
+import { LanguageSwitch, ThemeToggle } from "~/components/preference-forms";
+import { DropdownMenu, type DropdownEntry } from "~/components/ui/dropdown-menu";
+import { Icon } from "~/components/ui/icon";
+
+interface TopbarProps {
+  theme: "light" | "dark";
+  userName: string;
+  avatarUrl: string;
+  profileLinks: Array<{ segment: string; labelKey: string }>;
+}
+
+export function Topbar({ theme, userName, avatarUrl, profileLinks }: TopbarProps) {
+  const { t } = useTranslation();
+  const profileEntries: DropdownEntry[] = [
+    ...profileLinks.map((link): DropdownEntry => ({ kind: "link", to: `/${link.segment}`, label: t(link.labelKey) })),
+    { kind: "post", action: "/logout", label: t("topbar.logout") },
+  ];
+  return (
+    <header className="flex h-16 items-center justify-end gap-2 border-b border-slate-200 bg-white px-4 dark:border-slate-800 dark:bg-slate-900">
+      <LanguageSwitch />
+      <ThemeToggle theme={theme} />
+      <details className="relative">
+        <summary
+          className="flex cursor-pointer list-none rounded-md p-2 text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800 [&::-webkit-details-marker]:hidden"
+          aria-label={t("topbar.notifications")}
+          title={t("topbar.notifications")}
+        >
+          <Icon name="bell" />
+        </summary>
+        <div className="absolute right-0 z-40 mt-2 w-64 rounded-md border border-slate-200 bg-white p-4 text-sm shadow-lg dark:border-slate-700 dark:bg-slate-900">
+          {t("topbar.noNotifications")}
+        </div>
+      </details>
+      <DropdownMenu
+        label={t("topbar.profileMenu")}
+        entries={profileEntries}
+        trigger={
+          <span className="flex items-center gap-2">
+            <img src={avatarUrl} alt="" width={32} height={32} className="h-8 w-8 rounded-full object-cover" />
+            <span className="hidden text-sm font-medium sm:inline">{userName}</span>
+          </span>
+        }
+      />
+    </header>
+  );
+}

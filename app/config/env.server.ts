@@ -1,0 +1,95 @@
+import path from "node:path";
+import { z } from "zod";
+
+const positiveInt = (fallback: number) =>
+  z.coerce.number({ invalid_type_error: "must be a whole number" }).int("must be a whole number").positive("must be greater than 0").default(fallback);
+
+const flag = z
+  .enum(["0", "1", "true", "false", ""], { errorMap: () => ({ message: "must be 1 or 0" }) })
+  .optional()
+  .transform((value) => value === "1" || value === "true");
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: z.coerce.number().int().min(1, "must be a port between 1 and 65535").max(65535, "must be a port between 1 and 65535").default(3000),
+    HOST: z.string().default("0.0.0.0"),
+    DATA_DIR: z.string().min(1).default("./data"),
+    DATABASE_URL: z.string().optional(),
+    SESSION_SECRET: z.string().optional(),
+    SESSION_IDLE_MINUTES: positiveInt(30),
+    SESSION_ABSOLUTE_HOURS: positiveInt(12),
+    APP_URL: z.string().url("must be a full URL such as https://voxboard.example.com").optional(),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
+    MAIL_FROM: z.string().default("Voxboard <no-reply@voxboard.local>"),
+    SEED_DEMO: flag,
+    TRUST_PROXY: flag,
+    RATE_LIMIT_WINDOW_SECONDS: positiveInt(15 * 60),
+    RATE_LIMIT_PER_IP: positiveInt(30),
+    RATE_LIMIT_PER_ACCOUNT: positiveInt(10),
+    MAX_AVATAR_BYTES: positiveInt(2 * 1024 * 1024),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === "production" && (!env.SESSION_SECRET || env.SESSION_SECRET.length < 32)) {
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ["SESSION_SECRET"],
+        message: "is required in production and must be at least 32 characters (for example: openssl rand -hex 32)",
+      });
+    }
+    if (env.DATABASE_URL && !/^(file:|sqlite:)|\.db$|^:memory:$/.test(env.DATABASE_URL)) {
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ["DATABASE_URL"],
+        message: "must be a SQLite location such as file:./data/voxboard.db (PostgreSQL arrives in a later release)",
+      });
+    }
+  });
+
+export type Env = ReturnType<typeof resolveEnv>;
+
+/** Turns a zod failure into one readable line per bad variable. */
+export function describeEnvProblems(error: z.ZodError): string {
+  return error.issues.map((issue) => `  - ${issue.path.join(".") || "environment"}: ${issue.message}`).join("\n");
+}
+
+export function resolveEnv(source: NodeJS.ProcessEnv = process.env) {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    throw new Error(`Invalid configuration:\n${describeEnvProblems(parsed.error)}`);
+  }
+  const env = parsed.data;
+  const dataDir = path.resolve(env.DATA_DIR);
+  const databaseFile = env.DATABASE_URL
+    ? env.DATABASE_URL === ":memory:"
+      ? ":memory:"
+      : path.resolve(env.DATABASE_URL.replace(/^(file|sqlite):(\/\/)?/, ""))
+    : path.join(dataDir, "voxboard.db");
+  return {
+    ...env,
+    isProduction: env.NODE_ENV === "production",
+    dataDir,
+    databaseFile,
+    outboxDir: path.join(dataDir, "outbox"),
+    uploadsDir: path.join(dataDir, "uploads"),
+    // Development falls back to a fixed secret so the Quick start needs no setup; production refuses to start without one.
+    sessionSecret: env.SESSION_SECRET ?? "voxboard-development-secret-not-for-production",
+    appUrl: env.APP_URL ?? `http://localhost:${env.PORT}`,
+  };
+}
+
+let cached: Env | undefined;
+
+export function getEnv(): Env {
+  cached ??= resolveEnv();
+  return cached;
+}
+
+/** Tests change the environment between files; this forgets the cached copy. */
+export function resetEnvCache() {
+  cached = undefined;
+}

@@ -1,0 +1,56 @@
+import fs from "node:fs";
+import path from "node:path";
+import SQLite from "better-sqlite3";
+import { Kysely, Migrator, SqliteDialect, sql } from "kysely";
+import { getEnv } from "~/config/env.server";
+import { migrationProvider } from "./migrations";
+import type { Database } from "./schema";
+
+export type DB = Kysely<Database>;
+
+let instance: DB | undefined;
+
+export function openDatabase(file: string): DB {
+  if (file !== ":memory:") fs.mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new SQLite(file);
+  // WAL lets page reads run while a write is in progress; the busy timeout
+  // makes a second writer wait instead of failing at once.
+  sqlite.pragma("journal_mode = WAL");
+  sqlite.pragma("busy_timeout = 5000");
+  sqlite.pragma("foreign_keys = ON");
+  sqlite.pragma("synchronous = NORMAL");
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+}
+
+export function getDb(): DB {
+  instance ??= openDatabase(getEnv().databaseFile);
+  return instance;
+}
+
+export async function closeDb() {
+  const db = instance;
+  instance = undefined;
+  await db?.destroy();
+}
+
+export async function migrateToLatest(db: DB = getDb()) {
+  const migrator = new Migrator({ db, provider: migrationProvider });
+  const { error, results } = await migrator.migrateToLatest();
+  for (const result of results ?? []) {
+    if (result.status === "Error") console.error(`migration ${result.migrationName} failed`);
+  }
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return results?.filter((r) => r.status === "Success").map((r) => r.migrationName) ?? [];
+}
+
+export async function isDatabaseHealthy(db: DB = getDb()) {
+  try {
+    await sql`select 1`.execute(db);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const now = () => new Date().toISOString();
+export const newId = () => crypto.randomUUID();

@@ -1,0 +1,14 @@
+import type { Migration, MigrationProvider } from "kysely";
+import * as initial from "./0001-initial";
+
+/**
+ * Migrations are imported statically so they travel inside the server bundle;
+ * a folder scan would break once the app is compiled into build/index.js.
+ */
+const migrations: Record<string, Migration> = {
+  "0001-initial": initial,
+};
+
+export const migrationProvider: MigrationProvider = {
+  getMigrations: async () => migrations,
+};

@@ -1,0 +1,61 @@
+import { getEnv } from "~/config/env.server";
+import { ensureBuiltInRoles, getRoleIdByKey } from "~/features/access/roles.server";
+import { hashPassword } from "~/features/auth/password.server";
+import { ensurePlans, subscribeTenantToPlan } from "~/features/tenants/plans.server";
+import { getDb, migrateToLatest, newId, now, type DB } from "./db.server";
+
+export const DEMO_PASSWORD = "Demo-pass-2026!";
+
+export const DEMO_USERS = [
+  { email: "owner@demo.test", name: "Olivia Owner", role: "owner", tenant: "demo", phone: "+14165550101" },
+  { email: "agent@demo.test", name: "Arjun Agent", role: "agent", tenant: "demo", phone: "+14165550102" },
+  { email: "admin@demo.test", name: "Ada Admin", role: "platform-admin", tenant: "demo", phone: "+14165550103" },
+  { email: "trial@demo.test", name: "Tomas Trial", role: "owner", tenant: "trial", phone: "+4930123456789" },
+] as const;
+
+async function isEmpty(db: DB) {
+  const row = await db.selectFrom("tenants").select(db.fn.countAll<number>().as("count")).executeTakeFirstOrThrow();
+  return Number(row.count) === 0;
+}
+
+/** Demo data: one subscribed tenant with three sign-ins and one trial tenant without a subscription. */
+export async function seedDemoData(db: DB = getDb()) {
+  const timestamp = now();
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const tenants = { demo: newId(), trial: newId() };
+  await db.transaction().execute(async (trx) => {
+    await trx.insertInto("tenants").values([
+      { id: tenants.demo, name: "Demo Company", time_zone: "America/Toronto", created_at: timestamp, updated_at: timestamp },
+      { id: tenants.trial, name: "Trial GmbH", time_zone: "Europe/Berlin", created_at: timestamp, updated_at: timestamp },
+    ]).execute();
+    for (const user of DEMO_USERS) {
+      await trx
+        .insertInto("users")
+        .values({
+          id: newId(), tenant_id: tenants[user.tenant], role_id: await getRoleIdByKey(user.role, trx), email: user.email, name: user.name,
+          phone: user.phone, caller_phone: user.phone, password_hash: passwordHash, email_verified_at: timestamp, profile_picture: null,
+          created_at: timestamp, updated_at: timestamp,
+        })
+        .execute();
+    }
+  });
+  await subscribeTenantToPlan(tenants.demo, "growth", db);
+  return tenants;
+}
+
+/**
+ * Runs at every start: migrations, built-in roles and plans, and demo data on
+ * an empty database outside production (or when SEED_DEMO=1).
+ */
+export async function prepareDatabase(db: DB = getDb()) {
+  const applied = await migrateToLatest(db);
+  await ensureBuiltInRoles(db);
+  await ensurePlans(db);
+  const env = getEnv();
+  let seeded = false;
+  if ((env.SEED_DEMO || !env.isProduction) && (await isEmpty(db))) {
+    await seedDemoData(db);
+    seeded = true;
+  }
+  return { applied, seeded };
+}

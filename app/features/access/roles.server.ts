@@ -1,0 +1,39 @@
+import { getDb, newId, now, type DB } from "~/db/db.server";
+import { DASHBOARD_SEGMENTS, TENANT_SEGMENTS } from "~/features/navigation/routes";
+import { grantAll, grantRead, parsePermissions, type PermissionMap } from "./permissions";
+
+/** Built-in roles. Role management screens (super-admin) come later and edit these rows. */
+export const BUILT_IN_ROLES: Array<{ key: string; name: string; permissions: PermissionMap; isPlatformAdmin: boolean }> = [
+  { key: "owner", name: "Owner", permissions: grantAll(TENANT_SEGMENTS), isPlatformAdmin: false },
+  {
+    key: "agent",
+    name: "Agent (read-only)",
+    permissions: grantRead(["overview", "call-management", "recordings", "contacts", "profile"]),
+    isPlatformAdmin: false,
+  },
+  { key: "platform-admin", name: "Platform super-admin", permissions: grantAll([...DASHBOARD_SEGMENTS, "choose-plan"]), isPlatformAdmin: true },
+];
+
+export async function ensureBuiltInRoles(db: DB = getDb()) {
+  for (const role of BUILT_IN_ROLES) {
+    await db
+      .insertInto("roles")
+      .values({
+        id: newId(),
+        key: role.key,
+        name: role.name,
+        permissions: JSON.stringify(role.permissions),
+        is_platform_admin: role.isPlatformAdmin ? 1 : 0,
+        created_at: now(),
+      })
+      .onConflict((oc) => oc.column("key").doUpdateSet({ permissions: JSON.stringify(role.permissions) }))
+      .execute();
+  }
+}
+
+export async function getRoleIdByKey(key: string, db: DB = getDb()) {
+  const role = await db.selectFrom("roles").select("id").where("key", "=", key).executeTakeFirstOrThrow();
+  return role.id;
+}
+
+export { parsePermissions };

@@ -1,0 +1,72 @@
+import { z } from "zod";
+import { isValidPhoneNumber } from "~/features/phone/phone";
+
+/**
+ * One schema per form, shared by the form (conform, native constraints) and its
+ * action. Messages are translation keys in the auth namespace, so the same
+ * schema speaks English or German wherever it runs.
+ */
+export const emailSchema = z
+  .string({ required_error: "validation.emailRequired" })
+  .trim()
+  .min(1, "validation.emailRequired")
+  .email("validation.emailInvalid")
+  .max(254, "validation.emailInvalid")
+  .transform((value) => value.toLowerCase());
+
+export const PASSWORD_MIN_LENGTH = 8;
+
+export const newPasswordSchema = z
+  .string({ required_error: "validation.passwordRequired" })
+  .min(PASSWORD_MIN_LENGTH, "validation.passwordRules")
+  .max(200, "validation.passwordTooLong")
+  .refine((value) => /[A-Z]/.test(value) && /[a-z]/.test(value) && /\d/.test(value) && /[^A-Za-z0-9]/.test(value), {
+    message: "validation.passwordRules",
+  });
+
+export const nameSchema = z
+  .string({ required_error: "validation.nameRequired" })
+  .trim()
+  .min(2, "validation.nameTooShort")
+  .max(100, "validation.nameTooLong")
+  .regex(/^[\p{L} ]+$/u, "validation.nameLettersOnly");
+
+export const phoneSchema = z
+  .string({ required_error: "validation.phoneRequired" })
+  .trim()
+  .min(1, "validation.phoneRequired")
+  .refine((value) => isValidPhoneNumber(value), "validation.phoneInvalid");
+
+export const LoginSchema = z.object({
+  email: emailSchema,
+  password: z.string({ required_error: "validation.passwordRequired" }).min(1, "validation.passwordRequired"),
+  redirectTo: z.string().optional(),
+});
+
+export const RegisterSchema = z
+  .object({
+    name: nameSchema,
+    email: emailSchema,
+    phone: phoneSchema,
+    password: newPasswordSchema,
+    confirmPassword: z.string({ required_error: "validation.confirmPasswordRequired" }),
+  })
+  .refine((data) => data.password === data.confirmPassword, {
+    path: ["confirmPassword"],
+    message: "validation.passwordsMustMatch",
+  });
+
+export const RequestResetSchema = z.object({ email: emailSchema });
+
+export const ResetPasswordSchema = z
+  .object({
+    token: z.string().min(1),
+    password: newPasswordSchema,
+    confirmPassword: z.string({ required_error: "validation.confirmPasswordRequired" }),
+  })
+  .refine((data) => data.password === data.confirmPassword, {
+    path: ["confirmPassword"],
+    message: "validation.passwordsMustMatch",
+  });
+
+export const ResendVerificationSchema = z.object({ email: emailSchema });

@@ -1,0 +1,39 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import nodemailer from "nodemailer";
+import { getEnv } from "~/config/env.server";
+
+export interface OutgoingEmail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/**
+ * Mail goes through SMTP when SMTP_URL is set. Otherwise each message is
+ * written to the outbox folder (DATA_DIR/outbox) as a real .eml file that any
+ * mail client opens, plus a .json twin that scripts and tests read.
+ */
+export async function sendEmail(email: OutgoingEmail) {
+  const env = getEnv();
+  if (env.SMTP_URL) {
+    const transport = nodemailer.createTransport(env.SMTP_URL);
+    await transport.sendMail({ from: env.MAIL_FROM, ...email });
+    return { delivery: "smtp" as const };
+  }
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  const info = await transport.sendMail({ from: env.MAIL_FROM, ...email });
+  const raw = info.message as Buffer;
+  await fs.mkdir(env.outboxDir, { recursive: true });
+  const safeRecipient = email.to.replace(/[^a-z0-9@._-]/gi, "_");
+  const base = path.join(env.outboxDir, `${new Date().toISOString().replace(/[:.]/g, "-")}-${crypto.randomUUID().slice(0, 8)}-${safeRecipient}`);
+  await fs.writeFile(`${base}.eml`, raw);
+  await fs.writeFile(`${base}.json`, JSON.stringify({ from: env.MAIL_FROM, ...email, createdAt: new Date().toISOString() }, null, 2));
+  return { delivery: "outbox" as const, file: `${base}.eml` };
+}
+
+/** True when mail only reaches the outbox folder, so the UI can say so. */
+export function isUsingOutbox() {
+  return !getEnv().SMTP_URL;
+}

@@ -1,0 +1,150 @@
+/**
+ * Every dashboard screen of spec section 2, and the groups of the sidebar.
+ * Paths keep the spec's spelling (numbers-managment, usersManagement) because
+ * users have them bookmarked.
+ */
+export const DASHBOARD_SEGMENTS = [
+  "overview", "overview-new", "campaigns", "contacts", "calendar", "knowledge-base", "profile", "recordings",
+  "appointments", "appointment-insights", "organizations", "add-topup-balance", "subscriptions-history", "invoices",
+  "call-management", "calcom", "roles", "staff", "usersManagement", "numbers-managment", "billing", "crm", "crm-logs",
+  "templates", "products", "analytics", "response", "ai-agent", "feedback", "affiliate-management", "affiliates",
+  "create-from-blank", "create-agent", "ai-agent-templates", "ai-agent-manager", "main-contact-center",
+  "ai-agent-management", "crm-deals", "api-access", "api-access-admin", "service-desk", "integrations-hub",
+] as const;
+
+export type DashboardSegment = (typeof DASHBOARD_SEGMENTS)[number];
+
+export const SUPER_ADMIN_SEGMENTS = [
+  "usersManagement", "roles", "products", "analytics", "affiliate-management", "ai-agent-templates",
+  "ai-agent-management", "api-access-admin",
+] as const satisfies readonly DashboardSegment[];
+
+/** Tenant screens: everything but the platform administration. choose-plan is gated too (see the gate). */
+export const TENANT_SEGMENTS = [
+  ...DASHBOARD_SEGMENTS.filter((s) => !(SUPER_ADMIN_SEGMENTS as readonly string[]).includes(s)),
+  "choose-plan",
+];
+
+export function isDashboardSegment(segment: string): segment is DashboardSegment {
+  return (DASHBOARD_SEGMENTS as readonly string[]).includes(segment);
+}
+
+export interface NavTab {
+  value: string;
+  labelKey: string;
+}
+
+export interface NavItem {
+  segment: DashboardSegment;
+  labelKey: string;
+  icon: IconName;
+  badgeKey?: string;
+  tabs?: NavTab[];
+}
+
+export interface NavGroup {
+  id: string;
+  labelKey: string;
+  icon: IconName;
+  items: NavItem[];
+}
+
+export type IconName =
+  | "dashboard" | "create" | "template" | "phone" | "ticket" | "crm" | "calendar" | "building" | "settings" | "shield";
+
+export const CALL_MANAGEMENT_TABS: NavTab[] = [
+  { value: "live-calls", labelKey: "nav.tabs.liveCalls" },
+  { value: "callqueue", labelKey: "nav.tabs.callQueue" },
+  { value: "recordings", labelKey: "nav.tabs.recordings" },
+  { value: "missedcalls", labelKey: "nav.tabs.missedCalls" },
+];
+
+export const SERVICE_DESK_TABS: NavTab[] = [
+  { value: "my-tickets", labelKey: "nav.tabs.myTickets" },
+  { value: "unassigned-tickets", labelKey: "nav.tabs.unassignedTickets" },
+];
+
+/** The sidebar of spec section 2, group by group. A one-item group without a title renders as a plain link. */
+export const NAV_GROUPS: NavGroup[] = [
+  { id: "dashboard", labelKey: "nav.groups.dashboard", icon: "dashboard", items: [{ segment: "overview", labelKey: "nav.items.overview", icon: "dashboard" }] },
+  {
+    id: "create",
+    labelKey: "nav.groups.create",
+    icon: "create",
+    items: [
+      { segment: "ai-agent-manager", labelKey: "nav.items.aiAgentManager", icon: "create", badgeKey: "nav.badges.new" },
+      { segment: "knowledge-base", labelKey: "nav.items.knowledgeBase", icon: "create" },
+      { segment: "numbers-managment", labelKey: "nav.items.numbersManagement", icon: "create" },
+      { segment: "campaigns", labelKey: "nav.items.campaigns", icon: "create" },
+    ],
+  },
+  { id: "templates", labelKey: "nav.groups.templates", icon: "template", items: [{ segment: "templates", labelKey: "nav.items.templates", icon: "template" }] },
+  {
+    id: "call-management",
+    labelKey: "nav.groups.callManagement",
+    icon: "phone",
+    items: [{ segment: "call-management", labelKey: "nav.items.callManagement", icon: "phone", tabs: CALL_MANAGEMENT_TABS }],
+  },
+  {
+    id: "service-desk",
+    labelKey: "nav.groups.serviceDesk",
+    icon: "ticket",
+    items: [{ segment: "service-desk", labelKey: "nav.items.serviceDesk", icon: "ticket", tabs: SERVICE_DESK_TABS }],
+  },
+  {
+    id: "crm",
+    labelKey: "nav.groups.crm",
+    icon: "crm",
+    items: [
+      { segment: "contacts", labelKey: "nav.items.contacts", icon: "crm" },
+      { segment: "crm-deals", labelKey: "nav.items.crmDeals", icon: "crm" },
+      { segment: "feedback", labelKey: "nav.items.feedback", icon: "crm" },
+      { segment: "main-contact-center", labelKey: "nav.items.mainContactCenter", icon: "crm" },
+      { segment: "response", labelKey: "nav.items.response", icon: "crm" },
+      { segment: "integrations-hub", labelKey: "nav.items.integrationsHub", icon: "crm" },
+      { segment: "crm", labelKey: "nav.items.crm", icon: "crm" },
+      { segment: "crm-logs", labelKey: "nav.items.crmLogs", icon: "crm" },
+    ],
+  },
+  {
+    id: "appointment",
+    labelKey: "nav.groups.appointment",
+    icon: "calendar",
+    items: [
+      { segment: "appointment-insights", labelKey: "nav.items.appointmentInsights", icon: "calendar" },
+      { segment: "calendar", labelKey: "nav.items.calendar", icon: "calendar" },
+      { segment: "staff", labelKey: "nav.items.staff", icon: "calendar" },
+    ],
+  },
+  { id: "organizations", labelKey: "nav.groups.organizations", icon: "building", items: [{ segment: "organizations", labelKey: "nav.items.organizations", icon: "building" }] },
+  { id: "settings", labelKey: "nav.groups.settings", icon: "settings", items: [{ segment: "api-access", labelKey: "nav.items.apiAccess", icon: "settings" }] },
+  {
+    id: "super-admin",
+    labelKey: "nav.groups.superAdmin",
+    icon: "shield",
+    items: [
+      { segment: "usersManagement", labelKey: "nav.items.usersManagement", icon: "shield" },
+      { segment: "roles", labelKey: "nav.items.roles", icon: "shield" },
+      { segment: "products", labelKey: "nav.items.products", icon: "shield" },
+      { segment: "analytics", labelKey: "nav.items.analytics", icon: "shield" },
+      { segment: "affiliate-management", labelKey: "nav.items.affiliateManagement", icon: "shield" },
+      { segment: "ai-agent-templates", labelKey: "nav.items.aiAgentTemplates", icon: "shield" },
+      { segment: "ai-agent-management", labelKey: "nav.items.aiAgentManagement", icon: "shield" },
+      { segment: "api-access-admin", labelKey: "nav.items.apiAccessAdmin", icon: "shield" },
+    ],
+  },
+];
+
+/** Groups and items the user may read; a group shows when any child is readable. */
+export function visibleNavGroups(canRead: (segment: string) => boolean): NavGroup[] {
+  return NAV_GROUPS.map((group) => ({ ...group, items: group.items.filter((item) => canRead(item.segment)) })).filter(
+    (group) => group.items.length > 0,
+  );
+}
+
+/** Screens reached from the top bar rather than the sidebar. */
+export const PROFILE_MENU = [
+  { segment: "profile", labelKey: "topbar.myProfile" },
+  { segment: "billing", labelKey: "topbar.billing" },
+  { segment: "affiliates", labelKey: "topbar.affiliate" },
+] as const;

@@ -1,0 +1,75 @@
+import { getDb, newId, now, type DB } from "~/db/db.server";
+
+export const SEED_PLANS = [
+  { key: "starter", name: "Starter", price_cents: 4900, phone_number_limit: 1, included_minutes: 500, agent_limit: 1, sort_order: 1 },
+  { key: "growth", name: "Growth", price_cents: 14900, phone_number_limit: 5, included_minutes: 2500, agent_limit: 5, sort_order: 2 },
+  { key: "scale", name: "Scale", price_cents: 39900, phone_number_limit: 25, included_minutes: 10000, agent_limit: 25, sort_order: 3 },
+] as const;
+
+export async function ensurePlans(db: DB = getDb()) {
+  for (const plan of SEED_PLANS) {
+    await db
+      .insertInto("plans")
+      .values({ id: newId(), currency: "USD", billing_interval: "month", ...plan })
+      .onConflict((oc) => oc.column("key").doNothing())
+      .execute();
+  }
+}
+
+export function listPlans(db: DB = getDb()) {
+  return db.selectFrom("plans").selectAll().orderBy("sort_order").execute();
+}
+
+export async function getActiveSubscription(tenantId: string, db: DB = getDb()) {
+  const row = await db
+    .selectFrom("subscriptions")
+    .innerJoin("plans", "plans.id", "subscriptions.plan_id")
+    .select([
+      "subscriptions.id",
+      "subscriptions.status",
+      "subscriptions.started_at",
+      "subscriptions.ends_at",
+      "plans.key as plan_key",
+      "plans.name as plan_name",
+      "plans.price_cents",
+      "plans.currency",
+      "plans.billing_interval",
+      "plans.phone_number_limit",
+      "plans.included_minutes",
+      "plans.agent_limit",
+    ])
+    .where("subscriptions.tenant_id", "=", tenantId)
+    .where("subscriptions.status", "in", ["active", "grace"])
+    .orderBy("subscriptions.started_at", "desc")
+    .executeTakeFirst();
+  if (!row) return null;
+  // A grace period counts as active until its end date passes.
+  if (row.ends_at && new Date(row.ends_at).getTime() < Date.now()) return null;
+  return row;
+}
+
+export type ActiveSubscription = NonNullable<Awaited<ReturnType<typeof getActiveSubscription>>>;
+
+/**
+ * Until the billing issue lands choosing a plan is free: it cancels whatever
+ * the tenant had and starts the new plan at once, in one transaction.
+ */
+export async function subscribeTenantToPlan(tenantId: string, planKey: string, db: DB = getDb()) {
+  return db.transaction().execute(async (trx) => {
+    const plan = await trx.selectFrom("plans").select(["id"]).where("key", "=", planKey).executeTakeFirst();
+    if (!plan) return null;
+    const timestamp = now();
+    await trx
+      .updateTable("subscriptions")
+      .set({ status: "cancelled", ends_at: timestamp, updated_at: timestamp })
+      .where("tenant_id", "=", tenantId)
+      .where("status", "in", ["active", "grace"])
+      .execute();
+    const id = newId();
+    await trx
+      .insertInto("subscriptions")
+      .values({ id, tenant_id: tenantId, plan_id: plan.id, status: "active", started_at: timestamp, ends_at: null, created_at: timestamp, updated_at: timestamp })
+      .execute();
+    return id;
+  });
+}

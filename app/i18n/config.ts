@@ -1,0 +1,18 @@
+export const SUPPORTED_LANGUAGES = ["en", "de"] as const;
+export type Language = (typeof SUPPORTED_LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = "en";
+export const DEFAULT_NAMESPACE = "common";
+export const NAMESPACES = ["common", "auth", "profile"] as const;
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === "string" && (SUPPORTED_LANGUAGES as readonly string[]).includes(value);
+}
+
+export const i18nOptions = {
+  supportedLngs: [...SUPPORTED_LANGUAGES],
+  fallbackLng: DEFAULT_LANGUAGE,
+  defaultNS: DEFAULT_NAMESPACE,
+  ns: [...NAMESPACES],
+  interpolation: { escapeValue: false },
+  react: { useSuspense: false },
+};

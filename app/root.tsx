@@ -1,0 +1,95 @@
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteError,
+  useRouteLoaderData,
+  type ShouldRevalidateFunction,
+} from "@remix-run/react";
+import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { useNonce } from "~/components/nonce";
+import { Toaster } from "~/components/ui/toaster";
+import { StatusPage } from "~/components/status-page";
+import { getGateContext } from "~/features/access/gate.server";
+import { readTheme } from "~/features/preferences/preferences.server";
+import { paletteCssVariables } from "~/features/theme/palette";
+import { popToast } from "~/features/toast/toast.server";
+import { getLanguage } from "~/i18n/i18next.server";
+import { TranslationsScript } from "~/i18n/translations-script";
+import stylesheet from "~/tailwind.css";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export const meta: MetaFunction = () => [{ title: "Voxboard" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const [language, theme, gate, { toast, setCookie }] = await Promise.all([
+    getLanguage(request),
+    readTheme(request),
+    getGateContext(request),
+    popToast(request),
+  ]);
+  return data(
+    { language, theme, palette: gate?.user.themeColor ?? "Default", toast },
+    setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined,
+  );
+}
+
+// Language, theme and palette only change through actions; plain navigations keep the root as it is unless a toast may be waiting.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
+  formMethod !== undefined && formMethod.toUpperCase() !== "GET" ? true : defaultShouldRevalidate;
+
+export function Layout({ children }: { children: ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>("root");
+  const nonce = useNonce();
+  const language = data?.language ?? "en";
+  const style = paletteCssVariables(data?.palette ?? "Default") as React.CSSProperties;
+  return (
+    <html lang={language} className={data?.theme === "dark" ? "dark" : undefined} style={style}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="color-scheme" content={data?.theme === "dark" ? "dark" : "light"} />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen">
+        {children}
+        <TranslationsScript />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const data = useRouteLoaderData<typeof loader>("root");
+  return (
+    <>
+      <Outlet />
+      <Toaster toast={data?.toast ?? null} />
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const { t } = useTranslation();
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return <StatusPage code={404} title={t("errors.notFoundTitle")} message={t("errors.notFoundMessage")} />;
+  }
+  if (isRouteErrorResponse(error) && error.status === 403) {
+    return <StatusPage code={403} title={t("errors.forbiddenTitle")} message={typeof error.data === "string" ? error.data : t("errors.forbidden")} />;
+  }
+  if (!isRouteErrorResponse(error)) console.error(error);
+  return <StatusPage code={isRouteErrorResponse(error) ? error.status : 500} title={t("errors.unexpectedTitle")} message={t("errors.unexpectedMessage")} />;
+}

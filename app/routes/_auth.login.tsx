@@ -1,0 +1,91 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { AuthCard } from "~/components/auth-card";
+import { Button } from "~/components/ui/button";
+import { FormErrors, TextField } from "~/components/ui/field";
+import { getGateContext } from "~/features/access/gate.server";
+import { safeRedirectPath } from "~/features/access/public-paths";
+import { authenticateWithForm } from "~/features/auth/authenticator.server";
+import { rateLimitMessage, clientIp } from "~/features/auth/request.server";
+import { LoginSchema } from "~/features/auth/schemas";
+import { createSession, destroySession } from "~/features/auth/session.server";
+
+export const meta: MetaFunction = () => [{ title: "Voxboard" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  // Signed in already: the sign-in form has nothing to offer.
+  if (await getGateContext(request)) throw redirect(safeRedirectPath(new URL(request.url).searchParams.get("redirectTo")));
+  return null;
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: LoginSchema });
+  if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
+
+  const limited = await rateLimitMessage(request, context, "login", submission.value.email);
+  if (limited) {
+    return data(submission.reply({ formErrors: [limited.message], hideFields: ["password"] }), {
+      status: 429,
+      headers: { "Retry-After": String(limited.retryAfterSeconds) },
+    });
+  }
+
+  const user = await authenticateWithForm(request, formData, context);
+  if (!user) return data(submission.reply({ formErrors: ["validation.invalidCredentials"], hideFields: ["password"] }), { status: 400 });
+
+  // A fresh id at every sign-in: whatever session id the browser carried before is ended, never promoted.
+  const headers = new Headers();
+  if (request.headers.get("Cookie")?.includes("__session=")) await destroySession(request);
+  const session = await createSession({ userId: user.id, tenantId: user.tenantId, ip: clientIp(context), userAgent: request.headers.get("User-Agent") });
+  headers.append("Set-Cookie", session.setCookie);
+  return redirect(safeRedirectPath(submission.value.redirectTo), { headers });
+}
+
+export default function LoginPage() {
+  const { t } = useTranslation("auth");
+  const lastResult = useActionData<typeof action>();
+  const [searchParams] = useSearchParams();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "login",
+    lastResult,
+    constraint: getZodConstraint(LoginSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const redirectTo = searchParams.get("redirectTo") ?? "";
+  return (
+    <AuthCard title={t("login.title")}>
+      <Form method="post" className="space-y-4" {...getFormProps(form)}>
+        <FormErrors errors={form.errors} namespace="auth" />
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <TextField label={t("fields.email")} errors={fields.email.errors} namespace="auth" inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }} />
+        <TextField
+          label={t("fields.password")}
+          errors={fields.password.errors}
+          namespace="auth"
+          inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "current-password" }}
+        />
+        <Button type="submit" className="w-full" disabled={navigation.state === "submitting"}>
+          {t("login.submit")}
+        </Button>
+      </Form>
+      <div className="mt-6 flex flex-col gap-2 text-sm">
+        <Link to="/reset-password" className="text-primary-dark underline dark:text-primary">
+          {t("login.forgotPassword")}
+        </Link>
+        <p>
+          {t("login.noAccount")}{" "}
+          <Link to="/register" className="text-primary-dark underline dark:text-primary">
+            {t("login.registerLink")}
+          </Link>
+        </p>
+      </div>
+    </AuthCard>
+  );
+}

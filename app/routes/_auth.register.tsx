@@ -1,0 +1,92 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { AuthCard } from "~/components/auth-card";
+import { Button } from "~/components/ui/button";
+import { FormErrors, TextField } from "~/components/ui/field";
+import { getGateContext } from "~/features/access/gate.server";
+import { EmailTakenError, registerAccount, sendVerificationEmail } from "~/features/auth/accounts.server";
+import { rateLimitMessage } from "~/features/auth/request.server";
+import { RegisterSchema } from "~/features/auth/schemas";
+import { getLanguage } from "~/i18n/i18next.server";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  if (await getGateContext(request)) throw redirect("/overview");
+  return null;
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: RegisterSchema });
+  const hideFields = ["password", "confirmPassword"];
+  if (submission.status !== "success") return data(submission.reply({ hideFields }), { status: 400 });
+
+  const limited = await rateLimitMessage(request, context, "register", submission.value.email);
+  if (limited) return data(submission.reply({ formErrors: [limited.message], hideFields }), { status: 429, headers: { "Retry-After": String(limited.retryAfterSeconds) } });
+
+  try {
+    const { name, email, phone, password } = submission.value;
+    const user = await registerAccount({ name, email, phone, password });
+    await sendVerificationEmail({ ...user, email, name }, await getLanguage(request));
+  } catch (error) {
+    if (error instanceof EmailTakenError) {
+      return data(submission.reply({ fieldErrors: { email: ["validation.emailTaken"] }, hideFields }), { status: 400 });
+    }
+    throw error;
+  }
+  return redirect("/registration-successful");
+}
+
+export default function RegisterPage() {
+  const { t } = useTranslation("auth");
+  const lastResult = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "register",
+    lastResult,
+    constraint: getZodConstraint(RegisterSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: RegisterSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <AuthCard title={t("register.title")}>
+      <Form method="post" className="space-y-4" {...getFormProps(form)}>
+        <FormErrors errors={form.errors} namespace="auth" />
+        <TextField label={t("fields.name")} errors={fields.name.errors} namespace="auth" inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoComplete: "name" }} />
+        <TextField label={t("fields.email")} errors={fields.email.errors} namespace="auth" inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }} />
+        <TextField
+          label={t("fields.phone")}
+          errors={fields.phone.errors}
+          namespace="auth"
+          hint={t("register.phoneHelp")}
+          inputProps={{ ...getInputProps(fields.phone, { type: "tel" }), autoComplete: "tel", inputMode: "tel" }}
+        />
+        <TextField
+          label={t("fields.password")}
+          errors={fields.password.errors}
+          namespace="auth"
+          hint={t("validation.passwordRules")}
+          inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "new-password" }}
+        />
+        <TextField
+          label={t("fields.confirmPassword")}
+          errors={fields.confirmPassword.errors}
+          namespace="auth"
+          inputProps={{ ...getInputProps(fields.confirmPassword, { type: "password" }), autoComplete: "new-password" }}
+        />
+        <Button type="submit" className="w-full" disabled={navigation.state === "submitting"}>
+          {t("register.submit")}
+        </Button>
+      </Form>
+      <p className="mt-6 text-sm">
+        {t("register.haveAccount")}{" "}
+        <Link to="/login" className="text-primary-dark underline dark:text-primary">
+          {t("register.loginLink")}
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,26 @@
+import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { AuthCard } from "~/components/auth-card";
+import { buttonClass } from "~/components/ui/button";
+import { Notice } from "~/components/ui/panel";
+import { isUsingOutbox } from "~/features/email/mailer.server";
+
+export function loader() {
+  return { outbox: isUsingOutbox() };
+}
+
+export default function RegistrationSuccessfulPage() {
+  const { t } = useTranslation("auth");
+  const { outbox } = useLoaderData<typeof loader>();
+  return (
+    <AuthCard title={t("registrationSuccessful.title")}>
+      <div className="space-y-4">
+        <p>{t("registrationSuccessful.message")}</p>
+        {outbox ? <Notice tone="warning">{t("registrationSuccessful.outboxNote")}</Notice> : null}
+        <Link to="/login" className={buttonClass("primary", "w-full")}>
+          {t("registrationSuccessful.continue")}
+        </Link>
+      </div>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,42 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { NotAvailablePanel } from "~/components/not-available-panel";
+import { requireReadAccess } from "~/features/access/gate.server";
+import { firstSegment } from "~/features/access/permissions";
+import { CALL_MANAGEMENT_TABS, isDashboardSegment, SERVICE_DESK_TABS, type NavTab } from "~/features/navigation/routes";
+
+const TABS: Partial<Record<string, NavTab[]>> = {
+  "call-management": [...CALL_MANAGEMENT_TABS, { value: "post-call-analysis", labelKey: "nav.tabs.postCallAnalysis" }],
+  "service-desk": SERVICE_DESK_TABS,
+};
+
+/**
+ * Every dashboard screen of the spec whose issue has not landed: behind the
+ * full gate, with an honest "not available yet" panel. A screen's real route
+ * file takes precedence over this splat as soon as it exists.
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const path = params["*"] ?? "";
+  const segment = firstSegment(`/${path}`);
+  // Only the screen itself exists; deeper paths under a placeholder are unknown.
+  if (!isDashboardSegment(segment) || path.split("/").filter(Boolean).length > 1) throw new Response("Not found", { status: 404 });
+  await requireReadAccess(request, segment);
+  const tabs = TABS[segment];
+  const requestedTab = new URL(request.url).searchParams.get("tab");
+  const activeTab = tabs?.some((tab) => tab.value === requestedTab) ? requestedTab : tabs?.[0]?.value;
+  return { segment, tabs: tabs ?? null, activeTab: activeTab ?? null };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Voxboard · ${data.segment}` : "Voxboard" }];
+
+export default function NotYetAvailableScreen() {
+  const { t } = useTranslation();
+  const { segment, tabs, activeTab } = useLoaderData<typeof loader>();
+  return (
+    <div className="space-y-4">
+      <h1 className="text-2xl font-semibold">{t(`screens.${segment}`)}</h1>
+      <NotAvailablePanel tabs={tabs ?? undefined} activeTab={activeTab ?? undefined} basePath={`/${segment}`} />
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { Notice, Panel } from "~/components/ui/panel";
+import { requireReadAccess } from "~/features/access/gate.server";
+import { formatDate, formatMoney, formatNumber } from "~/i18n/format";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { user, tenant, subscription } = await requireReadAccess(request);
+  return {
+    user: { name: user.name, email: user.email, emailVerified: user.emailVerified, roleKey: user.roleKey },
+    tenant,
+    subscription: subscription && {
+      planName: subscription.plan_name,
+      status: subscription.status,
+      startedAt: subscription.started_at,
+      priceCents: subscription.price_cents,
+      currency: subscription.currency,
+      phoneNumberLimit: subscription.phone_number_limit,
+      includedMinutes: subscription.included_minutes,
+      agentLimit: subscription.agent_limit,
+    },
+  };
+}
+
+function Fact({ label, value, testId }: { label: string; value: string; testId?: string }) {
+  return (
+    <div>
+      <dt className="text-xs uppercase tracking-wide text-slate-500 dark:text-slate-400">{label}</dt>
+      <dd className="mt-0.5 font-medium" data-testid={testId}>
+        {value}
+      </dd>
+    </div>
+  );
+}
+
+export default function OverviewPage() {
+  const { t, i18n } = useTranslation();
+  const { user, tenant, subscription } = useLoaderData<typeof loader>();
+  const language = i18n.language;
+  return (
+    <div className="space-y-6">
+      <h1 className="text-2xl font-semibold">{t("overview.welcome", { name: user.name })}</h1>
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Panel title={t("overview.account")}>
+          <dl className="grid gap-4 sm:grid-cols-2">
+            <Fact label={t("overview.tenant")} value={tenant.name} testId="tenant-name" />
+            <Fact label={t("overview.role")} value={t(`overview.roles.${user.roleKey}`, { defaultValue: user.roleKey })} />
+            <Fact label={t("overview.email")} value={`${user.email} · ${user.emailVerified ? t("overview.emailVerified") : t("overview.emailUnverified")}`} />
+            <Fact label={t("overview.timeZone")} value={tenant.timeZone} />
+          </dl>
+        </Panel>
+        {subscription ? (
+          <Panel title={t("overview.subscription")}>
+            <dl className="grid gap-4 sm:grid-cols-2">
+              <Fact label={t("overview.plan")} value={subscription.planName} testId="plan-name" />
+              <Fact label={t("overview.status")} value={t(`overview.subscriptionStatus.${subscription.status}`)} />
+              <Fact label={t("overview.since")} value={formatDate(subscription.startedAt, language, tenant.timeZone)} />
+              <Fact label={t("overview.price")} value={t("overview.perMonth", { price: formatMoney(subscription.priceCents, subscription.currency, language) })} />
+              <Fact label={t("overview.phoneNumberLimit")} value={formatNumber(subscription.phoneNumberLimit, language)} />
+              <Fact label={t("overview.includedMinutes")} value={formatNumber(subscription.includedMinutes, language)} />
+              <Fact label={t("overview.agentLimit")} value={formatNumber(subscription.agentLimit, language)} />
+            </dl>
+          </Panel>
+        ) : null}
+      </div>
+      <Notice>{t("overview.callFiguresLater")}</Notice>
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+import { type LoaderFunctionArgs } from "@remix-run/node";
+import { Outlet, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { Sidebar } from "~/components/shell/sidebar";
+import { Topbar } from "~/components/shell/topbar";
+import { requireReadAccess } from "~/features/access/gate.server";
+import { can, firstSegment } from "~/features/access/permissions";
+import { isDashboardSegment, PROFILE_MENU, visibleNavGroups } from "~/features/navigation/routes";
+import { readSidebar } from "~/features/preferences/preferences.server";
+import { avatarUrl } from "~/features/profile/avatar";
+import type { loader as rootLoader } from "~/root";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const segment = firstSegment(new URL(request.url).pathname.replace(/\.data$/, ""));
+  // Unknown paths are a 404, not a bounce to the overview.
+  if (!isDashboardSegment(segment)) throw new Response("Not found", { status: 404 });
+  const gate = await requireReadAccess(request);
+  const sidebar = await readSidebar(request);
+  const readable = (s: string) => can(gate.user.permissions, s, "read");
+  return {
+    user: { id: gate.user.id, name: gate.user.name, avatarUrl: avatarUrl(gate.user) },
+    navGroups: visibleNavGroups(readable),
+    profileLinks: PROFILE_MENU.filter((entry) => readable(entry.segment)).map(({ segment, labelKey }) => ({ segment, labelKey })),
+    sidebar,
+  };
+}
+
+export default function DashboardLayout() {
+  const { t } = useTranslation();
+  const { user, navGroups, profileLinks, sidebar } = useLoaderData<typeof loader>();
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  return (
+    <div className="flex min-h-screen">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
+        {t("actions.skipToContent")}
+      </a>
+      <Sidebar groups={navGroups} openGroups={sidebar.openGroups} collapsed={sidebar.collapsed} />
+      <div className="flex min-w-0 flex-1 flex-col">
+        <Topbar theme={root?.theme ?? "light"} userName={user.name} avatarUrl={user.avatarUrl} profileLinks={profileLinks} />
+        <main id="main" className="flex-1 p-4 sm:p-6">
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,104 @@
+/**
+ * The production server. remix.config.js (`server`) bundles this file with the
+ * app into build/index.js, so the routes and this server share one database
+ * handle. See docs/decisions/0001-remix-classic-compiler.md.
+ */
+import { randomBytes } from "node:crypto";
+import path from "node:path";
+import { createRequestHandler } from "@remix-run/express";
+import * as build from "@remix-run/dev/server-build";
+import compression from "compression";
+import express from "express";
+import { resolveEnv } from "./config/env.server";
+import { closeDb, isDatabaseHealthy } from "./db/db.server";
+import { prepareDatabase, DEMO_PASSWORD, DEMO_USERS } from "./db/seed.server";
+import { purgeExpiredSessions } from "./features/auth/session.server";
+import { isUsingOutbox } from "./features/email/mailer.server";
+import { contentSecurityPolicy, STATIC_SECURITY_HEADERS } from "./features/security/headers";
+import { isForeignOriginRequest } from "./features/security/same-origin";
+
+async function main() {
+  let env: ReturnType<typeof resolveEnv>;
+  try {
+    env = resolveEnv();
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
+
+  const { applied, seeded } = await prepareDatabase();
+  if (applied.length) console.log(`Applied migrations: ${applied.join(", ")}`);
+
+  const app = express();
+  app.disable("x-powered-by");
+  if (env.TRUST_PROXY) app.set("trust proxy", true);
+  app.use(compression());
+
+  app.use((req, res, next) => {
+    res.locals.cspNonce = randomBytes(16).toString("base64");
+    for (const [name, value] of Object.entries(STATIC_SECURITY_HEADERS)) res.setHeader(name, value);
+    res.setHeader("Content-Security-Policy", contentSecurityPolicy(res.locals.cspNonce as string));
+    if (env.appUrl.startsWith("https://")) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    next();
+  });
+
+  app.get("/healthz", async (_req, res) => {
+    const healthy = await isDatabaseHealthy();
+    res.status(healthy ? 200 : 503).set("Cache-Control", "no-store").json({ status: healthy ? "ok" : "database unavailable" });
+  });
+
+  // Fingerprinted build assets never change under the same name.
+  app.use("/build", express.static(path.resolve("public/build"), { immutable: true, maxAge: "1y", index: false }));
+  app.use(express.static(path.resolve("public"), { maxAge: "1h", index: false }));
+
+  app.use((req, res, next) => {
+    const expectedOrigin = `${req.protocol}://${req.get("host")}`;
+    if (isForeignOriginRequest({ method: req.method, origin: req.get("origin") ?? null, secFetchSite: req.get("sec-fetch-site") ?? null, expectedOrigin })) {
+      res.status(403).type("text/plain").send("Cross-site request refused / Seitenübergreifende Anfrage abgelehnt");
+      return;
+    }
+    next();
+  });
+
+  app.all(
+    "*",
+    createRequestHandler({
+      build,
+      mode: build.mode,
+      getLoadContext: (req, res) => ({ cspNonce: res.locals.cspNonce as string, clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown" }),
+    }),
+  );
+
+  const server = app.listen(env.PORT, env.HOST, () => {
+    console.log(`Voxboard is listening on ${env.appUrl}`);
+    if (seeded) {
+      console.log(`Demo data created. Sign in with any of these (password ${DEMO_PASSWORD}):`);
+      for (const user of DEMO_USERS) console.log(`  ${user.email.padEnd(18)} ${user.role}`);
+    }
+    if (isUsingOutbox()) console.log(`No SMTP_URL set: emails are written to ${env.outboxDir}`);
+  });
+
+  const housekeeping = setInterval(() => void purgeExpiredSessions().catch(() => undefined), 10 * 60_000);
+  housekeeping.unref();
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal} received: finishing open requests, then closing the database`);
+    clearInterval(housekeeping);
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    server.close(() => {
+      void closeDb().finally(() => process.exit(0));
+    });
+    server.closeIdleConnections();
+  };
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  process.on("SIGINT", () => shutdown("SIGINT"));
+}
+
+void main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,26 @@
+/**
+ * Remix classic compiler (see docs/decisions/0001-remix-classic-compiler.md).
+ * `server` bundles our Express entry together with the app, so the production
+ * server and the route modules share one module graph (one database handle,
+ * one rate-limit store).
+ */
+/** @type {import('@remix-run/dev').AppConfig} */
+export default {
+  ignoredRouteFiles: ["**/.*", "**/*.test.{ts,tsx}"],
+  server: "./app/server.ts",
+  serverBuildPath: "build/index.js",
+  assetsBuildDirectory: "public/build",
+  publicPath: "/build/",
+  serverModuleFormat: "esm",
+  serverPlatform: "node",
+  tailwind: true,
+  postcss: true,
+  watchPaths: ["./locales/**/*.json"],
+  future: {
+    v3_fetcherPersist: true,
+    v3_relativeSplatPath: true,
+    v3_throwAbortReason: true,
+    v3_lazyRouteDiscovery: true,
+    v3_singleFetch: true,
+  },
+};

@@ -1,0 +1,23 @@
+import type { Config } from "tailwindcss";
+
+export default {
+  content: ["./app/**/*.{ts,tsx}"],
+  darkMode: "class",
+  theme: {
+    extend: {
+      colors: {
+        // The tenant-chosen palette colour arrives as CSS variables (see app/features/theme/palette.ts).
+        primary: {
+          DEFAULT: "rgb(var(--color-primary) / <alpha-value>)",
+          dark: "rgb(var(--color-primary-dark) / <alpha-value>)",
+          contrast: "rgb(var(--color-primary-contrast) / <alpha-value>)",
+        },
+      },
+      screens: {
+        // The spec collapses the sidebar at max-width 768px; `wide` is everything above.
+        wide: "769px",
+      },
+    },
+  },
+  plugins: [],
+} satisfies Config;

@@ -1,0 +1,24 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll } from "vitest";
+
+/**
+ * Each test file gets its own data folder and SQLite database, created fresh
+ * here before any app module reads the environment. Integration tests then
+ * call `prepareTestDatabase()` (tests/support/app.ts) to migrate and seed it.
+ */
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "voxboard-test-"));
+process.env.NODE_ENV = "test";
+process.env.DATA_DIR = dataDir;
+process.env.DATABASE_URL = `file:${path.join(dataDir, "test.db")}`;
+process.env.SESSION_SECRET = "test-secret-that-is-long-enough-for-production-rules";
+process.env.APP_URL = "http://localhost:3000";
+delete process.env.SMTP_URL;
+delete process.env.SEED_DEMO;
+
+afterAll(async () => {
+  const { closeDb } = await import("~/db/db.server");
+  await closeDb();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});

@@ -1,0 +1,99 @@
+import fs from "node:fs";
+import path from "node:path";
+import type { AppLoadContext } from "@remix-run/node";
+import { getEnv } from "~/config/env.server";
+import { getDb } from "~/db/db.server";
+import { prepareDatabase } from "~/db/seed.server";
+import { createSession } from "~/features/auth/session.server";
+
+export const BASE_URL = "http://localhost:3000";
+
+/** Migrates and seeds this test file's fresh database (demo tenant, demo users, plans). */
+export async function prepareTestDatabase() {
+  await prepareDatabase();
+}
+
+export function loadContext(overrides: Partial<AppLoadContext> = {}): AppLoadContext {
+  return { cspNonce: "test-nonce", clientIp: "203.0.113.7", ...overrides };
+}
+
+/** A signed-in Cookie header for a user, made the way the login action makes it. */
+export async function sessionCookieFor(email: string) {
+  const user = await getDb().selectFrom("users").select(["id", "tenant_id"]).where("email", "=", email).executeTakeFirstOrThrow();
+  const { setCookie } = await createSession({ userId: user.id, tenantId: user.tenant_id });
+  return setCookie.split(";")[0]!;
+}
+
+/** Joins Set-Cookie values of a response into a Cookie header a browser would send next. */
+export function cookiesFrom(response: Response, previous = "") {
+  const jar = new Map(previous.split(/;\s*/).filter(Boolean).map((pair) => [pair.split("=")[0]!, pair] as const));
+  for (const header of response.headers.getSetCookie()) {
+    const pair = header.split(";")[0]!;
+    const name = pair.split("=")[0]!;
+    if (/max-age=0|expires=Thu, 01 Jan 1970/i.test(header)) jar.delete(name);
+    else jar.set(name, pair);
+  }
+  return [...jar.values()].join("; ");
+}
+
+interface RequestOptions {
+  method?: string;
+  cookie?: string;
+  form?: Record<string, string> | FormData;
+  headers?: Record<string, string>;
+  language?: "en" | "de";
+}
+
+export function makeRequest(pathname: string, { method, cookie, form, headers = {}, language }: RequestOptions = {}) {
+  const allHeaders = new Headers(headers);
+  const cookies = [cookie, language ? `lng=${language}` : undefined].filter(Boolean).join("; ");
+  if (cookies) allHeaders.set("Cookie", cookies);
+  let body: BodyInit | undefined;
+  if (form) {
+    body = form instanceof FormData ? form : new URLSearchParams(form);
+    allHeaders.set("Origin", BASE_URL);
+  }
+  return new Request(new URL(pathname, BASE_URL), { method: method ?? (form ? "POST" : "GET"), headers: allHeaders, body });
+}
+
+/** Runs a loader or action and returns what it returned or threw (Remix treats both the same). */
+export async function settle<T>(work: () => Promise<T> | T): Promise<T | Response> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof Response) return error;
+    throw error;
+  }
+}
+
+/** Remix's `data()` wraps a value with its status; plain returns are status 200. */
+export function unwrap<T>(result: T): { status: number; value: unknown; headers: Headers } {
+  if (result instanceof Response) return { status: result.status, value: undefined, headers: result.headers };
+  if (result && typeof result === "object" && "type" in result && (result as { type: unknown }).type === "DataWithResponseInit") {
+    const wrapped = result as unknown as { data: unknown; init: ResponseInit | null };
+    return { status: wrapped.init?.status ?? 200, value: wrapped.data, headers: new Headers(wrapped.init?.headers) };
+  }
+  return { status: 200, value: result, headers: new Headers() };
+}
+
+export function redirectLocation(result: unknown) {
+  if (result instanceof Response && result.status >= 300 && result.status < 400) return result.headers.get("Location");
+  return null;
+}
+
+/** The newest outbox message to an address (the JSON twin of the .eml the app wrote). */
+export function latestEmailTo(address: string): { subject: string; text: string; html: string } | null {
+  const dir = getEnv().outboxDir;
+  if (!fs.existsSync(dir)) return null;
+  const files = fs.readdirSync(dir).filter((f) => f.endsWith(".json")).sort();
+  for (const file of files.reverse()) {
+    const message = JSON.parse(fs.readFileSync(path.join(dir, file), "utf8")) as { to: string; subject: string; text: string; html: string };
+    if (message.to === address) return message;
+  }
+  return null;
+}
+
+export function linkFrom(text: string, pathname: string) {
+  const match = text.match(new RegExp(`https?://[^\\s]+${pathname.replace(/\//g, "\\/")}\\?token=[\\w-]+`));
+  return match ? new URL(match[0]) : null;
+}
