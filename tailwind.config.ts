@@ -11,6 +11,8 @@ export default {
           DEFAULT: "rgb(var(--color-primary) / <alpha-value>)",
           dark: "rgb(var(--color-primary-dark) / <alpha-value>)",
           contrast: "rgb(var(--color-primary-contrast) / <alpha-value>)",
+          button: "rgb(var(--color-primary-button) / <alpha-value>)",
+          "button-text": "rgb(var(--color-primary-button-text) / <alpha-value>)",
         },
       },
       screens: {

@@ -22,8 +22,3 @@ declare module "@remix-run/server-runtime" {
 }
 
 export {};
-
-declare module "*.css" {
-  const href: string;
-  export default href;
-}

@@ -18,7 +18,7 @@ export function NotAvailablePanel({ tabs, activeTab, basePath }: { tabs?: NavTab
               aria-current={tab.value === activeTab ? "page" : undefined}
               className={cn(
                 "rounded-md px-3 py-1.5 text-sm",
-                tab.value === activeTab ? "bg-primary text-primary-contrast" : "hover:bg-slate-100 dark:hover:bg-slate-800",
+                tab.value === activeTab ? "bg-primary-button text-primary-button-text" : "hover:bg-slate-100 dark:hover:bg-slate-800",
               )}
             >
               {t(tab.labelKey)}

@@ -15,7 +15,10 @@ const envSchema = z
     PORT: z.coerce.number().int().min(1, "must be a port between 1 and 65535").max(65535, "must be a port between 1 and 65535").default(3000),
     HOST: z.string().default("0.0.0.0"),
     DATA_DIR: z.string().min(1).default("./data"),
-    DATABASE_URL: z.string().optional(),
+    DATABASE_URL: z
+      .string()
+      .regex(/^(file:|sqlite:)|\.db$|^:memory:$/, "must be a SQLite location such as file:./data/voxboard.db (PostgreSQL arrives in a later release)")
+      .optional(),
     SESSION_SECRET: z.string().optional(),
     SESSION_IDLE_MINUTES: positiveInt(30),
     SESSION_ABSOLUTE_HOURS: positiveInt(12),
@@ -32,35 +35,31 @@ const envSchema = z
     RATE_LIMIT_PER_IP: positiveInt(30),
     RATE_LIMIT_PER_ACCOUNT: positiveInt(10),
     MAX_AVATAR_BYTES: positiveInt(2 * 1024 * 1024),
-  })
-  .superRefine((env, ctx) => {
-    if (env.NODE_ENV === "production" && (!env.SESSION_SECRET || env.SESSION_SECRET.length < 32)) {
-      ctx.addIssue({
-        code: z.ZodIssueCode.custom,
-        path: ["SESSION_SECRET"],
-        message: "is required in production and must be at least 32 characters (for example: openssl rand -hex 32)",
-      });
-    }
-    if (env.DATABASE_URL && !/^(file:|sqlite:)|\.db$|^:memory:$/.test(env.DATABASE_URL)) {
-      ctx.addIssue({
-        code: z.ZodIssueCode.custom,
-        path: ["DATABASE_URL"],
-        message: "must be a SQLite location such as file:./data/voxboard.db (PostgreSQL arrives in a later release)",
-      });
-    }
   });
 
+/** Checked beside the schema so a missing secret is reported together with every other bad value. */
+function sessionSecretProblem(source: EnvSource) {
+  const production = (source.NODE_ENV ?? "development") === "production";
+  if (production && (!source.SESSION_SECRET || source.SESSION_SECRET.length < 32)) {
+    return "  - SESSION_SECRET: is required in production and must be at least 32 characters (for example: openssl rand -hex 32)";
+  }
+  return null;
+}
+
 export type Env = ReturnType<typeof resolveEnv>;
+type EnvSource = Record<string, string | undefined>;
 
 /** Turns a zod failure into one readable line per bad variable. */
 export function describeEnvProblems(error: z.ZodError): string {
   return error.issues.map((issue) => `  - ${issue.path.join(".") || "environment"}: ${issue.message}`).join("\n");
 }
 
-export function resolveEnv(source: NodeJS.ProcessEnv = process.env) {
+export function resolveEnv(source: EnvSource = process.env) {
   const parsed = envSchema.safeParse(source);
-  if (!parsed.success) {
-    throw new Error(`Invalid configuration:\n${describeEnvProblems(parsed.error)}`);
+  const secretProblem = sessionSecretProblem(source);
+  if (!parsed.success || secretProblem) {
+    const problems = [parsed.success ? null : describeEnvProblems(parsed.error), secretProblem].filter(Boolean).join("\n");
+    throw new Error(`Invalid configuration:\n${problems}`);
   }
   const env = parsed.data;
   const dataDir = path.resolve(env.DATA_DIR);

@@ -1,10 +1,11 @@
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { AppLoadContext } from "@remix-run/node";
 import { getEnv } from "~/config/env.server";
 import { getDb } from "~/db/db.server";
 import { prepareDatabase } from "~/db/seed.server";
-import { createSession } from "~/features/auth/session.server";
+import { createSession, getSessionCookie } from "~/features/auth/session.server";
 
 export const BASE_URL = "http://localhost:3000";
 
@@ -44,9 +45,14 @@ interface RequestOptions {
   language?: "en" | "de";
 }
 
+/** The `lng` cookie as the language switch sets it (Remix cookies hold base64 JSON, so a raw `lng=de` would be ignored). */
+export function languageCookieHeader(language: "en" | "de") {
+  return `lng=${encodeURIComponent(btoa(JSON.stringify(language)))}`;
+}
+
 export function makeRequest(pathname: string, { method, cookie, form, headers = {}, language }: RequestOptions = {}) {
   const allHeaders = new Headers(headers);
-  const cookies = [cookie, language ? `lng=${language}` : undefined].filter(Boolean).join("; ");
+  const cookies = [cookie, language ? languageCookieHeader(language) : undefined].filter(Boolean).join("; ");
   if (cookies) allHeaders.set("Cookie", cookies);
   let body: BodyInit | undefined;
   if (form) {
@@ -96,4 +102,57 @@ export function latestEmailTo(address: string): { subject: string; text: string;
 export function linkFrom(text: string, pathname: string) {
   const match = text.match(new RegExp(`https?://[^\\s]+${pathname.replace(/\//g, "\\/")}\\?token=[\\w-]+`));
   return match ? new URL(match[0]) : null;
+}
+
+/* ---- Helpers for the sign-in, session and gate tests (additive). ---- */
+
+type RouteFunction = (args: { request: Request; params: Record<string, string | undefined>; context: AppLoadContext }) => unknown;
+
+interface CallOptions extends RequestOptions {
+  params?: Record<string, string | undefined>;
+  context?: AppLoadContext;
+}
+
+/** Calls a loader with a GET request the way Remix would, returning what it returned or threw. */
+export function callLoader(loader: RouteFunction, pathname: string, { params = {}, context = loadContext(), ...request }: CallOptions = {}) {
+  return settle(() => loader({ request: makeRequest(pathname, request), params, context }));
+}
+
+/** Calls an action with a form POST (Origin set to this site), returning what it returned or threw. */
+export function callAction(action: RouteFunction, pathname: string, { params = {}, context = loadContext(), ...request }: CallOptions = {}) {
+  return settle(() => action({ request: makeRequest(pathname, { method: "POST", ...request }), params, context }));
+}
+
+export function findUser(email: string) {
+  return getDb().selectFrom("users").selectAll().where("email", "=", email).executeTakeFirst();
+}
+
+/** The database key of the session a Cookie header carries (the cookie holds the id, the row its SHA-256). */
+export async function sessionIdHashOf(cookie: string) {
+  const id: unknown = await getSessionCookie().parse(cookie);
+  if (typeof id !== "string") throw new Error(`no session id in cookie: ${cookie}`);
+  return createHash("sha256").update(id).digest("hex");
+}
+
+export async function sessionRowOf(cookie: string) {
+  return getDb().selectFrom("sessions").selectAll().where("id_hash", "=", await sessionIdHashOf(cookie)).executeTakeFirst();
+}
+
+/** Moves a session's clock: last activity and/or absolute end relative to now. */
+export async function ageSession(cookie: string, { lastSeenMinutesAgo, expiresInMinutes }: { lastSeenMinutesAgo?: number; expiresInMinutes?: number }) {
+  const nowMs = Date.now();
+  await getDb()
+    .updateTable("sessions")
+    .set({
+      ...(lastSeenMinutesAgo === undefined ? {} : { last_seen_at: new Date(nowMs - lastSeenMinutesAgo * 60_000).toISOString() }),
+      ...(expiresInMinutes === undefined ? {} : { expires_at: new Date(nowMs + expiresInMinutes * 60_000).toISOString() }),
+    })
+    .where("id_hash", "=", await sessionIdHashOf(cookie))
+    .execute();
+}
+
+/** Number of messages written to the outbox so far. */
+export function outboxCount() {
+  const dir = getEnv().outboxDir;
+  return fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith(".json")).length : 0;
 }

@@ -62,7 +62,7 @@ function LinkEntries({ item }: { item: NavItem }) {
             )}
           >
             <span>{link.label}</span>
-            {link.badge ? <span className="rounded-full bg-primary px-2 py-0.5 text-xs font-semibold text-primary-contrast">{link.badge}</span> : null}
+            {link.badge ? <span className="rounded-full bg-primary-button px-2 py-0.5 text-xs font-semibold text-primary-button-text">{link.badge}</span> : null}
           </Link>
         </li>
       ))}

@@ -4,7 +4,7 @@ import { cn } from "./cn";
 type Variant = "primary" | "secondary" | "danger" | "ghost";
 
 const VARIANTS: Record<Variant, string> = {
-  primary: "bg-primary text-primary-contrast hover:bg-primary-dark disabled:opacity-60",
+  primary: "bg-primary-button text-primary-button-text hover:opacity-90 disabled:opacity-60",
   secondary: "border border-slate-300 bg-white text-slate-800 hover:bg-slate-100 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100 dark:hover:bg-slate-700",
   danger: "bg-red-600 text-white hover:bg-red-700 disabled:opacity-60",
   ghost: "text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800",

@@ -50,8 +50,10 @@ export function getAuthenticator() {
 /** Checks email and password from an already-read form. Returns null on bad credentials. */
 export async function authenticateWithForm(request: Request, formData: FormData, context: AppLoadContext): Promise<AuthenticatedUser | null> {
   try {
-    // remix-auth-form reads the already-parsed form from context.formData instead of reading the body twice.
-    return await getAuthenticator().authenticate("form", request, { context: { ...context, formData } });
+    // The action has read the body already: remix-auth-form takes the parsed form from context.formData,
+    // and remix-auth gets a body-less copy of the request because it clones whatever it is given.
+    const bodyless = new Request(request.url, { headers: request.headers });
+    return await getAuthenticator().authenticate("form", bodyless, { context: { ...context, formData } });
   } catch (error) {
     if (error instanceof AuthorizationError) return null;
     throw error;

@@ -20,7 +20,8 @@ export const newPasswordSchema = z
   .string({ required_error: "validation.passwordRequired" })
   .min(PASSWORD_MIN_LENGTH, "validation.passwordRules")
   .max(200, "validation.passwordTooLong")
-  .refine((value) => /[A-Z]/.test(value) && /[a-z]/.test(value) && /\d/.test(value) && /[^A-Za-z0-9]/.test(value), {
+  // A too-short password already carries this message from min(); saying it twice would list it twice under the field.
+  .refine((value) => value.length < PASSWORD_MIN_LENGTH || (/[A-Z]/.test(value) && /[a-z]/.test(value) && /\d/.test(value) && /[^A-Za-z0-9]/.test(value)), {
     message: "validation.passwordRules",
   });
 

@@ -80,12 +80,44 @@ function hslToRgb(h: number, s: number, l: number): Rgb {
   return [hue(p, q, h + 1 / 3), hue(p, q, h), hue(p, q, h - 1 / 3)].map((v) => Math.round(v * 255)) as Rgb;
 }
 
+function relativeLuminance([r, g, b]: Rgb) {
+  const channel = (v: number) => {
+    const c = v / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
+}
+
+/** WCAG 2 contrast ratio between two colours (1 to 21). */
+export function contrastRatio(a: Rgb, b: Rgb) {
+  const [light, dark] = [relativeLuminance(a), relativeLuminance(b)].sort((x, y) => y - x) as [number, number];
+  return (light + 0.05) / (dark + 0.05);
+}
+
+const rgbToHex = (c: Rgb) => `#${c.map((v) => v.toString(16).padStart(2, "0")).join("")}`;
+
+/**
+ * The filled-button colours. The text colour follows the spec's rule; the
+ * background starts at the palette colour and is darkened (by the spec's 0.5
+ * step) until the pair reaches WCAG AA's 4.5:1, so text on a button stays
+ * readable with every palette colour (white on #2f94ff alone is only 3:1).
+ */
+export function buttonColours(hex: string): { background: Rgb; text: Rgb } {
+  const text = buttonTextColour(hex);
+  let background = hexToRgb(hex);
+  for (let step = 0; step < 6 && contrastRatio(background, text) < 4.5; step++) background = darken(rgbToHex(background));
+  return { background, text };
+}
+
 /** The CSS variables Tailwind's `primary` colours read (space-separated RGB for alpha support). */
 export function paletteCssVariables(name: string) {
   const entry = paletteEntry(name);
   const rgb = (c: Rgb) => c.join(" ");
+  const button = buttonColours(entry.main);
   return {
     "--color-primary": rgb(hexToRgb(entry.main)),
+    "--color-primary-button": rgb(button.background),
+    "--color-primary-button-text": rgb(button.text),
     "--color-primary-dark": rgb(darken(entry.main)),
     "--color-primary-contrast": rgb(buttonTextColour(entry.main)),
     "--gradient-primary": `linear-gradient(135deg, ${entry.gradient[0]}, ${entry.gradient[1]})`,

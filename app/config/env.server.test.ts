@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+import { resolveEnv } from "./env.server";
+
+describe("configuration", () => {
+  it("starts with defaults outside production", () => {
+    const env = resolveEnv({ NODE_ENV: "development" });
+    expect(env.PORT).toBe(3000);
+    expect(env.SESSION_IDLE_MINUTES).toBe(30);
+    expect(env.SESSION_ABSOLUTE_HOURS).toBe(12);
+    expect(env.databaseFile.endsWith("data/voxboard.db")).toBe(true);
+  });
+
+  it("refuses production without a long session secret, naming the variable", () => {
+    expect(() => resolveEnv({ NODE_ENV: "production" })).toThrow(/SESSION_SECRET: is required in production/);
+    expect(() => resolveEnv({ NODE_ENV: "production", SESSION_SECRET: "short" })).toThrow(/SESSION_SECRET/);
+    expect(resolveEnv({ NODE_ENV: "production", SESSION_SECRET: "x".repeat(32) }).isProduction).toBe(true);
+  });
+
+  it("names every bad value at once", () => {
+    let message = "";
+    try {
+      resolveEnv({ NODE_ENV: "production", PORT: "70000", SESSION_IDLE_MINUTES: "soon", SMTP_URL: "mail.example.com", DATABASE_URL: "mysql://x" });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toMatch(/PORT: must be a port between 1 and 65535/);
+    expect(message).toMatch(/SESSION_IDLE_MINUTES: must be a whole number/);
+    expect(message).toMatch(/SMTP_URL: must start with smtp:\/\//);
+    expect(message).toMatch(/DATABASE_URL: must be a SQLite location/);
+    expect(message).toMatch(/SESSION_SECRET: is required in production/);
+  });
+
+  it("reads file: database URLs", () => {
+    expect(resolveEnv({ DATABASE_URL: "file:/tmp/x/app.db" }).databaseFile).toBe("/tmp/x/app.db");
+  });
+});

@@ -1,0 +1,65 @@
+import { describe, expect, it } from "vitest";
+import { NAV_GROUPS, visibleNavGroups } from "~/features/navigation/routes";
+import { can, firstSegment, grantRead, parsePermissions } from "./permissions";
+import { isPublicPath, safeRedirectPath } from "./public-paths";
+
+describe("permissions", () => {
+  it("passes only when the action is listed for the area", () => {
+    const map = { contacts: ["read" as const], campaigns: ["read" as const, "create" as const] };
+    expect(can(map, "contacts")).toBe(true);
+    expect(can(map, "contacts", "delete")).toBe(false);
+    expect(can(map, "campaigns", "create")).toBe(true);
+    expect(can(map, "billing")).toBe(false);
+  });
+
+  it("takes the first path segment", () => {
+    expect(firstSegment("/call-management")).toBe("call-management");
+    expect(firstSegment("/recordings/abc/audio")).toBe("recordings");
+    expect(firstSegment("/")).toBe("");
+  });
+
+  it("drops unknown actions and survives broken JSON", () => {
+    expect(parsePermissions('{"contacts":["read","fly"],"x":"read"}')).toEqual({ contacts: ["read"] });
+    expect(parsePermissions("not json")).toEqual({});
+  });
+
+  it("shows a group when any child is readable and hides the rest", () => {
+    const groups = visibleNavGroups((segment) => segment === "contacts" || segment === "overview");
+    expect(groups.map((g) => g.id)).toEqual(["dashboard", "crm"]);
+    expect(groups[1]!.items.map((i) => i.segment)).toEqual(["contacts"]);
+  });
+
+  it("keeps the spec's sidebar groups in order, with the 'new' badge on the AI agent manager", () => {
+    expect(NAV_GROUPS.map((g) => g.id)).toEqual([
+      "dashboard", "create", "templates", "call-management", "service-desk", "crm", "appointment", "organizations", "settings", "super-admin",
+    ]);
+    const create = NAV_GROUPS.find((g) => g.id === "create")!;
+    expect(create.items.map((i) => i.segment)).toEqual(["ai-agent-manager", "knowledge-base", "numbers-managment", "campaigns"]);
+    expect(create.items[0]!.badgeKey).toBe("nav.badges.new");
+    const calls = NAV_GROUPS.find((g) => g.id === "call-management")!.items[0]!;
+    expect(calls.tabs!.map((t) => t.value)).toEqual(["live-calls", "callqueue", "recordings", "missedcalls"]);
+  });
+
+  it("grants read only", () => {
+    expect(grantRead(["overview"])).toEqual({ overview: ["read"] });
+  });
+});
+
+describe("public paths and redirects", () => {
+  it("treats any path containing an auth word as public", () => {
+    for (const path of ["/login", "/register", "/reset-password", "/verify-email", "/verify-account", "/registration-successful", "/api-docs", "/x/login/y"]) {
+      expect(isPublicPath(path)).toBe(true);
+    }
+    expect(isPublicPath("/overview")).toBe(false);
+    expect(isPublicPath("/choose-plan")).toBe(false);
+  });
+
+  it("only follows same-site paths", () => {
+    expect(safeRedirectPath("/contacts?page=2")).toBe("/contacts?page=2");
+    expect(safeRedirectPath("//evil.test")).toBe("/overview");
+    expect(safeRedirectPath("/\\evil.test")).toBe("/overview");
+    expect(safeRedirectPath("https://evil.test")).toBe("/overview");
+    expect(safeRedirectPath("/ok\r\nSet-Cookie: x")).toBe("/overview");
+    expect(safeRedirectPath(null, "/login")).toBe("/login");
+  });
+});

@@ -1,0 +1,89 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs/promises";
+import path from "node:path";
+import { MaxPartSizeExceededError, unstable_createMemoryUploadHandler, unstable_parseMultipartFormData } from "@remix-run/node";
+import { getEnv } from "~/config/env.server";
+
+/**
+ * Profile pictures live on disk under DATA_DIR/uploads/avatars, named by the
+ * user id and a random suffix so every upload gets a new URL (the avatar route
+ * caches for a year). users.profile_picture holds only the file name.
+ */
+const CONTENT_TYPES = { png: "image/png", jpg: "image/jpeg", webp: "image/webp", gif: "image/gif" } as const;
+export type AvatarExtension = keyof typeof CONTENT_TYPES;
+
+const FILE_NAME = /^[A-Za-z0-9-]+\.(png|jpg|webp|gif)$/;
+
+function avatarsDir() {
+  return path.join(getEnv().uploadsDir, "avatars");
+}
+
+/** Resolves a stored name inside the avatars folder; anything that is not one of our own names is refused. */
+function avatarPath(fileName: string) {
+  return FILE_NAME.test(fileName) ? path.join(avatarsDir(), fileName) : null;
+}
+
+const startsWith = (bytes: Uint8Array, signature: number[], offset = 0) => signature.every((byte, i) => bytes[offset + i] === byte);
+const ascii = (text: string) => [...text].map((c) => c.charCodeAt(0));
+
+/**
+ * The image type by the file's own first bytes. The browser's MIME type comes
+ * from the file name, so a text file renamed to .png would pass that check.
+ */
+export function sniffImageType(bytes: Uint8Array): AvatarExtension | null {
+  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return "png";
+  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return "jpg";
+  if (startsWith(bytes, ascii("GIF87a")) || startsWith(bytes, ascii("GIF89a"))) return "gif";
+  if (startsWith(bytes, ascii("RIFF")) && startsWith(bytes, ascii("WEBP"), 8)) return "webp";
+  return null;
+}
+
+export function contentTypeOf(fileName: string) {
+  const extension = path.extname(fileName).slice(1) as AvatarExtension;
+  return CONTENT_TYPES[extension] ?? null;
+}
+
+/**
+ * Reads the picture form into memory with every part capped at
+ * MAX_AVATAR_BYTES. `tooLarge` means the cap was hit: the caller answers with
+ * a message at the field rather than letting the error become a 500.
+ */
+export async function parseAvatarUpload(request: Request): Promise<{ formData: FormData; tooLarge: false } | { formData: null; tooLarge: true }> {
+  const uploadHandler = unstable_createMemoryUploadHandler({ maxPartSize: getEnv().MAX_AVATAR_BYTES });
+  try {
+    return { formData: await unstable_parseMultipartFormData(request, uploadHandler), tooLarge: false };
+  } catch (error) {
+    if (error instanceof MaxPartSizeExceededError) return { formData: null, tooLarge: true };
+    // Anything else is a malformed body, which is the client's fault, not ours.
+    throw new Response("Bad Request", { status: 400 });
+  }
+}
+
+/** Writes the bytes under a fresh name and returns that name. */
+export async function saveAvatar(userId: string, bytes: Uint8Array, extension: AvatarExtension) {
+  const fileName = `${userId}-${randomBytes(8).toString("hex")}.${extension}`;
+  const target = avatarPath(fileName);
+  if (!target) throw new Error("user id does not make a safe file name");
+  await fs.mkdir(avatarsDir(), { recursive: true });
+  await fs.writeFile(target, bytes, { flag: "wx" });
+  return fileName;
+}
+
+/** Removes a stored picture; a file already gone is not an error. */
+export async function deleteAvatar(fileName: string | null | undefined) {
+  const target = fileName ? avatarPath(fileName) : null;
+  if (!target) return;
+  await fs.rm(target, { force: true });
+}
+
+export async function readAvatar(fileName: string) {
+  const target = avatarPath(fileName);
+  const contentType = contentTypeOf(fileName);
+  if (!target || !contentType) return null;
+  try {
+    return { bytes: await fs.readFile(target), contentType };
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+    throw error;
+  }
+}

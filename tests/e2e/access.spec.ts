@@ -1,0 +1,46 @@
+import { expect, test } from "@playwright/test";
+import { DEMO_USERS, openProfileMenu, sidebar, signIn } from "./support";
+
+test("the read-only agent sees only the screens it may read", async ({ page }, testInfo) => {
+  await signIn(page, DEMO_USERS.agent.email);
+  await expect(page).toHaveURL(/\/overview$/);
+  const nav = sidebar(page);
+
+  await expect(nav.getByRole("link", { name: "Dashboard" })).toHaveAttribute("href", "/overview");
+  for (const tab of ["Active Calls", "Call Queue", "Recordings", "Missed Calls"]) {
+    await expect(nav.getByRole("link", { name: tab })).toBeVisible();
+  }
+  // CRM starts closed; opening it shows the one CRM screen the agent may read.
+  await nav.getByRole("button", { name: "CRM" }).click();
+  await expect(nav.getByRole("link", { name: "Contacts" })).toBeVisible();
+
+  // includeHidden: absent from the markup, not merely folded away in a fly-out.
+  for (const name of ["Campaigns", "Knowledge base", "Deals", "AI agent manager", "Create", "Super admin", "Users", "Roles"]) {
+    await expect(nav.getByRole("link", { name, exact: true, includeHidden: true })).toHaveCount(0);
+    await expect(nav.getByRole("button", { name, exact: true, includeHidden: true })).toHaveCount(0);
+  }
+
+  await openProfileMenu(page, testInfo);
+  await expect(page.getByRole("link", { name: "My Profile" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Billing", includeHidden: true })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Affiliate", includeHidden: true })).toHaveCount(0);
+
+  await page.goto("/campaigns");
+  await expect(page).toHaveURL(/\/overview$/);
+});
+
+test("the platform admin sees the Super admin group", async ({ page }) => {
+  await signIn(page, DEMO_USERS.admin.email);
+  const group = sidebar(page).getByRole("button", { name: "Super admin" });
+  await expect(group).toBeVisible();
+  if ((await group.getAttribute("aria-expanded")) !== "true") await group.click();
+  await expect(sidebar(page).getByRole("link", { name: "Users", exact: true })).toBeVisible();
+  await expect(sidebar(page).getByRole("link", { name: "Roles", exact: true })).toBeVisible();
+});
+
+test("a user whose organisation has no plan is sent to choose one", async ({ page }) => {
+  await signIn(page, DEMO_USERS.trial.email);
+  await page.goto("/overview");
+  await expect(page).toHaveURL(/\/choose-plan$/);
+  await expect(page.getByRole("heading", { name: "Choose your plan" })).toBeVisible();
+});

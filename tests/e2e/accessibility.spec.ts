@@ -1,0 +1,36 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { DEMO_USERS, signIn } from "./support";
+
+/** WCAG 2 A and AA in the light theme; serious and critical findings fail the test, listed by rule and element. */
+async function expectNoSeriousViolations(page: Page) {
+  await expect(page.locator("html")).not.toHaveClass(/\bdark\b/);
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
+  const serious = results.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map((violation) => `${violation.id} (${violation.impact}): ${violation.help}\n${violation.nodes.map((node) => `  ${node.target.join(" ")}: ${node.failureSummary ?? ""}`).join("\n")}`);
+  expect(serious, `${page.url()}\n${serious.join("\n")}`).toEqual([]);
+}
+
+for (const path of ["/login", "/register", "/reset-password"]) {
+  test(`${path} has no serious accessibility problems`, async ({ page }) => {
+    await page.goto(path);
+    await expectNoSeriousViolations(page);
+  });
+}
+
+test("/choose-plan has no serious accessibility problems", async ({ page }) => {
+  await signIn(page, DEMO_USERS.trial.email);
+  await expect(page).toHaveURL(/\/choose-plan$/);
+  await expectNoSeriousViolations(page);
+});
+
+test("/overview and a screen that is not available yet have no serious accessibility problems", async ({ page }) => {
+  await signIn(page, DEMO_USERS.owner.email);
+  await expect(page).toHaveURL(/\/overview$/);
+  await expectNoSeriousViolations(page);
+
+  await page.goto("/campaigns");
+  await expect(page.getByTestId("not-available")).toBeVisible();
+  await expectNoSeriousViolations(page);
+});

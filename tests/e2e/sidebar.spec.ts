@@ -1,0 +1,43 @@
+import { expect, test, type Locator } from "@playwright/test";
+import { DEMO_USERS, sidebar, signIn } from "./support";
+
+async function widthOf(element: Locator) {
+  return element.evaluate((node) => node.getBoundingClientRect().width);
+}
+
+test("the sidebar is collapsed at 700 px and expanded at 1280 px, with no script needed", async ({ page }) => {
+  await page.setViewportSize({ width: 700, height: 900 });
+  await signIn(page, DEMO_USERS.owner.email);
+  const aside = page.getByTestId("sidebar");
+  const nav = sidebar(page);
+
+  expect(Math.round(await widthOf(aside))).toBe(64);
+  // Group titles and labels give way to icons; the icon-only disclosure still names the group.
+  await expect(nav.getByRole("button", { name: "Create", exact: true })).toBeHidden();
+  await expect(nav.getByText("Dashboard", { exact: true })).toBeHidden();
+  await expect(nav.getByLabel("Create", { exact: true })).toBeVisible();
+
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await expect.poll(async () => Math.round(await widthOf(aside))).toBe(256);
+  await expect(nav.getByRole("button", { name: "Create", exact: true })).toBeVisible();
+  await expect(nav.getByText("Dashboard", { exact: true })).toBeVisible();
+});
+
+test("a closed sidebar group stays closed after a reload", async ({ page, context }) => {
+  await signIn(page, DEMO_USERS.owner.email);
+  const nav = sidebar(page);
+  const create = nav.getByRole("button", { name: "Create", exact: true });
+  await expect(create).toHaveAttribute("aria-expanded", "true");
+  await expect(nav.getByRole("link", { name: /AI agent manager/ })).toBeVisible();
+
+  const saved = page.waitForResponse((response) => response.url().endsWith("/resources/sidebar") && response.request().method() === "POST");
+  await create.click();
+  await saved;
+  await expect(create).toHaveAttribute("aria-expanded", "false");
+  await expect(nav.getByRole("link", { name: /AI agent manager/ })).toBeHidden();
+  expect((await context.cookies()).some((cookie) => cookie.name === "sidebar")).toBe(true);
+
+  await page.reload();
+  await expect(create).toHaveAttribute("aria-expanded", "false");
+  await expect(nav.getByRole("link", { name: /AI agent manager/ })).toBeHidden();
+});

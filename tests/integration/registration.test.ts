@@ -1,0 +1,215 @@
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { getDb } from "~/db/db.server";
+import { verifyPassword } from "~/features/auth/password.server";
+import { resetRateLimits } from "~/features/auth/rate-limit.server";
+import { getTranslatorFor } from "~/i18n/i18next.server";
+import * as register from "~/routes/_auth.register";
+import * as registrationSuccessful from "~/routes/_auth.registration-successful";
+import { callAction, callLoader, findUser, latestEmailTo, linkFrom, prepareTestDatabase, redirectLocation, unwrap } from "../support/app";
+
+beforeAll(prepareTestDatabase);
+beforeEach(() => resetRateLimits());
+
+const VALID = { name: "Rita Register", email: "rita@example.test", phone: "+1 416 555 0199", password: "Strong-pass-1", confirmPassword: "Strong-pass-1" };
+
+interface Reply {
+  status?: string;
+  initialValue?: Record<string, unknown> | null;
+  error?: Record<string, string[] | null> | null;
+}
+
+async function submitRegistration(fields: Partial<typeof VALID>, language: "en" | "de" = "en") {
+  return callAction(register.action, "/register", { form: { ...VALID, ...fields }, language });
+}
+
+/**
+ * One rule broken at a time, with the key the schema reports and the exact
+ * English and German texts the form shows for it.
+ */
+const RULES: Array<{ rule: string; fields: Partial<typeof VALID>; field: keyof typeof VALID; key: string; en: string; de: string }> = [
+  {
+    rule: "name shorter than 2 characters",
+    fields: { name: "R" },
+    field: "name",
+    key: "validation.nameTooShort",
+    en: "Name must be at least 2 characters",
+    de: "Der Name muss mindestens 2 Zeichen lang sein",
+  },
+  {
+    rule: "name with digits",
+    fields: { name: "Rita 2nd" },
+    field: "name",
+    key: "validation.nameLettersOnly",
+    en: "Name may only contain letters and spaces",
+    de: "Der Name darf nur Buchstaben und Leerzeichen enthalten",
+  },
+  {
+    rule: "name with punctuation",
+    fields: { name: "Rita-Register" },
+    field: "name",
+    key: "validation.nameLettersOnly",
+    en: "Name may only contain letters and spaces",
+    de: "Der Name darf nur Buchstaben und Leerzeichen enthalten",
+  },
+  {
+    rule: "invalid email",
+    fields: { email: "rita@" },
+    field: "email",
+    key: "validation.emailInvalid",
+    en: "Enter a valid email address",
+    de: "Geben Sie eine gültige E-Mail-Adresse ein",
+  },
+  {
+    rule: "invalid phone",
+    fields: { phone: "12345" },
+    field: "phone",
+    key: "validation.phoneInvalid",
+    en: "Enter a valid phone number",
+    de: "Geben Sie eine gültige Telefonnummer ein",
+  },
+  ...(
+    [
+      ["password shorter than 8 characters", "Aa1!aaa"],
+      ["password without an uppercase letter", "strong-pass-1"],
+      ["password without a lowercase letter", "STRONG-PASS-1"],
+      ["password without a digit", "Strong-pass-x"],
+      ["password without a special character", "Strongpass1"],
+    ] as const
+  ).map(([rule, password]) => ({
+    rule,
+    fields: { password, confirmPassword: password },
+    field: "password" as const,
+    key: "validation.passwordRules",
+    en: "Password must be at least 8 characters and contain an uppercase letter, a lowercase letter, a number and a special character",
+    de: "Das Passwort muss mindestens 8 Zeichen lang sein und einen Großbuchstaben, einen Kleinbuchstaben, eine Zahl und ein Sonderzeichen enthalten",
+  })),
+  {
+    rule: "confirmation that does not match",
+    fields: { confirmPassword: "Strong-pass-2" },
+    field: "confirmPassword",
+    key: "validation.passwordsMustMatch",
+    en: "Passwords do not match",
+    de: "Die Passwörter stimmen nicht überein",
+  },
+];
+
+describe("registration rules", () => {
+  it.each(RULES)("refuses a $rule with one message, in English and German", async ({ fields, field, key, en, de }) => {
+    const usersBefore = await getDb().selectFrom("users").select("id").execute();
+    for (const language of ["en", "de"] as const) {
+      const result = unwrap(await submitRegistration(fields, language));
+      expect(result.status).toBe(400);
+      const reply = result.value as Reply;
+      expect(reply.status).toBe("error");
+      // Exactly the broken rule is reported, once.
+      expect(reply.error).toEqual({ [field]: [key] });
+      // Passwords never travel back to the browser.
+      expect(reply.initialValue).not.toHaveProperty("password");
+      expect(reply.initialValue).not.toHaveProperty("confirmPassword");
+    }
+    expect((await getTranslatorFor("en", "auth"))(key)).toBe(en);
+    expect((await getTranslatorFor("de", "auth"))(key)).toBe(de);
+    expect(await getDb().selectFrom("users").select("id").execute()).toHaveLength(usersBefore.length);
+  });
+
+  it("says 8 characters in German, not the 6 of the spec's German copy", async () => {
+    const text = (await getTranslatorFor("de", "auth"))("validation.passwordRules");
+    expect(text).toContain("mindestens 8 Zeichen");
+    expect(text).not.toMatch(/6/);
+  });
+
+  it("reports every broken field of one submission at once", async () => {
+    const result = unwrap(await submitRegistration({ name: "R", email: "x", phone: "1", password: "short", confirmPassword: "other" }));
+    expect(result.status).toBe(400);
+    expect((result.value as Reply).error).toEqual({
+      name: ["validation.nameTooShort"],
+      email: ["validation.emailInvalid"],
+      phone: ["validation.phoneInvalid"],
+      password: ["validation.passwordRules"],
+    });
+  });
+
+  it("requires every field", async () => {
+    const result = unwrap(await callAction(register.action, "/register", { form: {} }));
+    expect(result.status).toBe(400);
+    expect((result.value as Reply).error).toEqual({
+      name: ["validation.nameRequired"],
+      email: ["validation.emailRequired"],
+      phone: ["validation.phoneRequired"],
+      password: ["validation.passwordRequired"],
+      confirmPassword: ["validation.confirmPasswordRequired"],
+    });
+    expect((await getTranslatorFor("en", "auth"))("validation.emailRequired")).toBe("Email is required");
+    expect((await getTranslatorFor("de", "auth"))("validation.emailRequired")).toBe("E-Mail ist erforderlich");
+  });
+
+  it("accepts names with accented letters and spaces", async () => {
+    const result = await submitRegistration({ name: "Zoë Müller", email: "zoe@example.test" });
+    expect(redirectLocation(result)).toBe("/registration-successful");
+  });
+});
+
+describe("successful registration", () => {
+  it("redirects to /registration-successful, opens a tenant without a subscription and stores an argon2id hash", async () => {
+    const result = await submitRegistration({ email: "Rita@Example.TEST" });
+    expect(redirectLocation(result)).toBe("/registration-successful");
+
+    const user = await findUser("rita@example.test");
+    expect(user).toBeDefined();
+    expect(user!.name).toBe("Rita Register");
+    expect(user!.phone).toBe("+14165550199");
+    expect(user!.email_verified_at).toBeNull();
+    expect(user!.password_hash.startsWith("$argon2id$v=19$m=19456,t=2,p=1$")).toBe(true);
+    expect(await verifyPassword(user!.password_hash, "Strong-pass-1")).toBe(true);
+    expect(await verifyPassword(user!.password_hash, "Strong-pass-2")).toBe(false);
+
+    const tenant = await getDb().selectFrom("tenants").selectAll().where("id", "=", user!.tenant_id).executeTakeFirstOrThrow();
+    expect(tenant.name).toBe("Rita Register");
+    const subscriptions = await getDb().selectFrom("subscriptions").select("id").where("tenant_id", "=", user!.tenant_id).execute();
+    expect(subscriptions).toHaveLength(0);
+    const role = await getDb().selectFrom("roles").select("key").where("id", "=", user!.role_id).executeTakeFirstOrThrow();
+    expect(role.key).toBe("owner");
+  });
+
+  it("writes a verification email with a /verify-email link to the outbox", async () => {
+    const email = latestEmailTo("rita@example.test");
+    expect(email).not.toBeNull();
+    expect(email!.subject).toBe("Verify your Voxboard email address");
+    expect(email!.text).toContain("Hello Rita Register,");
+    const link = linkFrom(email!.text, "/verify-email");
+    expect(link?.origin).toBe("http://localhost:3000");
+    expect(link?.searchParams.get("token")).toMatch(/^[\w-]{40,}$/);
+  });
+
+  it("writes the verification email in the language of the visitor", async () => {
+    expect(redirectLocation(await submitRegistration({ email: "greta@example.test", name: "Greta Gruen" }, "de"))).toBe("/registration-successful");
+    const email = latestEmailTo("greta@example.test");
+    expect(email?.subject).toBe("Bestätigen Sie Ihre E-Mail-Adresse für Voxboard");
+    expect(linkFrom(email!.text, "/verify-email")).not.toBeNull();
+  });
+
+  it("shows the registration-successful page without a session", async () => {
+    const result = unwrap(await callLoader(registrationSuccessful.loader, "/registration-successful"));
+    expect(result.status).toBe(200);
+    expect(result.value).toEqual({ outbox: true });
+  });
+});
+
+describe("duplicate email", () => {
+  it.each([
+    ["the same address", "owner@demo.test"],
+    ["the same address in other letter case", "Owner@Demo.Test"],
+  ])("refuses %s with 'User with this email already exists' in both languages", async (_label, email) => {
+    for (const language of ["en", "de"] as const) {
+      const result = unwrap(await submitRegistration({ email }, language));
+      expect(result.status).toBe(400);
+      const reply = result.value as Reply;
+      expect(reply.error).toEqual({ email: ["validation.emailTaken"] });
+      expect(reply.initialValue).not.toHaveProperty("password");
+    }
+    expect((await getTranslatorFor("en", "auth"))("validation.emailTaken")).toBe("User with this email already exists");
+    expect((await getTranslatorFor("de", "auth"))("validation.emailTaken")).toBe("Ein Benutzer mit dieser E-Mail existiert bereits");
+    const owners = await getDb().selectFrom("users").select("id").where("email", "=", "owner@demo.test").execute();
+    expect(owners).toHaveLength(1);
+  });
+});
