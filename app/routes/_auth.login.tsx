@@ -28,10 +28,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   const limited = await rateLimitMessage(request, context, "login", submission.value.email);
   if (limited) {
-    return data(submission.reply({ formErrors: [limited.message], hideFields: ["password"] }), {
-      status: 429,
-      headers: { "Retry-After": String(limited.retryAfterSeconds) },
-    });
+    return data(submission.reply({ formErrors: [limited.message], hideFields: ["password"] }), limited.init);
   }
 
   const user = await authenticateWithForm(request, formData, context);

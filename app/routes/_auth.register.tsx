@@ -24,7 +24,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") return data(submission.reply({ hideFields }), { status: 400 });
 
   const limited = await rateLimitMessage(request, context, "register", submission.value.email);
-  if (limited) return data(submission.reply({ formErrors: [limited.message], hideFields }), { status: 429, headers: { "Retry-After": String(limited.retryAfterSeconds) } });
+  if (limited) return data(submission.reply({ formErrors: [limited.message], hideFields }), limited.init);
 
   try {
     const { name, email, phone, password } = submission.value;

@@ -26,7 +26,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const hideFields = ["password", "confirmPassword"];
     if (submission.status !== "success") return data({ kind: "set" as const, result: submission.reply({ hideFields }), invalidLink: false, sent: false }, { status: 400 });
     const limited = await rateLimitMessage(request, context, "reset-password");
-    if (limited) return data({ kind: "set" as const, result: submission.reply({ formErrors: [limited.message], hideFields }), invalidLink: false, sent: false }, { status: 429 });
+    if (limited) return data({ kind: "set" as const, result: submission.reply({ formErrors: [limited.message], hideFields }), invalidLink: false, sent: false }, limited.init);
     if (!(await resetPasswordWithToken(submission.value.token, submission.value.password))) {
       return data({ kind: "set" as const, result: submission.reply({ hideFields }), invalidLink: true, sent: false }, { status: 400 });
     }
@@ -36,7 +36,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: RequestResetSchema });
   if (submission.status !== "success") return data({ kind: "request" as const, result: submission.reply(), invalidLink: false, sent: false }, { status: 400 });
   const limited = await rateLimitMessage(request, context, "reset-password", submission.value.email);
-  if (limited) return data({ kind: "request" as const, result: submission.reply({ formErrors: [limited.message] }), invalidLink: false, sent: false }, { status: 429 });
+  if (limited) return data({ kind: "request" as const, result: submission.reply({ formErrors: [limited.message] }), invalidLink: false, sent: false }, limited.init);
   await requestPasswordReset(submission.value.email, await getLanguage(request));
   return { kind: "request" as const, result: submission.reply({ resetForm: true }), invalidLink: false, sent: true };
 }

@@ -1,10 +1,20 @@
-import { Link, Outlet, useRouteLoaderData } from "@remix-run/react";
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, Outlet, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import { LanguageSwitch, ThemeToggle } from "~/components/preference-forms";
 import { Logo } from "~/components/logo";
+import { buttonClass } from "~/components/ui/button";
+import { getGateContext } from "~/features/access/gate.server";
 import type { loader as rootLoader } from "~/root";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  return { signedIn: (await getGateContext(request)) !== null };
+}
 
 /** Layout of the pages outside the dashboard: sign-in, registration, password reset, plan choice. */
 export default function AuthLayout() {
+  const { t } = useTranslation();
+  const { signedIn } = useLoaderData<typeof loader>();
   const root = useRouteLoaderData<typeof rootLoader>("root");
   return (
     <div className="flex min-h-screen flex-col">
@@ -15,6 +25,13 @@ export default function AuthLayout() {
         <div className="flex items-center gap-2">
           <LanguageSwitch />
           <ThemeToggle theme={root?.theme ?? "light"} />
+          {signedIn ? (
+            <Form method="post" action="/logout">
+              <button type="submit" className={buttonClass("ghost")}>
+                {t("topbar.logout")}
+              </button>
+            </Form>
+          ) : null}
         </div>
       </header>
       <main id="main" className="flex flex-1 items-start justify-center px-4 py-8 sm:items-center">

@@ -40,3 +40,5 @@ export default function NotYetAvailableScreen() {
     </div>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";

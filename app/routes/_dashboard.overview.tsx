@@ -68,3 +68,5 @@ export default function OverviewPage() {
     </div>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";

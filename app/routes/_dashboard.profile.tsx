@@ -379,14 +379,14 @@ function ThemeSection({ themeColor, lastResult, disabled }: { themeColor: string
         <IntentField intent="update-theme" />
         <fieldset disabled={disabled} className="space-y-4" aria-describedby={fields.themeColor.errors ? errorId : undefined}>
           <legend className="text-sm text-slate-600 dark:text-slate-300">{t("theme.legend")}</legend>
-          <div className="grid grid-cols-2 gap-2 sm:grid-cols-5">
+          <div className="grid grid-cols-[repeat(auto-fill,minmax(9rem,1fr))] gap-2">
             {getCollectionProps(fields.themeColor, { type: "radio", options: PALETTE.map((entry) => entry.name) }).map(({ key, ...radio }) => {
               const entry = PALETTE.find((p) => p.name === radio.value) ?? PALETTE[0];
               return (
                 <label
                   key={key}
                   htmlFor={radio.id}
-                  className="flex cursor-pointer flex-col items-center gap-2 rounded-md border border-transparent p-2 text-center text-xs hover:bg-slate-100 has-[:checked]:border-slate-400 has-[:checked]:bg-slate-50 dark:hover:bg-slate-800 dark:has-[:checked]:border-slate-500 dark:has-[:checked]:bg-slate-800"
+                  className="flex min-w-0 cursor-pointer flex-col items-center gap-2 rounded-md border border-transparent p-2 text-center text-xs [overflow-wrap:anywhere] hover:bg-slate-100 has-[:checked]:border-slate-400 has-[:checked]:bg-slate-50 dark:hover:bg-slate-800 dark:has-[:checked]:border-slate-500 dark:has-[:checked]:bg-slate-800"
                 >
                   <input {...radio} className="peer sr-only" />
                   <span

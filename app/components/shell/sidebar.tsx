@@ -82,7 +82,7 @@ function SingleLinkGroup({ group }: { group: NavGroup }) {
         title={t(group.labelKey)}
         aria-current={active ? "page" : undefined}
         className={cn(
-          "flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium",
+          "nav-link flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium",
           active ? "bg-primary/15 text-primary-dark dark:text-white" : "text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800",
         )}
       >
@@ -161,29 +161,16 @@ export function Sidebar({ groups, openGroups: initialOpen, collapsed: initialCol
   };
 
   return (
-    <aside className="sidebar flex w-64 shrink-0 flex-col border-r border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900" data-collapsed={collapsed ? "true" : "false"} data-testid="sidebar">
+    <aside className="sidebar flex shrink-0 flex-col border-r border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900" data-collapsed={collapsed ? "true" : "false"} data-testid="sidebar">
       <div className="flex h-16 items-center justify-between px-4">
-        <Link to="/overview" className="nav-label">
+        <Link to="/overview" className="nav-expanded-only">
           <Logo />
         </Link>
-        <Form
-          method="post"
-          action="/resources/sidebar"
-          className="hidden wide:block"
-          onSubmit={(event) => {
-            event.preventDefault();
-            setCollapsed(!collapsed);
-            persist({ collapsed: String(!collapsed) });
-          }}
-        >
-          <input type="hidden" name="collapsed" value={String(!collapsed)} />
-          <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
-          <button type="submit" className="rounded-md p-1.5 text-slate-500 hover:bg-slate-100 dark:hover:bg-slate-800" aria-label={collapsed ? t("nav.expand") : t("nav.collapse")} title={collapsed ? t("nav.expand") : t("nav.collapse")}>
-            <Icon name={collapsed ? "expand" : "collapse"} />
-          </button>
-        </Form>
+        <Link to="/overview" className="nav-collapsed-only mx-auto">
+          <Logo compact />
+        </Link>
       </div>
-      <nav aria-label={t("nav.label")} className="flex-1 overflow-visible px-2 pb-6">
+      <nav aria-label={t("nav.label")} className="flex-1 px-2 pb-6">
         <ul className="space-y-1">
           {groups.map((group) =>
             group.items.length === 1 && !group.items[0]!.tabs ? (
@@ -194,6 +181,27 @@ export function Sidebar({ groups, openGroups: initialOpen, collapsed: initialCol
           )}
         </ul>
       </nav>
+      <Form
+        method="post"
+        action="/resources/sidebar"
+        className="hidden border-t border-slate-200 px-2 py-2 dark:border-slate-800 wide:block"
+        onSubmit={(event) => {
+          event.preventDefault();
+          setCollapsed(!collapsed);
+          persist({ collapsed: String(!collapsed) });
+        }}
+      >
+        <input type="hidden" name="collapsed" value={String(!collapsed)} />
+        <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+        <button
+          type="submit"
+          className="nav-link flex w-full items-center gap-3 rounded-md px-3 py-2 text-sm text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
+          title={collapsed ? t("nav.expand") : t("nav.collapse")}
+        >
+          <Icon name={collapsed ? "expand" : "collapse"} />
+          <span className={collapsed ? "sr-only" : "nav-label"}>{collapsed ? t("nav.expand") : t("nav.collapse")}</span>
+        </button>
+      </Form>
     </aside>
   );
 }

@@ -1,4 +1,3 @@
-import { Description, Field as HeadlessField, Input, Label } from "@headlessui/react";
 import type { InputHTMLAttributes, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { cn } from "./cn";
@@ -27,23 +26,26 @@ export function TextField({
 }) {
   const { t } = useTranslation(namespace);
   const { key, ...rest } = inputProps;
-  const errorId = inputProps.id ? `${inputProps.id}-error` : undefined;
+  // conform names the input (form id + field name); label, hint and errors hang off that id so they work before hydration.
+  const id = rest.id ?? rest.name;
+  const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
   const hasError = Boolean(errors?.length);
+  const describedBy = [hasError ? errorId : null, hint ? hintId : null].filter(Boolean).join(" ") || undefined;
   return (
-    <HeadlessField className="space-y-1">
-      <Label className="block text-sm font-medium">{label}</Label>
-      <Input
-        key={key}
-        {...rest}
-        invalid={hasError}
-        aria-invalid={hasError || undefined}
-        aria-describedby={hasError ? errorId : undefined}
-        className={cn(inputClass, rest.className)}
-      />
-      {hint ? <Description className="text-xs text-slate-500 dark:text-slate-400">{hint}</Description> : null}
+    <div className="space-y-1">
+      <label htmlFor={id} className="block text-sm font-medium">
+        {label}
+      </label>
+      <input key={key} {...rest} id={id} aria-invalid={hasError || undefined} aria-describedby={describedBy} className={cn(inputClass, rest.className)} />
+      {hint ? (
+        <p id={hintId} className="text-xs text-slate-500 dark:text-slate-400">
+          {hint}
+        </p>
+      ) : null}
       {children}
       <FieldErrors id={errorId} errors={errors} namespace={namespace} t={t} />
-    </HeadlessField>
+    </div>
   );
 }
 

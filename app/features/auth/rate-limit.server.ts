@@ -22,7 +22,7 @@ function hit(key: string, limit: number, windowMs: number, nowMs: number) {
   return { allowed: entry.count <= limit, retryAfterSeconds: Math.ceil((entry.resetAt - nowMs) / 1000) };
 }
 
-export type RateLimitedForm = "login" | "register" | "reset-password";
+export type RateLimitedForm = "login" | "register" | "reset-password" | "resend-verification";
 
 /**
  * Counts one attempt against the client's IP and, when known, the account

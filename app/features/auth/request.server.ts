@@ -8,12 +8,15 @@ export function clientIp(context: AppLoadContext | undefined) {
 }
 
 /**
- * Spends one attempt of the rate limit. Returns the translated message to
- * show (and the status 429) when the budget is gone, else null.
+ * Spends one attempt of the rate limit. When the budget is gone it returns the
+ * translated message to show and the 429 response init (with Retry-After), else null.
  */
 export async function rateLimitMessage(request: Request, context: AppLoadContext | undefined, form: RateLimitedForm, account?: string | null) {
   const result = consumeAuthAttempt({ form, ip: clientIp(context), account });
   if (result.allowed) return null;
   const t = await getTranslator(request, "auth");
-  return { message: t("validation.tooManyAttempts", { minutes: Math.max(1, Math.ceil(result.retryAfterSeconds / 60)) }), retryAfterSeconds: result.retryAfterSeconds };
+  return {
+    message: t("validation.tooManyAttempts", { count: Math.max(1, Math.ceil(result.retryAfterSeconds / 60)) }),
+    init: { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } } satisfies ResponseInit,
+  };
 }

@@ -27,8 +27,8 @@ export async function verifyEmailAction({ request, context }: ActionFunctionArgs
   if (formData.get("intent") === "resend") {
     const submission = parseWithZod(formData, { schema: ResendVerificationSchema });
     if (submission.status !== "success") return data({ resend: submission.reply(), sent: false, invalid: false }, { status: 400 });
-    const limited = await rateLimitMessage(request, context, "reset-password", submission.value.email);
-    if (limited) return data({ resend: submission.reply({ formErrors: [limited.message] }), sent: false, invalid: false }, { status: 429 });
+    const limited = await rateLimitMessage(request, context, "resend-verification", submission.value.email);
+    if (limited) return data({ resend: submission.reply({ formErrors: [limited.message] }), sent: false, invalid: false }, limited.init);
     await resendVerification(submission.value.email, await getLanguage(request));
     return { resend: submission.reply({ resetForm: true }), sent: true, invalid: false };
   }

@@ -38,7 +38,7 @@ export function sniffImageType(bytes: Uint8Array): AvatarExtension | null {
   return null;
 }
 
-export function contentTypeOf(fileName: string) {
+function contentTypeOf(fileName: string) {
   const extension = path.extname(fileName).slice(1) as AvatarExtension;
   return CONTENT_TYPES[extension] ?? null;
 }

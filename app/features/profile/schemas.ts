@@ -15,10 +15,6 @@ import { isPaletteName, type PaletteName } from "~/features/theme/palette";
 export const PROFILE_INTENTS = ["update-details", "upload-picture", "remove-picture", "update-theme", "change-password", "delete-account"] as const;
 export type ProfileIntent = (typeof PROFILE_INTENTS)[number];
 
-export function isProfileIntent(value: unknown): value is ProfileIntent {
-  return typeof value === "string" && (PROFILE_INTENTS as readonly string[]).includes(value);
-}
-
 export const DetailsSchema = z.object({
   name: nameSchema,
   phone: phoneSchema,

@@ -1,0 +1,34 @@
+import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { buttonClass } from "./ui/button";
+import { Panel } from "./ui/panel";
+
+/**
+ * Error boundary for dashboard screens: it renders inside the dashboard
+ * layout, so the sidebar and top bar stay and the user can move on.
+ */
+export function RouteErrorBoundary() {
+  const error = useRouteError();
+  const { t } = useTranslation();
+  let title = t("errors.unexpectedTitle");
+  let message = t("errors.unexpectedMessage");
+  if (isRouteErrorResponse(error) && error.status === 403) {
+    title = t("errors.forbiddenTitle");
+    message = typeof error.data === "string" && error.data ? error.data : t("errors.forbidden");
+  } else if (isRouteErrorResponse(error) && error.status === 404) {
+    title = t("errors.notFoundTitle");
+    message = t("errors.notFoundMessage");
+  } else if (!isRouteErrorResponse(error)) {
+    console.error(error);
+  }
+  return (
+    <Panel title={title}>
+      <div role="alert" className="space-y-4">
+        <p className="text-slate-600 dark:text-slate-300">{message}</p>
+        <Link to="/overview" className={buttonClass("secondary")}>
+          {t("errors.backHome")}
+        </Link>
+      </div>
+    </Panel>
+  );
+}
