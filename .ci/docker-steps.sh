@@ -16,8 +16,16 @@
 # reported), apt-get steps are only checked for the tools they install, and
 # COPY supports the --from/--chown/--chmod/--link forms used here.
 #
+# `npm ci` steps are cached like a Docker layer: the key covers every file in
+# the stage before the step (package.json, package-lock.json), the command, the
+# stage ENV and the local Node/npm/platform, so a change to any of them runs
+# the install again. Compiling better-sqlite3 alone takes minutes when no
+# prebuilt binary can be downloaded.
+#
 # Environment: DOCKER_STEPS_PORT (default 3301; a free port is picked when it
-# is taken), DOCKER_STEPS_KEEP=1 keeps the temp directory for inspection.
+# is taken), DOCKER_STEPS_NO_CACHE=1 ignores and skips the install cache,
+# DOCKER_STEPS_CACHE_DIR (default ~/.cache/voxboard-docker-steps),
+# DOCKER_STEPS_KEEP=1 keeps the temp directory for inspection.
 set -euo pipefail
 
 REPO_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -256,12 +264,36 @@ stage_env() { # NAME=VALUE lines for the current stage
   cat "${STAGE_ENV_FILE[$1]}"
 }
 
+STEP_CACHE_DIR=${DOCKER_STEPS_CACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/voxboard-docker-steps}
+STEP_CACHE_KEEP=3
+
+step_cache_key() { # step_cache_key <stage> <command> -> hash of everything the step can see
+  local stage=$1 shell_command=$2 root=${STAGE_ROOT[$1]}
+  {
+    printf 'command %s\nworkdir %s\n' "$shell_command" "${STAGE_WORKDIR[$stage]}"
+    stage_env "$stage"
+    printf 'node %s npm %s %s\n' "$(node -v)" "$(npm -v 2>/dev/null)" "$(uname -sm)"
+    (cd "$root" && find . \( -type f -o -type l \) -print0 | LC_ALL=C sort -z | xargs -0 -r sha256sum)
+  } | sha256sum | cut -c1-32
+}
+
 run_step() {
-  local stage=$1 shell_command=$2 dir started status
+  local stage=$1 shell_command=$2 dir started status key="" root=${STAGE_ROOT[$1]}
   dir=$(host_path "$stage" "${STAGE_WORKDIR[$stage]}")
   mkdir -p "$dir"
   printf 'RUN   [%s] %s\n' "$stage" "$shell_command"
   started=$(date +%s.%N)
+  if [[ "$shell_command" == "npm ci"* && "${DOCKER_STEPS_NO_CACHE:-}" != "1" ]]; then
+    key=$(step_cache_key "$stage" "$shell_command")
+    if [[ -f "$STEP_CACHE_DIR/$key/complete" ]]; then
+      rm -rf "$root"
+      cp -a "$STEP_CACHE_DIR/$key/root" "$root"
+      touch "$STEP_CACHE_DIR/$key"
+      RAN_COMMANDS+=("$stage:$shell_command")
+      pass "[$stage] $shell_command (CACHED $key, $(elapsed_since "$started"); DOCKER_STEPS_NO_CACHE=1 to run it)"
+      return
+    fi
+  fi
   local -a env_lines
   mapfile -t env_lines < <(build_env; stage_env "$stage"; echo "npm_config_prefer_offline=true"; echo "npm_config_update_notifier=false")
   set +e
@@ -274,6 +306,22 @@ run_step() {
   fi
   RAN_COMMANDS+=("$stage:$shell_command")
   pass "[$stage] $shell_command ($(elapsed_since "$started"))"
+  if [[ -n "$key" ]]; then
+    # Written aside and renamed, so an interrupted copy never looks complete.
+    rm -rf "$STEP_CACHE_DIR/.$key.partial" "$STEP_CACHE_DIR/$key.new"
+    if mkdir -p "$STEP_CACHE_DIR" && cp -a "$root" "$STEP_CACHE_DIR/.$key.partial" 2>/dev/null; then
+      mkdir -p "$STEP_CACHE_DIR/$key.new"
+      mv "$STEP_CACHE_DIR/.$key.partial" "$STEP_CACHE_DIR/$key.new/root"
+      touch "$STEP_CACHE_DIR/$key.new/complete"
+      rm -rf "$STEP_CACHE_DIR/$key"
+      mv "$STEP_CACHE_DIR/$key.new" "$STEP_CACHE_DIR/$key"
+      # Keep the most recently used entries only; each holds a full node_modules.
+      (cd "$STEP_CACHE_DIR" && ls -1t -d -- */ 2>/dev/null | tail -n +$((STEP_CACHE_KEEP + 1)) | xargs -r rm -rf --)
+    else
+      rm -rf "$STEP_CACHE_DIR/.$key.partial"
+      note "could not store the install cache in $STEP_CACHE_DIR"
+    fi
+  fi
 }
 
 copy_into() { # copy_into <source> <destination> <dest-is-dir 0|1> <hardlink 0|1>

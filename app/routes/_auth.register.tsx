@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import { AuthCard } from "~/components/auth-card";
 import { Button } from "~/components/ui/button";
 import { FormErrors, TextField } from "~/components/ui/field";
+import { NewPasswordFields } from "~/features/auth/new-password-fields";
 import { getGateContext } from "~/features/access/gate.server";
 import { EmailTakenError, registerAccount, sendVerificationEmail } from "~/features/auth/accounts.server";
 import { rateLimitMessage } from "~/features/auth/request.server";
@@ -64,19 +65,7 @@ export default function RegisterPage() {
           hint={t("register.phoneHelp")}
           inputProps={{ ...getInputProps(fields.phone, { type: "tel" }), autoComplete: "tel", inputMode: "tel" }}
         />
-        <TextField
-          label={t("fields.password")}
-          errors={fields.password.errors}
-          namespace="auth"
-          hint={t("validation.passwordRules")}
-          inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "new-password" }}
-        />
-        <TextField
-          label={t("fields.confirmPassword")}
-          errors={fields.confirmPassword.errors}
-          namespace="auth"
-          inputProps={{ ...getInputProps(fields.confirmPassword, { type: "password" }), autoComplete: "new-password" }}
-        />
+        <NewPasswordFields password={fields.password} confirmPassword={fields.confirmPassword} />
         <Button type="submit" className="w-full" disabled={navigation.state === "submitting"}>
           {t("register.submit")}
         </Button>

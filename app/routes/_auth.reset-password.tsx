@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import { AuthCard } from "~/components/auth-card";
 import { Button } from "~/components/ui/button";
 import { FormErrors, TextField } from "~/components/ui/field";
+import { NewPasswordFields } from "~/features/auth/new-password-fields";
 import { Notice } from "~/components/ui/panel";
 import { requestPasswordReset, resetPasswordWithToken } from "~/features/auth/accounts.server";
 import { rateLimitMessage } from "~/features/auth/request.server";
@@ -81,19 +82,7 @@ function SetPasswordForm({ token }: { token: string }) {
       <FormErrors errors={form.errors} namespace="auth" />
       <input type="hidden" name="intent" value="set-password" />
       <input type="hidden" name="token" value={token} />
-      <TextField
-        label={t("fields.newPassword")}
-        errors={fields.password.errors}
-        namespace="auth"
-        hint={t("validation.passwordRules")}
-        inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "new-password" }}
-      />
-      <TextField
-        label={t("fields.confirmPassword")}
-        errors={fields.confirmPassword.errors}
-        namespace="auth"
-        inputProps={{ ...getInputProps(fields.confirmPassword, { type: "password" }), autoComplete: "new-password" }}
-      />
+      <NewPasswordFields password={fields.password} confirmPassword={fields.confirmPassword} passwordLabelKey="fields.newPassword" />
       <Button type="submit" className="w-full">
         {t("reset.setSubmit")}
       </Button>

@@ -37,9 +37,9 @@ function useNavLinks(item: NavItem): NavLinkEntry[] {
   return [{ key: item.segment, to: `/${item.segment}`, label: t(item.labelKey), badge: item.badgeKey ? t(item.badgeKey) : undefined, active: segment === item.segment }];
 }
 
-function LinkList({ items, className }: { items: NavItem[]; className?: string }) {
+function LinkList({ id, items, className }: { id?: string; items: NavItem[]; className?: string }) {
   return (
-    <ul className={className}>
+    <ul id={id} className={className}>
       {items.map((item) => (
         <LinkEntries key={item.segment} item={item} />
       ))}
@@ -114,7 +114,8 @@ function CollapsibleGroup({ group, open, onToggle }: { group: NavGroup; open: bo
         <button
           type="submit"
           aria-expanded={open}
-          aria-controls={listId}
+          // A closed group renders no list, and aria-controls must name an element that exists.
+          aria-controls={open ? listId : undefined}
           className="flex w-full items-center gap-3 rounded-md px-3 py-2 text-left text-sm font-medium text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
         >
           <Icon name={group.icon} className="shrink-0" />
@@ -122,7 +123,7 @@ function CollapsibleGroup({ group, open, onToggle }: { group: NavGroup; open: bo
           <Icon name="chevron" className={cn("h-4 w-4 transition-transform", open ? "rotate-180" : "")} />
         </button>
       </Form>
-      {open ? <LinkList items={group.items} className="nav-expanded-only ml-8 mt-1 space-y-0.5" /> : null}
+      {open ? <LinkList id={listId} items={group.items} className="nav-expanded-only ml-8 mt-1 space-y-0.5" /> : null}
       <details className="nav-collapsed-only">
         <summary
           className="flex cursor-pointer list-none items-center justify-center rounded-md px-3 py-2 text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800 [&::-webkit-details-marker]:hidden"

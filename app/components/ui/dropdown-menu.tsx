@@ -1,5 +1,5 @@
 import { Menu, MenuButton, MenuItem, MenuItems } from "@headlessui/react";
-import { Form, Link } from "@remix-run/react";
+import { Form, Link, useSubmit } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { cn } from "./cn";
 import { useHydrated } from "./use-hydrated";
@@ -38,6 +38,7 @@ function Entry({ entry }: { entry: DropdownEntry }) {
  */
 export function DropdownMenu({ label, trigger, entries, className }: { label: string; trigger: ReactNode; entries: DropdownEntry[]; className?: string }) {
   const hydrated = useHydrated();
+  const submit = useSubmit();
   if (!hydrated) {
     return (
       <details className={cn("relative", className)}>
@@ -59,10 +60,18 @@ export function DropdownMenu({ label, trigger, entries, className }: { label: st
       </MenuButton>
       <MenuItems className={panelClass} modal={false}>
         {entries.map((entry) => (
+          // The item is the link or button itself, so Enter on the active item activates it. A post goes through
+          // Remix: the menu unmounts on click before a native submit could start ("form is not connected").
           <MenuItem key={entry.label}>
-            <div>
-              <Entry entry={entry} />
-            </div>
+            {entry.kind === "link" ? (
+              <Link to={entry.to} className={itemClass}>
+                {entry.label}
+              </Link>
+            ) : (
+              <button type="button" className={itemClass} onClick={() => submit(entry.fields ?? {}, { method: "post", action: entry.action })}>
+                {entry.label}
+              </button>
+            )}
           </MenuItem>
         ))}
       </MenuItems>

@@ -1,0 +1,292 @@
+import { getCollectionProps, getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { Form, useNavigation } from "@remix-run/react";
+import { useMemo } from "react";
+import { useTranslation } from "react-i18next";
+import { Button } from "~/components/ui/button";
+import { cn } from "~/components/ui/cn";
+import { FieldErrors, TextField } from "~/components/ui/field";
+import { Panel } from "~/components/ui/panel";
+import { PALETTE } from "~/features/theme/palette";
+import { AVATAR_MIME_TYPES, deleteAccountSchema, DetailsSchema, PasswordSchema, pictureSchema, ThemeSchema, type ProfileIntent } from "./schemas";
+
+/** The five sections of /profile. Each is its own form with its own schema; the route's action dispatches on `intent`. */
+function useSubmittingIntent(intent: ProfileIntent) {
+  const navigation = useNavigation();
+  return navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+}
+
+function IntentField({ intent }: { intent: ProfileIntent }) {
+  return <input type="hidden" name="intent" value={intent} />;
+}
+
+type LastResult = SubmissionResult<string[]> | undefined;
+
+export function DetailsSection({
+  profile,
+  lastResult,
+  disabled,
+}: {
+  profile: { name: string; email: string; emailVerified: boolean; phone: string; callerPhone: string };
+  lastResult: LastResult;
+  disabled: boolean;
+}) {
+  const { t } = useTranslation("profile");
+  const submitting = useSubmittingIntent("update-details");
+  const [form, fields] = useForm({
+    id: "profile-details",
+    lastResult,
+    defaultValue: { name: profile.name, phone: profile.phone, callerPhone: profile.callerPhone },
+    constraint: getZodConstraint(DetailsSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: DetailsSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <Panel title={t("details.title")}>
+      <Form method="post" {...getFormProps(form)}>
+        <IntentField intent="update-details" />
+        <fieldset disabled={disabled} className="space-y-4">
+          <legend className="sr-only">{t("details.title")}</legend>
+          <TextField
+            label={t("details.name")}
+            errors={fields.name.errors}
+            namespace="profile"
+            inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoComplete: "name" }}
+          />
+          <TextField
+            label={t("details.email")}
+            namespace="profile"
+            hint={
+              <span className="flex flex-wrap items-center gap-2">
+                <span
+                  data-testid="email-verification"
+                  className={cn(
+                    "inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium",
+                    profile.emailVerified
+                      ? "bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-200"
+                      : "bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-100",
+                  )}
+                >
+                  {profile.emailVerified ? t("details.emailVerified") : t("details.emailNotVerified")}
+                </span>
+                <span>{t("details.emailHint")}</span>
+              </span>
+            }
+            inputProps={{ id: "profile-email", type: "email", value: profile.email, readOnly: true, className: "bg-slate-50 dark:bg-slate-800" }}
+          />
+          <TextField
+            label={t("details.phone")}
+            errors={fields.phone.errors}
+            namespace="profile"
+            hint={t("details.phoneHint")}
+            inputProps={{ ...getInputProps(fields.phone, { type: "tel" }), autoComplete: "tel", inputMode: "tel" }}
+          />
+          <TextField
+            label={t("details.callerPhone")}
+            errors={fields.callerPhone.errors}
+            namespace="profile"
+            hint={t("details.callerPhoneHint")}
+            inputProps={{ ...getInputProps(fields.callerPhone, { type: "tel" }), autoComplete: "off", inputMode: "tel" }}
+          />
+          <Button type="submit" disabled={submitting}>
+            {t("details.submit")}
+          </Button>
+        </fieldset>
+      </Form>
+    </Panel>
+  );
+}
+
+function formatMegabytes(bytes: number, language: string) {
+  return new Intl.NumberFormat(language === "de" ? "de-DE" : "en-US", { style: "unit", unit: "megabyte", maximumFractionDigits: 1 }).format(bytes / 1024 / 1024);
+}
+
+export function PictureSection({
+  avatarUrl,
+  hasPicture,
+  maxBytes,
+  lastResult,
+  disabled,
+}: {
+  avatarUrl: string;
+  hasPicture: boolean;
+  maxBytes: number;
+  lastResult: LastResult;
+  disabled: boolean;
+}) {
+  const { t, i18n } = useTranslation("profile");
+  const uploading = useSubmittingIntent("upload-picture");
+  const removing = useSubmittingIntent("remove-picture");
+  const schema = useMemo(() => pictureSchema(maxBytes), [maxBytes]);
+  const [form, fields] = useForm({
+    id: "profile-picture",
+    lastResult,
+    constraint: getZodConstraint(schema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <Panel title={t("picture.title")}>
+      <div className="flex flex-col gap-5 sm:flex-row sm:items-start">
+        <img
+          src={avatarUrl}
+          alt={hasPicture ? t("picture.current") : t("picture.default")}
+          width={96}
+          height={96}
+          className="h-24 w-24 shrink-0 rounded-full border border-slate-200 bg-slate-100 object-cover dark:border-slate-700 dark:bg-slate-800"
+          data-testid="profile-picture"
+        />
+        <div className="min-w-0 flex-1 space-y-4">
+          <Form method="post" encType="multipart/form-data" {...getFormProps(form)}>
+            <IntentField intent="upload-picture" />
+            <fieldset disabled={disabled} className="space-y-4">
+              <legend className="sr-only">{t("picture.title")}</legend>
+              <TextField
+                label={t("picture.label")}
+                errors={fields.picture.errors}
+                namespace="profile"
+                hint={t("picture.hint", { size: formatMegabytes(maxBytes, i18n.language) })}
+                inputProps={{
+                  ...getInputProps(fields.picture, { type: "file" }),
+                  accept: AVATAR_MIME_TYPES.join(","),
+                  className:
+                    "file:mr-3 file:rounded file:border-0 file:bg-slate-100 file:px-3 file:py-1 file:text-sm file:font-medium dark:file:bg-slate-700 dark:file:text-slate-100",
+                }}
+              />
+              <Button type="submit" disabled={uploading}>
+                {t("picture.submit")}
+              </Button>
+            </fieldset>
+          </Form>
+          {hasPicture ? (
+            <Form method="post">
+              <IntentField intent="remove-picture" />
+              <Button type="submit" variant="secondary" disabled={disabled || removing}>
+                {t("picture.remove")}
+              </Button>
+            </Form>
+          ) : null}
+        </div>
+      </div>
+    </Panel>
+  );
+}
+
+export function ThemeSection({ themeColor, lastResult, disabled }: { themeColor: string; lastResult: LastResult; disabled: boolean }) {
+  const { t } = useTranslation("profile");
+  const submitting = useSubmittingIntent("update-theme");
+  const [form, fields] = useForm({
+    id: "profile-theme",
+    lastResult,
+    defaultValue: { themeColor },
+    constraint: getZodConstraint(ThemeSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ThemeSchema }),
+  });
+  const errorId = `${fields.themeColor.id}-error`;
+  return (
+    <Panel title={t("theme.title")}>
+      <Form method="post" {...getFormProps(form)}>
+        <IntentField intent="update-theme" />
+        <fieldset disabled={disabled} className="space-y-4" aria-describedby={fields.themeColor.errors ? errorId : undefined}>
+          <legend className="text-sm text-slate-600 dark:text-slate-300">{t("theme.legend")}</legend>
+          <div className="grid grid-cols-[repeat(auto-fill,minmax(9rem,1fr))] gap-2">
+            {getCollectionProps(fields.themeColor, { type: "radio", options: PALETTE.map((entry) => entry.name) }).map(({ key, ...radio }) => {
+              const entry = PALETTE.find((p) => p.name === radio.value) ?? PALETTE[0];
+              return (
+                <label
+                  key={key}
+                  htmlFor={radio.id}
+                  className="flex min-w-0 cursor-pointer flex-col items-center gap-2 rounded-md border border-transparent p-2 text-center text-xs [overflow-wrap:anywhere] hover:bg-slate-100 has-[:checked]:border-slate-400 has-[:checked]:bg-slate-50 dark:hover:bg-slate-800 dark:has-[:checked]:border-slate-500 dark:has-[:checked]:bg-slate-800"
+                >
+                  <input {...radio} className="peer sr-only" />
+                  <span
+                    aria-hidden
+                    className="h-10 w-10 rounded-full border border-slate-300 shadow-inner peer-checked:ring-2 peer-checked:ring-slate-900 peer-checked:ring-offset-2 peer-focus-visible:outline peer-focus-visible:outline-2 peer-focus-visible:outline-offset-4 peer-focus-visible:outline-sky-500 dark:border-slate-600 dark:peer-checked:ring-white dark:peer-checked:ring-offset-slate-900"
+                    style={{ background: `linear-gradient(135deg, ${entry.gradient[0]}, ${entry.gradient[1]})` }}
+                  />
+                  <span>{t(`theme.colours.${entry.name}`)}</span>
+                </label>
+              );
+            })}
+          </div>
+          <FieldErrors id={errorId} errors={fields.themeColor.errors} t={t} />
+          <Button type="submit" disabled={submitting}>
+            {t("theme.submit")}
+          </Button>
+        </fieldset>
+      </Form>
+    </Panel>
+  );
+}
+
+export function PasswordSection({ lastResult, disabled }: { lastResult: LastResult; disabled: boolean }) {
+  const { t } = useTranslation("profile");
+  const submitting = useSubmittingIntent("change-password");
+  const [form, fields] = useForm({
+    id: "profile-password",
+    lastResult,
+    constraint: getZodConstraint(PasswordSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: PasswordSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <Panel title={t("password.title")}>
+      <Form method="post" {...getFormProps(form)}>
+        <IntentField intent="change-password" />
+        <fieldset disabled={disabled} className="space-y-4">
+          <legend className="sr-only">{t("password.title")}</legend>
+          <TextField
+            label={t("password.current")}
+            errors={fields.currentPassword.errors}
+            namespace="profile"
+            inputProps={{ ...getInputProps(fields.currentPassword, { type: "password" }), autoComplete: "current-password" }}
+          />
+          <TextField
+            label={t("password.new")}
+            errors={fields.newPassword.errors}
+            namespace="profile"
+            hint={t("validation.passwordRules")}
+            inputProps={{ ...getInputProps(fields.newPassword, { type: "password" }), autoComplete: "new-password" }}
+          />
+          <p className="text-sm text-slate-600 dark:text-slate-300">{t("password.note")}</p>
+          <Button type="submit" disabled={submitting}>
+            {t("password.submit")}
+          </Button>
+        </fieldset>
+      </Form>
+    </Panel>
+  );
+}
+
+export function DeleteAccountSection({ tenantName, lastResult }: { tenantName: string; lastResult: LastResult }) {
+  const { t } = useTranslation("profile");
+  const submitting = useSubmittingIntent("delete-account");
+  const phrase = t("deleteAccount.phrase");
+  const schema = useMemo(() => deleteAccountSchema(phrase), [phrase]);
+  const [form, fields] = useForm({
+    id: "profile-delete",
+    lastResult,
+    constraint: getZodConstraint(schema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <Panel title={t("deleteAccount.title")} className="border-red-300 dark:border-red-900">
+      <Form method="post" className="max-w-xl space-y-4" {...getFormProps(form)}>
+        <IntentField intent="delete-account" />
+        <p className="text-sm text-slate-700 dark:text-slate-300">{t("deleteAccount.warning", { tenant: tenantName })}</p>
+        <TextField
+          label={t("deleteAccount.label", { phrase })}
+          errors={fields.confirmation.errors}
+          namespace="profile"
+          inputProps={{ ...getInputProps(fields.confirmation, { type: "text" }), autoComplete: "off", spellCheck: false, autoCapitalize: "none" }}
+        />
+        <Button type="submit" variant="danger" disabled={submitting}>
+          {t("deleteAccount.submit")}
+        </Button>
+      </Form>
+    </Panel>
+  );
+}
