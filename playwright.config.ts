@@ -13,8 +13,8 @@ import { defineConfig } from "@playwright/test";
 
 process.env.PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD = "1";
 
-export const E2E_PORT = 3401;
-export const E2E_BASE_URL = `http://localhost:${E2E_PORT}`;
+const E2E_PORT = 3401;
+const E2E_BASE_URL = `http://localhost:${E2E_PORT}`;
 
 // The config is evaluated again in every worker; the first evaluation (the
 // runner) creates the directory and the workers inherit it through the env.

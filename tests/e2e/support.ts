@@ -44,6 +44,11 @@ export async function openProfileMenu(page: Page, testInfo: TestInfo) {
   else await page.getByRole("button", { name: "Profile menu" }).click();
 }
 
+/** An entry of the open profile menu: a link or form button without scripts, a Headless UI menuitem with them. */
+export function profileMenuEntry(page: Page, testInfo: TestInfo, name: string, kind: "link" | "button") {
+  return page.getByRole(isScriptless(testInfo) ? kind : "menuitem", { name, exact: true });
+}
+
 export function sidebar(page: Page) {
   return page.getByRole("navigation", { name: "Main navigation" });
 }

@@ -4,10 +4,10 @@ import { useTranslation } from "react-i18next";
 import { cn } from "~/components/ui/cn";
 import { Icon } from "~/components/ui/icon";
 import { Logo } from "~/components/logo";
-import type { NavGroup, NavItem } from "~/features/navigation/routes";
+import type { NavGroup, NavItem, VisibleNavGroup } from "~/features/navigation/routes";
 
 interface SidebarProps {
-  groups: NavGroup[];
+  groups: VisibleNavGroup[];
   openGroups: string[];
   collapsed: boolean;
 }
@@ -174,7 +174,7 @@ export function Sidebar({ groups, openGroups: initialOpen, collapsed: initialCol
       <nav aria-label={t("nav.label")} className="flex-1 px-2 pb-6">
         <ul className="space-y-1">
           {groups.map((group) =>
-            group.items.length === 1 && !group.items[0]!.tabs ? (
+            group.standalone ? (
               <SingleLinkGroup key={group.id} group={group} />
             ) : (
               <CollapsibleGroup key={group.id} group={group} open={openGroups.includes(group.id)} onToggle={toggleGroup} />

@@ -27,6 +27,8 @@ describe("permissions", () => {
     const groups = visibleNavGroups((segment) => segment === "contacts" || segment === "overview");
     expect(groups.map((g) => g.id)).toEqual(["dashboard", "crm"]);
     expect(groups[1]!.items.map((i) => i.segment)).toEqual(["contacts"]);
+    // One readable screen left in a many-screen group does not turn the group into a plain link.
+    expect(groups.map((g) => g.standalone)).toEqual([true, false]);
   });
 
   it("keeps the spec's sidebar groups in order, with the 'new' badge on the AI agent manager", () => {

@@ -135,11 +135,18 @@ export const NAV_GROUPS: NavGroup[] = [
   },
 ];
 
+export interface VisibleNavGroup extends NavGroup {
+  /** A group of one screen without tabs renders as a plain link; judged on the whole group, not on what one user may read. */
+  standalone: boolean;
+}
+
 /** Groups and items the user may read; a group shows when any child is readable. */
-export function visibleNavGroups(canRead: (segment: string) => boolean): NavGroup[] {
-  return NAV_GROUPS.map((group) => ({ ...group, items: group.items.filter((item) => canRead(item.segment)) })).filter(
-    (group) => group.items.length > 0,
-  );
+export function visibleNavGroups(canRead: (segment: string) => boolean): VisibleNavGroup[] {
+  return NAV_GROUPS.map((group) => ({
+    ...group,
+    standalone: group.items.length === 1 && !group.items[0]!.tabs,
+    items: group.items.filter((item) => canRead(item.segment)),
+  })).filter((group) => group.items.length > 0);
 }
 
 /** Screens reached from the top bar rather than the sidebar. */

@@ -17,7 +17,7 @@ export interface SidebarState {
 }
 
 const GROUP_IDS = new Set(NAV_GROUPS.map((g) => g.id));
-const DEFAULT_SIDEBAR: SidebarState = { collapsed: false, openGroups: ["create", "call-management"] };
+const DEFAULT_SIDEBAR: SidebarState = { collapsed: false, openGroups: ["create", "call-management", "crm"] };
 
 export async function readTheme(request: Request): Promise<Theme> {
   return normaliseTheme(await themeCookie.parse(request.headers.get("Cookie")));
