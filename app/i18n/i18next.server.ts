@@ -1,6 +1,6 @@
 import { createCookie } from "@remix-run/node";
 import { RemixI18Next } from "remix-i18next/server";
-import { DEFAULT_LANGUAGE, i18nOptions, isLanguage, SUPPORTED_LANGUAGES, type Language } from "./config";
+import { DEFAULT_LANGUAGE, i18nOptions, isLanguage, SUPPORTED_LANGUAGES, type Language, type Namespace } from "./config";
 import { resources } from "./resources.server";
 
 /** The chosen language is remembered for a year; it is a preference, not a secret. */
@@ -21,10 +21,10 @@ export async function getLanguage(request: Request): Promise<Language> {
   return isLanguage(locale) ? locale : DEFAULT_LANGUAGE;
 }
 
-export async function getTranslator(request: Request, namespace: "common" | "auth" | "profile" = "common") {
+export async function getTranslator(request: Request, namespace: Namespace = "common") {
   return i18next.getFixedT(request, namespace);
 }
 
-export async function getTranslatorFor(language: Language, namespace: "common" | "auth" | "profile" = "common") {
+export async function getTranslatorFor(language: Language, namespace: Namespace = "common") {
   return i18next.getFixedT(language, namespace);
 }

@@ -1,5 +1,6 @@
 import type { Migration, MigrationProvider } from "kysely";
 import * as initial from "./0001-initial";
+import * as calls from "./0002-calls";
 
 /**
  * Migrations are imported statically so they travel inside the server bundle;
@@ -7,6 +8,7 @@ import * as initial from "./0001-initial";
  */
 const migrations: Record<string, Migration> = {
   "0001-initial": initial,
+  "0002-calls": calls,
 };
 
 export const migrationProvider: MigrationProvider = {
