@@ -325,7 +325,10 @@ run_step() {
   set -e
   if [[ $status -ne 0 ]]; then
     show_log "$WORK/step.log"
-    fail "[$stage] $shell_command exited with $status"
+    # The tail alone can be a wall of stack traces; keep the whole log past the cleanup.
+    local full_log="${TMPDIR:-/tmp}/voxboard-docker-steps-failed-step.log"
+    cp "$WORK/step.log" "$full_log" 2>/dev/null || full_log="(not kept)"
+    fail "[$stage] $shell_command exited with $status; full log: $full_log"
   fi
   RAN_COMMANDS+=("$stage:$shell_command")
   pass "[$stage] $shell_command ($(elapsed_since "$started"))"

@@ -13,6 +13,7 @@ import { resolveEnv } from "./config/env.server";
 import { closeDb, isDatabaseHealthy } from "./db/db.server";
 import { prepareDatabase, DEMO_PASSWORD, DEMO_USERS } from "./db/seed.server";
 import { purgeExpiredSessions } from "./features/auth/session.server";
+import { startAudioFetchSweep } from "./features/calls/audio-fetch.server";
 import { isUsingOutbox } from "./features/email/mailer.server";
 import { contentSecurityPolicy, STATIC_SECURITY_HEADERS } from "./features/security/headers";
 import { isForeignOriginRequest } from "./features/security/same-origin";
@@ -82,6 +83,8 @@ async function main() {
 
   const housekeeping = setInterval(() => void purgeExpiredSessions().catch(() => undefined), 10 * 60_000);
   housekeeping.unref();
+  // Call audio given as a URL: fetched now for calls left pending by a previous run, then every minute.
+  startAudioFetchSweep();
 
   let stopping = false;
   const shutdown = (signal: string) => {

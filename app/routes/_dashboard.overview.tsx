@@ -1,13 +1,22 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { Notice, Panel } from "~/components/ui/panel";
+import { Panel } from "~/components/ui/panel";
 import { requireReadAccess } from "~/features/access/gate.server";
+import { loadOverviewFigures } from "~/features/call-center/kpis.server";
+import { CallFiguresSection, type CallFiguresView } from "~/features/call-center/overview-figures";
+import { DEFAULT_DATE_RANGE, isDateRangeKey } from "~/features/calls/date-ranges";
 import { formatDate, formatMoney, formatNumber } from "~/i18n/format";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user, tenant, subscription } = await requireReadAccess(request);
+  const requested = new URL(request.url).searchParams.get("range");
+  // An unknown range falls back to the default instead of an error, so an old or hand-edited link still opens the overview.
+  const rangeKey = isDateRangeKey(requested) ? requested : DEFAULT_DATE_RANGE;
+  const { range, granularity, total, periods } = await loadOverviewFigures(tenant.id, tenant.timeZone, rangeKey);
+  const figures: CallFiguresView = { rangeKey, firstDay: range.firstDay, lastDay: range.lastDay, granularity, total, periods };
   return {
+    figures,
     user: { name: user.name, email: user.email, emailVerified: user.emailVerified, roleKey: user.roleKey },
     tenant,
     subscription: subscription && {
@@ -36,11 +45,12 @@ function Fact({ label, value, testId }: { label: string; value: string; testId?:
 
 export default function OverviewPage() {
   const { t, i18n } = useTranslation();
-  const { user, tenant, subscription } = useLoaderData<typeof loader>();
+  const { user, tenant, subscription, figures } = useLoaderData<typeof loader>();
   const language = i18n.language;
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-semibold">{t("overview.welcome", { name: user.name })}</h1>
+      <CallFiguresSection figures={figures} language={language} />
       <div className="grid gap-6 lg:grid-cols-2">
         <Panel title={t("overview.account")}>
           <dl className="grid gap-4 sm:grid-cols-2">
@@ -64,7 +74,6 @@ export default function OverviewPage() {
           </Panel>
         ) : null}
       </div>
-      <Notice>{t("overview.callFiguresLater")}</Notice>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import type { Migration, MigrationProvider } from "kysely";
 import * as initial from "./0001-initial";
 import * as calls from "./0002-calls";
+import * as recordingsListIndexes from "./0003-recordings-list-indexes";
 
 /**
  * Migrations are imported statically so they travel inside the server bundle;
@@ -9,6 +10,7 @@ import * as calls from "./0002-calls";
 const migrations: Record<string, Migration> = {
   "0001-initial": initial,
   "0002-calls": calls,
+  "0003-recordings-list-indexes": recordingsListIndexes,
 };
 
 export const migrationProvider: MigrationProvider = {

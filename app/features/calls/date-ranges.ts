@@ -19,17 +19,29 @@ export interface LocalDate {
 }
 
 /** The calendar date an instant falls on in a time zone. */
+// Building an Intl.DateTimeFormat costs about a millisecond; a chart of 62 days asks for hundreds, so each zone's is built once.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatterFor(timeZone: string, withTime: boolean) {
+  const key = `${withTime ? "t" : "d"}|${timeZone}`;
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    formatter = withTime
+      ? new Intl.DateTimeFormat("en-US", { timeZone, hourCycle: "h23", year: "numeric", month: "numeric", day: "numeric", hour: "numeric", minute: "numeric", second: "numeric" })
+      : new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric", month: "numeric", day: "numeric" });
+    formatters.set(key, formatter);
+  }
+  return formatter;
+}
+
 export function localDateOf(instant: Date, timeZone: string): LocalDate {
-  const parts = new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric", month: "numeric", day: "numeric" }).formatToParts(instant);
+  const parts = formatterFor(timeZone, false).formatToParts(instant);
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
   return { year: get("year"), month: get("month"), day: get("day") };
 }
 
 /** Minutes the zone is ahead of UTC at an instant (Toronto in winter: -300). */
 function offsetMinutes(instant: number, timeZone: string) {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone, hourCycle: "h23", year: "numeric", month: "numeric", day: "numeric", hour: "numeric", minute: "numeric", second: "numeric",
-  }).formatToParts(new Date(instant));
+  const parts = formatterFor(timeZone, true).formatToParts(new Date(instant));
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
   const asUtc = Date.UTC(get("year"), get("month") - 1, get("day"), get("hour"), get("minute"), get("second"));
   return Math.round((asUtc - Math.floor(instant / 1000) * 1000) / 60_000);

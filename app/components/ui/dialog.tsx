@@ -1,0 +1,57 @@
+import { Dialog as HeadlessDialog, DialogBackdrop, DialogPanel, DialogTitle } from "@headlessui/react";
+import type { ReactNode } from "react";
+import { cn } from "./cn";
+
+/**
+ * The modal dialog of spec section 2/9: a title, a close button, at least
+ * 600 px wide where the screen allows it and at most 80 % of the viewport
+ * high (the body scrolls). Headless UI traps focus, closes on Escape and on
+ * a click outside, and returns focus to the opener.
+ *
+ * It exists only once scripts run; every dialog in the app is an
+ * enhancement of a page that does the same job without JavaScript. The close
+ * label is passed in (the spec's 'Close modal', translated by the caller).
+ */
+export function Dialog({
+  open,
+  onClose,
+  title,
+  closeLabel,
+  children,
+  className,
+}: {
+  open: boolean;
+  onClose: () => void;
+  title: ReactNode;
+  closeLabel: string;
+  children: ReactNode;
+  className?: string;
+}) {
+  return (
+    <HeadlessDialog open={open} onClose={onClose} className="relative z-50">
+      <DialogBackdrop className="fixed inset-0 bg-slate-900/50" />
+      <div className="fixed inset-0 flex items-center justify-center p-4">
+        <DialogPanel
+          className={cn(
+            "flex max-h-[80vh] w-full max-w-2xl flex-col rounded-lg border border-slate-200 bg-white shadow-xl sm:w-auto sm:min-w-[600px] dark:border-slate-700 dark:bg-slate-900",
+            className,
+          )}
+        >
+          <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-5 py-4 dark:border-slate-700">
+            <DialogTitle className="text-lg font-semibold">{title}</DialogTitle>
+            <button
+              type="button"
+              onClick={onClose}
+              aria-label={closeLabel}
+              title={closeLabel}
+              className="-mr-2 -mt-1 rounded-md px-2 text-2xl leading-none text-slate-500 hover:bg-slate-100 hover:text-slate-800 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-slate-100"
+            >
+              <span aria-hidden="true">×</span>
+            </button>
+          </div>
+          <div className="overflow-y-auto px-5 py-4">{children}</div>
+        </DialogPanel>
+      </div>
+    </HeadlessDialog>
+  );
+}

@@ -1,0 +1,114 @@
+import { createHash, randomBytes } from "node:crypto";
+import { getDb, newId, now } from "~/db/db.server";
+
+/**
+ * Tenant API keys for the /api/v1 ingestion API. A key is `vbk_` followed by
+ * 32 random bytes in base64url; only its SHA-256 and its first characters are
+ * stored, so the database cannot give a key back and the list can still tell
+ * keys apart. The full key is shown once, on the page the creation returns.
+ */
+export const API_KEY_PREFIX = "vbk_";
+const SHOWN_PREFIX_LENGTH = 12;
+/** last_used_at is written at most this often per key, so a busy platform does not turn every request into a write. */
+const LAST_USED_RESOLUTION_MS = 60_000;
+
+/** Anything shaped like one of our keys, wherever it appears (used to refuse keys in query strings). */
+const KEY_PATTERN = /vbk_[A-Za-z0-9_-]{16,}/;
+
+export function generateApiKey() {
+  return `${API_KEY_PREFIX}${randomBytes(32).toString("base64url")}`;
+}
+
+export function hashApiKey(key: string) {
+  return createHash("sha256").update(key).digest("hex");
+}
+
+export function looksLikeApiKey(value: string) {
+  return KEY_PATTERN.test(value);
+}
+
+export interface ApiKeySummary {
+  id: string;
+  name: string;
+  prefix: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+  revokedAt: string | null;
+}
+
+export async function createApiKey({ tenantId, userId, name }: { tenantId: string; userId: string | null; name: string }) {
+  const key = generateApiKey();
+  const row = {
+    id: newId(),
+    tenant_id: tenantId,
+    name,
+    prefix: key.slice(0, SHOWN_PREFIX_LENGTH),
+    key_hash: hashApiKey(key),
+    created_by: userId,
+    created_at: now(),
+    last_used_at: null,
+    revoked_at: null,
+  };
+  await getDb().insertInto("api_keys").values(row).execute();
+  return { id: row.id, name: row.name, prefix: row.prefix, key };
+}
+
+/** One tenant's keys, newest first; revoked keys stay listed so their history is visible. */
+export async function listApiKeys(tenantId: string): Promise<ApiKeySummary[]> {
+  const rows = await getDb()
+    .selectFrom("api_keys")
+    .select(["id", "name", "prefix", "created_at", "last_used_at", "revoked_at"])
+    .where("tenant_id", "=", tenantId)
+    .orderBy("created_at", "desc")
+    .orderBy("id")
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    prefix: row.prefix,
+    createdAt: row.created_at,
+    lastUsedAt: row.last_used_at,
+    revokedAt: row.revoked_at,
+  }));
+}
+
+export async function findApiKey(tenantId: string, id: string) {
+  return getDb()
+    .selectFrom("api_keys")
+    .select(["id", "name", "prefix", "created_at", "last_used_at", "revoked_at"])
+    .where("tenant_id", "=", tenantId)
+    .where("id", "=", id)
+    .executeTakeFirst();
+}
+
+/** Revokes a key of this tenant. False when the tenant has no such key; revoking twice keeps the first date. */
+export async function revokeApiKey(tenantId: string, id: string) {
+  const key = await findApiKey(tenantId, id);
+  if (!key) return false;
+  if (!key.revoked_at) {
+    await getDb().updateTable("api_keys").set({ revoked_at: now() }).where("tenant_id", "=", tenantId).where("id", "=", id).where("revoked_at", "is", null).execute();
+  }
+  return true;
+}
+
+/** The tenant a presented key belongs to, or null for an unknown or revoked key. */
+export async function authenticateApiKey(key: string): Promise<{ tenantId: string; keyId: string } | null> {
+  if (!key.startsWith(API_KEY_PREFIX)) return null;
+  const row = await getDb()
+    .selectFrom("api_keys")
+    .select(["id", "tenant_id", "last_used_at", "revoked_at"])
+    .where("key_hash", "=", hashApiKey(key))
+    .executeTakeFirst();
+  if (!row || row.revoked_at) return null;
+  const current = Date.now();
+  if (!row.last_used_at || current - Date.parse(row.last_used_at) >= LAST_USED_RESOLUTION_MS) {
+    const threshold = new Date(current - LAST_USED_RESOLUTION_MS).toISOString();
+    await getDb()
+      .updateTable("api_keys")
+      .set({ last_used_at: new Date(current).toISOString() })
+      .where("id", "=", row.id)
+      .where((eb) => eb.or([eb("last_used_at", "is", null), eb("last_used_at", "<=", threshold)]))
+      .execute();
+  }
+  return { tenantId: row.tenant_id, keyId: row.id };
+}

@@ -1,0 +1,156 @@
+import { useTranslation } from "react-i18next";
+import { formatNumber } from "~/i18n/format";
+import { formatDaySpan, periodLabel, periodTitle } from "./format";
+import { minutesOf, type Granularity, type PeriodFigures } from "./kpis";
+
+/**
+ * The overview chart: inbound and outbound calls per period as grouped bars,
+ * drawn on the server as SVG so it is there without JavaScript. The SVG is one
+ * image to assistive technology (role="img" with a spoken summary); the exact
+ * numbers follow in a visually hidden table.
+ */
+export const CHART = { width: 720, height: 260, top: 12, right: 12, bottom: 36, left: 48 } as const;
+const MAX_X_LABELS = 10;
+
+/** A round axis maximum and step: 0–4 calls shows 0,1,2,3,4; 0–173 shows 0,50,100,150,200. */
+export function niceScale(max: number, targetTicks = 4) {
+  if (max <= 0) return { top: targetTicks, step: 1 };
+  const rough = max / targetTicks;
+  const magnitude = 10 ** Math.floor(Math.log10(rough));
+  const step = [1, 2, 5, 10].map((m) => m * magnitude).find((candidate) => candidate >= rough) ?? 10 * magnitude;
+  const wholeStep = Math.max(1, step);
+  return { top: Math.ceil(max / wholeStep) * wholeStep, step: wholeStep };
+}
+
+export interface CallsChartProps {
+  periods: PeriodFigures[];
+  granularity: Granularity;
+  language: string;
+}
+
+export function CallsChart({ periods, granularity, language }: CallsChartProps) {
+  const { t } = useTranslation("calls");
+  const number = (value: number) => formatNumber(value, language);
+
+  const first = periods[0];
+  const last = periods[periods.length - 1];
+  const span = first && last ? formatDaySpan(first.firstDay, last.lastDay, language) : "";
+  const inbound = periods.reduce((sum, p) => sum + p.inbound, 0);
+  const outbound = periods.reduce((sum, p) => sum + p.outbound, 0);
+  const busiest = periods.reduce<PeriodFigures | null>((best, p) => (p.inbound + p.outbound > (best ? best.inbound + best.outbound : 0) ? p : best), null);
+
+  const title = t(`chart.title.${granularity}`);
+  const summary = [
+    t("chart.summary", { span, inbound: number(inbound), outbound: number(outbound) }),
+    busiest
+      ? t(`chart.busiest.${granularity}`, { period: periodTitle(busiest, granularity, language), count: busiest.inbound + busiest.outbound, formatted: number(busiest.inbound + busiest.outbound) })
+      : t("chart.noCalls"),
+  ].join(" ");
+
+  const plotWidth = CHART.width - CHART.left - CHART.right;
+  const plotHeight = CHART.height - CHART.top - CHART.bottom;
+  const { top, step } = niceScale(Math.max(0, ...periods.map((p) => Math.max(p.inbound, p.outbound))));
+  const ticks = Array.from({ length: Math.round(top / step) + 1 }, (_, i) => i * step);
+  const band = periods.length > 0 ? plotWidth / periods.length : plotWidth;
+  const barWidth = (band * 0.8) / 2;
+  const labelEvery = Math.max(1, Math.ceil(periods.length / MAX_X_LABELS));
+  const yOf = (value: number) => CHART.top + plotHeight - (value / top) * plotHeight;
+
+  return (
+    <figure className="space-y-3">
+      <figcaption className="text-sm text-slate-600 dark:text-slate-300">
+        <span className="font-medium text-slate-900 dark:text-slate-100">{title}</span> · {span}
+        {granularity !== "day" ? <> · {t(`chart.bucketNote.${granularity}`)}</> : null}
+      </figcaption>
+      <div aria-hidden="true" className="flex flex-wrap gap-4 text-sm">
+        <span className="inline-flex items-center gap-2">
+          <span className="inline-block h-3 w-3 rounded-sm bg-sky-600 dark:bg-sky-400" />
+          {t("figures.inbound")}
+        </span>
+        <span className="inline-flex items-center gap-2">
+          <span className="inline-block h-3 w-3 rounded-sm bg-amber-500 dark:bg-amber-300" />
+          {t("figures.outbound")}
+        </span>
+      </div>
+      <svg
+        role="img"
+        aria-label={summary}
+        viewBox={`0 0 ${CHART.width} ${CHART.height}`}
+        className="h-auto w-full max-w-4xl"
+        data-testid="calls-chart"
+      >
+        <title>{title}</title>
+        <desc>{summary}</desc>
+        <g className="text-[11px]">
+          {ticks.map((tick) => (
+            <g key={tick}>
+              <line x1={CHART.left} x2={CHART.width - CHART.right} y1={yOf(tick)} y2={yOf(tick)} className="stroke-slate-200 dark:stroke-slate-700" strokeWidth={1} />
+              <text x={CHART.left - 6} y={yOf(tick)} textAnchor="end" dominantBaseline="middle" className="fill-slate-600 dark:fill-slate-300">
+                {number(tick)}
+              </text>
+            </g>
+          ))}
+          {periods.map((period, index) => {
+            const x = CHART.left + index * band + band * 0.1;
+            const label = periodLabel(period, granularity, language);
+            return (
+              <g key={period.key} data-period={period.key}>
+                {period.inbound > 0 ? (
+                  <rect x={x} y={yOf(period.inbound)} width={barWidth} height={CHART.top + plotHeight - yOf(period.inbound)} className="fill-sky-600 dark:fill-sky-400" data-series="inbound">
+                    <title>{`${label}: ${t("chart.barInbound", { count: period.inbound, formatted: number(period.inbound) })}`}</title>
+                  </rect>
+                ) : null}
+                {period.outbound > 0 ? (
+                  <rect x={x + barWidth} y={yOf(period.outbound)} width={barWidth} height={CHART.top + plotHeight - yOf(period.outbound)} className="fill-amber-500 dark:fill-amber-300" data-series="outbound">
+                    <title>{`${label}: ${t("chart.barOutbound", { count: period.outbound, formatted: number(period.outbound) })}`}</title>
+                  </rect>
+                ) : null}
+                {index % labelEvery === 0 ? (
+                  <text x={CHART.left + index * band + band / 2} y={CHART.height - CHART.bottom + 18} textAnchor="middle" className="fill-slate-600 dark:fill-slate-300">
+                    {label}
+                  </text>
+                ) : null}
+              </g>
+            );
+          })}
+          <line x1={CHART.left} x2={CHART.width - CHART.right} y1={CHART.top + plotHeight} y2={CHART.top + plotHeight} className="stroke-slate-400 dark:stroke-slate-500" strokeWidth={1} />
+        </g>
+      </svg>
+      <PeriodTable periods={periods} granularity={granularity} language={language} span={span} />
+    </figure>
+  );
+}
+
+const TABLE_COLUMNS = ["inbound", "outbound", "missed", "voicemail", "completed", "escalated", "minutes"] as const;
+
+/** The chart's numbers for screen readers, period by period, with every figure (not only the two drawn). */
+function PeriodTable({ periods, granularity, language, span }: CallsChartProps & { span: string }) {
+  const { t } = useTranslation("calls");
+  const valueOf = (period: PeriodFigures, column: (typeof TABLE_COLUMNS)[number]) =>
+    column === "minutes" ? formatNumber(minutesOf(period.durationSeconds), language) : formatNumber(period[column], language);
+  return (
+    <table className="sr-only" data-testid="calls-chart-table">
+      <caption>{t(`chart.tableCaption.${granularity}`, { span })}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{t(`chart.periodColumn.${granularity}`)}</th>
+          {TABLE_COLUMNS.map((column) => (
+            <th key={column} scope="col">
+              {t(`figures.${column}`)}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {periods.map((period) => (
+          <tr key={period.key}>
+            <th scope="row">{periodTitle(period, granularity, language)}</th>
+            {TABLE_COLUMNS.map((column) => (
+              <td key={column}>{valueOf(period, column)}</td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

@@ -1,0 +1,56 @@
+import { sql } from "kysely";
+import { getDb, type DB } from "~/db/db.server";
+import { FINISHED_STATUSES } from "~/features/recordings/list-params";
+import { resolveDateRange, type DateRangeKey, type ResolvedRange } from "~/features/calls/date-ranges";
+import { fillPeriods, granularityFor, periodsOf, totalOf, type CallFigures, type Granularity, type PeriodFigures } from "./kpis";
+
+export interface OverviewFigures {
+  range: ResolvedRange;
+  granularity: Granularity;
+  total: CallFigures;
+  periods: PeriodFigures[];
+}
+
+/**
+ * Counts a tenant's calls per chart period of a date range in ONE statement:
+ * a UNION ALL of one aggregate per period. The period boundaries are local
+ * midnights computed in JS by date-ranges.ts, so a daylight-saving day is 23
+ * or 25 hours long and zones with half- or quarter-hour offsets come out
+ * right; each branch is a range scan on the (tenant_id, created_at, status)
+ * index and SQLite sums the rows itself, so no call row crosses into JS.
+ *
+ * Chosen over the alternatives by measurement (100,000 calls in the range):
+ * fetching the rows and bucketing with localDateOf in JS was 5× slower,
+ * grouping by UTC hour 2× slower (and wrong for +05:30 zones), a join against
+ * a VALUES table of periods 1.5× slower (its GROUP BY needs a sort). This is
+ * as fast as a single aggregate over the whole range: a few ms for a week,
+ * 150–200 ms with 100,000 calls in the range on a busy dev machine (a wider
+ * covering index gained little; a daily roll-up table would be the next step).
+ * At most 62 periods (granularityFor), well under SQLite's 500 compound-select limit.
+ *
+ * Only finished calls count (ended, missed, voicemail): live and queued calls
+ * have no outcome yet, and the recordings list each figure links to shows
+ * finished calls too, so a figure and the list behind it agree.
+ */
+export async function loadOverviewFigures(tenantId: string, timeZone: string, key: DateRangeKey, now: Date = new Date(), db: DB = getDb()): Promise<OverviewFigures> {
+  const range = resolveDateRange(key, timeZone, now);
+  const granularity = granularityFor(range);
+  const periods = periodsOf(range, granularity, timeZone);
+  const perPeriod = periods.map(
+    (period, index) => sql`select
+      ${index} as "index",
+      coalesce(sum(direction = 'inbound'), 0) as inbound,
+      coalesce(sum(direction = 'outbound'), 0) as outbound,
+      coalesce(sum(status = 'missed'), 0) as missed,
+      coalesce(sum(status = 'voicemail'), 0) as voicemail,
+      coalesce(sum(status = 'ended'), 0) as completed,
+      coalesce(sum(escalated = 1), 0) as escalated,
+      coalesce(sum(duration_seconds), 0) as "durationSeconds"
+    from calls
+    where tenant_id = ${tenantId} and created_at >= ${period.startUtc} and created_at < ${period.endUtc}
+      and status in (${sql.join([...FINISHED_STATUSES])})`,
+  );
+  const { rows } = await sql<{ index: number } & CallFigures>`${sql.join(perPeriod, sql` union all `)}`.execute(db);
+  const filled = fillPeriods(periods, rows);
+  return { range, granularity, total: totalOf(filled), periods: filled };
+}

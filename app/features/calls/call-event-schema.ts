@@ -1,0 +1,88 @@
+import { z } from "zod";
+import type { CallStatus } from "~/db/schema";
+
+/**
+ * The contract of POST /api/v1/call-events (docs/api/call-events.md). Every
+ * problem of a bad event is reported at once, so the schema avoids refinements
+ * that run only after the rest has passed. Optional fields may also be sent as
+ * null, which means the same as leaving them out: "nothing new to say".
+ */
+export const CALL_EVENT_TYPES = ["call.queued", "call.started", "call.ended", "call.missed", "call.voicemail"] as const;
+export type CallEventType = (typeof CALL_EVENT_TYPES)[number];
+
+/** The status a call has once an event of each type has been applied. */
+export const STATUS_OF_EVENT: Record<CallEventType, CallStatus> = {
+  "call.queued": "queued",
+  "call.started": "live",
+  "call.ended": "ended",
+  "call.missed": "missed",
+  "call.voicemail": "voicemail",
+};
+
+const text = (max: number) => z.string({ invalid_type_error: "must be a string" }).max(max, `must be at most ${max} characters`);
+const requiredText = (max: number) =>
+  z.string({ required_error: "is required", invalid_type_error: "must be a string" }).trim().min(1, "must not be empty").max(max, `must be at most ${max} characters`);
+const optional = <T extends z.ZodTypeAny>(schema: T) => schema.nullish().transform((value) => value ?? undefined);
+
+const httpUrl = z
+  .string({ invalid_type_error: "must be a string" })
+  .max(2048, "must be at most 2048 characters")
+  .refine((value) => {
+    try {
+      const url = new URL(value);
+      return url.protocol === "https:" || url.protocol === "http:";
+    } catch {
+      return false;
+    }
+  }, "must be an http:// or https:// URL");
+
+const transcriptTurn = z.object({
+  speaker: requiredText(100),
+  text: z.string({ required_error: "is required", invalid_type_error: "must be a string" }).max(20_000, "must be at most 20000 characters"),
+  startSeconds: optional(z.number({ invalid_type_error: "must be a number" }).nonnegative("must be 0 or more").finite("must be a number")),
+});
+
+export const CallEventSchema = z.object(
+  {
+    eventId: requiredText(200),
+    type: z.enum(CALL_EVENT_TYPES, {
+      errorMap: () => ({ message: `must be one of ${CALL_EVENT_TYPES.join(", ")}` }),
+    }),
+    occurredAt: z
+      .string({ required_error: "is required", invalid_type_error: "must be a string" })
+      .datetime({ offset: true, message: "must be an ISO 8601 date-time such as 2026-03-01T09:30:00Z" }),
+    call: z.object(
+      {
+        id: requiredText(200),
+        direction: z
+          .string({ required_error: "is required", invalid_type_error: "must be a string" })
+          .transform((value) => value.trim().toLowerCase())
+          .pipe(z.enum(["inbound", "outbound"], { errorMap: () => ({ message: "must be inbound or outbound" }) })),
+        from: requiredText(100),
+        to: requiredText(100),
+        campaign: optional(z.object({ name: requiredText(200), type: optional(text(100)) }, { invalid_type_error: "must be an object" })),
+        agent: optional(z.object({ name: requiredText(200) }, { invalid_type_error: "must be an object" })),
+        caller: optional(
+          z.object({ name: optional(text(200)), company: optional(text(200)) }, { invalid_type_error: "must be an object" }).passthrough(),
+        ),
+        transcript: optional(z.array(transcriptTurn, { invalid_type_error: "must be an array of turns" }).max(5_000, "must have at most 5000 turns")),
+        summary: optional(text(20_000)),
+        durationSeconds: optional(
+          z.number({ invalid_type_error: "must be a number" }).nonnegative("must be 0 or more").max(7 * 24 * 3600, "must be at most 604800"),
+        ),
+        extractedData: optional(z.record(z.unknown(), { invalid_type_error: "must be an object" })),
+        escalated: optional(z.boolean({ invalid_type_error: "must be true or false" })),
+        audioUrl: optional(httpUrl),
+      },
+      { required_error: "is required", invalid_type_error: "must be an object" },
+    ),
+  },
+  { required_error: "is required", invalid_type_error: "the event must be a JSON object" },
+);
+
+export type CallEvent = z.output<typeof CallEventSchema>;
+
+/** Every problem of a failed parse as { path, message }, in the order zod found them. */
+export function describeEventProblems(error: z.ZodError) {
+  return error.issues.map((issue) => ({ path: issue.path.length ? issue.path.join(".") : "(event)", message: issue.message }));
+}

@@ -1,0 +1,192 @@
+import { z } from "zod";
+import type { AudioStatus, CallStatus } from "~/db/schema";
+import { DATE_RANGES, type DateRangeKey } from "~/features/calls/date-ranges";
+
+/**
+ * The recordings list's URL contract (documented in README): a bookmarked URL
+ * reproduces the exact view. Parsing is lenient on purpose: a value the list
+ * does not understand falls back to its default, so an old or hand-edited link
+ * still opens the list instead of an error page.
+ *
+ *   /recordings?q=&direction=&campaign=&status=&range=&escalated=1&view=disagreement&sort=&order=asc|desc&page=
+ */
+
+/** Spec section 9: page size 10, search debounce 300 ms, default sort createdAt descending. */
+export const RECORDINGS_PAGE_SIZE = 10;
+export const SEARCH_DEBOUNCE_MS = 300;
+
+export const SORT_KEYS = ["createdAt", "direction", "campaign", "from", "to", "agent", "user", "company", "duration", "rating"] as const;
+export type SortKey = (typeof SORT_KEYS)[number];
+export type SortOrder = "asc" | "desc";
+export const DEFAULT_SORT: SortKey = "createdAt";
+
+/** The newest call first; any other column starts from the top of the alphabet or the smallest number. */
+export const defaultOrderFor = (sort: SortKey): SortOrder => (sort === "createdAt" ? "desc" : "asc");
+
+export const LIST_STATUSES = ["ended", "missed", "voicemail", "live", "queued"] as const satisfies readonly CallStatus[];
+/** Without a status filter the list shows finished calls; live and queued calls belong to the call-management tabs. */
+export const FINISHED_STATUSES = ["ended", "missed", "voicemail"] as const satisfies readonly CallStatus[];
+export const isFinishedStatus = (status: CallStatus) => (FINISHED_STATUSES as readonly CallStatus[]).includes(status);
+
+export const LIST_VIEWS = ["disagreement"] as const;
+export type ListView = (typeof LIST_VIEWS)[number];
+
+export interface RecordingsListParams {
+  /** The search term, trimmed; "" means no search. */
+  q: string;
+  /** Lower-cased, as the column is stored. */
+  direction: string | null;
+  /** An exact campaign name. */
+  campaign: string | null;
+  status: CallStatus | null;
+  range: DateRangeKey | null;
+  escalated: boolean;
+  view: ListView | null;
+  sort: SortKey;
+  order: SortOrder;
+  page: number;
+}
+
+const optionalText = z
+  .string()
+  .transform((value) => (value === "" ? null : value))
+  .nullable()
+  .catch(null);
+
+const paramsSchema = z.object({
+  q: z.string().trim().catch(""),
+  direction: z.string().trim().toLowerCase().max(64).transform((value) => value || null).nullable().catch(null),
+  campaign: optionalText,
+  status: z.enum(LIST_STATUSES).nullable().catch(null),
+  range: z.enum(DATE_RANGES).nullable().catch(null),
+  escalated: z
+    .string()
+    .transform((value) => value === "1" || value === "true")
+    .catch(false),
+  view: z.enum(LIST_VIEWS).nullable().catch(null),
+  sort: z.enum(SORT_KEYS).nullable().catch(null),
+  order: z.enum(["asc", "desc"]).nullable().catch(null),
+  page: z.coerce.number().int().min(1).catch(1),
+});
+
+const PARAM_NAMES = ["q", "direction", "campaign", "status", "range", "escalated", "view", "sort", "order", "page"] as const;
+type ParamName = (typeof PARAM_NAMES)[number];
+
+export function parseListParams(searchParams: URLSearchParams): RecordingsListParams {
+  // A repeated parameter counts once, with its first value, the way a form with one field of that name would send it.
+  const raw: Partial<Record<ParamName, string>> = {};
+  for (const name of PARAM_NAMES) {
+    const value = searchParams.get(name);
+    if (value !== null) raw[name] = value;
+  }
+  const parsed = paramsSchema.parse(raw);
+  const sort = parsed.sort ?? DEFAULT_SORT;
+  return {
+    q: parsed.q,
+    direction: parsed.direction,
+    campaign: parsed.campaign,
+    status: parsed.status,
+    range: parsed.range,
+    escalated: parsed.escalated,
+    view: parsed.view,
+    sort,
+    order: parsed.order ?? defaultOrderFor(sort),
+    page: Number.isSafeInteger(parsed.page) ? parsed.page : 1,
+  };
+}
+
+export const DEFAULT_LIST_PARAMS: RecordingsListParams = parseListParams(new URLSearchParams());
+
+export function hasActiveFilters(params: RecordingsListParams) {
+  return Boolean(params.q || params.direction || params.campaign || params.status || params.range || params.escalated || params.view);
+}
+
+/** The filters without search, sort and page: what the search form carries as hidden fields. */
+export function hiddenFilterFields(params: RecordingsListParams): Array<[string, string]> {
+  const fields: Array<[string, string]> = [];
+  if (params.status) fields.push(["status", params.status]);
+  if (params.range) fields.push(["range", params.range]);
+  if (params.escalated) fields.push(["escalated", "1"]);
+  if (params.view) fields.push(["view", params.view]);
+  if (params.sort !== DEFAULT_SORT || params.order !== defaultOrderFor(params.sort)) {
+    fields.push(["sort", params.sort], ["order", params.order]);
+  }
+  return fields;
+}
+
+/** The params as a query string in a stable order, leaving out every default so URLs stay short and comparable. */
+export function toSearchParams(params: RecordingsListParams, fixed: Record<string, string> = {}) {
+  const search = new URLSearchParams(fixed);
+  if (params.q) search.set("q", params.q);
+  if (params.direction) search.set("direction", params.direction);
+  if (params.campaign) search.set("campaign", params.campaign);
+  for (const [name, value] of hiddenFilterFields(params)) search.set(name, value);
+  if (params.page > 1) search.set("page", String(params.page));
+  return search;
+}
+
+/**
+ * Where the list lives: /recordings, or the recordings tab of /call-management,
+ * whose URLs must keep `tab=recordings` so every link stays on that tab.
+ */
+export const LIST_BASE_PATHS = ["/recordings", "/call-management"] as const;
+export type ListBasePath = (typeof LIST_BASE_PATHS)[number];
+
+export function fixedParamsFor(basePath: ListBasePath): Record<string, string> {
+  return basePath === "/call-management" ? { tab: "recordings" } : {};
+}
+
+export function listHref(basePath: ListBasePath, params: RecordingsListParams, changes: Partial<RecordingsListParams> = {}) {
+  const query = toSearchParams({ ...params, ...changes }, fixedParamsFor(basePath)).toString();
+  return query ? `${basePath}?${query}` : basePath;
+}
+
+/** A header link: the sorted column flips its order, another column starts in its default order; either way from page 1. */
+export function sortChange(params: RecordingsListParams, sort: SortKey): Partial<RecordingsListParams> {
+  const order = params.sort === sort ? (params.order === "asc" ? "desc" : "asc") : defaultOrderFor(sort);
+  return { sort, order, page: 1 };
+}
+
+export function clearedFilters(params: RecordingsListParams): RecordingsListParams {
+  return { ...DEFAULT_LIST_PARAMS, sort: params.sort, order: params.order };
+}
+
+/** One row of the list, as the loader sends it. */
+export interface RecordingListItem {
+  id: string;
+  createdAt: string;
+  status: CallStatus;
+  direction: string;
+  campaignName: string | null;
+  from: string | null;
+  to: string | null;
+  agentName: string | null;
+  userName: string | null;
+  userCompany: string | null;
+  durationSeconds: number | null;
+  rating: number | null;
+  sentiment: "positive" | "neutral" | "negative" | null;
+  escalated: boolean;
+  audioStatus: AudioStatus;
+}
+
+/** Everything the list view renders; serialisable, so any loader can pass it on (see loadRecordingsList). */
+export interface RecordingsListViewData {
+  basePath: ListBasePath;
+  /** As applied: the page is clamped to the last page. */
+  params: RecordingsListParams;
+  rows: RecordingListItem[];
+  /** Matching calls; a lower bound when `totalIsCapped`. */
+  total: number;
+  totalIsCapped: boolean;
+  pageCount: number;
+  hasNextPage: boolean;
+  campaigns: string[];
+  directions: string[];
+  timeZone: string;
+  /** This exact view, for row actions to come back to. */
+  returnTo: string;
+  exportHref: string;
+  canUpdate: boolean;
+  canDelete: boolean;
+}

@@ -1,0 +1,520 @@
+import { sql, type RawBuilder, type SqlBool } from "kysely";
+import { getDb, type DB } from "~/db/db.server";
+import { DISAGREEMENT_CONDITION, ESCALATED_CONDITION, FINISHED_CONDITION } from "~/db/migrations/0003-recordings-list-indexes";
+import type { AudioStatus, CallStatus } from "~/db/schema";
+import { can } from "~/features/access/permissions";
+import type { GateContext } from "~/features/access/gate.server";
+import type { TFunction } from "i18next";
+import { localDateKey, localDateOf, resolveDateRange } from "~/features/calls/date-ranges";
+import { normaliseSearchTerm, sortKey } from "~/features/calls/derived-columns";
+import { formatDateTime } from "~/i18n/format";
+import { formatClock } from "./audio-player";
+import { csvDialectFor, csvLine, UTF8_BOM, type CsvValue } from "./csv";
+import {
+  isFinishedStatus,
+  listHref,
+  parseListParams,
+  RECORDINGS_PAGE_SIZE,
+  toSearchParams,
+  type ListBasePath,
+  type RecordingListItem,
+  type RecordingsListParams,
+  type RecordingsListViewData,
+  type SortKey,
+} from "./list-params";
+
+/**
+ * The recordings list, done by the database: filter, search, sort and page
+ * for one tenant. Every query starts from the tenant, so another tenant's call
+ * can never appear. Sorting by a text column uses its sort_* twin (locale order,
+ * missing values NULL): SQLite puts NULL first ascending and last descending,
+ * which is the spec's rule for missing values. Ties are broken by created_at,
+ * then status, then rowid, in the same direction, so paging is stable.
+ *
+ * Speed (measured at 100,000 and 1,000,000 calls; see 0003-recordings-list-indexes.ts):
+ * - a page is found by walking one index in the list's order, reading only
+ *   index entries until the page is reached; only the page's rows are loaded;
+ * - totals without search or date range come from call_list_counts;
+ * - a search term of three or more characters is looked up in the trigram
+ *   index, a shorter one by reading rows in list order; either way the exact
+ *   substring check decides, so the index changes the speed, never the result.
+ */
+
+export interface ListScope {
+  tenantId: string;
+  timeZone: string;
+  /** For date ranges; tests pin it. */
+  now?: Date;
+}
+
+export interface RecordingsPage {
+  /** The params as applied: page clamped to the last page. */
+  params: RecordingsListParams;
+  rows: RecordingListItem[];
+  /** Matching calls; a lower bound when `totalIsCapped` (see SEARCH_COUNT_LIMIT). */
+  total: number;
+  totalIsCapped: boolean;
+  /** The last page, or the next one while a capped search has more pages than it counted. */
+  pageCount: number;
+  hasNextPage: boolean;
+}
+
+/**
+ * A search that matches many calls is counted only up to this many: counting
+ * every match of a common word means reading every matching row, which no
+ * index can avoid. Beyond it the list says "more than 1,000" and pages on
+ * with "next"; the rows themselves are always exact.
+ */
+export const SEARCH_COUNT_LIMIT = 1000;
+/**
+ * One or two characters are beyond the trigram index, so counting their
+ * matches means reading rows one by one; they are counted to a smaller limit.
+ */
+export const SHORT_SEARCH_COUNT_LIMIT = 100;
+
+const SORT_COLUMNS: Record<SortKey, string> = {
+  createdAt: "created_at",
+  direction: "direction",
+  campaign: "sort_campaign",
+  from: "sort_from",
+  to: "sort_to",
+  agent: "sort_agent",
+  user: "sort_user",
+  company: "sort_company",
+  duration: "duration_seconds",
+  rating: "feedback_rating",
+};
+
+/** Columns that are never NULL need no NULL phase when paging through an export. */
+const NOT_NULL_SORT_KEYS = new Set<SortKey>(["createdAt", "direction"]);
+
+/**
+ * Finished calls, as the list's partial indexes define them: repeated word for
+ * word, so SQLite may use those indexes and skip the check for every entry.
+ */
+const finished = sql.raw<SqlBool>(FINISHED_CONDITION);
+
+/** The search as the list runs it; a term matches exactly when search_text contains `term` (derived-columns.ts). */
+export interface SearchPlan {
+  term: string;
+  /** An FTS5 phrase for the trigram index, or null for terms the trigram index cannot answer (under 3 characters). */
+  ftsPhrase: string | null;
+}
+
+export function searchPlan(q: string): SearchPlan | null {
+  if (q === "") return null;
+  const term = normaliseSearchTerm(q);
+  // The trigram tokenizer counts Unicode code points, as the spread operator does (an emoji is one, not two UTF-16 units).
+  // FTS5's query parser ends a string at a NUL character, so such a term is left to the plain scan.
+  const indexable = [...term].length >= 3 && !term.includes("\u0000");
+  const ftsPhrase = indexable ? `"${term.replaceAll('"', '""')}"` : null;
+  return { term, ftsPhrase };
+}
+
+/** Every condition but the search, which chooses how the query is driven. */
+function filterConditions(scope: ListScope, params: RecordingsListParams): RawBuilder<SqlBool>[] {
+  const conditions: RawBuilder<SqlBool>[] = [sql<SqlBool>`calls.tenant_id = ${scope.tenantId}`];
+  // Without a status filter the list shows finished calls; live and queued ones have their own call-management tabs.
+  if (!params.status) conditions.push(finished);
+  else {
+    conditions.push(sql<SqlBool>`calls.status = ${params.status}`);
+    // Newest first, 0002's (tenant_id, status, created_at) is exactly the list; in any other order the sort key's
+    // partial index is walked, reading the status stored in it, and only the finished condition unlocks that index.
+    if (isFinishedStatus(params.status) && params.sort !== "createdAt") conditions.push(finished);
+  }
+  if (params.direction) conditions.push(sql<SqlBool>`calls.direction = ${params.direction.toLowerCase()}`);
+  if (params.campaign) conditions.push(sql<SqlBool>`calls.campaign_name = ${params.campaign}`);
+  if (params.range) {
+    const range = resolveDateRange(params.range, scope.timeZone, scope.now);
+    conditions.push(sql<SqlBool>`calls.created_at >= ${range.startUtc}`, sql<SqlBool>`calls.created_at < ${range.endUtc}`);
+  }
+  if (params.escalated) conditions.push(sql.raw<SqlBool>(ESCALATED_CONDITION));
+  if (params.view === "disagreement") conditions.push(sql.raw<SqlBool>(DISAGREEMENT_CONDITION));
+  return conditions;
+}
+
+const containsTerm = (term: string) => sql<SqlBool>`instr(calls.search_text, ${term}) > 0`;
+
+const and = (conditions: RawBuilder<SqlBool>[]) => sql.join(conditions, sql` and `);
+
+function orderBy(params: Pick<RecordingsListParams, "sort" | "order">) {
+  const column = sql.ref(`calls.${SORT_COLUMNS[params.sort]}`);
+  const direction = sql.raw(params.order === "asc" ? "asc" : "desc");
+  const tieBreak = sql`calls.created_at ${direction}, calls.status ${direction}, calls.rowid ${direction}`;
+  return params.sort === "createdAt" ? tieBreak : sql`${column} ${direction}, ${tieBreak}`;
+}
+
+/**
+ * The FROM clause. A search by the trigram index reads the index first and
+ * joins each hit to its call (CROSS JOIN fixes that order); the exact instr
+ * check stays, so the index only ever narrows, never decides.
+ */
+function source(search: SearchPlan | null, driveByIndex: boolean, params?: Pick<RecordingsListParams, "sort" | "view">) {
+  if (search?.ftsPhrase && !driveByIndex) {
+    return {
+      from: sql`calls_fts cross join calls on calls.rowid = calls_fts.rowid`,
+      conditions: [sql<SqlBool>`calls_fts match ${search.ftsPhrase}`, containsTerm(search.term)],
+    };
+  }
+  // The disagreement index holds rating and sentiment after the order columns, so the planner, seeing it cannot
+  // deliver the order alone, would walk every call instead of the few that disagree; sorting those few is cheaper.
+  const from = params?.view === "disagreement" && params.sort === "createdAt" ? sql`calls indexed by calls_list_disagreement_idx` : sql`calls`;
+  return { from, conditions: search ? [containsTerm(search.term)] : [] };
+}
+
+interface Count {
+  total: number;
+  capped: boolean;
+}
+
+/**
+ * The totals most views need (all finished calls, a status, a direction, a
+ * campaign) are kept per tenant in call_list_counts by triggers (migration
+ * 0003), so they cost a few rows instead of an index walk over every call.
+ */
+function kept(params: RecordingsListParams) {
+  return !params.q && !params.range && !params.escalated && !params.view;
+}
+
+async function keptCount(db: DB, scope: ListScope, params: RecordingsListParams): Promise<Count> {
+  const conditions = [
+    sql<SqlBool>`tenant_id = ${scope.tenantId}`,
+    params.status ? sql<SqlBool>`status = ${params.status}` : finished,
+  ];
+  if (params.direction) conditions.push(sql<SqlBool>`direction = ${params.direction.toLowerCase()}`);
+  if (params.campaign) conditions.push(sql<SqlBool>`campaign = ${params.campaign}`);
+  const result = await sql<{ n: number | null }>`select sum(calls) as n from call_list_counts where ${and(conditions)}`.execute(db);
+  return { total: Number(result.rows[0]?.n ?? 0), capped: false };
+}
+
+async function countCalls(db: DB, conditions: RawBuilder<SqlBool>[], search: SearchPlan | null, limit: number | null): Promise<Count> {
+  const { from, conditions: searchConditions } = source(search, false);
+  const where = and([...searchConditions, ...conditions]);
+  const query =
+    limit === null
+      ? sql<{ n: number }>`select count(*) as n from ${from} where ${where}`
+      : sql<{ n: number }>`select count(*) as n from (select 1 from ${from} where ${where} limit ${limit + 1})`;
+  const n = Number((await query.execute(db)).rows[0]?.n ?? 0);
+  if (limit !== null && n > limit) return { total: limit, capped: true };
+  return { total: n, capped: false };
+}
+
+async function pageRowIds(
+  db: DB,
+  conditions: RawBuilder<SqlBool>[],
+  search: SearchPlan | null,
+  driveByIndex: boolean,
+  params: RecordingsListParams,
+  limit: number,
+  offset: number,
+) {
+  const { from, conditions: searchConditions } = source(search, driveByIndex, params);
+  const result = await sql<{ rid: number }>`select calls.rowid as rid from ${from} where ${and([...searchConditions, ...conditions])}
+    order by ${orderBy(params)} limit ${limit} offset ${offset}`.execute(db);
+  return result.rows.map((row) => row.rid);
+}
+
+interface CallListRow {
+  rid: number;
+  id: string;
+  created_at: string;
+  status: CallStatus;
+  direction: string;
+  campaign_name: string | null;
+  from_number: string | null;
+  to_number: string | null;
+  agent_name: string | null;
+  user_name: string | null;
+  user_company: string | null;
+  duration_seconds: number | null;
+  feedback_rating: number | null;
+  sentiment: RecordingListItem["sentiment"];
+  escalated: number;
+  audio_status: AudioStatus;
+}
+
+const LIST_COLUMNS = sql`calls.rowid as rid, calls.id, calls.created_at, calls.status, calls.direction, calls.campaign_name, calls.from_number,
+  calls.to_number, calls.agent_name, calls.user_name, calls.user_company, calls.duration_seconds, calls.feedback_rating, calls.sentiment,
+  calls.escalated, calls.audio_status`;
+
+function toItem(row: CallListRow): RecordingListItem {
+  return {
+    id: row.id,
+    createdAt: row.created_at,
+    status: row.status,
+    direction: row.direction,
+    campaignName: row.campaign_name,
+    from: row.from_number,
+    to: row.to_number,
+    agentName: row.agent_name,
+    userName: row.user_name,
+    userCompany: row.user_company,
+    durationSeconds: row.duration_seconds,
+    rating: row.feedback_rating,
+    sentiment: row.sentiment,
+    escalated: row.escalated === 1,
+    audioStatus: row.audio_status,
+  };
+}
+
+/** The rows of a page, read only after their ids are known so that skipped rows are never loaded. */
+async function loadRows(db: DB, tenantId: string, rowIds: number[]) {
+  if (rowIds.length === 0) return [];
+  // The unary + keeps the tenant check from being mistaken for a way in: the rowids are the way in, the tenant a safeguard.
+  const result = await sql<CallListRow>`select ${LIST_COLUMNS} from calls
+    where calls.rowid in (${sql.join(rowIds)}) and +calls.tenant_id = ${tenantId}`.execute(db);
+  const byRowId = new Map(result.rows.map((row) => [row.rid, row]));
+  return rowIds.flatMap((rowId) => {
+    const row = byRowId.get(rowId);
+    return row ? [toItem(row)] : [];
+  });
+}
+
+export interface QueryOptions {
+  /** Tests lower it to exercise the path taken for searches with many matches. */
+  searchCountLimit?: number;
+}
+
+function countLimitFor(search: SearchPlan, searchCountLimit: number | undefined) {
+  return searchCountLimit ?? (search.ftsPhrase ? SEARCH_COUNT_LIMIT : SHORT_SEARCH_COUNT_LIMIT);
+}
+
+/** One read transaction, so the total, the page and its rows all come from the same moment even while calls arrive. */
+export function queryRecordingsPage(db: DB, scope: ListScope, requested: RecordingsListParams, options: QueryOptions = {}): Promise<RecordingsPage> {
+  return db.transaction().execute((trx) => readPage(trx, scope, requested, options));
+}
+
+async function readPage(db: DB, scope: ListScope, requested: RecordingsListParams, { searchCountLimit }: QueryOptions): Promise<RecordingsPage> {
+  const conditions = filterConditions(scope, requested);
+  const search = searchPlan(requested.q);
+  let count = kept(requested)
+    ? await keptCount(db, scope, requested)
+    : await countCalls(db, conditions, search, search ? countLimitFor(search, searchCountLimit) : null);
+  // A few matches are quickest found through the trigram index; many are quickest found by walking the sort order until a page is full.
+  const driveByIndex = count.capped;
+
+  let page = requested.page;
+  if (!count.capped) page = Math.min(page, Math.max(1, Math.ceil(count.total / RECORDINGS_PAGE_SIZE)));
+  let rowIds = await pageRowIds(db, conditions, search, driveByIndex, requested, RECORDINGS_PAGE_SIZE + 1, (page - 1) * RECORDINGS_PAGE_SIZE);
+  if (count.capped && rowIds.length === 0 && page > 1) {
+    // Past the end of a search too large to count cheaply: count it all once, then show its last page.
+    count = await countCalls(db, conditions, search, null);
+    page = Math.max(1, Math.ceil(count.total / RECORDINGS_PAGE_SIZE));
+    rowIds = await pageRowIds(db, conditions, search, true, requested, RECORDINGS_PAGE_SIZE + 1, (page - 1) * RECORDINGS_PAGE_SIZE);
+  }
+  const hasNextPage = rowIds.length > RECORDINGS_PAGE_SIZE;
+  const rows = await loadRows(db, scope.tenantId, rowIds.slice(0, RECORDINGS_PAGE_SIZE));
+  const knownTotal = count.capped ? Math.max(count.total, (page - 1) * RECORDINGS_PAGE_SIZE + rows.length) : count.total;
+  return {
+    params: { ...requested, page },
+    rows,
+    total: knownTotal,
+    totalIsCapped: count.capped && hasNextPage,
+    pageCount: count.capped && hasNextPage ? page + 1 : Math.max(1, Math.ceil(knownTotal / RECORDINGS_PAGE_SIZE)),
+    hasNextPage,
+  };
+}
+
+/**
+ * Distinct non-empty values of an indexed column among finished calls (the
+ * list's calls), one index seek per value (a "loose index scan"): cheap
+ * however many calls share each value.
+ */
+async function distinctValues(db: DB, tenantId: string, column: "campaign_name" | "direction") {
+  const ref = sql.ref(`calls.${column}`);
+  const result = await sql<{ value: string | null }>`with recursive found(value) as (
+      select (select min(${ref}) from calls where calls.tenant_id = ${tenantId} and ${finished} and ${ref} > '')
+      union all
+      select (select min(${ref}) from calls where calls.tenant_id = ${tenantId} and ${finished} and ${ref} > found.value)
+      from found where found.value is not null
+    )
+    select value from found where value is not null`.execute(db);
+  return result.rows.flatMap((row) => (row.value === null ? [] : [row.value]));
+}
+
+/** Spec section 9: the campaign filter offers the distinct campaign names, sorted alphabetically (umlauts with their base letter). */
+export async function campaignOptions(db: DB, tenantId: string) {
+  const names = await distinctValues(db, tenantId, "campaign_name");
+  // A blank name is no campaign, as it is when sorting.
+  return names.filter((name) => sortKey(name) !== null).sort(compareByLocale);
+}
+
+export const KNOWN_DIRECTIONS = ["inbound", "outbound"] as const;
+
+/** Inbound and outbound, plus any other type a platform has sent for this tenant. */
+export async function directionOptions(db: DB, tenantId: string) {
+  const found = await distinctValues(db, tenantId, "direction");
+  return [...new Set<string>([...KNOWN_DIRECTIONS, ...found])].sort(compareByLocale);
+}
+
+export function compareByLocale(a: string, b: string) {
+  const ka = sortKey(a) ?? "";
+  const kb = sortKey(b) ?? "";
+  if (ka !== kb) return ka < kb ? -1 : 1;
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/* ---- Export: every matching row in list order, in chunks, so memory stays flat however many there are. ---- */
+
+export interface ExportRow extends RecordingListItem {
+  summary: string | null;
+}
+
+interface ExportDbRow extends CallListRow {
+  summary: string | null;
+  sort_value: string | number | null;
+}
+
+type Cursor = { sortValue: string | number | null; createdAt: string; status: string; rowId: number };
+
+/**
+ * Keyset paging (each chunk continues after the last row of the previous
+ * one) instead of OFFSET, so the millionth row costs what the first does, and
+ * each chunk is a short query that never holds the database between reads.
+ * A nullable sort column is walked in two phases because NULL compares to
+ * nothing: ascending NULLs come first, descending last.
+ */
+export async function* exportChunks(
+  db: DB,
+  scope: ListScope,
+  params: RecordingsListParams,
+  { chunkSize = 1000, searchCountLimit }: QueryOptions & { chunkSize?: number } = {},
+): AsyncGenerator<ExportRow[]> {
+  const conditions = filterConditions(scope, params);
+  const search = searchPlan(params.q);
+  if (search) {
+    const count = await countCalls(db, conditions, search, countLimitFor(search, searchCountLimit));
+    if (!count.capped) {
+      // Few matches: one sorted read through the search index.
+      const { from, conditions: searchConditions } = source(search, false);
+      const result = await sql<ExportDbRow>`select ${LIST_COLUMNS}, calls.summary from ${from}
+        where ${and([...searchConditions, ...conditions])} order by ${orderBy(params)}`.execute(db);
+      for (let start = 0; start < result.rows.length; start += chunkSize) yield result.rows.slice(start, start + chunkSize).map(toExportRow);
+      return;
+    }
+  }
+  const nullable = !NOT_NULL_SORT_KEYS.has(params.sort);
+  const phases: Array<"values" | "nulls"> = !nullable ? ["values"] : params.order === "asc" ? ["nulls", "values"] : ["values", "nulls"];
+  const column = sql.ref(`calls.${SORT_COLUMNS[params.sort]}`);
+  const comparison = sql.raw(params.order === "asc" ? ">" : "<");
+  const searchConditions = search ? [containsTerm(search.term)] : [];
+  for (const phase of phases) {
+    let cursor: Cursor | null = null;
+    for (;;) {
+      const where = [...conditions, ...searchConditions];
+      if (nullable) where.push(phase === "nulls" ? sql<SqlBool>`${column} is null` : sql<SqlBool>`${column} is not null`);
+      if (cursor) {
+        where.push(
+          phase === "values" && params.sort !== "createdAt"
+            ? sql<SqlBool>`(${column}, calls.created_at, calls.status, calls.rowid) ${comparison} (${cursor.sortValue}, ${cursor.createdAt}, ${cursor.status}, ${cursor.rowId})`
+            : sql<SqlBool>`(calls.created_at, calls.status, calls.rowid) ${comparison} (${cursor.createdAt}, ${cursor.status}, ${cursor.rowId})`,
+        );
+      }
+      const result = await sql<ExportDbRow>`select ${LIST_COLUMNS}, calls.summary, ${column} as sort_value from calls
+        where ${and(where)} order by ${orderBy(params)} limit ${chunkSize}`.execute(db);
+      if (result.rows.length > 0) yield result.rows.map(toExportRow);
+      if (result.rows.length < chunkSize) break;
+      const last = result.rows[result.rows.length - 1]!;
+      cursor = { sortValue: last.sort_value, createdAt: last.created_at, status: last.status, rowId: last.rid };
+    }
+  }
+}
+
+function toExportRow(row: ExportDbRow): ExportRow {
+  return { ...toItem(row), summary: row.summary };
+}
+
+/* ---- The loader's data, shared by /recordings and the recordings tab of /call-management. ---- */
+
+export async function loadRecordingsList(request: Request, gate: GateContext, { basePath }: { basePath: ListBasePath }): Promise<RecordingsListViewData> {
+  const db = getDb();
+  const scope: ListScope = { tenantId: gate.tenant.id, timeZone: gate.tenant.timeZone };
+  const requested = parseListParams(new URL(request.url).searchParams);
+  const page = await queryRecordingsPage(db, scope, requested);
+  const campaigns = await campaignOptions(db, scope.tenantId);
+  const directions = await directionOptions(db, scope.tenantId);
+  const exportQuery = toSearchParams({ ...page.params, page: 1 }).toString();
+  return {
+    basePath,
+    params: page.params,
+    rows: page.rows,
+    total: page.total,
+    totalIsCapped: page.totalIsCapped,
+    pageCount: page.pageCount,
+    hasNextPage: page.hasNextPage,
+    campaigns,
+    directions,
+    timeZone: scope.timeZone,
+    returnTo: listHref(basePath, page.params),
+    exportHref: `/recordings/export.csv${exportQuery ? `?${exportQuery}` : ""}`,
+    // Row actions are routes under /recordings, whichever page shows the list.
+    canUpdate: can(gate.user.permissions, "recordings", "update"),
+    canDelete: can(gate.user.permissions, "recordings", "delete"),
+  };
+}
+
+/* ---- CSV export of exactly the list's view: same filters, same order, every page. ---- */
+
+export interface CsvExportOptions {
+  language: string;
+  t: TFunction;
+}
+
+function csvHeader(t: TFunction) {
+  return (
+    ["id", "createdAtIso", "createdAt", "direction", "status", "campaign", "from", "to", "agent", "user", "company", "durationSeconds", "duration", "rating", "sentiment", "escalated", "summary"] as const
+  ).map((column) => t(`export.columns.${column}`));
+}
+
+function csvCells(row: ExportRow, timeZone: string, { language, t }: CsvExportOptions): CsvValue[] {
+  return [
+    row.id,
+    row.createdAt,
+    formatDateTime(row.createdAt, language, timeZone),
+    t(`direction.${row.direction}`, { defaultValue: row.direction }),
+    t(`status.${row.status}`),
+    row.campaignName,
+    row.from,
+    row.to,
+    row.agentName,
+    row.userName,
+    row.userCompany,
+    row.durationSeconds,
+    row.durationSeconds === null ? null : formatClock(row.durationSeconds),
+    row.rating,
+    row.sentiment ? t(`sentiment.${row.sentiment}`) : null,
+    row.escalated ? t("export.yes") : t("export.no"),
+    row.summary,
+  ];
+}
+
+/**
+ * The CSV as a stream that asks the database for the next chunk only when the
+ * client has taken the previous one, so a million rows never sit in memory.
+ */
+export function recordingsCsvStream(db: DB, scope: ListScope, params: RecordingsListParams, options: CsvExportOptions): ReadableStream<Uint8Array> {
+  const dialect = csvDialectFor(options.language);
+  const encoder = new TextEncoder();
+  const chunks = exportChunks(db, scope, params);
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(encoder.encode((dialect.bom ? UTF8_BOM : "") + csvLine(csvHeader(options.t), dialect)));
+    },
+    async pull(controller) {
+      const next = await chunks.next();
+      if (next.done) {
+        controller.close();
+        return;
+      }
+      controller.enqueue(encoder.encode(next.value.map((row) => csvLine(csvCells(row, scope.timeZone, options), dialect)).join("")));
+    },
+    async cancel() {
+      await chunks.return(undefined);
+    },
+  });
+}
+
+/** recordings-2026-03-31.csv, dated in the tenant's time zone like everything else in the list. */
+export function csvFileName(prefix: string, timeZone: string, now = new Date()) {
+  return `${prefix}-${localDateKey(localDateOf(now, timeZone))}.csv`;
+}

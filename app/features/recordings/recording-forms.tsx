@@ -1,0 +1,163 @@
+import { getCollectionProps, getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { Form, Link, type FetcherWithComponents } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Button, buttonClass } from "~/components/ui/button";
+import { inputClass } from "~/components/ui/field";
+import { cn } from "~/components/ui/cn";
+import { FEEDBACK_RATINGS, FeedbackSchema, MAX_FEEDBACK_TEXT_LENGTH } from "./feedback-schema";
+
+/**
+ * The delete and feedback forms, shared by their own pages (which work
+ * without JavaScript) and the dialogs that open them in place once scripts
+ * run. A dialog passes its fetcher, so a failed submission shows its errors
+ * in the dialog; a success redirects to `returnTo` either way.
+ */
+type AnyFetcher = Pick<FetcherWithComponents<unknown>, "Form" | "state">;
+
+export const deleteAction = (callId: string) => `/recordings/${encodeURIComponent(callId)}/delete`;
+export const feedbackAction = (callId: string) => `/recordings/${encodeURIComponent(callId)}/feedback`;
+
+/** A link that keeps the page to come back to. */
+export function withReturnTo(path: string, returnTo: string) {
+  return `${path}?${new URLSearchParams({ returnTo })}`;
+}
+
+function Cancel({ returnTo, onCancel, label }: { returnTo: string; onCancel?: () => void; label: string }) {
+  if (onCancel) {
+    return (
+      <Button variant="secondary" onClick={onCancel}>
+        {label}
+      </Button>
+    );
+  }
+  return (
+    <Link to={returnTo} className={buttonClass("secondary")}>
+      {label}
+    </Link>
+  );
+}
+
+export function DeleteRecordingForm({
+  callId,
+  returnTo,
+  summaryLine,
+  fetcher,
+  onCancel,
+  submitting,
+}: {
+  callId: string;
+  returnTo: string;
+  summaryLine?: ReactNode;
+  fetcher?: AnyFetcher;
+  onCancel?: () => void;
+  submitting?: boolean;
+}) {
+  const { t } = useTranslation("recording");
+  const FormTag = fetcher ? fetcher.Form : Form;
+  const busy = submitting ?? fetcher?.state === "submitting";
+  return (
+    <FormTag method="post" action={deleteAction(callId)} className="space-y-4">
+      <input type="hidden" name="returnTo" value={returnTo} />
+      <p>{t("delete.question")}</p>
+      {summaryLine ? <p className="rounded-md bg-slate-50 px-3 py-2 text-sm text-slate-700 dark:bg-slate-800 dark:text-slate-200">{summaryLine}</p> : null}
+      <p className="text-sm text-slate-600 dark:text-slate-300">{t("delete.warning")}</p>
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" variant="danger" disabled={busy}>
+          {busy ? t("delete.submitting") : t("delete.submit")}
+        </Button>
+        <Cancel returnTo={returnTo} onCancel={onCancel} label={t("common:actions.cancel")} />
+      </div>
+    </FormTag>
+  );
+}
+
+export function FeedbackForm({
+  callId,
+  returnTo,
+  defaultValue,
+  lastResult,
+  fetcher,
+  onCancel,
+  submitting,
+}: {
+  callId: string;
+  returnTo: string;
+  defaultValue: { rating: number | null; text: string | null } | null;
+  lastResult?: SubmissionResult<string[]> | null;
+  fetcher?: AnyFetcher;
+  onCancel?: () => void;
+  submitting?: boolean;
+}) {
+  const { t } = useTranslation("recording");
+  const FormTag = fetcher ? fetcher.Form : Form;
+  const busy = submitting ?? fetcher?.state === "submitting";
+  const [form, fields] = useForm({
+    id: `feedback-${callId}`,
+    lastResult,
+    defaultValue: { rating: defaultValue?.rating ? String(defaultValue.rating) : undefined, text: defaultValue?.text ?? "" },
+    constraint: getZodConstraint(FeedbackSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: FeedbackSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const ratingInvalid = Boolean(fields.rating.errors?.length);
+  const textInvalid = Boolean(fields.text.errors?.length);
+  return (
+    <FormTag method="post" action={feedbackAction(callId)} {...getFormProps(form)} className="space-y-5">
+      <input type="hidden" name="returnTo" value={returnTo} />
+      <fieldset aria-describedby={ratingInvalid ? fields.rating.errorId : undefined} aria-required="true" className="space-y-2">
+        <legend className="text-sm font-medium">{t("feedback.rating")}</legend>
+        <div className="flex flex-wrap gap-2">
+          {getCollectionProps(fields.rating, { type: "radio", options: FEEDBACK_RATINGS.map(String) }).map(({ key, ...radio }) => (
+            <label
+              key={key}
+              htmlFor={radio.id}
+              className="flex cursor-pointer items-center gap-2 rounded-md border border-slate-300 px-3 py-2 text-sm hover:bg-slate-50 has-[:checked]:border-amber-500 has-[:checked]:bg-amber-50 dark:border-slate-600 dark:hover:bg-slate-800 dark:has-[:checked]:bg-amber-950"
+            >
+              <input {...radio} aria-invalid={ratingInvalid || undefined} aria-describedby={ratingInvalid ? fields.rating.errorId : undefined} />
+              <span aria-hidden="true" className="text-amber-500">
+                {"★".repeat(Number(radio.value))}
+              </span>
+              <span>{t("feedback.ratingOption", { count: Number(radio.value) })}</span>
+            </label>
+          ))}
+        </div>
+        {ratingInvalid ? (
+          <ul id={fields.rating.errorId} className="text-sm text-red-600 dark:text-red-400">
+            {fields.rating.errors!.map((error) => (
+              <li key={error}>{t(error)}</li>
+            ))}
+          </ul>
+        ) : null}
+      </fieldset>
+      <div className="space-y-1">
+        <label htmlFor={fields.text.id} className="block text-sm font-medium">
+          {t("feedback.text")}
+        </label>
+        <textarea
+          {...getTextareaProps(fields.text, { ariaDescribedBy: fields.text.descriptionId })}
+          rows={5}
+          className={cn(inputClass, "resize-y")}
+        />
+        <p id={fields.text.descriptionId} className="text-xs text-slate-500 dark:text-slate-400">
+          {t("feedback.textHint", { max: MAX_FEEDBACK_TEXT_LENGTH })}
+        </p>
+        {textInvalid ? (
+          <ul id={fields.text.errorId} className="text-sm text-red-600 dark:text-red-400">
+            {fields.text.errors!.map((error) => (
+              <li key={error}>{t(error, { max: MAX_FEEDBACK_TEXT_LENGTH })}</li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" disabled={busy}>
+          {busy ? t("feedback.submitting") : t("feedback.submit")}
+        </Button>
+        <Cancel returnTo={returnTo} onCancel={onCancel} label={t("common:actions.cancel")} />
+      </div>
+    </FormTag>
+  );
+}

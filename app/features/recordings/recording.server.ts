@@ -1,0 +1,165 @@
+import { getDb, now } from "~/db/db.server";
+import type { Call } from "~/db/schema";
+import { getAudioStore } from "~/features/calls/audio-store.server";
+import type { TranscriptTurn } from "~/features/calls/derived-columns";
+import { safeRedirectPath } from "~/features/access/public-paths";
+import type { Feedback } from "./feedback-schema";
+import { parseStoredAnalysis } from "~/features/analysis/analysis";
+
+/**
+ * One recording of one tenant. Every function takes the tenant id from the
+ * gate and filters by it, so another tenant's call id finds nothing and the
+ * routes answer 404, never 403.
+ */
+export function getCallForTenant(tenantId: string, callId: string): Promise<Call | undefined> {
+  return getDb().selectFrom("calls").selectAll().where("tenant_id", "=", tenantId).where("id", "=", callId).executeTakeFirst();
+}
+
+/** The stored audio of a call, or null when the call is not the tenant's or has no stored audio. */
+export async function getCallAudio(tenantId: string, callId: string) {
+  const row = await getDb()
+    .selectFrom("calls")
+    .select(["audio_file", "audio_mime", "audio_status"])
+    .where("tenant_id", "=", tenantId)
+    .where("id", "=", callId)
+    .executeTakeFirst();
+  if (!row?.audio_file || row.audio_status !== "stored") return null;
+  return { key: row.audio_file, mime: row.audio_mime };
+}
+
+/**
+ * Deletes a call and then its audio. The row goes first: once it is gone no
+ * page can show a player for the file, so a failed file delete leaves only an
+ * orphaned file no one can reach (logged, to be swept), never a recording
+ * whose audio has vanished. Rows of call_events keep their history; the
+ * foreign key sets their call_id to null.
+ * Returns false when the tenant has no such call.
+ */
+export async function deleteCall(tenantId: string, callId: string): Promise<boolean> {
+  const deleted = await getDb()
+    .deleteFrom("calls")
+    .where("tenant_id", "=", tenantId)
+    .where("id", "=", callId)
+    .returning(["audio_file"])
+    .executeTakeFirst();
+  if (!deleted) return false;
+  if (deleted.audio_file) {
+    try {
+      await getAudioStore().delete(deleted.audio_file);
+    } catch (error) {
+      console.error(`Recording ${callId} was deleted but its audio ${deleted.audio_file} could not be removed`, error);
+    }
+  }
+  return true;
+}
+
+/** Saves the customer feedback; false when the tenant has no such call. */
+export async function saveFeedback(tenantId: string, callId: string, feedback: Feedback): Promise<boolean> {
+  const timestamp = now();
+  const result = await getDb()
+    .updateTable("calls")
+    .set({ feedback_rating: feedback.rating, feedback_text: feedback.text, feedback_at: timestamp, updated_at: timestamp })
+    .where("tenant_id", "=", tenantId)
+    .where("id", "=", callId)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** A `returnTo` form or query value as a same-site path, else the list. */
+export function returnPath(value: FormDataEntryValue | string | null | undefined, fallback = "/recordings") {
+  return safeRedirectPath(value, fallback);
+}
+
+/** Where to go after deleting a call: back where the user came from, unless that was the call itself. */
+export function returnPathAfterDelete(value: FormDataEntryValue | string | null | undefined, callId: string) {
+  const target = returnPath(value);
+  const pathname = target.split(/[?#]/)[0]!;
+  return pathname === `/recordings/${callId}` || pathname.startsWith(`/recordings/${callId}/`) ? "/recordings" : target;
+}
+
+/** The reply to a request for a call the tenant does not have. */
+export function callNotFound() {
+  return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+}
+
+function parseJson(text: string | null): unknown {
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+function parseObject(text: string | null): Record<string, unknown> | null {
+  const value = parseJson(text);
+  return value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+}
+
+function parseTranscript(text: string | null): TranscriptTurn[] {
+  const value = parseJson(text);
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((turn: unknown): TranscriptTurn[] => {
+    if (!turn || typeof turn !== "object") return [];
+    const { speaker, text: said, startSeconds } = turn as Record<string, unknown>;
+    if (typeof said !== "string") return [];
+    return [
+      {
+        speaker: typeof speaker === "string" ? speaker : "",
+        text: said,
+        ...(typeof startSeconds === "number" && Number.isFinite(startSeconds) && startSeconds >= 0 ? { startSeconds } : {}),
+      },
+    ];
+  });
+}
+
+/** A key/value pair for display; nested values are shown as compact JSON. */
+export interface DisplayEntry {
+  key: string;
+  value: string;
+}
+
+function displayEntries(object: Record<string, unknown> | null): DisplayEntry[] {
+  if (!object) return [];
+  return Object.entries(object)
+    .filter(([, value]) => value !== null && value !== undefined && value !== "")
+    .map(([key, value]) => ({ key, value: typeof value === "string" ? value : typeof value === "number" || typeof value === "boolean" ? String(value) : JSON.stringify(value) }));
+}
+
+/** What the detail page shows of a call: plain, serialisable values. */
+export function recordingDetail(call: Call) {
+  return {
+    id: call.id,
+    status: call.status,
+    direction: call.direction,
+    from: call.from_number,
+    to: call.to_number,
+    campaignName: call.campaign_name,
+    campaignType: call.campaign_type,
+    agentName: call.agent_name,
+    userName: call.user_name,
+    userCompany: call.user_company,
+    caller: displayEntries(parseObject(call.caller)),
+    transcript: parseTranscript(call.transcript),
+    summary: call.summary,
+    durationSeconds: call.duration_seconds,
+    extractedData: displayEntries(parseObject(call.extracted_data)),
+    escalated: call.escalated === 1,
+    hasAudio: call.audio_status === "stored" && call.audio_file !== null,
+    audioStatus: call.audio_status,
+    analysis: parseStoredAnalysis(call.analysis),
+    analysisStatus: call.analysis_status,
+    analyzedAt: call.analyzed_at,
+    sentiment: call.sentiment,
+    feedback: call.feedback_rating === null ? null : { rating: call.feedback_rating, text: call.feedback_text, at: call.feedback_at },
+    createdAt: call.created_at,
+  };
+}
+
+export type RecordingDetail = ReturnType<typeof recordingDetail>;
+
+/** The one-line description of a call used by the confirmation page and dialogs. */
+export function recordingSummaryLine(call: Pick<Call, "summary">, maxLength = 160) {
+  const summary = call.summary?.replace(/\s+/g, " ").trim() ?? "";
+  return summary.length > maxLength ? `${summary.slice(0, maxLength - 1)}…` : summary;
+}

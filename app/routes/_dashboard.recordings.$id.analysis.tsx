@@ -1,0 +1,32 @@
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { requireActionAccess } from "~/features/access/gate.server";
+import { safeRedirectPath } from "~/features/access/public-paths";
+import { AnalysisError } from "~/features/analysis/analysis";
+import { analyzeCall } from "~/features/analysis/analysis.server";
+import { redirectWithToast } from "~/features/toast/toast.server";
+
+/**
+ * POST /recordings/<id>/analysis: analyses the call's transcript now and
+ * goes back to `returnTo` (the detail page by default) with a toast. A plain
+ * form post, so it works without JavaScript. Analysis never runs on its own;
+ * this is the only way in.
+ */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { tenant } = await requireActionAccess(request, "update", "recordings");
+  const callId = params.id ?? "";
+  const formData = await request.formData();
+  const returnTo = safeRedirectPath(formData.get("returnTo"), `/recordings/${encodeURIComponent(callId)}`);
+  try {
+    await analyzeCall(tenant.id, callId);
+  } catch (error) {
+    // A 404 for another tenant's call passes through; only a failed analysis becomes a toast.
+    if (error instanceof AnalysisError) return redirectWithToast(returnTo, { type: "error", key: "analysis:toast.failed" });
+    throw error;
+  }
+  return redirectWithToast(returnTo, { type: "success", key: "analysis:toast.done" });
+}
+
+/** Nothing to show at this address: a bookmarked or reloaded URL lands on the recording. */
+export function loader({ params }: LoaderFunctionArgs) {
+  return redirect(`/recordings/${encodeURIComponent(params.id ?? "")}`);
+}

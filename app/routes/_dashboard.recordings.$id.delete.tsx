@@ -1,0 +1,93 @@
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { RouteErrorBoundary } from "~/components/route-error-boundary";
+import { Panel } from "~/components/ui/panel";
+import { requireActionAccess } from "~/features/access/gate.server";
+import { DeleteRecordingForm } from "~/features/recordings/recording-forms";
+import {
+  callNotFound,
+  deleteCall,
+  getCallForTenant,
+  recordingSummaryLine,
+  returnPath,
+  returnPathAfterDelete,
+} from "~/features/recordings/recording.server";
+import { redirectWithToast } from "~/features/toast/toast.server";
+import { formatDateTime } from "~/i18n/format";
+import { getTranslator } from "~/i18n/i18next.server";
+
+/**
+ * Deleting a recording: GET shows a confirmation page (so it works without
+ * JavaScript), POST deletes the call and its audio. With scripts, the list
+ * and the detail page show the same form in a dialog.
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { tenant } = await requireActionAccess(request, "delete", "recordings");
+  const call = params.id ? await getCallForTenant(tenant.id, params.id) : undefined;
+  if (!call) throw callNotFound();
+  const t = await getTranslator(request, "recording");
+  return {
+    title: t("delete.title"),
+    timeZone: tenant.timeZone,
+    call: {
+      id: call.id,
+      createdAt: call.created_at,
+      direction: call.direction,
+      from: call.from_number,
+      to: call.to_number,
+      campaignName: call.campaign_name,
+      summaryLine: recordingSummaryLine(call),
+    },
+    returnTo: returnPath(new URL(request.url).searchParams.get("returnTo")),
+  };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Voxboard · ${data.title}` : "Voxboard" }];
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { tenant } = await requireActionAccess(request, "delete", "recordings");
+  const callId = params.id ?? "";
+  const returnTo = (await request.formData()).get("returnTo");
+  let deleted: boolean;
+  try {
+    deleted = await deleteCall(tenant.id, callId);
+  } catch (error) {
+    console.error(`Failed to delete recording ${callId}`, error);
+    return redirectWithToast(returnPath(returnTo), { type: "error", key: "recording:toast.deleteFailed" });
+  }
+  if (!deleted) throw callNotFound();
+  return redirectWithToast(returnPathAfterDelete(returnTo, callId), { type: "success", key: "recording:toast.deleted" });
+}
+
+export default function DeleteRecordingPage() {
+  const { t, i18n } = useTranslation("recording");
+  const { call, timeZone, returnTo } = useLoaderData<typeof loader>();
+  const navigation = useNavigation();
+  const parts = [
+    formatDateTime(call.createdAt, i18n.language, timeZone),
+    t(`direction.${call.direction}`, { defaultValue: call.direction }),
+    call.from || call.to ? `${call.from ?? "–"} → ${call.to ?? "–"}` : null,
+    call.campaignName,
+  ].filter(Boolean);
+  return (
+    <div className="mx-auto max-w-2xl space-y-4">
+      <h1 className="text-2xl font-semibold">{t("delete.title")}</h1>
+      <Panel>
+        <DeleteRecordingForm
+          callId={call.id}
+          returnTo={returnTo}
+          submitting={navigation.state === "submitting"}
+          summaryLine={
+            <span className="block space-y-1" data-testid="delete-summary">
+              <span className="block font-medium">{parts.join(" · ")}</span>
+              {call.summaryLine ? <span className="block">{call.summaryLine}</span> : null}
+            </span>
+          }
+        />
+      </Panel>
+    </div>
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;

@@ -1,0 +1,71 @@
+import { parseWithZod } from "@conform-to/zod";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { RouteErrorBoundary } from "~/components/route-error-boundary";
+import { Panel } from "~/components/ui/panel";
+import { requireActionAccess } from "~/features/access/gate.server";
+import { FeedbackSchema } from "~/features/recordings/feedback-schema";
+import { FeedbackForm } from "~/features/recordings/recording-forms";
+import { callNotFound, getCallForTenant, recordingSummaryLine, returnPath, saveFeedback } from "~/features/recordings/recording.server";
+import { redirectWithToast } from "~/features/toast/toast.server";
+import { getTranslator } from "~/i18n/i18next.server";
+
+/**
+ * Customer feedback on one recording: a rating from 1 to 5 and optional text.
+ * The page works without JavaScript; with it, the list and the detail page
+ * open the same form in a dialog (which reads this loader for the current values).
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { tenant } = await requireActionAccess(request, "update", "recordings");
+  const call = params.id ? await getCallForTenant(tenant.id, params.id) : undefined;
+  if (!call) throw callNotFound();
+  const t = await getTranslator(request, "recording");
+  return {
+    title: t("feedback.title"),
+    callId: call.id,
+    summaryLine: recordingSummaryLine(call),
+    feedback: call.feedback_rating === null ? null : { rating: call.feedback_rating, text: call.feedback_text },
+    returnTo: returnPath(new URL(request.url).searchParams.get("returnTo"), `/recordings/${call.id}`),
+  };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Voxboard · ${data.title}` : "Voxboard" }];
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { tenant } = await requireActionAccess(request, "update", "recordings");
+  const callId = params.id ?? "";
+  // Another tenant's id is unknown here, whatever the form says.
+  if (!(await getCallForTenant(tenant.id, callId))) throw callNotFound();
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: FeedbackSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  if (!(await saveFeedback(tenant.id, callId, submission.value))) throw callNotFound();
+  return redirectWithToast(returnPath(formData.get("returnTo"), `/recordings/${callId}`), { type: "success", key: "recording:toast.feedbackSaved" });
+}
+
+export default function RecordingFeedbackPage() {
+  const { t } = useTranslation("recording");
+  const { callId, summaryLine, feedback, returnTo } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  return (
+    <div className="mx-auto max-w-2xl space-y-4">
+      <h1 className="text-2xl font-semibold">{t("feedback.title")}</h1>
+      <Panel>
+        <div className="space-y-4">
+          {summaryLine ? <p className="text-sm text-slate-600 dark:text-slate-300">{summaryLine}</p> : null}
+          <FeedbackForm
+            callId={callId}
+            returnTo={returnTo}
+            defaultValue={feedback}
+            lastResult={actionData?.result}
+            submitting={navigation.state === "submitting" && navigation.formAction?.endsWith("/feedback")}
+          />
+        </div>
+      </Panel>
+    </div>
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;
