@@ -38,6 +38,8 @@ const envSchema = z
     /** Largest call recording accepted, uploaded or fetched. */
     MAX_AUDIO_BYTES: positiveInt(50 * 1024 * 1024),
     AUDIO_FETCH_TIMEOUT_MS: positiveInt(30_000),
+    /** Lets audio URLs point at loopback or private networks (a platform on the same LAN, tests); off by default. */
+    AUDIO_FETCH_ALLOW_PRIVATE: flag,
     /** OpenAI-compatible chat-completions endpoint for transcript analysis; without it the built-in analyzer runs. */
     LLM_BASE_URL: z.string().url("must be a full URL such as https://api.openai.com/v1").optional().or(z.literal("").transform(() => undefined)),
     LLM_API_KEY: z.string().optional(),

@@ -4,10 +4,9 @@ import { useTranslation } from "react-i18next";
 import { NotAvailablePanel } from "~/components/not-available-panel";
 import { requireReadAccess } from "~/features/access/gate.server";
 import { firstSegment } from "~/features/access/permissions";
-import { CALL_MANAGEMENT_TABS, isDashboardSegment, SERVICE_DESK_TABS, type NavTab } from "~/features/navigation/routes";
+import { isDashboardSegment, SERVICE_DESK_TABS, type NavTab } from "~/features/navigation/routes";
 
 const TABS: Partial<Record<string, NavTab[]>> = {
-  "call-management": [...CALL_MANAGEMENT_TABS, { value: "post-call-analysis", labelKey: "nav.tabs.postCallAnalysis" }],
   "service-desk": SERVICE_DESK_TABS,
 };
 

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { DEMO_USERS, openProfileMenu, profileMenuEntry, sidebar, signIn } from "./support";
 
 test("the read-only agent sees only the screens it may read", async ({ page }, testInfo) => {

@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { DEMO_USERS, isScriptless, signIn } from "./support";
 
 // axe runs inside the page, so it needs script execution. The no-js project

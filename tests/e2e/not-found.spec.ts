@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { DEMO_USERS, signIn } from "./support";
 
 test("an unknown page says so, in the user's language", async ({ page }) => {

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { DEMO_USERS, signIn } from "./support";
 
 test("the language switch renders German, is remembered, and switches back", async ({ page }) => {

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { isScriptless, latestEmailTo, linkFrom, submitSignIn, uniqueEmail } from "./support";
 
 const PASSWORD = "Fresh-start-2026!";

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { DEMO_PASSWORD, DEMO_USERS, isScriptless } from "./support";
 
 test("a state-changing request from another site is refused", async ({ request, baseURL }, testInfo) => {

@@ -1,4 +1,5 @@
-import { expect, test, type Locator } from "@playwright/test";
+import type { Locator } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { DEMO_USERS, sidebar, signIn } from "./support";
 
 async function widthOf(element: Locator) {

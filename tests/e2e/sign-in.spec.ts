@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { DEMO_PASSWORD, DEMO_USERS, openProfileMenu, profileMenuEntry, signIn, submitSignIn } from "./support";
 
 test("a wrong password is refused without saying which field was wrong", async ({ page }) => {

@@ -14,7 +14,10 @@ import * as verifyEmail from "~/routes/_auth.verify-email";
 import * as dashboard from "~/routes/_dashboard";
 import * as splat from "~/routes/_dashboard.$";
 import * as overview from "~/routes/_dashboard.overview";
+import * as apiAccess from "~/routes/_dashboard.api-access";
+import * as callManagement from "~/routes/_dashboard.call-management";
 import * as profile from "~/routes/_dashboard.profile";
+import * as recordings from "~/routes/_dashboard.recordings._index";
 import * as index from "~/routes/_index";
 import * as apiDocs from "~/routes/api-docs";
 import { callAction, callLoader, cookiesFrom, findUser, makeRequest, prepareTestDatabase, redirectLocation, sessionCookieFor, settle, unwrap } from "../support/app";
@@ -64,12 +67,17 @@ type Loader = Parameters<typeof callLoader>[0];
 function loadersFor(path: string): Array<{ name: string; loader: Loader; params: Record<string, string> }> {
   const pathname = new URL(path, "http://x").pathname;
   if (pathname === "/choose-plan") return [{ name: "_auth.choose-plan", loader: choosePlan.loader, params: {} }];
-  const leaf: { name: string; loader: Loader; params: Record<string, string> } =
-    pathname === "/overview"
-      ? { name: "_dashboard.overview", loader: overview.loader, params: {} }
-      : pathname === "/profile"
-        ? { name: "_dashboard.profile", loader: profile.loader, params: {} }
-        : { name: "_dashboard.$", loader: splat.loader, params: { "*": pathname.slice(1) } };
+  const realScreens: Record<string, { name: string; loader: Loader }> = {
+    "/overview": { name: "_dashboard.overview", loader: overview.loader },
+    "/profile": { name: "_dashboard.profile", loader: profile.loader },
+    "/recordings": { name: "_dashboard.recordings._index", loader: recordings.loader },
+    "/call-management": { name: "_dashboard.call-management", loader: callManagement.loader },
+    "/api-access": { name: "_dashboard.api-access", loader: apiAccess.loader },
+  };
+  const real = realScreens[pathname];
+  const leaf: { name: string; loader: Loader; params: Record<string, string> } = real
+    ? { ...real, params: {} }
+    : { name: "_dashboard.$", loader: splat.loader, params: { "*": pathname.slice(1) } };
   return [{ name: "_dashboard", loader: dashboard.loader, params: {} }, leaf];
 }
 
@@ -113,10 +121,10 @@ describe("route gate matrix (loaders)", () => {
 
 describe("what a rendered page carries", () => {
   it("the splat screen reports its segment and the requested tab", async () => {
-    const result = unwrap(await callLoader(splat.loader, "/call-management?tab=recordings", { cookie: cookies.agent, params: { "*": "call-management" } }));
-    expect(result.value).toMatchObject({ segment: "call-management", activeTab: "recordings" });
-    const fallback = unwrap(await callLoader(splat.loader, "/call-management?tab=nonsense", { cookie: cookies.agent, params: { "*": "call-management" } }));
-    expect(fallback.value).toMatchObject({ segment: "call-management", activeTab: "live-calls" });
+    const result = unwrap(await callLoader(splat.loader, "/service-desk?tab=unassigned-tickets", { cookie: cookies.owner, params: { "*": "service-desk" } }));
+    expect(result.value).toMatchObject({ segment: "service-desk", activeTab: "unassigned-tickets" });
+    const fallback = unwrap(await callLoader(splat.loader, "/service-desk?tab=nonsense", { cookie: cookies.owner, params: { "*": "service-desk" } }));
+    expect(fallback.value).toMatchObject({ segment: "service-desk", activeTab: "my-tickets" });
   });
 
   it("the sidebar of the agent lists only what the agent may read", async () => {

@@ -409,6 +409,10 @@ describe("audio fetched from the platform's URL", () => {
         const chunk = Buffer.from(wavBytes(1000));
         for (let i = 0; i < 5; i++) res.write(chunk);
         res.end();
+      } else if (url === "/moved.wav") {
+        res.writeHead(302, { Location: "/ok.wav?after=redirect" }).end();
+      } else if (url === "/loop.wav") {
+        res.writeHead(302, { Location: "/loop.wav" }).end();
       } else if (url === "/page.html") {
         res.writeHead(200, { "Content-Type": "audio/wav" }).end("<html>not audio</html>");
       } else if (url === "/slow.wav") {
@@ -441,6 +445,31 @@ describe("audio fetched from the platform's URL", () => {
     expect(row.audio_mime).toBe("audio/wav");
     expect(row.audio_url).toBe(`${base}/ok.wav?signature=abc`);
     expect(fs.existsSync(path.join(getEnv().dataDir, "audio", row.audio_file!))).toBe(true);
+  });
+
+  it("follows a few redirects, but not endlessly", async () => {
+    const warnings = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    try {
+      expect((await ingestWithUrl(`${base}/moved.wav`)).audio_status).toBe("stored");
+      expect((await ingestWithUrl(`${base}/loop.wav`)).audio_status).toBe("failed");
+      expect(warnings.mock.calls.some((call) => String(call[0]).includes("more than 5 redirects"))).toBe(true);
+    } finally {
+      warnings.mockRestore();
+    }
+  });
+
+  it("refuses to fetch from loopback or private addresses unless AUDIO_FETCH_ALLOW_PRIVATE is on", async () => {
+    const warnings = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    try {
+      vi.stubEnv("AUDIO_FETCH_ALLOW_PRIVATE", "0");
+      resetEnvCache();
+      const hitsBefore = hits.get("/ok.wav") ?? 0;
+      expect((await ingestWithUrl(`${base}/ok.wav`)).audio_status).toBe("failed");
+      expect(hits.get("/ok.wav") ?? 0).toBe(hitsBefore);
+      expect(warnings.mock.calls.some((call) => String(call[0]).includes("not a public address"))).toBe(true);
+    } finally {
+      warnings.mockRestore();
+    }
   });
 
   it("marks the audio failed on a 404, on a file that is not audio, on a file that is too large and on a timeout", async () => {

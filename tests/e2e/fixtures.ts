@@ -1,0 +1,78 @@
+import AxeBuilder from "@axe-core/playwright";
+import { test as base, expect, type Page, type TestInfo } from "@playwright/test";
+import { DEMO_PASSWORD, isScriptless } from "./support";
+
+export { expect };
+
+/**
+ * What React 18 says when the browser's first render differs from the
+ * server's HTML: in production the messages are minified (#418 hydration
+ * failed, #423 the root fell back to client rendering, #425 text differs);
+ * in development they name the mismatch.
+ */
+const HYDRATION_PROBLEM = /Hydration|did not match|Minified React error #(418|423|425)\b/i;
+
+/**
+ * Every spec imports `test` from here. In the `js` project it watches the
+ * browser for uncaught page errors and for hydration warnings on the console,
+ * and fails the test at its end if there were any: a mismatch makes React
+ * throw the server's HTML away and render again, which no assertion on the
+ * page would notice (the page looks right a moment later). Found once for
+ * real: Node's and Chromium's ICU format the same date range with different
+ * spaces. Without JavaScript nothing hydrates, so the `no-js` project skips it.
+ */
+export const test = base.extend({
+  context: async ({ context }, use, testInfo) => {
+    if (isScriptless(testInfo)) {
+      await use(context);
+      return;
+    }
+    const problems: string[] = [];
+    context.on("weberror", (webError) => {
+      const error = webError.error();
+      problems.push(`Uncaught error on ${webError.page()?.url() ?? "a page"}: ${error.stack ?? error.message}`);
+    });
+    context.on("console", (message) => {
+      if (message.type() === "error" && HYDRATION_PROBLEM.test(message.text())) {
+        problems.push(`Console error on ${message.page()?.url() ?? "a page"}: ${message.text()}`);
+      }
+    });
+    await use(context);
+    if (problems.length > 0) {
+      await testInfo.attach("hydration and page errors", { body: problems.join("\n\n"), contentType: "text/plain" });
+    }
+    expect(problems, "the browser reported hydration mismatches or uncaught errors (see the attachment)").toEqual([]);
+  },
+});
+
+/**
+ * Signs in with a form post from the page's own request context, which shares
+ * its cookies with the browser: the sign-in form itself is covered by
+ * sign-in.spec.ts, and skipping its page load and hydration keeps a suite that
+ * signs in for nearly every test fast.
+ */
+export async function signInQuickly(page: Page, email: string, password = DEMO_PASSWORD) {
+  // A request context sends neither Origin nor Sec-Fetch-Site, which the same-origin check lets through (as it does curl).
+  const response = await page.request.post("/login", { form: { email, password, redirectTo: "" }, maxRedirects: 0 });
+  expect(response.status(), `sign-in of ${email}`).toBe(302);
+  expect((await page.context().cookies()).some((cookie) => cookie.name === "__session")).toBe(true);
+}
+
+/**
+ * axe needs script execution. The no-js project audits what a browser without
+ * JavaScript gets: scripts on (javaScriptEnabled is set per file or describe),
+ * the app's bundles blocked, so React never hydrates. Call it before the first page load.
+ */
+export async function prepareAccessibilityAudit(page: Page, testInfo: TestInfo) {
+  if (isScriptless(testInfo)) await page.route(/\/build\/.+\.js(\?.*)?$/, (route) => route.abort());
+}
+
+/** WCAG 2 A and AA in the light theme; serious and critical findings fail the test, listed by rule and element. */
+export async function expectNoSeriousViolations(page: Page) {
+  await expect(page.locator("html")).not.toHaveClass(/\bdark\b/);
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
+  const serious = results.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map((violation) => `${violation.id} (${violation.impact}): ${violation.help}\n${violation.nodes.map((node) => `  ${node.target.join(" ")}: ${node.failureSummary ?? ""}`).join("\n")}`);
+  expect(serious, `${page.url()}\n${serious.join("\n")}`).toEqual([]);
+}
