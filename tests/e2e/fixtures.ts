@@ -41,7 +41,9 @@ export const test = base.extend({
     if (problems.length > 0) {
       await testInfo.attach("hydration and page errors", { body: problems.join("\n\n"), contentType: "text/plain" });
     }
-    expect(problems, "the browser reported hydration mismatches or uncaught errors (see the attachment)").toEqual([]);
+    // The first line of each, once: the attachment has the stacks.
+    const summary = [...new Set(problems.map((problem) => problem.split("\n")[0]))];
+    expect(summary, "the browser reported hydration mismatches or uncaught errors (see the attachment)").toEqual([]);
   },
 });
 
@@ -75,4 +77,19 @@ export async function expectNoSeriousViolations(page: Page) {
     .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
     .map((violation) => `${violation.id} (${violation.impact}): ${violation.help}\n${violation.nodes.map((node) => `  ${node.target.join(" ")}: ${node.failureSummary ?? ""}`).join("\n")}`);
   expect(serious, `${page.url()}\n${serious.join("\n")}`).toEqual([]);
+}
+
+/**
+ * With scripts on, waits until React has hydrated the page: the profile menu
+ * is a <details> disclosure in the server's HTML and a button once hydrated
+ * (one root, so the whole page is hydrated then). An action taken before that
+ * (a select's change, a click on a dialog opener) would go to the plain HTML.
+ */
+export async function waitForHydration(page: Page, testInfo: TestInfo) {
+  if (!isScriptless(testInfo)) await expect(page.getByRole("button", { name: "Profile menu" })).toBeVisible();
+}
+
+/** The toast that a redirect with a message shows (role status for success, alert for errors). */
+export function toast(page: Page, message: string) {
+  return page.getByRole("status").filter({ hasText: message });
 }

@@ -64,7 +64,9 @@ describe("sign-in", () => {
     const blocked = await attemptLogin({ email: "owner@demo.test", password: "Demo-pass-2026!" }, "192.0.2.1");
     // Even the right password does not get through while the IP is blocked.
     expectTooMany(blocked);
-    expect(unwrap(blocked).headers.get("Retry-After")).toBe("900");
+    // The window opened at the first attempt; slow hashing under load may already have spent a few seconds of it.
+    expect(Number(unwrap(blocked).headers.get("Retry-After"))).toBeGreaterThanOrEqual(880);
+    expect(Number(unwrap(blocked).headers.get("Retry-After"))).toBeLessThanOrEqual(900);
     expectTooMany(await attemptLogin({ email: "agent@demo.test", password: "Demo-pass-2026!" }, "192.0.2.1", "de"), "de");
     // Another IP is unaffected.
     expect(redirectLocation(await attemptLogin({ email: "owner@demo.test", password: "Demo-pass-2026!" }, "192.0.2.2"))).toBe("/overview");
@@ -111,7 +113,9 @@ describe("registration", () => {
     }
     const blocked = await attemptRegister(registration("flood-last@example.test"), "192.0.2.10");
     expectTooMany(blocked);
-    expect(unwrap(blocked).headers.get("Retry-After")).toBe("900");
+    // The window opened at the first attempt; slow hashing under load may already have spent a few seconds of it.
+    expect(Number(unwrap(blocked).headers.get("Retry-After"))).toBeGreaterThanOrEqual(880);
+    expect(Number(unwrap(blocked).headers.get("Retry-After"))).toBeLessThanOrEqual(900);
     expectTooMany(await attemptRegister(registration("flood-de@example.test"), "192.0.2.10", "de"), "de");
     expect(await findUser("flood-last@example.test")).toBeUndefined();
     expect(await findUser("flood-de@example.test")).toBeUndefined();

@@ -2,6 +2,7 @@ import type { Migration, MigrationProvider } from "kysely";
 import * as initial from "./0001-initial";
 import * as calls from "./0002-calls";
 import * as recordingsListIndexes from "./0003-recordings-list-indexes";
+import * as shortTermSearch from "./0004-short-term-search";
 
 /**
  * Migrations are imported statically so they travel inside the server bundle;
@@ -11,6 +12,7 @@ const migrations: Record<string, Migration> = {
   "0001-initial": initial,
   "0002-calls": calls,
   "0003-recordings-list-indexes": recordingsListIndexes,
+  "0004-short-term-search": shortTermSearch,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -227,6 +227,8 @@ describe("search", () => {
       }
     }
     terms.push("\u0000", "a\u0000 ", "a", "an", "😀", '"', '""', "*", "-", "NEAR(a b)", "a OR b", "(", "\\", "%", "_", "'", "ẞ", "İ", "e\u0301");
+    // Short terms that no call or few calls hold, which the list looks up through the trigrams that begin with them.
+    terms.push("zq", "ж", "👍", "🏽", "ı", "\u0301", "ς", "\t", "\n", "7@", "0\u0000");
 
     let nonEmpty = 0;
     for (const term of terms) {
@@ -245,11 +247,19 @@ describe("search", () => {
       expect(viaSortOrder.ids, label).toEqual(expected);
       expect(await exported(scope, { q: term }, { chunkSize: 7 }), label).toEqual(expected);
       expect(await exported(scope, { q: term }, { chunkSize: 7, searchCountLimit: 2 }), label).toEqual(expected);
+      if (searchPlan(term)?.ftsPhrase === null) {
+        // A short term as if among many calls: looked up through the trigram index, also when its matches are more than are counted.
+        const lookup = { shortSearchProbeRows: 0 };
+        expect((await allPages(scope, { q: term }, lookup)).ids, label).toEqual(expected);
+        expect((await allPages(scope, { q: term }, { ...lookup, searchCountLimit: 2 })).ids, label).toEqual(expected);
+        expect(await exported(scope, { q: term }, { ...lookup, chunkSize: 7 }), label).toEqual(expected);
+      }
     }
     // The test means something only if many terms found calls and some found none.
     expect(nonEmpty).toBeGreaterThan(40);
     expect(nonEmpty).toBeLessThan(terms.length);
-  });
+    // Some 90 terms, each through every path the list has: seconds of queries, more on a busy machine.
+  }, 60_000);
 });
 
 describe("sort and paging", () => {

@@ -1,6 +1,7 @@
 import { sql, type RawBuilder, type SqlBool } from "kysely";
 import { getDb, type DB } from "~/db/db.server";
 import { DISAGREEMENT_CONDITION, ESCALATED_CONDITION, FINISHED_CONDITION } from "~/db/migrations/0003-recordings-list-indexes";
+import { SEARCH_HAS_NUL, SEARCH_LAST, SEARCH_TAIL } from "~/db/migrations/0004-short-term-search";
 import type { AudioStatus, CallStatus } from "~/db/schema";
 import { can } from "~/features/access/permissions";
 import type { GateContext } from "~/features/access/gate.server";
@@ -36,8 +37,10 @@ import {
  *   index entries until the page is reached; only the page's rows are loaded;
  * - totals without search or date range come from call_list_counts;
  * - a search term of three or more characters is looked up in the trigram
- *   index, a shorter one by reading rows in list order; either way the exact
- *   substring check decides, so the index changes the speed, never the result.
+ *   index; a shorter one by reading rows in list order when it is common (the
+ *   first matches come early), else through the trigrams that begin with it
+ *   (see shortTermAccess); either way the exact substring check decides, so
+ *   the index changes the speed, never the result.
  */
 
 export interface ListScope {
@@ -71,6 +74,21 @@ export const SEARCH_COUNT_LIMIT = 1000;
  * matches means reading rows one by one; they are counted to a smaller limit.
  */
 export const SHORT_SEARCH_COUNT_LIMIT = 100;
+/**
+ * A short term is first looked for in this many of the list's calls: a common
+ * one is counted (to its limit) within them, as fast as before, and a view
+ * with no more calls than this is answered by them alone.
+ */
+const SHORT_SEARCH_PROBE_ROWS = 500;
+/**
+ * A short term that is not common is looked up through the trigrams that
+ * begin with it when they occur (with the calls ending in it) at most this
+ * many times: reading them and then every such call costs a few milliseconds
+ * (measured at 100,000 calls). Beyond it the term is common somewhere (other
+ * tenants, calls outside the filters), and the list reads calls in its own
+ * order as before.
+ */
+const SHORT_SEARCH_CANDIDATE_LIMIT = 1000;
 
 const SORT_COLUMNS: Record<SortKey, string> = {
   createdAt: "created_at",
@@ -135,6 +153,18 @@ function filterConditions(scope: ListScope, params: RecordingsListParams): RawBu
 
 const containsTerm = (term: string) => sql<SqlBool>`instr(calls.search_text, ${term}) > 0`;
 
+/** Calls that may match, found through an index; the exact instr check still decides which do. */
+type SearchIndex = { kind: "trigrams"; phrase: string } | { kind: "candidates"; rowIds: number[] };
+
+/** How a search is counted and paged. */
+interface SearchAccess {
+  count: Count;
+  /** Counts (and, unless walkSortOrder, finds) the matches; null to read the calls, checking each. */
+  index: SearchIndex | null;
+  /** Many matches: a page is quickest found by walking the sort order, checking each call, until it is full. */
+  walkSortOrder: boolean;
+}
+
 const and = (conditions: RawBuilder<SqlBool>[]) => sql.join(conditions, sql` and `);
 
 function orderBy(params: Pick<RecordingsListParams, "sort" | "order">) {
@@ -145,15 +175,22 @@ function orderBy(params: Pick<RecordingsListParams, "sort" | "order">) {
 }
 
 /**
- * The FROM clause. A search by the trigram index reads the index first and
- * joins each hit to its call (CROSS JOIN fixes that order); the exact instr
- * check stays, so the index only ever narrows, never decides.
+ * The FROM clause. A search through an index reads the index (or the
+ * candidates found in it) first and joins each hit to its call (CROSS JOIN
+ * fixes that order); the exact instr check stays, so the index only ever
+ * narrows, never decides.
  */
-function source(search: SearchPlan | null, driveByIndex: boolean, params?: Pick<RecordingsListParams, "sort" | "view">) {
-  if (search?.ftsPhrase && !driveByIndex) {
+function source(search: SearchPlan | null, index: SearchIndex | null, params?: Pick<RecordingsListParams, "sort" | "view">) {
+  if (search && index?.kind === "trigrams") {
     return {
       from: sql`calls_fts cross join calls on calls.rowid = calls_fts.rowid`,
-      conditions: [sql<SqlBool>`calls_fts match ${search.ftsPhrase}`, containsTerm(search.term)],
+      conditions: [sql<SqlBool>`calls_fts match ${index.phrase}`, containsTerm(search.term)],
+    };
+  }
+  if (search && index?.kind === "candidates") {
+    return {
+      from: sql`json_each(${JSON.stringify(index.rowIds)}) as found cross join calls on calls.rowid = found.value`,
+      conditions: [containsTerm(search.term)],
     };
   }
   // The disagreement index holds rating and sentiment after the order columns, so the planner, seeing it cannot
@@ -187,8 +224,14 @@ async function keptCount(db: DB, scope: ListScope, params: RecordingsListParams)
   return { total: Number(result.rows[0]?.n ?? 0), capped: false };
 }
 
-async function countCalls(db: DB, conditions: RawBuilder<SqlBool>[], search: SearchPlan | null, limit: number | null): Promise<Count> {
-  const { from, conditions: searchConditions } = source(search, false);
+async function countCalls(
+  db: DB,
+  conditions: RawBuilder<SqlBool>[],
+  search: SearchPlan | null,
+  index: SearchIndex | null,
+  limit: number | null,
+): Promise<Count> {
+  const { from, conditions: searchConditions } = source(search, index);
   const where = and([...searchConditions, ...conditions]);
   const query =
     limit === null
@@ -203,12 +246,12 @@ async function pageRowIds(
   db: DB,
   conditions: RawBuilder<SqlBool>[],
   search: SearchPlan | null,
-  driveByIndex: boolean,
+  index: SearchIndex | null,
   params: RecordingsListParams,
   limit: number,
   offset: number,
 ) {
-  const { from, conditions: searchConditions } = source(search, driveByIndex, params);
+  const { from, conditions: searchConditions } = source(search, index, params);
   const result = await sql<{ rid: number }>`select calls.rowid as rid from ${from} where ${and([...searchConditions, ...conditions])}
     order by ${orderBy(params)} limit ${limit} offset ${offset}`.execute(db);
   return result.rows.map((row) => row.rid);
@@ -273,10 +316,93 @@ async function loadRows(db: DB, tenantId: string, rowIds: number[]) {
 export interface QueryOptions {
   /** Tests lower it to exercise the path taken for searches with many matches. */
   searchCountLimit?: number;
+  /** Tests set it to 0 so that a few calls take the path a rare short term takes among many (SHORT_SEARCH_PROBE_ROWS). */
+  shortSearchProbeRows?: number;
+  /** Tests lower it to exercise the path a short term takes when it is common elsewhere (SHORT_SEARCH_CANDIDATE_LIMIT). */
+  shortSearchCandidateLimit?: number;
 }
 
 function countLimitFor(search: SearchPlan, searchCountLimit: number | undefined) {
   return searchCountLimit ?? (search.ftsPhrase ? SEARCH_COUNT_LIMIT : SHORT_SEARCH_COUNT_LIMIT);
+}
+
+async function searchAccess(db: DB, conditions: RawBuilder<SqlBool>[], search: SearchPlan, options: QueryOptions): Promise<SearchAccess> {
+  const limit = countLimitFor(search, options.searchCountLimit);
+  if (!search.ftsPhrase) return shortTermAccess(db, conditions, search, limit, options);
+  const index: SearchIndex = { kind: "trigrams", phrase: search.ftsPhrase };
+  const count = await countCalls(db, conditions, search, index, limit);
+  // A few matches are quickest found through the trigram index; many are quickest found by walking the sort order until a page is full.
+  return { count, index, walkSortOrder: count.capped };
+}
+
+/**
+ * A term of one or two characters. Common ones ("e", "an") are counted to
+ * their limit within the first few hundred calls read, and a page of them is
+ * found just as quickly by walking the list's order; so the list first reads
+ * up to SHORT_SEARCH_PROBE_ROWS calls. Rare ones ("zq") would have every call
+ * read that way, so when the first calls do not settle it, the term is looked
+ * up through the trigram index instead: every occurrence of the term in a
+ * search text either begins a trigram or lies in the text's last two
+ * characters (search_text always has at least seven, see derived-columns.ts),
+ * which migration 0004 indexes. Those candidate calls, when few, are then
+ * counted and sorted like the matches of a longer term.
+ */
+async function shortTermAccess(db: DB, conditions: RawBuilder<SqlBool>[], search: SearchPlan, limit: number, options: QueryOptions): Promise<SearchAccess> {
+  const readCalls = async (): Promise<SearchAccess> => {
+    const count = await countCalls(db, conditions, search, null, limit);
+    return { count, index: null, walkSortOrder: count.capped };
+  };
+  // The trigram tokenizer skips NUL characters, so no trigram holds a term with one.
+  if (search.term.includes("\u0000")) return readCalls();
+
+  const probeRows = options.shortSearchProbeRows ?? SHORT_SEARCH_PROBE_ROWS;
+  const candidateLimit = options.shortSearchCandidateLimit ?? SHORT_SEARCH_CANDIDATE_LIMIT;
+  if (probeRows > 0) {
+    const probed = await sql<{ n: number }>`select count(*) as n from (
+        select 1 from (select calls.search_text from calls where ${and(conditions)} limit ${probeRows}) as probed
+        where instr(probed.search_text, ${search.term}) > 0 limit ${limit + 1}
+      )`.execute(db);
+    const found = Number(probed.rows[0]?.n ?? 0);
+    if (found > limit) return { count: { total: limit, capped: true }, index: null, walkSortOrder: true };
+    const listed = await sql<{ n: number }>`select count(*) as n from (select 1 from calls where ${and(conditions)} limit ${probeRows + 1})`.execute(db);
+    // Every call of the view was read: the count is exact, and reading them again in list order is as cheap.
+    if (Number(listed.rows[0]?.n ?? 0) <= probeRows) return { count: { total: found, capped: false }, index: null, walkSortOrder: false };
+  }
+
+  // How often the term occurred in the calls read says little about the rest (it may be frequent among the newest calls
+  // and rare among all), so only the count of its candidates decides.
+  const rowIds = await shortTermCandidates(db, search.term, candidateLimit);
+  if (!rowIds) return readCalls();
+  const index: SearchIndex = { kind: "candidates", rowIds };
+  // However many of them match, sorting the candidates is cheaper than walking the sort order past the calls without the term.
+  return { count: await countCalls(db, conditions, search, index, limit), index, walkSortOrder: false };
+}
+
+/** What the trigram tokenizer (SQLite's UTF-8 reader) takes for U+FFFD: U+FFFE, U+FFFF and unpaired surrogates. */
+const NOT_TOKENIZED_AS_IS = /[\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+/** Above every code point: a term followed by it twice is above every trigram that begins with the term. */
+const TOP = "\u{10FFFF}\u{10FFFF}";
+
+/**
+ * The calls (of any tenant) whose search text may contain a short term, in
+ * rowid order, or null when there are more than `limit` occurrences to read:
+ * the trigrams that begin with the term (the tokenizer reads U+FFFE, U+FFFF
+ * and unpaired surrogates as U+FFFD, so the term is looked up that way too),
+ * the texts whose last two characters begin with it or whose last character
+ * is it, and the texts holding a NUL (for which SQLite's substr is no guide).
+ * Text order is byte order in UTF-8, which is also code point order.
+ */
+async function shortTermCandidates(db: DB, term: string, limit: number): Promise<number[] | null> {
+  const asTokenized = term.replace(NOT_TOKENIZED_AS_IS, "\uFFFD");
+  const tail = sql.raw(SEARCH_TAIL);
+  const lastCharacter = [...term].length === 1 ? sql`union all select rowid from calls where ${sql.raw(SEARCH_LAST)} = ${term}` : sql``;
+  const result = await sql<{ rid: number }>`select doc as rid from calls_fts_instances where term >= ${asTokenized} and term <= ${asTokenized + TOP}
+    union all select rowid from calls where ${tail} >= ${term} and ${tail} <= ${term + TOP}
+    ${lastCharacter}
+    union all select rowid from calls where ${sql.raw(SEARCH_HAS_NUL)}
+    limit ${limit + 1}`.execute(db);
+  if (result.rows.length > limit) return null;
+  return [...new Set(result.rows.map((row) => row.rid))].sort((a, b) => a - b);
 }
 
 /** One read transaction, so the total, the page and its rows all come from the same moment even while calls arrive. */
@@ -284,23 +410,21 @@ export function queryRecordingsPage(db: DB, scope: ListScope, requested: Recordi
   return db.transaction().execute((trx) => readPage(trx, scope, requested, options));
 }
 
-async function readPage(db: DB, scope: ListScope, requested: RecordingsListParams, { searchCountLimit }: QueryOptions): Promise<RecordingsPage> {
+async function readPage(db: DB, scope: ListScope, requested: RecordingsListParams, options: QueryOptions): Promise<RecordingsPage> {
   const conditions = filterConditions(scope, requested);
   const search = searchPlan(requested.q);
-  let count = kept(requested)
-    ? await keptCount(db, scope, requested)
-    : await countCalls(db, conditions, search, search ? countLimitFor(search, searchCountLimit) : null);
-  // A few matches are quickest found through the trigram index; many are quickest found by walking the sort order until a page is full.
-  const driveByIndex = count.capped;
+  const access = search ? await searchAccess(db, conditions, search, options) : null;
+  let count = access ? access.count : kept(requested) ? await keptCount(db, scope, requested) : await countCalls(db, conditions, null, null, null);
+  const pageIndex = access && !access.walkSortOrder ? access.index : null;
 
   let page = requested.page;
   if (!count.capped) page = Math.min(page, Math.max(1, Math.ceil(count.total / RECORDINGS_PAGE_SIZE)));
-  let rowIds = await pageRowIds(db, conditions, search, driveByIndex, requested, RECORDINGS_PAGE_SIZE + 1, (page - 1) * RECORDINGS_PAGE_SIZE);
+  let rowIds = await pageRowIds(db, conditions, search, pageIndex, requested, RECORDINGS_PAGE_SIZE + 1, (page - 1) * RECORDINGS_PAGE_SIZE);
   if (count.capped && rowIds.length === 0 && page > 1) {
     // Past the end of a search too large to count cheaply: count it all once, then show its last page.
-    count = await countCalls(db, conditions, search, null);
+    count = await countCalls(db, conditions, search, access?.index ?? null, null);
     page = Math.max(1, Math.ceil(count.total / RECORDINGS_PAGE_SIZE));
-    rowIds = await pageRowIds(db, conditions, search, true, requested, RECORDINGS_PAGE_SIZE + 1, (page - 1) * RECORDINGS_PAGE_SIZE);
+    rowIds = await pageRowIds(db, conditions, search, pageIndex, requested, RECORDINGS_PAGE_SIZE + 1, (page - 1) * RECORDINGS_PAGE_SIZE);
   }
   const hasNextPage = rowIds.length > RECORDINGS_PAGE_SIZE;
   const rows = await loadRows(db, scope.tenantId, rowIds.slice(0, RECORDINGS_PAGE_SIZE));
@@ -378,15 +502,15 @@ export async function* exportChunks(
   db: DB,
   scope: ListScope,
   params: RecordingsListParams,
-  { chunkSize = 1000, searchCountLimit }: QueryOptions & { chunkSize?: number } = {},
+  { chunkSize = 1000, ...options }: QueryOptions & { chunkSize?: number } = {},
 ): AsyncGenerator<ExportRow[]> {
   const conditions = filterConditions(scope, params);
   const search = searchPlan(params.q);
   if (search) {
-    const count = await countCalls(db, conditions, search, countLimitFor(search, searchCountLimit));
-    if (!count.capped) {
-      // Few matches: one sorted read through the search index.
-      const { from, conditions: searchConditions } = source(search, false);
+    const access = await searchAccess(db, conditions, search, options);
+    if (!access.walkSortOrder) {
+      // Few matches (or few candidates): one sorted read through the search index.
+      const { from, conditions: searchConditions } = source(search, access.index);
       const result = await sql<ExportDbRow>`select ${LIST_COLUMNS}, calls.summary from ${from}
         where ${and([...searchConditions, ...conditions])} order by ${orderBy(params)}`.execute(db);
       for (let start = 0; start < result.rows.length; start += chunkSize) yield result.rows.slice(start, start + chunkSize).map(toExportRow);
