@@ -389,7 +389,10 @@ async function measurePage(dataDir: string, databaseUrl: string): Promise<PageRe
   } finally {
     if (running) {
       server.kill("SIGTERM");
-      const stopped = await Promise.race([exited.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 10_000))]);
+      let timer: NodeJS.Timeout | undefined;
+      const stopped = await Promise.race([exited.then(() => true), new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), 10_000)))]);
+      // A pending timer would keep the benchmark alive for ten more seconds after a clean stop.
+      clearTimeout(timer);
       if (!stopped) server.kill("SIGKILL");
     }
   }
