@@ -45,6 +45,17 @@ const envSchema = z
     LLM_API_KEY: z.string().optional(),
     LLM_MODEL: z.string().default("gpt-4o-mini"),
     LLM_TIMEOUT_MS: positiveInt(30_000),
+    /** Largest contacts CSV accepted for import, and most data rows in one file (docs/decisions/0007). */
+    MAX_IMPORT_BYTES: positiveInt(50 * 1024 * 1024),
+    MAX_IMPORT_ROWS: positiveInt(200_000),
+    /** Voice platform that places campaign calls; without it calls are logged as campaign activity, not placed. */
+    VOICE_PLATFORM_URL: z.string().url("must be a full URL such as https://voice.example.com/v1").optional().or(z.literal("").transform(() => undefined)),
+    VOICE_PLATFORM_API_KEY: z.string().optional(),
+    VOICE_PLATFORM_TIMEOUT_MS: positiveInt(15_000),
+    /** How often the in-process job runner looks for due campaigns; 0 is not allowed, tests start the runner by hand. */
+    JOB_RUNNER_INTERVAL_MS: positiveInt(15_000),
+    /** Set to 0 to keep the job runner from starting with the server (tests, one-off scripts). */
+    JOB_RUNNER: z.enum(["0", "1", ""]).optional().transform((value) => value !== "0"),
   });
 
 /** Checked beside the schema so a missing secret is reported together with every other bad value. */
@@ -85,6 +96,7 @@ export function resolveEnv(source: EnvSource = process.env) {
     databaseFile,
     outboxDir: path.join(dataDir, "outbox"),
     uploadsDir: path.join(dataDir, "uploads"),
+    importsDir: path.join(dataDir, "imports"),
     // Development falls back to a fixed secret so the Quick start needs no setup; production refuses to start without one.
     sessionSecret: env.SESSION_SECRET ?? "voxboard-development-secret-not-for-production",
     appUrl: env.APP_URL ?? `http://localhost:${env.PORT}`,

@@ -15,6 +15,14 @@ export interface Database {
   api_keys: ApiKeyTable;
   calls: CallTable;
   call_events: CallEventTable;
+  contact_lists: ContactListTable;
+  contacts: ContactTable;
+  contact_imports: ContactImportTable;
+  phone_numbers: PhoneNumberTable;
+  knowledge_bases: KnowledgeBaseTable;
+  campaigns: CampaignTable;
+  campaign_runs: CampaignRunTable;
+  campaign_activity: CampaignActivityTable;
 }
 
 export interface TenantTable {
@@ -190,3 +198,155 @@ export type ApiKey = Selectable<ApiKeyTable>;
 export type Call = Selectable<CallTable>;
 export type NewCall = Insertable<CallTable>;
 export type CallUpdate = Updateable<CallTable>;
+
+// Contacts, numbers, knowledge bases and campaigns (migration 0005).
+
+export interface ContactListTable {
+  id: string;
+  tenant_id: string;
+  name: string;
+  /** Lower-cased trimmed name; unique per tenant. */
+  name_key: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ContactTable {
+  id: string;
+  tenant_id: string;
+  list_id: string;
+  first_name: string;
+  last_name: Generated<string>;
+  title: Generated<string>;
+  company: Generated<string>;
+  /** E.164. */
+  phone: string;
+  email: Generated<string>;
+  /** IANA zone when the number names exactly one; null means the tenant's zone. */
+  time_zone: string | null;
+  opted_out_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export type ContactImportStatus = "uploaded" | "mapped" | "importing" | "done" | "failed";
+
+export interface ContactImportTable {
+  id: string;
+  tenant_id: string;
+  user_id: string | null;
+  file_name: string;
+  stored_file: string;
+  size_bytes: number;
+  row_count: Generated<number>;
+  mapping: string | null;
+  removed_rows: Generated<string>;
+  row_edits: Generated<string>;
+  list_id: string | null;
+  status: ContactImportStatus;
+  processed_rows: Generated<number>;
+  imported_count: Generated<number>;
+  error: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PhoneNumberTable {
+  id: string;
+  tenant_id: string;
+  e164: string;
+  label: Generated<string>;
+  created_at: string;
+  updated_at: string;
+}
+
+export type KnowledgeBaseType = "inbound" | "outbound";
+export type TransferMode = "none" | "warm" | "cold";
+
+export interface KnowledgeBaseTable {
+  id: string;
+  tenant_id: string;
+  phone_number_id: string;
+  name: string;
+  type: KnowledgeBaseType;
+  voice: string;
+  first_message: string;
+  content: string;
+  tool_name: Generated<string>;
+  template: Generated<string>;
+  transfer_mode: Generated<TransferMode>;
+  /** JSON array of E.164 numbers. */
+  transfer_numbers: Generated<string>;
+  source_file_name: string | null;
+  is_default: Generated<number>;
+  has_assistant: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export type CampaignType = "inbound" | "outbound";
+export type CampaignSendingType = "immediate" | "scheduled" | "recurring";
+export type CampaignFrequency = "daily" | "weekly" | "monthly";
+export type CampaignStatus = "draft" | "scheduled" | "running" | "paused" | "completed";
+
+export interface CampaignTable {
+  id: string;
+  tenant_id: string;
+  name: string;
+  contact_list_id: string;
+  phone_number_id: string;
+  type: CampaignType;
+  sending_type: CampaignSendingType;
+  frequency: CampaignFrequency | null;
+  /** Wall-clock "YYYY-MM-DDTHH:mm" in the tenant's zone. */
+  schedule_local: string | null;
+  /** JSON array of ISO weekdays, 1 = Monday. */
+  window_days: Generated<string>;
+  window_start_minute: Generated<number>;
+  window_end_minute: Generated<number>;
+  status: CampaignStatus;
+  next_run_at: string | null;
+  last_run_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface CampaignRunTable {
+  id: string;
+  tenant_id: string;
+  campaign_id: string;
+  run_key: string;
+  status: "running" | "done" | "failed";
+  lease_owner: string | null;
+  lease_until: string | null;
+  called_count: Generated<number>;
+  skipped_count: Generated<number>;
+  started_at: string;
+  finished_at: string | null;
+}
+
+export type CampaignActivityKind = "logged" | "placed" | "failed" | "skipped" | "status";
+export type SkipReason = "invalid" | "duplicate" | "outside-window" | "opted-out";
+
+export interface CampaignActivityTable {
+  id: string;
+  tenant_id: string;
+  campaign_id: string;
+  run_id: string | null;
+  contact_id: string | null;
+  kind: CampaignActivityKind;
+  phone: string | null;
+  reason: string | null;
+  platform_call_id: string | null;
+  detail: string | null;
+  created_at: string;
+}
+
+export type ContactList = Selectable<ContactListTable>;
+export type Contact = Selectable<ContactTable>;
+export type ContactImport = Selectable<ContactImportTable>;
+export type PhoneNumber = Selectable<PhoneNumberTable>;
+export type KnowledgeBase = Selectable<KnowledgeBaseTable>;
+export type Campaign = Selectable<CampaignTable>;
+export type CampaignRun = Selectable<CampaignRunTable>;
+export type CampaignActivity = Selectable<CampaignActivityTable>;

@@ -3,6 +3,7 @@ import * as initial from "./0001-initial";
 import * as calls from "./0002-calls";
 import * as recordingsListIndexes from "./0003-recordings-list-indexes";
 import * as shortTermSearch from "./0004-short-term-search";
+import * as contactsCampaigns from "./0005-contacts-campaigns";
 
 /**
  * Migrations are imported statically so they travel inside the server bundle;
@@ -13,6 +14,7 @@ const migrations: Record<string, Migration> = {
   "0002-calls": calls,
   "0003-recordings-list-indexes": recordingsListIndexes,
   "0004-short-term-search": shortTermSearch,
+  "0005-contacts-campaigns": contactsCampaigns,
 };
 
 export const migrationProvider: MigrationProvider = {
