@@ -1,0 +1,59 @@
+import { z } from "zod";
+import { isValidPhoneNumber, toE164 } from "~/features/phone/phone";
+
+/**
+ * The rules a contact must meet (spec section 5: name required; phone required
+ * and valid; email optional but valid; list required), shared by the contact
+ * form, the CSV import's row classification and the campaign pre-launch check.
+ * Messages are keys in the `contacts` namespace.
+ */
+export const CONTACT_FIELDS = ["firstName", "lastName", "title", "company", "phone", "email"] as const;
+export type ContactField = (typeof CONTACT_FIELDS)[number];
+export type ContactFieldValues = Record<ContactField, string>;
+
+export const FIELD_MAX_LENGTH = 200;
+
+const text = (max = FIELD_MAX_LENGTH) => z.string().trim().max(max, "validation.tooLong").default("");
+
+export const contactFieldsSchema = z.object({
+  firstName: z
+    .string({ required_error: "validation.nameRequired" })
+    .trim()
+    .min(1, "validation.nameRequired")
+    .max(FIELD_MAX_LENGTH, "validation.tooLong"),
+  lastName: text(),
+  title: text(),
+  company: text(),
+  phone: z
+    .string({ required_error: "validation.phoneRequired" })
+    .trim()
+    .min(1, "validation.phoneRequired")
+    .refine((value) => isValidPhoneNumber(value), "validation.phoneInvalid"),
+  email: z
+    .string()
+    .trim()
+    .max(254, "validation.tooLong")
+    .default("")
+    .refine((value) => value === "" || z.string().email().safeParse(value).success, "validation.emailInvalid"),
+});
+
+export type ValidContactFields = z.infer<typeof contactFieldsSchema>;
+
+/** The first problem of each field, for a row of the import preview; an empty object means valid. */
+export function contactFieldProblems(values: Partial<ContactFieldValues>): Partial<Record<ContactField, string>> {
+  const result = contactFieldsSchema.safeParse(values);
+  if (result.success) return {};
+  const problems: Partial<Record<ContactField, string>> = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path[0] as ContactField;
+    problems[field] ??= issue.message;
+  }
+  return problems;
+}
+
+/** The stored form of a valid phone: E.164. Call only after validation. */
+export function storedPhone(value: string): string {
+  const e164 = toE164(value);
+  if (!e164) throw new Error("storedPhone called with an invalid number");
+  return e164;
+}
