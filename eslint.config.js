@@ -4,7 +4,7 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["build/**", "public/build/**", "node_modules/**", "test-results/**", "playwright-report/**", "data/**"] },
+  { ignores: [".builds/**", "build/**", "public/build/**", "node_modules/**", "test-results/**", "playwright-report/**", "data/**"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -13,7 +13,9 @@ import { defineConfig } from "@playwright/test";
 
 process.env.PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD = "1";
 
-const E2E_PORT = 3401;
+// E2E_PORT and VOXBOARD_BUILD_ROOT let a second build be tested beside the first (see remix.config.js).
+const E2E_PORT = Number(process.env.E2E_PORT ?? 3401);
+const BUILD_ROOT = process.env.VOXBOARD_BUILD_ROOT ?? ".";
 const E2E_BASE_URL = `http://localhost:${E2E_PORT}`;
 
 // The config is evaluated again in every worker; the first evaluation (the
@@ -52,7 +54,7 @@ export default defineConfig({
     { name: "no-js", use: { javaScriptEnabled: false } },
   ],
   webServer: {
-    command: "node build/index.js",
+    command: `node ${BUILD_ROOT}/build/index.js`,
     url: `${E2E_BASE_URL}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,

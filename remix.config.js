@@ -4,12 +4,15 @@
  * server and the route modules share one module graph (one database handle,
  * one rate-limit store).
  */
+// A developer can build into another folder (VOXBOARD_BUILD_ROOT=/tmp/x npm run build) to test beside a running build.
+const root = process.env.VOXBOARD_BUILD_ROOT ?? ".";
+
 /** @type {import('@remix-run/dev').AppConfig} */
 export default {
   ignoredRouteFiles: ["**/.*", "**/*.test.{ts,tsx}"],
   server: "./app/server.ts",
-  serverBuildPath: "build/index.js",
-  assetsBuildDirectory: "public/build",
+  serverBuildPath: `${root}/build/index.js`,
+  assetsBuildDirectory: `${root}/public/build`,
   publicPath: "/build/",
   serverModuleFormat: "esm",
   serverPlatform: "node",

@@ -5,6 +5,7 @@
  */
 import { randomBytes } from "node:crypto";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { createRequestHandler } from "@remix-run/express";
 import * as build from "@remix-run/dev/server-build";
 import compression from "compression";
@@ -49,7 +50,9 @@ async function main() {
   });
 
   // Fingerprinted build assets never change under the same name.
-  app.use("/build", express.static(path.resolve("public/build"), { immutable: true, maxAge: "1y", index: false }));
+  // Assets sit beside the server bundle (<root>/build/index.js → <root>/public/build), wherever it was built.
+  const assetsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "public", "build");
+  app.use("/build", express.static(assetsDir, { immutable: true, maxAge: "1y", index: false }));
   app.use(express.static(path.resolve("public"), { maxAge: "1h", index: false }));
 
   app.use((req, res, next) => {
