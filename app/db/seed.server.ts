@@ -3,6 +3,7 @@ import { ensureBuiltInRoles, getRoleIdByKey } from "~/features/access/roles.serv
 import { hashPassword } from "~/features/auth/password.server";
 import { ensurePlans, subscribeTenantToPlan } from "~/features/tenants/plans.server";
 import { getDb, migrateToLatest, newId, now, type DB } from "./db.server";
+import { seedDemoContactsAndCampaigns } from "./demo-campaigns.server";
 import { seedDemoCalls } from "./demo-calls.server";
 
 export const DEMO_PASSWORD = "Demo-pass-2026!";
@@ -42,6 +43,7 @@ export async function seedDemoData(db: DB = getDb()) {
   });
   await subscribeTenantToPlan(tenants.demo, "growth", db);
   await seedDemoCalls(db, tenants.demo, "America/Toronto");
+  await seedDemoContactsAndCampaigns(db, tenants.demo, "America/Toronto");
   return tenants;
 }
 
