@@ -1,0 +1,324 @@
+import { getCollectionProps, getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type DefaultValue, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { Form, Link, useNavigation } from "@remix-run/react";
+import type { ChangeEvent, InputHTMLAttributes, ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import type { z } from "zod";
+import { Button, buttonClass } from "~/components/ui/button";
+import { cn } from "~/components/ui/cn";
+import { FieldErrors, FormErrors, TextField } from "~/components/ui/field";
+import { Panel } from "~/components/ui/panel";
+import { useHydrated } from "~/components/ui/use-hydrated";
+import { PhoneField } from "~/features/phone/phone-field";
+import { isTemplate, KNOWLEDGE_BASE_TYPES, TEMPLATES, templateTextKeys, TRANSFER_MODES, VOICES } from "./catalogue";
+import { SelectField, TextareaField } from "./form-fields";
+import { numberOptionLabel, type NumberOption } from "./number-option";
+import {
+  CONTENT_MIN_CHARACTERS,
+  countCharacters,
+  KNOWLEDGE_FILE_ACCEPT,
+  KNOWLEDGE_FILE_MAX_BYTES,
+  KnowledgeBaseSchema,
+  MAX_TRANSFER_NUMBERS,
+} from "./schemas";
+
+/** Values to start from: strings where the schema has enums, as stored data and typed input both are. */
+export type KnowledgeFormDefaults = NonNullable<DefaultValue<z.input<typeof KnowledgeBaseSchema>>>;
+
+function formatMegabytes(bytes: number, language: string) {
+  return new Intl.NumberFormat(language === "de" ? "de-DE" : "en-US", { style: "unit", unit: "megabyte", maximumFractionDigits: 1 }).format(bytes / 1024 / 1024);
+}
+
+/**
+ * The create and edit form of a knowledge base. Multipart, because of the
+ * optional file. Everything works as plain form posts: "Apply template" and
+ * the transfer-number buttons go to the server without JavaScript and stay
+ * in the browser with it (the template then applies as soon as it is chosen).
+ */
+export function KnowledgeBaseForm({
+  numbers,
+  defaultValue,
+  lastResult,
+  submitLabel,
+  cancelHref,
+  readOnly = false,
+  isCurrentDefault = false,
+  footer,
+}: {
+  numbers: NumberOption[];
+  defaultValue: KnowledgeFormDefaults;
+  lastResult: SubmissionResult<string[]> | undefined;
+  submitLabel: string;
+  cancelHref: string;
+  readOnly?: boolean;
+  /** Editing the number's default: the flag cannot be taken away here, only moved by making another one default. */
+  isCurrentDefault?: boolean;
+  footer?: ReactNode;
+}) {
+  const { t, i18n } = useTranslation("knowledge");
+  const hydrated = useHydrated();
+  const navigation = useNavigation();
+  const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
+  const [form, fields] = useForm<z.input<typeof KnowledgeBaseSchema>>({
+    id: "knowledge-base",
+    lastResult,
+    defaultValue,
+    constraint: getZodConstraint(KnowledgeBaseSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: KnowledgeBaseSchema }),
+    // Judged first on submit, not on blur: a message appearing as a field loses focus moves what the pointer was about to click.
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+
+  const transferNumbers = fields.transferNumbers.getFieldList();
+  const contentLength = countCharacters(fields.content.value);
+  const counterId = `${fields.content.id}-counter`;
+  const sourceFileName = fields.sourceFileName.value;
+
+  function applyTemplateNow(event: ChangeEvent<HTMLSelectElement>) {
+    const template = event.currentTarget.value;
+    const keys = isTemplate(template) ? templateTextKeys(template) : null;
+    if (!keys) return;
+    if (!fields.firstMessage.value?.trim()) form.update({ name: fields.firstMessage.name, value: t(keys.firstMessage) });
+    if (!fields.content.value?.trim()) form.update({ name: fields.content.name, value: t(keys.content) });
+  }
+
+  return (
+    <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="space-y-6">
+      {/* Enter in a text field submits with the first submit button: this one, so it saves rather than applying a template. */}
+      <button type="submit" name="intent" value="save" className="sr-only" tabIndex={-1} aria-hidden="true" disabled={readOnly}>
+        {submitLabel}
+      </button>
+      <FormErrors errors={form.errors} namespace="knowledge" />
+      <fieldset disabled={readOnly} className="space-y-6">
+        <legend className="sr-only">{t("form.legend")}</legend>
+
+        <Panel title={t("form.sections.basics")}>
+          <div className="grid gap-4 md:grid-cols-2">
+            <TextField
+              label={t("form.name")}
+              errors={fields.name.errors}
+              namespace="knowledge"
+              inputProps={{ ...getInputProps(fields.name, { type: "text" }), required: true, autoComplete: "off" }}
+            />
+            <SelectField
+              label={t("form.phoneNumber")}
+              errors={fields.phoneNumberId.errors}
+              placeholder={t("form.phoneNumberPlaceholder")}
+              options={numbers.map((number) => ({ value: number.id, label: numberOptionLabel(number) }))}
+              selectProps={{ ...getSelectProps(fields.phoneNumberId), required: true }}
+            />
+            <fieldset className="space-y-2" aria-describedby={fields.type.errors ? fields.type.errorId : undefined}>
+              <legend className="text-sm font-medium">{t("form.type")}</legend>
+              <div className="grid gap-2 sm:grid-cols-2">
+                {getCollectionProps(fields.type, { type: "radio", options: [...KNOWLEDGE_BASE_TYPES] }).map(({ key, ...radio }) => (
+                  <RadioCard key={key} radio={{ ...radio, required: true }} title={t(`types.${radio.value}`)} hint={t(`types.${radio.value}Hint`)} />
+                ))}
+              </div>
+              <FieldErrors id={fields.type.errorId} errors={fields.type.errors} t={t} />
+            </fieldset>
+            <SelectField
+              label={t("form.voice")}
+              errors={fields.voice.errors}
+              placeholder={t("form.voicePlaceholder")}
+              options={VOICES.map((voice) => ({ value: voice.id, label: `${voice.name} – ${t(`voices.${voice.id}`)}` }))}
+              selectProps={{ ...getSelectProps(fields.voice), required: true }}
+            />
+            <div className="space-y-2 md:col-span-2">
+              <SelectField
+                label={t("form.template")}
+                errors={fields.template.errors}
+                hint={t(hydrated ? "form.templateHintLive" : "form.templateHint")}
+                options={TEMPLATES.map((template) => ({ value: template, label: t(`templates.${template}.name`) }))}
+                selectProps={{ ...getSelectProps(fields.template), onChange: applyTemplateNow }}
+              />
+              {hydrated ? null : (
+                <Button type="submit" name="intent" value="apply-template" variant="secondary">
+                  {t("form.applyTemplate")}
+                </Button>
+              )}
+            </div>
+          </div>
+        </Panel>
+
+        <Panel title={t("form.sections.script")}>
+          <div className="space-y-4">
+            <TextareaField
+              label={t("form.firstMessage")}
+              errors={fields.firstMessage.errors}
+              hint={t("form.firstMessageHint")}
+              textareaProps={{ ...getTextareaProps(fields.firstMessage), required: true, rows: 3 }}
+            />
+            <TextareaField
+              label={t("form.content")}
+              errors={fields.content.errors}
+              hint={t("form.contentHint", { min: CONTENT_MIN_CHARACTERS })}
+              describedById={hydrated ? counterId : undefined}
+              textareaProps={{ ...getTextareaProps(fields.content), rows: 14 }}
+            >
+              {/* Live only: without scripts a count would be frozen at what the page was rendered with. */}
+              {hydrated ? (
+                <p
+                  id={counterId}
+                  data-testid="content-counter"
+                  className={cn("text-xs", contentLength < CONTENT_MIN_CHARACTERS ? "text-amber-800 dark:text-amber-300" : "text-emerald-800 dark:text-emerald-300")}
+                >
+                  {contentLength < CONTENT_MIN_CHARACTERS
+                    ? t("form.counterShort", { count: contentLength, min: CONTENT_MIN_CHARACTERS })
+                    : t("form.counterEnough", { count: contentLength })}
+                </p>
+              ) : null}
+            </TextareaField>
+            <TextField
+              label={t("form.file")}
+              errors={fields.file.errors}
+              namespace="knowledge"
+              hint={t("form.fileHint", { size: formatMegabytes(KNOWLEDGE_FILE_MAX_BYTES, i18n.language) })}
+              inputProps={{
+                ...getInputProps(fields.file, { type: "file" }),
+                accept: KNOWLEDGE_FILE_ACCEPT,
+                className:
+                  "file:mr-3 file:rounded file:border-0 file:bg-slate-100 file:px-3 file:py-1 file:text-sm file:font-medium dark:file:bg-slate-700 dark:file:text-slate-100",
+              }}
+            >
+              {sourceFileName ? (
+                <p className="text-xs text-slate-600 dark:text-slate-300" data-testid="source-file">
+                  {t("form.fileAdded", { name: sourceFileName })}
+                </p>
+              ) : null}
+            </TextField>
+            <input {...getInputProps(fields.sourceFileName, { type: "hidden" })} />
+          </div>
+        </Panel>
+
+        <Panel title={t("form.sections.transfer")}>
+          <div className="space-y-4">
+            <fieldset className="space-y-2" aria-describedby={fields.transferMode.errors ? fields.transferMode.errorId : undefined}>
+              <legend className="text-sm font-medium">{t("form.transferMode")}</legend>
+              <div className="grid gap-2 md:grid-cols-3">
+                {getCollectionProps(fields.transferMode, { type: "radio", options: [...TRANSFER_MODES] }).map(({ key, ...radio }) => (
+                  <RadioCard key={key} radio={radio} title={t(`transfer.${radio.value}`)} hint={t(`transfer.${radio.value}Hint`)} />
+                ))}
+              </div>
+              <FieldErrors id={fields.transferMode.errorId} errors={fields.transferMode.errors} t={t} />
+            </fieldset>
+            <fieldset className="space-y-3" aria-describedby={`${fields.transferNumbers.id}-hint${fields.transferNumbers.errors ? ` ${fields.transferNumbers.errorId}` : ""}`}>
+              <legend className="text-sm font-medium">{t("form.transferNumbers")}</legend>
+              <p id={`${fields.transferNumbers.id}-hint`} className="text-xs text-slate-500 dark:text-slate-400">
+                {t("form.transferNumbersHint", { max: MAX_TRANSFER_NUMBERS })}
+              </p>
+              <ol className="space-y-3">
+                {transferNumbers.map((number, index) => (
+                  <li key={number.key} className="flex flex-wrap items-start gap-2">
+                    <div className="min-w-0 flex-1">
+                      <PhoneField
+                        label={t("form.transferNumber", { position: index + 1 })}
+                        errors={number.errors}
+                        namespace="knowledge"
+                        inputProps={getInputProps(number, { type: "tel" })}
+                      />
+                    </div>
+                    {transferNumbers.length > 1 ? (
+                      <Button
+                        type="submit"
+                        variant="ghost"
+                        className="mt-6"
+                        {...form.remove.getButtonProps({ name: fields.transferNumbers.name, index })}
+                      >
+                        {t("form.remove")}
+                        <span className="sr-only"> {t("form.transferNumber", { position: index + 1 })}</span>
+                      </Button>
+                    ) : null}
+                  </li>
+                ))}
+              </ol>
+              <FieldErrors id={fields.transferNumbers.errorId} errors={fields.transferNumbers.errors} t={t} />
+              {transferNumbers.length < MAX_TRANSFER_NUMBERS ? (
+                <Button type="submit" variant="secondary" {...form.insert.getButtonProps({ name: fields.transferNumbers.name, defaultValue: "" })}>
+                  {t("form.addTransferNumber")}
+                </Button>
+              ) : null}
+            </fieldset>
+            <TextField
+              label={t("form.toolName")}
+              errors={fields.toolName.errors}
+              namespace="knowledge"
+              hint={t("form.toolNameHint")}
+              inputProps={{ ...getInputProps(fields.toolName, { type: "text" }), autoComplete: "off", spellCheck: false, autoCapitalize: "none" }}
+            />
+          </div>
+        </Panel>
+
+        <Panel title={t("form.sections.options")}>
+          <div className="space-y-4">
+            <CheckboxField
+              label={t("form.isDefault")}
+              hint={isCurrentDefault ? t("form.isDefaultCurrentHint") : t("form.isDefaultHint")}
+              inputProps={{ ...getInputProps(fields.isDefault, { type: "checkbox" }), ...(isCurrentDefault ? { disabled: true, defaultChecked: true } : {}) }}
+            />
+            <CheckboxField
+              label={t("form.hasAssistant")}
+              hint={t("form.hasAssistantHint")}
+              inputProps={getInputProps(fields.hasAssistant, { type: "checkbox" })}
+            />
+          </div>
+        </Panel>
+
+        {readOnly ? null : (
+          <div className="flex flex-wrap items-center gap-3">
+            <Button type="submit" name="intent" value="save" disabled={saving}>
+              {saving ? t("form.saving") : submitLabel}
+            </Button>
+            <Link to={cancelHref} className={buttonClass("secondary")}>
+              {t("form.cancel")}
+            </Link>
+            {footer}
+          </div>
+        )}
+      </fieldset>
+    </Form>
+  );
+}
+
+function CheckboxField({ label, hint, inputProps }: { label: string; hint: string; inputProps: InputHTMLAttributes<HTMLInputElement> & { key?: string } }) {
+  const { key, ...rest } = inputProps;
+  const id = rest.id ?? rest.name ?? "";
+  return (
+    <div className="flex items-start gap-3">
+      <input key={key} {...rest} id={id} aria-describedby={`${id}-hint`} className="mt-1 h-4 w-4" />
+      <div>
+        <label htmlFor={id} className="text-sm font-medium">
+          {label}
+        </label>
+        <p id={`${id}-hint`} className="text-xs text-slate-500 dark:text-slate-400">
+          {hint}
+        </p>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * A radio as a card: the whole card is its label, so it is easy to hit, but
+ * its accessible name is the title alone and the hint is its description.
+ */
+function RadioCard({ radio, title, hint }: { radio: InputHTMLAttributes<HTMLInputElement> & { id: string }; title: string; hint: string }) {
+  const titleId = `${radio.id}-title`;
+  const hintId = `${radio.id}-hint`;
+  return (
+    <label
+      htmlFor={radio.id}
+      className="flex cursor-pointer items-start gap-2 rounded-md border border-slate-200 p-3 text-sm hover:bg-slate-50 has-[:checked]:border-slate-500 has-[:checked]:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-800 dark:has-[:checked]:border-slate-400 dark:has-[:checked]:bg-slate-800"
+    >
+      <input {...radio} aria-labelledby={titleId} aria-describedby={[radio["aria-describedby"], hintId].filter(Boolean).join(" ")} className="mt-0.5" />
+      <span>
+        <span id={titleId} className="block font-medium">
+          {title}
+        </span>
+        <span id={hintId} className="block text-xs text-slate-600 dark:text-slate-300">
+          {hint}
+        </span>
+      </span>
+    </label>
+  );
+}

@@ -1,0 +1,79 @@
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { Notice } from "~/components/ui/panel";
+import { requireActionAccess, requireReadAccess } from "~/features/access/gate.server";
+import { can } from "~/features/access/permissions";
+import { knowledgeBaseNotFound, submitKnowledgeBaseForm } from "~/features/knowledge/form-action.server";
+import { KnowledgeBaseForm } from "~/features/knowledge/knowledge-form";
+import { findKnowledgeBase, formDefaultsOf, listTenantNumbers } from "~/features/knowledge/knowledge.server";
+import { knowledgeListHref } from "~/features/knowledge/list-params";
+import { getTranslator } from "~/i18n/i18next.server";
+
+/** /knowledge-base/<id>: one knowledge base, editable by those who may update (read-only otherwise). */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { user, tenant } = await requireReadAccess(request);
+  const kb = await findKnowledgeBase(tenant.id, params.id ?? "");
+  if (!kb) throw knowledgeBaseNotFound();
+  const t = await getTranslator(request, "knowledge");
+  const numbers = await listTenantNumbers(tenant.id);
+  return {
+    title: t("edit.title", { name: kb.name }),
+    id: kb.id,
+    name: kb.name,
+    isDefault: kb.is_default === 1,
+    // Saves bump the key, so the form starts again from what is stored.
+    version: kb.updated_at,
+    numbers: numbers.map(({ id, display, label }) => ({ id, display, label })),
+    defaultValue: formDefaultsOf(kb),
+    listHref: knowledgeListHref({ number: kb.phone_number_id }),
+    canUpdate: can(user.permissions, "knowledge-base", "update"),
+    canDelete: can(user.permissions, "knowledge-base", "delete"),
+  };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Voxboard · ${data.title}` : "Voxboard" }];
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const gate = await requireActionAccess(request, "update");
+  // Another tenant's id is refused before a byte of the upload is read.
+  const kb = await findKnowledgeBase(gate.tenant.id, params.id ?? "");
+  if (!kb) throw knowledgeBaseNotFound();
+  return submitKnowledgeBaseForm(request, gate, kb.id);
+}
+
+export default function EditKnowledgeBasePage() {
+  const { t } = useTranslation("knowledge");
+  const { id, name, isDefault, version, numbers, defaultValue, listHref, canUpdate, canDelete } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return (
+    <div className="space-y-4">
+      <div className="space-y-1">
+        <Link to={listHref} className="text-sm underline">
+          {t("backToList")}
+        </Link>
+        <h1 className="text-2xl font-semibold">{t("edit.title", { name })}</h1>
+      </div>
+      {canUpdate ? null : <Notice>{t("edit.readOnly")}</Notice>}
+      <KnowledgeBaseForm
+        key={version}
+        numbers={numbers}
+        defaultValue={defaultValue}
+        lastResult={actionData?.result}
+        submitLabel={t("edit.submit")}
+        cancelHref={listHref}
+        readOnly={!canUpdate}
+        isCurrentDefault={isDefault}
+        footer={
+          canDelete ? (
+            <Link to={`/knowledge-base/${encodeURIComponent(id)}/delete`} className="ml-auto text-sm text-red-700 underline dark:text-red-400">
+              {t("edit.delete")}
+            </Link>
+          ) : null
+        }
+      />
+    </div>
+  );
+}
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";

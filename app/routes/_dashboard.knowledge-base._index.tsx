@@ -1,0 +1,65 @@
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { requireActionAccess, requireReadAccess } from "~/features/access/gate.server";
+import { can } from "~/features/access/permissions";
+import { setDefaultKnowledgeBase } from "~/features/knowledge/default.server";
+import { knowledgeBaseNotFound } from "~/features/knowledge/form-action.server";
+import { findKnowledgeBase, listKnowledgeBases, listTenantNumbers } from "~/features/knowledge/knowledge.server";
+import { KnowledgeListView } from "~/features/knowledge/knowledge-list";
+import { knowledgeListHref, parseKnowledgeListParams } from "~/features/knowledge/list-params";
+import { redirectWithToast } from "~/features/toast/toast.server";
+import { getTranslator } from "~/i18n/i18next.server";
+
+/** /knowledge-base: the tenant's knowledge bases by phone number; ?number=<id> shows one number. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { user, tenant } = await requireReadAccess(request);
+  const t = await getTranslator(request, "knowledge");
+  const numbers = await listTenantNumbers(tenant.id);
+  const params = parseKnowledgeListParams(new URL(request.url).searchParams, numbers.map((number) => number.id));
+  return {
+    title: t("title"),
+    list: {
+      params,
+      numbers: numbers.map(({ id, display, label }) => ({ id, display, label })),
+      items: await listKnowledgeBases(tenant.id, params.number),
+      timeZone: tenant.timeZone,
+      canCreate: can(user.permissions, "knowledge-base", "create"),
+      canUpdate: can(user.permissions, "knowledge-base", "update"),
+      canDelete: can(user.permissions, "knowledge-base", "delete"),
+    },
+  };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Voxboard · ${data.title}` : "Voxboard" }];
+
+/** "Make default" of a row: one default per number, switched in one transaction; back to the same filtered view. */
+export async function action({ request }: ActionFunctionArgs) {
+  const { tenant } = await requireActionAccess(request, "update");
+  const formData = await request.formData();
+  if (formData.get("intent") !== "make-default") throw new Response("Bad Request", { status: 400 });
+  const id = String(formData.get("id") ?? "");
+  const kb = await findKnowledgeBase(tenant.id, id);
+  if (!kb || !(await setDefaultKnowledgeBase(tenant.id, kb.id))) throw knowledgeBaseNotFound();
+  return redirectWithToast(knowledgeListHref({ number: new URL(request.url).searchParams.get("number") }), {
+    type: "success",
+    key: "knowledge:toast.madeDefault",
+    values: { name: kb.name },
+  });
+}
+
+export default function KnowledgeBasePage() {
+  const { t } = useTranslation("knowledge");
+  const { list } = useLoaderData<typeof loader>();
+  return (
+    <div className="space-y-4">
+      <div className="space-y-1">
+        <h1 className="text-2xl font-semibold">{t("title")}</h1>
+        <p className="text-sm text-slate-600 dark:text-slate-300">{t("intro")}</p>
+      </div>
+      <KnowledgeListView data={list} />
+    </div>
+  );
+}
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
