@@ -8,6 +8,7 @@ import { Button } from "~/components/ui/button";
 import { FormErrors, TextField } from "~/components/ui/field";
 import { NewPasswordFields } from "~/features/auth/new-password-fields";
 import { getGateContext } from "~/features/access/gate.server";
+import { PhoneField } from "~/features/phone/phone-field";
 import { EmailTakenError, registerAccount, sendVerificationEmail } from "~/features/auth/accounts.server";
 import { rateLimitMessage } from "~/features/auth/request.server";
 import { RegisterSchema } from "~/features/auth/schemas";
@@ -58,13 +59,7 @@ export default function RegisterPage() {
         <FormErrors errors={form.errors} namespace="auth" />
         <TextField label={t("fields.name")} errors={fields.name.errors} namespace="auth" inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoComplete: "name" }} />
         <TextField label={t("fields.email")} errors={fields.email.errors} namespace="auth" inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }} />
-        <TextField
-          label={t("fields.phone")}
-          errors={fields.phone.errors}
-          namespace="auth"
-          hint={t("register.phoneHelp")}
-          inputProps={{ ...getInputProps(fields.phone, { type: "tel" }), autoComplete: "tel", inputMode: "tel" }}
-        />
+        <PhoneField label={t("fields.phone")} errors={fields.phone.errors} namespace="auth" inputProps={{ ...getInputProps(fields.phone, { type: "tel" }), autoComplete: "tel" }} />
         <NewPasswordFields password={fields.password} confirmPassword={fields.confirmPassword} />
         <Button type="submit" className="w-full" disabled={navigation.state === "submitting"}>
           {t("register.submit")}

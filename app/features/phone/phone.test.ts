@@ -1,30 +1,268 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { isValidPhoneNumber, toE164 } from "./phone";
+import { countryOfPhone, formatPhoneAsTyped, formatPhoneForDisplay, isValidPhoneNumber, toE164 } from "./phone";
 
-describe("toE164 (spec section 5)", () => {
-  it.each([
-    ["555 123 4567", "+15551234567"],
-    ["(416) 555-0101", "+14165550101"],
-    ["15551234567", "+15551234567"],
-    ["447911123456", "+447911123456"],
-    ["+44 7911 123456", "+447911123456"],
-    ["+49 30 1234567", "+49301234567"],
-  ])("%s → %s", (input, expected) => {
-    expect(toE164(input)).toBe(expected);
+const digitsOf = (value: string) => value.replace(/\D/g, "");
+
+describe("toE164, rule by rule (spec section 5)", () => {
+  it("rule 1: strips everything but digits before counting", () => {
+    expect(toE164("(416) 555-0101")).toBe("+14165550101");
+    expect(toE164("416.555.0101")).toBe("+14165550101");
+    expect(toE164(" 416 555 0101 ")).toBe("+14165550101");
+    expect(toE164("tel: 416/555/0101")).toBe("+14165550101");
   });
 
-  it.each(["", "12345", "25551234567", "+123456789", "1234567890123456"])("rejects %s", (input) => {
-    expect(toE164(input)).toBeNull();
+  it("rule 2: ten digits get +1", () => {
+    expect(toE164("5551234567")).toBe("+15551234567");
+    expect(toE164("555 123 4567")).toBe("+15551234567");
+    // The rules apply in order: ten digits are North American even after a plus.
+    expect(toE164("+49 30 123456")).toBe("+14930123456");
+  });
+
+  it("rule 3: eleven digits starting with 1 get a plus", () => {
+    expect(toE164("15551234567")).toBe("+15551234567");
+    expect(toE164("1 (416) 555-0101")).toBe("+14165550101");
+    expect(toE164("+1 416 555 0101")).toBe("+14165550101");
+  });
+
+  it("rule 3: twelve to fifteen digits get a plus", () => {
+    expect(toE164("447911123456")).toBe("+447911123456");
+    expect(toE164("4930123456789")).toBe("+4930123456789");
+    expect(toE164("86 138 0013 8000")).toBe("+8613800138000");
+    expect(toE164("123456789012345")).toBe("+123456789012345");
+  });
+
+  it("rule 4: a value typed with + keeps its eleven digits that do not start with 1", () => {
+    expect(toE164("+44 7911 12345")).toBe("+44791112345");
+    expect(toE164("+49 30 1234567")).toBe("+49301234567");
+    expect(toE164("  +39 06 1234567")).toBe("+39061234567");
+  });
+
+  it("rule 5: everything else is invalid", () => {
+    for (const input of ["", "   ", "call me", "12345", "123456789", "+123456789", "25551234567", "44791112345", "1234567890123456", "+1234567890123456"]) {
+      expect(toE164(input), input).toBeNull();
+    }
+  });
+
+  it("is idempotent on every input (property)", () => {
+    fc.assert(
+      fc.property(fc.string({ unit: fc.constantFrom(..."0123456789 +-().abc"), maxLength: 24 }), (input) => {
+        const once = toE164(input);
+        expect(once === null ? null : toE164(once)).toBe(once);
+      }),
+    );
+  });
+
+  it("always yields a plus and 11 to 15 digits, or null (property)", () => {
+    fc.assert(
+      fc.property(fc.string({ unit: fc.constantFrom(..."0123456789 +-()"), maxLength: 24 }), (input) => {
+        const e164 = toE164(input);
+        if (e164 !== null) expect(e164).toMatch(/^\+\d{11,15}$/);
+      }),
+    );
   });
 });
 
 describe("isValidPhoneNumber", () => {
-  it("accepts numbers that normalise and are possible", () => {
-    expect(isValidPhoneNumber("+1 416 555 0101")).toBe(true);
-    expect(isValidPhoneNumber("+49 30 123456789")).toBe(true);
+  it("accepts numbers that normalise and that libphonenumber finds possible", () => {
+    for (const input of ["+1 416 555 0101", "555 123 4567", "15551234567", "447911123456", "+49 30 123456789", "+33 6 12 34 56 78"]) {
+      expect(isValidPhoneNumber(input), input).toBe(true);
+    }
   });
+
   it("rejects numbers that do not normalise", () => {
-    expect(isValidPhoneNumber("12345")).toBe(false);
-    expect(isValidPhoneNumber("call me")).toBe(false);
+    for (const input of ["", "12345", "call me", "25551234567", "1234567890123456"]) {
+      expect(isValidPhoneNumber(input), input).toBe(false);
+    }
+  });
+
+  it("rejects ten digits whose area code North America cannot have (a German number typed nationally)", () => {
+    expect(toE164("030 1234567")).toBe("+10301234567");
+    expect(isValidPhoneNumber("030 1234567")).toBe(false);
+    expect(isValidPhoneNumber("1234567890")).toBe(false);
+    expect(isValidPhoneNumber("+1 123 456 7890")).toBe(false);
+    // The exchange may start with 1: the help card's own example.
+    expect(isValidPhoneNumber("555 123 4567")).toBe(true);
+  });
+
+  it("rejects a trunk prefix after the country code, which libphonenumber would drop", () => {
+    expect(toE164("+44 020 7946 0958")).toBe("+4402079460958");
+    expect(isValidPhoneNumber("+44 020 7946 0958")).toBe(false);
+    expect(isValidPhoneNumber("+44 20 7946 0958")).toBe(true);
+    // In Italy the leading 0 belongs to the number.
+    expect(isValidPhoneNumber("+39 06 1234 5678")).toBe(true);
+  });
+
+  it("rejects normalisable numbers no country can have", () => {
+    // Country code 999 does not exist; +1 with 12 more digits is too long for North America.
+    expect(isValidPhoneNumber("999123456789")).toBe(false);
+    expect(isValidPhoneNumber("1234567890123")).toBe(false);
+  });
+});
+
+describe("formatPhoneForDisplay (spec section 5)", () => {
+  it("shows ten digits as (xxx) xxx-xxxx", () => {
+    expect(formatPhoneForDisplay("5551234567")).toBe("(555) 123-4567");
+    expect(formatPhoneForDisplay("555 123 4567")).toBe("(555) 123-4567");
+  });
+
+  it("shows eleven digits starting with 1 as +1 (xxx) xxx-xxxx, stored E.164 included", () => {
+    expect(formatPhoneForDisplay("15551234567")).toBe("+1 (555) 123-4567");
+    expect(formatPhoneForDisplay("+14165550101")).toBe("+1 (416) 555-0101");
+  });
+
+  it("leaves already formatted strings unchanged", () => {
+    for (const value of ["(416) 555-0101", "+1 (416) 555-0101", "+44 (0)20 7946 0958", "416-555-0101", "416.555.0101", "+49 30/1234567"]) {
+      expect(formatPhoneForDisplay(value)).toBe(value);
+    }
+  });
+
+  it("shows other international numbers the way libphonenumber writes them", () => {
+    expect(formatPhoneForDisplay("+447911123456")).toBe("+44 7911 123456");
+    expect(formatPhoneForDisplay("+4930123456789")).toBe("+49 30 123456789");
+    expect(formatPhoneForDisplay("+33612345678")).toBe("+33 6 12 34 56 78");
+  });
+
+  it("leaves numbers libphonenumber cannot place, or would shorten, as they are, and shows nothing for nothing", () => {
+    expect(formatPhoneForDisplay("+999123456789")).toBe("+999123456789");
+    expect(formatPhoneForDisplay("+86000000000")).toBe("+86000000000");
+    expect(formatPhoneForDisplay("")).toBe("");
+    expect(formatPhoneForDisplay(null)).toBe("");
+    expect(formatPhoneForDisplay(undefined)).toBe("");
+  });
+});
+
+describe("formatPhoneAsTyped (spec section 5: progressive parentheses up to 10 digits, a plus beyond)", () => {
+  it("brackets digit by digit up to ten", () => {
+    const steps = ["(4", "(41", "(416", "(416) 5", "(416) 55", "(416) 555", "(416) 555-0", "(416) 555-01", "(416) 555-010", "(416) 555-0101"];
+    steps.forEach((expected, index) => expect(formatPhoneAsTyped("4165550101".slice(0, index + 1))).toBe(expected));
+  });
+
+  it("puts a plus in front beyond ten digits", () => {
+    expect(formatPhoneAsTyped("14165550101")).toBe("+1 (416) 555-0101");
+    expect(formatPhoneAsTyped("447911123456")).toBe("+44 7911 123456");
+    expect(formatPhoneAsTyped("44791112345")).toBe("+44 7911 12345");
+    expect(formatPhoneAsTyped("4930123456789")).toBe("+49 30 123456789");
+  });
+
+  it("reformats what is already formatted, and ignores letters", () => {
+    expect(formatPhoneAsTyped("(416) 555-01012")).toBe(formatPhoneAsTyped("41655501012"));
+    expect(formatPhoneAsTyped("416-555-0101")).toBe("(416) 555-0101");
+    expect(formatPhoneAsTyped("416abc5550101")).toBe("(416) 555-0101");
+  });
+
+  it("keeps a plus the person typed while the number is short", () => {
+    expect(formatPhoneAsTyped("+")).toBe("+");
+    expect(formatPhoneAsTyped("+4")).toBe("+4");
+    expect(formatPhoneAsTyped("+493012345")).toBe("+493012345");
+    expect(formatPhoneAsTyped("+447911123456")).toBe("+44 7911 123456");
+  });
+
+  it("shows ten digits as North American even after a plus, because that is how they are saved", () => {
+    expect(formatPhoneAsTyped("+4930123456")).toBe("(493) 012-3456");
+    expect(toE164("+4930123456")).toBe(toE164(formatPhoneAsTyped("+4930123456")));
+  });
+
+  it("shows nothing for nothing and stops at fifteen digits", () => {
+    expect(formatPhoneAsTyped("")).toBe("");
+    expect(formatPhoneAsTyped("abc")).toBe("");
+    expect(digitsOf(formatPhoneAsTyped("1234567890123456789"))).toBe("123456789012345");
+  });
+});
+
+describe("the help card's examples (spec section 5)", () => {
+  it("US numbers such as 555 123 4567 get brackets and +1 automatically", () => {
+    expect(formatPhoneAsTyped("5551234567")).toBe("(555) 123-4567");
+    expect(toE164("555 123 4567")).toBe("+15551234567");
+    expect(formatPhoneForDisplay(toE164("555 123 4567"))).toBe("+1 (555) 123-4567");
+  });
+
+  it("international numbers (starting 44) get a +", () => {
+    expect(formatPhoneAsTyped("447911123456")).toMatch(/^\+44 /);
+    expect(toE164("447911123456")).toBe("+447911123456");
+  });
+
+  it("a plain digit string such as 15551234567 gets a +", () => {
+    expect(formatPhoneAsTyped("15551234567")).toBe("+1 (555) 123-4567");
+    expect(toE164("15551234567")).toBe("+15551234567");
+  });
+});
+
+describe("countryOfPhone", () => {
+  it("names the country when libphonenumber can tell", () => {
+    expect(countryOfPhone("+14165550101")).toBe("CA");
+    expect(countryOfPhone("+442079460958")).toBe("GB");
+    expect(countryOfPhone("+4930123456789")).toBe("DE");
+    expect(countryOfPhone("+999123456789")).toBeNull();
+  });
+});
+
+/** Digit strings of a length the spec accepts (10 to 15), starting with any digit. */
+const phoneDigits = fc.string({ unit: fc.constantFrom(..."0123456789"), minLength: 10, maxLength: 15 });
+/** Some of them with the country codes people actually type, so libphonenumber's formatting paths get exercised. */
+const internationalDigits = fc
+  .tuple(fc.constantFrom("1", "44", "49", "33", "39", "61", "81", "86", "91", "353", "7", "55", "34"), fc.string({ unit: fc.constantFrom(..."0123456789"), minLength: 8, maxLength: 12 }))
+  .map(([code, rest]) => (code + rest).slice(0, 15));
+const anyDigits = fc.oneof(phoneDigits, internationalDigits);
+
+describe("formatting and normalising agree (properties)", () => {
+  it("toE164(formatPhoneForDisplay(e164)) === e164 for every number that normalises", () => {
+    fc.assert(
+      fc.property(anyDigits, fc.boolean(), (digits, typedPlus) => {
+        const e164 = toE164(typedPlus ? `+${digits}` : digits);
+        fc.pre(e164 !== null);
+        expect(toE164(formatPhoneForDisplay(e164))).toBe(e164);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it("toE164(formatPhoneAsTyped(x)) === toE164(x) for every input that normalises", () => {
+    fc.assert(
+      fc.property(anyDigits, fc.constantFrom("", "+", " "), (digits, prefix) => {
+        const input = prefix + digits;
+        const e164 = toE164(input);
+        fc.pre(e164 !== null);
+        expect(toE164(formatPhoneAsTyped(input))).toBe(e164);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it("the typing format never loses or invents a digit (up to 15)", () => {
+    fc.assert(
+      fc.property(fc.string({ unit: fc.constantFrom(..."0123456789"), maxLength: 15 }), fc.boolean(), (digits, typedPlus) => {
+        expect(digitsOf(formatPhoneAsTyped(typedPlus ? `+${digits}` : digits))).toBe(digits);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it("formatting what the typing format made changes nothing (stable while typing on)", () => {
+    fc.assert(
+      fc.property(anyDigits, (digits) => {
+        const typed = formatPhoneAsTyped(digits);
+        expect(formatPhoneAsTyped(typed)).toBe(typed);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it("validity survives formatting for display and for typing", () => {
+    fc.assert(
+      fc.property(anyDigits, (digits) => {
+        const e164 = toE164(digits);
+        fc.pre(e164 !== null);
+        expect(isValidPhoneNumber(formatPhoneForDisplay(e164))).toBe(isValidPhoneNumber(e164));
+        expect(isValidPhoneNumber(formatPhoneAsTyped(digits))).toBe(isValidPhoneNumber(digits));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it("the one place typing and plain input differ: eleven digits not starting with 1 become international", () => {
+    // Spec: beyond ten digits the typing format adds a plus, and rule 4 keeps a plus with eleven digits.
+    expect(toE164("44791112345")).toBeNull();
+    expect(toE164(formatPhoneAsTyped("44791112345"))).toBe("+44791112345");
   });
 });

@@ -10,6 +10,8 @@ import { deserialize } from "bson";
  * look prefixes up in memory.
  */
 let prefixes: Map<string, string> | undefined;
+/** How often each zone is named in the data; the most named of equivalent zones stands for them. */
+let zoneWeights: Map<string, number> | undefined;
 
 function loadPrefixes() {
   if (prefixes) return prefixes;
@@ -18,6 +20,10 @@ function loadPrefixes() {
   const file = path.join(path.dirname(entry), "..", "resources", "timezones.bson");
   const data = deserialize(readFileSync(file)) as Record<string, unknown>;
   prefixes = new Map(Object.entries(data).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+  zoneWeights = new Map();
+  for (const zones of prefixes.values()) {
+    for (const zone of zones.split("&")) zoneWeights.set(zone, (zoneWeights.get(zone) ?? 0) + 1);
+  }
   return prefixes;
 }
 
@@ -33,8 +39,52 @@ export function timeZonesForPhone(e164: string): string[] {
   return [];
 }
 
-/** The contact's own zone when the number names exactly one, else null (the tenant's zone applies). */
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Two years of days from the start of this year: every daylight-saving change in that span shows up. */
+const SAMPLE_DAYS = 2 * 366;
+
+function offsetsOf(zone: string, fromMs: number) {
+  let format: Intl.DateTimeFormat;
+  try {
+    format = new Intl.DateTimeFormat("en-US", { timeZone: zone, timeZoneName: "longOffset" });
+  } catch {
+    return null;
+  }
+  const offsets: string[] = [];
+  for (let day = 0; day < SAMPLE_DAYS; day++) {
+    offsets.push(format.formatToParts(fromMs + day * DAY_MS).find((part) => part.type === "timeZoneName")?.value ?? "");
+  }
+  return offsets.join(",");
+}
+
+const equivalentZone = new Map<string, string | null>();
+
+/**
+ * Several names for one clock (the United Kingdom is London, Guernsey, Jersey
+ * and the Isle of Man; Italy is Rome and the Vatican) are one zone for
+ * calling hours. When every named zone keeps the same UTC offset day by day
+ * over two years, the most common of them stands for all; otherwise null.
+ */
+function commonZone(zones: string[]): string | null {
+  const key = zones.join("&");
+  const known = equivalentZone.get(key);
+  if (known !== undefined) return known;
+  const fromMs = Date.UTC(new Date().getUTCFullYear(), 0, 1);
+  const [first, ...rest] = zones.map((zone) => offsetsOf(zone, fromMs));
+  const same = first !== null && first !== undefined && rest.every((offsets) => offsets === first);
+  const weights = zoneWeights ?? new Map<string, number>();
+  const chosen = same ? [...zones].sort((a, b) => (weights.get(b) ?? 0) - (weights.get(a) ?? 0) || a.localeCompare(b))[0]! : null;
+  equivalentZone.set(key, chosen);
+  return chosen;
+}
+
+/**
+ * The contact's own zone when the number tells it (one zone, or several that
+ * keep the same time), else null: the tenant's zone applies.
+ */
 export function timeZoneForPhone(e164: string): string | null {
   const zones = timeZonesForPhone(e164);
-  return zones.length === 1 ? (zones[0] ?? null) : null;
+  if (zones.length === 0) return null;
+  if (zones.length === 1) return zones[0] ?? null;
+  return commonZone(zones);
 }

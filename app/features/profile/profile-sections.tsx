@@ -7,6 +7,7 @@ import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { FieldErrors, TextField } from "~/components/ui/field";
 import { Panel } from "~/components/ui/panel";
+import { PhoneField } from "~/features/phone/phone-field";
 import { PALETTE } from "~/features/theme/palette";
 import { AVATAR_MIME_TYPES, deleteAccountSchema, DetailsSchema, PasswordSchema, pictureSchema, ThemeSchema, type ProfileIntent } from "./schemas";
 
@@ -75,19 +76,19 @@ export function DetailsSection({
             }
             inputProps={{ id: "profile-email", type: "email", value: profile.email, readOnly: true, className: "bg-slate-50 dark:bg-slate-800" }}
           />
-          <TextField
+          <PhoneField
             label={t("details.phone")}
             errors={fields.phone.errors}
             namespace="profile"
             hint={t("details.phoneHint")}
-            inputProps={{ ...getInputProps(fields.phone, { type: "tel" }), autoComplete: "tel", inputMode: "tel" }}
+            inputProps={{ ...getInputProps(fields.phone, { type: "tel" }), autoComplete: "tel" }}
           />
-          <TextField
+          <PhoneField
             label={t("details.callerPhone")}
             errors={fields.callerPhone.errors}
             namespace="profile"
             hint={t("details.callerPhoneHint")}
-            inputProps={{ ...getInputProps(fields.callerPhone, { type: "tel" }), autoComplete: "off", inputMode: "tel" }}
+            inputProps={{ ...getInputProps(fields.callerPhone, { type: "tel" }), autoComplete: "off" }}
           />
           <Button type="submit" disabled={submitting}>
             {t("details.submit")}

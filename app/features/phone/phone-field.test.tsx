@@ -1,0 +1,57 @@
+import { createInstance } from "i18next";
+import type { ReactNode } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { I18nextProvider } from "react-i18next";
+import { describe, expect, it } from "vitest";
+import { i18nOptions, type Language } from "~/i18n/config";
+import { resources } from "~/i18n/resources.server";
+import { PhoneField } from "./phone-field";
+
+/** Server-rendered, as the page arrives: what a browser without JavaScript gets, and what hydration must match. */
+async function render(element: ReactNode, language: Language = "en") {
+  const i18n = createInstance();
+  await i18n.init({ ...i18nOptions, lng: language, resources });
+  return renderToStaticMarkup(<I18nextProvider i18n={i18n}>{element}</I18nextProvider>);
+}
+
+describe("PhoneField", () => {
+  it("is a plain tel input with its label, so the server normalises whatever is typed", async () => {
+    const html = await render(<PhoneField label="Phone number" inputProps={{ id: "phone", name: "phone", defaultValue: "+14165550101" }} />);
+    expect(html).toContain('<label for="phone" class="block text-sm font-medium">Phone number</label>');
+    const input = html.match(/<input[^>]*>/)?.[0] ?? "";
+    expect(input).toContain('type="tel"');
+    expect(input).toContain('inputMode="tel"');
+    expect(input).toContain('autoComplete="tel"');
+    expect(input).toContain('value="+14165550101"');
+  });
+
+  it("carries the help card as a disclosure with the spec's three examples, in English and German", async () => {
+    const html = await render(<PhoneField label="Phone" inputProps={{ name: "phone" }} />);
+    expect(html).toContain("<details");
+    expect(html).toContain("<summary");
+    expect(html).toContain("Which phone formats work?");
+    expect(html).toContain("US numbers such as 555 123 4567 get brackets and +1 automatically.");
+    expect(html).toContain("International numbers (for example starting with 44) get a +.");
+    expect(html).toContain("A plain digit string such as 15551234567 gets a +.");
+    const german = await render(<PhoneField label="Telefon" inputProps={{ name: "phone" }} />, "de");
+    expect(german).toContain("Welche Telefonformate funktionieren?");
+    expect(german).toContain("US-Nummern wie 555 123 4567 erhalten automatisch Klammern und +1.");
+  });
+
+  it("renders the live format indicator empty until someone types (no hydration mismatch)", async () => {
+    const html = await render(<PhoneField label="Phone" inputProps={{ id: "phone", name: "phone", defaultValue: "12345" }} />);
+    expect(html).toMatch(/<p id="phone-format" aria-live="polite" data-testid="phone-format-status" class="[^"]*"><\/p>/);
+    expect(html).not.toContain("Valid format");
+    expect(html).not.toContain("Invalid format");
+  });
+
+  it("shows the hint and the field's errors, translated in the caller's namespace", async () => {
+    const html = await render(
+      <PhoneField label="Phone" namespace="numbers" hint="Saved in international format." errors={["validation.phoneInvalid"]} inputProps={{ id: "phone", name: "phone" }} />,
+    );
+    expect(html).toContain("Saved in international format.");
+    expect(html).toContain("Invalid phone number format");
+    expect(html).toContain('aria-invalid="true"');
+    expect(html).toContain('aria-describedby="phone-error phone-hint"');
+  });
+});

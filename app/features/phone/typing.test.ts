@@ -1,0 +1,121 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { formatPhoneAsTyped } from "./phone";
+import { editKindOf, reformatTypedPhone, type TypedPhone } from "./typing";
+
+/** Simulates the browser: what the input holds after a key at the caret, before our handler runs. */
+function typeAt(state: TypedPhone, key: string): TypedPhone {
+  const value = state.value.slice(0, state.caret) + key + state.value.slice(state.caret);
+  return reformatTypedPhone({ value, caret: state.caret + key.length, previous: state.value, kind: "insert" });
+}
+
+function backspace(state: TypedPhone): TypedPhone {
+  if (state.caret === 0) return state;
+  const value = state.value.slice(0, state.caret - 1) + state.value.slice(state.caret);
+  return reformatTypedPhone({ value, caret: state.caret - 1, previous: state.value, kind: "deleteBackward" });
+}
+
+function deleteForward(state: TypedPhone): TypedPhone {
+  const value = state.value.slice(0, state.caret) + state.value.slice(state.caret + 1);
+  return reformatTypedPhone({ value, caret: state.caret, previous: state.value, kind: "deleteForward" });
+}
+
+const typeAll = (text: string, start: TypedPhone = { value: "", caret: 0 }) => [...text].reduce(typeAt, start);
+
+describe("reformatTypedPhone", () => {
+  it("formats digit by digit with the caret at the end", () => {
+    expect(typeAll("4165550101")).toEqual({ value: "(416) 555-0101", caret: 14 });
+    expect(typeAll("416")).toEqual({ value: "(416", caret: 4 });
+    expect(typeAll("4165")).toEqual({ value: "(416) 5", caret: 7 });
+  });
+
+  it("turns international beyond ten digits and keeps the caret at the end", () => {
+    expect(typeAll("447911123456")).toEqual({ value: "+44 7911 123456", caret: 15 });
+    expect(typeAll("14165550101")).toEqual({ value: "+1 (416) 555-0101", caret: 17 });
+  });
+
+  it("keeps a typed plus", () => {
+    expect(typeAll("+")).toEqual({ value: "+", caret: 1 });
+    expect(typeAll("+44")).toEqual({ value: "+44", caret: 3 });
+    expect(typeAll("+447911123456")).toEqual({ value: "+44 7911 123456", caret: 15 });
+  });
+
+  it("goes back to brackets when a mistyped eleventh digit is deleted", () => {
+    const international = typeAll("41655501011");
+    expect(international.value).toMatch(/^\+41 /);
+    expect(backspace(international)).toEqual({ value: "(416) 555-0101", caret: 14 });
+  });
+
+  it("keeps the caret after the same digit when typing in the middle", () => {
+    // "(416) 555-0101" with the caret after "(416" → type 9: the new digit sits after 6, the caret right after it.
+    const after = typeAt({ value: "(416) 555-0101", caret: 4 }, "9");
+    expect(after.value).toBe(formatPhoneAsTyped("41695550101"));
+    expect(after.value.slice(0, after.caret).replace(/\D/g, "")).toBe("4169");
+  });
+
+  it("backspace over a separator deletes the digit before it", () => {
+    // Caret right after "(416) " – backspace removes the space, which alone would come straight back.
+    const after = backspace({ value: "(416) 555-0101", caret: 6 });
+    expect(after.value).toBe("(415) 550-101");
+    expect(after.value.slice(0, after.caret).replace(/\D/g, "")).toBe("41");
+  });
+
+  it("delete before a separator deletes the digit after it", () => {
+    const after = deleteForward({ value: "(416) 555-0101", caret: 9 });
+    expect(after.value).toBe("(416) 555-101");
+    expect(after.value.slice(0, after.caret).replace(/\D/g, "")).toBe("416555");
+  });
+
+  it("backspace over a digit deletes just that digit", () => {
+    expect(backspace({ value: "(416) 555-0101", caret: 14 })).toEqual({ value: "(416) 555-010", caret: 13 });
+    expect(backspace({ value: "(4", caret: 2 })).toEqual({ value: "", caret: 0 });
+  });
+
+  it("a paste is formatted as a whole", () => {
+    const pasted = reformatTypedPhone({ value: "tel: 416 555 0101", caret: 17, previous: "", kind: "insert" });
+    expect(pasted).toEqual({ value: "(416) 555-0101", caret: 14 });
+  });
+
+  it("never puts the caret outside the value and always keeps the digits before it (property)", () => {
+    const digit = fc.constantFrom(..."0123456789");
+    const edit = fc.oneof(
+      digit.map((d) => ({ type: "key" as const, key: d })),
+      fc.constant({ type: "backspace" as const }),
+      fc.constant({ type: "delete" as const }),
+      fc.nat(20).map((n) => ({ type: "move" as const, to: n })),
+    );
+    fc.assert(
+      fc.property(fc.array(edit, { maxLength: 40 }), (edits) => {
+        let state: TypedPhone = { value: "", caret: 0 };
+        for (const step of edits) {
+          if (step.type === "move") {
+            state = { ...state, caret: Math.min(step.to, state.value.length) };
+            continue;
+          }
+          const digitsBefore = state.value.slice(0, state.caret).replace(/\D/g, "").length;
+          const totalBefore = state.value.replace(/\D/g, "").length;
+          state = step.type === "key" ? typeAt(state, step.key) : step.type === "backspace" ? backspace(state) : deleteForward(state);
+          expect(state.caret).toBeGreaterThanOrEqual(0);
+          expect(state.caret).toBeLessThanOrEqual(state.value.length);
+          expect(state.value).toBe(formatPhoneAsTyped(state.value));
+          const digitsAfter = state.value.slice(0, state.caret).replace(/\D/g, "").length;
+          if (step.type === "key" && totalBefore < 15) expect(digitsAfter).toBe(digitsBefore + 1);
+          if (step.type === "backspace") expect(digitsAfter).toBe(Math.max(0, digitsBefore - (digitsBefore > 0 ? 1 : 0)));
+          if (step.type === "delete") expect(digitsAfter).toBe(digitsBefore);
+        }
+      }),
+      { numRuns: 1000 },
+    );
+  });
+});
+
+describe("editKindOf", () => {
+  it("tells deletions from insertions", () => {
+    expect(editKindOf("deleteContentBackward")).toBe("deleteBackward");
+    expect(editKindOf("deleteWordBackward")).toBe("deleteBackward");
+    expect(editKindOf("deleteContentForward")).toBe("deleteForward");
+    expect(editKindOf("insertText")).toBe("insert");
+    expect(editKindOf("insertFromPaste")).toBe("insert");
+    expect(editKindOf(undefined)).toBe("insert");
+  });
+});

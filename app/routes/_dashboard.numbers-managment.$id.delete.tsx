@@ -1,0 +1,58 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { Panel } from "~/components/ui/panel";
+import { requireActionAccess } from "~/features/access/gate.server";
+import { DeleteNumberForm } from "~/features/numbers/delete-number";
+import { deleteTenantNumber, findTenantNumber } from "~/features/numbers/numbers.server";
+import { formatPhoneForDisplay } from "~/features/phone/phone";
+import { redirectWithToast } from "~/features/toast/toast.server";
+import { getTranslator } from "~/i18n/i18next.server";
+
+/**
+ * Deleting a business number: GET shows what goes with it (its knowledge
+ * bases) or which campaigns stop it, so it works without JavaScript; POST
+ * deletes. With scripts the list opens the same form in a dialog.
+ */
+const notFound = () => new Response("Not found", { status: 404 });
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { tenant } = await requireActionAccess(request, "delete", "numbers-managment");
+  const number = await findTenantNumber(tenant.id, params.id ?? "");
+  if (!number) throw notFound();
+  const t = await getTranslator(request, "numbers");
+  return { title: t("delete.title"), number };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Voxboard · ${data.title}` : "Voxboard" }];
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { tenant } = await requireActionAccess(request, "delete", "numbers-managment");
+  const result = await deleteTenantNumber(tenant.id, params.id ?? "");
+  if (!result.ok && result.reason === "not-found") throw notFound();
+  if (!result.ok) return data({ campaigns: result.campaigns }, { status: 409 });
+  return redirectWithToast("/numbers-managment", {
+    type: "success",
+    key: "numbers:toast.deleted",
+    values: { number: formatPhoneForDisplay(result.e164), count: result.knowledgeBasesDeleted },
+  });
+}
+
+export default function DeleteNumberPage() {
+  const { t } = useTranslation("numbers");
+  const { number } = useLoaderData<typeof loader>();
+  const refused = useActionData<typeof action>();
+  const navigation = useNavigation();
+  // A campaign may have started using the number since the page was opened; the refusal names it.
+  const shown = refused?.campaigns ? { ...number, campaigns: refused.campaigns.map((name) => ({ id: name, name })) } : number;
+  return (
+    <div className="mx-auto max-w-2xl space-y-4">
+      <h1 className="text-2xl font-semibold">{t("delete.title")}</h1>
+      <Panel>
+        <DeleteNumberForm number={shown} display={formatPhoneForDisplay(number.e164)} submitting={navigation.state === "submitting"} />
+      </Panel>
+    </div>
+  );
+}
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";

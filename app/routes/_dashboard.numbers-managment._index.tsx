@@ -1,0 +1,138 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { Notice } from "~/components/ui/panel";
+import { forbidden, requireActionAccess, requireReadAccess, type GateContext } from "~/features/access/gate.server";
+import { can, type PermissionAction } from "~/features/access/permissions";
+import { AddNumberPanel, QuotaLine } from "~/features/numbers/add-number";
+import { MAX_BULK_BYTES, MAX_BULK_ROWS } from "~/features/numbers/bulk-csv";
+import { BulkUploadPanel } from "~/features/numbers/bulk-validation";
+import { NumbersTable, type RowReply } from "~/features/numbers/numbers-list";
+import { addTenantNumber, assignKnowledgeBase, listTenantNumbers, renameTenantNumber } from "~/features/numbers/numbers.server";
+import { AddNumberSchema, AssignKnowledgeBaseSchema, RenameNumberSchema, type NumberIntent } from "~/features/numbers/schemas";
+import { toE164 } from "~/features/phone/phone";
+import { redirectWithToast } from "~/features/toast/toast.server";
+import { getTranslator } from "~/i18n/i18next.server";
+
+const SEGMENT = "numbers-managment";
+
+/** /numbers-managment: the tenant's business numbers, the plan's quota, adding, labels, knowledge bases, bulk validation. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { user, tenant, subscription } = await requireReadAccess(request);
+  const t = await getTranslator(request, "numbers");
+  const numbers = await listTenantNumbers(tenant.id);
+  return {
+    title: t("title"),
+    numbers,
+    timeZone: tenant.timeZone,
+    quota: { used: numbers.length, limit: subscription?.phone_number_limit ?? 0, planName: subscription?.plan_name ?? "" },
+    bulkLimits: { maxBytes: MAX_BULK_BYTES, maxRows: MAX_BULK_ROWS },
+    canCreate: can(user.permissions, SEGMENT, "create"),
+    canUpdate: can(user.permissions, SEGMENT, "update"),
+    canDelete: can(user.permissions, SEGMENT, "delete"),
+    canChoosePlan: can(user.permissions, "choose-plan", "create"),
+    canOpenKnowledgeBases: can(user.permissions, "knowledge-base", "read"),
+  };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Voxboard · ${data.title}` : "Voxboard" }];
+
+/** A form's failed submission, tagged with its form (and row) so only that form shows the errors. */
+function invalid(intent: NumberIntent, result: SubmissionResult<string[]>, id?: string) {
+  return data({ intent, id, result }, { status: 400 });
+}
+
+const notFound = () => new Response("Not found", { status: 404 });
+
+const PERMISSION_FOR: Record<NumberIntent, PermissionAction> = { add: "create", rename: "update", assign: "update" };
+
+function isIntent(value: unknown): value is NumberIntent {
+  return typeof value === "string" && value in PERMISSION_FOR;
+}
+
+/**
+ * One action for the page's forms, told apart by the hidden `intent` field.
+ * Sign-in, plan and access to the page are checked before the body is read;
+ * the form's own permission (create or update) right after.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  const gate = await requireActionAccess(request, "read");
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  if (!isIntent(intent)) throw new Response("Bad Request", { status: 400 });
+  if (!can(gate.user.permissions, SEGMENT, PERMISSION_FOR[intent])) throw await forbidden(request);
+  switch (intent) {
+    case "add":
+      return addNumber(formData, gate);
+    case "rename":
+      return rename(formData, gate);
+    case "assign":
+      return assign(formData, gate);
+  }
+}
+
+async function addNumber(formData: FormData, { tenant, subscription }: GateContext) {
+  const submission = parseWithZod(formData, { schema: AddNumberSchema });
+  if (submission.status !== "success") return invalid("add", submission.reply());
+  const e164 = toE164(submission.value.phone);
+  if (!e164) return invalid("add", submission.reply({ fieldErrors: { phone: ["validation.phoneInvalid"] } }));
+  const result = await addTenantNumber(tenant.id, { e164, label: submission.value.label }, subscription?.phone_number_limit ?? 0);
+  if (!result.ok) {
+    return result.reason === "duplicate"
+      ? invalid("add", submission.reply({ fieldErrors: { phone: ["validation.duplicate"] } }))
+      : invalid("add", submission.reply({ formErrors: ["validation.limitReached"] }));
+  }
+  return redirectWithToast("/numbers-managment", { type: "success", key: "numbers:toast.added" });
+}
+
+async function rename(formData: FormData, { tenant }: GateContext) {
+  const submission = parseWithZod(formData, { schema: RenameNumberSchema });
+  const id = String(formData.get("id") ?? "");
+  if (submission.status !== "success") return invalid("rename", submission.reply(), id);
+  if (!(await renameTenantNumber(tenant.id, submission.value.id, submission.value.label))) throw notFound();
+  return redirectWithToast("/numbers-managment", { type: "success", key: "numbers:toast.renamed" });
+}
+
+async function assign(formData: FormData, { tenant }: GateContext) {
+  const submission = parseWithZod(formData, { schema: AssignKnowledgeBaseSchema });
+  const id = String(formData.get("id") ?? "");
+  if (submission.status !== "success") return invalid("assign", submission.reply(), id);
+  const outcome = await assignKnowledgeBase(tenant.id, submission.value.id, submission.value.knowledgeBaseId);
+  if (outcome === "number-not-found") throw notFound();
+  if (outcome === "knowledge-base-not-found") {
+    return invalid("assign", submission.reply({ fieldErrors: { knowledgeBaseId: ["validation.knowledgeBaseUnknown"] } }), id);
+  }
+  return redirectWithToast("/numbers-managment", { type: "success", key: "numbers:toast.assigned" });
+}
+
+export default function NumbersManagementPage() {
+  const { t } = useTranslation("numbers");
+  const { numbers, timeZone, quota, bulkLimits, canCreate, canUpdate, canDelete, canChoosePlan, canOpenKnowledgeBases } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const reply: RowReply | undefined = actionData ?? undefined;
+  return (
+    <div className="space-y-6">
+      <div className="space-y-1">
+        <h1 className="text-2xl font-semibold">{t("title")}</h1>
+        <p className="text-sm text-slate-600 dark:text-slate-300">{t("intro")}</p>
+        <QuotaLine quota={quota} />
+      </div>
+      {!canCreate && !canUpdate && !canDelete ? <Notice>{t("readOnly")}</Notice> : null}
+      {/* Keyed by the count, so a successful add starts from an empty form while a failed one keeps what was typed. */}
+      {canCreate ? <AddNumberPanel key={numbers.length} quota={quota} lastResult={reply?.intent === "add" ? reply.result : undefined} canChoosePlan={canChoosePlan} /> : null}
+      <NumbersTable
+        numbers={numbers}
+        timeZone={timeZone}
+        reply={reply}
+        canUpdate={canUpdate}
+        canDelete={canDelete}
+        canOpenKnowledgeBases={canOpenKnowledgeBases}
+      />
+      <BulkUploadPanel limits={bulkLimits} />
+    </div>
+  );
+}
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
