@@ -1,0 +1,37 @@
+import { describe, expect, it } from "vitest";
+import { contactFieldProblems, storedPhone } from "./contact-rules";
+import { ContactFormSchema, ListNameSchema } from "./schemas";
+
+describe("contact rules", () => {
+  it("names the first problem of each field", () => {
+    expect(contactFieldProblems({ firstName: "Anna", phone: "4165550123" })).toEqual({});
+    expect(contactFieldProblems({ firstName: "  ", phone: "", email: "x@" })).toEqual({
+      firstName: "validation.nameRequired",
+      phone: "validation.phoneRequired",
+      email: "validation.emailInvalid",
+    });
+    expect(contactFieldProblems({ firstName: "A", phone: "12345", title: "t".repeat(201) })).toEqual({
+      phone: "validation.phoneInvalid",
+      title: "validation.tooLong",
+    });
+  });
+
+  it("stores phones in E.164 and refuses to store an invalid one", () => {
+    expect(storedPhone("(416) 555-0123")).toBe("+14165550123");
+    expect(storedPhone("+44 20 7946 0123")).toBe("+442079460123");
+    expect(() => storedPhone("123")).toThrow();
+  });
+
+  it("requires a list and reads the opt-out box", () => {
+    const base = { firstName: "Anna", phone: "4165550123" };
+    expect(ContactFormSchema.safeParse(base).error?.issues.map((issue) => issue.message)).toEqual(["validation.listRequired"]);
+    expect(ContactFormSchema.parse({ ...base, listId: "L1" })).toMatchObject({ listId: "L1", optedOut: false, lastName: "", email: "" });
+    expect(ContactFormSchema.parse({ ...base, listId: "L1", optedOut: true }).optedOut).toBe(true);
+  });
+
+  it("checks list names as the server does", () => {
+    expect(ListNameSchema.safeParse({ name: "  " }).error?.issues[0]?.message).toBe("validation.listNameRequired");
+    expect(ListNameSchema.safeParse({ name: "x".repeat(101) }).error?.issues[0]?.message).toBe("validation.listNameTooLong");
+    expect(ListNameSchema.parse({ name: " Leads " }).name).toBe("Leads");
+  });
+});

@@ -1,0 +1,111 @@
+import { getDb, newId, now, type DB } from "~/db/db.server";
+import type { Contact } from "~/db/schema";
+import { timeZoneForPhone } from "~/features/phone/time-zone.server";
+import { storedPhone } from "./contact-rules";
+import { findContactList } from "./lists.server";
+import type { ContactFormValues } from "./schemas";
+
+/**
+ * Creating, changing and deleting one contact of a tenant. Every lookup is
+ * scoped to the tenant: another tenant's contact or list id behaves exactly
+ * like a missing one. The checks and the write share one transaction, so two
+ * requests cannot both add the same phone number.
+ */
+
+export function getContact(tenantId: string, contactId: string, db: DB = getDb()): Promise<Contact | undefined> {
+  return db.selectFrom("contacts").selectAll().where("tenant_id", "=", tenantId).where("id", "=", contactId).executeTakeFirst();
+}
+
+/** Field errors are message keys of the `contacts` namespace, as the form schema's are. */
+export type ContactFieldErrors = Partial<Record<"phone" | "listId", string[]>>;
+
+export type SaveContactResult = { ok: true; id: string; listId: string } | { ok: false; fieldErrors: ContactFieldErrors } | { ok: false; notFound: true };
+
+/** The id of a contact of the tenant that has this (E.164) number, other than `exceptId`. */
+export async function contactWithPhone(tenantId: string, e164: string, exceptId?: string, db: DB = getDb()) {
+  let query = db.selectFrom("contacts").select("id").where("tenant_id", "=", tenantId).where("phone", "=", e164);
+  if (exceptId) query = query.where("id", "!=", exceptId);
+  return (await query.executeTakeFirst())?.id ?? null;
+}
+
+async function problems(trx: DB, tenantId: string, values: ContactFormValues, phone: string, exceptId?: string): Promise<ContactFieldErrors | null> {
+  const errors: ContactFieldErrors = {};
+  if (!(await findContactList(tenantId, values.listId, trx))) errors.listId = ["validation.listMissing"];
+  if (await contactWithPhone(tenantId, phone, exceptId, trx)) errors.phone = ["validation.phoneExists"];
+  return Object.keys(errors).length > 0 ? errors : null;
+}
+
+/** Opting out keeps the moment it first happened; opting back in clears it. */
+function optedOutAt(optedOut: boolean, previous: string | null, timestamp: string) {
+  if (!optedOut) return null;
+  return previous ?? timestamp;
+}
+
+function columns(values: ContactFormValues, phone: string) {
+  return {
+    list_id: values.listId,
+    first_name: values.firstName,
+    last_name: values.lastName,
+    title: values.title,
+    company: values.company,
+    phone,
+    email: values.email,
+    time_zone: timeZoneForPhone(phone),
+  };
+}
+
+export function createContact(tenantId: string, values: ContactFormValues, db: DB = getDb()): Promise<SaveContactResult> {
+  const phone = storedPhone(values.phone);
+  return db.transaction().execute(async (trx): Promise<SaveContactResult> => {
+    const fieldErrors = await problems(trx, tenantId, values, phone);
+    if (fieldErrors) return { ok: false, fieldErrors };
+    const id = newId();
+    const timestamp = now();
+    await trx
+      .insertInto("contacts")
+      .values({ id, tenant_id: tenantId, ...columns(values, phone), opted_out_at: optedOutAt(values.optedOut, null, timestamp), created_at: timestamp, updated_at: timestamp })
+      .execute();
+    return { ok: true, id, listId: values.listId };
+  });
+}
+
+export function updateContact(tenantId: string, contactId: string, values: ContactFormValues, db: DB = getDb()): Promise<SaveContactResult> {
+  const phone = storedPhone(values.phone);
+  return db.transaction().execute(async (trx): Promise<SaveContactResult> => {
+    const existing = await getContact(tenantId, contactId, trx);
+    if (!existing) return { ok: false, notFound: true };
+    const fieldErrors = await problems(trx, tenantId, values, phone, contactId);
+    if (fieldErrors) return { ok: false, fieldErrors };
+    const timestamp = now();
+    await trx
+      .updateTable("contacts")
+      .set({ ...columns(values, phone), opted_out_at: optedOutAt(values.optedOut, existing.opted_out_at, timestamp), updated_at: timestamp })
+      .where("tenant_id", "=", tenantId)
+      .where("id", "=", contactId)
+      .execute();
+    return { ok: true, id: contactId, listId: values.listId };
+  });
+}
+
+/** False when the tenant has no such contact. */
+export async function setContactOptedOut(tenantId: string, contactId: string, optedOut: boolean, db: DB = getDb()): Promise<boolean> {
+  const timestamp = now();
+  let query = db.updateTable("contacts").where("tenant_id", "=", tenantId).where("id", "=", contactId);
+  // Marking twice keeps the first moment; the row is still found, so the answer is still true.
+  query = optedOut
+    ? query.set((eb) => ({ opted_out_at: eb.fn.coalesce("opted_out_at", eb.val(timestamp)), updated_at: timestamp }))
+    : query.set({ opted_out_at: null, updated_at: timestamp });
+  const result = await query.executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** False when the tenant has no such contact. */
+export async function deleteContact(tenantId: string, contactId: string, db: DB = getDb()): Promise<boolean> {
+  const result = await db.deleteFrom("contacts").where("tenant_id", "=", tenantId).where("id", "=", contactId).executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}
+
+/** The reply to a contact or list id the tenant does not have (another tenant's included). */
+export function notFound() {
+  return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+}

@@ -1,0 +1,132 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { Form } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { Button } from "~/components/ui/button";
+import { TextField } from "~/components/ui/field";
+import { Notice } from "~/components/ui/panel";
+import { formatNumber } from "~/i18n/format";
+import { CancelButton, type AnyFetcher } from "./contact-forms";
+import { contactPaths } from "./paths";
+import { ListNameSchema } from "./schemas";
+
+/** Creating or renaming a list: one field, the same rules. */
+export function ListNameForm({
+  formId,
+  action,
+  label,
+  defaultName,
+  lastResult,
+  returnTo,
+  submitLabel,
+  fetcher,
+  submitting,
+  onCancel,
+  showCancel = true,
+  inline = false,
+}: {
+  formId: string;
+  /** Where a form outside its own page posts; on its own page it posts to the page's URL. */
+  action?: string;
+  label: string;
+  defaultName?: string;
+  lastResult?: SubmissionResult<string[]>;
+  returnTo: string;
+  submitLabel: string;
+  fetcher?: AnyFetcher;
+  submitting?: boolean;
+  onCancel?: () => void;
+  showCancel?: boolean;
+  /** Field and button side by side (beside the table on narrower screens), stacked from 2xl up where the panel is a column. */
+  inline?: boolean;
+}) {
+  const { t } = useTranslation("contacts");
+  const FormTag = fetcher ? fetcher.Form : Form;
+  const busy = submitting ?? fetcher?.state === "submitting";
+  const [form, fields] = useForm({
+    id: formId,
+    lastResult,
+    defaultValue: { name: defaultName ?? "" },
+    constraint: getZodConstraint(ListNameSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ListNameSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <FormTag
+      method="post"
+      action={action}
+      {...getFormProps(form)}
+      className={inline ? "grid gap-3 sm:grid-cols-[minmax(0,20rem)_auto] sm:items-start 2xl:block 2xl:space-y-3" : "space-y-3"}
+    >
+      <input type="hidden" name="returnTo" value={returnTo} />
+      <TextField label={label} errors={fields.name.errors} namespace="contacts" inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoComplete: "off" }} />
+      {/* Inline, the button lines up with the input below the field's label. */}
+      <div className={inline ? "flex flex-wrap gap-2 sm:pt-6 2xl:pt-0" : "flex flex-wrap gap-2"}>
+        <Button type="submit" disabled={busy}>
+          {busy ? t("form.saving") : submitLabel}
+        </Button>
+        {showCancel ? <CancelButton returnTo={returnTo} onCancel={onCancel} /> : null}
+      </div>
+    </FormTag>
+  );
+}
+
+/**
+ * Deleting a list deletes its contacts, and the form says how many. A list a
+ * campaign calls cannot be deleted: instead of the button, the form names the
+ * campaigns to change first.
+ */
+export function DeleteListForm({
+  list,
+  campaigns,
+  returnTo,
+  fetcher,
+  onCancel,
+  submitting,
+}: {
+  list: { id: string; name: string; contactCount: number };
+  campaigns: string[];
+  returnTo: string;
+  fetcher?: AnyFetcher;
+  onCancel?: () => void;
+  submitting?: boolean;
+}) {
+  const { t, i18n } = useTranslation("contacts");
+  const FormTag = fetcher ? fetcher.Form : Form;
+  const busy = submitting ?? fetcher?.state === "submitting";
+  if (campaigns.length > 0) {
+    return (
+      <div className="space-y-4">
+        <div role="alert" className="space-y-2" data-testid="list-in-use">
+          <Notice tone="warning">{t("deleteList.inUse", { name: list.name, count: campaigns.length })}</Notice>
+          <ul className="list-disc pl-6 text-sm">
+            {campaigns.map((campaign) => (
+              <li key={campaign}>{campaign}</li>
+            ))}
+          </ul>
+        </div>
+        <CancelButton returnTo={returnTo} onCancel={onCancel} />
+      </div>
+    );
+  }
+  return (
+    <FormTag method="post" action={fetcher ? contactPaths.removeList(list.id) : undefined} className="space-y-4">
+      <input type="hidden" name="returnTo" value={returnTo} />
+      <p>{t("deleteList.question", { name: list.name })}</p>
+      <Notice tone="warning">
+        {list.contactCount === 0
+          ? t("deleteList.noContacts")
+          : t("deleteList.withContacts", { count: list.contactCount, formatted: formatNumber(list.contactCount, i18n.language) })}
+      </Notice>
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" variant="danger" disabled={busy}>
+          {busy
+            ? t("deleteList.submitting")
+            : t("deleteList.submit", { count: list.contactCount, formatted: formatNumber(list.contactCount, i18n.language) })}
+        </Button>
+        <CancelButton returnTo={returnTo} onCancel={onCancel} />
+      </div>
+    </FormTag>
+  );
+}

@@ -1,0 +1,31 @@
+import { z } from "zod";
+import { contactFieldsSchema } from "./contact-rules";
+import { LIST_NAME_MAX_LENGTH } from "./list-rules";
+
+/**
+ * One schema per form of the contacts screens, shared by conform in the
+ * browser and the route actions. Messages are keys in the `contacts` namespace.
+ */
+
+/** The contact form: the contact rules of spec section 5, the list it belongs to and the opt-out flag. */
+export const ContactFormSchema = contactFieldsSchema.extend({
+  listId: z.string({ required_error: "validation.listRequired" }).trim().min(1, "validation.listRequired"),
+  // An unchecked checkbox sends nothing.
+  optedOut: z.boolean().default(false),
+});
+
+export type ContactFormValues = z.infer<typeof ContactFormSchema>;
+
+/** Creating and renaming a list. */
+export const ListNameSchema = z.object({
+  name: z
+    .string({ required_error: "validation.listNameRequired" })
+    .trim()
+    .min(1, "validation.listNameRequired")
+    .max(LIST_NAME_MAX_LENGTH, "validation.listNameTooLong"),
+});
+
+/** The quick row action: mark a contact opted out, or take the mark away. */
+export const OptOutSchema = z.object({
+  optedOut: z.enum(["1", "0"]),
+});

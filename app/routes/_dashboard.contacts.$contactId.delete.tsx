@@ -1,0 +1,73 @@
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { RouteErrorBoundary } from "~/components/route-error-boundary";
+import { Panel } from "~/components/ui/panel";
+import { requireActionAccess } from "~/features/access/gate.server";
+import { DeleteContactForm } from "~/features/contacts/contact-forms";
+import { notFound, deleteContact, getContact } from "~/features/contacts/contacts.server";
+import { CONTACTS_PATH } from "~/features/contacts/list-params";
+import { contactPaths, displayName, returnPath } from "~/features/contacts/paths";
+import { formatPhoneForDisplay } from "~/features/phone/phone";
+import { redirectWithToast } from "~/features/toast/toast.server";
+import { getTranslator } from "~/i18n/i18next.server";
+
+/**
+ * Deleting a contact: GET shows a confirmation page (so it works without
+ * JavaScript), POST deletes. With scripts, the list shows the same form in a dialog.
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { tenant } = await requireActionAccess(request, "delete");
+  const contact = await getContact(tenant.id, params.contactId ?? "");
+  if (!contact) throw notFound();
+  const t = await getTranslator(request, "contacts");
+  return {
+    title: t("delete.title"),
+    contact: {
+      id: contact.id,
+      name: displayName({ firstName: contact.first_name, lastName: contact.last_name }),
+      phone: formatPhoneForDisplay(contact.phone),
+      company: contact.company,
+    },
+    returnTo: returnPath(new URL(request.url).searchParams.get("returnTo")),
+  };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Voxboard · ${data.title}` : "Voxboard" }];
+
+/** Coming back to one of the contact's own pages would be a 404 now. */
+function afterDelete(returnTo: string, contactId: string) {
+  const pathname = returnTo.split(/[?#]/)[0]!;
+  return pathname === contactPaths.edit(contactId) || pathname === contactPaths.remove(contactId) ? CONTACTS_PATH : returnTo;
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { tenant } = await requireActionAccess(request, "delete");
+  const contactId = params.contactId ?? "";
+  const formData = await request.formData();
+  const contact = await getContact(tenant.id, contactId);
+  if (!contact || !(await deleteContact(tenant.id, contactId))) throw notFound();
+  const name = displayName({ firstName: contact.first_name, lastName: contact.last_name });
+  return redirectWithToast(afterDelete(returnPath(formData.get("returnTo")), contactId), { type: "success", key: "contacts:toast.deleted", values: { name } });
+}
+
+export default function DeleteContactPage() {
+  const { t } = useTranslation("contacts");
+  const { contact, returnTo } = useLoaderData<typeof loader>();
+  const navigation = useNavigation();
+  return (
+    <div className="mx-auto max-w-2xl space-y-4">
+      <h1 className="text-2xl font-semibold">{t("delete.title")}</h1>
+      <Panel>
+        <DeleteContactForm
+          contactId={contact.id}
+          returnTo={returnTo}
+          submitting={navigation.state === "submitting"}
+          summary={[contact.name, contact.phone, contact.company].filter(Boolean).join(" · ")}
+        />
+      </Panel>
+    </div>
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;

@@ -1,0 +1,120 @@
+import { parseWithZod } from "@conform-to/zod";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { RouteErrorBoundary } from "~/components/route-error-boundary";
+import { Panel } from "~/components/ui/panel";
+import { requireActionAccess } from "~/features/access/gate.server";
+import { can } from "~/features/access/permissions";
+import { ContactForm } from "~/features/contacts/contact-forms";
+import { notFound, getContact, setContactOptedOut, updateContact } from "~/features/contacts/contacts.server";
+import { listContactLists } from "~/features/contacts/lists.server";
+import { contactPaths, displayName, returnPath, withReturnTo } from "~/features/contacts/paths";
+import { ContactFormSchema, OptOutSchema } from "~/features/contacts/schemas";
+import { formatPhoneForDisplay } from "~/features/phone/phone";
+import { redirectWithToast } from "~/features/toast/toast.server";
+import { formatDateTime } from "~/i18n/format";
+import { getTranslator } from "~/i18n/i18next.server";
+
+/**
+ * /contacts/:contactId/edit: changing a contact. The same action takes the
+ * list's quick opt-out button (intent "opt-out"), which is an update too.
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { tenant, user } = await requireActionAccess(request, "update");
+  const contact = await getContact(tenant.id, params.contactId ?? "");
+  if (!contact) throw notFound();
+  const t = await getTranslator(request, "contacts");
+  const name = displayName({ firstName: contact.first_name, lastName: contact.last_name });
+  return {
+    title: t("edit.title", { name }),
+    contact: {
+      id: contact.id,
+      name,
+      optedOutAt: contact.opted_out_at,
+      createdAt: contact.created_at,
+      values: {
+        firstName: contact.first_name,
+        lastName: contact.last_name,
+        title: contact.title,
+        company: contact.company,
+        phone: formatPhoneForDisplay(contact.phone),
+        email: contact.email,
+        listId: contact.list_id,
+        optedOut: contact.opted_out_at !== null,
+      },
+    },
+    lists: await listContactLists(tenant.id),
+    timeZone: tenant.timeZone,
+    returnTo: returnPath(new URL(request.url).searchParams.get("returnTo")),
+    canDelete: can(user.permissions, "contacts", "delete"),
+  };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Voxboard · ${data.title}` : "Voxboard" }];
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { tenant } = await requireActionAccess(request, "update");
+  const contactId = params.contactId ?? "";
+  const formData = await request.formData();
+  const returnTo = returnPath(formData.get("returnTo"));
+  // Another tenant's contact is a missing one, whatever the form says.
+  const contact = await getContact(tenant.id, contactId);
+  if (!contact) throw notFound();
+
+  if (formData.get("intent") === "opt-out") {
+    const parsed = OptOutSchema.safeParse({ optedOut: formData.get("optedOut") });
+    if (!parsed.success) throw new Response("Bad Request", { status: 400 });
+    const optedOut = parsed.data.optedOut === "1";
+    if (!(await setContactOptedOut(tenant.id, contactId, optedOut))) throw notFound();
+    const name = displayName({ firstName: contact.first_name, lastName: contact.last_name });
+    return redirectWithToast(returnTo, { type: "success", key: optedOut ? "contacts:toast.optedOut" : "contacts:toast.optedIn", values: { name } });
+  }
+
+  const submission = parseWithZod(formData, { schema: ContactFormSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const saved = await updateContact(tenant.id, contactId, submission.value);
+  if (!saved.ok) {
+    if ("notFound" in saved) throw notFound();
+    return data({ result: submission.reply({ fieldErrors: saved.fieldErrors }) }, { status: 400 });
+  }
+  return redirectWithToast(returnTo, { type: "success", key: "contacts:toast.updated" });
+}
+
+export default function EditContactPage() {
+  const { t, i18n } = useTranslation("contacts");
+  const { contact, lists, timeZone, returnTo, canDelete } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  return (
+    <div className="mx-auto max-w-3xl space-y-4">
+      <div className="space-y-1">
+        <h1 className="text-2xl font-semibold">{t("edit.heading")}</h1>
+        <p className="text-sm text-slate-600 dark:text-slate-300">
+          {t("edit.added", { date: formatDateTime(contact.createdAt, i18n.language, timeZone) })}
+        </p>
+      </div>
+      <Panel>
+        <ContactForm
+          formId={`contact-${contact.id}`}
+          lists={lists}
+          defaultValue={contact.values}
+          lastResult={actionData?.result}
+          returnTo={returnTo}
+          submitLabel={t("edit.submit")}
+          submitting={navigation.state === "submitting"}
+          optedOutNote={contact.optedOutAt ? t("edit.optedOutSince", { date: formatDateTime(contact.optedOutAt, i18n.language, timeZone) }) : null}
+        />
+      </Panel>
+      {canDelete ? (
+        <p className="text-sm">
+          <Link to={withReturnTo(contactPaths.remove(contact.id), returnTo)} className="text-red-700 underline dark:text-red-400">
+            {t("edit.delete")}
+          </Link>
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;

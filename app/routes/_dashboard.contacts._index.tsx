@@ -1,0 +1,61 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { RouteErrorBoundary } from "~/components/route-error-boundary";
+import { buttonClass } from "~/components/ui/button";
+import { Notice } from "~/components/ui/panel";
+import { requireReadAccess } from "~/features/access/gate.server";
+import { ContactsListView } from "~/features/contacts/contacts-list";
+import { loadContactsList } from "~/features/contacts/list-query.server";
+import { ListsPanel } from "~/features/contacts/lists-panel";
+import { contactPaths, withReturnTo } from "~/features/contacts/paths";
+import { getTranslator } from "~/i18n/i18next.server";
+
+/**
+ * /contacts: the tenant's contacts with search, filters, sort and paging in
+ * the URL (see app/features/contacts/list-params.ts), and their lists beside
+ * them. Every change is a page of its own under /contacts/…, so all of it
+ * works without JavaScript; this page only reads.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const gate = await requireReadAccess(request);
+  const t = await getTranslator(request, "contacts");
+  return { title: t("title"), list: await loadContactsList(request, gate) };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Voxboard · ${data.title}` : "Voxboard" }];
+
+export default function ContactsPage() {
+  const { t } = useTranslation("contacts");
+  const { list } = useLoaderData<typeof loader>();
+  const readOnly = !list.canCreate && !list.canUpdate && !list.canDelete;
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div className="space-y-1">
+          <h1 className="text-2xl font-semibold">{t("title")}</h1>
+          <p className="text-sm text-slate-600 dark:text-slate-300">{t("intro")}</p>
+        </div>
+        {list.canCreate ? (
+          <div className="flex flex-wrap gap-2">
+            <Link to={withReturnTo(contactPaths.create(list.params.list), list.returnTo)} className={buttonClass("primary")}>
+              {t("actions.add")}
+            </Link>
+            <Link to={contactPaths.importCsv} className={buttonClass("secondary")}>
+              {t("actions.import")}
+            </Link>
+          </div>
+        ) : null}
+      </div>
+      {readOnly ? <Notice>{t("readOnly")}</Notice> : null}
+      <div className="grid gap-4 2xl:grid-cols-[14rem_minmax(0,1fr)] 2xl:items-start">
+        <aside aria-label={t("lists.title")}>
+          <ListsPanel data={list} />
+        </aside>
+        <ContactsListView data={list} />
+      </div>
+    </div>
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;

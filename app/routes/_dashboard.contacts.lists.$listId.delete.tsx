@@ -1,0 +1,76 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { RouteErrorBoundary } from "~/components/route-error-boundary";
+import { Panel } from "~/components/ui/panel";
+import { requireActionAccess } from "~/features/access/gate.server";
+import { notFound } from "~/features/contacts/contacts.server";
+import { DeleteListForm } from "~/features/contacts/list-forms";
+import { listHref, parseListParams } from "~/features/contacts/list-params";
+import { campaignsUsingList, countListContacts, deleteContactList, findContactList } from "~/features/contacts/lists.server";
+import { returnPath } from "~/features/contacts/paths";
+import { redirectWithToast } from "~/features/toast/toast.server";
+import { formatNumber } from "~/i18n/format";
+import { getLanguage, getTranslator } from "~/i18n/i18next.server";
+
+/**
+ * Deleting a list and its contacts: GET shows the confirmation (how many
+ * contacts go with it, or which campaigns keep it), POST deletes. A list a
+ * campaign calls is refused with the campaigns' names.
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { tenant } = await requireActionAccess(request, "delete");
+  const list = await findContactList(tenant.id, params.listId ?? "");
+  if (!list) throw notFound();
+  const t = await getTranslator(request, "contacts");
+  return {
+    title: t("deleteList.title"),
+    list: { id: list.id, name: list.name, contactCount: await countListContacts(tenant.id, list.id) },
+    campaigns: await campaignsUsingList(tenant.id, list.id),
+    returnTo: returnPath(new URL(request.url).searchParams.get("returnTo")),
+  };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Voxboard · ${data.title}` : "Voxboard" }];
+
+/** The list view the user came from, without the filter on the list that is gone. */
+function afterDelete(returnTo: string, listId: string) {
+  const url = new URL(returnTo, "http://localhost");
+  if (url.pathname !== "/contacts") return returnTo;
+  const params = parseListParams(url.searchParams);
+  return listHref(params.list === listId ? { ...params, list: null, page: 1 } : params);
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { tenant } = await requireActionAccess(request, "delete");
+  const listId = params.listId ?? "";
+  const formData = await request.formData();
+  const deleted = await deleteContactList(tenant.id, listId);
+  if (!deleted.ok) {
+    if (deleted.reason === "notFound") throw notFound();
+    return data({ campaigns: deleted.campaigns }, { status: 409 });
+  }
+  const language = await getLanguage(request);
+  return redirectWithToast(afterDelete(returnPath(formData.get("returnTo")), listId), {
+    type: "success",
+    key: "contacts:toast.listDeleted",
+    values: { name: deleted.name, count: deleted.deletedContacts, formatted: formatNumber(deleted.deletedContacts, language) },
+  });
+}
+
+export default function DeleteListPage() {
+  const { t } = useTranslation("contacts");
+  const { list, campaigns, returnTo } = useLoaderData<typeof loader>();
+  const refusal = useActionData<typeof action>();
+  const navigation = useNavigation();
+  return (
+    <div className="mx-auto max-w-2xl space-y-4">
+      <h1 className="text-2xl font-semibold">{t("deleteList.title")}</h1>
+      <Panel>
+        <DeleteListForm list={list} campaigns={refusal?.campaigns ?? campaigns} returnTo={returnTo} submitting={navigation.state === "submitting"} />
+      </Panel>
+    </div>
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;

@@ -1,0 +1,69 @@
+import { parseWithZod } from "@conform-to/zod";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { RouteErrorBoundary } from "~/components/route-error-boundary";
+import { Panel } from "~/components/ui/panel";
+import { requireActionAccess } from "~/features/access/gate.server";
+import { notFound } from "~/features/contacts/contacts.server";
+import { ListNameForm } from "~/features/contacts/list-forms";
+import { findContactList, renameContactList } from "~/features/contacts/lists.server";
+import { returnPath } from "~/features/contacts/paths";
+import { ListNameSchema } from "~/features/contacts/schemas";
+import { redirectWithToast } from "~/features/toast/toast.server";
+import { getTranslator } from "~/i18n/i18next.server";
+
+/** /contacts/lists/:listId/edit: renaming a list, with the same rules as creating one. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { tenant } = await requireActionAccess(request, "update");
+  const list = await findContactList(tenant.id, params.listId ?? "");
+  if (!list) throw notFound();
+  const t = await getTranslator(request, "contacts");
+  return {
+    title: t("renameList.title", { name: list.name }),
+    list: { id: list.id, name: list.name },
+    returnTo: returnPath(new URL(request.url).searchParams.get("returnTo")),
+  };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Voxboard · ${data.title}` : "Voxboard" }];
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { tenant } = await requireActionAccess(request, "update");
+  const listId = params.listId ?? "";
+  const formData = await request.formData();
+  if (!(await findContactList(tenant.id, listId))) throw notFound();
+  const submission = parseWithZod(formData, { schema: ListNameSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const renamed = await renameContactList(tenant.id, listId, submission.value.name);
+  if (!renamed.ok) {
+    if (renamed.error === "notFound") throw notFound();
+    return data({ result: submission.reply({ fieldErrors: { name: [renamed.error] } }) }, { status: 400 });
+  }
+  return redirectWithToast(returnPath(formData.get("returnTo")), { type: "success", key: "contacts:toast.listRenamed", values: { name: submission.value.name } });
+}
+
+export default function RenameListPage() {
+  const { t } = useTranslation("contacts");
+  const { list, returnTo } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  return (
+    <div className="mx-auto max-w-xl space-y-4">
+      <h1 className="text-2xl font-semibold">{t("renameList.heading")}</h1>
+      <Panel>
+        <ListNameForm
+          formId={`rename-list-${list.id}`}
+          label={t("renameList.label")}
+          defaultName={list.name}
+          lastResult={actionData?.result}
+          returnTo={returnTo}
+          submitLabel={t("renameList.submit")}
+          submitting={navigation.state === "submitting"}
+        />
+      </Panel>
+    </div>
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;

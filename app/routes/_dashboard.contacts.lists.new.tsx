@@ -1,0 +1,70 @@
+import { parseWithZod } from "@conform-to/zod";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { RouteErrorBoundary } from "~/components/route-error-boundary";
+import { Panel } from "~/components/ui/panel";
+import { requireActionAccess } from "~/features/access/gate.server";
+import { ListNameForm } from "~/features/contacts/list-forms";
+import { DEFAULT_LIST_PARAMS, listHref } from "~/features/contacts/list-params";
+import { createContactList } from "~/features/contacts/lists.server";
+import { contactPaths, returnPath } from "~/features/contacts/paths";
+import { ListNameSchema } from "~/features/contacts/schemas";
+import { redirectWithToast } from "~/features/toast/toast.server";
+import { getTranslator } from "~/i18n/i18next.server";
+
+/**
+ * /contacts/lists/new: creating a list. The form sits beside the contacts
+ * table and posts here; this page shows it again when the name was refused
+ * and JavaScript is off (with JavaScript the refusal shows beside the table).
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireActionAccess(request, "create");
+  const t = await getTranslator(request, "contacts");
+  return { title: t("createList.title"), returnTo: returnPath(new URL(request.url).searchParams.get("returnTo")) };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Voxboard · ${data.title}` : "Voxboard" }];
+
+/** Coming from the contact form (no list yet), the user goes back to it with the new list chosen; otherwise to the new, empty list. */
+function afterCreate(returnTo: string, listId: string) {
+  return returnTo.split(/[?#]/)[0] === contactPaths.create() ? contactPaths.create(listId) : listHref(DEFAULT_LIST_PARAMS, { list: listId });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { tenant } = await requireActionAccess(request, "create");
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: ListNameSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const created = await createContactList(tenant.id, submission.value.name);
+  if (!created.ok) return data({ result: submission.reply({ fieldErrors: { name: [created.error] } }) }, { status: 400 });
+  return redirectWithToast(afterCreate(returnPath(formData.get("returnTo")), created.id), {
+    type: "success",
+    key: "contacts:toast.listCreated",
+    values: { name: submission.value.name },
+  });
+}
+
+export default function NewListPage() {
+  const { t } = useTranslation("contacts");
+  const { returnTo } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  return (
+    <div className="mx-auto max-w-xl space-y-4">
+      <h1 className="text-2xl font-semibold">{t("createList.title")}</h1>
+      <Panel>
+        <ListNameForm
+          formId="create-list"
+          label={t("lists.newLabel")}
+          lastResult={actionData?.result}
+          returnTo={returnTo}
+          submitLabel={t("lists.create")}
+          submitting={navigation.state === "submitting"}
+        />
+      </Panel>
+    </div>
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;
