@@ -72,6 +72,8 @@ export default defineConfig({
       RATE_LIMIT_PER_IP: "1000",
       RATE_LIMIT_PER_ACCOUNT: "1000",
       SMTP_URL: "",
+      // Campaign runs advance one batch per tick; a fast tick lets a test see dispatches within seconds and still pause mid-run.
+      JOB_RUNNER_INTERVAL_MS: "2000",
     },
   },
 });

@@ -16,6 +16,7 @@ import { prepareDatabase, DEMO_PASSWORD, DEMO_USERS } from "./db/seed.server";
 import { purgeExpiredSessions } from "./features/auth/session.server";
 import { startAudioFetchSweep } from "./features/calls/audio-fetch.server";
 import { isUsingOutbox } from "./features/email/mailer.server";
+import { startJobRunner, stopJobRunner } from "./features/jobs/job-runner.server";
 import { contentSecurityPolicy, STATIC_SECURITY_HEADERS } from "./features/security/headers";
 import { isForeignOriginRequest } from "./features/security/same-origin";
 
@@ -88,6 +89,8 @@ async function main() {
   housekeeping.unref();
   // Call audio given as a URL: fetched now for calls left pending by a previous run, then every minute.
   startAudioFetchSweep();
+  // Scheduled and recurring campaigns; runs a previous process left behind are picked up on the first tick.
+  if (env.JOB_RUNNER) startJobRunner();
 
   let stopping = false;
   const shutdown = (signal: string) => {
@@ -97,8 +100,10 @@ async function main() {
     clearInterval(housekeeping);
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
+    // The batch under way finishes and the runner's leases are released while open requests finish.
+    const runnerStopped = stopJobRunner().catch((error: unknown) => console.error("Job runner did not stop cleanly:", error));
     server.close(() => {
-      void closeDb().finally(() => process.exit(0));
+      void runnerStopped.finally(() => closeDb()).finally(() => process.exit(0));
     });
     server.closeIdleConnections();
   };

@@ -1,0 +1,37 @@
+import { describe, expect, it } from "vitest";
+import { campaignListHref, campaignPageHref, parseCampaignListParams, parseCampaignPageParams, sortChange } from "./list-params";
+
+const parse = (query: string) => parseCampaignListParams(new URLSearchParams(query));
+
+describe("campaign list params", () => {
+  it("defaults to the newest first, all statuses, page 1", () => {
+    expect(parse("")).toEqual({ status: null, sort: "createdAt", order: "desc", page: 1 });
+  });
+
+  it("reads a filter, sort and page, and falls back on values it does not know", () => {
+    expect(parse("status=paused&sort=name&page=3")).toEqual({ status: "paused", sort: "name", order: "asc", page: 3 });
+    expect(parse("status=exploded&sort=colour&order=sideways&page=-2")).toEqual({ status: null, sort: "createdAt", order: "desc", page: 1 });
+    expect(parse("page=1e400").page).toBe(1);
+  });
+
+  it("writes short URLs that read back the same", () => {
+    const params = parse("status=running&sort=nextRunAt&order=desc&page=2");
+    expect(campaignListHref(params)).toBe("/campaigns?status=running&sort=nextRunAt&order=desc&page=2");
+    expect(parse(campaignListHref(params).split("?")[1]!)).toEqual(params);
+    expect(campaignListHref(parse(""))).toBe("/campaigns");
+    expect(campaignListHref(params, { status: null, page: 1 })).toBe("/campaigns?sort=nextRunAt&order=desc");
+  });
+
+  it("flips the order of the sorted column and starts another column in its default order", () => {
+    const params = parse("sort=name");
+    expect(sortChange(params, "name")).toEqual({ sort: "name", order: "desc", page: 1 });
+    expect(sortChange(params, "createdAt")).toEqual({ sort: "createdAt", order: "desc", page: 1 });
+  });
+
+  it("keeps the campaign page's check and activity page in its URL", () => {
+    const params = parseCampaignPageParams(new URLSearchParams("check=1&page=4"));
+    expect(params).toEqual({ check: true, page: 4 });
+    expect(campaignPageHref("abc", params, { page: 5 })).toBe("/campaigns/abc?check=1&page=5");
+    expect(campaignPageHref("abc", parseCampaignPageParams(new URLSearchParams("page=x")))).toBe("/campaigns/abc");
+  });
+});

@@ -1,0 +1,82 @@
+import { z } from "zod";
+import type { CampaignStatus } from "~/db/schema";
+import { CAMPAIGN_STATUSES } from "./campaign-rules";
+
+/**
+ * The campaigns list's URL contract: /campaigns?status=&sort=&order=asc|desc&page=
+ * Lenient like the recordings list: a value the list does not understand
+ * falls back to its default, so an old or hand-edited link still opens.
+ */
+export const CAMPAIGNS_PAGE_SIZE = 10;
+
+export const CAMPAIGN_SORT_KEYS = ["createdAt", "name", "status", "nextRunAt"] as const;
+export type CampaignSortKey = (typeof CAMPAIGN_SORT_KEYS)[number];
+export type SortOrder = "asc" | "desc";
+
+/** Newest first; names and statuses from the top of the alphabet; the soonest next run first. */
+export const defaultOrderFor = (sort: CampaignSortKey): SortOrder => (sort === "createdAt" ? "desc" : "asc");
+
+export interface CampaignListParams {
+  status: CampaignStatus | null;
+  sort: CampaignSortKey;
+  order: SortOrder;
+  page: number;
+}
+
+const schema = z.object({
+  status: z.enum(CAMPAIGN_STATUSES).nullable().catch(null),
+  sort: z.enum(CAMPAIGN_SORT_KEYS).nullable().catch(null),
+  order: z.enum(["asc", "desc"]).nullable().catch(null),
+  page: z.coerce.number().int().min(1).catch(1),
+});
+
+export function parseCampaignListParams(searchParams: URLSearchParams): CampaignListParams {
+  const raw: Record<string, string> = {};
+  for (const name of ["status", "sort", "order", "page"]) {
+    const value = searchParams.get(name);
+    if (value !== null) raw[name] = value;
+  }
+  const parsed = schema.parse(raw);
+  const sort = parsed.sort ?? "createdAt";
+  return { status: parsed.status, sort, order: parsed.order ?? defaultOrderFor(sort), page: Number.isSafeInteger(parsed.page) ? parsed.page : 1 };
+}
+
+export function campaignListHref(params: CampaignListParams, changes: Partial<CampaignListParams> = {}) {
+  const next = { ...params, ...changes };
+  const search = new URLSearchParams();
+  if (next.status) search.set("status", next.status);
+  if (next.sort !== "createdAt" || next.order !== defaultOrderFor(next.sort)) {
+    search.set("sort", next.sort);
+    search.set("order", next.order);
+  }
+  if (next.page > 1) search.set("page", String(next.page));
+  const query = search.toString();
+  return query ? `/campaigns?${query}` : "/campaigns";
+}
+
+export function sortChange(params: CampaignListParams, sort: CampaignSortKey): Partial<CampaignListParams> {
+  const order = params.sort === sort ? (params.order === "asc" ? "desc" : "asc") : defaultOrderFor(sort);
+  return { sort, order, page: 1 };
+}
+
+/** The campaign page's own URL state: whether the pre-launch check was asked for, and the activity page. */
+export interface CampaignPageParams {
+  check: boolean;
+  page: number;
+}
+
+export const ACTIVITY_PAGE_SIZE = 20;
+
+export function parseCampaignPageParams(searchParams: URLSearchParams): CampaignPageParams {
+  const page = z.coerce.number().int().min(1).catch(1).parse(searchParams.get("page") ?? undefined);
+  return { check: searchParams.get("check") === "1", page: Number.isSafeInteger(page) ? page : 1 };
+}
+
+export function campaignPageHref(id: string, params: CampaignPageParams, changes: Partial<CampaignPageParams> = {}) {
+  const next = { ...params, ...changes };
+  const search = new URLSearchParams();
+  if (next.check) search.set("check", "1");
+  if (next.page > 1) search.set("page", String(next.page));
+  const query = search.toString();
+  return `/campaigns/${encodeURIComponent(id)}${query ? `?${query}` : ""}`;
+}

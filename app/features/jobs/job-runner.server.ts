@@ -1,0 +1,147 @@
+import os from "node:os";
+import { getEnv } from "~/config/env.server";
+import { getDb, type DB } from "~/db/db.server";
+import { createVoicePlatform } from "~/features/voice-platform/voice-platform.server";
+import type { VoicePlatform } from "~/features/voice-platform/voice-platform";
+import {
+  advanceCampaign,
+  findDueCampaigns,
+  releaseAllLeases,
+  releaseLeasesOfStoppedCampaigns,
+  type RunContext,
+} from "./campaign-runs.server";
+
+/**
+ * The in-process job runner (docs/decisions/0008-campaign-runner.md). Every
+ * interval it looks for campaigns with a run due and advances each by one
+ * batch; the run's state is in the database only, so any runner (this
+ * process after a restart, or another process) can carry on where another
+ * stopped. One batch per tick and campaign paces dispatch and makes a pause
+ * take effect within one interval.
+ */
+export interface JobRunnerOptions {
+  intervalMs: number;
+  /** How long a claim on a run holds without renewal; another runner takes an expired run over. */
+  leaseMs?: number;
+  /** Contacts dispatched per campaign and tick. */
+  batchSize?: number;
+  voicePlatform?: VoicePlatform;
+  db?: DB;
+  /** This runner's name in lease_owner. */
+  owner?: string;
+  now?: () => Date;
+  onError?: (error: unknown) => void;
+}
+
+export const DEFAULT_BATCH_SIZE = 5;
+
+export class JobRunner {
+  readonly owner: string;
+  private readonly context: RunContext;
+  private readonly intervalMs: number;
+  private readonly onError: (error: unknown) => void;
+  private timer: ReturnType<typeof setInterval> | undefined;
+  private current: Promise<void> | undefined;
+  private again = false;
+  private stopped = false;
+
+  constructor(options: JobRunnerOptions) {
+    this.owner = options.owner ?? `${os.hostname()}:${process.pid}:${crypto.randomUUID().slice(0, 8)}`;
+    this.intervalMs = options.intervalMs;
+    this.onError = options.onError ?? ((error) => console.error("Job runner:", error));
+    this.context = {
+      db: options.db ?? getDb(),
+      owner: this.owner,
+      leaseMs: options.leaseMs ?? Math.max(60_000, 4 * options.intervalMs),
+      batchSize: options.batchSize ?? DEFAULT_BATCH_SIZE,
+      voicePlatform: options.voicePlatform ?? createVoicePlatform(),
+      now: options.now ?? (() => new Date()),
+    };
+  }
+
+  /** Ticks at once (resuming runs whose lease expired while nobody ran) and then every interval. */
+  start() {
+    if (this.timer || this.stopped) return;
+    this.timer = setInterval(() => this.kick(), this.intervalMs);
+    this.timer.unref();
+    this.kick();
+  }
+
+  /** A tick as soon as possible; a tick already under way is followed by one more. */
+  kick() {
+    if (this.stopped) return;
+    void this.tick().catch(this.onError);
+  }
+
+  /** One pass over the due campaigns. Ticks never overlap; asking during one queues exactly one more. */
+  tick(): Promise<void> {
+    if (this.current) {
+      this.again = true;
+      return this.current;
+    }
+    this.current = (async () => {
+      try {
+        do {
+          this.again = false;
+          await this.pass();
+        } while (this.again && !this.stopped);
+      } finally {
+        this.current = undefined;
+      }
+    })();
+    return this.current;
+  }
+
+  private async pass() {
+    const now = this.context.now();
+    await releaseLeasesOfStoppedCampaigns(this.context.db, this.owner);
+    for (const campaign of await findDueCampaigns(this.context.db, now)) {
+      if (this.stopped) return;
+      try {
+        await advanceCampaign(this.context, campaign);
+      } catch (error) {
+        this.onError(error);
+      }
+    }
+  }
+
+  /**
+   * Stops ticking and waits for the batch under way. A clean stop releases
+   * this runner's leases, so the next runner continues at once; without it
+   * (a crash, or `releaseLeases: false` in tests) they expire after leaseMs.
+   */
+  async stop({ releaseLeases = true } = {}) {
+    this.stopped = true;
+    clearInterval(this.timer);
+    this.timer = undefined;
+    await this.current?.catch(() => undefined);
+    if (releaseLeases) await releaseAllLeases(this.context.db, this.owner);
+  }
+}
+
+let instance: JobRunner | undefined;
+
+/** The server's runner, configured from the environment. */
+export function startJobRunner(options: Partial<JobRunnerOptions> = {}) {
+  if (instance) return instance;
+  const env = getEnv();
+  instance = new JobRunner({
+    intervalMs: env.JOB_RUNNER_INTERVAL_MS,
+    // A call in flight must never outlive the lease that protects it.
+    leaseMs: Math.max(60_000, 4 * env.JOB_RUNNER_INTERVAL_MS, 3 * env.VOICE_PLATFORM_TIMEOUT_MS),
+    ...options,
+  });
+  instance.start();
+  return instance;
+}
+
+export async function stopJobRunner() {
+  const runner = instance;
+  instance = undefined;
+  await runner?.stop();
+}
+
+/** After a start or resume that is due now: dispatch without waiting for the next interval. Does nothing when no runner runs here. */
+export function kickJobRunner() {
+  instance?.kick();
+}

@@ -1,0 +1,39 @@
+/**
+ * What campaigns need from a voice platform: place one call from a business
+ * number to a contact, with the knowledge base the agent speaks from. The
+ * job runner is the only caller; it records what came of each call as a
+ * campaign activity entry: "logged" when no platform is configured (the
+ * call is written down, not placed), "placed" when the platform took it,
+ * "failed" with the platform's message when it refused or did not answer.
+ */
+export interface PlaceCallRequest {
+  /** The contact's number, E.164. */
+  to: string;
+  /** The business number the call comes from, E.164. */
+  from: string;
+  campaignId: string;
+  contactId: string;
+  knowledgeBaseId: string;
+  /** The campaign run this call belongs to; with contactId it identifies the call for the platform's own deduplication. */
+  runId: string;
+  tenantId: string;
+}
+
+export interface PlaceCallResult {
+  /** The platform's id of the call; for the logging default, an id of its own. */
+  callId: string;
+}
+
+export interface VoicePlatform {
+  /** What a successful placeCall means, as an activity kind. */
+  readonly outcome: "logged" | "placed";
+  placeCall(request: PlaceCallRequest): Promise<PlaceCallResult>;
+}
+
+/** A call the platform refused or did not answer; the message goes into the activity log as it is. */
+export class VoicePlatformError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "VoicePlatformError";
+  }
+}

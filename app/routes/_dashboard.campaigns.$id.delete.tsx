@@ -1,0 +1,70 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { buttonClass } from "~/components/ui/button";
+import { Notice, Panel } from "~/components/ui/panel";
+import { requireActionAccess } from "~/features/access/gate.server";
+import { DeleteCampaignForm } from "~/features/campaigns/campaign-page";
+import { isAllowed } from "~/features/campaigns/campaign-rules";
+import { findCampaign } from "~/features/campaigns/campaigns.server";
+import { deleteCampaign } from "~/features/campaigns/lifecycle.server";
+import { redirectWithToast } from "~/features/toast/toast.server";
+import { getTranslator } from "~/i18n/i18next.server";
+
+const notFound = () => new Response("Not found", { status: 404 });
+
+/**
+ * Deleting a campaign: GET is the confirmation page (so it works without
+ * JavaScript), POST deletes it with its runs and activity. The campaign page
+ * opens the same form in a dialog once scripts run.
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { tenant } = await requireActionAccess(request, "delete", "campaigns");
+  const campaign = await findCampaign(tenant.id, params.id ?? "");
+  if (!campaign) throw notFound();
+  const t = await getTranslator(request, "campaigns");
+  return { title: t("delete.title"), campaign: { id: campaign.id, name: campaign.name }, allowed: isAllowed("delete", campaign.status) };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Voxboard · ${data.title}` : "Voxboard" }];
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { tenant } = await requireActionAccess(request, "delete", "campaigns");
+  const id = params.id ?? "";
+  const campaign = await findCampaign(tenant.id, id);
+  if (!campaign) throw notFound();
+  const result = await deleteCampaign(id, { tenantId: tenant.id });
+  if (!result.ok) {
+    if (result.refusal === "not-found") throw notFound();
+    return data({ refusal: "delete" }, { status: 409 });
+  }
+  return redirectWithToast("/campaigns", { type: "success", key: "campaigns:toast.deleted", values: { name: campaign.name } });
+}
+
+export default function DeleteCampaignPage() {
+  const { t } = useTranslation("campaigns");
+  const { campaign, allowed } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const refused = !allowed || actionData?.refusal;
+  return (
+    <div className="mx-auto max-w-2xl space-y-4">
+      <h1 className="text-2xl font-semibold">{t("delete.title")}</h1>
+      <Panel>
+        {refused ? (
+          <div className="space-y-4">
+            <div role="alert">
+              <Notice tone="warning">{t("refusals.delete")}</Notice>
+            </div>
+            <Link to={`/campaigns/${encodeURIComponent(campaign.id)}`} className={buttonClass("secondary")}>
+              {t("edit.back")}
+            </Link>
+          </div>
+        ) : (
+          <DeleteCampaignForm campaign={campaign} />
+        )}
+      </Panel>
+    </div>
+  );
+}
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";

@@ -1,0 +1,89 @@
+import { parseWithZod } from "@conform-to/zod";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { buttonClass } from "~/components/ui/button";
+import { Notice, Panel } from "~/components/ui/panel";
+import { requireActionAccess } from "~/features/access/gate.server";
+import { CampaignForm, type CampaignFormDefaults } from "~/features/campaigns/campaign-form";
+import { isAllowed } from "~/features/campaigns/campaign-rules";
+import { checkReferences, findCampaign, hasUnfinishedRun, loadFormOptions, updateCampaign } from "~/features/campaigns/campaigns.server";
+import { campaignFormSchema } from "~/features/campaigns/schemas";
+import { formatClockTime } from "~/features/campaigns/zoned-time";
+import { redirectWithToast } from "~/features/toast/toast.server";
+import { getTranslator } from "~/i18n/i18next.server";
+
+const notFound = () => new Response("Not found", { status: 404 });
+
+/** /campaigns/<id>/edit: drafts, and paused campaigns between runs (a run under way keeps the settings it started with). */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { tenant } = await requireActionAccess(request, "update", "campaigns");
+  const campaign = await findCampaign(tenant.id, params.id ?? "");
+  if (!campaign) throw notFound();
+  const t = await getTranslator(request, "campaigns");
+  const defaults: CampaignFormDefaults = {
+    name: campaign.name,
+    contactListId: campaign.contactListId,
+    type: campaign.type,
+    sendingType: campaign.sendingType,
+    frequency: campaign.frequency ?? "",
+    scheduleAt: campaign.scheduleLocal ?? "",
+    phoneNumberId: campaign.phoneNumberId,
+    windowDays: campaign.windowDays.map(String),
+    windowStart: formatClockTime(campaign.windowStartMinute),
+    windowEnd: formatClockTime(campaign.windowEndMinute),
+  };
+  return {
+    title: t("edit.title", { name: campaign.name }),
+    campaign: { id: campaign.id, name: campaign.name, status: campaign.status },
+    editable: isAllowed("edit", campaign.status) && !(await hasUnfinishedRun(tenant.id, campaign.id)),
+    defaults,
+    options: await loadFormOptions(tenant.id),
+    timeZone: tenant.timeZone,
+  };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Voxboard · ${data.title}` : "Voxboard" }];
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { tenant } = await requireActionAccess(request, "update", "campaigns");
+  const id = params.id ?? "";
+  const formData = await request.formData();
+  if (!(await findCampaign(tenant.id, id))) throw notFound();
+  const submission = parseWithZod(formData, { schema: campaignFormSchema({ timeZone: tenant.timeZone, now: () => new Date() }) });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const referenceErrors = await checkReferences(tenant.id, submission.value);
+  if (referenceErrors) return data({ result: submission.reply({ fieldErrors: referenceErrors }) }, { status: 400 });
+  const outcome = await updateCampaign(tenant.id, id, submission.value);
+  if (outcome === "not-found") throw notFound();
+  if (outcome === "not-editable") return data({ result: submission.reply({ formErrors: ["refusals.edit"] }) }, { status: 409 });
+  return redirectWithToast(`/campaigns/${encodeURIComponent(id)}`, { type: "success", key: "campaigns:toast.updated", values: { name: submission.value.name } });
+}
+
+export default function EditCampaignPage() {
+  const { t } = useTranslation("campaigns");
+  const { campaign, editable, defaults, options, timeZone } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const back = `/campaigns/${encodeURIComponent(campaign.id)}`;
+  return (
+    <div className="mx-auto max-w-3xl space-y-4">
+      <h1 className="text-2xl font-semibold">{t("edit.title", { name: campaign.name })}</h1>
+      {editable ? (
+        <Panel>
+          <CampaignForm id="campaign-edit" defaults={defaults} options={options} timeZone={timeZone} lastResult={actionData?.result} submitLabel={t("edit.submit")} cancelHref={back} />
+        </Panel>
+      ) : (
+        <Panel>
+          <div className="space-y-4">
+            <Notice tone="warning">{t("refusals.edit")}</Notice>
+            <Link to={back} className={buttonClass("secondary")}>
+              {t("edit.back")}
+            </Link>
+          </div>
+        </Panel>
+      )}
+    </div>
+  );
+}
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";

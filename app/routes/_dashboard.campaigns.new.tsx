@@ -1,0 +1,58 @@
+import { parseWithZod } from "@conform-to/zod";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { Panel } from "~/components/ui/panel";
+import { requireActionAccess } from "~/features/access/gate.server";
+import { CampaignForm, NEW_CAMPAIGN_DEFAULTS } from "~/features/campaigns/campaign-form";
+import { checkReferences, createCampaign, loadFormOptions } from "~/features/campaigns/campaigns.server";
+import { campaignFormSchema } from "~/features/campaigns/schemas";
+import { redirectWithToast } from "~/features/toast/toast.server";
+import { getTranslator } from "~/i18n/i18next.server";
+
+/** /campaigns/new: a new campaign is saved as a draft; starting it is a separate step on its page, after the pre-launch check. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { tenant } = await requireActionAccess(request, "create", "campaigns");
+  const t = await getTranslator(request, "campaigns");
+  return { title: t("new.title"), options: await loadFormOptions(tenant.id), timeZone: tenant.timeZone };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Voxboard · ${data.title}` : "Voxboard" }];
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { tenant } = await requireActionAccess(request, "create", "campaigns");
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: campaignFormSchema({ timeZone: tenant.timeZone, now: () => new Date() }) });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const referenceErrors = await checkReferences(tenant.id, submission.value);
+  if (referenceErrors) return data({ result: submission.reply({ fieldErrors: referenceErrors }) }, { status: 400 });
+  const id = await createCampaign(tenant.id, submission.value);
+  return redirectWithToast(`/campaigns/${encodeURIComponent(id)}`, { type: "success", key: "campaigns:toast.created", values: { name: submission.value.name } });
+}
+
+export default function NewCampaignPage() {
+  const { t } = useTranslation("campaigns");
+  const { options, timeZone } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return (
+    <div className="mx-auto max-w-3xl space-y-4">
+      <div className="space-y-1">
+        <h1 className="text-2xl font-semibold">{t("new.title")}</h1>
+        <p className="text-sm text-slate-600 dark:text-slate-300">{t("new.intro")}</p>
+      </div>
+      <Panel>
+        <CampaignForm
+          id="campaign-new"
+          defaults={NEW_CAMPAIGN_DEFAULTS}
+          options={options}
+          timeZone={timeZone}
+          lastResult={actionData?.result}
+          submitLabel={t("new.submit")}
+          cancelHref="/campaigns"
+        />
+      </Panel>
+    </div>
+  );
+}
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";

@@ -1,0 +1,416 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { DEMO_PASSWORD } from "~/db/seed.server";
+import { getDb, newId, now } from "~/db/db.server";
+import { registerAccount } from "~/features/auth/accounts.server";
+import { subscribeTenantToPlan } from "~/features/tenants/plans.server";
+import { getTranslatorFor } from "~/i18n/i18next.server";
+import * as campaignPage from "~/routes/_dashboard.campaigns.$id._index";
+import * as deletePage from "~/routes/_dashboard.campaigns.$id.delete";
+import * as editPage from "~/routes/_dashboard.campaigns.$id.edit";
+import * as listPage from "~/routes/_dashboard.campaigns._index";
+import * as newPage from "~/routes/_dashboard.campaigns.new";
+import { callAction, callLoader, prepareTestDatabase, redirectLocation, sessionCookieFor, unwrap } from "../support/app";
+
+/*
+ * The campaign screens through their loaders and actions: every validation
+ * message, the knowledge-base-first rule, the life cycle and its refusals,
+ * the pre-launch check, and tenant isolation.
+ */
+
+let owner = "";
+let demo = { tenantId: "", springLeads: "", webinar: "", mainLine: "", sales: "" };
+let other = { cookie: "", tenantId: "", listId: "", numberId: "" };
+
+const db = () => getDb();
+
+async function demoIds() {
+  const tenant = await db().selectFrom("tenants").select("id").where("name", "=", "Demo Company").executeTakeFirstOrThrow();
+  const list = (name: string) => db().selectFrom("contact_lists").select("id").where("tenant_id", "=", tenant.id).where("name", "=", name).executeTakeFirstOrThrow();
+  const number = (e164: string) => db().selectFrom("phone_numbers").select("id").where("tenant_id", "=", tenant.id).where("e164", "=", e164).executeTakeFirstOrThrow();
+  return {
+    tenantId: tenant.id,
+    springLeads: (await list("Spring leads")).id,
+    webinar: (await list("Webinar attendees")).id,
+    mainLine: (await number("+14165550100")).id,
+    sales: (await number("+16475550199")).id,
+  };
+}
+
+/** A second subscribed tenant with a list, a number and an outbound knowledge base of its own. */
+async function otherTenant() {
+  const { tenantId } = await registerAccount({ name: "Other Owner", email: "other-owner@example.test", phone: "4165550177", password: DEMO_PASSWORD });
+  await subscribeTenantToPlan(tenantId, "growth");
+  const stamp = now();
+  const listId = newId();
+  const numberId = newId();
+  await db().insertInto("contact_lists").values({ id: listId, tenant_id: tenantId, name: "Theirs", name_key: "theirs", created_at: stamp, updated_at: stamp }).execute();
+  await db().insertInto("phone_numbers").values({ id: numberId, tenant_id: tenantId, e164: "+14165550999", label: "Theirs", created_at: stamp, updated_at: stamp }).execute();
+  await db()
+    .insertInto("knowledge_bases")
+    .values({ id: newId(), tenant_id: tenantId, phone_number_id: numberId, name: "KB", type: "outbound", voice: "ava", first_message: "Hi", content: "y".repeat(120), source_file_name: null, is_default: 1, created_at: stamp, updated_at: stamp })
+    .execute();
+  return { cookie: await sessionCookieFor("other-owner@example.test"), tenantId, listId, numberId };
+}
+
+beforeAll(async () => {
+  await prepareTestDatabase();
+  owner = await sessionCookieFor("owner@demo.test");
+  demo = await demoIds();
+  other = await otherTenant();
+});
+
+function validForm(overrides: Record<string, string | string[] | undefined> = {}) {
+  const fields: Record<string, string | string[] | undefined> = {
+    name: "Spring outreach",
+    contactListId: demo.springLeads,
+    type: "outbound",
+    sendingType: "immediate",
+    phoneNumberId: demo.mainLine,
+    windowDays: ["1", "2", "3", "4", "5"],
+    windowStart: "09:00",
+    windowEnd: "17:00",
+    ...overrides,
+  };
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) {
+    if (value === undefined) continue;
+    for (const item of Array.isArray(value) ? value : [value]) form.append(name, item);
+  }
+  return form;
+}
+
+/** The field errors of a failed submission. */
+function errorsOf(result: unknown) {
+  const { status, value } = unwrap(result);
+  const reply = value as { result?: { error?: Record<string, string[] | null> } } | undefined;
+  return { status, errors: reply?.result?.error ?? {} };
+}
+
+const create = (form: FormData, cookie = owner) => callAction(newPage.action, "/campaigns/new", { cookie, form });
+
+async function createCampaign(overrides: Record<string, string | string[] | undefined> = {}, cookie = owner) {
+  const result = await create(validForm(overrides), cookie);
+  const location = redirectLocation(result);
+  if (!location) throw new Error(`campaign not created: ${JSON.stringify(errorsOf(result))}`);
+  return location.split("/").pop()!;
+}
+
+const campaignRow = (id: string) => db().selectFrom("campaigns").selectAll().where("id", "=", id).executeTakeFirst();
+const act = (id: string, intent: string, cookie = owner) =>
+  callAction(campaignPage.action, `/campaigns/${id}`, { cookie, form: { intent }, params: { id } });
+const open = (id: string, query = "", cookie = owner) => callLoader(campaignPage.loader, `/campaigns/${id}${query}`, { cookie, params: { id } });
+
+/** A wall-clock time in Toronto a week ahead, as a datetime-local value. */
+function nextWeekLocal() {
+  const date = new Date(Date.now() + 7 * 86_400_000).toLocaleDateString("en-CA", { timeZone: "America/Toronto" });
+  return `${date}T10:00`;
+}
+
+describe("creating a campaign: validation", () => {
+  const cases: Array<[string, Record<string, string | string[] | undefined>, string, string]> = [
+    ["a missing name", { name: undefined }, "name", "validation.nameRequired"],
+    ["a blank name", { name: "   " }, "name", "validation.nameRequired"],
+    ["a name under 5 characters", { name: "Abcd" }, "name", "validation.nameTooShort"],
+    ["a name over 100 characters", { name: "x".repeat(101) }, "name", "validation.nameTooLong"],
+    ["no list", { contactListId: undefined }, "contactListId", "validation.listRequired"],
+    ["no type", { type: undefined }, "type", "validation.typeRequired"],
+    ["an unknown type", { type: "sideways" }, "type", "validation.typeRequired"],
+    ["no sending type", { sendingType: undefined }, "sendingType", "validation.sendingTypeRequired"],
+    ["a recurring campaign without frequency", { sendingType: "recurring", scheduleAt: "2030-01-07T10:00" }, "frequency", "validation.frequencyRequired"],
+    ["a scheduled campaign without date", { sendingType: "scheduled" }, "scheduleAt", "validation.scheduleRequired"],
+    ["a recurring campaign without date", { sendingType: "recurring", frequency: "weekly" }, "scheduleAt", "validation.scheduleRequired"],
+    ["a date that does not exist", { sendingType: "scheduled", scheduleAt: "2030-02-30T10:00" }, "scheduleAt", "validation.scheduleInvalid"],
+    ["a scheduled time in the past", { sendingType: "scheduled", scheduleAt: "2020-01-06T10:00" }, "scheduleAt", "validation.schedulePast"],
+    ["no number", { phoneNumberId: undefined }, "phoneNumberId", "validation.phoneNumberRequired"],
+    ["no day in the window", { windowDays: undefined }, "windowDays", "validation.windowDaysRequired"],
+    ["an unknown day", { windowDays: ["8"] }, "windowDays", "validation.windowDaysRequired"],
+    ["no start time", { windowStart: undefined }, "windowStart", "validation.windowStartRequired"],
+    ["no end time", { windowEnd: undefined }, "windowEnd", "validation.windowEndRequired"],
+    ["a start time that is not a time", { windowStart: "25:00" }, "windowStart", "validation.timeInvalid"],
+    ["an end time that is not a time", { windowEnd: "5pm" }, "windowEnd", "validation.timeInvalid"],
+    ["an end before the start", { windowStart: "17:00", windowEnd: "09:00" }, "windowEnd", "validation.windowEndBeforeStart"],
+    ["an end equal to the start", { windowStart: "09:00", windowEnd: "09:00" }, "windowEnd", "validation.windowEndBeforeStart"],
+  ];
+
+  it.each(cases)("refuses %s with its message", async (_label, overrides, field, message) => {
+    const before = await db().selectFrom("campaigns").select(db().fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    const { status, errors } = errorsOf(await create(validForm(overrides)));
+    expect(status).toBe(400);
+    expect(errors[field]).toEqual([message]);
+    const after = await db().selectFrom("campaigns").select(db().fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    expect(Number(after.n)).toBe(Number(before.n));
+  });
+
+  it("reports every problem of an empty form at once and keeps what was typed", async () => {
+    const form = new FormData();
+    form.append("name", "Abc");
+    form.append("sendingType", "scheduled");
+    const { status, value } = unwrap(await create(form));
+    expect(status).toBe(400);
+    const reply = value as { result: { error: Record<string, string[]>; initialValue: Record<string, unknown> } };
+    expect(Object.keys(reply.result.error).sort()).toEqual(["contactListId", "name", "phoneNumberId", "scheduleAt", "type", "windowDays", "windowEnd", "windowStart"]);
+    expect(reply.result.initialValue).toMatchObject({ name: "Abc", sendingType: "scheduled" });
+  });
+
+  it("has every message in English and German", async () => {
+    const en = await getTranslatorFor("en", "campaigns");
+    const de = await getTranslatorFor("de", "campaigns");
+    const keys = [...new Set([...cases.map((c) => c[3]), "validation.listUnknown", "validation.phoneNumberUnknown", "validation.knowledgeBaseRequired"])];
+    for (const key of keys) {
+      expect(en(key), key).not.toBe(key);
+      expect(de(key), key).not.toBe(key);
+      expect(de(key), key).not.toBe(en(key));
+    }
+    expect(en("validation.nameTooShort")).toBe("Campaign name must be at least 5 characters.");
+    expect(en("validation.knowledgeBaseRequired")).toBe("A knowledge base must be created first for inbound or outbound calls");
+  });
+
+  it("treats another tenant's list and number as unknown, as field errors", async () => {
+    const { status, errors } = errorsOf(await create(validForm({ contactListId: other.listId, phoneNumberId: other.numberId })));
+    expect(status).toBe(400);
+    expect(errors).toMatchObject({ contactListId: ["validation.listUnknown"], phoneNumberId: ["validation.phoneNumberUnknown"] });
+    const { errors: made } = errorsOf(await create(validForm({ contactListId: "no-such-list", phoneNumberId: "no-such-number" })));
+    expect(made).toMatchObject({ contactListId: ["validation.listUnknown"], phoneNumberId: ["validation.phoneNumberUnknown"] });
+  });
+});
+
+describe("the knowledge base comes first", () => {
+  it("refuses a number without a knowledge base of the campaign's type, and names the one it will use otherwise", async () => {
+    // Sales has no knowledge base at all; Main line has an outbound default and an inbound one.
+    expect(errorsOf(await create(validForm({ phoneNumberId: demo.sales }))).errors.phoneNumberId).toEqual(["validation.knowledgeBaseRequired"]);
+    expect(errorsOf(await create(validForm({ phoneNumberId: demo.sales, type: "inbound" }))).errors.phoneNumberId).toEqual(["validation.knowledgeBaseRequired"]);
+
+    const { value } = unwrap(await callLoader(newPage.loader, "/campaigns/new", { cookie: owner }));
+    const options = (value as { options: { numbers: Array<{ id: string; knowledgeBases: Record<string, { name: string } | null> }> } }).options;
+    const mainLine = options.numbers.find((n) => n.id === demo.mainLine)!;
+    expect(mainLine.knowledgeBases.outbound?.name).toBe("Spring lead outreach");
+    expect(mainLine.knowledgeBases.inbound?.name).toBe("Main line reception");
+    expect(options.numbers.find((n) => n.id === demo.sales)!.knowledgeBases).toEqual({ outbound: null, inbound: null });
+    expect(options.numbers.some((n) => n.id === other.numberId)).toBe(false);
+
+    const id = await createCampaign({ type: "inbound", name: "Inbound follow-up" });
+    const page = unwrap(await open(id)).value as { knowledgeBase: { name: string } };
+    expect(page.knowledgeBase.name).toBe("Main line reception");
+  });
+
+  it("uses the number's default of the campaign's type, else the oldest of that type", async () => {
+    const stamp = now();
+    const inbound = async (name: string, createdAt: string, isDefault: number) => {
+      const id = newId();
+      await db()
+        .insertInto("knowledge_bases")
+        .values({ id, tenant_id: demo.tenantId, phone_number_id: demo.sales, name, type: "inbound", voice: "mia", first_message: "Hello", content: "z".repeat(120), source_file_name: null, is_default: isDefault, created_at: createdAt, updated_at: stamp })
+        .execute();
+      return id;
+    };
+    await inbound("Newer inbound", "2026-02-02T00:00:00.000Z", 0);
+    await inbound("Older inbound", "2026-01-01T00:00:00.000Z", 0);
+    const id = await createCampaign({ type: "inbound", phoneNumberId: demo.sales, name: "Sales inbound" });
+    expect((unwrap(await open(id)).value as { knowledgeBase: { name: string } }).knowledgeBase.name).toBe("Older inbound");
+    await inbound("Default inbound", "2026-03-03T00:00:00.000Z", 1);
+    expect((unwrap(await open(id)).value as { knowledgeBase: { name: string } }).knowledgeBase.name).toBe("Default inbound");
+    // Outbound campaigns on Sales are still refused: the rule is per type.
+    expect(errorsOf(await create(validForm({ phoneNumberId: demo.sales }))).errors.phoneNumberId).toEqual(["validation.knowledgeBaseRequired"]);
+    await db().deleteFrom("knowledge_bases").where("phone_number_id", "=", demo.sales).execute();
+    // Starting is refused too once the knowledge base is gone.
+    const refusal = unwrap(await act(id, "start"));
+    expect(refusal).toMatchObject({ status: 409, value: { refusal: "knowledge-base-missing" } });
+    expect((await campaignRow(id))!.status).toBe("draft");
+  });
+});
+
+describe("saving and editing", () => {
+  it("saves a draft with the schedule as typed and the window as minutes, then redirects to its page", async () => {
+    const local = nextWeekLocal();
+    const result = await create(validForm({ name: "  Weekly check-in  ", sendingType: "recurring", frequency: "weekly", scheduleAt: local, windowDays: ["5", "1", "3"], windowStart: "08:30", windowEnd: "18:15" }));
+    const location = redirectLocation(result)!;
+    expect(location).toMatch(/^\/campaigns\/[0-9a-f-]{36}$/);
+    const row = await campaignRow(location.split("/").pop()!);
+    expect(row).toMatchObject({
+      tenant_id: demo.tenantId, name: "Weekly check-in", status: "draft", sending_type: "recurring", frequency: "weekly", schedule_local: local,
+      window_days: "[1,3,5]", window_start_minute: 510, window_end_minute: 1095, next_run_at: null, contact_list_id: demo.springLeads, phone_number_id: demo.mainLine,
+    });
+  });
+
+  it("keeps no frequency or schedule a campaign does not use", async () => {
+    const id = await createCampaign({ name: "Right away", sendingType: "immediate", frequency: "daily", scheduleAt: "2030-01-07T10:00" });
+    expect(await campaignRow(id)).toMatchObject({ frequency: null, schedule_local: null });
+  });
+
+  it("edits a draft, and refuses to edit a running campaign", async () => {
+    const id = await createCampaign({ name: "Edit me please" });
+    const form = validForm({ name: "Edited campaign", contactListId: demo.webinar, windowEnd: "16:00" });
+    const edited = await callAction(editPage.action, `/campaigns/${id}/edit`, { cookie: owner, form, params: { id } });
+    expect(redirectLocation(edited)).toBe(`/campaigns/${id}`);
+    expect(await campaignRow(id)).toMatchObject({ name: "Edited campaign", contact_list_id: demo.webinar, window_end_minute: 960 });
+
+    const invalid = errorsOf(await callAction(editPage.action, `/campaigns/${id}/edit`, { cookie: owner, form: validForm({ name: "no" }), params: { id } }));
+    expect(invalid).toMatchObject({ status: 400, errors: { name: ["validation.nameTooShort"] } });
+
+    expect(redirectLocation(await act(id, "start"))).toBe(`/campaigns/${id}`);
+    const loaded = unwrap(await callLoader(editPage.loader, `/campaigns/${id}/edit`, { cookie: owner, params: { id } }));
+    expect(loaded.value).toMatchObject({ editable: false });
+    const refused = unwrap(await callAction(editPage.action, `/campaigns/${id}/edit`, { cookie: owner, form: validForm({ name: "Sneaky rename" }), params: { id } }));
+    expect(refused.status).toBe(409);
+    expect((refused.value as { result: { error: Record<string, string[]> } }).result.error[""]).toEqual(["refusals.edit"]);
+    expect((await campaignRow(id))!.name).toBe("Edited campaign");
+  });
+});
+
+describe("life cycle", () => {
+  it("starts an immediate draft as running now; refuses what the status does not allow", async () => {
+    const id = await createCampaign({ name: "Immediate one" });
+    const started = await act(id, "start");
+    expect(redirectLocation(started)).toBe(`/campaigns/${id}`);
+    let row = (await campaignRow(id))!;
+    expect(row.status).toBe("running");
+    expect(Math.abs(Date.parse(row.next_run_at!) - Date.now())).toBeLessThan(10_000);
+
+    expect(unwrap(await act(id, "start"))).toMatchObject({ status: 409, value: { refusal: "start" } });
+    expect(unwrap(await act(id, "resume"))).toMatchObject({ status: 409, value: { refusal: "resume" } });
+    const deleteRefused = unwrap(await callAction(deletePage.action, `/campaigns/${id}/delete`, { cookie: owner, form: {}, params: { id } }));
+    expect(deleteRefused).toMatchObject({ status: 409, value: { refusal: "delete" } });
+    expect(await campaignRow(id)).toBeDefined();
+
+    expect(redirectLocation(await act(id, "pause"))).toBe(`/campaigns/${id}`);
+    row = (await campaignRow(id))!;
+    expect(row.status).toBe("paused");
+    expect(unwrap(await act(id, "pause"))).toMatchObject({ status: 409, value: { refusal: "pause" } });
+    expect(redirectLocation(await act(id, "resume"))).toBe(`/campaigns/${id}`);
+    expect((await campaignRow(id))!.status).toBe("running");
+
+    const log = await db().selectFrom("campaign_activity").select("reason").where("campaign_id", "=", id).where("kind", "=", "status").orderBy("created_at").execute();
+    expect(log.map((entry) => entry.reason)).toEqual(["running", "paused", "running"]);
+  });
+
+  it("schedules a scheduled draft at its time in the tenant's zone", async () => {
+    const id = await createCampaign({ name: "Scheduled one", sendingType: "scheduled", scheduleAt: "2030-01-07T10:00" });
+    await act(id, "start");
+    // 10:00 in Toronto in January is 15:00 UTC.
+    expect(await campaignRow(id)).toMatchObject({ status: "scheduled", next_run_at: "2030-01-07T15:00:00.000Z" });
+    const list = unwrap(await callLoader(listPage.loader, "/campaigns?status=scheduled", { cookie: owner })).value as { list: { rows: Array<{ id: string; nextRunAt: string }> } };
+    expect(list.list.rows.find((row) => row.id === id)?.nextRunAt).toBe("2030-01-07T15:00:00.000Z");
+    expect(redirectLocation(await act(id, "pause"))).toBe(`/campaigns/${id}`);
+    expect(redirectLocation(await act(id, "resume"))).toBe(`/campaigns/${id}`);
+    expect(await campaignRow(id)).toMatchObject({ status: "scheduled", next_run_at: "2030-01-07T15:00:00.000Z" });
+  });
+
+  it("refuses to start a scheduled draft whose time went by, and to do anything but delete a completed one", async () => {
+    const id = await createCampaign({ name: "Late scheduled", sendingType: "scheduled", scheduleAt: "2030-01-07T10:00" });
+    await db().updateTable("campaigns").set({ schedule_local: "2021-01-04T10:00" }).where("id", "=", id).execute();
+    expect(unwrap(await act(id, "start"))).toMatchObject({ status: 409, value: { refusal: "schedule-passed" } });
+    expect((await campaignRow(id))!.status).toBe("draft");
+
+    const completed = await db().selectFrom("campaigns").select("id").where("name", "=", "Webinar thank-you calls").executeTakeFirstOrThrow();
+    for (const intent of ["start", "pause", "resume"]) {
+      expect(unwrap(await act(completed.id, intent))).toMatchObject({ status: 409, value: { refusal: intent } });
+    }
+    expect(unwrap(await act(completed.id, "explode")).status).toBe(400);
+  });
+
+  it("deletes after a confirmation page, with its activity", async () => {
+    const id = await createCampaign({ name: "Delete me soon" });
+    await act(id, "start");
+    await act(id, "pause");
+    const confirm = unwrap(await callLoader(deletePage.loader, `/campaigns/${id}/delete`, { cookie: owner, params: { id } }));
+    expect(confirm.value).toMatchObject({ campaign: { id, name: "Delete me soon" }, allowed: true });
+    const deleted = await callAction(deletePage.action, `/campaigns/${id}/delete`, { cookie: owner, form: {}, params: { id } });
+    expect(redirectLocation(deleted)).toBe("/campaigns");
+    expect(await campaignRow(id)).toBeUndefined();
+    expect(await db().selectFrom("campaign_activity").select("id").where("campaign_id", "=", id).execute()).toEqual([]);
+    expect(unwrap(await open(id)).status).toBe(404);
+  });
+});
+
+describe("the campaign page", () => {
+  it("runs the pre-launch check at the launch instant, in each contact's own zone", async () => {
+    // Monday 7 January 2030, 10:00 in Toronto: 07:00 on the Pacific coast, 08:00 in Denver and Edmonton, 16:00 in Berlin.
+    const id = await createCampaign({ name: "Check me first", sendingType: "scheduled", scheduleAt: "2030-01-07T10:00" });
+    const stamp = now();
+    const sarah = await db().selectFrom("contacts").select("phone").where("list_id", "=", demo.springLeads).where("first_name", "=", "Sarah").executeTakeFirstOrThrow();
+    for (const [name, phone] of [["Sarah again", sarah.phone], ["Broken number", "+1555"]] as const) {
+      await db().insertInto("contacts").values({ id: newId(), tenant_id: demo.tenantId, list_id: demo.springLeads, first_name: name, phone, time_zone: null, opted_out_at: null, created_at: stamp, updated_at: stamp }).execute();
+    }
+    const withoutCheck = unwrap(await open(id)).value as { report: unknown };
+    expect(withoutCheck.report).toBeNull();
+    const { value } = unwrap(await open(id, "?check=1"));
+    const report = (value as { report: { at: string; summary: { total: number; toCall: number; skipped: number; byReason: Record<string, number> } } }).report;
+    expect(report.at).toBe("2030-01-07T15:00:00.000Z");
+    expect(report.summary).toEqual({ total: 32, toCall: 24, skipped: 8, byReason: { invalid: 1, "opted-out": 1, duplicate: 1, "outside-window": 5 } });
+  });
+
+  it("shows the activity log a page at a time and says calls are only logged", async () => {
+    const completed = await db().selectFrom("campaigns").select("id").where("name", "=", "Webinar thank-you calls").executeTakeFirstOrThrow();
+    const { value } = unwrap(await open(completed.id));
+    const page = value as { platformConfigured: boolean; activity: { total: number; entries: Array<{ kind: string; contactName: string | null; phone: string | null }> } };
+    expect(page.platformConfigured).toBe(false);
+    // Seeded: a weekday 10:00 run in Toronto; the two attendees on the Pacific coast (07:00 there) were outside the window.
+    expect(page.activity.total).toBe(12);
+    expect(page.activity.entries.filter((entry) => entry.kind === "logged")).toHaveLength(8);
+    expect(page.activity.entries.filter((entry) => entry.kind === "skipped").map((entry) => entry.phone).sort()).toEqual(["+14155550271", "+16045550263"]);
+    expect(page.activity.entries.find((entry) => entry.kind === "logged")).toMatchObject({ contactName: expect.any(String), phone: expect.stringMatching(/^\+/) });
+
+    const stamp = Date.now();
+    await db()
+      .insertInto("campaign_activity")
+      .values(Array.from({ length: 25 }, (_, index) => ({ id: newId(), tenant_id: demo.tenantId, campaign_id: completed.id, run_id: null, contact_id: null, kind: "status" as const, phone: null, reason: "paused", platform_call_id: null, detail: null, created_at: new Date(stamp - index * 1000).toISOString() })))
+      .execute();
+    const second = unwrap(await open(completed.id, "?page=2")).value as { activity: { page: number; pageCount: number; entries: unknown[] } };
+    expect(second.activity).toMatchObject({ page: 2, pageCount: 2 });
+    expect(second.activity.entries).toHaveLength(17);
+    const clamped = unwrap(await open(completed.id, "?page=99")).value as { activity: { page: number } };
+    expect(clamped.activity.page).toBe(2);
+  });
+
+  it("lists campaigns by status and sorts them through the URL", async () => {
+    const listOf = async (query: string) =>
+      (unwrap(await callLoader(listPage.loader, `/campaigns${query}`, { cookie: owner })).value as { list: { rows: Array<{ name: string; status: string }>; total: number } }).list;
+    const completed = await listOf("?status=completed");
+    expect(completed.rows.map((row) => row.name)).toContain("Webinar thank-you calls");
+    expect(completed.rows.every((row) => row.status === "completed")).toBe(true);
+    const byName = await listOf("?sort=name&order=asc");
+    const names = byName.rows.map((row) => row.name.toLowerCase());
+    expect(names).toEqual([...names].sort());
+    const byStatus = await listOf("?sort=status&order=asc");
+    const order = ["draft", "scheduled", "running", "paused", "completed"];
+    const ranks = byStatus.rows.map((row) => order.indexOf(row.status));
+    expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
+    // A nonsense filter falls back to all campaigns.
+    expect((await listOf("?status=nonsense")).total).toBe((await listOf("")).total);
+  });
+});
+
+describe("access and tenant isolation", () => {
+  it("answers another tenant's campaign id exactly like a missing one, and changes nothing", async () => {
+    const id = await createCampaign({ name: "Demo's own campaign" });
+    const before = await campaignRow(id);
+    const asOther = { cookie: other.cookie, params: { id } };
+    expect(unwrap(await callLoader(campaignPage.loader, `/campaigns/${id}`, asOther)).status).toBe(404);
+    expect(unwrap(await callLoader(editPage.loader, `/campaigns/${id}/edit`, asOther)).status).toBe(404);
+    expect(unwrap(await callLoader(deletePage.loader, `/campaigns/${id}/delete`, asOther)).status).toBe(404);
+    expect(unwrap(await callAction(editPage.action, `/campaigns/${id}/edit`, { ...asOther, form: validForm({ contactListId: other.listId, phoneNumberId: other.numberId }) })).status).toBe(404);
+    for (const intent of ["start", "pause", "resume"]) expect(unwrap(await act(id, intent, other.cookie)).status).toBe(404);
+    expect(unwrap(await callAction(deletePage.action, `/campaigns/${id}/delete`, { ...asOther, form: {} })).status).toBe(404);
+    expect(await campaignRow(id)).toEqual(before);
+    expect(unwrap(await act("no-such-id", "start")).status).toBe(404);
+
+    const theirs = (unwrap(await callLoader(listPage.loader, "/campaigns", { cookie: other.cookie })).value as { list: { total: number } }).list;
+    expect(theirs.total).toBe(0);
+    const theirId = await createCampaign({ name: "Their campaign", contactListId: other.listId, phoneNumberId: other.numberId }, other.cookie);
+    expect((await campaignRow(theirId))!.tenant_id).toBe(other.tenantId);
+    expect(unwrap(await open(theirId)).status).toBe(404);
+    const ours = (unwrap(await callLoader(listPage.loader, "/campaigns", { cookie: owner })).value as { list: { rows: Array<{ id: string }> } }).list;
+    expect(ours.rows.some((row) => row.id === theirId)).toBe(false);
+  });
+
+  it("keeps read-only users out of the screen and its actions", async () => {
+    const agent = await sessionCookieFor("agent@demo.test");
+    const id = await createCampaign({ name: "Agent cannot see" });
+    expect(redirectLocation(await callLoader(listPage.loader, "/campaigns", { cookie: agent }))).toBe("/overview");
+    expect(unwrap(await callLoader(newPage.loader, "/campaigns/new", { cookie: agent })).status).toBe(403);
+    expect(unwrap(await create(validForm(), agent)).status).toBe(403);
+    expect(unwrap(await act(id, "start", agent)).status).toBe(403);
+    expect(unwrap(await callAction(deletePage.action, `/campaigns/${id}/delete`, { cookie: agent, form: {}, params: { id } })).status).toBe(403);
+    expect((await campaignRow(id))!.status).toBe("draft");
+  });
+});
