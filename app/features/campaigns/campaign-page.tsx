@@ -3,6 +3,7 @@ import { useCallback, useEffect, useRef, useState, type ReactNode } from "react"
 import { useTranslation } from "react-i18next";
 import { Button, buttonClass } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
+import { Pagination } from "~/components/ui/pagination";
 import { Dialog } from "~/components/ui/dialog";
 import { Panel } from "~/components/ui/panel";
 import { useHydrated } from "~/components/ui/use-hydrated";
@@ -14,7 +15,6 @@ import { isAllowed, isDue } from "./campaign-rules";
 import { KnowledgeBaseLine } from "./campaign-form";
 import type { CampaignDetail, KnowledgeBaseChoice } from "./campaigns.server";
 import { campaignPageHref, type CampaignPageParams } from "./list-params";
-import { Pager } from "./pager";
 import type { PrelaunchReport } from "./prelaunch.server";
 import { SKIP_REASONS } from "./prelaunch";
 import { formatClockTime, parseLocalDateTime, zonedTimeToInstant } from "./zoned-time";
@@ -280,7 +280,7 @@ export function ActivityLog({
               </tbody>
             </table>
           </div>
-          <Pager page={activity.page} pageCount={activity.pageCount} href={(page) => campaignPageHref(campaignId, params, { page })} label={t("activity.pagination")} />
+          <Pagination page={activity.page} pageCount={activity.pageCount} href={(page) => campaignPageHref(campaignId, params, { page })} label={t("activity.pagination")} />
         </div>
       )}
     </Panel>

@@ -3,6 +3,7 @@ import type { ChangeEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Button, buttonClass } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
+import { Pagination } from "~/components/ui/pagination";
 import { inputClass } from "~/components/ui/field";
 import { Panel } from "~/components/ui/panel";
 import { formatPhoneForDisplay } from "~/features/phone/phone";
@@ -10,7 +11,6 @@ import { formatDateTime, formatNumber } from "~/i18n/format";
 import { CAMPAIGN_STATUSES, isDue } from "./campaign-rules";
 import type { CampaignListItem, CampaignListPage } from "./campaigns.server";
 import { CAMPAIGNS_PAGE_SIZE, campaignListHref, sortChange, type CampaignSortKey } from "./list-params";
-import { Pager } from "./pager";
 import { CampaignStatusBadge } from "./status-badge";
 
 /**
@@ -80,7 +80,7 @@ export function CampaignsList({ data, timeZone, canCreate }: { data: CampaignLis
             </table>
           </div>
           <div className="mt-4">
-            <Pager page={params.page} pageCount={data.pageCount} href={(page) => campaignListHref(params, { page })} label={t("pagination.label")} />
+            <Pagination page={params.page} pageCount={data.pageCount} href={(page) => campaignListHref(params, { page })} label={t("pagination.label")} />
           </div>
         </Panel>
       )}

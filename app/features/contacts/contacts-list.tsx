@@ -1,6 +1,7 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { cn } from "~/components/ui/cn";
+import { Pagination } from "~/components/ui/pagination";
 import { Notice, Panel } from "~/components/ui/panel";
 import { formatPhoneForDisplay } from "~/features/phone/phone";
 import { formatDate, formatDateTime, formatNumber } from "~/i18n/format";
@@ -19,7 +20,6 @@ import {
   type ContactsListViewData,
   type SortKey,
 } from "./list-params";
-import { ContactsPagination } from "./pagination";
 import { contactPaths, displayName, withReturnTo } from "./paths";
 
 const SORTABLE: ReadonlySet<string> = new Set<SortKey>(["name", "company", "list", "created"]);
@@ -64,7 +64,7 @@ export function ContactsListView({ data }: { data: ContactsListViewData }) {
             <ContactsTable data={data} />
           </div>
           <div className="mt-4">
-            <ContactsPagination data={data} />
+            <Pagination page={data.params.page} pageCount={data.pageCount} href={(page) => listHref(data.params, { page })} />
           </div>
         </Panel>
       )}

@@ -1,6 +1,7 @@
 import { Link, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { cn } from "~/components/ui/cn";
+import { Pagination } from "~/components/ui/pagination";
 import { Panel } from "~/components/ui/panel";
 import { formatDateTime, formatNumber } from "~/i18n/format";
 import { AudioPlayer, formatClock, isoDuration } from "./audio-player";
@@ -16,7 +17,6 @@ import {
   type RecordingsListViewData,
   type SortKey,
 } from "./list-params";
-import { RecordingsPagination } from "./list-pagination";
 import { RecordingRowActions } from "./row-actions";
 
 const SORTABLE_COLUMNS: SortKey[] = ["createdAt", "direction", "campaign", "from", "to", "agent", "user", "company", "duration", "rating"];
@@ -67,7 +67,13 @@ export function RecordingsListView({ data, basePath = data.basePath }: { data: R
             <RecordingsTable data={view} />
           </div>
           <div className="mt-4">
-            <RecordingsPagination data={view} />
+            <Pagination
+              page={view.params.page}
+              pageCount={view.pageCount}
+              hasNextPage={view.hasNextPage}
+              showLast={!view.totalIsCapped}
+              href={(page) => listHref(view.basePath, view.params, { page })}
+            />
           </div>
         </Panel>
       )}

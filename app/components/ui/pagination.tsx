@@ -1,30 +1,47 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { cn } from "~/components/ui/cn";
 import { formatNumber } from "~/i18n/format";
-import { listHref, type ContactsListViewData } from "./list-params";
+import { cn } from "./cn";
 
 /** Pages shown either side of the current one. */
 const WINDOW = 2;
 
-/** First, previous, a window of page numbers, next and last, as plain links. */
-export function ContactsPagination({ data }: { data: ContactsListViewData }) {
-  const { t, i18n } = useTranslation("contacts");
-  const { params, pageCount } = data;
-  const page = params.page;
-  if (pageCount <= 1) return null;
-  const href = (target: number) => listHref(params, { page: target });
+/**
+ * First, previous, a window of page numbers, next and last, as plain links,
+ * so paging works without JavaScript and every page is a URL. `hasNextPage`
+ * keeps "next" going past a total that was not counted to its end (the
+ * recordings search); `showLast` drops "last" in that case.
+ */
+export function Pagination({
+  page,
+  pageCount,
+  href,
+  label,
+  hasNextPage = false,
+  showLast = true,
+}: {
+  page: number;
+  pageCount: number;
+  href: (page: number) => string;
+  label?: string;
+  hasNextPage?: boolean;
+  showLast?: boolean;
+}) {
+  const { t, i18n } = useTranslation("common");
+  if (pageCount <= 1 && !hasNextPage) return null;
   const first = Math.max(1, page - WINDOW);
   const last = Math.min(pageCount, page + WINDOW);
   const numbers = Array.from({ length: last - first + 1 }, (_, index) => first + index);
+  const hasPrevious = page > 1;
+  const hasNext = hasNextPage || page < pageCount;
   return (
-    <nav aria-label={t("pagination.label")}>
+    <nav aria-label={label ?? t("pagination.label")}>
       <ul className="flex flex-wrap items-center gap-1 text-sm">
-        <PageLink to={page > 1 ? href(1) : null} label={t("pagination.firstPage")}>
+        <PageLink to={hasPrevious ? href(1) : null} label={t("pagination.firstPage")}>
           <span aria-hidden="true">«</span> {t("pagination.first")}
         </PageLink>
-        <PageLink to={page > 1 ? href(page - 1) : null} label={t("pagination.previousPage")} rel="prev">
+        <PageLink to={hasPrevious ? href(page - 1) : null} label={t("pagination.previousPage")} rel="prev">
           <span aria-hidden="true">‹</span> {t("pagination.previous")}
         </PageLink>
         {numbers.map((number) => (
@@ -32,12 +49,14 @@ export function ContactsPagination({ data }: { data: ContactsListViewData }) {
             {formatNumber(number, i18n.language)}
           </PageLink>
         ))}
-        <PageLink to={page < pageCount ? href(page + 1) : null} label={t("pagination.nextPage")} rel="next">
+        <PageLink to={hasNext ? href(page + 1) : null} label={t("pagination.nextPage")} rel="next">
           {t("pagination.next")} <span aria-hidden="true">›</span>
         </PageLink>
-        <PageLink to={page < pageCount ? href(pageCount) : null} label={t("pagination.lastPage")}>
-          {t("pagination.last")} <span aria-hidden="true">»</span>
-        </PageLink>
+        {showLast ? (
+          <PageLink to={page < pageCount ? href(pageCount) : null} label={t("pagination.lastPage")}>
+            {t("pagination.last")} <span aria-hidden="true">»</span>
+          </PageLink>
+        ) : null}
       </ul>
     </nav>
   );
@@ -57,7 +76,7 @@ function PageLink({ to, label, current, rel, children }: { to: string | null; la
   if (!to) {
     return (
       <li>
-        <span aria-disabled="true" className={cn(base, "border-slate-200 text-slate-400 dark:border-slate-800 dark:text-slate-500")}>
+        <span aria-disabled="true" className={cn(base, "border-slate-200 text-slate-500 dark:border-slate-800 dark:text-slate-400")}>
           {children}
         </span>
       </li>
