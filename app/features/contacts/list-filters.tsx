@@ -1,53 +1,19 @@
-import { Form, Link, useSubmit } from "@remix-run/react";
-import { useCallback, useEffect, useRef, type ChangeEvent } from "react";
+import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { buttonClass } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
-import { clearedFilters, CONTACTS_PATH, hasActiveFilters, listHref, OPT_OUT_FILTERS, SEARCH_DEBOUNCE_MS, sortFields, type ContactsListViewData } from "./list-params";
+import { useFilterForm } from "~/components/ui/use-filter-form";
+import { clearedFilters, CONTACTS_PATH, hasActiveFilters, listHref, OPT_OUT_FILTERS, sortFields, type ContactsListViewData } from "./list-params";
 
 /**
  * The list's GET form: search, list and opt-out filters, with the sort carried
  * as hidden fields. It has no page field, so any new search starts at page 1.
- * Without JavaScript the Apply button submits it; with JavaScript the search
- * submits itself 300 ms after typing stops (replacing the history entry, so
- * Back does not step through every letter) and a select submits at once.
+ * useFilterForm adds the debounced search.
  */
 export function ContactsListFilters({ data }: { data: ContactsListViewData }) {
   const { t } = useTranslation("contacts");
   const { params } = data;
-  const submit = useSubmit();
-  const searchInput = useRef<HTMLInputElement>(null);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-
-  useEffect(() => () => clearTimeout(timer.current), []);
-
-  // A link (clear filters, a list on the side, Back) can change the search; show it, unless the user is typing in the box.
-  useEffect(() => {
-    const input = searchInput.current;
-    if (input && document.activeElement !== input && input.value !== params.q) input.value = params.q;
-  }, [params.q]);
-
-  const submitForm = useCallback(
-    (form: HTMLFormElement, replace: boolean) => {
-      clearTimeout(timer.current);
-      // Empty fields mean "any"; leaving them out keeps the URL as short as the links the list makes itself.
-      const fields = new FormData(form);
-      for (const [name, value] of [...fields.entries()]) if (value === "") fields.delete(name);
-      submit(fields, { method: "get", action: CONTACTS_PATH, replace, preventScrollReset: true });
-    },
-    [submit],
-  );
-
-  function onChange(event: ChangeEvent<HTMLFormElement>) {
-    const form = event.currentTarget;
-    const target: EventTarget = event.target;
-    if (target === searchInput.current) {
-      clearTimeout(timer.current);
-      timer.current = setTimeout(() => submitForm(form, true), SEARCH_DEBOUNCE_MS);
-    } else if (target instanceof HTMLSelectElement) {
-      submitForm(form, false);
-    }
-  }
+  const { searchInput, onChange, onSubmit } = useFilterForm({ action: CONTACTS_PATH, q: params.q });
 
   return (
     <div className="space-y-2">
@@ -57,7 +23,7 @@ export function ContactsListFilters({ data }: { data: ContactsListViewData }) {
         role="search"
         aria-label={t("filters.label")}
         onChange={onChange}
-        onSubmit={() => clearTimeout(timer.current)}
+        onSubmit={onSubmit}
         className="grid gap-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_auto] sm:items-end"
       >
         <div className="space-y-1">

@@ -13,8 +13,6 @@ import type { ContactListSummary } from "./lists.server";
  */
 
 export const CONTACTS_PAGE_SIZE = 20;
-/** As on the recordings list (spec section 9). */
-export const SEARCH_DEBOUNCE_MS = 300;
 
 export const SORT_KEYS = ["name", "company", "list", "created"] as const;
 export type SortKey = (typeof SORT_KEYS)[number];

@@ -1,14 +1,13 @@
-import { Form, Link, useSubmit } from "@remix-run/react";
-import { useCallback, useEffect, useRef, type ChangeEvent, type FormEvent } from "react";
+import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { buttonClass } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
+import { useFilterForm } from "~/components/ui/use-filter-form";
 import {
   clearedFilters,
   fixedParamsFor,
   hiddenFilterFields,
   listHref,
-  SEARCH_DEBOUNCE_MS,
   type RecordingsListParams,
   type RecordingsListViewData,
 } from "./list-params";
@@ -16,50 +15,12 @@ import {
 /**
  * The list's GET form: search, direction and campaign, with the other active
  * filters and the sort carried as hidden fields. It has no page field, so any
- * new search starts at page 1. Without JavaScript the Apply button submits
- * it; with JavaScript the search submits itself 300 ms after typing stops
- * (replacing the history entry, so Back does not step through every letter)
- * and a select submits as soon as it changes.
+ * new search starts at page 1; useFilterForm adds the debounced search.
  */
 export function RecordingsListFilters({ data }: { data: RecordingsListViewData }) {
   const { t } = useTranslation("recordings");
   const { basePath, params } = data;
-  const submit = useSubmit();
-  const searchInput = useRef<HTMLInputElement>(null);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-
-  useEffect(() => () => clearTimeout(timer.current), []);
-
-  // A link (clear filters, Back) can change the search; show it, unless the user is typing in the box right now.
-  useEffect(() => {
-    const input = searchInput.current;
-    if (input && document.activeElement !== input && input.value !== params.q) input.value = params.q;
-  }, [params.q]);
-
-  const submitForm = useCallback(
-    (form: HTMLFormElement, replace: boolean) => {
-      clearTimeout(timer.current);
-      // Empty fields mean "any"; leaving them out keeps the URL as short as the links the list makes itself.
-      const fields = new FormData(form);
-      for (const [name, value] of [...fields.entries()]) if (value === "") fields.delete(name);
-      submit(fields, { method: "get", action: basePath, replace, preventScrollReset: true });
-    },
-    [submit, basePath],
-  );
-
-  function onChange(event: ChangeEvent<HTMLFormElement>) {
-    const form = event.currentTarget;
-    const target: EventTarget = event.target;
-    if (target === searchInput.current) {
-      clearTimeout(timer.current);
-      timer.current = setTimeout(() => submitForm(form, true), SEARCH_DEBOUNCE_MS);
-    } else if (target instanceof HTMLSelectElement) {
-      submitForm(form, false);
-    }
-  }
-
-  // An explicit submit (Enter, Apply) makes any waiting debounced one pointless.
-  const onSubmit = (_event: FormEvent<HTMLFormElement>) => clearTimeout(timer.current);
+  const { searchInput, onChange, onSubmit } = useFilterForm({ action: basePath, q: params.q });
 
   const directions = withCurrent(data.directions, params.direction);
   const campaigns = withCurrent(data.campaigns, params.campaign);

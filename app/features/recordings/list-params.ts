@@ -11,9 +11,8 @@ import { DATE_RANGES, type DateRangeKey } from "~/features/calls/date-ranges";
  *   /recordings?q=&direction=&campaign=&status=&range=&escalated=1&view=disagreement&sort=&order=asc|desc&page=
  */
 
-/** Spec section 9: page size 10, search debounce 300 ms, default sort createdAt descending. */
+/** Spec section 9: page size 10, default sort createdAt descending (the search debounce is in use-filter-form.ts). */
 export const RECORDINGS_PAGE_SIZE = 10;
-export const SEARCH_DEBOUNCE_MS = 300;
 
 export const SORT_KEYS = ["createdAt", "direction", "campaign", "from", "to", "agent", "user", "company", "duration", "rating"] as const;
 export type SortKey = (typeof SORT_KEYS)[number];
