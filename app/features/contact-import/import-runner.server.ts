@@ -1,0 +1,375 @@
+import { randomUUID } from "node:crypto";
+import { setImmediate, setTimeout as sleep } from "node:timers/promises";
+import { getDb, now } from "~/db/db.server";
+import { timeZoneForPhone } from "~/features/phone/time-zone.server";
+import { parseMapping, type ColumnMapping } from "./column-mapping";
+import { readCsvRecords } from "./csv-file.server";
+import { isBusyError, openConnection, phoneLookup, type Connection } from "./import-database.server";
+import { deleteStoredFile, filesOlderThan, removeFileInImportsDir, storedFileExists, storedFilePath } from "./import-files.server";
+import { cachedRowFacts, forgetImport, verdictAt, YIELD_EVERY, type RowFacts } from "./preview.server";
+import { checkRules, parseRemovedRows, parseRowEdits, RowClassifier, rowValues, type RowEdits } from "./row-classification";
+
+/**
+ * Runs an import in the background of the server process. Two phases, so the
+ * database's single write lock is held only for the short final step:
+ *
+ * 1. Stage. The file is streamed again and every row classified again (the
+ *    preview may be minutes old). Rows to import go, with their id, E.164
+ *    phone and time zone, into a TEMP table of a dedicated connection, in
+ *    prepared multi-row inserts. A temp table lives in the connection's own
+ *    temporary database, so this takes no lock on the app's database: other
+ *    requests read and write as usual, and processed_rows is written as the
+ *    progress the import page shows. The event loop gets a turn every 2,000
+ *    rows.
+ * 2. Commit. One transaction (BEGIN IMMEDIATE, retried without blocking while
+ *    another writer is busy) copies the staged rows into contacts in chunks,
+ *    skipping numbers a contact got in the meantime, and marks the import
+ *    done. It runs synchronously: no other code of this process can interleave
+ *    and wait on the lock it holds. Any error rolls everything back: zero
+ *    contacts, status failed with a translated message.
+ *
+ * Statuses: uploaded → mapped → importing → done | failed (failed → mapped
+ * again by "Try again"). The stored file is deleted when the import is done;
+ * a failed import keeps it for a retry until the daily sweep.
+ */
+export type ImportErrorKey =
+  | "errors.importFailed"
+  | "errors.fileMissing"
+  | "errors.listMissing"
+  | "errors.invalidRows"
+  | "errors.interrupted"
+  | "errors.expired";
+
+export class ImportError extends Error {
+  constructor(readonly key: ImportErrorKey) {
+    super(key);
+    this.name = "ImportError";
+  }
+}
+
+/** Rows per multi-row insert into the staging table (8 values a row, well under SQLite's 32,766 variables). */
+const STAGE_BATCH = 200;
+/** Staged rows copied into contacts per statement inside the commit transaction. */
+const COPY_CHUNK = 5_000;
+/** processed_rows is written at most this often. */
+const PROGRESS_INTERVAL_MS = 250;
+/** How long the commit waits for another writer to finish before giving up. */
+const LOCK_WAIT_MS = 30_000;
+
+export interface ImportMetrics {
+  /** Reading and parsing the file (time spent waiting for the next record). */
+  parseMs: number;
+  classifyMs: number;
+  stageMs: number;
+  commitMs: number;
+  rows: number;
+  imported: number;
+  skipped: number;
+}
+
+export const emptyMetrics = (): ImportMetrics => ({ parseMs: 0, classifyMs: 0, stageMs: 0, commitMs: 0, rows: 0, imported: 0, skipped: 0 });
+
+const running = new Map<string, Promise<void>>();
+
+/** Starts the run of a claimed import (status importing) and returns at once. */
+export function startImport(importId: string, tenantId: string, metrics?: ImportMetrics) {
+  if (running.has(importId)) return running.get(importId)!;
+  const run = runImport(importId, tenantId, metrics).finally(() => running.delete(importId));
+  running.set(importId, run);
+  return run;
+}
+
+/** Resolves when the import's background run has finished (at once when none is running): for tests and the benchmark. */
+export async function waitForImport(importId: string) {
+  await running.get(importId);
+}
+
+async function runImport(importId: string, tenantId: string, metrics = emptyMetrics()) {
+  let connection: Connection | undefined;
+  try {
+    const entry = await getDb()
+      .selectFrom("contact_imports")
+      .selectAll()
+      .where("tenant_id", "=", tenantId)
+      .where("id", "=", importId)
+      .where("status", "=", "importing")
+      .executeTakeFirst();
+    if (!entry) return;
+    const mapping = parseMapping(entry.mapping);
+    if (!mapping || !entry.list_id) throw new ImportError("errors.importFailed");
+    if (!(await storedFileExists(entry.stored_file))) throw new ImportError("errors.fileMissing");
+
+    connection = openConnection();
+    const edits = parseRowEdits(entry.row_edits);
+    const removed = parseRemovedRows(entry.removed_rows);
+    const staged = await stageRows(connection, {
+      importId,
+      tenantId,
+      file: storedFilePath(entry.stored_file),
+      mapping,
+      edits,
+      removed,
+      // What the preview learned about each row from the contact rules; without it, every row is checked here.
+      facts: cachedRowFacts(entry),
+      classifier: new RowClassifier({ mapping, edits, removed, phoneExists: phoneLookup(connection, tenantId) }),
+      metrics,
+    });
+    await commitStaged(connection, { importId, tenantId, listId: entry.list_id, staged, metrics });
+    await deleteStoredFile(entry.stored_file);
+    forgetImport(importId);
+  } catch (error) {
+    const key = error instanceof ImportError ? error.key : "errors.importFailed";
+    if (!(error instanceof ImportError)) console.error(`contact import ${importId} failed:`, error);
+    await markFailed(tenantId, importId, key).catch((markError: unknown) =>
+      console.error(`contact import ${importId}: could not record the failure`, markError),
+    );
+  } finally {
+    connection?.close();
+  }
+}
+
+async function markFailed(tenantId: string, importId: string, key: ImportErrorKey) {
+  await getDb()
+    .updateTable("contact_imports")
+    .set({ status: "failed", error: key, updated_at: now() })
+    .where("tenant_id", "=", tenantId)
+    .where("id", "=", importId)
+    .where("status", "=", "importing")
+    .execute();
+}
+
+const STAGE_COLUMNS = ["id", "first_name", "last_name", "title", "company", "phone", "email", "time_zone"] as const;
+type StagedRow = [string, string, string, string, string, string, string, string | null];
+
+function stagingInsert(connection: Connection, rows: number) {
+  const placeholders = `(${STAGE_COLUMNS.map(() => "?").join(",")})`;
+  return connection.prepare(`insert into temp.import_rows (${STAGE_COLUMNS.join(",")}) values ${Array.from({ length: rows }, () => placeholders).join(",")}`);
+}
+
+interface StageInput {
+  importId: string;
+  tenantId: string;
+  file: string;
+  mapping: ColumnMapping;
+  edits: RowEdits;
+  removed: ReadonlySet<number>;
+  facts: RowFacts | null;
+  classifier: RowClassifier;
+  metrics: ImportMetrics;
+}
+
+/** Phase 1: every row to import into the temp table; returns how many there are and how many rows were read. */
+async function stageRows(connection: Connection, { importId, tenantId, file, mapping, edits, removed, facts, classifier, metrics }: StageInput) {
+  connection.exec(`create temp table import_rows (${STAGE_COLUMNS.map((c) => `${c} text`).join(", ")})`);
+  const batchInsert = stagingInsert(connection, STAGE_BATCH);
+  let batch: Array<StagedRow[number]> = [];
+  let staged = 0;
+  let processed = 0;
+  let header = true;
+  let factIndex = 0;
+  let lastProgress = Date.now();
+  const flush = () => {
+    const start = performance.now();
+    if (batch.length === STAGE_BATCH * STAGE_COLUMNS.length) batchInsert.run(batch);
+    else if (batch.length > 0) stagingInsert(connection, batch.length / STAGE_COLUMNS.length).run(batch);
+    batch = [];
+    metrics.stageMs += performance.now() - start;
+  };
+  /** The rules' verdict on a row: from the preview's facts when they cover it, else checked now. */
+  const verdictFor = (number: number, values: Parameters<typeof checkRules>[0]) => {
+    if (edits[number] || !facts) return checkRules(values);
+    while (factIndex < facts.rowNumbers.length && facts.rowNumbers[factIndex]! < number) factIndex++;
+    return facts.rowNumbers[factIndex] === number ? verdictAt(facts, factIndex) : checkRules(values);
+  };
+
+  const records = readCsvRecords(file)[Symbol.asyncIterator]();
+  for (;;) {
+    let start = performance.now();
+    const next = await records.next();
+    metrics.parseMs += performance.now() - start;
+    if (next.done) break;
+    const record = next.value;
+    if (header) {
+      header = false;
+      continue;
+    }
+    if (++processed % YIELD_EVERY === 0) await setImmediate();
+    if (removed.has(record.number)) continue;
+    start = performance.now();
+    const values = rowValues(record.number, record.cells, mapping, edits);
+    const verdict = verdictFor(record.number, values);
+    const status = classifier.decide(verdict);
+    metrics.classifyMs += performance.now() - start;
+    if (status === "valid") {
+      start = performance.now();
+      const phone = verdict.phone!;
+      batch.push(
+        randomUUID(),
+        values.firstName.trim(),
+        values.lastName.trim(),
+        values.title.trim(),
+        values.company.trim(),
+        phone,
+        values.email.trim(),
+        timeZoneForPhone(phone),
+      );
+      staged++;
+      metrics.stageMs += performance.now() - start;
+      if (batch.length === STAGE_BATCH * STAGE_COLUMNS.length) flush();
+    } else if (status === "invalid") {
+      // The preview refused to start with invalid rows; one now means the import changed under it.
+      throw new ImportError("errors.invalidRows");
+    }
+    if (Date.now() - lastProgress >= PROGRESS_INTERVAL_MS) {
+      lastProgress = Date.now();
+      await getDb().updateTable("contact_imports").set({ processed_rows: processed }).where("tenant_id", "=", tenantId).where("id", "=", importId).execute();
+    }
+  }
+  flush();
+  metrics.rows = processed;
+  return { staged, processed };
+}
+
+/** BEGIN IMMEDIATE without a busy wait: on a busy database, wait a moment (the event loop keeps going) and try again. */
+async function beginImmediate(connection: Connection) {
+  const deadline = Date.now() + LOCK_WAIT_MS;
+  for (;;) {
+    try {
+      connection.exec("begin immediate");
+      return;
+    } catch (error) {
+      if (!isBusyError(error) || Date.now() > deadline) throw error;
+      await sleep(20);
+    }
+  }
+}
+
+/** Phase 2: one transaction, all or nothing. Nothing in here awaits. */
+async function commitStaged(
+  connection: Connection,
+  {
+    importId,
+    tenantId,
+    listId,
+    staged,
+    metrics,
+  }: { importId: string; tenantId: string; listId: string; staged: { staged: number; processed: number }; metrics: ImportMetrics },
+) {
+  await beginImmediate(connection);
+  const start = performance.now();
+  try {
+    const list = connection.prepare("select 1 from contact_lists where id = ? and tenant_id = ?").get(listId, tenantId);
+    if (!list) throw new ImportError("errors.listMissing");
+    const timestamp = now();
+    const copy = connection.prepare(`
+      insert into main.contacts (id, tenant_id, list_id, first_name, last_name, title, company, phone, email, time_zone, opted_out_at, created_at, updated_at)
+      select s.id, @tenant, @list, s.first_name, s.last_name, s.title, s.company, s.phone, s.email, s.time_zone, null, @at, @at
+      from temp.import_rows s
+      where s.rowid > @from and s.rowid <= @to
+        and not exists (select 1 from main.contacts c where c.tenant_id = @tenant and c.phone = s.phone)`);
+    let imported = 0;
+    for (let from = 0; from < staged.staged; from += COPY_CHUNK) {
+      imported += copy.run({ tenant: tenantId, list: listId, at: timestamp, from, to: from + COPY_CHUNK }).changes;
+    }
+    const done = connection
+      .prepare(
+        `update main.contact_imports set status = 'done', processed_rows = ?, imported_count = ?, error = null, updated_at = ?
+         where id = ? and tenant_id = ? and status = 'importing'`,
+      )
+      .run(staged.processed, imported, timestamp, importId, tenantId);
+    // Marked failed by someone else (a restart's recovery, a sweep): this run no longer owns the import.
+    if (done.changes !== 1) throw new ImportError("errors.interrupted");
+    connection.exec("commit");
+    metrics.imported = imported;
+    metrics.skipped = staged.processed - imported;
+  } catch (error) {
+    if (connection.inTransaction) connection.exec("rollback");
+    throw error;
+  } finally {
+    metrics.commitMs += performance.now() - start;
+  }
+}
+
+/* ---------- Restarts and abandoned uploads ---------- */
+
+/**
+ * An import left "importing" by a process that stopped (crash, deploy) never
+ * finishes: its transaction was rolled back by SQLite. It is marked failed,
+ * with its file kept, so the user can try again.
+ */
+export async function recoverInterruptedImports() {
+  const stuck = await getDb().selectFrom("contact_imports").select(["id", "tenant_id"]).where("status", "=", "importing").execute();
+  for (const entry of stuck) {
+    if (running.has(entry.id)) continue;
+    await markFailed(entry.tenant_id, entry.id, "errors.interrupted");
+  }
+  return stuck.filter((entry) => !running.has(entry.id)).length;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Uploads nobody finished (and failed imports nobody retried) for a day lose
+ * their file and are marked failed/expired; stray files in the folder (an
+ * upload cut off mid-way by a crash) go too.
+ */
+export async function sweepAbandonedImports(at = Date.now()) {
+  const cutoff = new Date(at - DAY_MS).toISOString();
+  const abandoned = await getDb()
+    .selectFrom("contact_imports")
+    .select(["id", "tenant_id", "stored_file", "status"])
+    .where("status", "in", ["uploaded", "mapped", "failed"])
+    .where("updated_at", "<", cutoff)
+    .execute();
+  let removed = 0;
+  for (const entry of abandoned) {
+    if (await storedFileExists(entry.stored_file)) {
+      await deleteStoredFile(entry.stored_file);
+      removed++;
+    }
+    if (entry.status !== "failed") {
+      await getDb()
+        .updateTable("contact_imports")
+        .set({ status: "failed", error: "errors.expired", updated_at: now() })
+        .where("tenant_id", "=", entry.tenant_id)
+        .where("id", "=", entry.id)
+        .where("status", "in", ["uploaded", "mapped"])
+        .execute();
+    }
+  }
+  const known = new Set(
+    (await getDb().selectFrom("contact_imports").select("stored_file").where("status", "in", ["uploaded", "mapped", "importing", "failed"]).execute()).map(
+      (r) => r.stored_file,
+    ),
+  );
+  for (const file of await filesOlderThan(at - DAY_MS)) {
+    if (file.stored && known.has(file.name)) continue;
+    await removeFileInImportsDir(file.name);
+    removed++;
+  }
+  return removed;
+}
+
+let housekeeping: Promise<void> | undefined;
+
+/**
+ * Once per process: recover interrupted imports, then sweep abandoned uploads
+ * now and every hour. The import routes call it before anything else, so it
+ * has run before this process could have started an import of its own; the
+ * server may also call it at start-up.
+ */
+export function ensureImportHousekeeping() {
+  housekeeping ??= (async () => {
+    await recoverInterruptedImports();
+    await sweepAbandonedImports();
+    const timer = setInterval(
+      () => void sweepAbandonedImports().catch((error: unknown) => console.error("contact import sweep failed:", error)),
+      60 * 60 * 1000,
+    );
+    timer.unref();
+  })().catch((error: unknown) => {
+    housekeeping = undefined;
+    console.error("contact import housekeeping failed:", error);
+  });
+  return housekeeping;
+}

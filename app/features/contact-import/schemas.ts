@@ -1,0 +1,59 @@
+import { z } from "zod";
+import { contactFieldsSchema } from "~/features/contacts/contact-rules";
+import { MAPPING_TARGETS, type ColumnMapping } from "./column-mapping";
+
+/**
+ * One schema per form of the import screens, shared by conform in the browser
+ * and the route actions. Messages are keys in the `imports` namespace, except
+ * the row correction form, which uses the contact rules (and their keys in the
+ * `contacts` namespace) unchanged.
+ */
+export const IMPORT_INTENTS = ["save-mapping", "edit-row", "remove-row", "remove-invalid", "restore-removed", "start-import", "retry"] as const;
+export type ImportIntent = (typeof IMPORT_INTENTS)[number];
+
+/** The upload form: a file is needed and it must be a .csv (the server checks the content too). */
+export const uploadSchema = z.object({
+  file: z
+    .instanceof(File, { message: "validation.fileRequired" })
+    .refine((file) => file.size > 0 || file.name !== "", "validation.fileRequired")
+    .refine((file) => /\.csv$/i.test(file.name), "validation.fileType"),
+});
+
+const columnChoice = z
+  .string()
+  .trim()
+  .regex(/^\d{0,4}$/, "validation.columnUnknown")
+  .optional()
+  .transform((value) => (value ? Number(value) : null));
+
+/** The mapping form: one select per target; a first name (or full name) and a phone column are required. */
+export const mappingSchema = z
+  .object(Object.fromEntries(MAPPING_TARGETS.map((target) => [target, columnChoice])) as Record<keyof ColumnMapping, typeof columnChoice>)
+  .superRefine((mapping, context) => {
+    if (mapping.firstName === null && mapping.fullName === null) {
+      context.addIssue({ code: "custom", path: ["firstName"], message: "validation.firstNameColumnRequired" });
+    }
+    if (mapping.phone === null) context.addIssue({ code: "custom", path: ["phone"], message: "validation.phoneColumnRequired" });
+  });
+
+/** Correcting a row: the contact rules themselves, plus the row it is for. */
+export const rowEditSchema = contactFieldsSchema.extend({ row: z.coerce.number().int().positive() });
+
+export const rowActionSchema = z.object({ row: z.coerce.number().int().positive() });
+
+/** Starting the import: an existing list, or a new one by name. */
+export const NEW_LIST = "new";
+
+export const startImportSchema = z
+  .object({
+    listId: z.string().trim().optional(),
+    // Length and uniqueness are checked by createContactList (lists.server.ts), which owns the list rules.
+    newListName: z.string().trim().optional(),
+  })
+  .superRefine((value, context) => {
+    if (value.listId === NEW_LIST && !value.newListName) {
+      context.addIssue({ code: "custom", path: ["newListName"], message: "validation.listNameRequired" });
+    } else if (!value.listId && !value.newListName) {
+      context.addIssue({ code: "custom", path: ["listId"], message: "validation.listRequired" });
+    }
+  });

@@ -1,0 +1,207 @@
+import fs from "node:fs";
+import fsp from "node:fs/promises";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { unstable_parseMultipartFormData, type UploadHandlerPart } from "@remix-run/node";
+import { getEnv } from "~/config/env.server";
+import { countCsvRows } from "./csv-file.server";
+import { CsvFormatError } from "./csv-parser";
+import { importsDir, partialFilePath, storedFilePath, storedNameFor } from "./import-files.server";
+
+/**
+ * Receives a contacts CSV: the multipart body is streamed to disk part by
+ * part (never buffered whole), with the byte cap enforced while it arrives,
+ * the first bytes sniffed for binary content, and the text checked for UTF-8
+ * on the way. Files in another encoding (Windows-1252 from older Excel,
+ * UTF-16 with a byte-order mark from "Unicode text") are converted to UTF-8
+ * once, so every later pass reads the same way. Then the rows are counted
+ * against MAX_IMPORT_ROWS. Any refusal removes what was written.
+ */
+export type UploadRefusal =
+  | { key: "validation.fileRequired" | "validation.fileType" | "validation.notText" | "validation.empty" | "validation.noDataRows" }
+  | { key: "validation.tooLarge"; values: { limitBytes: number } }
+  | { key: "validation.tooManyRows"; values: { limitRows: number } }
+  | { key: "validation.malformed"; values: { row: number } };
+
+export interface ReceivedUpload {
+  fileName: string;
+  storedFile: string;
+  sizeBytes: number;
+  header: string[];
+  dataRows: number;
+}
+
+class Refused extends Error {
+  constructor(readonly refusal: UploadRefusal) {
+    super(refusal.key);
+  }
+}
+
+const SNIFF_BYTES = 8 * 1024;
+/** Room for the multipart boundaries and headers around the file itself. */
+const MULTIPART_OVERHEAD = 64 * 1024;
+const FIELD_LIMIT = 1024;
+
+type Encoding = "utf-8" | "windows-1252" | "utf-16le";
+
+/** Text, not binary: no NUL byte (outside UTF-16) and hardly any control characters besides tab and line ends. */
+function looksLikeText(sample: Uint8Array): boolean {
+  if (sample.length >= 2 && sample[0] === 0xff && sample[1] === 0xfe) return true;
+  let control = 0;
+  for (const byte of sample) {
+    if (byte === 0) return false;
+    if (byte < 0x20 && byte !== 0x09 && byte !== 0x0a && byte !== 0x0d && byte !== 0x0c) control++;
+  }
+  return control <= sample.length * 0.01;
+}
+
+const isCsvName = (name: string) => /\.csv$/i.test(name.trim());
+
+/** The file part, written to disk as it arrives. Returns the bytes written and the encoding it found. */
+async function writePart(part: UploadHandlerPart, target: string, maxBytes: number) {
+  let size = 0;
+  let sniffed = false;
+  let head = new Uint8Array(0);
+  let validUtf8 = true;
+  const utf8 = new TextDecoder("utf-8", { fatal: true });
+  async function* checked() {
+    for await (const chunk of part.data) {
+      size += chunk.byteLength;
+      if (size > maxBytes) throw new Refused({ key: "validation.tooLarge", values: { limitBytes: maxBytes } });
+      if (!sniffed) {
+        head = concat(head, chunk.subarray(0, SNIFF_BYTES - head.length));
+        if (head.length >= SNIFF_BYTES) {
+          sniffed = true;
+          if (!looksLikeText(head)) throw new Refused({ key: "validation.notText" });
+        }
+      }
+      if (validUtf8) {
+        try {
+          utf8.decode(chunk, { stream: true });
+        } catch {
+          validUtf8 = false;
+        }
+      }
+      yield chunk;
+    }
+  }
+  await pipeline(Readable.from(checked()), fs.createWriteStream(target, { flags: "wx" }));
+  if (!sniffed && head.length > 0 && !looksLikeText(head)) throw new Refused({ key: "validation.notText" });
+  if (validUtf8) {
+    try {
+      utf8.decode();
+    } catch {
+      validUtf8 = false;
+    }
+  }
+  const utf16 = head[0] === 0xff && head[1] === 0xfe;
+  const encoding: Encoding = utf16 ? "utf-16le" : validUtf8 ? "utf-8" : "windows-1252";
+  return { size, encoding };
+}
+
+function concat(a: Uint8Array, b: Uint8Array) {
+  const joined = new Uint8Array(a.length + b.length);
+  joined.set(a);
+  joined.set(b, a.length);
+  return joined;
+}
+
+/** Rewrites a file as UTF-8 (the decoder drops the byte-order mark). */
+async function convertToUtf8(source: string, target: string, encoding: Exclude<Encoding, "utf-8">) {
+  const decoder = new TextDecoder(encoding);
+  async function* decoded() {
+    for await (const chunk of fs.createReadStream(source)) yield Buffer.from(decoder.decode(chunk as Buffer, { stream: true }), "utf8");
+    yield Buffer.from(decoder.decode(), "utf8");
+  }
+  await pipeline(Readable.from(decoded()), fs.createWriteStream(target, { flags: "wx" }));
+}
+
+async function drain(part: UploadHandlerPart) {
+  for await (const _chunk of part.data) {
+    // Parts nobody asked for are read and dropped, so the parser can move on.
+  }
+}
+
+async function readSmallField(part: UploadHandlerPart) {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of part.data) {
+    size += chunk.byteLength;
+    if (size <= FIELD_LIMIT) chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+export async function receiveUpload(request: Request, importId: string): Promise<{ ok: true; upload: ReceivedUpload } | { ok: false; refusal: UploadRefusal }> {
+  const { MAX_IMPORT_BYTES, MAX_IMPORT_ROWS } = getEnv();
+  // A body announced far beyond the limit is refused before a byte of it is read.
+  const announced = Number(request.headers.get("Content-Length") ?? NaN);
+  if (Number.isFinite(announced) && announced > MAX_IMPORT_BYTES + MULTIPART_OVERHEAD) {
+    return { ok: false, refusal: { key: "validation.tooLarge", values: { limitBytes: MAX_IMPORT_BYTES } } };
+  }
+
+  await fsp.mkdir(importsDir(), { recursive: true });
+  const partial = partialFilePath(importId, "upload");
+  const converted = partialFilePath(importId, "utf8");
+  const stored = storedNameFor(importId);
+  let received: { fileName: string; size: number; encoding: Encoding } | null = null;
+  let fileParts = 0;
+
+  const cleanUp = () => Promise.all([partial, converted, storedFilePath(stored)].map((file) => fsp.rm(file, { force: true })));
+
+  try {
+    await unstable_parseMultipartFormData(request, async (part) => {
+      if (typeof part.filename !== "string") return readSmallField(part);
+      fileParts++;
+      if (part.name !== "file" || fileParts > 1) return drain(part).then(() => undefined);
+      const fileName = part.filename.trim();
+      if (!fileName) return drain(part).then(() => undefined);
+      if (!isCsvName(fileName)) throw new Refused({ key: "validation.fileType" });
+      const { size, encoding } = await writePart(part, partial, MAX_IMPORT_BYTES);
+      received = { fileName, size, encoding };
+      return fileName;
+    });
+  } catch (error) {
+    await cleanUp();
+    if (error instanceof Refused) return { ok: false, refusal: error.refusal };
+    // Anything else is a malformed body, which is the client's fault.
+    throw new Response("Bad Request", { status: 400 });
+  }
+
+  const file = received as { fileName: string; size: number; encoding: Encoding } | null;
+  if (!file) {
+    await cleanUp();
+    return { ok: false, refusal: { key: "validation.fileRequired" } };
+  }
+  if (file.size === 0) {
+    await cleanUp();
+    return { ok: false, refusal: { key: "validation.empty" } };
+  }
+
+  try {
+    if (file.encoding === "utf-8") {
+      await fsp.rename(partial, storedFilePath(stored));
+    } else {
+      await convertToUtf8(partial, converted, file.encoding);
+      await fsp.rename(converted, storedFilePath(stored));
+      await fsp.rm(partial, { force: true });
+    }
+    const { header, dataRows } = await countCsvRows(storedFilePath(stored), MAX_IMPORT_ROWS);
+    const refusal: UploadRefusal | null = !header
+      ? { key: "validation.empty" }
+      : dataRows === 0
+      ? { key: "validation.noDataRows" }
+      : dataRows > MAX_IMPORT_ROWS
+      ? { key: "validation.tooManyRows", values: { limitRows: MAX_IMPORT_ROWS } }
+      : null;
+    if (refusal || !header) {
+      await cleanUp();
+      return { ok: false, refusal: refusal ?? { key: "validation.empty" } };
+    }
+    return { ok: true, upload: { fileName: file.fileName.slice(0, 255), storedFile: stored, sizeBytes: file.size, header, dataRows } };
+  } catch (error) {
+    await cleanUp();
+    if (error instanceof CsvFormatError) return { ok: false, refusal: { key: "validation.malformed", values: { row: error.record } } };
+    throw error;
+  }
+}
