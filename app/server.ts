@@ -15,6 +15,7 @@ import { closeDb, isDatabaseHealthy } from "./db/db.server";
 import { prepareDatabase, DEMO_PASSWORD, DEMO_USERS } from "./db/seed.server";
 import { purgeExpiredSessions } from "./features/auth/session.server";
 import { startAudioFetchSweep } from "./features/calls/audio-fetch.server";
+import { ensureImportHousekeeping } from "./features/contact-import/import-runner.server";
 import { isUsingOutbox } from "./features/email/mailer.server";
 import { startJobRunner, stopJobRunner } from "./features/jobs/job-runner.server";
 import { contentSecurityPolicy, STATIC_SECURITY_HEADERS } from "./features/security/headers";
@@ -91,6 +92,8 @@ async function main() {
   startAudioFetchSweep();
   // Scheduled and recurring campaigns; runs a previous process left behind are picked up on the first tick.
   if (env.JOB_RUNNER) startJobRunner();
+  // Contact imports a stopped server left "importing" are marked failed (and can be retried); day-old uploads are removed.
+  ensureImportHousekeeping();
 
   let stopping = false;
   const shutdown = (signal: string) => {
