@@ -80,6 +80,15 @@ If the caller wants to speak to a person, or is upset, transfer the call to the 
 Answer in the caller's language: English, French or German.`;
 
 /** 10:00 on the last weekday at least `days` days before `from`, in the zone. */
+/** A Tuesday, Wednesday or Thursday at least `days` ahead, so the demo's pre-launch check has contacts inside the weekday window. */
+function midweekDayAfter(from: Date, days: number, timeZone: string) {
+  for (let offset = days; ; offset++) {
+    const day = new Date(from.getTime() + offset * 86_400_000).toLocaleDateString("en-CA", { timeZone });
+    const weekday = new Date(`${day}T12:00:00Z`).getUTCDay();
+    if (weekday >= 2 && weekday <= 4) return day;
+  }
+}
+
 function weekdayMorningBefore(from: Date, days: number, timeZone: string) {
   let day = new Date(from.getTime() - days * 86_400_000);
   while (localPartsAt(day, timeZone).weekday > 5) day = new Date(day.getTime() - 86_400_000);
@@ -151,7 +160,7 @@ export async function seedDemoContactsAndCampaigns(db: DB, tenantId: string, tim
       ])
       .execute();
 
-    const scheduleDay = new Date(seededAt.getTime() + 14 * 86_400_000).toLocaleDateString("en-CA", { timeZone });
+    const scheduleDay = midweekDayAfter(seededAt, 14, timeZone);
     await trx
       .insertInto("campaigns")
       .values({
