@@ -15,6 +15,7 @@ import { i18nOptions, type Language } from "~/i18n/config";
 import { resources } from "~/i18n/resources.server";
 import * as detail from "~/routes/_dashboard.contacts.import.$importId";
 import * as index from "~/routes/_dashboard.contacts.import._index";
+import * as exportRoute from "~/routes/contacts.export[.]csv";
 import {
   BASE_URL,
   callAction,
@@ -328,6 +329,29 @@ describe("preview", () => {
     expect((await previewOf(id, "?status=exists")).rows.map((row) => row.number)).toEqual([4]);
     // A filter it does not know shows everything rather than an error.
     expect((await previewOf(id, "?status=bogus&page=x")).params).toEqual({ status: "all", page: 1 });
+  });
+
+  it("reads our own contacts export again, whose phone cells carry a formula-guarding apostrophe before the plus", async () => {
+    // Exported from another tenant, so the number is new to this one; German, so semicolons, a BOM and rule 4's plus matter.
+    const german = `+4930${1_000_000 + Math.floor(Math.random() * 8_999_999)}`;
+    await addContact(other.tenantId, german);
+    const response = await callLoader(exportRoute.loader, "/contacts/export.csv", { cookie: other.cookie, language: "de" });
+    if (!(response instanceof Response)) throw new Error("export did not return a Response");
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    expect(new TextDecoder().decode(bytes)).toContain(`"'${german.slice(0, 3)} 30 ${german.slice(5)}"`);
+
+    const location = redirectLocation(await upload(owner, new File([bytes], "kontakte.csv", { type: "text/csv" })));
+    const id = location?.match(/^\/contacts\/import\/([0-9a-f-]{36})$/)?.[1];
+    if (!id) throw new Error(`upload did not redirect to an import: ${location}`);
+    const mapping = (await viewOf(id)) as MappingData;
+    expect(mapping.columns[mapping.mapping.phone!]?.header).toBe("Telefon");
+    const form: Record<string, string> = { intent: "save-mapping" };
+    for (const [target, column] of Object.entries(mapping.mapping)) form[target] = column === null ? "" : String(column);
+    expect(redirectLocation(await post(id, form))).toBe(`/contacts/import/${id}`);
+
+    const preview = await previewOf(id);
+    expect(preview.counts.invalid).toBe(0);
+    expect(preview.rows.find((row) => row.values.phone === `'${german.slice(0, 3)} 30 ${german.slice(5)}`)).toMatchObject({ status: "valid", problems: {} });
   });
 
   it("pages through the rows 25 at a time and clamps a page past the end", async () => {

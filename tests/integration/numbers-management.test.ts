@@ -505,7 +505,7 @@ describe("bulk validation from a CSV", () => {
     expect(plain).toMatchObject({ column: "Contact", columnMatched: false });
   });
 
-  it("refuses files that are not .csv, too large, too long, empty or binary, each with its message", async () => {
+  it("refuses files that are not .csv, too large, too long, empty, binary or malformed, each with its message", async () => {
     const owner = await ownerOnPlan("growth");
     expect(uploadProblem(await validate(owner.cookie, csvUpload("phone\n4165550101\n", "numbers.xlsx", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")))).toEqual({ status: 400, problem: "fileType" });
     expect(uploadProblem(await validate(owner.cookie, csvUpload("phone\n4165550101\n", "numbers.txt", "text/plain")))).toEqual({ status: 400, problem: "fileType" });
@@ -514,6 +514,7 @@ describe("bulk validation from a CSV", () => {
     expect(uploadProblem(await validate(owner.cookie, csvUpload(tooMany)))).toEqual({ status: 400, problem: "tooManyRows" });
     expect(uploadProblem(await validate(owner.cookie, csvUpload("")))).toEqual({ status: 400, problem: "empty" });
     expect(uploadProblem(await validate(owner.cookie, csvUpload("phone\n")))).toEqual({ status: 400, problem: "noRows" });
+    expect(uploadProblem(await validate(owner.cookie, csvUpload('phone\n"4165550101\n4165550102\n')))).toEqual({ status: 400, problem: "malformed" });
     expect(uploadProblem(await validate(owner.cookie, csvUpload(Uint8Array.from([0x50, 0x4b, 0x03, 0x04, 0x00, 0x00, 0x01]))))).toEqual({ status: 400, problem: "notText" });
     const noFile = new FormData();
     noFile.append("file", new File([], "", { type: "application/octet-stream" }));
@@ -526,6 +527,9 @@ describe("bulk validation from a CSV", () => {
     const long = unwrap(await validate(owner.cookie, csvUpload(tooMany))).value;
     expect(await renderAfterPost(validateRoute.default, loaderData, long, "/numbers-managment/validate")).toContain("The file has more than 5,000 rows.");
     expect(await renderAfterPost(validateRoute.default, loaderData, long, "/numbers-managment/validate", "de")).toContain("Die Datei hat mehr als 5.000 Zeilen.");
+    const malformed = unwrap(await validate(owner.cookie, csvUpload('phone\n"4165550101\n'))).value;
+    expect(await renderAfterPost(validateRoute.default, loaderData, malformed, "/numbers-managment/validate")).toContain("This file cannot be read as CSV");
+    expect(await renderAfterPost(validateRoute.default, loaderData, malformed, "/numbers-managment/validate", "de")).toContain("Diese Datei lässt sich nicht als CSV lesen");
   });
 
   it("tells which valid numbers are new and which the tenant already has", async () => {

@@ -31,6 +31,11 @@ describe("RowClassifier", () => {
     expect(row?.values).toMatchObject({ firstName: "Jane", lastName: "Doe", phone: "(416) 555-0100", email: "jane@example.com" });
   });
 
+  it("reads a phone cell of our own contacts export, behind the apostrophe that keeps it from being a formula", () => {
+    const [row] = classifyAll([["Jürgen", "Groß", "'+49 30 1234567", ""]]);
+    expect(row).toMatchObject({ status: "valid", phone: "+49301234567", problems: {} });
+  });
+
   it("calls a row invalid with the reason of each broken rule (contacts message keys)", () => {
     const rows = classifyAll([
       ["", "Doe", "4165550100", ""],

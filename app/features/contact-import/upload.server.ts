@@ -4,8 +4,9 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { unstable_parseMultipartFormData, type UploadHandlerPart } from "@remix-run/node";
 import { getEnv } from "~/config/env.server";
+import { CsvFormatError } from "~/features/csv/csv-parser";
+import { looksLikeText, SNIFF_BYTES, textEncodingOf, type TextEncoding } from "~/features/csv/text-decoding";
 import { countCsvRows } from "./csv-file.server";
-import { CsvFormatError } from "./csv-parser";
 import { importsDir, partialFilePath, storedFilePath, storedNameFor } from "./import-files.server";
 
 /**
@@ -14,7 +15,8 @@ import { importsDir, partialFilePath, storedFilePath, storedNameFor } from "./im
  * the first bytes sniffed for binary content, and the text checked for UTF-8
  * on the way. Files in another encoding (Windows-1252 from older Excel,
  * UTF-16 with a byte-order mark from "Unicode text") are converted to UTF-8
- * once, so every later pass reads the same way. Then the rows are counted
+ * once, so every later pass reads the same way (the rules are in
+ * ~/features/csv/text-decoding.ts). Then the rows are counted
  * against MAX_IMPORT_ROWS. Any refusal removes what was written.
  */
 export type UploadRefusal =
@@ -37,23 +39,9 @@ class Refused extends Error {
   }
 }
 
-const SNIFF_BYTES = 8 * 1024;
 /** Room for the multipart boundaries and headers around the file itself. */
 const MULTIPART_OVERHEAD = 64 * 1024;
 const FIELD_LIMIT = 1024;
-
-type Encoding = "utf-8" | "windows-1252" | "utf-16le";
-
-/** Text, not binary: no NUL byte (outside UTF-16) and hardly any control characters besides tab and line ends. */
-function looksLikeText(sample: Uint8Array): boolean {
-  if (sample.length >= 2 && sample[0] === 0xff && sample[1] === 0xfe) return true;
-  let control = 0;
-  for (const byte of sample) {
-    if (byte === 0) return false;
-    if (byte < 0x20 && byte !== 0x09 && byte !== 0x0a && byte !== 0x0d && byte !== 0x0c) control++;
-  }
-  return control <= sample.length * 0.01;
-}
 
 const isCsvName = (name: string) => /\.csv$/i.test(name.trim());
 
@@ -94,9 +82,7 @@ async function writePart(part: UploadHandlerPart, target: string, maxBytes: numb
       validUtf8 = false;
     }
   }
-  const utf16 = head[0] === 0xff && head[1] === 0xfe;
-  const encoding: Encoding = utf16 ? "utf-16le" : validUtf8 ? "utf-8" : "windows-1252";
-  return { size, encoding };
+  return { size, encoding: textEncodingOf(head, validUtf8) };
 }
 
 function concat(a: Uint8Array, b: Uint8Array) {
@@ -107,7 +93,7 @@ function concat(a: Uint8Array, b: Uint8Array) {
 }
 
 /** Rewrites a file as UTF-8 (the decoder drops the byte-order mark). */
-async function convertToUtf8(source: string, target: string, encoding: Exclude<Encoding, "utf-8">) {
+async function convertToUtf8(source: string, target: string, encoding: Exclude<TextEncoding, "utf-8">) {
   const decoder = new TextDecoder(encoding);
   async function* decoded() {
     for await (const chunk of fs.createReadStream(source)) yield Buffer.from(decoder.decode(chunk as Buffer, { stream: true }), "utf8");
@@ -144,7 +130,7 @@ export async function receiveUpload(request: Request, importId: string): Promise
   const partial = partialFilePath(importId, "upload");
   const converted = partialFilePath(importId, "utf8");
   const stored = storedNameFor(importId);
-  let received: { fileName: string; size: number; encoding: Encoding } | null = null;
+  let received: { fileName: string; size: number; encoding: TextEncoding } | null = null;
   let fileParts = 0;
 
   const cleanUp = () => Promise.all([partial, converted, storedFilePath(stored)].map((file) => fsp.rm(file, { force: true })));
@@ -168,7 +154,7 @@ export async function receiveUpload(request: Request, importId: string): Promise
     throw new Response("Bad Request", { status: 400 });
   }
 
-  const file = received as { fileName: string; size: number; encoding: Encoding } | null;
+  const file = received as { fileName: string; size: number; encoding: TextEncoding } | null;
   if (!file) {
     await cleanUp();
     return { ok: false, refusal: { key: "validation.fileRequired" } };

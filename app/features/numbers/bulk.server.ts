@@ -1,6 +1,7 @@
 import { MaxPartSizeExceededError, unstable_createMemoryUploadHandler, unstable_parseMultipartFormData } from "@remix-run/node";
 import { getDb, type DB } from "~/db/db.server";
-import { decodeCsvBytes, MAX_BULK_BYTES, validatePhoneCsv } from "./bulk-csv";
+import { decodeTextBytes } from "~/features/csv/text-decoding";
+import { MAX_BULK_BYTES, validatePhoneCsv } from "./bulk-csv";
 import type { BulkResultsData, BulkUploadProblem } from "./bulk-validation";
 
 /** Room for the multipart boundaries and headers around the file itself. */
@@ -27,7 +28,7 @@ export async function readBulkUpload(request: Request): Promise<BulkUpload> {
   if (!(file instanceof File) || (file.name === "" && file.size === 0)) return { ok: false, problem: "fileRequired" };
   // Browsers label .csv files differently (text/csv, application/vnd.ms-excel, nothing); the name is what people chose.
   if (!file.name.toLowerCase().endsWith(".csv")) return { ok: false, problem: "fileType" };
-  const text = decodeCsvBytes(new Uint8Array(await file.arrayBuffer()));
+  const text = decodeTextBytes(new Uint8Array(await file.arrayBuffer()));
   if (text === null) return { ok: false, problem: "notText" };
   return { ok: true, fileName: file.name, text };
 }
@@ -36,7 +37,7 @@ export type BulkValidationOutcome = { ok: true; results: BulkResultsData } | { o
 
 /** Validates an uploaded file and tells which of its valid numbers the tenant has already added. */
 export async function validateBulkUpload(tenantId: string, upload: { fileName: string; text: string }, db: DB = getDb()): Promise<BulkValidationOutcome> {
-  const parsed = validatePhoneCsv(upload.text);
+  const parsed = await validatePhoneCsv(upload.text);
   if (!parsed.ok) return { ok: false, problem: parsed.problem };
   const { uniqueValid, ...validation } = parsed.validation;
   const existing = new Set(

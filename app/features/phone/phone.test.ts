@@ -38,6 +38,16 @@ describe("toE164, rule by rule (spec section 5)", () => {
     expect(toE164("  +39 06 1234567")).toBe("+39061234567");
   });
 
+  it("rule 4 also holds behind the apostrophe a spreadsheet-safe export puts before a leading +", () => {
+    expect(toE164("'+49 30 1234567")).toBe("+49301234567");
+    expect(toE164(" '+44 7911 12345 ")).toBe("+44791112345");
+    expect(toE164("'+1 (416) 555-0101")).toBe("+14165550101");
+    expect(isValidPhoneNumber("'+49 30 1234567")).toBe(true);
+    // Only a leading apostrophe is the export's; anything else before the plus is not.
+    expect(toE164("x'+49 30 1234567")).toBeNull();
+    expect(toE164("''+49 30 1234567")).toBeNull();
+  });
+
   it("rule 5: everything else is invalid", () => {
     for (const input of ["", "   ", "call me", "12345", "123456789", "+123456789", "25551234567", "44791112345", "1234567890123456", "+1234567890123456"]) {
       expect(toE164(input), input).toBeNull();

@@ -14,6 +14,14 @@ export const MAX_PHONE_DIGITS = 15;
 const digitsOf = (value: string) => value.replace(/\D/g, "");
 
 /**
+ * Whether the number was written with a leading plus. Spreadsheet-safe CSV
+ * exports (ours too: /contacts/export.csv writes '+1 (416) 555-0101) put an
+ * apostrophe before a cell that starts with + so it is not read as a formula;
+ * that apostrophe is not part of the number, so an export re-imports as it was.
+ */
+const typedWithPlus = (value: string) => value.trim().replace(/^'/, "").trimStart().startsWith("+");
+
+/**
  * To E.164: digits only; 10 digits are North American and get +1; 11 digits
  * starting with 1, or 12 to 15 digits, get a plus; a value typed with + and
  * 10 to 15 digits is kept; anything else is invalid. The rules apply in that
@@ -23,7 +31,7 @@ export function toE164(input: string): string | null {
   const digits = digitsOf(input);
   if (digits.length === 10) return `+1${digits}`;
   if ((digits.length === 11 && digits.startsWith("1")) || (digits.length >= 12 && digits.length <= MAX_PHONE_DIGITS)) return `+${digits}`;
-  if (input.trim().startsWith("+") && digits.length >= MIN_PHONE_DIGITS && digits.length <= MAX_PHONE_DIGITS) return `+${digits}`;
+  if (typedWithPlus(input) && digits.length >= MIN_PHONE_DIGITS && digits.length <= MAX_PHONE_DIGITS) return `+${digits}`;
   return null;
 }
 

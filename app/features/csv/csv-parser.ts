@@ -15,8 +15,10 @@
  * A quote still open at the end of the file is an error (CsvFormatError),
  * as are absurdly long fields and records with too many columns.
  *
- * A byte-order mark is removed by the decoder (see csv-file.server.ts); one
- * still at the start of the text is dropped here too.
+ * Shared by the contact import (streamed from disk) and the bulk validation
+ * of phone numbers (one string in memory). A byte-order mark is removed by
+ * the decoder (text-decoding.ts, or the contact import's csv-file.server.ts);
+ * one still at the start of the text is dropped here too.
  */
 export const DELIMITERS = [",", ";", "\t"] as const;
 export type Delimiter = (typeof DELIMITERS)[number];
@@ -40,7 +42,7 @@ const MAX_COLUMNS = 200;
 
 export type CsvProblem = "fieldTooLong" | "tooManyColumns" | "unclosedQuote";
 
-/** The file is not a CSV this importer will read; `record` says where. */
+/** The file is not a CSV this parser will read; `record` says where. */
 export class CsvFormatError extends Error {
   constructor(readonly problem: CsvProblem, readonly record: number) {
     super(`CSV ${problem} at record ${record}`);

@@ -90,6 +90,26 @@ describe("parseCsv", () => {
     ]);
   });
 
+  it("numbers records across CRLF, a lone CR, an empty line and a BOM as a spreadsheet shows them", async () => {
+    expect(await records("\uFEFFa,b\r\n1,2\r\n\r\n3,4\r5,6")).toEqual([
+      { number: 1, cells: ["a", "b"] },
+      { number: 2, cells: ["1", "2"] },
+      { number: 4, cells: ["3", "4"] },
+      { number: 5, cells: ["5", "6"] },
+    ]);
+  });
+
+  it("keeps an empty last field without a line end, and quotes doubled inside a field", async () => {
+    expect(await cellsOf("a,b\n1,")).toEqual([
+      ["a", "b"],
+      ["1", ""],
+    ]);
+    expect(await cellsOf('name,phone\n"Smith, Jo","+1 ""416"" 555"\n')).toEqual([
+      ["name", "phone"],
+      ["Smith, Jo", '+1 "416" 555'],
+    ]);
+  });
+
   it("numbers a record with a line break inside quotes as one record", async () => {
     const rows = await records('a,b\n"x\ny",1\nz,2\n');
     expect(rows.map((r) => r.number)).toEqual([1, 2, 3]);
@@ -177,6 +197,11 @@ describe("detectDelimiter", () => {
     ['"x;y",b,c', ","],
     ["single", ","],
     ["a;b,c;d\n1,2,3,4,5,6", ";"],
+    ["Name;Telefonnummer\nA;1", ";"],
+    ["name\tphone\n", "\t"],
+    ["name,phone\n", ","],
+    ['"a;b",c\n', ","],
+    ["\uFEFFName;Telefon", ";"],
   ])("%j → %j", (sample, expected) => {
     expect(detectDelimiter(sample)).toBe(expected);
   });
