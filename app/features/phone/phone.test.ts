@@ -1,4 +1,5 @@
 import fc from "fast-check";
+import { parsePhoneNumberFromString } from "libphonenumber-js";
 import { describe, expect, it } from "vitest";
 import { countryOfPhone, formatPhoneAsTyped, formatPhoneForDisplay, isValidPhoneNumber, toE164 } from "./phone";
 
@@ -74,6 +75,17 @@ describe("toE164, rule by rule (spec section 5)", () => {
 });
 
 describe("isValidPhoneNumber", () => {
+  it("its shortcut for +1 numbers agrees with libphonenumber on every valid area code (property)", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 200, max: 999 }), fc.integer({ min: 0, max: 9_999_999 }), (area, subscriber) => {
+        const e164 = `+1${area}${String(subscriber).padStart(7, "0")}`;
+        const parsed = parsePhoneNumberFromString(e164);
+        expect(isValidPhoneNumber(e164)).toBe(Boolean(parsed && parsed.number === e164 && parsed.isPossible()));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
   it("accepts numbers that normalise and that libphonenumber finds possible", () => {
     for (const input of ["+1 416 555 0101", "555 123 4567", "15551234567", "447911123456", "+49 30 123456789", "+33 6 12 34 56 78"]) {
       expect(isValidPhoneNumber(input), input).toBe(true);

@@ -62,7 +62,9 @@ const NORTH_AMERICAN_AREA_CODE = /^\+1[2-9]/;
 export function isValidPhoneNumber(input: string): boolean {
   const e164 = toE164(input);
   if (!e164) return false;
-  if (e164.startsWith("+1") && !NORTH_AMERICAN_AREA_CODE.test(e164)) return false;
+  // libphonenumber only checks a +1 number's length, which toE164 has already fixed at ten digits; skipping its
+  // parse (about 40 µs) is what keeps the import preview of 100,000 North American rows within seconds.
+  if (e164.startsWith("+1")) return e164.length === 12 && NORTH_AMERICAN_AREA_CODE.test(e164);
   return parseExactly(e164)?.isPossible() ?? false;
 }
 
