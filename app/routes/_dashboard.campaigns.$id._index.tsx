@@ -6,6 +6,7 @@ import { requireActionAccess, requireReadAccess } from "~/features/access/gate.s
 import { can } from "~/features/access/permissions";
 import { useAutoRefresh } from "~/features/call-center/use-auto-refresh";
 import { loadActivityPage } from "~/features/campaigns/activity.server";
+import { CreateKnowledgeBaseLink } from "~/features/campaigns/campaign-form";
 import { ActivityLog, CampaignActions, CampaignDetails, PrelaunchPanel } from "~/features/campaigns/campaign-page";
 import { isAllowed } from "~/features/campaigns/campaign-rules";
 import { findCampaign, hasUnfinishedRun, resolveKnowledgeBase } from "~/features/campaigns/campaigns.server";
@@ -96,14 +97,7 @@ export default function CampaignPage() {
         <div role="alert" data-testid="campaign-refusal">
           <Notice tone="warning">
             {t(`refusals.${actionData.refusal}`)}
-            {actionData.refusal === "knowledge-base-missing" ? (
-              <>
-                {" "}
-                <Link to="/knowledge-base" className="font-medium underline">
-                  {t("form.createKnowledgeBase")}
-                </Link>
-              </>
-            ) : null}
+            {actionData.refusal === "knowledge-base-missing" ? <CreateKnowledgeBaseLink /> : null}
           </Notice>
         </div>
       ) : null}

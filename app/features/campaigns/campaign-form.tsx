@@ -215,6 +215,19 @@ export function CampaignForm({
 }
 
 /** Which knowledge base the campaign will speak from, or the rule that one must exist first. */
+/** After "a knowledge base must be created first": the way there (a leading space separates it from the message). */
+export function CreateKnowledgeBaseLink() {
+  const { t } = useTranslation("campaigns");
+  return (
+    <>
+      {" "}
+      <Link to="/knowledge-base" className="font-medium underline">
+        {t("form.createKnowledgeBase")}
+      </Link>
+    </>
+  );
+}
+
 export function KnowledgeBaseLine({ choice, type }: { choice: { name: string } | null; type: CampaignType }) {
   const { t } = useTranslation("campaigns");
   if (choice) return <p className="text-sm text-slate-700 dark:text-slate-200">{t("form.knowledgeBaseUsed", { name: choice.name, type: t(`type.${type}`) })}</p>;
@@ -259,14 +272,7 @@ function SelectField({
           {errors.map((error) => (
             <li key={error}>
               {t(error)}
-              {knowledgeBaseLink && error === "validation.knowledgeBaseRequired" ? (
-                <>
-                  {" "}
-                  <Link to="/knowledge-base" className="font-medium underline">
-                    {t("form.createKnowledgeBase")}
-                  </Link>
-                </>
-              ) : null}
+              {knowledgeBaseLink && error === "validation.knowledgeBaseRequired" ? <CreateKnowledgeBaseLink /> : null}
             </li>
           ))}
         </ul>

@@ -1,12 +1,11 @@
-import { Form, Link, useFetcher, useNavigation } from "@remix-run/react";
-import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
+import { Form, Link, useNavigation } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Button, buttonClass } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
+import { ConfirmAction, ConfirmForm, type ConfirmFetcher } from "~/components/ui/confirm-action";
 import { Pagination } from "~/components/ui/pagination";
-import { Dialog } from "~/components/ui/dialog";
 import { Panel } from "~/components/ui/panel";
-import { useHydrated } from "~/components/ui/use-hydrated";
 import type { CampaignStatus } from "~/db/schema";
 import { formatPhoneForDisplay } from "~/features/phone/phone";
 import { formatDateTime, formatNumber } from "~/i18n/format";
@@ -88,75 +87,56 @@ export function CampaignActions({ campaign, canUpdate, canDelete, editable }: { 
 export const deleteHref = (id: string) => `/campaigns/${encodeURIComponent(id)}/delete`;
 
 /** The confirmation: its own page without JavaScript, the same form in a dialog with it. */
-export function DeleteCampaignForm({ campaign, fetcher, onCancel }: { campaign: Pick<CampaignDetail, "id" | "name">; fetcher?: ReturnType<typeof useFetcher>; onCancel?: () => void }) {
+export function DeleteCampaignForm({
+  campaign,
+  fetcher,
+  onCancel,
+}: {
+  campaign: Pick<CampaignDetail, "id" | "name">;
+  fetcher?: Pick<ConfirmFetcher, "Form" | "state">;
+  onCancel?: () => void;
+}) {
   const { t } = useTranslation("campaigns");
   const navigation = useNavigation();
-  const FormTag = fetcher ? fetcher.Form : Form;
-  const busy = fetcher ? fetcher.state !== "idle" : navigation.state === "submitting";
   return (
-    <FormTag method="post" action={deleteHref(campaign.id)} className="space-y-4">
+    <ConfirmForm
+      action={deleteHref(campaign.id)}
+      confirmLabel={t("delete.submit")}
+      cancelHref={`/campaigns/${encodeURIComponent(campaign.id)}`}
+      fetcher={fetcher}
+      onCancel={onCancel}
+      submitting={fetcher ? undefined : navigation.state === "submitting"}
+    >
       <p>{t("delete.question", { name: campaign.name })}</p>
       <p className="text-sm text-slate-600 dark:text-slate-300">{t("delete.warning")}</p>
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" variant="danger" disabled={busy}>
-          {t("delete.submit")}
-        </Button>
-        {onCancel ? (
-          <Button variant="secondary" onClick={onCancel}>
-            {t("common:actions.cancel")}
-          </Button>
-        ) : (
-          <Link to={`/campaigns/${encodeURIComponent(campaign.id)}`} className={buttonClass("secondary")}>
-            {t("common:actions.cancel")}
-          </Link>
-        )}
-      </div>
-    </FormTag>
+    </ConfirmForm>
   );
 }
 
 function DeleteAction({ campaign }: { campaign: CampaignDetail }) {
   const { t } = useTranslation("campaigns");
-  const hydrated = useHydrated();
-  const [open, setOpen] = useState(false);
-  const close = useCallback(() => setOpen(false), []);
-  if (!hydrated) {
-    return (
-      <Link to={deleteHref(campaign.id)} className={buttonClass("danger")}>
-        {t("actions.delete")}
-      </Link>
-    );
-  }
   return (
-    <>
-      <Button variant="danger" aria-haspopup="dialog" onClick={() => setOpen(true)}>
-        {t("actions.delete")}
-      </Button>
-      {open ? <DeleteDialog campaign={campaign} onClose={close} /> : null}
-    </>
-  );
-}
-
-function DeleteDialog({ campaign, onClose }: { campaign: CampaignDetail; onClose: () => void }) {
-  const { t } = useTranslation("campaigns");
-  const fetcher = useFetcher();
-  // A refusal comes back as data and stays in the dialog; success redirects away.
-  const previous = useRef(fetcher.state);
-  useEffect(() => {
-    const wasBusy = previous.current !== "idle";
-    previous.current = fetcher.state;
-    if (wasBusy && fetcher.state === "idle" && !fetcher.data) onClose();
-  }, [fetcher.state, fetcher.data, onClose]);
-  const refusal = (fetcher.data as { refusal?: string } | undefined)?.refusal;
-  return (
-    <Dialog open onClose={onClose} title={t("delete.title")} closeLabel={t("dialog.close")}>
-      {refusal ? (
-        <p role="alert" className="mb-3 text-sm text-red-700 dark:text-red-400">
-          {t(`refusals.${refusal}`)}
-        </p>
-      ) : null}
-      <DeleteCampaignForm campaign={campaign} fetcher={fetcher} onCancel={onClose} />
-    </Dialog>
+    <ConfirmAction
+      href={deleteHref(campaign.id)}
+      title={t("delete.title")}
+      className={buttonClass("danger")}
+      content={({ fetcher, close }) => {
+        // A refusal comes back as data and stays in the dialog; success redirects away.
+        const refusal = (fetcher.data as { refusal?: string } | undefined)?.refusal;
+        return (
+          <>
+            {refusal ? (
+              <p role="alert" className="mb-3 text-sm text-red-700 dark:text-red-400">
+                {t(`refusals.${refusal}`)}
+              </p>
+            ) : null}
+            <DeleteCampaignForm campaign={campaign} fetcher={fetcher} onCancel={close} />
+          </>
+        );
+      }}
+    >
+      {t("actions.delete")}
+    </ConfirmAction>
   );
 }
 

@@ -6,6 +6,7 @@ import { cn } from "~/components/ui/cn";
 import { Pagination } from "~/components/ui/pagination";
 import { inputClass } from "~/components/ui/field";
 import { Panel } from "~/components/ui/panel";
+import { SortableHeader } from "~/components/ui/sortable-header";
 import { formatPhoneForDisplay } from "~/features/phone/phone";
 import { formatDateTime, formatNumber } from "~/i18n/format";
 import { CAMPAIGN_STATUSES, isDue } from "./campaign-rules";
@@ -24,6 +25,13 @@ export function CampaignsList({ data, timeZone, canCreate }: { data: CampaignLis
   const updating = navigation.state === "loading" && navigation.location.pathname === "/campaigns";
   const { params, rows, total } = data;
   const firstShown = (params.page - 1) * CAMPAIGNS_PAGE_SIZE + 1;
+  const sortableHeader = (column: CampaignSortKey) => (
+    <SortableHeader
+      label={t(`list.columns.${column}`)}
+      href={campaignListHref(params, sortChange(params, column))}
+      order={params.sort === column ? params.order : null}
+    />
+  );
   return (
     <div className="space-y-4">
       <StatusFilter status={params.status} sortFields={params.sort !== "createdAt" || params.order !== "desc" ? { sort: params.sort, order: params.order } : null} />
@@ -57,8 +65,8 @@ export function CampaignsList({ data, timeZone, canCreate }: { data: CampaignLis
               <caption className="sr-only">{t("list.caption", { column: t(`list.columns.${params.sort}`), order: t(`list.order.${params.order}`) })}</caption>
               <thead>
                 <tr className="text-left">
-                  <SortableHeader column="name" data={data} />
-                  <SortableHeader column="status" data={data} />
+                  {sortableHeader("name")}
+                  {sortableHeader("status")}
                   <th scope="col" className="px-3 py-2 font-semibold">
                     {t("list.columns.type")}
                   </th>
@@ -68,8 +76,8 @@ export function CampaignsList({ data, timeZone, canCreate }: { data: CampaignLis
                   <th scope="col" className="px-3 py-2 font-semibold">
                     {t("list.columns.number")}
                   </th>
-                  <SortableHeader column="nextRunAt" data={data} />
-                  <SortableHeader column="createdAt" data={data} />
+                  {sortableHeader("nextRunAt")}
+                  {sortableHeader("createdAt")}
                 </tr>
               </thead>
               <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
@@ -118,23 +126,6 @@ function CampaignRow({ row, timeZone }: { row: CampaignListItem; timeZone: strin
       </td>
       <td className={cn(cell, "whitespace-nowrap")}>{formatDateTime(row.createdAt, i18n.language, timeZone)}</td>
     </tr>
-  );
-}
-
-function SortableHeader({ column, data }: { column: CampaignSortKey; data: CampaignListPage }) {
-  const { t } = useTranslation("campaigns");
-  const { params } = data;
-  const sorted = params.sort === column;
-  const arrow = !sorted ? "↕" : params.order === "asc" ? "↑" : "↓";
-  return (
-    <th scope="col" aria-sort={sorted ? (params.order === "asc" ? "ascending" : "descending") : undefined} className="whitespace-nowrap px-3 py-2 font-semibold">
-      <Link to={campaignListHref(params, sortChange(params, column))} preventScrollReset className="inline-flex items-center gap-1 hover:underline">
-        {t(`list.columns.${column}`)}
-        <span aria-hidden="true" className={sorted ? "" : "text-slate-500"}>
-          {arrow}
-        </span>
-      </Link>
-    </th>
   );
 }
 

@@ -4,6 +4,7 @@ import { Form, Link, type FetcherWithComponents } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Button, buttonClass } from "~/components/ui/button";
+import { ConfirmForm } from "~/components/ui/confirm-action";
 import { FieldErrors, FormErrors, inputClass, TextField } from "~/components/ui/field";
 import { Notice } from "~/components/ui/panel";
 import { PhoneField } from "~/features/phone/phone-field";
@@ -172,39 +173,23 @@ export function DeleteContactForm({
   submitting?: boolean;
 }) {
   const { t } = useTranslation("contacts");
-  const FormTag = fetcher ? fetcher.Form : Form;
-  const busy = submitting ?? fetcher?.state === "submitting";
   return (
     // On its own page the form posts to that page's URL (keeping its returnTo); in a dialog, to the page's path.
-    <FormTag method="post" action={fetcher ? contactPaths.remove(contactId) : undefined} className="space-y-4">
-      <input type="hidden" name="returnTo" value={returnTo} />
+    <ConfirmForm
+      action={fetcher ? contactPaths.remove(contactId) : undefined}
+      hidden={{ returnTo }}
+      confirmLabel={t("delete.submit")}
+      busyLabel={t("delete.submitting")}
+      cancelHref={returnTo}
+      fetcher={fetcher}
+      onCancel={onCancel}
+      submitting={submitting}
+    >
       <p>{t("delete.question")}</p>
       <p className="rounded-md bg-slate-50 px-3 py-2 text-sm text-slate-700 dark:bg-slate-800 dark:text-slate-200" data-testid="delete-summary">
         {summary}
       </p>
       <Notice tone="warning">{t("delete.warning")}</Notice>
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" variant="danger" disabled={busy}>
-          {busy ? t("delete.submitting") : t("delete.submit")}
-        </Button>
-        <CancelButton returnTo={returnTo} onCancel={onCancel} />
-      </div>
-    </FormTag>
-  );
-}
-
-export function CancelButton({ returnTo, onCancel }: { returnTo: string; onCancel?: () => void }) {
-  const { t } = useTranslation("contacts");
-  if (onCancel) {
-    return (
-      <Button variant="secondary" onClick={onCancel}>
-        {t("common:actions.cancel")}
-      </Button>
-    );
-  }
-  return (
-    <Link to={returnTo} className={buttonClass("secondary")}>
-      {t("common:actions.cancel")}
-    </Link>
+    </ConfirmForm>
   );
 }

@@ -2,10 +2,11 @@ import { Form, Link, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { cn } from "~/components/ui/cn";
 import { Pagination } from "~/components/ui/pagination";
+import { ConfirmAction } from "~/components/ui/confirm-action";
 import { Notice, Panel } from "~/components/ui/panel";
+import { SortableHeader } from "~/components/ui/sortable-header";
 import { formatPhoneForDisplay } from "~/features/phone/phone";
 import { formatDate, formatDateTime, formatNumber } from "~/i18n/format";
-import { ConfirmAction } from "./confirm-action";
 import { DeleteContactForm } from "./contact-forms";
 import { ContactsListFilters } from "./list-filters";
 import {
@@ -122,7 +123,13 @@ function ContactsTable({ data }: { data: ContactsListViewData }) {
         <tr className="text-left">
           {COLUMNS.map((column) =>
             SORTABLE.has(column) ? (
-              <SortableHeader key={column} column={column as SortKey} data={data} />
+              <SortableHeader
+                key={column}
+                label={t(`columns.${column}`)}
+                href={listHref(params, sortChange(params, column as SortKey))}
+                order={params.sort === column ? params.order : null}
+                className="px-2"
+              />
             ) : (
               <th key={column} scope="col" className="whitespace-nowrap px-2 py-2 font-semibold">
                 {t(`columns.${column}`)}
@@ -142,24 +149,6 @@ function ContactsTable({ data }: { data: ContactsListViewData }) {
         ))}
       </tbody>
     </table>
-  );
-}
-
-/** A header is a link to the same view sorted by its column; aria-sort tells which column the list is sorted by. */
-function SortableHeader({ column, data }: { column: SortKey; data: ContactsListViewData }) {
-  const { t } = useTranslation("contacts");
-  const { params } = data;
-  const sorted = params.sort === column;
-  const arrow = !sorted ? "↕" : params.order === "asc" ? "↑" : "↓";
-  return (
-    <th scope="col" aria-sort={sorted ? (params.order === "asc" ? "ascending" : "descending") : undefined} className="whitespace-nowrap px-2 py-2 font-semibold">
-      <Link to={listHref(params, sortChange(params, column))} preventScrollReset className="inline-flex items-center gap-1 hover:underline">
-        {t(`columns.${column}`)}
-        <span aria-hidden="true" className={sorted ? "" : "text-slate-400"}>
-          {arrow}
-        </span>
-      </Link>
-    </th>
   );
 }
 
@@ -259,7 +248,7 @@ function RowActions({ row, name, phone, data }: { row: ContactListItem; name: st
           label={t("rowActions.deleteNamed", { name })}
           title={t("delete.title")}
           className="text-red-700 underline dark:text-red-400"
-          form={(fetcher, close) => (
+          content={({ fetcher, close }) => (
             <DeleteContactForm contactId={row.id} returnTo={data.returnTo} summary={`${name} · ${phone}`} fetcher={fetcher} onCancel={close} />
           )}
         >

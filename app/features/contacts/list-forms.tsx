@@ -3,10 +3,11 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
+import { CancelAction, ConfirmForm } from "~/components/ui/confirm-action";
 import { TextField } from "~/components/ui/field";
 import { Notice } from "~/components/ui/panel";
 import { formatNumber } from "~/i18n/format";
-import { CancelButton, type AnyFetcher } from "./contact-forms";
+import { type AnyFetcher } from "./contact-forms";
 import { contactPaths } from "./paths";
 import { ListNameSchema } from "./schemas";
 
@@ -66,7 +67,7 @@ export function ListNameForm({
         <Button type="submit" disabled={busy}>
           {busy ? t("form.saving") : submitLabel}
         </Button>
-        {showCancel ? <CancelButton returnTo={returnTo} onCancel={onCancel} /> : null}
+        {showCancel ? <CancelAction href={returnTo} onCancel={onCancel} /> : null}
       </div>
     </FormTag>
   );
@@ -93,8 +94,6 @@ export function DeleteListForm({
   submitting?: boolean;
 }) {
   const { t, i18n } = useTranslation("contacts");
-  const FormTag = fetcher ? fetcher.Form : Form;
-  const busy = submitting ?? fetcher?.state === "submitting";
   if (campaigns.length > 0) {
     return (
       <div className="space-y-4">
@@ -106,27 +105,27 @@ export function DeleteListForm({
             ))}
           </ul>
         </div>
-        <CancelButton returnTo={returnTo} onCancel={onCancel} />
+        <CancelAction href={returnTo} onCancel={onCancel} />
       </div>
     );
   }
   return (
-    <FormTag method="post" action={fetcher ? contactPaths.removeList(list.id) : undefined} className="space-y-4">
-      <input type="hidden" name="returnTo" value={returnTo} />
+    <ConfirmForm
+      action={fetcher ? contactPaths.removeList(list.id) : undefined}
+      hidden={{ returnTo }}
+      confirmLabel={t("deleteList.submit", { count: list.contactCount, formatted: formatNumber(list.contactCount, i18n.language) })}
+      busyLabel={t("deleteList.submitting")}
+      cancelHref={returnTo}
+      fetcher={fetcher}
+      onCancel={onCancel}
+      submitting={submitting}
+    >
       <p>{t("deleteList.question", { name: list.name })}</p>
       <Notice tone="warning">
         {list.contactCount === 0
           ? t("deleteList.noContacts")
           : t("deleteList.withContacts", { count: list.contactCount, formatted: formatNumber(list.contactCount, i18n.language) })}
       </Notice>
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" variant="danger" disabled={busy}>
-          {busy
-            ? t("deleteList.submitting")
-            : t("deleteList.submit", { count: list.contactCount, formatted: formatNumber(list.contactCount, i18n.language) })}
-        </Button>
-        <CancelButton returnTo={returnTo} onCancel={onCancel} />
-      </div>
-    </FormTag>
+    </ConfirmForm>
   );
 }

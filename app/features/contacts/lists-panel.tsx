@@ -2,9 +2,9 @@ import type { SubmissionResult } from "@conform-to/react";
 import { Link, useFetcher } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { cn } from "~/components/ui/cn";
+import { ConfirmAction } from "~/components/ui/confirm-action";
 import { Panel } from "~/components/ui/panel";
 import { formatNumber } from "~/i18n/format";
-import { ConfirmAction } from "./confirm-action";
 import { DeleteListForm, ListNameForm } from "./list-forms";
 import { listView, type ContactsListViewData } from "./list-params";
 import { contactPaths, withReturnTo } from "./paths";
@@ -69,10 +69,10 @@ export function ListsPanel({ data }: { data: ContactsListViewData }) {
                           label={t("lists.deleteNamed", { name: list.name })}
                           title={t("deleteList.title")}
                           className="text-red-700 underline dark:text-red-400"
-                          form={(fetcher, close, refusal) => (
+                          content={({ fetcher, close }) => (
                             <DeleteListForm
                               list={list}
-                              campaigns={campaignsOf(refusal) ?? campaigns}
+                              campaigns={campaignsOf(fetcher.data) ?? campaigns}
                               returnTo={data.returnTo}
                               fetcher={fetcher}
                               onCancel={close}

@@ -1,9 +1,10 @@
 import { getCollectionProps, getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { Form, Link, type FetcherWithComponents } from "@remix-run/react";
+import { Form, type FetcherWithComponents } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Button, buttonClass } from "~/components/ui/button";
+import { Button } from "~/components/ui/button";
+import { CancelAction, ConfirmForm } from "~/components/ui/confirm-action";
 import { inputClass } from "~/components/ui/field";
 import { cn } from "~/components/ui/cn";
 import { FEEDBACK_RATINGS, FeedbackSchema, MAX_FEEDBACK_TEXT_LENGTH } from "./feedback-schema";
@@ -24,21 +25,6 @@ export function withReturnTo(path: string, returnTo: string) {
   return `${path}?${new URLSearchParams({ returnTo })}`;
 }
 
-function Cancel({ returnTo, onCancel, label }: { returnTo: string; onCancel?: () => void; label: string }) {
-  if (onCancel) {
-    return (
-      <Button variant="secondary" onClick={onCancel}>
-        {label}
-      </Button>
-    );
-  }
-  return (
-    <Link to={returnTo} className={buttonClass("secondary")}>
-      {label}
-    </Link>
-  );
-}
-
 export function DeleteRecordingForm({
   callId,
   returnTo,
@@ -55,21 +41,21 @@ export function DeleteRecordingForm({
   submitting?: boolean;
 }) {
   const { t } = useTranslation("recording");
-  const FormTag = fetcher ? fetcher.Form : Form;
-  const busy = submitting ?? fetcher?.state === "submitting";
   return (
-    <FormTag method="post" action={deleteAction(callId)} className="space-y-4">
-      <input type="hidden" name="returnTo" value={returnTo} />
+    <ConfirmForm
+      action={deleteAction(callId)}
+      hidden={{ returnTo }}
+      confirmLabel={t("delete.submit")}
+      busyLabel={t("delete.submitting")}
+      cancelHref={returnTo}
+      fetcher={fetcher}
+      onCancel={onCancel}
+      submitting={submitting}
+    >
       <p>{t("delete.question")}</p>
       {summaryLine ? <p className="rounded-md bg-slate-50 px-3 py-2 text-sm text-slate-700 dark:bg-slate-800 dark:text-slate-200">{summaryLine}</p> : null}
       <p className="text-sm text-slate-600 dark:text-slate-300">{t("delete.warning")}</p>
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" variant="danger" disabled={busy}>
-          {busy ? t("delete.submitting") : t("delete.submit")}
-        </Button>
-        <Cancel returnTo={returnTo} onCancel={onCancel} label={t("common:actions.cancel")} />
-      </div>
-    </FormTag>
+    </ConfirmForm>
   );
 }
 
@@ -156,7 +142,7 @@ export function FeedbackForm({
         <Button type="submit" disabled={busy}>
           {busy ? t("feedback.submitting") : t("feedback.submit")}
         </Button>
-        <Cancel returnTo={returnTo} onCancel={onCancel} label={t("common:actions.cancel")} />
+        <CancelAction href={returnTo} onCancel={onCancel} />
       </div>
     </FormTag>
   );

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { cn } from "~/components/ui/cn";
 import { Pagination } from "~/components/ui/pagination";
 import { Panel } from "~/components/ui/panel";
+import { SortableHeader } from "~/components/ui/sortable-header";
 import { formatDateTime, formatNumber } from "~/i18n/format";
 import { AudioPlayer, formatClock, isoDuration } from "./audio-player";
 import { RecordingsListFilters } from "./list-filters";
@@ -108,7 +109,12 @@ function RecordingsTable({ data }: { data: RecordingsListViewData }) {
       <thead>
         <tr className="text-left">
           {SORTABLE_COLUMNS.map((column) => (
-            <SortableHeader key={column} column={column} data={data} />
+            <SortableHeader
+              key={column}
+              label={t(`columns.${column}`)}
+              href={listHref(data.basePath, params, sortChange(params, column))}
+              order={params.sort === column ? params.order : null}
+            />
           ))}
           <th scope="col" className={cn(cell, "font-semibold")}>
             {t("columns.play")}
@@ -124,24 +130,6 @@ function RecordingsTable({ data }: { data: RecordingsListViewData }) {
         ))}
       </tbody>
     </table>
-  );
-}
-
-/** A header is a link to the same view sorted by its column; aria-sort tells which column the list is sorted by. */
-function SortableHeader({ column, data }: { column: SortKey; data: RecordingsListViewData }) {
-  const { t } = useTranslation("recordings");
-  const { params, basePath } = data;
-  const sorted = params.sort === column;
-  const arrow = !sorted ? "↕" : params.order === "asc" ? "↑" : "↓";
-  return (
-    <th scope="col" aria-sort={sorted ? (params.order === "asc" ? "ascending" : "descending") : undefined} className="whitespace-nowrap px-3 py-2 font-semibold">
-      <Link to={listHref(basePath, params, sortChange(params, column))} preventScrollReset className="inline-flex items-center gap-1 hover:underline">
-        {t(`columns.${column}`)}
-        <span aria-hidden="true" className={sorted ? "" : "text-slate-400"}>
-          {arrow}
-        </span>
-      </Link>
-    </th>
   );
 }
 

@@ -1,6 +1,7 @@
 import { Link, useFetcher } from "@remix-run/react";
-import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
+import { useCallback, useEffect, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { ConfirmAction, useCloseAfterSubmit } from "~/components/ui/confirm-action";
 import { Dialog } from "~/components/ui/dialog";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import type { action as feedbackRouteAction, loader as feedbackRouteLoader } from "~/routes/_dashboard.recordings.$id.feedback";
@@ -45,16 +46,6 @@ export function RecordingRowActions({
   );
 }
 
-/** Closes a dialog once its fetcher has finished a submission that did not come back with errors (it redirected). */
-function useCloseAfterSubmit(fetcher: { state: string; data: unknown }, onClose: () => void) {
-  const previous = useRef(fetcher.state);
-  useEffect(() => {
-    const wasBusy = previous.current !== "idle";
-    previous.current = fetcher.state;
-    if (wasBusy && fetcher.state === "idle" && !fetcher.data) onClose();
-  }, [fetcher.state, fetcher.data, onClose]);
-}
-
 /** Opens the feedback form: a link to its page without JavaScript, a dialog with it. */
 export function FeedbackAction({ callId, returnTo, label, className }: { callId: string; returnTo: string; label: string; className?: string }) {
   const hydrated = useHydrated();
@@ -90,7 +81,7 @@ function FeedbackDialog({ callId, returnTo, href, onClose }: { callId: string; r
   useCloseAfterSubmit(submitter, onClose);
   const lastResult = submitter.data && "result" in submitter.data ? submitter.data.result : undefined;
   return (
-    <Dialog open onClose={onClose} title={t("feedback.title")} closeLabel={t("dialog.close")}>
+    <Dialog open onClose={onClose} title={t("feedback.title")} closeLabel={t("common:dialog.close")}>
       {current.data ? (
         <div className="space-y-4">
           {current.data.summaryLine ? <p className="text-sm text-slate-600 dark:text-slate-300">{current.data.summaryLine}</p> : null}
@@ -127,26 +118,14 @@ export function DeleteAction({
   className?: string;
 }) {
   const { t } = useTranslation("recording");
-  const hydrated = useHydrated();
-  const [open, setOpen] = useState(false);
-  const fetcher = useFetcher();
-  const close = useCallback(() => setOpen(false), []);
-  useCloseAfterSubmit(fetcher, close);
-  if (!hydrated) {
-    return (
-      <Link to={withReturnTo(deleteAction(callId), returnTo)} className={className}>
-        {label}
-      </Link>
-    );
-  }
   return (
-    <>
-      <button type="button" aria-haspopup="dialog" className={className} onClick={() => setOpen(true)}>
-        {label}
-      </button>
-      <Dialog open={open} onClose={close} title={t("delete.title")} closeLabel={t("dialog.close")}>
-        <DeleteRecordingForm callId={callId} returnTo={returnTo} summaryLine={summary} fetcher={fetcher} onCancel={close} />
-      </Dialog>
-    </>
+    <ConfirmAction
+      href={withReturnTo(deleteAction(callId), returnTo)}
+      title={t("delete.title")}
+      className={className}
+      content={({ fetcher, close }) => <DeleteRecordingForm callId={callId} returnTo={returnTo} summaryLine={summary} fetcher={fetcher} onCancel={close} />}
+    >
+      {label}
+    </ConfirmAction>
   );
 }
