@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { firstValues, orderParam, pageParam } from "~/features/lists/url-params";
 import type { CampaignStatus } from "~/db/schema";
 import { CAMPAIGN_STATUSES } from "./campaign-rules";
 
@@ -26,19 +27,14 @@ export interface CampaignListParams {
 const schema = z.object({
   status: z.enum(CAMPAIGN_STATUSES).nullable().catch(null),
   sort: z.enum(CAMPAIGN_SORT_KEYS).nullable().catch(null),
-  order: z.enum(["asc", "desc"]).nullable().catch(null),
-  page: z.coerce.number().int().min(1).catch(1),
+  order: orderParam,
+  page: pageParam,
 });
 
 export function parseCampaignListParams(searchParams: URLSearchParams): CampaignListParams {
-  const raw: Record<string, string> = {};
-  for (const name of ["status", "sort", "order", "page"]) {
-    const value = searchParams.get(name);
-    if (value !== null) raw[name] = value;
-  }
-  const parsed = schema.parse(raw);
+  const parsed = schema.parse(firstValues(searchParams, ["status", "sort", "order", "page"]));
   const sort = parsed.sort ?? "createdAt";
-  return { status: parsed.status, sort, order: parsed.order ?? defaultOrderFor(sort), page: Number.isSafeInteger(parsed.page) ? parsed.page : 1 };
+  return { status: parsed.status, sort, order: parsed.order ?? defaultOrderFor(sort), page: parsed.page };
 }
 
 export function campaignListHref(params: CampaignListParams, changes: Partial<CampaignListParams> = {}) {
@@ -68,8 +64,7 @@ export interface CampaignPageParams {
 export const ACTIVITY_PAGE_SIZE = 20;
 
 export function parseCampaignPageParams(searchParams: URLSearchParams): CampaignPageParams {
-  const page = z.coerce.number().int().min(1).catch(1).parse(searchParams.get("page") ?? undefined);
-  return { check: searchParams.get("check") === "1", page: Number.isSafeInteger(page) ? page : 1 };
+  return { check: searchParams.get("check") === "1", page: pageParam.parse(searchParams.get("page") ?? undefined) };
 }
 
 export function campaignPageHref(id: string, params: CampaignPageParams, changes: Partial<CampaignPageParams> = {}) {

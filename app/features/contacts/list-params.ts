@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { firstValues, orderParam, pageParam } from "~/features/lists/url-params";
 import type { ContactListSummary } from "./lists.server";
 
 /**
@@ -55,21 +56,14 @@ const paramsSchema = z.object({
     .catch(null),
   optedOut: z.enum(OPT_OUT_FILTERS).nullable().catch(null),
   sort: z.enum(SORT_KEYS).nullable().catch(null),
-  order: z.enum(["asc", "desc"]).nullable().catch(null),
-  page: z.coerce.number().int().min(1).catch(1),
+  order: orderParam,
+  page: pageParam,
 });
 
 const PARAM_NAMES = ["q", "list", "optedOut", "sort", "order", "page"] as const;
-type ParamName = (typeof PARAM_NAMES)[number];
 
 export function parseListParams(searchParams: URLSearchParams): ContactsListParams {
-  // A repeated parameter counts once, with its first value, as a form with one field of that name would send it.
-  const raw: Partial<Record<ParamName, string>> = {};
-  for (const name of PARAM_NAMES) {
-    const value = searchParams.get(name);
-    if (value !== null) raw[name] = value;
-  }
-  const parsed = paramsSchema.parse(raw);
+  const parsed = paramsSchema.parse(firstValues(searchParams, PARAM_NAMES));
   const sort = parsed.sort ?? DEFAULT_SORT;
   return {
     q: parsed.q,
@@ -77,7 +71,7 @@ export function parseListParams(searchParams: URLSearchParams): ContactsListPara
     optedOut: parsed.optedOut,
     sort,
     order: parsed.order ?? defaultOrderFor(sort),
-    page: Number.isSafeInteger(parsed.page) ? parsed.page : 1,
+    page: parsed.page,
   };
 }
 

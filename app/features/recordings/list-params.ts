@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { firstValues, orderParam, pageParam } from "~/features/lists/url-params";
 import type { AudioStatus, CallStatus } from "~/db/schema";
 import { DATE_RANGES, type DateRangeKey } from "~/features/calls/date-ranges";
 
@@ -64,21 +65,14 @@ const paramsSchema = z.object({
     .catch(false),
   view: z.enum(LIST_VIEWS).nullable().catch(null),
   sort: z.enum(SORT_KEYS).nullable().catch(null),
-  order: z.enum(["asc", "desc"]).nullable().catch(null),
-  page: z.coerce.number().int().min(1).catch(1),
+  order: orderParam,
+  page: pageParam,
 });
 
 const PARAM_NAMES = ["q", "direction", "campaign", "status", "range", "escalated", "view", "sort", "order", "page"] as const;
-type ParamName = (typeof PARAM_NAMES)[number];
 
 export function parseListParams(searchParams: URLSearchParams): RecordingsListParams {
-  // A repeated parameter counts once, with its first value, the way a form with one field of that name would send it.
-  const raw: Partial<Record<ParamName, string>> = {};
-  for (const name of PARAM_NAMES) {
-    const value = searchParams.get(name);
-    if (value !== null) raw[name] = value;
-  }
-  const parsed = paramsSchema.parse(raw);
+  const parsed = paramsSchema.parse(firstValues(searchParams, PARAM_NAMES));
   const sort = parsed.sort ?? DEFAULT_SORT;
   return {
     q: parsed.q,
@@ -90,7 +84,7 @@ export function parseListParams(searchParams: URLSearchParams): RecordingsListPa
     view: parsed.view,
     sort,
     order: parsed.order ?? defaultOrderFor(sort),
-    page: Number.isSafeInteger(parsed.page) ? parsed.page : 1,
+    page: parsed.page,
   };
 }
 
