@@ -1,12 +1,12 @@
-import { Form, Link, useNavigation, useSubmit } from "@remix-run/react";
-import type { ChangeEvent } from "react";
+import { Form, Link, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Button, buttonClass } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { Pagination } from "~/components/ui/pagination";
-import { inputClass } from "~/components/ui/field";
+import { FilterSelect } from "~/components/ui/filter-fields";
 import { Panel } from "~/components/ui/panel";
 import { SortableHeader } from "~/components/ui/sortable-header";
+import { useFilterForm } from "~/components/ui/use-filter-form";
 import { formatPhoneForDisplay } from "~/features/phone/phone";
 import { formatDateTime, formatNumber } from "~/i18n/format";
 import { CAMPAIGN_STATUSES, isDue } from "./campaign-rules";
@@ -131,33 +131,23 @@ function CampaignRow({ row, timeZone }: { row: CampaignListItem; timeZone: strin
 
 function StatusFilter({ status, sortFields }: { status: string | null; sortFields: { sort: string; order: string } | null }) {
   const { t } = useTranslation("campaigns");
-  const submit = useSubmit();
-  function onChange(event: ChangeEvent<HTMLFormElement>) {
-    const fields = new FormData(event.currentTarget);
-    for (const [name, value] of [...fields.entries()]) if (value === "") fields.delete(name);
-    submit(fields, { method: "get", action: "/campaigns", preventScrollReset: true });
-  }
+  const { onChange, onSubmit } = useFilterForm({ action: "/campaigns", q: "" });
   return (
-    <Form method="get" action="/campaigns" role="search" aria-label={t("list.filterLabel")} onChange={onChange} className="flex flex-wrap items-end gap-3">
+    <Form method="get" action="/campaigns" role="search" aria-label={t("list.filterLabel")} onChange={onChange} onSubmit={onSubmit} className="flex flex-wrap items-end gap-3">
       {sortFields ? (
         <>
           <input type="hidden" name="sort" value={sortFields.sort} />
           <input type="hidden" name="order" value={sortFields.order} />
         </>
       ) : null}
-      <div className="space-y-1">
-        <label htmlFor="campaigns-status" className="block text-sm font-medium">
-          {t("list.statusFilter")}
-        </label>
-        <select key={status ?? ""} id="campaigns-status" name="status" defaultValue={status ?? ""} className={inputClass}>
-          <option value="">{t("list.allStatuses")}</option>
-          {CAMPAIGN_STATUSES.map((value) => (
-            <option key={value} value={value}>
-              {t(`status.${value}`)}
-            </option>
-          ))}
-        </select>
-      </div>
+      <FilterSelect
+        id="campaigns-status"
+        name="status"
+        label={t("list.statusFilter")}
+        value={status}
+        anyLabel={t("list.allStatuses")}
+        options={CAMPAIGN_STATUSES.map((value) => ({ value, label: t(`status.${value}`) }))}
+      />
       <Button type="submit" variant="secondary">
         {t("list.apply")}
       </Button>

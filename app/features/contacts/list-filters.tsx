@@ -1,7 +1,7 @@
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { buttonClass } from "~/components/ui/button";
-import { inputClass } from "~/components/ui/field";
+import { FilterSelect, SearchField } from "~/components/ui/filter-fields";
 import { useFilterForm } from "~/components/ui/use-filter-form";
 import { clearedFilters, CONTACTS_PATH, hasActiveFilters, listHref, OPT_OUT_FILTERS, sortFields, type ContactsListViewData } from "./list-params";
 
@@ -26,51 +26,30 @@ export function ContactsListFilters({ data }: { data: ContactsListViewData }) {
         onSubmit={onSubmit}
         className="grid gap-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_auto] sm:items-end"
       >
-        <div className="space-y-1">
-          <label htmlFor="contacts-q" className="block text-sm font-medium">
-            {t("search.label")}
-          </label>
-          <input
-            ref={searchInput}
-            id="contacts-q"
-            type="search"
-            name="q"
-            defaultValue={params.q}
-            placeholder={t("search.placeholder")}
-            aria-describedby="contacts-q-hint"
-            autoComplete="off"
-            className={inputClass}
-          />
-          <p id="contacts-q-hint" className="sr-only">
-            {t("search.hint")}
-          </p>
-        </div>
-        <div className="space-y-1">
-          <label htmlFor="contacts-list" className="block text-sm font-medium">
-            {t("filters.list")}
-          </label>
-          <select key={params.list ?? ""} id="contacts-list" name="list" defaultValue={params.list ?? ""} className={inputClass}>
-            <option value="">{t("filters.allLists")}</option>
-            {data.lists.map((list) => (
-              <option key={list.id} value={list.id}>
-                {list.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="space-y-1">
-          <label htmlFor="contacts-opted-out" className="block text-sm font-medium">
-            {t("filters.optedOut")}
-          </label>
-          <select key={params.optedOut ?? ""} id="contacts-opted-out" name="optedOut" defaultValue={params.optedOut ?? ""} className={inputClass}>
-            <option value="">{t("filters.optedOutAny")}</option>
-            {OPT_OUT_FILTERS.map((value) => (
-              <option key={value} value={value}>
-                {t(`filters.optedOutValues.${value}`)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SearchField
+          id="contacts-q"
+          label={t("search.label")}
+          placeholder={t("search.placeholder")}
+          hint={t("search.hint")}
+          defaultValue={params.q}
+          inputRef={searchInput}
+        />
+        <FilterSelect
+          id="contacts-list"
+          name="list"
+          label={t("filters.list")}
+          value={params.list}
+          anyLabel={t("filters.allLists")}
+          options={data.lists.map((list) => ({ value: list.id, label: list.name }))}
+        />
+        <FilterSelect
+          id="contacts-opted-out"
+          name="optedOut"
+          label={t("filters.optedOut")}
+          value={params.optedOut}
+          anyLabel={t("filters.optedOutAny")}
+          options={OPT_OUT_FILTERS.map((value) => ({ value, label: t(`filters.optedOutValues.${value}`) }))}
+        />
         {sortFields(params).map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />
         ))}

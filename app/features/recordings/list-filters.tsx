@@ -1,7 +1,7 @@
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { buttonClass } from "~/components/ui/button";
-import { inputClass } from "~/components/ui/field";
+import { FilterSelect, SearchField } from "~/components/ui/filter-fields";
 import { useFilterForm } from "~/components/ui/use-filter-form";
 import {
   clearedFilters,
@@ -39,51 +39,30 @@ export function RecordingsListFilters({ data }: { data: RecordingsListViewData }
         {Object.entries(fixedParamsFor(basePath)).map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />
         ))}
-        <div className="space-y-1">
-          <label htmlFor="recordings-q" className="block text-sm font-medium">
-            {t("search.label")}
-          </label>
-          <input
-            ref={searchInput}
-            id="recordings-q"
-            type="search"
-            name="q"
-            defaultValue={params.q}
-            placeholder={t("search.placeholder")}
-            aria-describedby="recordings-q-hint"
-            autoComplete="off"
-            className={inputClass}
-          />
-          <p id="recordings-q-hint" className="sr-only">
-            {t("search.hint")}
-          </p>
-        </div>
-        <div className="space-y-1">
-          <label htmlFor="recordings-direction" className="block text-sm font-medium">
-            {t("filters.direction")}
-          </label>
-          <select key={params.direction ?? ""} id="recordings-direction" name="direction" defaultValue={params.direction ?? ""} className={inputClass}>
-            <option value="">{t("filters.allDirections")}</option>
-            {directions.map((direction) => (
-              <option key={direction} value={direction}>
-                {t(`direction.${direction}`, { defaultValue: direction })}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="space-y-1">
-          <label htmlFor="recordings-campaign" className="block text-sm font-medium">
-            {t("filters.campaign")}
-          </label>
-          <select key={params.campaign ?? ""} id="recordings-campaign" name="campaign" defaultValue={params.campaign ?? ""} className={inputClass}>
-            <option value="">{t("filters.allCampaigns")}</option>
-            {campaigns.map((campaign) => (
-              <option key={campaign} value={campaign}>
-                {campaign}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SearchField
+          id="recordings-q"
+          label={t("search.label")}
+          placeholder={t("search.placeholder")}
+          hint={t("search.hint")}
+          defaultValue={params.q}
+          inputRef={searchInput}
+        />
+        <FilterSelect
+          id="recordings-direction"
+          name="direction"
+          label={t("filters.direction")}
+          value={params.direction}
+          anyLabel={t("filters.allDirections")}
+          options={directions.map((direction) => ({ value: direction, label: t(`direction.${direction}`, { defaultValue: direction }) }))}
+        />
+        <FilterSelect
+          id="recordings-campaign"
+          name="campaign"
+          label={t("filters.campaign")}
+          value={params.campaign}
+          anyLabel={t("filters.allCampaigns")}
+          options={campaigns.map((campaign) => ({ value: campaign, label: campaign }))}
+        />
         {hiddenFilterFields(params).map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />
         ))}

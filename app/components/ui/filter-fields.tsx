@@ -1,0 +1,77 @@
+import type { Ref } from "react";
+import { inputClass } from "./field";
+
+/** The search box of a list's GET filter form, with a hint for screen readers. */
+export function SearchField({
+  id,
+  label,
+  placeholder,
+  hint,
+  defaultValue,
+  inputRef,
+}: {
+  id: string;
+  label: string;
+  placeholder: string;
+  hint: string;
+  defaultValue: string;
+  inputRef: Ref<HTMLInputElement>;
+}) {
+  return (
+    <div className="space-y-1">
+      <label htmlFor={id} className="block text-sm font-medium">
+        {label}
+      </label>
+      <input
+        ref={inputRef}
+        id={id}
+        type="search"
+        name="q"
+        defaultValue={defaultValue}
+        placeholder={placeholder}
+        aria-describedby={`${id}-hint`}
+        autoComplete="off"
+        className={inputClass}
+      />
+      <p id={`${id}-hint`} className="sr-only">
+        {hint}
+      </p>
+    </div>
+  );
+}
+
+/**
+ * A labelled select of a list's filter form; the empty option means "any".
+ * Keyed by its value so a link that changes the filter resets what is shown.
+ */
+export function FilterSelect({
+  id,
+  name,
+  label,
+  value,
+  anyLabel,
+  options,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  value: string | null;
+  anyLabel: string;
+  options: Array<{ value: string; label: string }>;
+}) {
+  return (
+    <div className="space-y-1">
+      <label htmlFor={id} className="block text-sm font-medium">
+        {label}
+      </label>
+      <select key={value ?? ""} id={id} name={name} defaultValue={value ?? ""} className={inputClass}>
+        <option value="">{anyLabel}</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
