@@ -6,7 +6,7 @@ export default {
   theme: {
     extend: {
       colors: {
-        // The tenant-chosen palette colour arrives as CSS variables (see app/features/theme/palette.ts).
+        // The tenant-chosen palette colour arrives as CSS variables (see app/lib/theme/palette.ts).
         primary: {
           DEFAULT: "rgb(var(--color-primary) / <alpha-value>)",
           dark: "rgb(var(--color-primary-dark) / <alpha-value>)",

@@ -12,14 +12,14 @@ import compression from "compression";
 import express from "express";
 import { resolveEnv } from "./config/env.server";
 import { closeDb, isDatabaseHealthy } from "./db/db.server";
-import { prepareDatabase, DEMO_PASSWORD, DEMO_USERS } from "./db/seed.server";
+import { prepareDatabase, DEMO_PASSWORD, DEMO_USERS } from "./seed/seed.server";
 import { purgeExpiredSessions } from "./features/auth/session.server";
 import { startAudioFetchSweep } from "./features/calls/audio-fetch.server";
 import { ensureImportHousekeeping } from "./features/contact-import/import-runner.server";
-import { isUsingOutbox } from "./features/email/mailer.server";
+import { isUsingOutbox } from "./lib/email/mailer.server";
 import { startJobRunner, stopJobRunner } from "./features/jobs/job-runner.server";
-import { contentSecurityPolicy, STATIC_SECURITY_HEADERS } from "./features/security/headers";
-import { isForeignOriginRequest } from "./features/security/same-origin";
+import { contentSecurityPolicy, STATIC_SECURITY_HEADERS } from "./lib/security/headers";
+import { isForeignOriginRequest } from "./lib/security/same-origin";
 
 async function main() {
   let env: ReturnType<typeof resolveEnv>;

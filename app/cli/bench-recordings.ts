@@ -160,8 +160,8 @@ const elapsedMs = (started: bigint) => Number(process.hrtime.bigint() - started)
 async function prepareBenchDatabase(args: BenchArgs) {
   // Dynamic imports: the environment above must be in place before any app module reads it.
   const { getDb, closeDb } = await import("~/db/db.server");
-  const { prepareDatabase } = await import("~/db/seed.server");
-  const { insertSyntheticCalls } = await import("~/db/bulk-calls.server");
+  const { prepareDatabase } = await import("~/seed/seed.server");
+  const { insertSyntheticCalls } = await import("~/seed/bulk-calls.server");
   const { findTenant } = await import("./seed-bulk");
   const { sql } = await import("kysely");
 
@@ -217,7 +217,7 @@ async function timeListLoader(args: BenchArgs, origin: string): Promise<{ result
   const { can } = await import("~/features/access/permissions");
   const { loadRecordingsList } = await import("~/features/recordings/list-query.server");
   const { SORT_KEYS } = await import("~/features/recordings/list-params");
-  const { RARE_TERM } = await import("~/db/bulk-calls.server");
+  const { RARE_TERM } = await import("~/seed/bulk-calls.server");
 
   const owner = await getDb().selectFrom("users").select(["id", "tenant_id"]).where("email", "=", OWNER_EMAIL).executeTakeFirstOrThrow();
   const { setCookie } = await createSession({ userId: owner.id, tenantId: owner.tenant_id });
@@ -345,7 +345,7 @@ async function measurePage(dataDir: string, databaseUrl: string): Promise<PageRe
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
 
-    const { DEMO_PASSWORD } = await import("~/db/seed.server");
+    const { DEMO_PASSWORD } = await import("~/seed/seed.server");
     const login = await request(`${origin}/login`, {
       method: "POST",
       headers: { Origin: origin, "Content-Type": "application/x-www-form-urlencoded" },

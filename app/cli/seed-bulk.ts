@@ -11,9 +11,9 @@ import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { sql } from "kysely";
 import { getEnv } from "~/config/env.server";
-import { insertSyntheticCalls, MAX_BULK_CALLS } from "~/db/bulk-calls.server";
+import { insertSyntheticCalls, MAX_BULK_CALLS } from "~/seed/bulk-calls.server";
 import { closeDb, getDb, type DB } from "~/db/db.server";
-import { prepareDatabase } from "~/db/seed.server";
+import { prepareDatabase } from "~/seed/seed.server";
 
 export const DEFAULT_TENANT = "Demo Company";
 const USAGE = `Usage: npm run seed:bulk -- --recordings N [--tenant <name or id>]

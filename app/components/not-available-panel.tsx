@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type { NavTab } from "~/features/navigation/routes";
+import type { NavTab } from "~/lib/navigation/routes";
 import { cn } from "./ui/cn";
 import { Panel } from "./ui/panel";
 

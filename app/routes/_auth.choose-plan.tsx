@@ -8,7 +8,7 @@ import { Notice } from "~/components/ui/panel";
 import { requireActionAccess, requireReadAccess } from "~/features/access/gate.server";
 import { can } from "~/features/access/permissions";
 import { listPlans, subscribeTenantToPlan } from "~/features/tenants/plans.server";
-import { redirectWithToast } from "~/features/toast/toast.server";
+import { redirectWithToast } from "~/lib/toast/toast.server";
 import { formatMoney, formatNumber } from "~/i18n/format";
 
 /**

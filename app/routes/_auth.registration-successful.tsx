@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { AuthCard } from "~/components/auth-card";
 import { buttonClass } from "~/components/ui/button";
 import { Notice } from "~/components/ui/panel";
-import { isUsingOutbox } from "~/features/email/mailer.server";
+import { isUsingOutbox } from "~/lib/email/mailer.server";
 
 export function loader() {
   return { outbox: isUsingOutbox() };

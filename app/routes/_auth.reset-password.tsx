@@ -12,7 +12,7 @@ import { requestPasswordReset, resetPasswordWithToken } from "~/features/auth/ac
 import { rateLimitMessage } from "~/features/auth/request.server";
 import { RequestResetSchema, ResetPasswordSchema } from "~/features/auth/schemas";
 import { findLiveToken } from "~/features/auth/verification.server";
-import { redirectWithToast } from "~/features/toast/toast.server";
+import { redirectWithToast } from "~/lib/toast/toast.server";
 import { getLanguage } from "~/i18n/i18next.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { NotAvailablePanel } from "~/components/not-available-panel";
 import { requireReadAccess } from "~/features/access/gate.server";
 import { firstSegment } from "~/features/access/permissions";
-import { isDashboardSegment, SERVICE_DESK_TABS, type NavTab } from "~/features/navigation/routes";
+import { isDashboardSegment, SERVICE_DESK_TABS, type NavTab } from "~/lib/navigation/routes";
 
 const TABS: Partial<Record<string, NavTab[]>> = {
   "service-desk": SERVICE_DESK_TABS,

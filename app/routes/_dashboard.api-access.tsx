@@ -14,7 +14,7 @@ import { requireActionAccess, requireReadAccess } from "~/features/access/gate.s
 import { can } from "~/features/access/permissions";
 import { createApiKey, findApiKey, listApiKeys, revokeApiKey, type ApiKeySummary } from "~/features/api-keys/api-keys.server";
 import { API_ACCESS_TABS, API_KEY_NAME_MAX, CreateApiKeySchema, isApiAccessTab, RevokeApiKeySchema, type ApiAccessTab } from "~/features/api-keys/schemas";
-import { redirectWithToast } from "~/features/toast/toast.server";
+import { redirectWithToast } from "~/lib/toast/toast.server";
 import { formatDateTime } from "~/i18n/format";
 import { getTranslator } from "~/i18n/i18next.server";
 

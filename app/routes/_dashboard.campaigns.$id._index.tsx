@@ -16,7 +16,7 @@ import { runPrelaunchCheck } from "~/features/campaigns/prelaunch.server";
 import { CampaignStatusBadge } from "~/features/campaigns/status-badge";
 import { kickJobRunner } from "~/features/jobs/job-runner.server";
 import { isVoicePlatformConfigured } from "~/features/voice-platform/voice-platform.server";
-import { redirectWithToast } from "~/features/toast/toast.server";
+import { redirectWithToast } from "~/lib/toast/toast.server";
 import { getTranslator } from "~/i18n/i18next.server";
 
 const notFound = () => new Response("Not found", { status: 404 });

@@ -8,7 +8,7 @@ import { DeleteCampaignForm } from "~/features/campaigns/campaign-page";
 import { isAllowed } from "~/features/campaigns/campaign-rules";
 import { findCampaign } from "~/features/campaigns/campaigns.server";
 import { deleteCampaign } from "~/features/campaigns/lifecycle.server";
-import { redirectWithToast } from "~/features/toast/toast.server";
+import { redirectWithToast } from "~/lib/toast/toast.server";
 import { getTranslator } from "~/i18n/i18next.server";
 
 const notFound = () => new Response("Not found", { status: 404 });

@@ -10,7 +10,7 @@ import { isAllowed } from "~/features/campaigns/campaign-rules";
 import { checkReferences, findCampaign, hasUnfinishedRun, loadFormOptions, updateCampaign } from "~/features/campaigns/campaigns.server";
 import { campaignFormSchema } from "~/features/campaigns/schemas";
 import { formatClockTime } from "~/features/campaigns/zoned-time";
-import { redirectWithToast } from "~/features/toast/toast.server";
+import { redirectWithToast } from "~/lib/toast/toast.server";
 import { getTranslator } from "~/i18n/i18next.server";
 
 const notFound = () => new Response("Not found", { status: 404 });

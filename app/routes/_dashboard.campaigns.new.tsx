@@ -7,7 +7,7 @@ import { requireActionAccess } from "~/features/access/gate.server";
 import { CampaignForm, NEW_CAMPAIGN_DEFAULTS } from "~/features/campaigns/campaign-form";
 import { checkReferences, createCampaign, loadFormOptions } from "~/features/campaigns/campaigns.server";
 import { campaignFormSchema } from "~/features/campaigns/schemas";
-import { redirectWithToast } from "~/features/toast/toast.server";
+import { redirectWithToast } from "~/lib/toast/toast.server";
 import { getTranslator } from "~/i18n/i18next.server";
 
 /** /campaigns/new: a new campaign is saved as a draft; starting it is a separate step on its page, after the pre-launch check. */

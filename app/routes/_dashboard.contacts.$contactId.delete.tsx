@@ -9,7 +9,7 @@ import { notFound, deleteContact, getContact } from "~/features/contacts/contact
 import { CONTACTS_PATH } from "~/features/contacts/list-params";
 import { contactPaths, displayName, returnPath } from "~/features/contacts/paths";
 import { formatPhoneForDisplay } from "~/features/phone/phone";
-import { redirectWithToast } from "~/features/toast/toast.server";
+import { redirectWithToast } from "~/lib/toast/toast.server";
 import { getTranslator } from "~/i18n/i18next.server";
 
 /**

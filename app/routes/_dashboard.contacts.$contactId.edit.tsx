@@ -12,7 +12,7 @@ import { listContactLists } from "~/features/contacts/lists.server";
 import { contactPaths, displayName, returnPath, withReturnTo } from "~/features/contacts/paths";
 import { ContactFormSchema, OptOutSchema } from "~/features/contacts/schemas";
 import { formatPhoneForDisplay } from "~/features/phone/phone";
-import { redirectWithToast } from "~/features/toast/toast.server";
+import { redirectWithToast } from "~/lib/toast/toast.server";
 import { formatDateTime } from "~/i18n/format";
 import { getTranslator } from "~/i18n/i18next.server";
 

@@ -27,7 +27,7 @@ import { currentCounts, invalidRowNumbers, previewHasRow } from "~/features/cont
 import { importPath, parsePreviewParams, previewHref } from "~/features/contact-import/preview-params";
 import { mappingSchema, NEW_LIST, rowActionSchema, rowEditSchema, startImportSchema } from "~/features/contact-import/schemas";
 import { createContactList, findContactList, LIST_NAME_MAX_LENGTH } from "~/features/contacts/lists.server";
-import { redirectWithToast, type Toast } from "~/features/toast/toast.server";
+import { redirectWithToast, type Toast } from "~/lib/toast/toast.server";
 import { formatNumber } from "~/i18n/format";
 import { getLanguage, getTranslator } from "~/i18n/i18next.server";
 

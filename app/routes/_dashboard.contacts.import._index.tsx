@@ -16,7 +16,7 @@ import { importPath } from "~/features/contact-import/preview-params";
 import { uploadSchema } from "~/features/contact-import/schemas";
 import { receiveUpload, type UploadRefusal } from "~/features/contact-import/upload.server";
 import { ImportHistory, UploadSection, type UploadRefusalReply } from "~/features/contact-import/upload-section";
-import { redirectWithToast } from "~/features/toast/toast.server";
+import { redirectWithToast } from "~/lib/toast/toast.server";
 import { formatNumber } from "~/i18n/format";
 import { getLanguage, getTranslator } from "~/i18n/i18next.server";
 

@@ -9,7 +9,7 @@ import { DeleteListForm } from "~/features/contacts/list-forms";
 import { listHref, parseListParams } from "~/features/contacts/list-params";
 import { campaignsUsingList, countListContacts, deleteContactList, findContactList } from "~/features/contacts/lists.server";
 import { returnPath } from "~/features/contacts/paths";
-import { redirectWithToast } from "~/features/toast/toast.server";
+import { redirectWithToast } from "~/lib/toast/toast.server";
 import { formatNumber } from "~/i18n/format";
 import { getLanguage, getTranslator } from "~/i18n/i18next.server";
 

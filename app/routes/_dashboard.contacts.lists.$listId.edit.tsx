@@ -10,7 +10,7 @@ import { ListNameForm } from "~/features/contacts/list-forms";
 import { findContactList, renameContactList } from "~/features/contacts/lists.server";
 import { returnPath } from "~/features/contacts/paths";
 import { ListNameSchema } from "~/features/contacts/schemas";
-import { redirectWithToast } from "~/features/toast/toast.server";
+import { redirectWithToast } from "~/lib/toast/toast.server";
 import { getTranslator } from "~/i18n/i18next.server";
 
 /** /contacts/lists/:listId/edit: renaming a list, with the same rules as creating one. */

@@ -10,7 +10,7 @@ import { DEFAULT_LIST_PARAMS, listHref } from "~/features/contacts/list-params";
 import { createContactList } from "~/features/contacts/lists.server";
 import { contactPaths, returnPath } from "~/features/contacts/paths";
 import { ListNameSchema } from "~/features/contacts/schemas";
-import { redirectWithToast } from "~/features/toast/toast.server";
+import { redirectWithToast } from "~/lib/toast/toast.server";
 import { getTranslator } from "~/i18n/i18next.server";
 
 /**

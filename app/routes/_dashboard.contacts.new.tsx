@@ -10,7 +10,7 @@ import { createContact } from "~/features/contacts/contacts.server";
 import { listContactLists } from "~/features/contacts/lists.server";
 import { returnPath } from "~/features/contacts/paths";
 import { ContactFormSchema } from "~/features/contacts/schemas";
-import { redirectWithToast } from "~/features/toast/toast.server";
+import { redirectWithToast } from "~/lib/toast/toast.server";
 import { getTranslator } from "~/i18n/i18next.server";
 
 /** /contacts/new[?list=<id>]: adding one contact. Only users who may create contacts see the page. */

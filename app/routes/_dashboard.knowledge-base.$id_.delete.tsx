@@ -10,7 +10,7 @@ import { findSuccessorDefault } from "~/features/knowledge/default.server";
 import { deleteKnowledgeBase, findKnowledgeBase, listTenantNumbers } from "~/features/knowledge/knowledge.server";
 import { numberOptionLabel } from "~/features/knowledge/number-option";
 import { knowledgeListHref } from "~/features/knowledge/list-params";
-import { redirectWithToast } from "~/features/toast/toast.server";
+import { redirectWithToast } from "~/lib/toast/toast.server";
 import { getTranslator } from "~/i18n/i18next.server";
 
 /**

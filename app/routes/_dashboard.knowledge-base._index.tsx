@@ -8,7 +8,7 @@ import { knowledgeBaseNotFound } from "~/features/knowledge/form-action.server";
 import { findKnowledgeBase, listKnowledgeBases, listTenantNumbers } from "~/features/knowledge/knowledge.server";
 import { KnowledgeListView } from "~/features/knowledge/knowledge-list";
 import { knowledgeListHref, parseKnowledgeListParams } from "~/features/knowledge/list-params";
-import { redirectWithToast } from "~/features/toast/toast.server";
+import { redirectWithToast } from "~/lib/toast/toast.server";
 import { getTranslator } from "~/i18n/i18next.server";
 
 /** /knowledge-base: the tenant's knowledge bases by phone number; ?number=<id> shows one number. */

@@ -6,7 +6,7 @@ import { requireActionAccess } from "~/features/access/gate.server";
 import { DeleteNumberForm } from "~/features/numbers/delete-number";
 import { deleteTenantNumber, findTenantNumber } from "~/features/numbers/numbers.server";
 import { formatPhoneForDisplay } from "~/features/phone/phone";
-import { redirectWithToast } from "~/features/toast/toast.server";
+import { redirectWithToast } from "~/lib/toast/toast.server";
 import { getTranslator } from "~/i18n/i18next.server";
 
 /**

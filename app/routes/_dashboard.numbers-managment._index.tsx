@@ -13,7 +13,7 @@ import { NumbersTable, type RowReply } from "~/features/numbers/numbers-list";
 import { addTenantNumber, assignKnowledgeBase, listTenantNumbers, renameTenantNumber } from "~/features/numbers/numbers.server";
 import { AddNumberSchema, AssignKnowledgeBaseSchema, RenameNumberSchema, type NumberIntent } from "~/features/numbers/schemas";
 import { toE164 } from "~/features/phone/phone";
-import { redirectWithToast } from "~/features/toast/toast.server";
+import { redirectWithToast } from "~/lib/toast/toast.server";
 import { getTranslator } from "~/i18n/i18next.server";
 
 const SEGMENT = "numbers-managment";

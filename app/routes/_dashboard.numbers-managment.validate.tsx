@@ -10,7 +10,7 @@ import { readBulkUpload, validateBulkUpload } from "~/features/numbers/bulk.serv
 import { BulkAddForm, BulkResultsTable, BulkUploadForm, type BulkAddProblem } from "~/features/numbers/bulk-validation";
 import { addTenantNumbers, countTenantNumbers } from "~/features/numbers/numbers.server";
 import { isValidPhoneNumber, toE164 } from "~/features/phone/phone";
-import { redirectWithToast } from "~/features/toast/toast.server";
+import { redirectWithToast } from "~/lib/toast/toast.server";
 import { getTranslator } from "~/i18n/i18next.server";
 
 /**

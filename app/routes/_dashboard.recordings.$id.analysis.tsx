@@ -3,7 +3,7 @@ import { requireActionAccess } from "~/features/access/gate.server";
 import { safeRedirectPath } from "~/features/access/public-paths";
 import { AnalysisError } from "~/features/analysis/analysis";
 import { analyzeCall } from "~/features/analysis/analysis.server";
-import { redirectWithToast } from "~/features/toast/toast.server";
+import { redirectWithToast } from "~/lib/toast/toast.server";
 
 /**
  * POST /recordings/<id>/analysis: analyses the call's transcript now and

@@ -13,7 +13,7 @@ import {
   returnPath,
   returnPathAfterDelete,
 } from "~/features/recordings/recording.server";
-import { redirectWithToast } from "~/features/toast/toast.server";
+import { redirectWithToast } from "~/lib/toast/toast.server";
 import { formatDateTime } from "~/i18n/format";
 import { getTranslator } from "~/i18n/i18next.server";
 

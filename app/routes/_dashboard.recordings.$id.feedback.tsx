@@ -8,7 +8,7 @@ import { requireActionAccess } from "~/features/access/gate.server";
 import { FeedbackSchema } from "~/features/recordings/feedback-schema";
 import { FeedbackForm } from "~/features/recordings/recording-forms";
 import { callNotFound, getCallForTenant, recordingSummaryLine, returnPath, saveFeedback } from "~/features/recordings/recording.server";
-import { redirectWithToast } from "~/features/toast/toast.server";
+import { redirectWithToast } from "~/lib/toast/toast.server";
 import { getTranslator } from "~/i18n/i18next.server";
 
 /**

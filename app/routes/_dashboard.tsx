@@ -5,8 +5,8 @@ import { Sidebar } from "~/components/shell/sidebar";
 import { Topbar } from "~/components/shell/topbar";
 import { requireReadAccess } from "~/features/access/gate.server";
 import { can, firstSegment } from "~/features/access/permissions";
-import { isDashboardSegment, PROFILE_MENU, visibleNavGroups } from "~/features/navigation/routes";
-import { readSidebar } from "~/features/preferences/preferences.server";
+import { isDashboardSegment, PROFILE_MENU, visibleNavGroups } from "~/lib/navigation/routes";
+import { readSidebar } from "~/lib/preferences/preferences.server";
 import { avatarUrl } from "~/features/profile/avatar";
 import type { loader as rootLoader } from "~/root";
 

@@ -1,6 +1,6 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { safeRedirectPath } from "~/features/access/public-paths";
-import { readSidebar, sidebarCookie, toggleGroup } from "~/features/preferences/preferences.server";
+import { readSidebar, sidebarCookie, toggleGroup } from "~/lib/preferences/preferences.server";
 
 /** Remembers which sidebar groups are open and whether the sidebar is collapsed. */
 export async function action({ request }: ActionFunctionArgs) {

@@ -1,7 +1,7 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { safeRedirectPath } from "~/features/access/public-paths";
-import { themeCookie } from "~/features/preferences/preferences.server";
-import { normaliseTheme } from "~/features/theme/theme";
+import { themeCookie } from "~/lib/preferences/preferences.server";
+import { normaliseTheme } from "~/lib/theme/theme";
 
 export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData();

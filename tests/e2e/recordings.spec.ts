@@ -4,7 +4,7 @@ import { expect, expectNoSeriousViolations, prepareAccessibilityAudit, signInQui
 import { DEMO_USERS, isScriptless } from "./support";
 
 /*
- * The recordings list against the demo tenant's calls (app/db/demo-calls.server.ts).
+ * The recordings list against the demo tenant's calls (app/seed/demo-calls.server.ts).
  * Tests run in parallel with others that change calls, so each reads a view
  * those changes cannot disturb: deletes take ended Customer Care calls,
  * feedback and analysis change Spring Renewal calls (read here only by id),

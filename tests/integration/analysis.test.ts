@@ -2,10 +2,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { resetEnvCache } from "~/config/env.server";
 import { getDb } from "~/db/db.server";
 import { parseStoredAnalysis } from "~/features/analysis/analysis";
-import { startChatCompletionsStub, type ChatCompletionsStub } from "~/features/analysis/testing/chat-completions-stub";
+import { startChatCompletionsStub, type ChatCompletionsStub } from "../support/stubs/chat-completions-stub";
 import { CallEventSchema } from "~/features/calls/call-event-schema";
 import { ingestCallEvent } from "~/features/calls/ingest.server";
-import { popToast } from "~/features/toast/toast.server";
+import { popToast } from "~/lib/toast/toast.server";
 import { getTranslatorFor } from "~/i18n/i18next.server";
 import * as analysisRoute from "~/routes/_dashboard.recordings.$id.analysis";
 import { callAction, callLoader, prepareTestDatabase, redirectLocation, sessionCookieFor } from "../support/app";

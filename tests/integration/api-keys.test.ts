@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/db/db.server";
-import { DEMO_PASSWORD } from "~/db/seed.server";
+import { DEMO_PASSWORD } from "~/seed/seed.server";
 import { registerAccount } from "~/features/auth/accounts.server";
 import { subscribeTenantToPlan } from "~/features/tenants/plans.server";
 import * as apiAccess from "~/routes/_dashboard.api-access";

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb, newId } from "~/db/db.server";
 import type { CallStatus } from "~/db/schema";
-import { DEMO_PASSWORD } from "~/db/seed.server";
+import { DEMO_PASSWORD } from "~/seed/seed.server";
 import { registerAccount } from "~/features/auth/accounts.server";
 import { buildCallRow, type CallInput } from "~/features/calls/call-row";
 import { subscribeTenantToPlan } from "~/features/tenants/plans.server";

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb, newId } from "~/db/db.server";
 import { JobRunner } from "~/features/jobs/job-runner.server";
 import { createHttpVoicePlatform } from "~/features/voice-platform/http-platform.server";
-import { startVoicePlatformStub, type VoicePlatformStub } from "~/features/voice-platform/testing/voice-platform-stub";
+import { startVoicePlatformStub, type VoicePlatformStub } from "../support/stubs/voice-platform-stub";
 import { VoicePlatformError, type PlaceCallRequest } from "~/features/voice-platform/voice-platform";
 import { createVoicePlatform } from "~/features/voice-platform/voice-platform.server";
 import { prepareTestDatabase } from "../support/app";

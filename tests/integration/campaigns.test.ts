@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { DEMO_PASSWORD } from "~/db/seed.server";
+import { DEMO_PASSWORD } from "~/seed/seed.server";
 import { getDb, newId, now } from "~/db/db.server";
 import { registerAccount } from "~/features/auth/accounts.server";
 import { subscribeTenantToPlan } from "~/features/tenants/plans.server";

@@ -8,7 +8,7 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "r
 import { beforeAll, describe, expect, it } from "vitest";
 import { getEnv, resetEnvCache } from "~/config/env.server";
 import { getDb, newId, now } from "~/db/db.server";
-import { DEMO_PASSWORD } from "~/db/seed.server";
+import { DEMO_PASSWORD } from "~/seed/seed.server";
 import { registerAccount } from "~/features/auth/accounts.server";
 import { subscribeTenantToPlan } from "~/features/tenants/plans.server";
 import { i18nOptions, type Language } from "~/i18n/config";

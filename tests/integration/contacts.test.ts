@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb, newId, now } from "~/db/db.server";
-import { DEMO_PASSWORD } from "~/db/seed.server";
+import { DEMO_PASSWORD } from "~/seed/seed.server";
 import { registerAccount } from "~/features/auth/accounts.server";
 import { createContactList } from "~/features/contacts/lists.server";
 import { subscribeTenantToPlan } from "~/features/tenants/plans.server";

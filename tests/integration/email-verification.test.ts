@@ -1,7 +1,7 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "~/db/db.server";
 import { resetRateLimits } from "~/features/auth/rate-limit.server";
-import { popToast } from "~/features/toast/toast.server";
+import { popToast } from "~/lib/toast/toast.server";
 import * as register from "~/routes/_auth.register";
 import * as verifyAccount from "~/routes/_auth.verify-account";
 import * as verifyEmail from "~/routes/_auth.verify-email";

@@ -3,7 +3,7 @@ import { getDb } from "~/db/db.server";
 import { requireActionAccess } from "~/features/access/gate.server";
 import type { PermissionAction } from "~/features/access/permissions";
 import { getActiveSubscription } from "~/features/tenants/plans.server";
-import { popToast } from "~/features/toast/toast.server";
+import { popToast } from "~/lib/toast/toast.server";
 import * as choosePlan from "~/routes/_auth.choose-plan";
 import * as login from "~/routes/_auth.login";
 import * as register from "~/routes/_auth.register";

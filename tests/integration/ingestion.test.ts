@@ -6,7 +6,7 @@ import { sql } from "kysely";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { getEnv, resetEnvCache } from "~/config/env.server";
 import { getDb } from "~/db/db.server";
-import { DEMO_PASSWORD } from "~/db/seed.server";
+import { DEMO_PASSWORD } from "~/seed/seed.server";
 import { createApiKey } from "~/features/api-keys/api-keys.server";
 import { registerAccount } from "~/features/auth/accounts.server";
 import { audioFetchesSettled, fetchCallAudio, fetchPendingAudio } from "~/features/calls/audio-fetch.server";

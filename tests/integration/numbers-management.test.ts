@@ -6,7 +6,7 @@ import { I18nextProvider, initReactI18next } from "react-i18next";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom/server";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb, newId, now } from "~/db/db.server";
-import { DEMO_PASSWORD } from "~/db/seed.server";
+import { DEMO_PASSWORD } from "~/seed/seed.server";
 import { registerAccount } from "~/features/auth/accounts.server";
 import { MAX_BULK_BYTES, MAX_BULK_ROWS } from "~/features/numbers/bulk-csv";
 import type { BulkResultsData } from "~/features/numbers/bulk-validation";

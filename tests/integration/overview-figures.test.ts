@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { getDb, newId } from "~/db/db.server";
 import type { CallStatus } from "~/db/schema";
-import { DEMO_PASSWORD } from "~/db/seed.server";
+import { DEMO_PASSWORD } from "~/seed/seed.server";
 import { registerAccount } from "~/features/auth/accounts.server";
 import type { CallFigures } from "~/features/call-center/kpis";
 import { buildCallRow, type CallInput } from "~/features/calls/call-row";

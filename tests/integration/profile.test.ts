@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getEnv } from "~/config/env.server";
-import { DEMO_PASSWORD } from "~/db/seed.server";
+import { DEMO_PASSWORD } from "~/seed/seed.server";
 import { getDb, newId, now } from "~/db/db.server";
 import { getRoleIdByKey } from "~/features/access/roles.server";
 import { requireUser } from "~/features/access/gate.server";

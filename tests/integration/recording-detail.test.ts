@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb, now } from "~/db/db.server";
-import { popToast, toastCookie } from "~/features/toast/toast.server";
+import { popToast, toastCookie } from "~/lib/toast/toast.server";
 import * as deleteRoute from "~/routes/_dashboard.recordings.$id.delete";
 import * as detailRoute from "~/routes/_dashboard.recordings.$id";
 import * as feedbackRoute from "~/routes/_dashboard.recordings.$id.feedback";

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb, newId } from "~/db/db.server";
 import type { NewCall } from "~/db/schema";
-import { DEMO_PASSWORD } from "~/db/seed.server";
+import { DEMO_PASSWORD } from "~/seed/seed.server";
 import { requireReadAccess } from "~/features/access/gate.server";
 import { registerAccount } from "~/features/auth/accounts.server";
 import { buildCallRow, type CallInput } from "~/features/calls/call-row";

@@ -2,7 +2,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { getEnv, resetEnvCache } from "~/config/env.server";
 import { getDb } from "~/db/db.server";
 import { getSessionCookie, purgeExpiredSessions } from "~/features/auth/session.server";
-import { popToast } from "~/features/toast/toast.server";
+import { popToast } from "~/lib/toast/toast.server";
 import * as dashboard from "~/routes/_dashboard";
 import * as overview from "~/routes/_dashboard.overview";
 import * as logout from "~/routes/logout";

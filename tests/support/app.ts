@@ -4,7 +4,7 @@ import path from "node:path";
 import type { AppLoadContext } from "@remix-run/node";
 import { getEnv } from "~/config/env.server";
 import { getDb } from "~/db/db.server";
-import { prepareDatabase } from "~/db/seed.server";
+import { prepareDatabase } from "~/seed/seed.server";
 import { createSession, getSessionCookie } from "~/features/auth/session.server";
 
 export const BASE_URL = "http://localhost:3000";

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { getEnv } from "~/config/env.server";
 import { getDb, newId } from "~/db/db.server";
-import { DEMO_PASSWORD } from "~/db/seed.server";
+import { DEMO_PASSWORD } from "~/seed/seed.server";
 import { registerAccount } from "~/features/auth/accounts.server";
 import { getAudioStore } from "~/features/calls/audio-store.server";
 import { buildCallRow, type CallInput } from "~/features/calls/call-row";

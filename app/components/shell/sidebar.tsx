@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { cn } from "~/components/ui/cn";
 import { Icon } from "~/components/ui/icon";
 import { Logo } from "~/components/logo";
-import type { NavGroup, NavItem, VisibleNavGroup } from "~/features/navigation/routes";
+import type { NavGroup, NavItem, VisibleNavGroup } from "~/lib/navigation/routes";
 
 interface SidebarProps {
   groups: VisibleNavGroup[];

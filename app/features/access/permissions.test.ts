@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { NAV_GROUPS, visibleNavGroups } from "~/features/navigation/routes";
+import { NAV_GROUPS, visibleNavGroups } from "~/lib/navigation/routes";
 import { can, firstSegment, grantRead, parsePermissions } from "./permissions";
 import { isPublicPath, safeRedirectPath } from "./public-paths";
 

@@ -1,5 +1,5 @@
 import { getDb, newId, now, type DB } from "~/db/db.server";
-import { DASHBOARD_SEGMENTS, TENANT_SEGMENTS } from "~/features/navigation/routes";
+import { DASHBOARD_SEGMENTS, TENANT_SEGMENTS } from "~/lib/navigation/routes";
 import { grantAll, grantRead, parsePermissions, type PermissionMap } from "./permissions";
 
 /** Built-in roles. Role management screens (super-admin) come later and edit these rows. */

@@ -6,7 +6,7 @@ import { AnalysisError } from "./analysis";
 import { getAnalyzer } from "./analysis.server";
 import { builtinAnalyzer } from "./builtin-analyzer";
 import { OpenAICompatibleAnalyzer, SYSTEM_PROMPT } from "./openai-provider.server";
-import { startChatCompletionsStub, type ChatCompletionsStub } from "./testing/chat-completions-stub";
+import { startChatCompletionsStub, type ChatCompletionsStub } from "../../../tests/support/stubs/chat-completions-stub";
 
 const API_KEY = "sk-test-4f1c9a";
 const MODEL = "stub-model-1";

@@ -1,7 +1,7 @@
 import { getEnv } from "~/config/env.server";
 import { getDb, newId, now } from "~/db/db.server";
 import { getRoleIdByKey } from "~/features/access/roles.server";
-import { sendEmail } from "~/features/email/mailer.server";
+import { sendEmail } from "~/lib/email/mailer.server";
 import { toE164 } from "~/features/phone/phone";
 import { getTranslatorFor } from "~/i18n/i18next.server";
 import type { Language } from "~/i18n/config";

@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { getGateContext } from "~/features/access/gate.server";
-import { redirectWithToast } from "~/features/toast/toast.server";
+import { redirectWithToast } from "~/lib/toast/toast.server";
 import { getLanguage } from "~/i18n/i18next.server";
 import { resendVerification, verifyEmailWithToken } from "./accounts.server";
 import { rateLimitMessage } from "./request.server";

@@ -1,4 +1,4 @@
-import { CALL_MANAGEMENT_TABS, type NavTab } from "~/features/navigation/routes";
+import { CALL_MANAGEMENT_TABS, type NavTab } from "~/lib/navigation/routes";
 
 /** The tabs of /call-management as `?tab=` values: the sidebar's four plus the post-call analysis of spec section 2. */
 export const CALL_CENTER_TABS = ["live-calls", "callqueue", "recordings", "missedcalls", "post-call-analysis"] as const;

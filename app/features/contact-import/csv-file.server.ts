@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import { parseCsv, type CsvRecord } from "~/features/csv/csv-parser";
+import { parseCsv, type CsvRecord } from "~/lib/csv/csv-parser";
 
 /**
  * Stored uploads are always UTF-8 (upload.server.ts converts other encodings

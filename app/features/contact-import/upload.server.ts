@@ -4,8 +4,8 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { unstable_parseMultipartFormData, type UploadHandlerPart } from "@remix-run/node";
 import { getEnv } from "~/config/env.server";
-import { CsvFormatError } from "~/features/csv/csv-parser";
-import { looksLikeText, SNIFF_BYTES, textEncodingOf, type TextEncoding } from "~/features/csv/text-decoding";
+import { CsvFormatError } from "~/lib/csv/csv-parser";
+import { looksLikeText, SNIFF_BYTES, textEncodingOf, type TextEncoding } from "~/lib/csv/text-decoding";
 import { countCsvRows } from "./csv-file.server";
 import { importsDir, partialFilePath, storedFilePath, storedNameFor } from "./import-files.server";
 
@@ -16,7 +16,7 @@ import { importsDir, partialFilePath, storedFilePath, storedNameFor } from "./im
  * on the way. Files in another encoding (Windows-1252 from older Excel,
  * UTF-16 with a byte-order mark from "Unicode text") are converted to UTF-8
  * once, so every later pass reads the same way (the rules are in
- * ~/features/csv/text-decoding.ts). Then the rows are counted
+ * ~/lib/csv/text-decoding.ts). Then the rows are counted
  * against MAX_IMPORT_ROWS. Any refusal removes what was written.
  */
 export type UploadRefusal =

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { firstValues, orderParam, pageParam } from "~/features/lists/url-params";
+import { firstValues, orderParam, pageParam } from "~/lib/url-params/url-params";
 import type { ContactListSummary } from "./lists.server";
 
 /**

@@ -2,7 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/node";
 import type { GateContext } from "~/features/access/gate.server";
-import { redirectWithToast } from "~/features/toast/toast.server";
+import { redirectWithToast } from "~/lib/toast/toast.server";
 import { getTranslator } from "~/i18n/i18next.server";
 import { isTemplate, templateTextKeys } from "./catalogue";
 import { createKnowledgeBase, isTenantNumber, updateKnowledgeBase } from "./knowledge.server";

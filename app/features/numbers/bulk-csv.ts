@@ -1,4 +1,4 @@
-import { CsvFormatError, parseCsv } from "~/features/csv/csv-parser";
+import { CsvFormatError, parseCsv } from "~/lib/csv/csv-parser";
 import { isValidPhoneNumber, toE164 } from "~/features/phone/phone";
 
 /**

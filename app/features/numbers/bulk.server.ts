@@ -1,6 +1,6 @@
 import { MaxPartSizeExceededError, unstable_createMemoryUploadHandler, unstable_parseMultipartFormData } from "@remix-run/node";
 import { getDb, type DB } from "~/db/db.server";
-import { decodeTextBytes } from "~/features/csv/text-decoding";
+import { decodeTextBytes } from "~/lib/csv/text-decoding";
 import { MAX_BULK_BYTES, validatePhoneCsv } from "./bulk-csv";
 import type { BulkResultsData, BulkUploadProblem } from "./bulk-validation";
 

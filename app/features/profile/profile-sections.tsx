@@ -8,7 +8,7 @@ import { cn } from "~/components/ui/cn";
 import { FieldErrors, TextField } from "~/components/ui/field";
 import { Panel } from "~/components/ui/panel";
 import { PhoneField } from "~/features/phone/phone-field";
-import { PALETTE } from "~/features/theme/palette";
+import { PALETTE } from "~/lib/theme/palette";
 import { AVATAR_MIME_TYPES, deleteAccountSchema, DetailsSchema, PasswordSchema, pictureSchema, ThemeSchema, type ProfileIntent } from "./schemas";
 
 /** The five sections of /profile. Each is its own form with its own schema; the route's action dispatches on `intent`. */

@@ -1,7 +1,7 @@
 import { getDb, now } from "~/db/db.server";
 import { hashPassword, verifyPassword } from "~/features/auth/password.server";
 import { toE164 } from "~/features/phone/phone";
-import type { PaletteName } from "~/features/theme/palette";
+import type { PaletteName } from "~/lib/theme/palette";
 
 /**
  * The signed-in user's own record. Every query names the user and the tenant

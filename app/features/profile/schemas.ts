@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { nameSchema, newPasswordSchema, phoneSchema } from "~/features/auth/schemas";
 import { isValidPhoneNumber } from "~/features/phone/phone";
-import { isPaletteName, type PaletteName } from "~/features/theme/palette";
+import { isPaletteName, type PaletteName } from "~/lib/theme/palette";
 
 /**
  * One schema per form of /profile, shared by conform in the browser and the

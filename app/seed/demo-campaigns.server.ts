@@ -1,7 +1,7 @@
 import { classifyContact } from "~/features/campaigns/prelaunch";
 import { localPartsAt, zonedTimeToInstant } from "~/features/campaigns/zoned-time";
 import { timeZoneForPhone } from "~/features/phone/time-zone.server";
-import { newId, type DB } from "./db.server";
+import { newId, type DB } from "~/db/db.server";
 
 /**
  * Demo contacts, lists, business numbers, knowledge bases and campaigns for

@@ -2,7 +2,7 @@ import { getEnv } from "~/config/env.server";
 import { ensureBuiltInRoles, getRoleIdByKey } from "~/features/access/roles.server";
 import { hashPassword } from "~/features/auth/password.server";
 import { ensurePlans, subscribeTenantToPlan } from "~/features/tenants/plans.server";
-import { getDb, migrateToLatest, newId, now, type DB } from "./db.server";
+import { getDb, migrateToLatest, newId, now, type DB } from "~/db/db.server";
 import { seedDemoContactsAndCampaigns } from "./demo-campaigns.server";
 import { seedDemoCalls } from "./demo-calls.server";
 

@@ -5,8 +5,8 @@ import { buildCallRow, type CallInput } from "~/features/calls/call-row";
 import { addDays, localDateOf, startOfLocalDay, type LocalDate } from "~/features/calls/date-ranges";
 import type { TranscriptTurn } from "~/features/calls/derived-columns";
 import { seededRandom, synthesizeCallWav } from "~/features/calls/wav";
-import type { NewCall } from "./schema";
-import { newId, type DB } from "./db.server";
+import type { NewCall } from "~/db/schema";
+import { newId, type DB } from "~/db/db.server";
 
 /**
  * About 200 realistic calls for the demo tenant: five campaigns and calls

@@ -2,8 +2,8 @@ import { CompiledQuery, sql } from "kysely";
 import { buildCallRow } from "~/features/calls/call-row";
 import type { TranscriptTurn } from "~/features/calls/derived-columns";
 import { seededRandom } from "~/features/calls/wav";
-import type { NewCall } from "./schema";
-import type { DB } from "./db.server";
+import type { NewCall } from "~/db/schema";
+import type { DB } from "~/db/db.server";
 
 /**
  * Synthetic calls in bulk, for benchmarks (`npm run seed:bulk`). Rows go

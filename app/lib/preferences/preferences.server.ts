@@ -1,6 +1,6 @@
 import { createCookie } from "@remix-run/node";
-import { normaliseTheme, type Theme } from "~/features/theme/theme";
-import { NAV_GROUPS } from "~/features/navigation/routes";
+import { normaliseTheme, type Theme } from "~/lib/theme/theme";
+import { NAV_GROUPS } from "~/lib/navigation/routes";
 
 /**
  * Display preferences live in cookies so the server renders the page the way
