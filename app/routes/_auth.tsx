@@ -18,11 +18,11 @@ export default function AuthLayout() {
   const root = useRouteLoaderData<typeof rootLoader>("root");
   return (
     <div className="flex min-h-screen flex-col">
-      <header className="flex items-center justify-between px-6 py-4">
-        <Link to="/">
+      <header className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-4 sm:px-6">
+        <Link to="/" className="shrink-0">
           <Logo />
         </Link>
-        <div className="flex items-center gap-2">
+        <div className="flex flex-wrap items-center justify-end gap-1 sm:gap-2">
           <LanguageSwitch />
           <ThemeToggle theme={root?.theme ?? "light"} />
           {signedIn ? (

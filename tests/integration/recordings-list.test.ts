@@ -22,7 +22,7 @@ interface Owner {
 
 async function ownerOfNewTenant(timeZone = "Europe/Berlin"): Promise<Owner> {
   const email = `owner-${newId().slice(0, 8)}@list.test`;
-  const { tenantId } = await registerAccount({ name: "List Owner", email, phone: "4165550160", password: DEMO_PASSWORD });
+  const { tenantId } = await registerAccount({ name: "List Owner", company: "Test Company", email, phone: "4165550160", password: DEMO_PASSWORD });
   await subscribeTenantToPlan(tenantId, "growth");
   await getDb().updateTable("tenants").set({ time_zone: timeZone }).where("id", "=", tenantId).execute();
   return { tenantId, cookie: await sessionCookieFor(email) };
@@ -194,12 +194,12 @@ describe("the recordings list", () => {
     expect(durations).toEqual([...durations].sort((a, b) => b - a));
   });
 
-  it("keeps the view in links, for /call-management's recordings tab too", async () => {
-    const request = makeRequest("/call-management?tab=recordings&direction=inbound&page=2", { cookie: owner.cookie });
-    const gate = await requireReadAccess(request, "call-management");
-    const data = await loadRecordingsList(request, gate, { basePath: "/call-management" });
-    expect(data.basePath).toBe("/call-management");
-    expect(data.returnTo).toBe("/call-management?tab=recordings&direction=inbound&page=2");
+  it("keeps the view in links", async () => {
+    const request = makeRequest("/recordings?direction=inbound&page=2", { cookie: owner.cookie });
+    const gate = await requireReadAccess(request, "recordings");
+    const data = await loadRecordingsList(request, gate, { basePath: "/recordings" });
+    expect(data.basePath).toBe("/recordings");
+    expect(data.returnTo).toBe("/recordings?direction=inbound&page=2");
     expect(data.exportHref).toBe("/recordings/export.csv?direction=inbound");
     expect(idsOf(data)).toHaveLength(4);
   });

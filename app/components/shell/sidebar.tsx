@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { cn } from "~/components/ui/cn";
 import { Icon } from "~/components/ui/icon";
 import { Logo } from "~/components/logo";
-import type { NavGroup, NavItem, VisibleNavGroup } from "~/lib/navigation/routes";
+import { isBuiltSegment, type NavGroup, type NavItem, type VisibleNavGroup } from "~/lib/navigation/routes";
 
 interface SidebarProps {
   groups: VisibleNavGroup[];
@@ -17,6 +17,8 @@ interface NavLinkEntry {
   to: string;
   label: string;
   badge?: string;
+  /** The screen is not built yet: a quiet marker instead of a promise. */
+  soon: boolean;
   active: boolean;
 }
 
@@ -27,14 +29,35 @@ function useNavLinks(item: NavItem): NavLinkEntry[] {
   const tab = new URLSearchParams(location.search).get("tab");
   if (item.tabs) {
     const activeTab = tab ?? item.tabs[0]?.value;
-    return item.tabs.map((entry) => ({
-      key: `${item.segment}-${entry.value}`,
-      to: `/${item.segment}?tab=${entry.value}`,
-      label: t(entry.labelKey),
-      active: segment === item.segment && activeTab === entry.value,
-    }));
+    return item.tabs.map((entry) => {
+      const ownScreen = entry.href?.split("/")[1];
+      return {
+        key: `${item.segment}-${entry.value}`,
+        to: entry.href ?? `/${item.segment}?tab=${entry.value}`,
+        label: t(entry.labelKey),
+        soon: !isBuiltSegment(item.segment),
+        active: ownScreen ? segment === ownScreen : segment === item.segment && activeTab === entry.value,
+      };
+    });
   }
-  return [{ key: item.segment, to: `/${item.segment}`, label: t(item.labelKey), badge: item.badgeKey ? t(item.badgeKey) : undefined, active: segment === item.segment }];
+  return [
+    {
+      key: item.segment,
+      to: `/${item.segment}`,
+      label: t(item.labelKey),
+      badge: item.badgeKey ? t(item.badgeKey) : undefined,
+      soon: !isBuiltSegment(item.segment),
+      active: isActiveItem(item, segment),
+    },
+  ];
+}
+
+const isActiveItem = (item: NavItem, segment: string | undefined) =>
+  segment === item.segment || (segment !== undefined && (item.alsoActiveOn as string[] | undefined)?.includes(segment) === true);
+
+function SoonMarker() {
+  const { t } = useTranslation();
+  return <span className="shrink-0 text-[0.6875rem] font-normal text-slate-500 dark:text-slate-400">{t("nav.soon")}</span>;
 }
 
 function LinkList({ id, items, className }: { id?: string; items: NavItem[]; className?: string }) {
@@ -58,11 +81,19 @@ function LinkEntries({ item }: { item: NavItem }) {
             aria-current={link.active ? "page" : undefined}
             className={cn(
               "flex items-center justify-between gap-2 rounded-md px-3 py-1.5 text-sm",
-              link.active ? "bg-primary/15 font-medium text-primary-dark dark:text-white" : "text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800",
+              link.active
+                ? "nav-active bg-primary/15 font-medium text-primary-dark dark:text-white relative before:absolute before:inset-y-1 before:left-0 before:w-1 before:rounded-full before:bg-primary"
+                : link.soon
+                  ? "text-slate-500 hover:bg-slate-100 dark:text-slate-400 dark:hover:bg-slate-800"
+                  : "text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800",
             )}
           >
-            <span>{link.label}</span>
-            {link.badge ? <span className="rounded-full bg-primary-button px-2 py-0.5 text-xs font-semibold text-primary-button-text">{link.badge}</span> : null}
+            <span className="min-w-0 truncate">{link.label}</span>
+            {link.soon ? (
+              <SoonMarker />
+            ) : link.badge ? (
+              <span className="rounded-full bg-primary-button px-2 py-0.5 text-xs font-semibold text-primary-button-text">{link.badge}</span>
+            ) : null}
           </Link>
         </li>
       ))}
@@ -74,7 +105,8 @@ function SingleLinkGroup({ group }: { group: NavGroup }) {
   const { t } = useTranslation();
   const location = useLocation();
   const item = group.items[0]!;
-  const active = location.pathname.split("/").filter(Boolean)[0] === item.segment;
+  const active = isActiveItem(item, location.pathname.split("/").filter(Boolean)[0]);
+  const soon = !isBuiltSegment(item.segment);
   return (
     <li className="nav-group relative">
       <Link
@@ -83,11 +115,16 @@ function SingleLinkGroup({ group }: { group: NavGroup }) {
         aria-current={active ? "page" : undefined}
         className={cn(
           "nav-link flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium",
-          active ? "bg-primary/15 text-primary-dark dark:text-white" : "text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800",
+          active ? "nav-active bg-primary/15 text-primary-dark dark:text-white relative before:absolute before:inset-y-1 before:left-0 before:w-1 before:rounded-full before:bg-primary" : "text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800",
         )}
       >
         <Icon name={group.icon} className="shrink-0" />
-        <span className="nav-label">{t(group.labelKey)}</span>
+        <span className="nav-label min-w-0 flex-1 truncate">{t(group.labelKey)}</span>
+        {soon ? (
+          <span className="nav-label">
+            <SoonMarker />
+          </span>
+        ) : null}
       </Link>
     </li>
   );
@@ -162,7 +199,7 @@ export function Sidebar({ groups, openGroups: initialOpen, collapsed: initialCol
   };
 
   return (
-    <aside className="sidebar flex shrink-0 flex-col border-r border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900" data-collapsed={collapsed ? "true" : "false"} data-testid="sidebar">
+    <aside className="sidebar sticky top-0 flex h-screen shrink-0 flex-col border-r border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900" data-collapsed={collapsed ? "true" : "false"} data-testid="sidebar">
       <div className="flex h-16 items-center justify-between px-4">
         <Link to="/overview" className="nav-expanded-only">
           <Logo />
@@ -171,7 +208,7 @@ export function Sidebar({ groups, openGroups: initialOpen, collapsed: initialCol
           <Logo compact />
         </Link>
       </div>
-      <nav aria-label={t("nav.label")} className="flex-1 px-2 pb-6">
+      <nav aria-label={t("nav.label")} className="nav-scroll min-h-0 flex-1 px-2 pb-6">
         <ul className="space-y-1">
           {groups.map((group) =>
             group.standalone ? (

@@ -17,7 +17,7 @@ export function Topbar({ theme, userName, avatarUrl, profileLinks }: TopbarProps
     { kind: "post", action: "/logout", label: t("topbar.logout") },
   ];
   return (
-    <header className="flex h-16 items-center justify-end gap-2 border-b border-slate-200 bg-white px-4 dark:border-slate-800 dark:bg-slate-900">
+    <header className="sticky top-0 z-30 flex h-16 items-center justify-end gap-2 border-b border-slate-200 bg-white px-4 dark:border-slate-800 dark:bg-slate-900">
       <LanguageSwitch />
       <ThemeToggle theme={theme} />
       <details className="relative">
@@ -33,11 +33,12 @@ export function Topbar({ theme, userName, avatarUrl, profileLinks }: TopbarProps
         </div>
       </details>
       <DropdownMenu
+        className="shrink-0"
         label={t("topbar.profileMenu")}
         entries={profileEntries}
         trigger={
           <span className="flex items-center gap-2">
-            <img src={avatarUrl} alt="" width={32} height={32} className="h-8 w-8 rounded-full object-cover" />
+            <img src={avatarUrl} alt="" width={32} height={32} className="h-8 w-8 shrink-0 rounded-full object-cover" />
             <span className="hidden text-sm font-medium sm:inline">{userName}</span>
           </span>
         }

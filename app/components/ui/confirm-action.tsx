@@ -1,7 +1,7 @@
 import { Form, Link, useFetcher, type FetcherWithComponents } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Button, buttonClass } from "./button";
+import { Button, buttonClass, type ButtonVariant } from "./button";
 import { Dialog } from "./dialog";
 import { useHydrated } from "./use-hydrated";
 
@@ -39,7 +39,6 @@ export function ConfirmAction({
   /** The dialog's body, given its fetcher and a way to close it. */
   content: (dialog: { fetcher: ConfirmFetcher; close: () => void }) => ReactNode;
 }) {
-  const { t } = useTranslation("common");
   const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
   const close = useCallback(() => setOpen(false), []);
@@ -55,10 +54,31 @@ export function ConfirmAction({
       <button type="button" aria-haspopup="dialog" aria-label={label} className={className} onClick={() => setOpen(true)}>
         {children}
       </button>
-      <Dialog open={open} onClose={close} title={title} closeLabel={t("dialog.close")}>
-        {open ? <ConfirmDialogBody close={close} content={content} /> : null}
-      </Dialog>
+      <ConfirmDialog open={open} onClose={close} title={title} content={content} />
     </>
+  );
+}
+
+/**
+ * The confirmation dialog on its own, for a trigger that is not a button of
+ * ConfirmAction (an entry of a row's actions menu): the caller owns `open`.
+ */
+export function ConfirmDialog({
+  open,
+  onClose,
+  title,
+  content,
+}: {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  content: (dialog: { fetcher: ConfirmFetcher; close: () => void }) => ReactNode;
+}) {
+  const { t } = useTranslation("common");
+  return (
+    <Dialog open={open} onClose={onClose} title={title} closeLabel={t("dialog.close")}>
+      {open ? <ConfirmDialogBody close={onClose} content={content} /> : null}
+    </Dialog>
   );
 }
 
@@ -107,6 +127,7 @@ export function ConfirmForm({
   method = "post",
   hidden,
   confirmLabel,
+  confirmVariant = "danger",
   busyLabel,
   cancelHref,
   fetcher,
@@ -120,6 +141,8 @@ export function ConfirmForm({
   /** Hidden fields sent with the confirmation (e.g. returnTo, intent). */
   hidden?: Record<string, string>;
   confirmLabel: string;
+  /** Danger for what cannot be undone; primary for a go-ahead that only needed the user's eyes (starting despite a warning). */
+  confirmVariant?: ButtonVariant;
   /** The confirm button's text while the submission is under way; the confirm label if not given. */
   busyLabel?: string;
   /** Where Cancel leads without a dialog. */
@@ -138,7 +161,7 @@ export function ConfirmForm({
       ))}
       {children}
       <div className="flex flex-wrap gap-2">
-        <Button type="submit" variant="danger" disabled={busy}>
+        <Button type="submit" variant={confirmVariant} disabled={busy}>
           {busy && busyLabel ? busyLabel : confirmLabel}
         </Button>
         <CancelAction href={cancelHref} onCancel={onCancel} />

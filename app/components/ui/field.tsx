@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes, ReactNode } from "react";
+import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
 import { useTranslation } from "react-i18next";
 import { cn } from "./cn";
 
@@ -16,6 +16,7 @@ export function TextField({
   namespace,
   inputProps,
   children,
+  errorAction,
 }: {
   label: string;
   errors?: string[];
@@ -23,6 +24,8 @@ export function TextField({
   namespace?: string;
   inputProps: InputHTMLAttributes<HTMLInputElement> & { key?: string };
   children?: ReactNode;
+  /** Shown right under the errors while there are any: a way out of the problem, such as a link to what is in the way. */
+  errorAction?: ReactNode;
 }) {
   const { t } = useTranslation(namespace);
   const { key, ...rest } = inputProps;
@@ -45,6 +48,7 @@ export function TextField({
       ) : null}
       {children}
       <FieldErrors id={errorId} errors={errors} namespace={namespace} t={t} />
+      {hasError && errorAction ? <div className="text-sm">{errorAction}</div> : null}
     </div>
   );
 }
@@ -72,3 +76,183 @@ export function FormErrors({ errors, namespace }: { errors?: string[]; namespace
     </div>
   );
 }
+
+/** The id, aria and error wiring every field shares: label, hint and errors hang off the control's id so they work before hydration. */
+function useFieldWiring({ id, name, errors, hint }: { id?: string; name?: string; errors?: string[]; hint?: ReactNode }) {
+  const controlId = id ?? name ?? "";
+  const hasError = Boolean(errors?.length);
+  const errorId = `${controlId}-error`;
+  const hintId = `${controlId}-hint`;
+  const describedBy = [hasError ? errorId : null, hint ? hintId : null].filter(Boolean).join(" ") || undefined;
+  return { controlId, hasError, errorId, hintId, describedBy };
+}
+
+function FieldHint({ id, hint }: { id: string; hint?: ReactNode }) {
+  return hint ? (
+    <p id={id} className="text-xs text-slate-500 dark:text-slate-400">
+      {hint}
+    </p>
+  ) : null;
+}
+
+export function SelectField({
+  label,
+  errors,
+  hint,
+  namespace,
+  selectProps,
+  options,
+}: {
+  label: string;
+  errors?: string[];
+  hint?: ReactNode;
+  namespace?: string;
+  selectProps: SelectHTMLAttributes<HTMLSelectElement> & { key?: string };
+  options: Array<{ value: string; label: string; disabled?: boolean }>;
+}) {
+  const { t } = useTranslation(namespace);
+  const { key, ...rest } = selectProps;
+  const wiring = useFieldWiring({ id: rest.id, name: rest.name, errors, hint });
+  return (
+    <div className="space-y-1">
+      <label htmlFor={wiring.controlId} className="block text-sm font-medium">
+        {label}
+      </label>
+      <select key={key} {...rest} id={wiring.controlId} aria-invalid={wiring.hasError || undefined} aria-describedby={wiring.describedBy} className={cn(inputClass, rest.className)}>
+        {options.map((option) => (
+          <option key={option.value} value={option.value} disabled={option.disabled}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      <FieldHint id={wiring.hintId} hint={hint} />
+      <FieldErrors id={wiring.errorId} errors={errors} t={t} />
+    </div>
+  );
+}
+
+export function TextareaField({
+  label,
+  errors,
+  hint,
+  namespace,
+  textareaProps,
+  children,
+}: {
+  label: string;
+  errors?: string[];
+  hint?: ReactNode;
+  namespace?: string;
+  textareaProps: TextareaHTMLAttributes<HTMLTextAreaElement> & { key?: string };
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation(namespace);
+  const { key, ...rest } = textareaProps;
+  const wiring = useFieldWiring({ id: rest.id, name: rest.name, errors, hint });
+  return (
+    <div className="space-y-1">
+      <label htmlFor={wiring.controlId} className="block text-sm font-medium">
+        {label}
+      </label>
+      <textarea key={key} {...rest} id={wiring.controlId} aria-invalid={wiring.hasError || undefined} aria-describedby={wiring.describedBy} className={cn(inputClass, rest.className)} />
+      <FieldHint id={wiring.hintId} hint={hint} />
+      {children}
+      <FieldErrors id={wiring.errorId} errors={errors} t={t} />
+    </div>
+  );
+}
+
+export function CheckboxField({
+  label,
+  errors,
+  hint,
+  namespace,
+  inputProps,
+}: {
+  label: ReactNode;
+  errors?: string[];
+  hint?: ReactNode;
+  namespace?: string;
+  inputProps: InputHTMLAttributes<HTMLInputElement> & { key?: string };
+}) {
+  const { t } = useTranslation(namespace);
+  const { key, ...rest } = inputProps;
+  const wiring = useFieldWiring({ id: rest.id, name: rest.name, errors, hint });
+  return (
+    <div className="space-y-1">
+      <div className="flex items-start gap-2">
+        <input
+          key={key}
+          type="checkbox"
+          {...rest}
+          id={wiring.controlId}
+          aria-invalid={wiring.hasError || undefined}
+          aria-describedby={wiring.describedBy}
+          className={cn("mt-0.5 h-4 w-4 shrink-0 rounded border-slate-300 accent-[rgb(var(--color-primary-button))] dark:border-slate-600", rest.className)}
+        />
+        <label htmlFor={wiring.controlId} className="text-sm">
+          {label}
+        </label>
+      </div>
+      <div className="pl-6">
+        <FieldHint id={wiring.hintId} hint={hint} />
+        <FieldErrors id={wiring.errorId} errors={errors} t={t} />
+      </div>
+    </div>
+  );
+}
+
+/** A set of radio buttons in a fieldset; the legend is the question, each option a labelled radio. */
+export function RadioGroup({
+  legend,
+  name,
+  options,
+  defaultValue,
+  errors,
+  namespace,
+  inline = false,
+  onChange,
+}: {
+  legend: string;
+  name: string;
+  options: Array<{ value: string; label: ReactNode; hint?: ReactNode }>;
+  defaultValue?: string;
+  errors?: string[];
+  namespace?: string;
+  inline?: boolean;
+  onChange?: (value: string) => void;
+}) {
+  const { t } = useTranslation(namespace);
+  const errorId = `${name}-error`;
+  return (
+    <fieldset aria-describedby={errors?.length ? errorId : undefined} className="space-y-2">
+      <legend className="text-sm font-medium">{legend}</legend>
+      <div className={cn("gap-x-5 gap-y-2", inline ? "flex flex-wrap" : "grid")}>
+        {options.map((option) => {
+          const id = `${name}-${option.value}`;
+          return (
+            <div key={option.value} className="flex items-start gap-2">
+              <input
+                id={id}
+                type="radio"
+                name={name}
+                value={option.value}
+                defaultChecked={defaultValue === option.value}
+                onChange={onChange ? () => onChange(option.value) : undefined}
+                className="mt-0.5 h-4 w-4 shrink-0 accent-[rgb(var(--color-primary-button))]"
+              />
+              <label htmlFor={id} className="text-sm">
+                {option.label}
+                {option.hint ? <span className="block text-xs text-slate-500 dark:text-slate-400">{option.hint}</span> : null}
+              </label>
+            </div>
+          );
+        })}
+      </div>
+      <FieldErrors id={errorId} errors={errors} t={t} />
+    </fieldset>
+  );
+}
+
+/** The width every form of the app has, so forms line up from page to page. */
+export const formWidthClass = "w-full max-w-2xl";

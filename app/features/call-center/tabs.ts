@@ -16,3 +16,11 @@ export const SELF_REFRESHING_TABS: readonly CallCenterTab[] = ["live-calls", "ca
 export const REFRESH_INTERVAL_MS = 5_000;
 
 export const callManagementHref = (tab: CallCenterTab, page?: number) => `/call-management?tab=${tab}${page && page > 1 ? `&page=${page}` : ""}`;
+
+/** /call-management?tab=recordings&q=… → /recordings?q=…: the same view on the list's canonical screen. */
+export function recordingsUrlFromCallManagement(url: URL) {
+  const params = new URLSearchParams(url.searchParams);
+  params.delete("tab");
+  const query = params.toString();
+  return `/recordings${query ? `?${query}` : ""}`;
+}

@@ -23,8 +23,11 @@ export function AudioPlayer({
   label,
   audioRef,
   className,
+  autoPlay = false,
 }: {
   callId: string;
+  /** Starts playing at once: the list's shared player, opened by a click on a row's play button. */
+  autoPlay?: boolean;
   startAt?: number;
   label: string;
   /** Lets a page seek the player (the detail page's transcript does). */
@@ -71,7 +74,8 @@ export function AudioPlayer({
       <audio
         ref={setElement}
         controls
-        preload="none"
+        preload={autoPlay ? "auto" : "none"}
+        autoPlay={autoPlay}
         src={src}
         aria-label={label}
         className="h-9 w-full max-w-md"

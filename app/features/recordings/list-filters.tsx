@@ -5,7 +5,6 @@ import { FilterSelect, SearchField } from "~/components/ui/filter-fields";
 import { useFilterForm } from "~/components/ui/use-filter-form";
 import {
   clearedFilters,
-  fixedParamsFor,
   hiddenFilterFields,
   listHref,
   type RecordingsListParams,
@@ -36,9 +35,6 @@ export function RecordingsListFilters({ data }: { data: RecordingsListViewData }
         onSubmit={onSubmit}
         className="grid gap-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_auto] sm:items-end"
       >
-        {Object.entries(fixedParamsFor(basePath)).map(([name, value]) => (
-          <input key={name} type="hidden" name={name} value={value} />
-        ))}
         <SearchField
           id="recordings-q"
           label={t("search.label")}

@@ -113,11 +113,11 @@ describe("URLs of the list", () => {
     for (const params of variants) expect(parseListParams(toSearchParams(params))).toEqual(params);
   });
 
-  it("keep the call-management tab, so every link stays on the recordings tab", () => {
-    const href = listHref("/call-management", sample, { page: 5 });
-    expect(href.startsWith("/call-management?tab=recordings&")).toBe(true);
+  it("build links on the one recordings screen that parse back to the same view", () => {
+    const href = listHref("/recordings", sample, { page: 5 });
+    expect(href.startsWith("/recordings?")).toBe(true);
     expect(parseListParams(new URL(href, "http://x").searchParams)).toEqual({ ...sample, page: 5 });
-    expect(listHref("/call-management", DEFAULT_LIST_PARAMS)).toBe("/call-management?tab=recordings");
+    expect(listHref("/recordings", DEFAULT_LIST_PARAMS)).toBe("/recordings");
   });
 
   it("carry the filters the form does not show as hidden fields, but never the page", () => {

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { firstValues, orderParam, pageParam } from "~/lib/url-params/url-params";
 import type { AudioStatus, CallStatus } from "~/db/schema";
 import { DATE_RANGES, type DateRangeKey } from "~/features/calls/date-ranges";
+import type { RecordingColumn } from "./columns";
 
 /**
  * The recordings list's URL contract (documented in README): a bookmarked URL
@@ -108,8 +109,8 @@ export function hiddenFilterFields(params: RecordingsListParams): Array<[string,
 }
 
 /** The params as a query string in a stable order, leaving out every default so URLs stay short and comparable. */
-export function toSearchParams(params: RecordingsListParams, fixed: Record<string, string> = {}) {
-  const search = new URLSearchParams(fixed);
+export function toSearchParams(params: RecordingsListParams) {
+  const search = new URLSearchParams();
   if (params.q) search.set("q", params.q);
   if (params.direction) search.set("direction", params.direction);
   if (params.campaign) search.set("campaign", params.campaign);
@@ -118,19 +119,11 @@ export function toSearchParams(params: RecordingsListParams, fixed: Record<strin
   return search;
 }
 
-/**
- * Where the list lives: /recordings, or the recordings tab of /call-management,
- * whose URLs must keep `tab=recordings` so every link stays on that tab.
- */
-export const LIST_BASE_PATHS = ["/recordings", "/call-management"] as const;
-export type ListBasePath = (typeof LIST_BASE_PATHS)[number];
-
-export function fixedParamsFor(basePath: ListBasePath): Record<string, string> {
-  return basePath === "/call-management" ? { tab: "recordings" } : {};
-}
+/** Where the list lives: one canonical screen (/call-management?tab=recordings redirects here). */
+export type ListBasePath = "/recordings";
 
 export function listHref(basePath: ListBasePath, params: RecordingsListParams, changes: Partial<RecordingsListParams> = {}) {
-  const query = toSearchParams({ ...params, ...changes }, fixedParamsFor(basePath)).toString();
+  const query = toSearchParams({ ...params, ...changes }).toString();
   return query ? `${basePath}?${query}` : basePath;
 }
 
@@ -182,4 +175,6 @@ export interface RecordingsListViewData {
   exportHref: string;
   canUpdate: boolean;
   canDelete: boolean;
+  /** The columns the user chose (a cookie), in the list's order. */
+  columns: RecordingColumn[];
 }

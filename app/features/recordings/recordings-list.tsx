@@ -1,11 +1,18 @@
 import { Link, useNavigation } from "@remix-run/react";
+import { createContext, useContext, useMemo, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { cn } from "~/components/ui/cn";
+import { Badge } from "~/components/ui/badge";
+import { buttonClass } from "~/components/ui/button";
+import { DataTable, type DataColumn } from "~/components/ui/data-table";
+import { EmptyState } from "~/components/ui/empty-state";
 import { Pagination } from "~/components/ui/pagination";
 import { Panel } from "~/components/ui/panel";
-import { SortableHeader } from "~/components/ui/sortable-header";
+import { useHydrated } from "~/components/ui/use-hydrated";
+import { formatPhoneForDisplay } from "~/features/phone/phone";
 import { formatDateTime, formatNumber } from "~/i18n/format";
-import { AudioPlayer, formatClock, isoDuration } from "./audio-player";
+import { formatClock, isoDuration } from "./audio-player";
+import { ColumnChooser } from "./column-chooser";
+import type { RecordingColumn } from "./columns";
 import { RecordingsListFilters } from "./list-filters";
 import {
   clearedFilters,
@@ -13,168 +20,235 @@ import {
   listHref,
   RECORDINGS_PAGE_SIZE,
   sortChange,
-  type ListBasePath,
   type RecordingListItem,
   type RecordingsListViewData,
   type SortKey,
 } from "./list-params";
+import { SharedPlayer, type NowPlaying } from "./shared-player";
 import { RecordingRowActions } from "./row-actions";
 
-const SORTABLE_COLUMNS: SortKey[] = ["createdAt", "direction", "campaign", "from", "to", "agent", "user", "company", "duration", "rating"];
-
 /**
- * The recordings list: search and filter form, the sortable table, paging,
- * export. Everything is a link or a GET form, so it all works without
- * JavaScript; the data comes from loadRecordingsList. `basePath` is where the
- * list lives (/recordings, or /call-management's recordings tab) and every
- * link and form keeps the user there.
+ * The recordings list: the filter form, a compact table (one line per call,
+ * the columns the user chose), paging and export. Everything is a link or a
+ * form, so it all works without JavaScript; with it, a row's play button
+ * plays the call in one player shared by the whole list, and its actions
+ * open in a menu.
  */
-export function RecordingsListView({ data, basePath = data.basePath }: { data: RecordingsListViewData; basePath?: ListBasePath }) {
-  const view = basePath === data.basePath ? data : { ...data, basePath };
+export function RecordingsListView({ data }: { data: RecordingsListViewData }) {
   const { t, i18n } = useTranslation("recordings");
   const navigation = useNavigation();
-  const updating = navigation.state === "loading" && navigation.location.pathname === basePath;
-  const { params, rows, total, totalIsCapped } = view;
+  const updating = navigation.state === "loading" && navigation.location.pathname === data.basePath;
+  const [nowPlaying, setNowPlaying] = useState<NowPlaying | null>(null);
+  const { params, rows, total, totalIsCapped } = data;
   const firstShown = (params.page - 1) * RECORDINGS_PAGE_SIZE + 1;
   const formatted = formatNumber(total, i18n.language);
 
   return (
-    <div className="space-y-4">
-      <RecordingsListFilters data={view} />
-      {rows.length === 0 ? (
-        <EmptyState data={view} />
-      ) : (
-        <Panel>
-          <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
-            <p className="text-sm text-slate-600 dark:text-slate-300" data-testid="recordings-summary">
-              {totalIsCapped
-                ? t("summaryCapped", { from: formatNumber(firstShown, i18n.language), to: formatNumber(firstShown + rows.length - 1, i18n.language), formatted })
-                : t("summary", {
-                    count: total,
-                    from: formatNumber(firstShown, i18n.language),
-                    to: formatNumber(firstShown + rows.length - 1, i18n.language),
-                    formatted,
-                  })}
+    <PlayerContext.Provider value={setNowPlaying}>
+      <div className="space-y-4">
+        <RecordingsListFilters data={data} />
+        {rows.length === 0 ? (
+          <NoRecordings data={data} />
+        ) : (
+          <Panel className="p-0 sm:p-0">
+            <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 px-4 py-3 dark:border-slate-800">
+              <p className="text-sm text-slate-600 dark:text-slate-300" data-testid="recordings-summary">
+                {totalIsCapped
+                  ? t("summaryCapped", { from: formatNumber(firstShown, i18n.language), to: formatNumber(firstShown + rows.length - 1, i18n.language), formatted })
+                  : t("summary", {
+                      count: total,
+                      from: formatNumber(firstShown, i18n.language),
+                      to: formatNumber(firstShown + rows.length - 1, i18n.language),
+                      formatted,
+                    })}
+              </p>
+              <div className="flex items-center gap-2">
+                <ColumnChooser columns={data.columns} returnTo={data.returnTo} />
+                {/* A file download, not a page: a plain link, so the browser saves what the server streams. */}
+                <a href={data.exportHref} download className={buttonClass("secondary", undefined, "sm")} title={totalIsCapped ? undefined : t("export.hint", { formatted })}>
+                  {t("export.link")}
+                </a>
+              </div>
+            </div>
+            <p aria-live="polite" className="sr-only">
+              {updating ? t("updating") : ""}
             </p>
-            {/* A file download, not a page: a plain link, so the browser saves what the server streams. */}
-            <a href={view.exportHref} download className="text-sm font-medium underline" title={totalIsCapped ? undefined : t("export.hint", { formatted })}>
-              {t("export.link")}
-            </a>
-          </div>
-          <p aria-live="polite" className="sr-only">
-            {updating ? t("updating") : ""}
-          </p>
-          <div className={cn("overflow-x-auto transition-opacity", updating && "opacity-60")} aria-busy={updating || undefined}>
-            <RecordingsTable data={view} />
-          </div>
-          <div className="mt-4">
-            <Pagination
-              page={view.params.page}
-              pageCount={view.pageCount}
-              hasNextPage={view.hasNextPage}
-              showLast={!view.totalIsCapped}
-              href={(page) => listHref(view.basePath, view.params, { page })}
-            />
-          </div>
-        </Panel>
-      )}
-    </div>
+            <div className="max-sm:p-3">
+              <RecordingsTable data={data} busy={updating} />
+            </div>
+            <div className="border-t border-slate-200 px-4 py-3 dark:border-slate-800">
+              <Pagination
+                page={data.params.page}
+                pageCount={data.pageCount}
+                hasNextPage={data.hasNextPage}
+                showLast={!data.totalIsCapped}
+                href={(page) => listHref(data.basePath, data.params, { page })}
+              />
+            </div>
+          </Panel>
+        )}
+        {nowPlaying ? <SharedPlayer playing={nowPlaying} onClose={() => setNowPlaying(null)} /> : null}
+      </div>
+    </PlayerContext.Provider>
   );
 }
 
-function EmptyState({ data }: { data: RecordingsListViewData }) {
+const PlayerContext = createContext<(playing: NowPlaying) => void>(() => undefined);
+
+function NoRecordings({ data }: { data: RecordingsListViewData }) {
   const { t } = useTranslation("recordings");
   const filtered = hasActiveFilters(data.params);
   return (
-    <Panel title={filtered ? t("empty.noMatchesTitle") : t("empty.noCallsTitle")}>
-      <div className="space-y-3" data-testid="recordings-empty">
-        <p className="text-slate-600 dark:text-slate-300">{filtered ? t("empty.noMatches") : t("empty.noCalls")}</p>
-        {filtered ? (
-          <Link to={listHref(data.basePath, clearedFilters(data.params))} className="font-medium underline">
+    <EmptyState
+      data-testid="recordings-empty"
+      title={filtered ? t("empty.noMatchesTitle") : t("empty.noCallsTitle")}
+      action={
+        filtered ? (
+          <Link to={listHref(data.basePath, clearedFilters(data.params))} className={buttonClass("secondary")}>
             {t("filters.clear")}
           </Link>
-        ) : null}
-      </div>
-    </Panel>
+        ) : null
+      }
+    >
+      {filtered ? t("empty.noMatches") : t("empty.noCalls")}
+    </EmptyState>
   );
 }
 
-function RecordingsTable({ data }: { data: RecordingsListViewData }) {
-  const { t } = useTranslation("recordings");
-  const { params } = data;
-  const cell = "px-3 py-2 align-top";
-  return (
-    <table className="min-w-full divide-y divide-slate-200 text-sm dark:divide-slate-800">
-      <caption className="sr-only">{t("caption", { column: t(`columns.${params.sort}`), order: t(`order.${params.order}`) })}</caption>
-      <thead>
-        <tr className="text-left">
-          {SORTABLE_COLUMNS.map((column) => (
-            <SortableHeader
-              key={column}
-              label={t(`columns.${column}`)}
-              href={listHref(data.basePath, params, sortChange(params, column))}
-              order={params.sort === column ? params.order : null}
-            />
-          ))}
-          <th scope="col" className={cn(cell, "font-semibold")}>
-            {t("columns.play")}
-          </th>
-          <th scope="col" className={cn(cell, "font-semibold")}>
-            {t("columns.actions")}
-          </th>
-        </tr>
-      </thead>
-      <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
-        {data.rows.map((row) => (
-          <RecordingRow key={row.id} row={row} data={data} className={cell} />
-        ))}
-      </tbody>
-    </table>
-  );
+/** Who the call was with: the caller's name, else the other party's number as a person reads it. */
+function contactOf(row: RecordingListItem) {
+  const theirNumber = row.direction === "outbound" ? row.to : row.from;
+  return row.userName ?? (theirNumber ? formatPhoneForDisplay(theirNumber) : null);
 }
 
-function RecordingRow({ row, data, className }: { row: RecordingListItem; data: RecordingsListViewData; className: string }) {
+/** Each column: its header, the sort it stands for (when it has one), and its cell. */
+function useColumns(data: RecordingsListViewData): Array<DataColumn<RecordingListItem>> {
   const { t, i18n } = useTranslation("recordings");
-  const date = formatDateTime(row.createdAt, i18n.language, data.timeZone);
-  const missing = <span className="text-slate-400">{t("notGiven")}</span>;
-  const text = (value: string | null) => (value ? value : missing);
+  const { params } = data;
+  const missing = <span className="text-slate-400 dark:text-slate-500">{t("notGiven")}</span>;
+  const text = (value: string | null) => (value ? <span title={value}>{value}</span> : missing);
+  const sort = (key: SortKey) => ({ href: listHref(data.basePath, params, sortChange(params, key)), order: params.sort === key ? params.order : null });
+
+  const all: Record<RecordingColumn, DataColumn<RecordingListItem>> = {
+    createdAt: {
+      id: "createdAt",
+      header: t("columns.createdAt"),
+      sort: sort("createdAt"),
+      cell: (row) => (
+        <Link to={`/recordings/${encodeURIComponent(row.id)}`} className="font-medium hover:underline">
+          <time dateTime={row.createdAt}>{formatDateTime(row.createdAt, i18n.language, data.timeZone)}</time>
+        </Link>
+      ),
+    },
+    direction: {
+      id: "direction",
+      header: t("columns.direction"),
+      sort: sort("direction"),
+      cell: (row) => (
+        <span className="inline-flex items-center gap-1">
+          <Badge tone={row.status === "missed" ? "warning" : row.status === "voicemail" ? "accent" : "neutral"}>
+            {row.status === "ended" ? t(`direction.${row.direction}`, { defaultValue: row.direction }) : t(`status.${row.status}`)}
+          </Badge>
+          {row.escalated ? <Badge tone="danger">{t("escalatedBadge")}</Badge> : null}
+        </span>
+      ),
+    },
+    contact: { id: "contact", header: t("columns.contact"), sort: sort("user"), primary: true, truncate: true, cell: (row) => text(contactOf(row)) },
+    campaign: { id: "campaign", header: t("columns.campaign"), sort: sort("campaign"), truncate: true, cell: (row) => text(row.campaignName) },
+    from: { id: "from", header: t("columns.from"), sort: sort("from"), cell: (row) => text(row.from ? formatPhoneForDisplay(row.from) : null) },
+    to: { id: "to", header: t("columns.to"), sort: sort("to"), cell: (row) => text(row.to ? formatPhoneForDisplay(row.to) : null) },
+    agent: { id: "agent", header: t("columns.agent"), sort: sort("agent"), truncate: true, cell: (row) => text(row.agentName) },
+    company: { id: "company", header: t("columns.company"), sort: sort("company"), truncate: true, cell: (row) => text(row.userCompany) },
+    duration: {
+      id: "duration",
+      header: t("columns.duration"),
+      sort: sort("duration"),
+      align: "end",
+      cell: (row) => (row.durationSeconds === null ? missing : <time dateTime={isoDuration(row.durationSeconds)}>{formatClock(row.durationSeconds)}</time>),
+    },
+    rating: {
+      id: "rating",
+      header: t("columns.rating"),
+      sort: sort("rating"),
+      align: "end",
+      cell: (row) => (row.rating === null ? <span className="text-slate-400 dark:text-slate-500">{t("noRating")}</span> : t("rating", { rating: row.rating })),
+    },
+  };
+  return data.columns.map((column) => all[column]);
+}
+
+function RecordingsTable({ data, busy }: { data: RecordingsListViewData; busy: boolean }) {
+  const { t, i18n } = useTranslation("recordings");
+  const columns = useColumns(data);
+  const play: DataColumn<RecordingListItem> = {
+    id: "play",
+    header: t("columns.play"),
+    hideHeader: true,
+    className: "w-10 pr-0 max-sm:hidden",
+    cell: (row) => <PlayButton row={row} name={contactOf(row) ?? formatDateTime(row.createdAt, i18n.language, data.timeZone)} timeZone={data.timeZone} />,
+  };
   return (
-    <tr>
-      <td className={cn(className, "whitespace-nowrap")}>
-        <time dateTime={row.createdAt}>{date}</time>
-      </td>
-      <td className={cn(className, "whitespace-nowrap")}>
-        {t(`direction.${row.direction}`, { defaultValue: row.direction })}
-        {row.status !== "ended" ? <span className="block text-xs text-slate-500 dark:text-slate-400">{t(`status.${row.status}`)}</span> : null}
-        {row.escalated ? <span className="block text-xs font-medium text-amber-700 dark:text-amber-400">{t("escalatedBadge")}</span> : null}
-      </td>
-      <td className={className}>{text(row.campaignName)}</td>
-      <td className={cn(className, "whitespace-nowrap")}>{text(row.from)}</td>
-      <td className={cn(className, "whitespace-nowrap")}>{text(row.to)}</td>
-      <td className={className}>{text(row.agentName)}</td>
-      <td className={className}>{text(row.userName)}</td>
-      <td className={className}>{text(row.userCompany)}</td>
-      <td className={cn(className, "whitespace-nowrap tabular-nums")}>
-        {row.durationSeconds === null ? missing : <time dateTime={isoDuration(row.durationSeconds)}>{formatClock(row.durationSeconds)}</time>}
-      </td>
-      <td className={cn(className, "whitespace-nowrap")}>{row.rating === null ? <span className="text-slate-400">{t("noRating")}</span> : t("rating", { rating: row.rating })}</td>
-      <td className={cn(className, "min-w-56")}>
-        {row.audioStatus === "stored" ? (
-          <AudioPlayer callId={row.id} label={t("audio.label", { date })} />
-        ) : (
-          <span className="text-slate-500 dark:text-slate-400">{t(`audio.${row.audioStatus === "pending" ? "pending" : row.audioStatus === "failed" ? "failed" : "none"}`)}</span>
-        )}
-      </td>
-      <td className={className}>
-        <RecordingRowActions
-          callId={row.id}
-          returnTo={data.returnTo}
-          labels={{ open: t("rowActions.open"), feedback: t("rowActions.feedback"), delete: t("rowActions.delete") }}
-          summary={t("rowActions.summary", { date, from: row.from ?? t("notGiven"), to: row.to ?? t("notGiven") })}
-          canUpdate={data.canUpdate}
-          canDelete={data.canDelete}
-        />
-      </td>
-    </tr>
+    <DataTable
+      data-testid="recordings-table"
+      caption={t("caption", { column: t(`columns.${data.params.sort}`), order: t(`order.${data.params.order}`) })}
+      columns={[play, ...columns]}
+      rows={data.rows}
+      rowKey={(row) => row.id}
+      busy={busy}
+      actions={{
+        header: t("columns.actions"),
+        cell: (row) => (
+          <span className="inline-flex items-center gap-1">
+            <span className="sm:hidden">
+              <PlayButton row={row} name={contactOf(row) ?? formatDateTime(row.createdAt, i18n.language, data.timeZone)} timeZone={data.timeZone} />
+            </span>
+            <RecordingRowActions row={row} data={data} />
+          </span>
+        ),
+      }}
+    />
+  );
+}
+
+/**
+ * Without JavaScript, a link to the call's page, whose player works without
+ * script; with it, a button that plays the call in the list's shared player.
+ */
+function PlayButton({ row, name, timeZone }: { row: RecordingListItem; name: string; timeZone: string }) {
+  const { t, i18n } = useTranslation("recordings");
+  const hydrated = useHydrated();
+  const play = useContext(PlayerContext);
+  const label = t("player.play", { name });
+  const playing = useMemo(
+    () => ({ callId: row.id, title: name, subtitle: formatDateTime(row.createdAt, i18n.language, timeZone), label: t("audio.label", { date: formatDateTime(row.createdAt, i18n.language, timeZone) }) }),
+    [row.id, row.createdAt, name, i18n.language, timeZone, t],
+  );
+  if (row.audioStatus !== "stored") {
+    const reason = t(`audio.${row.audioStatus === "pending" ? "pending" : row.audioStatus === "failed" ? "failed" : "none"}`);
+    return (
+      <span title={reason} className="inline-flex h-7 w-7 items-center justify-center text-slate-300 dark:text-slate-600">
+        <PlayIcon />
+        <span className="sr-only">{reason}</span>
+      </span>
+    );
+  }
+  const className =
+    "inline-flex h-7 w-7 items-center justify-center rounded-full text-primary-dark hover:bg-primary/15 focus-visible:outline focus-visible:outline-2 focus-visible:outline-primary dark:text-white";
+  return hydrated ? (
+    <button type="button" className={className} aria-label={label} title={label} onClick={() => play(playing)}>
+      <PlayIcon />
+    </button>
+  ) : (
+    <Link to={`/recordings/${encodeURIComponent(row.id)}`} className={className} aria-label={label} title={label}>
+      <PlayIcon />
+    </Link>
+  );
+}
+
+function PlayIcon(): ReactNode {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5" fill="currentColor">
+      <path d="M6.5 4.8v10.4a.8.8 0 0 0 1.2.7l8.3-5.2a.8.8 0 0 0 0-1.4L7.7 4.1a.8.8 0 0 0-1.2.7Z" />
+    </svg>
   );
 }

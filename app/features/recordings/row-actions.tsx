@@ -1,48 +1,53 @@
 import { Link, useFetcher } from "@remix-run/react";
 import { useCallback, useEffect, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { ConfirmAction, useCloseAfterSubmit } from "~/components/ui/confirm-action";
+import { ConfirmAction, ConfirmDialog, useCloseAfterSubmit } from "~/components/ui/confirm-action";
+import { RowActionsMenu, type RowAction } from "~/components/ui/row-actions-menu";
+import { formatDateTime } from "~/i18n/format";
 import { Dialog } from "~/components/ui/dialog";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import type { action as feedbackRouteAction, loader as feedbackRouteLoader } from "~/routes/_dashboard.recordings.$id.feedback";
+import type { RecordingListItem, RecordingsListViewData } from "./list-params";
 import { deleteAction, DeleteRecordingForm, feedbackAction, FeedbackForm, withReturnTo } from "./recording-forms";
 
-const linkClass = "underline";
-const dangerClass = "text-red-700 underline dark:text-red-400";
-
 /**
- * The actions of one recording in the list. Each one is a page of its own
- * (confirmation, feedback form) so it works without JavaScript; returnTo
- * brings the user back to the exact list view. Once scripts run, feedback and
- * delete open the same forms in a dialog instead of leaving the page.
+ * The actions of one recording in the list. Each is a page of its own
+ * (the call, its feedback form, the delete confirmation), so it works
+ * without JavaScript and returnTo brings the user back to the exact list
+ * view; with scripts they sit in one menu, and feedback and delete open the
+ * same forms in a dialog instead of leaving the list.
  *
- * `canUpdate`/`canDelete` hide actions the user's role may not take; the
- * routes refuse them with 403 regardless.
+ * The actions the user's role may not take are left out; their routes refuse them with 403 regardless.
  */
-export function RecordingRowActions({
-  callId,
-  returnTo,
-  labels,
-  summary,
-  canUpdate = true,
-  canDelete = true,
-}: {
-  callId: string;
-  returnTo: string;
-  labels: { open: string; feedback: string; delete: string };
-  /** A line that tells the user which recording the delete dialog is about. */
-  summary?: ReactNode;
-  canUpdate?: boolean;
-  canDelete?: boolean;
-}) {
+export function RecordingRowActions({ row, data }: { row: RecordingListItem; data: RecordingsListViewData }) {
+  const { t, i18n } = useTranslation("recordings");
+  const [dialog, setDialog] = useState<"feedback" | "delete" | null>(null);
+  const close = useCallback(() => setDialog(null), []);
+  const { returnTo } = data;
+  const date = formatDateTime(row.createdAt, i18n.language, data.timeZone);
+  const name = row.userName ?? (row.direction === "outbound" ? row.to : row.from) ?? date;
+  const summary = t("rowActions.summary", { date, from: row.from ?? t("notGiven"), to: row.to ?? t("notGiven") });
+  const actions: RowAction[] = [{ label: t("rowActions.open"), to: withReturnTo(`/recordings/${encodeURIComponent(row.id)}`, returnTo) }];
+  if (data.canUpdate) actions.push({ label: t("rowActions.feedback"), to: withReturnTo(feedbackAction(row.id), returnTo), onSelect: () => setDialog("feedback") });
+  if (data.canDelete) actions.push({ label: t("rowActions.delete"), to: withReturnTo(deleteAction(row.id), returnTo), onSelect: () => setDialog("delete"), tone: "danger" });
   return (
-    <div className="flex flex-wrap gap-2 text-sm">
-      <Link to={withReturnTo(`/recordings/${encodeURIComponent(callId)}`, returnTo)} className={linkClass}>
-        {labels.open}
-      </Link>
-      {canUpdate ? <FeedbackAction callId={callId} returnTo={returnTo} label={labels.feedback} className={linkClass} /> : null}
-      {canDelete ? <DeleteAction callId={callId} returnTo={returnTo} label={labels.delete} summary={summary} className={dangerClass} /> : null}
-    </div>
+    <>
+      <RowActionsMenu label={t("rowActions.menu", { name })} actions={actions} />
+      {dialog === "feedback" ? <FeedbackDialog callId={row.id} returnTo={returnTo} href={withReturnTo(feedbackAction(row.id), returnTo)} onClose={close} /> : null}
+      <DeleteDialog open={dialog === "delete"} callId={row.id} returnTo={returnTo} summary={summary} onClose={close} />
+    </>
+  );
+}
+
+function DeleteDialog({ open, callId, returnTo, summary, onClose }: { open: boolean; callId: string; returnTo: string; summary: ReactNode; onClose: () => void }) {
+  const { t } = useTranslation("recording");
+  return (
+    <ConfirmDialog
+      open={open}
+      onClose={onClose}
+      title={t("delete.title")}
+      content={({ fetcher, close }) => <DeleteRecordingForm callId={callId} returnTo={returnTo} summaryLine={summary} fetcher={fetcher} onCancel={close} />}
+    />
   );
 }
 

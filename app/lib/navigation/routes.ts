@@ -9,7 +9,7 @@ export const DASHBOARD_SEGMENTS = [
   "call-management", "calcom", "roles", "staff", "usersManagement", "numbers-managment", "billing", "crm", "crm-logs",
   "templates", "products", "analytics", "response", "ai-agent", "feedback", "affiliate-management", "affiliates",
   "create-from-blank", "create-agent", "ai-agent-templates", "ai-agent-manager", "main-contact-center",
-  "ai-agent-management", "crm-deals", "api-access", "api-access-admin", "service-desk", "integrations-hub",
+  "ai-agent-management", "crm-deals", "api-access", "api-access-admin", "service-desk", "integrations-hub", "settings",
 ] as const;
 
 export type DashboardSegment = (typeof DASHBOARD_SEGMENTS)[number];
@@ -32,7 +32,20 @@ export function isDashboardSegment(segment: string): segment is DashboardSegment
 export interface NavTab {
   value: string;
   labelKey: string;
+  /** Where the tab lives when it is a screen of its own rather than `?tab=` of its item (the recordings list). */
+  href?: string;
 }
+
+/**
+ * Screens that are built. Every other entry opens the "not available yet"
+ * panel, so the sidebar marks it "soon" instead of promising it.
+ */
+export const BUILT_SEGMENTS: ReadonlySet<DashboardSegment> = new Set<DashboardSegment>([
+  "overview", "campaigns", "contacts", "knowledge-base", "numbers-managment", "recordings", "call-management",
+  "profile", "api-access", "settings",
+]);
+
+export const isBuiltSegment = (segment: string) => BUILT_SEGMENTS.has(segment as DashboardSegment);
 
 export interface NavItem {
   segment: DashboardSegment;
@@ -40,6 +53,8 @@ export interface NavItem {
   icon: IconName;
   badgeKey?: string;
   tabs?: NavTab[];
+  /** Screens reached from this entry that highlight it (Settings for API access). */
+  alsoActiveOn?: DashboardSegment[];
 }
 
 export interface NavGroup {
@@ -55,7 +70,8 @@ export type IconName =
 export const CALL_MANAGEMENT_TABS: NavTab[] = [
   { value: "live-calls", labelKey: "nav.tabs.liveCalls" },
   { value: "callqueue", labelKey: "nav.tabs.callQueue" },
-  { value: "recordings", labelKey: "nav.tabs.recordings" },
+  // One canonical screen for the list: /recordings (the old ?tab=recordings URL redirects there).
+  { value: "recordings", labelKey: "nav.tabs.recordings", href: "/recordings" },
   { value: "missedcalls", labelKey: "nav.tabs.missedCalls" },
 ];
 
@@ -72,7 +88,7 @@ export const NAV_GROUPS: NavGroup[] = [
     labelKey: "nav.groups.create",
     icon: "create",
     items: [
-      { segment: "ai-agent-manager", labelKey: "nav.items.aiAgentManager", icon: "create", badgeKey: "nav.badges.new" },
+      { segment: "ai-agent-manager", labelKey: "nav.items.aiAgentManager", icon: "create" },
       { segment: "knowledge-base", labelKey: "nav.items.knowledgeBase", icon: "create" },
       { segment: "numbers-managment", labelKey: "nav.items.numbersManagement", icon: "create" },
       { segment: "campaigns", labelKey: "nav.items.campaigns", icon: "create" },
@@ -117,7 +133,7 @@ export const NAV_GROUPS: NavGroup[] = [
     ],
   },
   { id: "organizations", labelKey: "nav.groups.organizations", icon: "building", items: [{ segment: "organizations", labelKey: "nav.items.organizations", icon: "building" }] },
-  { id: "settings", labelKey: "nav.groups.settings", icon: "settings", items: [{ segment: "api-access", labelKey: "nav.items.apiAccess", icon: "settings" }] },
+  { id: "settings", labelKey: "nav.groups.settings", icon: "settings", items: [{ segment: "settings", labelKey: "nav.items.settings", icon: "settings", alsoActiveOn: ["api-access"] }] },
   {
     id: "super-admin",
     labelKey: "nav.groups.superAdmin",

@@ -1,0 +1,123 @@
+import type { ReactNode } from "react";
+import { cn } from "./cn";
+import { SortableHeader } from "./sortable-header";
+
+export interface DataColumn<Row> {
+  id: string;
+  /** The column's name: its header, and the label of the value in a phone's card. */
+  header: string;
+  cell: (row: Row) => ReactNode;
+  /** Present when the list can be sorted by this column: the link that sorts by it, and the order when it is the current sort. */
+  sort?: { href: string; order: "asc" | "desc" | null };
+  align?: "start" | "end";
+  /** The title of a phone's card: shown first and bold, without a label. One column per table. */
+  primary?: boolean;
+  /** Long text is cut to one line with an ellipsis (the full value belongs in a title or the detail view). */
+  truncate?: boolean;
+  /** The header is read by screen readers but not shown (a column of buttons, say). */
+  hideHeader?: boolean;
+  className?: string;
+}
+
+/**
+ * The one table of the app. Column definitions say what each column shows;
+ * the table keeps rows on one line at laptop width, puts sortable headers in
+ * the URL (links, so sorting works without JavaScript), and below 640 px
+ * turns every row into a card of label/value lines with the same HTML, so a
+ * phone never scrolls sideways. The actions column, when given, ends each
+ * row and each card.
+ */
+export function DataTable<Row>({
+  caption,
+  columns,
+  rows,
+  rowKey,
+  actions,
+  busy = false,
+  rowClassName,
+  className,
+  "data-testid": testId,
+}: {
+  caption: string;
+  columns: Array<DataColumn<Row>>;
+  rows: Row[];
+  rowKey: (row: Row) => string;
+  actions?: { header: string; cell: (row: Row) => ReactNode };
+  /** The rows are about to be replaced (a new page or filter is loading). */
+  busy?: boolean;
+  rowClassName?: (row: Row) => string | undefined;
+  className?: string;
+  "data-testid"?: string;
+}) {
+  return (
+    <div className={cn("relative transition-opacity sm:overflow-x-auto", busy && "opacity-60", className)} aria-busy={busy || undefined}>
+      <table data-testid={testId} className="w-full text-left text-sm max-sm:block">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="max-sm:block">
+          <tr className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-500 dark:border-slate-800 dark:text-slate-400 max-sm:mb-2 max-sm:flex max-sm:flex-wrap max-sm:gap-x-1 max-sm:border-0 max-sm:normal-case max-sm:tracking-normal">
+            {columns.map((column) =>
+              column.sort ? (
+                <SortableHeader
+                  key={column.id}
+                  label={column.header}
+                  href={column.sort.href}
+                  order={column.sort.order}
+                  className={cn(headerCell, column.align === "end" && "text-right", "max-sm:px-1.5 max-sm:py-1")}
+                />
+              ) : (
+                <th key={column.id} scope="col" className={cn(headerCell, column.align === "end" && "text-right", "max-sm:hidden")}>
+                  <span className={column.hideHeader ? "sr-only" : undefined}>{column.header}</span>
+                </th>
+              ),
+            )}
+            {actions ? (
+              <th scope="col" className={cn(headerCell, "text-right max-sm:hidden")}>
+                <span className="sr-only">{actions.header}</span>
+              </th>
+            ) : null}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100 dark:divide-slate-800 max-sm:block max-sm:space-y-3 max-sm:divide-y-0">
+          {rows.map((row) => (
+            <tr
+              key={rowKey(row)}
+              className={cn(
+                "hover:bg-slate-50 dark:hover:bg-slate-800/40",
+                "max-sm:flex max-sm:flex-col max-sm:rounded-lg max-sm:border max-sm:border-slate-200 max-sm:bg-white max-sm:p-3 max-sm:hover:bg-white dark:max-sm:border-slate-800 dark:max-sm:bg-slate-900",
+                rowClassName?.(row),
+              )}
+            >
+              {columns.map((column) => (
+                <td
+                  key={column.id}
+                  data-label={column.header}
+                  className={cn(
+                    bodyCell,
+                    column.align === "end" && "text-right tabular-nums",
+                    column.truncate && "max-w-[12rem] truncate max-sm:max-w-none",
+                    column.primary
+                      ? "max-sm:order-first max-sm:pb-1 max-sm:text-base max-sm:font-semibold max-sm:before:content-none"
+                      : "max-sm:flex max-sm:items-baseline max-sm:justify-between max-sm:gap-4 max-sm:text-right",
+                    column.className,
+                  )}
+                >
+                  {column.cell(row)}
+                </td>
+              ))}
+              {actions ? (
+                <td className={cn(bodyCell, "w-px text-right max-sm:mt-2 max-sm:flex max-sm:w-auto max-sm:justify-end max-sm:border-t max-sm:border-slate-100 max-sm:pt-2 max-sm:before:content-none dark:max-sm:border-slate-800")}>
+                  {actions.cell(row)}
+                </td>
+              ) : null}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+const headerCell = "whitespace-nowrap px-2.5 py-2 font-semibold first:pl-4 last:pr-4";
+// On a phone each cell is a line of the card: its label (from data-label) on the left, the value on the right.
+const bodyCell =
+  "whitespace-nowrap px-2.5 py-1.5 align-middle first:pl-4 last:pr-4 max-sm:block max-sm:whitespace-normal max-sm:[overflow-wrap:anywhere] max-sm:px-0 max-sm:py-1 max-sm:before:shrink-0 max-sm:before:text-left max-sm:before:text-xs max-sm:before:font-medium max-sm:before:text-slate-500 max-sm:before:content-[attr(data-label)] dark:max-sm:before:text-slate-400";
