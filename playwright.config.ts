@@ -74,6 +74,8 @@ export default defineConfig({
       SMTP_URL: "",
       // Campaign runs advance one batch per tick; a fast tick lets a test see dispatches within seconds and still pause mid-run.
       JOB_RUNNER_INTERVAL_MS: "2000",
+      // The kit's documentation page (/dev/ui-kit) is off in production unless asked for; its spec audits it.
+      UI_KIT_PAGE: "1",
     },
   },
 });

@@ -5,7 +5,7 @@ import { PageHeader } from "~/components/ui/page-header";
 import { requireReadAccess } from "~/features/access/gate.server";
 import { CallCenterTabBar } from "~/features/call-center/tab-bar";
 import { RecordingsListErrorBoundary } from "~/features/recordings/list-error-boundary";
-import { loadRecordingsList } from "~/features/recordings/list-query.server";
+import { loadRecordingsList } from "~/features/recordings/list-page.server";
 import { RecordingsListView } from "~/features/recordings/recordings-list";
 import { titleFromLoader } from "~/lib/http/page-title";
 import { getTranslator } from "~/i18n/i18next.server";

@@ -32,7 +32,8 @@ test("a figure of the chosen range leads to exactly the calls it counts", async 
   const directions = await page
     .getByRole("table")
     .locator("tbody tr")
-    .evaluateAll((trs) => trs.map((tr) => (tr as HTMLTableRowElement).cells[1]?.textContent ?? ""));
+    // Cell 0 is the play button, then the date, then the direction with the call's status.
+    .evaluateAll((trs) => trs.map((tr) => (tr as HTMLTableRowElement).cells[2]?.textContent ?? ""));
   expect(directions).toHaveLength(Math.min(figure, 10));
   for (const cell of directions) expect(cell).toMatch(/^(Inbound|Outbound)Missed$/);
 });
@@ -48,6 +49,20 @@ test("the chart is drawn on the server, with a spoken summary and a table", asyn
   expect(await chart.evaluate((node) => node.tagName.toLowerCase())).toBe("svg");
   await expect(chart).toHaveAccessibleName(/Busiest week: .+ with [\d,]+ calls?\.$/);
   await expect(page.getByRole("table", { name: /^Calls per week, / })).toBeAttached();
+});
+
+test("call minutes read as minutes: whole, with the unit, in the user's language", async ({ page }) => {
+  await signInQuickly(page, DEMO_USERS.owner.email);
+  await page.goto("/overview?range=last-3-months");
+  const minutes = page.locator('[data-figure="minutes"]');
+  // "1,704 min", never "1704.4"; the same style in the chart's table.
+  await expect(minutes).toContainText(/\d{1,3}(,\d{3})*\smin/);
+  await expect(minutes).not.toHaveText(/\d\.\d/);
+  await expect(page.getByTestId("calls-chart-table").locator("tbody tr").first().locator("td").last()).toHaveText(/^(\d{1,3}(,\d{3})*|<\s1)\smin$/);
+
+  await page.getByRole("button", { name: "Deutsch" }).click();
+  await expect(page.locator("html")).toHaveAttribute("lang", "de");
+  await expect(page.locator('[data-figure="minutes"]')).toContainText(/\d{1,3}(\.\d{3})*\sMin\./);
 });
 
 test.describe("accessibility", () => {

@@ -12,7 +12,8 @@ import { DEMO_USERS, isScriptless } from "./support";
  */
 
 /** The table's columns, in order: Date, Direction, Campaign, From, To, Agent, User, Company, Duration, Rating, Recording, Actions. */
-const COLUMN = { date: 0, direction: 1, campaign: 2, rating: 9 } as const;
+// Cell 0 is the play button; the default columns follow (columns.ts), then the actions.
+const COLUMN = { date: 1, direction: 2, contact: 3, campaign: 4, rating: 7 } as const;
 
 const rows = (page: Page) => page.getByRole("table").locator("tbody tr");
 
@@ -32,11 +33,11 @@ function columnTexts(page: Page, column: number) {
   return rows(page).evaluateAll((trs, index) => trs.map((tr) => (tr as HTMLTableRowElement).cells[index]?.textContent?.trim() ?? ""), column);
 }
 
-/** Each row's recording id, read from its "Open" link. */
+/** Each row's recording id, read from its date, which links to the recording's page. */
 function rowIds(page: Page) {
-  return rows(page)
-    .getByRole("link", { name: "Open", exact: true })
-    .evaluateAll((links) => links.map((link) => new URL((link as HTMLAnchorElement).href).pathname.split("/")[2]));
+  return rows(page).evaluateAll((trs) =>
+    trs.map((tr) => new URL((tr.querySelector('a[href^="/recordings/"]') as HTMLAnchorElement).href).pathname.split("/")[2]),
+  );
 }
 
 /** "Showing 1–10 of 42 recordings" → 42. */
@@ -220,7 +221,7 @@ test("the list speaks German after the language switch", async ({ page }) => {
   await expect(page.locator("html")).toHaveAttribute("lang", "de");
   await expect(page).toHaveURL(/\/recordings\?direction=inbound$/);
   await expect(page.getByRole("heading", { name: "Aufzeichnungen", level: 1 })).toBeVisible();
-  for (const name of ["Datum", "Richtung", "Kampagne", "Von", "An", "Dauer", "Bewertung"]) {
+  for (const name of ["Datum", "Richtung", "Kontakt", "Kampagne", "Agent", "Dauer", "Bewertung"]) {
     await expect(page.getByRole("columnheader", { name, exact: true })).toBeVisible();
   }
   // Day.month.year and a 24-hour time, e.g. "20.11.2026, 13:27".
@@ -245,7 +246,7 @@ test.describe("accessibility", () => {
 
   test("a recording's page has no serious accessibility problems", async ({ page }) => {
     await page.goto("/recordings?campaign=Solar+Leads+Q4");
-    await rows(page).first().getByRole("link", { name: "Open", exact: true }).click();
+    await rows(page).first().locator(`td:nth-child(${COLUMN.date + 1}) a`).click();
     await expect(page.getByTestId("recording-detail")).toBeVisible();
     await expect(page.getByTestId("transcript")).toBeVisible();
     await expect(page.getByTestId("analysis-panel")).toBeVisible();

@@ -15,6 +15,7 @@ import * as dashboard from "~/routes/_dashboard";
 import * as splat from "~/routes/_dashboard.$";
 import * as overview from "~/routes/_dashboard.overview";
 import * as apiAccess from "~/routes/_dashboard.api-access";
+import * as settings from "~/routes/_dashboard.settings";
 import * as callManagement from "~/routes/_dashboard.call-management";
 import * as campaigns from "~/routes/_dashboard.campaigns._index";
 import * as contacts from "~/routes/_dashboard.contacts._index";
@@ -55,7 +56,8 @@ const MATRIX: Array<[path: string, expected: Record<Who, Outcome>]> = [
   ["/profile", { owner: PAGE, agent: PAGE, admin: PAGE, trial: PLANS }],
   ["/contacts", { owner: PAGE, agent: PAGE, admin: PAGE, trial: PLANS }],
   ["/recordings", { owner: PAGE, agent: PAGE, admin: PAGE, trial: PLANS }],
-  ["/call-management?tab=recordings", { owner: PAGE, agent: PAGE, admin: PAGE, trial: PLANS }],
+  ["/call-management?tab=missedcalls", { owner: PAGE, agent: PAGE, admin: PAGE, trial: PLANS }],
+  ["/settings", { owner: PAGE, agent: PAGE, admin: PAGE, trial: PLANS }],
   ["/campaigns", { owner: PAGE, agent: HOME, admin: PAGE, trial: PLANS }],
   ["/knowledge-base", { owner: PAGE, agent: HOME, admin: PAGE, trial: PLANS }],
   ["/numbers-managment", { owner: PAGE, agent: HOME, admin: PAGE, trial: PLANS }],
@@ -79,6 +81,7 @@ function loadersFor(path: string): Array<{ name: string; loader: Loader; params:
     "/recordings": { name: "_dashboard.recordings._index", loader: recordings.loader },
     "/call-management": { name: "_dashboard.call-management", loader: callManagement.loader },
     "/api-access": { name: "_dashboard.api-access", loader: apiAccess.loader },
+    "/settings": { name: "_dashboard.settings", loader: settings.loader },
     "/contacts": { name: "_dashboard.contacts._index", loader: contacts.loader },
     "/campaigns": { name: "_dashboard.campaigns._index", loader: campaigns.loader },
     "/knowledge-base": { name: "_dashboard.knowledge-base._index", loader: knowledgeBase.loader },
@@ -140,8 +143,8 @@ describe("what a rendered page carries", () => {
   it("the sidebar of the agent lists only what the agent may read", async () => {
     const result = unwrap(await callLoader(dashboard.loader, "/overview", { cookie: cookies.agent }));
     const text = JSON.stringify(result.value);
-    for (const segment of ["overview", "contacts", "recordings", "call-management"]) expect(text).toContain(`"${segment}"`);
-    for (const segment of ["campaigns", "billing", "usersManagement", "roles", "api-access"]) expect(text).not.toContain(`"${segment}"`);
+    for (const segment of ["overview", "contacts", "recordings", "call-management", "settings"]) expect(text).toContain(`"${segment}"`);
+    for (const segment of ["campaigns", "billing", "usersManagement", "roles", "api-access"]) expect(text).not.toContain(`"segment":"${segment}"`);
     const admin = JSON.stringify(unwrap(await callLoader(dashboard.loader, "/overview", { cookie: cookies.admin })).value);
     expect(admin).toContain('"usersManagement"');
   });

@@ -7,7 +7,7 @@ import { registerAccount } from "~/features/auth/accounts.server";
 import { buildCallRow, type CallInput } from "~/features/calls/call-row";
 import { localDateKey, localDateOf } from "~/features/calls/date-ranges";
 import type { RecordingsListViewData } from "~/features/recordings/list-params";
-import { loadRecordingsList } from "~/features/recordings/list-query.server";
+import { loadRecordingsList } from "~/features/recordings/list-page.server";
 import { subscribeTenantToPlan } from "~/features/tenants/plans.server";
 import * as exportRoute from "~/routes/recordings.export[.]csv";
 import * as listRoute from "~/routes/_dashboard.recordings._index";

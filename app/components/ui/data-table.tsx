@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { Fragment, type ReactNode } from "react";
 import { cn } from "./cn";
 import { SortableHeader } from "./sortable-header";
 
@@ -14,6 +14,8 @@ export interface DataColumn<Row> {
   primary?: boolean;
   /** Long text is cut to one line with an ellipsis (the full value belongs in a title or the detail view). */
   truncate?: boolean;
+  /** The cell names its row (a <th scope="row">), so a screen reader announces it with the row's other cells. */
+  rowHeader?: boolean;
   /** The header is read by screen readers but not shown (a column of buttons, say). */
   hideHeader?: boolean;
   className?: string;
@@ -35,6 +37,8 @@ export function DataTable<Row>({
   actions,
   busy = false,
   rowClassName,
+  rowData,
+  rowDetail,
   className,
   "data-testid": testId,
 }: {
@@ -46,6 +50,14 @@ export function DataTable<Row>({
   /** The rows are about to be replaced (a new page or filter is loading). */
   busy?: boolean;
   rowClassName?: (row: Row) => string | undefined;
+  /** data-* attributes of a row's <tr>: what scripts and tests find a row by (its id, its state). */
+  rowData?: (row: Row) => Record<`data-${string}`, string>;
+  /**
+   * More about a row on a full-width line right under it (the reasons a row is
+   * invalid and a form that fixes it, say); null for a row without. On a
+   * phone it continues the row's card.
+   */
+  rowDetail?: (row: Row) => ReactNode;
   className?: string;
   "data-testid"?: string;
 }) {
@@ -78,39 +90,60 @@ export function DataTable<Row>({
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100 dark:divide-slate-800 max-sm:block max-sm:space-y-3 max-sm:divide-y-0">
-          {rows.map((row) => (
-            <tr
-              key={rowKey(row)}
-              className={cn(
-                "hover:bg-slate-50 dark:hover:bg-slate-800/40",
-                "max-sm:flex max-sm:flex-col max-sm:rounded-lg max-sm:border max-sm:border-slate-200 max-sm:bg-white max-sm:p-3 max-sm:hover:bg-white dark:max-sm:border-slate-800 dark:max-sm:bg-slate-900",
-                rowClassName?.(row),
-              )}
-            >
-              {columns.map((column) => (
-                <td
-                  key={column.id}
-                  data-label={column.header}
+          {rows.map((row) => {
+            const detail = rowDetail?.(row) ?? null;
+            return (
+              <Fragment key={rowKey(row)}>
+                <tr
+                  {...rowData?.(row)}
                   className={cn(
-                    bodyCell,
-                    column.align === "end" && "text-right tabular-nums",
-                    column.truncate && "max-w-[12rem] truncate max-sm:max-w-none",
-                    column.primary
-                      ? "max-sm:order-first max-sm:pb-1 max-sm:text-base max-sm:font-semibold max-sm:before:content-none"
-                      : "max-sm:flex max-sm:items-baseline max-sm:justify-between max-sm:gap-4 max-sm:text-right",
-                    column.className,
+                    "hover:bg-slate-50 dark:hover:bg-slate-800/40",
+                    "max-sm:flex max-sm:flex-col max-sm:rounded-lg max-sm:border max-sm:border-slate-200 max-sm:bg-white max-sm:p-3 max-sm:hover:bg-white dark:max-sm:border-slate-800 dark:max-sm:bg-slate-900",
+                    detail !== null && "max-sm:rounded-b-none max-sm:border-b-0 max-sm:pb-1",
+                    rowClassName?.(row),
                   )}
                 >
-                  {column.cell(row)}
-                </td>
-              ))}
-              {actions ? (
-                <td className={cn(bodyCell, "w-px text-right max-sm:mt-2 max-sm:flex max-sm:w-auto max-sm:justify-end max-sm:border-t max-sm:border-slate-100 max-sm:pt-2 max-sm:before:content-none dark:max-sm:border-slate-800")}>
-                  {actions.cell(row)}
-                </td>
-              ) : null}
-            </tr>
-          ))}
+                  {columns.map((column) => {
+                    const Cell = column.rowHeader ? "th" : "td";
+                    return (
+                      <Cell
+                        key={column.id}
+                        scope={column.rowHeader ? "row" : undefined}
+                        data-label={column.header}
+                        className={cn(
+                          bodyCell,
+                          column.align === "end" && "text-right tabular-nums",
+                          column.truncate && "max-w-[12rem] truncate max-sm:max-w-none",
+                          column.primary
+                            ? "max-sm:order-first max-sm:pb-1 max-sm:text-base max-sm:font-semibold max-sm:before:content-none"
+                            : "max-sm:flex max-sm:items-baseline max-sm:justify-between max-sm:gap-4 max-sm:text-right",
+                          column.rowHeader && "font-medium",
+                          column.className,
+                        )}
+                      >
+                        {column.cell(row)}
+                      </Cell>
+                    );
+                  })}
+                  {actions ? (
+                    <td className={cn(bodyCell, "w-px text-right max-sm:mt-2 max-sm:flex max-sm:w-auto max-sm:justify-end max-sm:border-t max-sm:border-slate-100 max-sm:pt-2 max-sm:before:content-none dark:max-sm:border-slate-800")}>
+                      {actions.cell(row)}
+                    </td>
+                  ) : null}
+                </tr>
+                {detail !== null ? (
+                  <tr
+                    data-detail-of={rowKey(row)}
+                    className="!border-t-0 max-sm:!mt-0 max-sm:block max-sm:rounded-b-lg max-sm:border max-sm:border-t-0 max-sm:border-slate-200 max-sm:bg-white max-sm:px-3 max-sm:pb-3 dark:max-sm:border-slate-800 dark:max-sm:bg-slate-900"
+                  >
+                    <td colSpan={columns.length + (actions ? 1 : 0)} className="px-4 pb-3 pt-0 max-sm:block max-sm:px-0">
+                      {detail}
+                    </td>
+                  </tr>
+                ) : null}
+              </Fragment>
+            );
+          })}
         </tbody>
       </table>
     </div>

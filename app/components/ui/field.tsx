@@ -17,6 +17,7 @@ export function TextField({
   inputProps,
   children,
   errorAction,
+  messageValues,
 }: {
   label: string;
   errors?: string[];
@@ -24,6 +25,8 @@ export function TextField({
   namespace?: string;
   inputProps: InputHTMLAttributes<HTMLInputElement> & { key?: string };
   children?: ReactNode;
+  /** Values the error messages interpolate (a limit in the user's units, say). */
+  messageValues?: Record<string, string | number>;
   /** Shown right under the errors while there are any: a way out of the problem, such as a link to what is in the way. */
   errorAction?: ReactNode;
 }) {
@@ -47,7 +50,7 @@ export function TextField({
         </p>
       ) : null}
       {children}
-      <FieldErrors id={errorId} errors={errors} namespace={namespace} t={t} />
+      <FieldErrors id={errorId} errors={errors} namespace={namespace} t={(key) => t(key, messageValues)} />
       {hasError && errorAction ? <div className="text-sm">{errorAction}</div> : null}
     </div>
   );
@@ -102,6 +105,7 @@ export function SelectField({
   namespace,
   selectProps,
   options,
+  messageValues,
 }: {
   label: string;
   errors?: string[];
@@ -109,6 +113,8 @@ export function SelectField({
   namespace?: string;
   selectProps: SelectHTMLAttributes<HTMLSelectElement> & { key?: string };
   options: Array<{ value: string; label: string; disabled?: boolean }>;
+  /** Values the error messages interpolate. */
+  messageValues?: Record<string, string | number>;
 }) {
   const { t } = useTranslation(namespace);
   const { key, ...rest } = selectProps;
@@ -126,7 +132,7 @@ export function SelectField({
         ))}
       </select>
       <FieldHint id={wiring.hintId} hint={hint} />
-      <FieldErrors id={wiring.errorId} errors={errors} t={t} />
+      <FieldErrors id={wiring.errorId} errors={errors} t={(key) => t(key, messageValues)} />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { Menu, MenuButton, MenuItem, MenuItems } from "@headlessui/react";
-import { Link } from "@remix-run/react";
+import { Form, Link, useSubmit } from "@remix-run/react";
 import { cn } from "./cn";
 import { useHydrated } from "./use-hydrated";
 
@@ -9,6 +9,11 @@ export interface RowAction {
   to: string;
   /** With JavaScript, what happens instead of following `to` (open a dialog, say). */
   onSelect?: () => void;
+  /**
+   * The action is a POST of these fields to `to` (opting a contact out, say): a
+   * small form button without JavaScript, a menu entry that submits with it.
+   */
+  post?: Record<string, string>;
   tone?: "danger";
 }
 
@@ -20,17 +25,32 @@ export interface RowAction {
  */
 export function RowActionsMenu({ label, actions }: { label: string; actions: RowAction[] }) {
   const hydrated = useHydrated();
+  const submit = useSubmit();
   if (actions.length === 0) return null;
   if (!hydrated) {
     return (
       <ul aria-label={label} className="flex flex-wrap justify-end gap-x-3 gap-y-1 text-sm">
-        {actions.map((action) => (
-          <li key={action.label}>
-            <Link to={action.to} className={cn("font-medium underline-offset-2 hover:underline", action.tone === "danger" ? "text-red-700 dark:text-red-400" : "text-slate-700 dark:text-slate-200")}>
-              {action.label}
-            </Link>
-          </li>
-        ))}
+        {actions.map((action) => {
+          const linkClass = cn("font-medium underline-offset-2 hover:underline", action.tone === "danger" ? "text-red-700 dark:text-red-400" : "text-slate-700 dark:text-slate-200");
+          return (
+            <li key={action.label}>
+              {action.post ? (
+                <Form method="post" action={action.to} preventScrollReset>
+                  {Object.entries(action.post).map(([name, value]) => (
+                    <input key={name} type="hidden" name={name} value={value} />
+                  ))}
+                  <button type="submit" className={linkClass}>
+                    {action.label}
+                  </button>
+                </Form>
+              ) : (
+                <Link to={action.to} className={linkClass}>
+                  {action.label}
+                </Link>
+              )}
+            </li>
+          );
+        })}
       </ul>
     );
   }
@@ -53,14 +73,16 @@ export function RowActionsMenu({ label, actions }: { label: string; actions: Row
         className="z-40 min-w-44 rounded-md border border-slate-200 bg-white py-1 shadow-lg [--anchor-gap:4px] focus:outline-none dark:border-slate-700 dark:bg-slate-900"
       >
         {actions.map((action) => {
+          const { post } = action;
+          const onSelect = action.onSelect ?? (post ? () => submit(post, { method: "post", action: action.to, preventScrollReset: true }) : undefined);
           const itemClass = cn(
             "block w-full px-4 py-2 text-left text-sm data-[focus]:bg-slate-100 dark:data-[focus]:bg-slate-800",
             action.tone === "danger" ? "text-red-700 dark:text-red-400" : "text-slate-800 dark:text-slate-100",
           );
           return (
             <MenuItem key={action.label}>
-              {action.onSelect ? (
-                <button type="button" className={itemClass} onClick={action.onSelect}>
+              {onSelect ? (
+                <button type="button" className={itemClass} onClick={onSelect}>
                   {action.label}
                 </button>
               ) : (

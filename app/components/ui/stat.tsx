@@ -13,14 +13,15 @@ export function Stat({
   note,
   to,
   className,
-  "data-testid": testId,
+  ...data
 }: {
   label: ReactNode;
   value: ReactNode;
   note?: ReactNode;
   to?: string;
   className?: string;
-  "data-testid"?: string;
+  /** data-* attributes of the card (a test id, what the figure is). */
+  [attribute: `data-${string}`]: string | undefined;
 }) {
   const body = (
     <>
@@ -35,11 +36,11 @@ export function Stat({
     className,
   );
   return to ? (
-    <Link to={to} className={shell} data-testid={testId}>
+    <Link to={to} className={shell} {...data}>
       {body}
     </Link>
   ) : (
-    <div className={shell} data-testid={testId}>
+    <div className={shell} {...data}>
       {body}
     </div>
   );

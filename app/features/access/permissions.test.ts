@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { NAV_GROUPS, visibleNavGroups } from "~/lib/navigation/routes";
+import { isBuiltSegment, NAV_GROUPS, visibleNavGroups } from "~/lib/navigation/routes";
 import { can, firstSegment, grantRead, parsePermissions } from "./permissions";
 import { isPublicPath, safeRedirectPath } from "./public-paths";
 
@@ -31,15 +31,21 @@ describe("permissions", () => {
     expect(groups.map((g) => g.standalone)).toEqual([true, false]);
   });
 
-  it("keeps the spec's sidebar groups in order, with the 'new' badge on the AI agent manager", () => {
+  it("keeps the spec's sidebar groups in order; a screen not built yet promises nothing ('soon', no 'new' badge)", () => {
     expect(NAV_GROUPS.map((g) => g.id)).toEqual([
       "dashboard", "create", "templates", "call-management", "service-desk", "crm", "appointment", "organizations", "settings", "super-admin",
     ]);
     const create = NAV_GROUPS.find((g) => g.id === "create")!;
     expect(create.items.map((i) => i.segment)).toEqual(["ai-agent-manager", "knowledge-base", "numbers-managment", "campaigns"]);
-    expect(create.items[0]!.badgeKey).toBe("nav.badges.new");
+    expect(create.items[0]!.badgeKey).toBeUndefined();
+    expect(isBuiltSegment("ai-agent-manager")).toBe(false);
+    for (const built of ["overview", "campaigns", "recordings", "settings"]) expect(isBuiltSegment(built)).toBe(true);
     const calls = NAV_GROUPS.find((g) => g.id === "call-management")!.items[0]!;
     expect(calls.tabs!.map((t) => t.value)).toEqual(["live-calls", "callqueue", "recordings", "missedcalls"]);
+    // The list of recordings is one screen: the sidebar's entry opens it, not a second copy inside call management.
+    expect(calls.tabs!.find((t) => t.value === "recordings")!.href).toBe("/recordings");
+    const settings = NAV_GROUPS.find((g) => g.id === "settings")!;
+    expect(settings.items.map((i) => i.segment)).toEqual(["settings"]);
   });
 
   it("grants read only", () => {

@@ -1,8 +1,7 @@
-import { Form, Link } from "@remix-run/react";
+import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { buttonClass } from "~/components/ui/button";
-import { FilterSelect, SearchField } from "~/components/ui/filter-fields";
-import { useFilterForm } from "~/components/ui/use-filter-form";
+import { FilterSelect } from "~/components/ui/filter-fields";
+import { FilterForm } from "~/components/ui/filter-form";
 import {
   clearedFilters,
   hiddenFilterFields,
@@ -19,30 +18,19 @@ import {
 export function RecordingsListFilters({ data }: { data: RecordingsListViewData }) {
   const { t } = useTranslation("recordings");
   const { basePath, params } = data;
-  const { searchInput, onChange, onSubmit } = useFilterForm({ action: basePath, q: params.q });
 
   const directions = withCurrent(data.directions, params.direction);
   const campaigns = withCurrent(data.campaigns, params.campaign);
 
   return (
     <div className="space-y-3">
-      <Form
-        method="get"
+      <FilterForm
         action={basePath}
-        role="search"
-        aria-label={t("filters.label")}
-        onChange={onChange}
-        onSubmit={onSubmit}
-        className="grid gap-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_auto] sm:items-end"
+        label={t("filters.label")}
+        search={{ id: "recordings-q", label: t("search.label"), placeholder: t("search.placeholder"), hint: t("search.hint"), value: params.q }}
+        hidden={hiddenFilterFields(params)}
+        submitLabel={t("search.submit")}
       >
-        <SearchField
-          id="recordings-q"
-          label={t("search.label")}
-          placeholder={t("search.placeholder")}
-          hint={t("search.hint")}
-          defaultValue={params.q}
-          inputRef={searchInput}
-        />
         <FilterSelect
           id="recordings-direction"
           name="direction"
@@ -59,13 +47,7 @@ export function RecordingsListFilters({ data }: { data: RecordingsListViewData }
           anyLabel={t("filters.allCampaigns")}
           options={campaigns.map((campaign) => ({ value: campaign, label: campaign }))}
         />
-        {hiddenFilterFields(params).map(([name, value]) => (
-          <input key={name} type="hidden" name={name} value={value} />
-        ))}
-        <button type="submit" className={buttonClass("secondary")}>
-          {t("search.submit")}
-        </button>
-      </Form>
+      </FilterForm>
       <ActiveFilters data={data} />
     </div>
   );

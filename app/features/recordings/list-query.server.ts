@@ -1,28 +1,11 @@
 import { sql, type RawBuilder, type SqlBool } from "kysely";
-import { getDb, type DB } from "~/db/db.server";
+import type { DB } from "~/db/db.server";
 import { DISAGREEMENT_CONDITION, ESCALATED_CONDITION, FINISHED_CONDITION } from "~/db/migrations/0003-recordings-list-indexes";
 import { SEARCH_HAS_NUL, SEARCH_LAST, SEARCH_TAIL } from "~/db/migrations/0004-short-term-search";
 import type { AudioStatus, CallStatus } from "~/db/schema";
-import { can } from "~/features/access/permissions";
-import type { GateContext } from "~/features/access/gate.server";
-import type { TFunction } from "i18next";
-import { localDateKey, localDateOf, resolveDateRange } from "~/features/calls/date-ranges";
+import { resolveDateRange } from "~/features/calls/date-ranges";
 import { normaliseSearchTerm, sortKey } from "~/features/calls/derived-columns";
-import { formatDateTime } from "~/i18n/format";
-import { formatClock } from "./audio-player";
-import { csvDialectFor, csvLine, UTF8_BOM, type CsvValue } from "./csv";
-import {
-  isFinishedStatus,
-  listHref,
-  parseListParams,
-  RECORDINGS_PAGE_SIZE,
-  toSearchParams,
-  type ListBasePath,
-  type RecordingListItem,
-  type RecordingsListParams,
-  type RecordingsListViewData,
-  type SortKey,
-} from "./list-params";
+import { isFinishedStatus, RECORDINGS_PAGE_SIZE, type RecordingListItem, type RecordingsListParams, type SortKey } from "./list-params";
 
 /**
  * The recordings list, done by the database: filter, search, sort and page
@@ -546,99 +529,4 @@ export async function* exportChunks(
 
 function toExportRow(row: ExportDbRow): ExportRow {
   return { ...toItem(row), summary: row.summary };
-}
-
-/* ---- The loader's data, shared by /recordings and the recordings tab of /call-management. ---- */
-
-export async function loadRecordingsList(request: Request, gate: GateContext, { basePath }: { basePath: ListBasePath }): Promise<RecordingsListViewData> {
-  const db = getDb();
-  const scope: ListScope = { tenantId: gate.tenant.id, timeZone: gate.tenant.timeZone };
-  const requested = parseListParams(new URL(request.url).searchParams);
-  const page = await queryRecordingsPage(db, scope, requested);
-  const campaigns = await campaignOptions(db, scope.tenantId);
-  const directions = await directionOptions(db, scope.tenantId);
-  const exportQuery = toSearchParams({ ...page.params, page: 1 }).toString();
-  return {
-    basePath,
-    params: page.params,
-    rows: page.rows,
-    total: page.total,
-    totalIsCapped: page.totalIsCapped,
-    pageCount: page.pageCount,
-    hasNextPage: page.hasNextPage,
-    campaigns,
-    directions,
-    timeZone: scope.timeZone,
-    returnTo: listHref(basePath, page.params),
-    exportHref: `/recordings/export.csv${exportQuery ? `?${exportQuery}` : ""}`,
-    // Row actions are routes under /recordings, whichever page shows the list.
-    canUpdate: can(gate.user.permissions, "recordings", "update"),
-    canDelete: can(gate.user.permissions, "recordings", "delete"),
-  };
-}
-
-/* ---- CSV export of exactly the list's view: same filters, same order, every page. ---- */
-
-export interface CsvExportOptions {
-  language: string;
-  t: TFunction;
-}
-
-function csvHeader(t: TFunction) {
-  return (
-    ["id", "createdAtIso", "createdAt", "direction", "status", "campaign", "from", "to", "agent", "user", "company", "durationSeconds", "duration", "rating", "sentiment", "escalated", "summary"] as const
-  ).map((column) => t(`export.columns.${column}`));
-}
-
-function csvCells(row: ExportRow, timeZone: string, { language, t }: CsvExportOptions): CsvValue[] {
-  return [
-    row.id,
-    row.createdAt,
-    formatDateTime(row.createdAt, language, timeZone),
-    t(`direction.${row.direction}`, { defaultValue: row.direction }),
-    t(`status.${row.status}`),
-    row.campaignName,
-    row.from,
-    row.to,
-    row.agentName,
-    row.userName,
-    row.userCompany,
-    row.durationSeconds,
-    row.durationSeconds === null ? null : formatClock(row.durationSeconds),
-    row.rating,
-    row.sentiment ? t(`sentiment.${row.sentiment}`) : null,
-    row.escalated ? t("export.yes") : t("export.no"),
-    row.summary,
-  ];
-}
-
-/**
- * The CSV as a stream that asks the database for the next chunk only when the
- * client has taken the previous one, so a million rows never sit in memory.
- */
-export function recordingsCsvStream(db: DB, scope: ListScope, params: RecordingsListParams, options: CsvExportOptions): ReadableStream<Uint8Array> {
-  const dialect = csvDialectFor(options.language);
-  const encoder = new TextEncoder();
-  const chunks = exportChunks(db, scope, params);
-  return new ReadableStream<Uint8Array>({
-    start(controller) {
-      controller.enqueue(encoder.encode((dialect.bom ? UTF8_BOM : "") + csvLine(csvHeader(options.t), dialect)));
-    },
-    async pull(controller) {
-      const next = await chunks.next();
-      if (next.done) {
-        controller.close();
-        return;
-      }
-      controller.enqueue(encoder.encode(next.value.map((row) => csvLine(csvCells(row, scope.timeZone, options), dialect)).join("")));
-    },
-    async cancel() {
-      await chunks.return(undefined);
-    },
-  });
-}
-
-/** recordings-2026-03-31.csv, dated in the tenant's time zone like everything else in the list. */
-export function csvFileName(prefix: string, timeZone: string, now = new Date()) {
-  return `${prefix}-${localDateKey(localDateOf(now, timeZone))}.csv`;
 }

@@ -3,7 +3,9 @@ import type { Call } from "~/db/schema";
 import { getAudioStore } from "~/features/calls/audio-store.server";
 import type { TranscriptTurn } from "~/features/calls/derived-columns";
 import { safeRedirectPath } from "~/features/access/public-paths";
+import { describeData, type DataPresentation } from "./extracted-data";
 import type { Feedback } from "./feedback-schema";
+import { recordingTitle, type TitleWords } from "./recording-title";
 import { parseStoredAnalysis } from "~/features/analysis/analysis";
 
 /**
@@ -113,21 +115,12 @@ function parseTranscript(text: string | null): TranscriptTurn[] {
   });
 }
 
-/** A key/value pair for display; nested values are shown as compact JSON. */
-export interface DisplayEntry {
-  key: string;
-  value: string;
-}
-
-function displayEntries(object: Record<string, unknown> | null): DisplayEntry[] {
-  if (!object) return [];
-  return Object.entries(object)
-    .filter(([, value]) => value !== null && value !== undefined && value !== "")
-    .map(([key, value]) => ({ key, value: typeof value === "string" ? value : typeof value === "number" || typeof value === "boolean" ? String(value) : JSON.stringify(value) }));
-}
-
-/** What the detail page shows of a call: plain, serialisable values. */
-export function recordingDetail(call: Call) {
+/**
+ * What the detail page shows of a call: plain, serialisable values, with the
+ * caller details and extracted data already in words for the reader
+ * (extracted-data.ts), so the page renders the same text with or without JavaScript.
+ */
+export function recordingDetail(call: Call, presentation: DataPresentation) {
   return {
     id: call.id,
     status: call.status,
@@ -139,11 +132,11 @@ export function recordingDetail(call: Call) {
     agentName: call.agent_name,
     userName: call.user_name,
     userCompany: call.user_company,
-    caller: displayEntries(parseObject(call.caller)),
+    caller: describeData(parseObject(call.caller), presentation),
     transcript: parseTranscript(call.transcript),
     summary: call.summary,
     durationSeconds: call.duration_seconds,
-    extractedData: displayEntries(parseObject(call.extracted_data)),
+    extractedData: describeData(parseObject(call.extracted_data), presentation),
     escalated: call.escalated === 1,
     hasAudio: call.audio_status === "stored" && call.audio_file !== null,
     audioStatus: call.audio_status,
@@ -157,6 +150,14 @@ export function recordingDetail(call: Call) {
 }
 
 export type RecordingDetail = ReturnType<typeof recordingDetail>;
+
+/** The heading of a call's page: who was on it and the campaign (recording-title.ts). */
+export function recordingHeading(call: Call, words: TitleWords) {
+  return recordingTitle(
+    { direction: call.direction, from: call.from_number, to: call.to_number, userName: call.user_name, caller: parseJson(call.caller), campaignName: call.campaign_name, createdAt: call.created_at },
+    words,
+  );
+}
 
 /** The one-line description of a call used by the confirmation page and dialogs. */
 export function recordingSummaryLine(call: Pick<Call, "summary">, maxLength = 160) {

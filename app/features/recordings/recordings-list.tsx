@@ -145,10 +145,9 @@ function useColumns(data: RecordingsListViewData): Array<DataColumn<RecordingLis
       header: t("columns.direction"),
       sort: sort("direction"),
       cell: (row) => (
-        <span className="inline-flex items-center gap-1">
-          <Badge tone={row.status === "missed" ? "warning" : row.status === "voicemail" ? "accent" : "neutral"}>
-            {row.status === "ended" ? t(`direction.${row.direction}`, { defaultValue: row.direction }) : t(`status.${row.status}`)}
-          </Badge>
+        <span className="inline-flex items-center gap-1.5">
+          {t(`direction.${row.direction}`, { defaultValue: row.direction })}
+          {row.status !== "ended" ? <Badge tone={row.status === "missed" ? "warning" : "accent"}>{t(`status.${row.status}`)}</Badge> : null}
           {row.escalated ? <Badge tone="danger">{t("escalatedBadge")}</Badge> : null}
         </span>
       ),

@@ -1,0 +1,96 @@
+import { Dialog as HeadlessDialog, DialogBackdrop, DialogPanel, DialogTitle } from "@headlessui/react";
+import { Link, useFetcher } from "@remix-run/react";
+import { useEffect, useState, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { cn } from "./cn";
+import { useHydrated } from "./use-hydrated";
+
+/**
+ * A panel that slides in from the right over the page: a detail view that
+ * keeps the list behind it. Headless UI traps focus, closes on Escape and
+ * outside clicks and returns focus to the opener. Scripts only: every drawer
+ * is an enhancement of a page that shows the same detail (see DrawerLink).
+ */
+export function Drawer({ open, onClose, title, children, className }: { open: boolean; onClose: () => void; title: ReactNode; children: ReactNode; className?: string }) {
+  const { t } = useTranslation("common");
+  return (
+    <HeadlessDialog open={open} onClose={onClose} className="relative z-50">
+      <DialogBackdrop className="fixed inset-0 bg-slate-900/40" />
+      <div className="fixed inset-y-0 right-0 flex w-full max-w-full justify-end sm:max-w-lg">
+        <DialogPanel className={cn("flex h-full w-full flex-col border-l border-slate-200 bg-white shadow-xl dark:border-slate-700 dark:bg-slate-900", className)}>
+          <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-5 py-4 dark:border-slate-700">
+            <DialogTitle className="min-w-0 break-words text-lg font-semibold">{title}</DialogTitle>
+            <button
+              type="button"
+              onClick={onClose}
+              aria-label={t("dialog.close")}
+              title={t("dialog.close")}
+              className="-mr-2 -mt-1 rounded-md px-2 text-2xl leading-none text-slate-500 hover:bg-slate-100 hover:text-slate-800 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-slate-100"
+            >
+              <span aria-hidden="true">×</span>
+            </button>
+          </div>
+          <div className="min-h-0 flex-1 overflow-y-auto px-5 py-4">{children}</div>
+        </DialogPanel>
+      </div>
+    </HeadlessDialog>
+  );
+}
+
+/**
+ * Opens a detail in a drawer: without JavaScript a link to the detail's own
+ * page; with it a button that loads that page's loader data (a fetcher) and
+ * renders it beside the list, so the list keeps its scroll and filters.
+ */
+export function DrawerLink<Data>({
+  to,
+  title,
+  className,
+  children,
+  content,
+  loadingLabel,
+}: {
+  /** The detail's page, whose loader the drawer reads. */
+  to: string;
+  title: ReactNode;
+  className?: string;
+  /** The trigger's content. */
+  children: ReactNode;
+  content: (data: Data) => ReactNode;
+  loadingLabel: string;
+}) {
+  const hydrated = useHydrated();
+  const [open, setOpen] = useState(false);
+  if (!hydrated) {
+    return (
+      <Link to={to} className={className}>
+        {children}
+      </Link>
+    );
+  }
+  return (
+    <>
+      <button type="button" aria-haspopup="dialog" className={className} onClick={() => setOpen(true)}>
+        {children}
+      </button>
+      <Drawer open={open} onClose={() => setOpen(false)} title={title}>
+        {open ? <DrawerBody to={to} content={content} loadingLabel={loadingLabel} /> : null}
+      </Drawer>
+    </>
+  );
+}
+
+function DrawerBody<Data>({ to, content, loadingLabel }: { to: string; content: (data: Data) => ReactNode; loadingLabel: string }) {
+  const fetcher = useFetcher<Data>();
+  const { load } = fetcher;
+  useEffect(() => {
+    load(to);
+  }, [load, to]);
+  return fetcher.data ? (
+    <>{content(fetcher.data as Data)}</>
+  ) : (
+    <p role="status" className="text-sm text-slate-600 dark:text-slate-300">
+      {loadingLabel}
+    </p>
+  );
+}

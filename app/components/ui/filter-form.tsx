@@ -1,0 +1,56 @@
+import { Form } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { buttonClass } from "./button";
+import { SearchField } from "./filter-fields";
+import { useFilterForm } from "./use-filter-form";
+
+/**
+ * The GET form above every list: a search box, the list's filter selects
+ * (children), the other state of the view as hidden fields, and an Apply
+ * button. Without JavaScript Apply submits it; with it the search submits
+ * itself 300 ms after typing stops and a select as soon as it changes. It
+ * carries no page field, so any new search starts at page 1.
+ */
+export function FilterForm({
+  action,
+  label,
+  search,
+  hidden = [],
+  submitLabel,
+  children,
+}: {
+  /** The list's path; the form keeps the user on it. */
+  action: string;
+  /** The accessible name of the search landmark. */
+  label: string;
+  search: { id: string; label: string; placeholder: string; hint: string; value: string };
+  /** Sort and filters the form does not show, as [name, value] pairs. */
+  hidden?: Array<[string, string]>;
+  submitLabel: string;
+  /** The filter fields (FilterSelect), between the search box and Apply. */
+  children?: ReactNode;
+}) {
+  const { searchInput, onChange, onSubmit } = useFilterForm({ action, q: search.value });
+  return (
+    <Form
+      method="get"
+      action={action}
+      role="search"
+      aria-label={label}
+      onChange={onChange}
+      onSubmit={onSubmit}
+      className="grid gap-3 sm:grid-cols-2 sm:items-end lg:grid-cols-[minmax(0,2fr)_repeat(auto-fit,minmax(10rem,1fr))]"
+    >
+      <div className="sm:col-span-2 lg:col-span-1">
+        <SearchField id={search.id} label={search.label} placeholder={search.placeholder} hint={search.hint} defaultValue={search.value} inputRef={searchInput} />
+      </div>
+      {children}
+      {hidden.map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <button type="submit" className={buttonClass("secondary", "sm:justify-self-start lg:justify-self-stretch")}>
+        {submitLabel}
+      </button>
+    </Form>
+  );
+}

@@ -1,0 +1,35 @@
+import { getDb } from "~/db/db.server";
+import type { GateContext } from "~/features/access/gate.server";
+import { can } from "~/features/access/permissions";
+import { readRecordingColumns } from "./columns.server";
+import { listHref, parseListParams, toSearchParams, type ListBasePath, type RecordingsListViewData } from "./list-params";
+import { campaignOptions, directionOptions, queryRecordingsPage, type ListScope } from "./list-query.server";
+
+/** The data of the recordings screen: the page of calls the URL asks for, the filter options, and what the user may do. */
+export async function loadRecordingsList(request: Request, gate: GateContext, { basePath }: { basePath: ListBasePath }): Promise<RecordingsListViewData> {
+  const db = getDb();
+  const scope: ListScope = { tenantId: gate.tenant.id, timeZone: gate.tenant.timeZone };
+  const requested = parseListParams(new URL(request.url).searchParams);
+  const page = await queryRecordingsPage(db, scope, requested);
+  const campaigns = await campaignOptions(db, scope.tenantId);
+  const directions = await directionOptions(db, scope.tenantId);
+  const exportQuery = toSearchParams({ ...page.params, page: 1 }).toString();
+  return {
+    basePath,
+    params: page.params,
+    rows: page.rows,
+    total: page.total,
+    totalIsCapped: page.totalIsCapped,
+    pageCount: page.pageCount,
+    hasNextPage: page.hasNextPage,
+    campaigns,
+    directions,
+    timeZone: scope.timeZone,
+    returnTo: listHref(basePath, page.params),
+    exportHref: `/recordings/export.csv${exportQuery ? `?${exportQuery}` : ""}`,
+    // Row actions are routes under /recordings, whichever page shows the list.
+    canUpdate: can(gate.user.permissions, "recordings", "update"),
+    canDelete: can(gate.user.permissions, "recordings", "delete"),
+    columns: await readRecordingColumns(request),
+  };
+}

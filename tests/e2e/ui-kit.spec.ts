@@ -1,0 +1,27 @@
+import { expect, expectNoSeriousViolations, prepareAccessibilityAudit, test } from "./fixtures";
+
+/*
+ * The kit's own page (/dev/ui-kit, on in this run through UI_KIT_PAGE=1):
+ * every primitive renders in both themes without serious accessibility
+ * problems, with and without JavaScript, and fits a phone.
+ */
+
+test.describe.configure({ timeout: 90_000 });
+
+test("the UI kit page shows every primitive in both themes without serious accessibility problems", async ({ page }, testInfo) => {
+  await prepareAccessibilityAudit(page, testInfo);
+  await page.goto("/dev/ui-kit");
+  await expect(page.getByRole("heading", { name: "UI kit", level: 1 })).toBeVisible();
+  for (const theme of ["light", "dark"]) await expect(page.locator(`[data-theme-sample=${theme}]`)).toBeVisible();
+  for (const section of ["Button", "Fields", "Tabs", "FilterForm", "DataTable, RowActionsMenu, Pagination", "EmptyState", "Stat, Badge, StatusBadge, Notice", "ConfirmAction, Dialog, Drawer, Toast"]) {
+    await expect(page.getByRole("heading", { name: section, exact: true })).toHaveCount(2);
+  }
+  await expectNoSeriousViolations(page);
+});
+
+test("the UI kit page fits a phone", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/dev/ui-kit");
+  const [scrollWidth, innerWidth] = await page.evaluate(() => [document.scrollingElement!.scrollWidth, window.innerWidth]);
+  expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
+});
