@@ -271,7 +271,7 @@ async function timeLoaderParts(args: BenchArgs, gate: GateContext, url: string, 
     ["queryRecordingsPage (count + page ids + rows)", () => queryRecordingsPage(db, scope, DEFAULT_LIST_PARAMS)],
     ["campaignOptions", () => campaignOptions(db, scope.tenantId)],
     ["directionOptions", () => directionOptions(db, scope.tenantId)],
-    ["requireReadAccess (the route's gate, not in the list timings)", () => requireReadAccess(new Request(url, { headers: { Cookie: cookie } }))],
+    ["requireReadAccess (the route's gate, not in the list timings)", () => requireReadAccess(new Request(url, { headers: { Cookie: cookie } }), "recordings")],
   ];
   const results: PartResult[] = [];
   for (const [label, run] of parts) {

@@ -29,6 +29,8 @@ export interface TenantTable {
   id: string;
   name: string;
   time_zone: string;
+  /** ISO 3166 alpha-2; national phone numbers are read in it. Null: the country of time_zone. */
+  country: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -55,6 +57,8 @@ export interface UserTable {
   email_verified_at: string | null;
   profile_picture: string | null;
   theme_color: Generated<string>;
+  /** The created_at of the user's first session; null until they first sign in. */
+  first_signed_in_at: string | null;
   created_at: string;
   updated_at: string;
 }

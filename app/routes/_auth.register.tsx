@@ -1,7 +1,8 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { AuthCard } from "~/components/auth-card";
 import { Button } from "~/components/ui/button";
@@ -11,17 +12,20 @@ import { getGateContext } from "~/features/access/gate.server";
 import { PhoneField } from "~/features/phone/phone-field";
 import { EmailTakenError, registerAccount, sendVerificationEmail } from "~/features/auth/accounts.server";
 import { rateLimitMessage } from "~/features/auth/request.server";
-import { RegisterSchema } from "~/features/auth/schemas";
+import { BROWSER_TIME_ZONE_FIELD, BrowserTimeZoneInput } from "~/features/onboarding/browser-time-zone-input";
+import { registerSchema } from "~/features/auth/schemas";
+import { registrationPhoneCountry } from "~/features/phone/phone-country";
 import { getLanguage } from "~/i18n/i18next.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   if (await getGateContext(request)) throw redirect("/overview");
-  return null;
+  return { phoneCountry: registrationPhoneCountry(request.headers.get("Accept-Language")) };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: RegisterSchema });
+  const phoneCountry = registrationPhoneCountry(request.headers.get("Accept-Language"));
+  const submission = parseWithZod(formData, { schema: registerSchema(phoneCountry) });
   const hideFields = ["password", "confirmPassword"];
   if (submission.status !== "success") return data(submission.reply({ hideFields }), { status: 400 });
 
@@ -29,8 +33,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (limited) return data(submission.reply({ formErrors: [limited.message], hideFields }), limited.init);
 
   try {
-    const { name, email, phone, password } = submission.value;
-    const user = await registerAccount({ name, email, phone, password });
+    const { name, company, email, phone, password } = submission.value;
+    const browserTimeZone = formData.get(BROWSER_TIME_ZONE_FIELD);
+    const user = await registerAccount({ name, company, email, phone, password, browserTimeZone: typeof browserTimeZone === "string" ? browserTimeZone : null, phoneCountry });
     await sendVerificationEmail({ ...user, email, name }, await getLanguage(request));
   } catch (error) {
     if (error instanceof EmailTakenError) {
@@ -43,13 +48,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function RegisterPage() {
   const { t } = useTranslation("auth");
+  const { phoneCountry } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
+  const schema = useMemo(() => registerSchema(phoneCountry), [phoneCountry]);
   const [form, fields] = useForm({
     id: "register",
     lastResult,
-    constraint: getZodConstraint(RegisterSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: RegisterSchema }),
+    constraint: getZodConstraint(schema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
@@ -58,9 +65,16 @@ export default function RegisterPage() {
       <Form method="post" className="space-y-4" {...getFormProps(form)}>
         <FormErrors errors={form.errors} namespace="auth" />
         <TextField label={t("fields.name")} errors={fields.name.errors} namespace="auth" inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoComplete: "name" }} />
+        <TextField
+          label={t("fields.company")}
+          errors={fields.company.errors}
+          namespace="auth"
+          inputProps={{ ...getInputProps(fields.company, { type: "text" }), autoComplete: "organization" }}
+        />
         <TextField label={t("fields.email")} errors={fields.email.errors} namespace="auth" inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }} />
-        <PhoneField label={t("fields.phone")} errors={fields.phone.errors} namespace="auth" inputProps={{ ...getInputProps(fields.phone, { type: "tel" }), autoComplete: "tel" }} />
+        <PhoneField label={t("fields.phone")} errors={fields.phone.errors} namespace="auth" country={phoneCountry} inputProps={{ ...getInputProps(fields.phone, { type: "tel" }), autoComplete: "tel" }} />
         <NewPasswordFields password={fields.password} confirmPassword={fields.confirmPassword} />
+        <BrowserTimeZoneInput />
         <Button type="submit" className="w-full" disabled={navigation.state === "submitting"}>
           {t("register.submit")}
         </Button>

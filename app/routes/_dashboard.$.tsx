@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { NotAvailablePanel } from "~/components/not-available-panel";
+import { PageHeader } from "~/components/ui/page-header";
 import { requireReadAccess } from "~/features/access/gate.server";
 import { firstSegment } from "~/features/access/permissions";
 import { isDashboardSegment, SERVICE_DESK_TABS, type NavTab } from "~/lib/navigation/routes";
@@ -34,7 +35,7 @@ export default function NotYetAvailableScreen() {
   const { segment, tabs, activeTab } = useLoaderData<typeof loader>();
   return (
     <div className="space-y-4">
-      <h1 className="text-2xl font-semibold">{t(`screens.${segment}`)}</h1>
+      <PageHeader title={t(`screens.${segment}`)} />
       <NotAvailablePanel tabs={tabs ?? undefined} activeTab={activeTab ?? undefined} basePath={`/${segment}`} />
     </div>
   );

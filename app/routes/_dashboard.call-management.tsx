@@ -1,21 +1,21 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
-import { Notice, Panel } from "~/components/ui/panel";
+import { buttonClass } from "~/components/ui/button";
+import { PageHeader } from "~/components/ui/page-header";
+import { Pagination } from "~/components/ui/pagination";
+import { Notice } from "~/components/ui/panel";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { requireReadAccess } from "~/features/access/gate.server";
 import { can } from "~/features/access/permissions";
-import { AnalysedCallsTable, EmptyState, LiveCallsTable, MissedCallsTable, QueuedCallsTable, TabPagination } from "~/features/call-center/call-tables";
-import { formatClockTime } from "~/features/call-center/format";
+import { AnalysedCallsTable, LiveCallsTable, MissedCallsTable, QueuedCallsTable } from "~/features/call-center/call-tables";
 import { hasVoicePlatform, listAnalysedCalls, listLiveCalls, listMissedCalls, listQueuedCalls } from "~/features/call-center/queries.server";
 import { CallCenterTabBar } from "~/features/call-center/tab-bar";
-import { callManagementHref, REFRESH_INTERVAL_MS, resolveTab, SELF_REFRESHING_TABS } from "~/features/call-center/tabs";
+import { CallTabPanel } from "~/features/call-center/tab-panel";
+import { callManagementHref, recordingsUrlFromCallManagement, REFRESH_INTERVAL_MS, resolveTab, SELF_REFRESHING_TABS } from "~/features/call-center/tabs";
 import { useAutoRefresh } from "~/features/call-center/use-auto-refresh";
-import { loadRecordingsList } from "~/features/recordings/list-query.server";
-import { RecordingsListErrorBoundary } from "~/features/recordings/list-error-boundary";
-import { RecordingsListView } from "~/features/recordings/recordings-list";
-import { formatNumber } from "~/i18n/format";
+import { formatNumber, formatTime } from "~/i18n/format";
 import { getTranslator } from "~/i18n/i18next.server";
 
 /**
@@ -25,9 +25,11 @@ import { getTranslator } from "~/i18n/i18next.server";
  * every few seconds, without it the "Refresh" link reloads the same URL.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const gate = await requireReadAccess(request);
+  const gate = await requireReadAccess(request, "call-management");
   const url = new URL(request.url);
   const tab = resolveTab(url.searchParams.get("tab"));
+  // The recordings list has one canonical screen, /recordings; bookmarks of the old tab keep their filters.
+  if (tab === "recordings") throw redirect(recordingsUrlFromCallManagement(url));
   const page = Number(url.searchParams.get("page") ?? "1");
   const t = await getTranslator(request);
   const tenantId = gate.tenant.id;
@@ -47,8 +49,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
       const [queue, connected] = await Promise.all([listQueuedCalls(tenantId, now), hasVoicePlatform(tenantId)]);
       return { ...common, view: { tab, ...queue, connected } as const };
     }
-    case "recordings":
-      return { ...common, view: { tab, list: await loadRecordingsList(request, gate, { basePath: "/call-management" }) } as const };
     case "missedcalls":
       return { ...common, view: { tab, ...(await listMissedCalls(tenantId, page)) } as const };
     case "post-call-analysis":
@@ -71,38 +71,65 @@ export default function CallManagementPage() {
 
   return (
     <div className="space-y-4">
-      <h1 className="text-2xl font-semibold">{data.title}</h1>
+      <PageHeader title={data.title} description={t("intro")} />
       <CallCenterTabBar active={view.tab} />
       {view.tab === "live-calls" || view.tab === "callqueue" ? (
         <LiveTab view={view} data={data} context={context} />
-      ) : view.tab === "recordings" ? (
-        <RecordingsListView data={view.list} />
       ) : view.tab === "missedcalls" ? (
-        <Panel title={t("common:nav.tabs.missedCalls")}>
-          <div className="space-y-4">
-            <p className="text-sm text-slate-600 dark:text-slate-300">{t("missed.intro")}</p>
-            {view.items.length === 0 ? <EmptyState>{t("missed.empty")}</EmptyState> : <MissedCallsTable items={view.items} {...context} />}
-            <TabPagination tab="missedcalls" page={view.page} pageCount={view.pageCount} total={view.total} language={language} />
-          </div>
-        </Panel>
+        <CallTabPanel
+          summary={
+            <>
+              <p>{t("missed.intro")}</p>
+              <PageStatus view={view} language={language} />
+            </>
+          }
+          empty={view.items.length === 0 ? t("missed.empty") : undefined}
+          footer={<TabPagination tab="missedcalls" view={view} />}
+        >
+          <MissedCallsTable items={view.items} {...context} />
+        </CallTabPanel>
       ) : (
-        <Panel title={t("common:nav.tabs.postCallAnalysis")}>
-          <div className="space-y-4">
-            {view.notAnalysed > 0 ? (
-              <p className="text-sm" data-testid="not-analysed">
-                {t("analysis.notAnalysed", { count: view.notAnalysed, formatted: formatNumber(view.notAnalysed, language) })}{" "}
-                <Link to="/call-management?tab=recordings" className="underline">
-                  {t("analysis.notAnalysedLink")}
-                </Link>
-              </p>
-            ) : null}
-            {view.items.length === 0 ? <EmptyState>{t("analysis.empty")}</EmptyState> : <AnalysedCallsTable items={view.items} {...context} />}
-            <TabPagination tab="post-call-analysis" page={view.page} pageCount={view.pageCount} total={view.total} language={language} />
-          </div>
-        </Panel>
+        <CallTabPanel
+          summary={
+            <>
+              <PageStatus view={view} language={language} />
+              {view.notAnalysed > 0 ? (
+                <p data-testid="not-analysed">
+                  {t("analysis.notAnalysed", { count: view.notAnalysed, formatted: formatNumber(view.notAnalysed, language) })}{" "}
+                  <Link to="/recordings" className="font-medium text-slate-900 underline dark:text-white">
+                    {t("analysis.notAnalysedLink")}
+                  </Link>
+                </p>
+              ) : null}
+            </>
+          }
+          empty={view.items.length === 0 ? t("analysis.empty") : undefined}
+          footer={<TabPagination tab="post-call-analysis" view={view} />}
+        >
+          <AnalysedCallsTable items={view.items} {...context} />
+        </CallTabPanel>
       )}
     </div>
   );
+}
+
+type PagedView = Extract<View, { tab: "missedcalls" | "post-call-analysis" }>;
+
+/** "Page 1 of 2 · 22 calls": where the user is in a paged tab. */
+function PageStatus({ view, language }: { view: PagedView; language: string }) {
+  const { t } = useTranslation("calls");
+  if (view.total === 0) return null;
+  return (
+    <p className="tabular-nums">
+      {t("pagination.status", { page: formatNumber(view.page, language), pages: formatNumber(view.pageCount, language), count: view.total, total: formatNumber(view.total, language) })}
+    </p>
+  );
+}
+
+/** The kit's page links, which stay on the tab; nothing when everything fits on one page. */
+function TabPagination({ tab, view }: { tab: PagedView["tab"]; view: PagedView }) {
+  if (view.pageCount <= 1) return null;
+  return <Pagination page={view.page} pageCount={view.pageCount} href={(page) => callManagementHref(tab, page)} />;
 }
 
 function LiveTab({ view, data, context }: { view: Extract<View, { tab: "live-calls" | "callqueue" }>; data: LoaderData; context: { language: string; timeZone: string } }) {
@@ -111,46 +138,42 @@ function LiveTab({ view, data, context }: { view: Extract<View, { tab: "live-cal
   // Before hydration (and without JavaScript) nothing refreshes by itself; only then is the promise made.
   const hydrated = useHydrated();
   return (
-    <Panel title={t(view.tab === "live-calls" ? "common:nav.tabs.liveCalls" : "common:nav.tabs.callQueue")}>
-      <div className="space-y-4">
-        <div className="flex flex-wrap items-center justify-between gap-3 text-sm text-slate-600 dark:text-slate-300">
+    <div className="space-y-4">
+      {!view.connected ? (
+        <Notice>
+          {t("notConnected")}{" "}
+          {data.canOpenApiAccess ? (
+            <Link to="/api-access" className="font-medium underline">
+              {t("openApiAccess")}
+            </Link>
+          ) : null}
+        </Notice>
+      ) : null}
+      <CallTabPanel
+        summary={
           <p data-testid="last-updated">
-            {t("refresh.lastUpdated")} <time dateTime={data.updatedAt}>{formatClockTime(data.updatedAt, context.language, context.timeZone)}</time>
+            {t("refresh.lastUpdated")} <time dateTime={data.updatedAt}>{formatTime(data.updatedAt, context.language, context.timeZone, { seconds: true })}</time>
             {hydrated ? <> · {t("refresh.auto", { seconds: REFRESH_INTERVAL_MS / 1000 })}</> : null}
           </p>
-          <Link to={callManagementHref(view.tab)} className="underline" data-testid="refresh-link" preventScrollReset>
+        }
+        actions={
+          <Link to={callManagementHref(view.tab)} className={buttonClass("secondary", undefined, "sm")} data-testid="refresh-link" preventScrollReset>
             {t("refresh.link")}
           </Link>
-        </div>
-        {!view.connected ? (
-          <Notice>
-            {t("notConnected")}{" "}
-            {data.canOpenApiAccess ? (
-              <Link to="/api-access" className="underline">
-                {t("openApiAccess")}
-              </Link>
-            ) : null}
-          </Notice>
-        ) : null}
-        {view.items.length === 0 ? (
-          <EmptyState>{t(`${kind}.empty`)}</EmptyState>
-        ) : view.tab === "live-calls" ? (
-          <LiveCallsTable items={view.items} {...context} />
-        ) : (
-          <QueuedCallsTable items={view.items} {...context} />
-        )}
-        {view.total > view.items.length ? (
-          <p className="text-sm text-slate-600 dark:text-slate-300">
-            {t("truncated", { shown: formatNumber(view.items.length, context.language), total: formatNumber(view.total, context.language) })}
-          </p>
-        ) : null}
-      </div>
-    </Panel>
+        }
+        empty={view.items.length === 0 ? t(`${kind}.empty`) : undefined}
+        footer={
+          view.total > view.items.length ? (
+            <p className="text-sm text-slate-600 dark:text-slate-300">
+              {t("truncated", { shown: formatNumber(view.items.length, context.language), total: formatNumber(view.total, context.language) })}
+            </p>
+          ) : null
+        }
+      >
+        {view.tab === "live-calls" ? <LiveCallsTable items={view.items} {...context} /> : <QueuedCallsTable items={view.items} {...context} />}
+      </CallTabPanel>
+    </div>
   );
 }
 
-/** The recordings tab fails the way the recordings list does ('Failed to fetch recordings.'); the other tabs as any dashboard page. */
-export function ErrorBoundary() {
-  const location = useLocation();
-  return resolveTab(new URLSearchParams(location.search).get("tab")) === "recordings" ? <RecordingsListErrorBoundary /> : <RouteErrorBoundary />;
-}
+export const ErrorBoundary = RouteErrorBoundary;

@@ -5,8 +5,9 @@ import { useTranslation } from "react-i18next";
 import { buttonClass } from "~/components/ui/button";
 import { Notice, Panel } from "~/components/ui/panel";
 import { requireActionAccess } from "~/features/access/gate.server";
-import { CampaignForm, type CampaignFormDefaults } from "~/features/campaigns/campaign-form";
+import { CampaignForm } from "~/features/campaigns/campaign-form";
 import { isAllowed } from "~/features/campaigns/campaign-rules";
+import { formDefaultsFromSearch, type CampaignFormDefaults } from "~/features/campaigns/form-params";
 import { checkReferences, findCampaign, hasUnfinishedRun, loadFormOptions, updateCampaign } from "~/features/campaigns/campaigns.server";
 import { campaignFormSchema } from "~/features/campaigns/schemas";
 import { formatClockTime } from "~/features/campaigns/zoned-time";
@@ -15,13 +16,17 @@ import { getTranslator } from "~/i18n/i18next.server";
 
 const notFound = () => new Response("Not found", { status: 404 });
 
-/** /campaigns/<id>/edit: drafts, and paused campaigns between runs (a run under way keeps the settings it started with). */
+/**
+ * /campaigns/<id>/edit: drafts, and paused campaigns between runs (a run
+ * under way keeps the settings it started with). URL params, when there are
+ * any, stand for a form the user left half-changed (see form-params.ts).
+ */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { tenant } = await requireActionAccess(request, "update", "campaigns");
   const campaign = await findCampaign(tenant.id, params.id ?? "");
   if (!campaign) throw notFound();
   const t = await getTranslator(request, "campaigns");
-  const defaults: CampaignFormDefaults = {
+  const saved: CampaignFormDefaults = {
     name: campaign.name,
     contactListId: campaign.contactListId,
     type: campaign.type,
@@ -33,6 +38,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     windowStart: formatClockTime(campaign.windowStartMinute),
     windowEnd: formatClockTime(campaign.windowEndMinute),
   };
+  const defaults = formDefaultsFromSearch(new URL(request.url).searchParams, saved);
   return {
     title: t("edit.title", { name: campaign.name }),
     campaign: { id: campaign.id, name: campaign.name, status: campaign.status },
@@ -70,7 +76,7 @@ export default function EditCampaignPage() {
       <h1 className="text-2xl font-semibold">{t("edit.title", { name: campaign.name })}</h1>
       {editable ? (
         <Panel>
-          <CampaignForm id="campaign-edit" defaults={defaults} options={options} timeZone={timeZone} lastResult={actionData?.result} submitLabel={t("edit.submit")} cancelHref={back} />
+          <CampaignForm id="campaign-edit" path={`${back}/edit`} defaults={defaults} options={options} timeZone={timeZone} lastResult={actionData?.result} submitLabel={t("edit.submit")} cancelHref={back} />
         </Panel>
       ) : (
         <Panel>

@@ -5,16 +5,23 @@ import { useTranslation } from "react-i18next";
 import { Panel } from "~/components/ui/panel";
 import { requireActionAccess } from "~/features/access/gate.server";
 import { CampaignForm, NEW_CAMPAIGN_DEFAULTS } from "~/features/campaigns/campaign-form";
+import { formDefaultsFromSearch } from "~/features/campaigns/form-params";
 import { checkReferences, createCampaign, loadFormOptions } from "~/features/campaigns/campaigns.server";
 import { campaignFormSchema } from "~/features/campaigns/schemas";
 import { redirectWithToast } from "~/lib/toast/toast.server";
 import { getTranslator } from "~/i18n/i18next.server";
 
-/** /campaigns/new: a new campaign is saved as a draft; starting it is a separate step on its page, after the pre-launch check. */
+/**
+ * /campaigns/new: a new campaign is saved as a draft; starting it is a
+ * separate step on its page, after the pre-launch check. The form starts
+ * from its URL params when there are any (back from creating a knowledge
+ * base, or the scriptless Apply).
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { tenant } = await requireActionAccess(request, "create", "campaigns");
   const t = await getTranslator(request, "campaigns");
-  return { title: t("new.title"), options: await loadFormOptions(tenant.id), timeZone: tenant.timeZone };
+  const defaults = formDefaultsFromSearch(new URL(request.url).searchParams, NEW_CAMPAIGN_DEFAULTS);
+  return { title: t("new.title"), defaults, options: await loadFormOptions(tenant.id), timeZone: tenant.timeZone };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Voxboard · ${data.title}` : "Voxboard" }];
@@ -32,7 +39,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function NewCampaignPage() {
   const { t } = useTranslation("campaigns");
-  const { options, timeZone } = useLoaderData<typeof loader>();
+  const { defaults, options, timeZone } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
     <div className="mx-auto max-w-3xl space-y-4">
@@ -43,7 +50,8 @@ export default function NewCampaignPage() {
       <Panel>
         <CampaignForm
           id="campaign-new"
-          defaults={NEW_CAMPAIGN_DEFAULTS}
+          path="/campaigns/new"
+          defaults={defaults}
           options={options}
           timeZone={timeZone}
           lastResult={actionData?.result}

@@ -1,9 +1,14 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useLoaderData, useNavigation } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
+import { cn } from "~/components/ui/cn";
+import { formWidthClass } from "~/components/ui/field";
+import { PageHeader } from "~/components/ui/page-header";
 import { Panel } from "~/components/ui/panel";
+import { useIsPending } from "~/components/ui/use-is-pending";
 import { requireActionAccess } from "~/features/access/gate.server";
+import { BackToContacts } from "~/features/contacts/back-link";
 import { DeleteContactForm } from "~/features/contacts/contact-forms";
 import { notFound, deleteContact, getContact } from "~/features/contacts/contacts.server";
 import { CONTACTS_PATH } from "~/features/contacts/list-params";
@@ -17,7 +22,7 @@ import { getTranslator } from "~/i18n/i18next.server";
  * JavaScript), POST deletes. With scripts, the list shows the same form in a dialog.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { tenant } = await requireActionAccess(request, "delete");
+  const { tenant } = await requireActionAccess(request, "delete", "contacts");
   const contact = await getContact(tenant.id, params.contactId ?? "");
   if (!contact) throw notFound();
   const t = await getTranslator(request, "contacts");
@@ -42,7 +47,7 @@ function afterDelete(returnTo: string, contactId: string) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { tenant } = await requireActionAccess(request, "delete");
+  const { tenant } = await requireActionAccess(request, "delete", "contacts");
   const contactId = params.contactId ?? "";
   const formData = await request.formData();
   const contact = await getContact(tenant.id, contactId);
@@ -54,15 +59,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function DeleteContactPage() {
   const { t } = useTranslation("contacts");
   const { contact, returnTo } = useLoaderData<typeof loader>();
-  const navigation = useNavigation();
+  const submitting = useIsPending();
   return (
-    <div className="mx-auto max-w-2xl space-y-4">
-      <h1 className="text-2xl font-semibold">{t("delete.title")}</h1>
+    <div className={cn(formWidthClass, "space-y-4")}>
+      <PageHeader title={t("delete.title")} back={<BackToContacts returnTo={returnTo} />} />
       <Panel>
         <DeleteContactForm
           contactId={contact.id}
           returnTo={returnTo}
-          submitting={navigation.state === "submitting"}
+          submitting={submitting}
           summary={[contact.name, contact.phone, contact.company].filter(Boolean).join(" · ")}
         />
       </Panel>

@@ -1,16 +1,23 @@
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
+import { buttonClass } from "~/components/ui/button";
+import { cn } from "~/components/ui/cn";
+import { ConfirmAction } from "~/components/ui/confirm-action";
+import { formWidthClass } from "~/components/ui/field";
+import { PageHeader } from "~/components/ui/page-header";
 import { Panel } from "~/components/ui/panel";
+import { useIsPending } from "~/components/ui/use-is-pending";
 import { requireActionAccess } from "~/features/access/gate.server";
 import { can } from "~/features/access/permissions";
-import { ContactForm } from "~/features/contacts/contact-forms";
+import { BackToContacts } from "~/features/contacts/back-link";
+import { ContactForm, DeleteContactForm } from "~/features/contacts/contact-forms";
 import { notFound, getContact, setContactOptedOut, updateContact } from "~/features/contacts/contacts.server";
 import { listContactLists } from "~/features/contacts/lists.server";
 import { contactPaths, displayName, returnPath, withReturnTo } from "~/features/contacts/paths";
-import { ContactFormSchema, OptOutSchema } from "~/features/contacts/schemas";
+import { contactFormSchema, OptOutSchema } from "~/features/contacts/schemas";
 import { formatPhoneForDisplay } from "~/features/phone/phone";
 import { redirectWithToast } from "~/lib/toast/toast.server";
 import { formatDateTime } from "~/i18n/format";
@@ -21,7 +28,7 @@ import { getTranslator } from "~/i18n/i18next.server";
  * list's quick opt-out button (intent "opt-out"), which is an update too.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { tenant, user } = await requireActionAccess(request, "update");
+  const { tenant, user } = await requireActionAccess(request, "update", "contacts");
   const contact = await getContact(tenant.id, params.contactId ?? "");
   if (!contact) throw notFound();
   const t = await getTranslator(request, "contacts");
@@ -46,6 +53,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     },
     lists: await listContactLists(tenant.id),
     timeZone: tenant.timeZone,
+    phoneCountry: tenant.country,
     returnTo: returnPath(new URL(request.url).searchParams.get("returnTo")),
     canDelete: can(user.permissions, "contacts", "delete"),
   };
@@ -54,7 +62,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Voxboard · ${data.title}` : "Voxboard" }];
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { tenant } = await requireActionAccess(request, "update");
+  const { tenant } = await requireActionAccess(request, "update", "contacts");
   const contactId = params.contactId ?? "";
   const formData = await request.formData();
   const returnTo = returnPath(formData.get("returnTo"));
@@ -71,29 +79,48 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return redirectWithToast(returnTo, { type: "success", key: optedOut ? "contacts:toast.optedOut" : "contacts:toast.optedIn", values: { name } });
   }
 
-  const submission = parseWithZod(formData, { schema: ContactFormSchema });
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  const saved = await updateContact(tenant.id, contactId, submission.value);
+  const submission = parseWithZod(formData, { schema: contactFormSchema(tenant.country) });
+  if (submission.status !== "success") return data({ result: submission.reply(), existingContactId: null }, { status: 400 });
+  const saved = await updateContact(tenant.id, contactId, submission.value, tenant.country);
   if (!saved.ok) {
     if ("notFound" in saved) throw notFound();
-    return data({ result: submission.reply({ fieldErrors: saved.fieldErrors }) }, { status: 400 });
+    return data({ result: submission.reply({ fieldErrors: saved.fieldErrors }), existingContactId: saved.existingContactId }, { status: 400 });
   }
   return redirectWithToast(returnTo, { type: "success", key: "contacts:toast.updated" });
 }
 
 export default function EditContactPage() {
   const { t, i18n } = useTranslation("contacts");
-  const { contact, lists, timeZone, returnTo, canDelete } = useLoaderData<typeof loader>();
+  const { contact, lists, timeZone, phoneCountry, returnTo, canDelete } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
+  const submitting = useIsPending({ intent: "save" });
   return (
-    <div className="mx-auto max-w-3xl space-y-4">
-      <div className="space-y-1">
-        <h1 className="text-2xl font-semibold">{t("edit.heading")}</h1>
-        <p className="text-sm text-slate-600 dark:text-slate-300">
-          {t("edit.added", { date: formatDateTime(contact.createdAt, i18n.language, timeZone) })}
-        </p>
-      </div>
+    <div className={cn(formWidthClass, "space-y-4")}>
+      <PageHeader
+        title={t("edit.heading")}
+        description={t("edit.added", { date: formatDateTime(contact.createdAt, i18n.language, timeZone) })}
+        back={<BackToContacts returnTo={returnTo} />}
+        actions={
+          canDelete ? (
+            <ConfirmAction
+              href={withReturnTo(contactPaths.remove(contact.id), returnTo)}
+              title={t("delete.title")}
+              className={buttonClass("ghost", "text-red-700 dark:text-red-400", "sm")}
+              content={({ fetcher, close }) => (
+                <DeleteContactForm
+                  contactId={contact.id}
+                  returnTo={returnTo}
+                  summary={[contact.name, contact.values.phone, contact.values.company].filter(Boolean).join(" · ")}
+                  fetcher={fetcher}
+                  onCancel={close}
+                />
+              )}
+            >
+              {t("edit.delete")}
+            </ConfirmAction>
+          ) : null
+        }
+      />
       <Panel>
         <ContactForm
           formId={`contact-${contact.id}`}
@@ -102,17 +129,12 @@ export default function EditContactPage() {
           lastResult={actionData?.result}
           returnTo={returnTo}
           submitLabel={t("edit.submit")}
-          submitting={navigation.state === "submitting"}
+          submitting={submitting}
           optedOutNote={contact.optedOutAt ? t("edit.optedOutSince", { date: formatDateTime(contact.optedOutAt, i18n.language, timeZone) }) : null}
+          phoneCountry={phoneCountry}
+          existingContactId={actionData?.existingContactId}
         />
       </Panel>
-      {canDelete ? (
-        <p className="text-sm">
-          <Link to={withReturnTo(contactPaths.remove(contact.id), returnTo)} className="text-red-700 underline dark:text-red-400">
-            {t("edit.delete")}
-          </Link>
-        </p>
-      ) : null}
     </div>
   );
 }

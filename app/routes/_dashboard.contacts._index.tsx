@@ -3,6 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { buttonClass } from "~/components/ui/button";
+import { PageHeader } from "~/components/ui/page-header";
 import { Notice } from "~/components/ui/panel";
 import { requireReadAccess } from "~/features/access/gate.server";
 import { ContactsListView } from "~/features/contacts/contacts-list";
@@ -18,7 +19,7 @@ import { getTranslator } from "~/i18n/i18next.server";
  * works without JavaScript; this page only reads.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const gate = await requireReadAccess(request);
+  const gate = await requireReadAccess(request, "contacts");
   const t = await getTranslator(request, "contacts");
   return { title: t("title"), list: await loadContactsList(request, gate) };
 }
@@ -31,24 +32,24 @@ export default function ContactsPage() {
   const readOnly = !list.canCreate && !list.canUpdate && !list.canDelete;
   return (
     <div className="space-y-4">
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div className="space-y-1">
-          <h1 className="text-2xl font-semibold">{t("title")}</h1>
-          <p className="text-sm text-slate-600 dark:text-slate-300">{t("intro")}</p>
-        </div>
-        {list.canCreate ? (
-          <div className="flex flex-wrap gap-2">
-            <Link to={withReturnTo(contactPaths.create(list.params.list), list.returnTo)} className={buttonClass("primary")}>
-              {t("actions.add")}
-            </Link>
-            <Link to={contactPaths.importCsv} className={buttonClass("secondary")}>
-              {t("actions.import")}
-            </Link>
-          </div>
-        ) : null}
-      </div>
+      <PageHeader
+        title={t("title")}
+        description={t("intro")}
+        actions={
+          list.canCreate ? (
+            <>
+              <Link to={withReturnTo(contactPaths.create(list.params.list), list.returnTo)} className={buttonClass("primary")}>
+                {t("actions.add")}
+              </Link>
+              <Link to={contactPaths.importCsv} className={buttonClass("secondary")}>
+                {t("actions.import")}
+              </Link>
+            </>
+          ) : null
+        }
+      />
       {readOnly ? <Notice>{t("readOnly")}</Notice> : null}
-      <div className="grid gap-4 2xl:grid-cols-[14rem_minmax(0,1fr)] 2xl:items-start">
+      <div className="grid gap-4 2xl:grid-cols-[15rem_minmax(0,1fr)] 2xl:items-start">
         <aside aria-label={t("lists.title")}>
           <ListsPanel data={list} />
         </aside>

@@ -1,7 +1,8 @@
 import { parseWithZod } from "@conform-to/zod";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { PageHeader } from "~/components/ui/page-header";
 import { Notice } from "~/components/ui/panel";
 import { requireActionAccess, requireReadAccess, type GateContext } from "~/features/access/gate.server";
 import { can } from "~/features/access/permissions";
@@ -44,7 +45,7 @@ async function requireImport(gate: GateContext, importId: string | undefined) {
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const gate = await requireReadAccess(request);
+  const gate = await requireReadAccess(request, "contacts");
   await ensureImportHousekeeping();
   const entry = await requireImport(gate, params.importId);
   const t = await getTranslator(request, "imports");
@@ -66,7 +67,7 @@ const toast = (key: string, values?: Toast["values"], type: Toast["type"] = "suc
 const notEditable = (entry: ContactImport) => redirectWithToast(importPath(entry.id), toast("validation.notEditable", undefined, "error"));
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const gate = await requireActionAccess(request, "create");
+  const gate = await requireActionAccess(request, "create", "contacts");
   await ensureImportHousekeeping();
   const entry = await requireImport(gate, params.importId);
   const formData = await request.formData();
@@ -78,7 +79,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     case "save-mapping":
       return saveColumnMapping(entry, formData);
     case "edit-row":
-      return editRow(entry, formData, back);
+      return editRow(gate, entry, formData, back);
     case "remove-row":
       return removeRow(entry, formData, back);
     case "remove-invalid": {
@@ -115,9 +116,9 @@ async function saveColumnMapping(entry: ContactImport, formData: FormData) {
   return redirectWithToast(importPath(entry.id), toast("toast.mappingSaved"));
 }
 
-async function editRow(entry: ContactImport, formData: FormData, back: string) {
+async function editRow(gate: GateContext, entry: ContactImport, formData: FormData, back: string) {
   if (entry.status !== "mapped") return notEditable(entry);
-  const submission = parseWithZod(formData, { schema: rowEditSchema });
+  const submission = parseWithZod(formData, { schema: rowEditSchema(gate.tenant.country) });
   const row = Number(formData.get("row"));
   if (!(await previewHasRow(entry, row))) throw new Response("Bad Request", { status: 400 });
   if (submission.status !== "success") return data({ intent: "edit-row" as const, row, result: submission.reply() }, { status: 400 });
@@ -157,7 +158,9 @@ async function beginImport(gate: GateContext, entry: ContactImport, formData: Fo
 
   if (!(await claimForImport(gate.tenant.id, entry.id, targetListId))) return notEditable(entry);
   void startImport(entry.id, gate.tenant.id);
-  return redirectWithToast(importPath(entry.id), toast("toast.started"));
+  // No toast: a small file is often imported before the redirect lands, and "Import started" over
+  // "Import finished" contradicts the page. The page itself says where the import is (progress, result or failure).
+  return redirect(importPath(entry.id));
 }
 
 function stepOf(view: ImportView): ImportStep {
@@ -173,12 +176,14 @@ export default function ContactImportDetailPage() {
   const editable = view.kind === "mapping" || view.kind === "preview";
   return (
     <div className="space-y-6">
-      <div className="space-y-2">
-        <Link to="/contacts/import" className="text-sm underline">
-          {t("title")}
-        </Link>
-        <h1 className="break-all text-2xl font-semibold">{summary.fileName}</h1>
-      </div>
+      <PageHeader
+        title={summary.fileName}
+        back={
+          <Link to="/contacts/import" className="text-primary-dark underline underline-offset-2 dark:text-primary">
+            <span aria-hidden="true">←</span> {t("title")}
+          </Link>
+        }
+      />
       <ImportSteps current={stepOf(view)} />
       {editable && !canEdit ? <Notice>{t("readOnly")}</Notice> : null}
       {view.kind === "mapping" && canEdit ? (

@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { PageHeader } from "~/components/ui/page-header";
 import { Notice } from "~/components/ui/panel";
 import { getEnv } from "~/config/env.server";
 import { newId } from "~/db/db.server";
@@ -22,7 +23,7 @@ import { getLanguage, getTranslator } from "~/i18n/i18next.server";
 
 /** /contacts/import: upload a CSV, and the history of recent imports. The steps after the upload live at /contacts/import/<id>. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const gate = await requireReadAccess(request);
+  const gate = await requireReadAccess(request, "contacts");
   await ensureImportHousekeeping();
   const t = await getTranslator(request, "imports");
   const { MAX_IMPORT_BYTES, MAX_IMPORT_ROWS } = getEnv();
@@ -51,7 +52,7 @@ function refusalValues(refusal: UploadRefusal, language: string): Record<string,
 
 /** The upload: streamed to disk with its limits checked on the way; a refusal answers at the file field. */
 export async function action({ request }: ActionFunctionArgs) {
-  const gate = await requireActionAccess(request, "create");
+  const gate = await requireActionAccess(request, "create", "contacts");
   await ensureImportHousekeeping();
   if (!isMultipart(request)) throw new Response("Bad Request", { status: 400 });
   const importId = newId();
@@ -86,13 +87,15 @@ export default function ContactImportPage() {
   const reply = useActionData<typeof action>();
   return (
     <div className="space-y-6">
-      <div className="space-y-2">
-        <Link to="/contacts" className="text-sm underline">
-          {t("backToContacts")}
-        </Link>
-        <h1 className="text-2xl font-semibold">{t("title")}</h1>
-        <p className="text-sm text-slate-600 dark:text-slate-300">{t("intro")}</p>
-      </div>
+      <PageHeader
+        title={t("title")}
+        description={t("intro")}
+        back={
+          <Link to="/contacts" className="text-primary-dark underline underline-offset-2 dark:text-primary">
+            <span aria-hidden="true">←</span> {t("backToContacts")}
+          </Link>
+        }
+      />
       {canImport ? (
         <>
           <ImportSteps current="upload" />

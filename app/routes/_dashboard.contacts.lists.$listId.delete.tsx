@@ -1,10 +1,15 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
+import { cn } from "~/components/ui/cn";
+import { formWidthClass } from "~/components/ui/field";
+import { PageHeader } from "~/components/ui/page-header";
 import { Panel } from "~/components/ui/panel";
+import { useIsPending } from "~/components/ui/use-is-pending";
 import { requireActionAccess } from "~/features/access/gate.server";
 import { notFound } from "~/features/contacts/contacts.server";
+import { BackToContacts } from "~/features/contacts/back-link";
 import { DeleteListForm } from "~/features/contacts/list-forms";
 import { listHref, parseListParams } from "~/features/contacts/list-params";
 import { campaignsUsingList, countListContacts, deleteContactList, findContactList } from "~/features/contacts/lists.server";
@@ -19,7 +24,7 @@ import { getLanguage, getTranslator } from "~/i18n/i18next.server";
  * campaign calls is refused with the campaigns' names.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { tenant } = await requireActionAccess(request, "delete");
+  const { tenant } = await requireActionAccess(request, "delete", "contacts");
   const list = await findContactList(tenant.id, params.listId ?? "");
   if (!list) throw notFound();
   const t = await getTranslator(request, "contacts");
@@ -42,7 +47,7 @@ function afterDelete(returnTo: string, listId: string) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { tenant } = await requireActionAccess(request, "delete");
+  const { tenant } = await requireActionAccess(request, "delete", "contacts");
   const listId = params.listId ?? "";
   const formData = await request.formData();
   const deleted = await deleteContactList(tenant.id, listId);
@@ -62,12 +67,12 @@ export default function DeleteListPage() {
   const { t } = useTranslation("contacts");
   const { list, campaigns, returnTo } = useLoaderData<typeof loader>();
   const refusal = useActionData<typeof action>();
-  const navigation = useNavigation();
+  const submitting = useIsPending();
   return (
-    <div className="mx-auto max-w-2xl space-y-4">
-      <h1 className="text-2xl font-semibold">{t("deleteList.title")}</h1>
+    <div className={cn(formWidthClass, "space-y-4")}>
+      <PageHeader title={t("deleteList.title")} back={<BackToContacts returnTo={returnTo} />} />
       <Panel>
-        <DeleteListForm list={list} campaigns={refusal?.campaigns ?? campaigns} returnTo={returnTo} submitting={navigation.state === "submitting"} />
+        <DeleteListForm list={list} campaigns={refusal?.campaigns ?? campaigns} returnTo={returnTo} submitting={submitting} />
       </Panel>
     </div>
   );

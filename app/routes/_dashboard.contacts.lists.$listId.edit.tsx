@@ -1,11 +1,16 @@
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
+import { cn } from "~/components/ui/cn";
+import { formWidthClass } from "~/components/ui/field";
+import { PageHeader } from "~/components/ui/page-header";
 import { Panel } from "~/components/ui/panel";
+import { useIsPending } from "~/components/ui/use-is-pending";
 import { requireActionAccess } from "~/features/access/gate.server";
 import { notFound } from "~/features/contacts/contacts.server";
+import { BackToContacts } from "~/features/contacts/back-link";
 import { ListNameForm } from "~/features/contacts/list-forms";
 import { findContactList, renameContactList } from "~/features/contacts/lists.server";
 import { returnPath } from "~/features/contacts/paths";
@@ -15,7 +20,7 @@ import { getTranslator } from "~/i18n/i18next.server";
 
 /** /contacts/lists/:listId/edit: renaming a list, with the same rules as creating one. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { tenant } = await requireActionAccess(request, "update");
+  const { tenant } = await requireActionAccess(request, "update", "contacts");
   const list = await findContactList(tenant.id, params.listId ?? "");
   if (!list) throw notFound();
   const t = await getTranslator(request, "contacts");
@@ -29,7 +34,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Voxboard · ${data.title}` : "Voxboard" }];
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { tenant } = await requireActionAccess(request, "update");
+  const { tenant } = await requireActionAccess(request, "update", "contacts");
   const listId = params.listId ?? "";
   const formData = await request.formData();
   if (!(await findContactList(tenant.id, listId))) throw notFound();
@@ -47,10 +52,10 @@ export default function RenameListPage() {
   const { t } = useTranslation("contacts");
   const { list, returnTo } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
+  const submitting = useIsPending();
   return (
-    <div className="mx-auto max-w-xl space-y-4">
-      <h1 className="text-2xl font-semibold">{t("renameList.heading")}</h1>
+    <div className={cn(formWidthClass, "space-y-4")}>
+      <PageHeader title={t("renameList.heading")} back={<BackToContacts returnTo={returnTo} />} />
       <Panel>
         <ListNameForm
           formId={`rename-list-${list.id}`}
@@ -59,7 +64,7 @@ export default function RenameListPage() {
           lastResult={actionData?.result}
           returnTo={returnTo}
           submitLabel={t("renameList.submit")}
-          submitting={navigation.state === "submitting"}
+          submitting={submitting}
         />
       </Panel>
     </div>

@@ -1,10 +1,15 @@
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
+import { cn } from "~/components/ui/cn";
+import { formWidthClass } from "~/components/ui/field";
+import { PageHeader } from "~/components/ui/page-header";
 import { Panel } from "~/components/ui/panel";
+import { useIsPending } from "~/components/ui/use-is-pending";
 import { requireActionAccess } from "~/features/access/gate.server";
+import { BackToContacts } from "~/features/contacts/back-link";
 import { ListNameForm } from "~/features/contacts/list-forms";
 import { DEFAULT_LIST_PARAMS, listHref } from "~/features/contacts/list-params";
 import { createContactList } from "~/features/contacts/lists.server";
@@ -19,7 +24,7 @@ import { getTranslator } from "~/i18n/i18next.server";
  * and JavaScript is off (with JavaScript the refusal shows beside the table).
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireActionAccess(request, "create");
+  await requireActionAccess(request, "create", "contacts");
   const t = await getTranslator(request, "contacts");
   return { title: t("createList.title"), returnTo: returnPath(new URL(request.url).searchParams.get("returnTo")) };
 }
@@ -32,7 +37,7 @@ function afterCreate(returnTo: string, listId: string) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { tenant } = await requireActionAccess(request, "create");
+  const { tenant } = await requireActionAccess(request, "create", "contacts");
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: ListNameSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
@@ -49,10 +54,10 @@ export default function NewListPage() {
   const { t } = useTranslation("contacts");
   const { returnTo } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
+  const submitting = useIsPending();
   return (
-    <div className="mx-auto max-w-xl space-y-4">
-      <h1 className="text-2xl font-semibold">{t("createList.title")}</h1>
+    <div className={cn(formWidthClass, "space-y-4")}>
+      <PageHeader title={t("createList.title")} back={<BackToContacts returnTo={returnTo} />} />
       <Panel>
         <ListNameForm
           formId="create-list"
@@ -60,7 +65,7 @@ export default function NewListPage() {
           lastResult={actionData?.result}
           returnTo={returnTo}
           submitLabel={t("lists.create")}
-          submitting={navigation.state === "submitting"}
+          submitting={submitting}
         />
       </Panel>
     </div>

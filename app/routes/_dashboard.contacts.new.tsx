@@ -1,21 +1,26 @@
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
+import { cn } from "~/components/ui/cn";
+import { formWidthClass } from "~/components/ui/field";
+import { PageHeader } from "~/components/ui/page-header";
 import { Panel } from "~/components/ui/panel";
+import { useIsPending } from "~/components/ui/use-is-pending";
 import { requireActionAccess } from "~/features/access/gate.server";
+import { BackToContacts } from "~/features/contacts/back-link";
 import { ContactForm } from "~/features/contacts/contact-forms";
 import { createContact } from "~/features/contacts/contacts.server";
 import { listContactLists } from "~/features/contacts/lists.server";
 import { returnPath } from "~/features/contacts/paths";
-import { ContactFormSchema } from "~/features/contacts/schemas";
+import { contactFormSchema } from "~/features/contacts/schemas";
 import { redirectWithToast } from "~/lib/toast/toast.server";
 import { getTranslator } from "~/i18n/i18next.server";
 
 /** /contacts/new[?list=<id>]: adding one contact. Only users who may create contacts see the page. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { tenant } = await requireActionAccess(request, "create");
+  const { tenant } = await requireActionAccess(request, "create", "contacts");
   const t = await getTranslator(request, "contacts");
   const url = new URL(request.url);
   const lists = await listContactLists(tenant.id);
@@ -26,33 +31,34 @@ export async function loader({ request }: LoaderFunctionArgs) {
     // A list from the link (the list the user was looking at) is preselected, if it is the tenant's.
     listId: lists.some((list) => list.id === requestedList) ? requestedList : lists.length === 1 ? lists[0]!.id : undefined,
     returnTo: returnPath(url.searchParams.get("returnTo")),
+    phoneCountry: tenant.country,
   };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Voxboard · ${data.title}` : "Voxboard" }];
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { tenant } = await requireActionAccess(request, "create");
+  const { tenant } = await requireActionAccess(request, "create", "contacts");
   const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: ContactFormSchema });
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  const saved = await createContact(tenant.id, submission.value);
+  const submission = parseWithZod(formData, { schema: contactFormSchema(tenant.country) });
+  if (submission.status !== "success") return data({ result: submission.reply(), existingContactId: null }, { status: 400 });
+  const saved = await createContact(tenant.id, submission.value, tenant.country);
   if (!saved.ok) {
     // Creating never meets a missing contact; a list or phone problem belongs to its field.
-    const fieldErrors = "fieldErrors" in saved ? saved.fieldErrors : {};
-    return data({ result: submission.reply({ fieldErrors }) }, { status: 400 });
+    const refusal = "fieldErrors" in saved ? saved : { fieldErrors: {}, existingContactId: null };
+    return data({ result: submission.reply({ fieldErrors: refusal.fieldErrors }), existingContactId: refusal.existingContactId }, { status: 400 });
   }
   return redirectWithToast(returnPath(formData.get("returnTo")), { type: "success", key: "contacts:toast.created" });
 }
 
 export default function NewContactPage() {
   const { t } = useTranslation("contacts");
-  const { lists, listId, returnTo } = useLoaderData<typeof loader>();
+  const { lists, listId, returnTo, phoneCountry } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
+  const submitting = useIsPending();
   return (
-    <div className="mx-auto max-w-3xl space-y-4">
-      <h1 className="text-2xl font-semibold">{t("create.title")}</h1>
+    <div className={cn(formWidthClass, "space-y-4")}>
+      <PageHeader title={t("create.title")} back={<BackToContacts returnTo={returnTo} />} />
       <Panel>
         <ContactForm
           formId="contact-create"
@@ -61,7 +67,9 @@ export default function NewContactPage() {
           lastResult={actionData?.result}
           returnTo={returnTo}
           submitLabel={t("create.submit")}
-          submitting={navigation.state === "submitting"}
+          submitting={submitting}
+          phoneCountry={phoneCountry}
+          existingContactId={actionData?.existingContactId}
         />
       </Panel>
     </div>

@@ -1,6 +1,7 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { PageHeader } from "~/components/ui/page-header";
 import { Notice } from "~/components/ui/panel";
 import { requireActionAccess, requireReadAccess } from "~/features/access/gate.server";
 import { can } from "~/features/access/permissions";
@@ -8,11 +9,12 @@ import { knowledgeBaseNotFound, submitKnowledgeBaseForm } from "~/features/knowl
 import { KnowledgeBaseForm } from "~/features/knowledge/knowledge-form";
 import { findKnowledgeBase, formDefaultsOf, listTenantNumbers } from "~/features/knowledge/knowledge.server";
 import { knowledgeListHref } from "~/features/knowledge/list-params";
+import { loadTemplateTexts } from "~/features/knowledge/template-texts.server";
 import { getTranslator } from "~/i18n/i18next.server";
 
 /** /knowledge-base/<id>: one knowledge base, editable by those who may update (read-only otherwise). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { user, tenant } = await requireReadAccess(request);
+  const { user, tenant } = await requireReadAccess(request, "knowledge-base");
   const kb = await findKnowledgeBase(tenant.id, params.id ?? "");
   if (!kb) throw knowledgeBaseNotFound();
   const t = await getTranslator(request, "knowledge");
@@ -25,7 +27,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     // Saves bump the key, so the form starts again from what is stored.
     version: kb.updated_at,
     numbers: numbers.map(({ id, display, label }) => ({ id, display, label })),
+    templateTexts: await loadTemplateTexts(),
     defaultValue: formDefaultsOf(kb),
+    phoneCountry: tenant.country,
     listHref: knowledgeListHref({ number: kb.phone_number_id }),
     canUpdate: can(user.permissions, "knowledge-base", "update"),
     canDelete: can(user.permissions, "knowledge-base", "delete"),
@@ -35,7 +39,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Voxboard · ${data.title}` : "Voxboard" }];
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const gate = await requireActionAccess(request, "update");
+  const gate = await requireActionAccess(request, "update", "knowledge-base");
   // Another tenant's id is refused before a byte of the upload is read.
   const kb = await findKnowledgeBase(gate.tenant.id, params.id ?? "");
   if (!kb) throw knowledgeBaseNotFound();
@@ -44,21 +48,25 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function EditKnowledgeBasePage() {
   const { t } = useTranslation("knowledge");
-  const { id, name, isDefault, version, numbers, defaultValue, listHref, canUpdate, canDelete } = useLoaderData<typeof loader>();
+  const { id, name, isDefault, version, numbers, templateTexts, defaultValue, phoneCountry, listHref, canUpdate, canDelete } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
     <div className="space-y-4">
-      <div className="space-y-1">
-        <Link to={listHref} className="text-sm underline">
-          {t("backToList")}
-        </Link>
-        <h1 className="text-2xl font-semibold">{t("edit.title", { name })}</h1>
-      </div>
+      <PageHeader
+        title={t("edit.title", { name })}
+        back={
+          <Link to={listHref} className="underline">
+            {t("backToList")}
+          </Link>
+        }
+      />
       {canUpdate ? null : <Notice>{t("edit.readOnly")}</Notice>}
       <KnowledgeBaseForm
         key={version}
         numbers={numbers}
+        templateTexts={templateTexts}
         defaultValue={defaultValue}
+        phoneCountry={phoneCountry}
         lastResult={actionData?.result}
         submitLabel={t("edit.submit")}
         cancelHref={listHref}

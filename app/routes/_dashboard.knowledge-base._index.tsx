@@ -1,19 +1,21 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { buttonClass } from "~/components/ui/button";
+import { PageHeader } from "~/components/ui/page-header";
 import { requireActionAccess, requireReadAccess } from "~/features/access/gate.server";
 import { can } from "~/features/access/permissions";
 import { setDefaultKnowledgeBase } from "~/features/knowledge/default.server";
 import { knowledgeBaseNotFound } from "~/features/knowledge/form-action.server";
 import { findKnowledgeBase, listKnowledgeBases, listTenantNumbers } from "~/features/knowledge/knowledge.server";
 import { KnowledgeListView } from "~/features/knowledge/knowledge-list";
-import { knowledgeListHref, parseKnowledgeListParams } from "~/features/knowledge/list-params";
+import { knowledgeListHref, newKnowledgeBaseHref, parseKnowledgeListParams } from "~/features/knowledge/list-params";
 import { redirectWithToast } from "~/lib/toast/toast.server";
 import { getTranslator } from "~/i18n/i18next.server";
 
 /** /knowledge-base: the tenant's knowledge bases by phone number; ?number=<id> shows one number. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { user, tenant } = await requireReadAccess(request);
+  const { user, tenant } = await requireReadAccess(request, "knowledge-base");
   const t = await getTranslator(request, "knowledge");
   const numbers = await listTenantNumbers(tenant.id);
   const params = parseKnowledgeListParams(new URL(request.url).searchParams, numbers.map((number) => number.id));
@@ -35,7 +37,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? 
 
 /** "Make default" of a row: one default per number, switched in one transaction; back to the same filtered view. */
 export async function action({ request }: ActionFunctionArgs) {
-  const { tenant } = await requireActionAccess(request, "update");
+  const { tenant } = await requireActionAccess(request, "update", "knowledge-base");
   const formData = await request.formData();
   if (formData.get("intent") !== "make-default") throw new Response("Bad Request", { status: 400 });
   const id = String(formData.get("id") ?? "");
@@ -53,10 +55,17 @@ export default function KnowledgeBasePage() {
   const { list } = useLoaderData<typeof loader>();
   return (
     <div className="space-y-4">
-      <div className="space-y-1">
-        <h1 className="text-2xl font-semibold">{t("title")}</h1>
-        <p className="text-sm text-slate-600 dark:text-slate-300">{t("intro")}</p>
-      </div>
+      <PageHeader
+        title={t("title")}
+        description={t("intro")}
+        actions={
+          list.canCreate && list.numbers.length > 0 ? (
+            <Link to={newKnowledgeBaseHref(list.params.number)} className={buttonClass("primary")}>
+              {t("list.create")}
+            </Link>
+          ) : null
+        }
+      />
       <KnowledgeListView data={list} />
     </div>
   );

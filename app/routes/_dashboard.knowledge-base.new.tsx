@@ -1,26 +1,42 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { PageHeader } from "~/components/ui/page-header";
 import { forbidden, requireActionAccess, requireReadAccess } from "~/features/access/gate.server";
+import { safeRedirectPath } from "~/features/access/public-paths";
 import { can } from "~/features/access/permissions";
 import { submitKnowledgeBaseForm } from "~/features/knowledge/form-action.server";
 import { KnowledgeBaseForm, type KnowledgeFormDefaults } from "~/features/knowledge/knowledge-form";
 import { listTenantNumbers } from "~/features/knowledge/knowledge.server";
 import { NoNumbersPanel } from "~/features/knowledge/knowledge-list";
 import { knowledgeListHref } from "~/features/knowledge/list-params";
+import { loadTemplateTexts } from "~/features/knowledge/template-texts.server";
 import { getTranslator } from "~/i18n/i18next.server";
 
-/** /knowledge-base/new[?number=<id>]: a new knowledge base, for the given number when there is one. */
+/** A same-site path to go back to once the knowledge base is saved (the campaign form that needed it), else null. */
+function returnToOf(search: URLSearchParams) {
+  return safeRedirectPath(search.get("returnTo"), "") || null;
+}
+
+/**
+ * /knowledge-base/new[?number=<id>][&type=inbound|outbound][&returnTo=<path>]:
+ * a new knowledge base, for the given number and type when there are ones.
+ * With returnTo, saving (and Cancel) lead back there instead of to the
+ * list; the form posts to this URL, so the action finds returnTo in it too.
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { user, tenant } = await requireReadAccess(request);
+  const { user, tenant } = await requireReadAccess(request, "knowledge-base");
   if (!can(user.permissions, "knowledge-base", "create")) throw await forbidden(request);
   const t = await getTranslator(request, "knowledge");
   const numbers = await listTenantNumbers(tenant.id);
-  const requested = new URL(request.url).searchParams.get("number");
+  const search = new URL(request.url).searchParams;
+  const requested = search.get("number");
+  const requestedType = search.get("type");
+  const returnTo = returnToOf(search);
   const preselected = numbers.find((number) => number.id === requested) ?? (numbers.length === 1 ? numbers[0] : undefined);
   const defaultValue: KnowledgeFormDefaults = {
     phoneNumberId: preselected?.id,
-    type: "inbound",
+    type: requestedType === "outbound" || requestedType === "inbound" ? requestedType : "inbound",
     template: "blank",
     transferMode: "none",
     transferNumbers: [""],
@@ -28,37 +44,44 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     title: t("new.title"),
     numbers: numbers.map(({ id, display, label }) => ({ id, display, label })),
+    templateTexts: await loadTemplateTexts(),
     defaultValue,
-    cancelHref: knowledgeListHref({ number: preselected?.id ?? null }),
+    phoneCountry: tenant.country,
+    backHref: knowledgeListHref({ number: preselected?.id ?? null }),
+    cancelHref: returnTo ?? knowledgeListHref({ number: preselected?.id ?? null }),
   };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Voxboard · ${data.title}` : "Voxboard" }];
 
 export async function action({ request }: ActionFunctionArgs) {
-  const gate = await requireActionAccess(request, "create");
-  return submitKnowledgeBaseForm(request, gate, null);
+  const gate = await requireActionAccess(request, "create", "knowledge-base");
+  return submitKnowledgeBaseForm(request, gate, null, { returnTo: returnToOf(new URL(request.url).searchParams) });
 }
 
 export default function NewKnowledgeBasePage() {
   const { t } = useTranslation("knowledge");
-  const { numbers, defaultValue, cancelHref } = useLoaderData<typeof loader>();
+  const { numbers, templateTexts, defaultValue, phoneCountry, backHref, cancelHref } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
     <div className="space-y-4">
-      <div className="space-y-1">
-        <Link to={cancelHref} className="text-sm underline">
-          {t("backToList")}
-        </Link>
-        <h1 className="text-2xl font-semibold">{t("new.title")}</h1>
-        <p className="text-sm text-slate-600 dark:text-slate-300">{t("new.intro")}</p>
-      </div>
+      <PageHeader
+        title={t("new.title")}
+        description={t("new.intro")}
+        back={
+          <Link to={backHref} className="underline">
+            {t("backToList")}
+          </Link>
+        }
+      />
       {numbers.length === 0 ? (
         <NoNumbersPanel />
       ) : (
         <KnowledgeBaseForm
           numbers={numbers}
+          templateTexts={templateTexts}
           defaultValue={defaultValue}
+          phoneCountry={phoneCountry}
           lastResult={actionData?.result}
           submitLabel={t("new.submit")}
           cancelHref={cancelHref}

@@ -1,9 +1,14 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { cn } from "~/components/ui/cn";
+import { formWidthClass } from "~/components/ui/field";
+import { PageHeader } from "~/components/ui/page-header";
 import { Panel } from "~/components/ui/panel";
+import { useIsPending } from "~/components/ui/use-is-pending";
 import { requireActionAccess } from "~/features/access/gate.server";
 import { DeleteNumberForm } from "~/features/numbers/delete-number";
+import { NUMBERS_PATH } from "~/features/numbers/list-url";
 import { deleteTenantNumber, findTenantNumber } from "~/features/numbers/numbers.server";
 import { formatPhoneForDisplay } from "~/features/phone/phone";
 import { redirectWithToast } from "~/lib/toast/toast.server";
@@ -42,14 +47,21 @@ export default function DeleteNumberPage() {
   const { t } = useTranslation("numbers");
   const { number } = useLoaderData<typeof loader>();
   const refused = useActionData<typeof action>();
-  const navigation = useNavigation();
+  const deleting = useIsPending();
   // A campaign may have started using the number since the page was opened; the refusal names it.
   const shown = refused?.campaigns ? { ...number, campaigns: refused.campaigns.map((name) => ({ id: name, name })) } : number;
   return (
-    <div className="mx-auto max-w-2xl space-y-4">
-      <h1 className="text-2xl font-semibold">{t("delete.title")}</h1>
+    <div className={cn(formWidthClass, "space-y-4")}>
+      <PageHeader
+        title={t("delete.title")}
+        back={
+          <Link to={NUMBERS_PATH} className="text-primary-dark underline dark:text-primary">
+            {t("bulk.back")}
+          </Link>
+        }
+      />
       <Panel>
-        <DeleteNumberForm number={shown} display={formatPhoneForDisplay(number.e164)} submitting={navigation.state === "submitting"} />
+        <DeleteNumberForm number={shown} display={formatPhoneForDisplay(number.e164)} submitting={deleting} />
       </Panel>
     </div>
   );

@@ -3,15 +3,16 @@ import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { PageHeader } from "~/components/ui/page-header";
 import { Notice } from "~/components/ui/panel";
 import { forbidden, requireActionAccess, requireReadAccess, type GateContext } from "~/features/access/gate.server";
 import { can, type PermissionAction } from "~/features/access/permissions";
-import { AddNumberPanel, QuotaLine } from "~/features/numbers/add-number";
+import { AddNumberPanel } from "~/features/numbers/add-number";
 import { MAX_BULK_BYTES, MAX_BULK_ROWS } from "~/features/numbers/bulk-csv";
 import { BulkUploadPanel } from "~/features/numbers/bulk-validation";
-import { NumbersTable, type RowReply } from "~/features/numbers/numbers-list";
+import { NumbersListPanel, type RowReply } from "~/features/numbers/numbers-list";
 import { addTenantNumber, assignKnowledgeBase, listTenantNumbers, renameTenantNumber } from "~/features/numbers/numbers.server";
-import { AddNumberSchema, AssignKnowledgeBaseSchema, RenameNumberSchema, type NumberIntent } from "~/features/numbers/schemas";
+import { addNumberSchema, AssignKnowledgeBaseSchema, RenameNumberSchema, type NumberIntent } from "~/features/numbers/schemas";
 import { toE164 } from "~/features/phone/phone";
 import { redirectWithToast } from "~/lib/toast/toast.server";
 import { getTranslator } from "~/i18n/i18next.server";
@@ -20,13 +21,14 @@ const SEGMENT = "numbers-managment";
 
 /** /numbers-managment: the tenant's business numbers, the plan's quota, adding, labels, knowledge bases, bulk validation. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { user, tenant, subscription } = await requireReadAccess(request);
+  const { user, tenant, subscription } = await requireReadAccess(request, "numbers-managment");
   const t = await getTranslator(request, "numbers");
   const numbers = await listTenantNumbers(tenant.id);
   return {
     title: t("title"),
     numbers,
     timeZone: tenant.timeZone,
+    phoneCountry: tenant.country,
     quota: { used: numbers.length, limit: subscription?.phone_number_limit ?? 0, planName: subscription?.plan_name ?? "" },
     bulkLimits: { maxBytes: MAX_BULK_BYTES, maxRows: MAX_BULK_ROWS },
     canCreate: can(user.permissions, SEGMENT, "create"),
@@ -58,7 +60,7 @@ function isIntent(value: unknown): value is NumberIntent {
  * the form's own permission (create or update) right after.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  const gate = await requireActionAccess(request, "read");
+  const gate = await requireActionAccess(request, "read", "numbers-managment");
   const formData = await request.formData();
   const intent = formData.get("intent");
   if (!isIntent(intent)) throw new Response("Bad Request", { status: 400 });
@@ -74,9 +76,9 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 async function addNumber(formData: FormData, { tenant, subscription }: GateContext) {
-  const submission = parseWithZod(formData, { schema: AddNumberSchema });
+  const submission = parseWithZod(formData, { schema: addNumberSchema(tenant.country) });
   if (submission.status !== "success") return invalid("add", submission.reply());
-  const e164 = toE164(submission.value.phone);
+  const e164 = toE164(submission.value.phone, tenant.country);
   if (!e164) return invalid("add", submission.reply({ fieldErrors: { phone: ["validation.phoneInvalid"] } }));
   const result = await addTenantNumber(tenant.id, { e164, label: submission.value.label }, subscription?.phone_number_limit ?? 0);
   if (!result.ok) {
@@ -109,28 +111,36 @@ async function assign(formData: FormData, { tenant }: GateContext) {
 
 export default function NumbersManagementPage() {
   const { t } = useTranslation("numbers");
-  const { numbers, timeZone, quota, bulkLimits, canCreate, canUpdate, canDelete, canChoosePlan, canOpenKnowledgeBases } = useLoaderData<typeof loader>();
+  const { numbers, timeZone, phoneCountry, quota, bulkLimits, canCreate, canUpdate, canDelete, canChoosePlan, canOpenKnowledgeBases } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const reply: RowReply | undefined = actionData ?? undefined;
   return (
     <div className="space-y-6">
-      <div className="space-y-1">
-        <h1 className="text-2xl font-semibold">{t("title")}</h1>
-        <p className="text-sm text-slate-600 dark:text-slate-300">{t("intro")}</p>
-        <QuotaLine quota={quota} />
-      </div>
+      <PageHeader title={t("title")} description={t("intro")} />
       {!canCreate && !canUpdate && !canDelete ? <Notice>{t("readOnly")}</Notice> : null}
-      {/* Keyed by the count, so a successful add starts from an empty form while a failed one keeps what was typed. */}
-      {canCreate ? <AddNumberPanel key={numbers.length} quota={quota} lastResult={reply?.intent === "add" ? reply.result : undefined} canChoosePlan={canChoosePlan} /> : null}
-      <NumbersTable
+      <div className={canCreate ? "grid items-start gap-6 lg:grid-cols-2" : undefined}>
+        {/* Keyed by the count, so a successful add starts from an empty form while a failed one keeps what was typed. */}
+        {canCreate ? (
+          <AddNumberPanel
+            key={numbers.length}
+            quota={quota}
+            lastResult={reply?.intent === "add" ? reply.result : undefined}
+            canChoosePlan={canChoosePlan}
+            phoneCountry={phoneCountry}
+          />
+        ) : null}
+        <BulkUploadPanel limits={bulkLimits} />
+      </div>
+      <NumbersListPanel
         numbers={numbers}
         timeZone={timeZone}
+        quota={quota}
         reply={reply}
         canUpdate={canUpdate}
         canDelete={canDelete}
         canOpenKnowledgeBases={canOpenKnowledgeBases}
+        emptyHint={canCreate ? t("list.emptyHint") : undefined}
       />
-      <BulkUploadPanel limits={bulkLimits} />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { PageHeader } from "~/components/ui/page-header";
 import { Panel } from "~/components/ui/panel";
 import { requireActionAccess, requireReadAccess } from "~/features/access/gate.server";
 import { can } from "~/features/access/permissions";
@@ -8,6 +9,7 @@ import { QuotaLine } from "~/features/numbers/add-number";
 import { MAX_BULK_BYTES, MAX_BULK_ROWS } from "~/features/numbers/bulk-csv";
 import { readBulkUpload, validateBulkUpload } from "~/features/numbers/bulk.server";
 import { BulkAddForm, BulkResultsTable, BulkUploadForm, type BulkAddProblem } from "~/features/numbers/bulk-validation";
+import { NUMBERS_PATH } from "~/features/numbers/list-url";
 import { addTenantNumbers, countTenantNumbers } from "~/features/numbers/numbers.server";
 import { isValidPhoneNumber, toE164 } from "~/features/phone/phone";
 import { redirectWithToast } from "~/lib/toast/toast.server";
@@ -20,7 +22,7 @@ import { getTranslator } from "~/i18n/i18next.server";
  * validated again, and adds all of them or none within the plan's quota.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { user, tenant, subscription } = await requireReadAccess(request);
+  const { user, tenant, subscription } = await requireReadAccess(request, "numbers-managment");
   const t = await getTranslator(request, "numbers");
   return {
     title: t("bulk.title"),
@@ -37,15 +39,15 @@ const isMultipart = (request: Request) => request.headers.get("Content-Type")?.t
 export async function action({ request }: ActionFunctionArgs) {
   // Validating changes nothing, so reading the page is enough; adding needs create.
   if (isMultipart(request)) {
-    const { tenant } = await requireActionAccess(request, "read");
+    const { tenant } = await requireActionAccess(request, "read", "numbers-managment");
     const upload = await readBulkUpload(request);
     if (!upload.ok) return data({ kind: "upload" as const, problem: upload.problem }, { status: 400 });
-    const outcome = await validateBulkUpload(tenant.id, upload);
+    const outcome = await validateBulkUpload(tenant.id, upload, tenant.country);
     if (!outcome.ok) return data({ kind: "upload" as const, problem: outcome.problem }, { status: 400 });
     return { kind: "results" as const, results: outcome.results };
   }
 
-  const { tenant, subscription } = await requireActionAccess(request, "create");
+  const { tenant, subscription } = await requireActionAccess(request, "create", "numbers-managment");
   const formData = await request.formData();
   if (formData.get("intent") !== "add-valid") throw new Response("Bad Request", { status: 400 });
   // What comes back is what the results page listed, but it is checked again as if typed.
@@ -53,8 +55,8 @@ export async function action({ request }: ActionFunctionArgs) {
     ...new Set(
       String(formData.get("numbers") ?? "")
         .split(",")
-        .filter((value) => isValidPhoneNumber(value))
-        .map((value) => toE164(value)!),
+        .filter((value) => isValidPhoneNumber(value, tenant.country))
+        .map((value) => toE164(value, tenant.country)!),
     ),
   ].slice(0, MAX_BULK_ROWS);
   const failed = (problem: BulkAddProblem) => data({ kind: "add" as const, problem, numbers }, { status: 400 });
@@ -74,16 +76,16 @@ export default function ValidateNumbersPage() {
   const outcome = useActionData<typeof action>();
   return (
     <div className="space-y-6">
-      <div className="space-y-1">
-        <p>
-          <Link to="/numbers-managment" className="text-sm text-primary-dark underline dark:text-primary">
+      <PageHeader
+        title={t("bulk.title")}
+        description={t("bulk.intro")}
+        back={
+          <Link to={NUMBERS_PATH} className="text-primary-dark underline dark:text-primary">
             {t("bulk.back")}
           </Link>
-        </p>
-        <h1 className="text-2xl font-semibold">{t("bulk.title")}</h1>
-        <p className="text-sm text-slate-600 dark:text-slate-300">{t("bulk.intro")}</p>
-        <QuotaLine quota={quota} />
-      </div>
+        }
+        actions={<QuotaLine quota={quota} />}
+      />
       {outcome?.kind === "results" ? (
         <Panel title={t("bulk.resultsTitle")}>
           <div className="space-y-6">

@@ -1,15 +1,19 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { PageHeader } from "~/components/ui/page-header";
 import { Panel } from "~/components/ui/panel";
 import { requireReadAccess } from "~/features/access/gate.server";
 import { loadOverviewFigures } from "~/features/call-center/kpis.server";
 import { CallFiguresSection, type CallFiguresView } from "~/features/call-center/overview-figures";
 import { DEFAULT_DATE_RANGE, isDateRangeKey } from "~/features/calls/date-ranges";
-import { formatDate, formatMoney, formatNumber } from "~/i18n/format";
+import { FirstSteps } from "~/features/onboarding/first-steps";
+import { loadFirstSteps } from "~/features/onboarding/first-steps.server";
+import { isFirstVisit } from "~/features/onboarding/first-visit.server";
+import { formatDate, formatMinutes, formatMoney, formatNumber } from "~/i18n/format";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { user, tenant, subscription } = await requireReadAccess(request);
+  const { user, tenant, subscription, sessionIdHash } = await requireReadAccess(request, "overview");
   const requested = new URL(request.url).searchParams.get("range");
   // An unknown range falls back to the default instead of an error, so an old or hand-edited link still opens the overview.
   const rangeKey = isDateRangeKey(requested) ? requested : DEFAULT_DATE_RANGE;
@@ -17,6 +21,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const figures: CallFiguresView = { rangeKey, firstDay: range.firstDay, lastDay: range.lastDay, granularity, total, periods };
   return {
     figures,
+    firstVisit: await isFirstVisit(tenant.id, sessionIdHash),
+    firstSteps: await loadFirstSteps(tenant.id, user.permissions),
     user: { name: user.name, email: user.email, emailVerified: user.emailVerified, roleKey: user.roleKey },
     tenant,
     subscription: subscription && {
@@ -35,8 +41,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 function Fact({ label, value, testId }: { label: string; value: string; testId?: string }) {
   return (
     <div>
-      <dt className="text-xs uppercase tracking-wide text-slate-500 dark:text-slate-400">{label}</dt>
-      <dd className="mt-0.5 font-medium" data-testid={testId}>
+      <dt className="hyphens-auto break-words text-sm text-slate-500 dark:text-slate-400">{label}</dt>
+      <dd className="mt-0.5 break-words font-medium" data-testid={testId}>
         {value}
       </dd>
     </div>
@@ -45,11 +51,12 @@ function Fact({ label, value, testId }: { label: string; value: string; testId?:
 
 export default function OverviewPage() {
   const { t, i18n } = useTranslation();
-  const { user, tenant, subscription, figures } = useLoaderData<typeof loader>();
+  const { user, tenant, subscription, figures, firstVisit, firstSteps } = useLoaderData<typeof loader>();
   const language = i18n.language;
   return (
     <div className="space-y-6">
-      <h1 className="text-2xl font-semibold">{t("overview.welcome", { name: user.name })}</h1>
+      <PageHeader title={t(firstVisit ? "overview.welcomeFirst" : "overview.welcome", { name: user.name })} />
+      {firstSteps ? <FirstSteps steps={firstSteps} /> : null}
       <CallFiguresSection figures={figures} language={language} />
       <div className="grid gap-6 lg:grid-cols-2">
         <Panel title={t("overview.account")}>
@@ -68,7 +75,7 @@ export default function OverviewPage() {
               <Fact label={t("overview.since")} value={formatDate(subscription.startedAt, language, tenant.timeZone)} />
               <Fact label={t("overview.price")} value={t("overview.perMonth", { price: formatMoney(subscription.priceCents, subscription.currency, language) })} />
               <Fact label={t("overview.phoneNumberLimit")} value={formatNumber(subscription.phoneNumberLimit, language)} />
-              <Fact label={t("overview.includedMinutes")} value={formatNumber(subscription.includedMinutes, language)} />
+              <Fact label={t("overview.includedMinutes")} value={formatMinutes(subscription.includedMinutes, language)} />
               <Fact label={t("overview.agentLimit")} value={formatNumber(subscription.agentLimit, language)} />
             </dl>
           </Panel>

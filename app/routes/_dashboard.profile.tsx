@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { PageHeader } from "~/components/ui/page-header";
 import { Notice } from "~/components/ui/panel";
 import { getEnv } from "~/config/env.server";
 import { requireActionAccess, requireReadAccess, type GateContext } from "~/features/access/gate.server";
@@ -10,6 +11,7 @@ import { can } from "~/features/access/permissions";
 import { clearedSessionCookie, revokeUserSessions } from "~/features/auth/session.server";
 import { avatarUrl } from "~/features/profile/avatar";
 import { deleteAvatar, parseAvatarUpload, saveAvatar, sniffImageType } from "~/features/profile/avatar-storage.server";
+import { formatPhoneForDisplay } from "~/features/phone/phone";
 import {
   deleteAccount,
   getProfileVersion,
@@ -21,7 +23,7 @@ import {
 } from "~/features/profile/profile.server";
 import {
   deleteAccountSchema,
-  DetailsSchema,
+  detailsSchema,
   PasswordSchema,
   pictureSchema,
   ThemeSchema,
@@ -32,7 +34,7 @@ import { getTranslator } from "~/i18n/i18next.server";
 import { DeleteAccountSection, DetailsSection, PasswordSection, PictureSection, ThemeSection } from "~/features/profile/profile-sections";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { user, tenant } = await requireReadAccess(request);
+  const { user, tenant } = await requireReadAccess(request, "profile");
   const t = await getTranslator(request, "profile");
   return {
     title: t("title"),
@@ -40,13 +42,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
       name: user.name,
       email: user.email,
       emailVerified: user.emailVerified,
-      phone: user.phone ?? "",
-      callerPhone: user.callerPhone ?? "",
+      phone: formatPhoneForDisplay(user.phone),
+      callerPhone: formatPhoneForDisplay(user.callerPhone),
       avatarUrl: avatarUrl(user),
       hasPicture: user.profilePicture !== null,
       themeColor: user.themeColor,
     },
     tenantName: tenant.name,
+    phoneCountry: tenant.country,
     version: await getProfileVersion(user),
     maxAvatarBytes: getEnv().MAX_AVATAR_BYTES,
     canUpdate: can(user.permissions, "profile", "update"),
@@ -74,11 +77,11 @@ function isMultipart(request: Request) {
  */
 export async function action({ request }: ActionFunctionArgs) {
   // Only the picture form is multipart; its body must be streamed with a size cap, never buffered whole.
-  if (isMultipart(request)) return uploadPicture(request, await requireActionAccess(request, "update"));
+  if (isMultipart(request)) return uploadPicture(request, await requireActionAccess(request, "update", "profile"));
 
   const formData = await request.formData();
   const intent = formData.get("intent");
-  const gate = await requireActionAccess(request, intent === "delete-account" ? "delete" : "update");
+  const gate = await requireActionAccess(request, intent === "delete-account" ? "delete" : "update", "profile");
   switch (intent) {
     case "update-details":
       return saveDetails(formData, gate);
@@ -95,10 +98,10 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
-async function saveDetails(formData: FormData, { user }: GateContext) {
-  const submission = parseWithZod(formData, { schema: DetailsSchema });
+async function saveDetails(formData: FormData, { user, tenant }: GateContext) {
+  const submission = parseWithZod(formData, { schema: detailsSchema(tenant.country) });
   if (submission.status !== "success") return invalid("update-details", submission.reply());
-  await updateDetails(user, submission.value);
+  await updateDetails(user, submission.value, tenant.country);
   return redirectWithToast("/profile", toProfile("detailsSaved"));
 }
 
@@ -165,20 +168,23 @@ async function removeAccount(request: Request, formData: FormData, { user }: Gat
 
 export default function ProfilePage() {
   const { t } = useTranslation("profile");
-  const { profile, tenantName, version, maxAvatarBytes, canUpdate, canDelete } = useLoaderData<typeof loader>();
+  const { profile, tenantName, phoneCountry, version, maxAvatarBytes, canUpdate, canDelete } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const resultFor = (intent: ProfileIntent) => (actionData?.intent === intent ? actionData.result : undefined);
   const readOnly = !canUpdate;
   // Forms are keyed by the profile's last save, so after a successful save they start again from what is stored.
   return (
     <div className="space-y-6">
-      <div className="space-y-1">
-        <h1 className="text-2xl font-semibold">{t("title")}</h1>
-        <p className="text-sm text-slate-600 dark:text-slate-300">{t("intro")}</p>
-      </div>
+      <PageHeader title={t("title")} description={t("intro")} />
       {readOnly ? <Notice>{t("readOnly")}</Notice> : null}
       <div className="grid gap-6 xl:grid-cols-2">
-        <DetailsSection key={`details-${version}`} profile={profile} lastResult={resultFor("update-details")} disabled={readOnly} />
+        <DetailsSection
+          key={`details-${version}`}
+          profile={profile}
+          lastResult={resultFor("update-details")}
+          disabled={readOnly}
+          phoneCountry={phoneCountry}
+        />
         <PictureSection
           key={`picture-${version}`}
           avatarUrl={profile.avatarUrl}

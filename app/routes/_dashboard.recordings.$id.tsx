@@ -10,10 +10,13 @@ import { safeRedirectPath } from "~/features/access/public-paths";
 import { AudioPlayer, formatClock, isoDuration, parseStartSeconds } from "~/features/recordings/audio-player";
 import { withReturnTo } from "~/features/recordings/recording-forms";
 import { AnalysisPanel } from "~/features/analysis/analysis-panel";
-import { callNotFound, getCallForTenant, recordingDetail, type DisplayEntry } from "~/features/recordings/recording.server";
+import { formatPhoneForDisplay } from "~/features/phone/phone";
+import { DataList } from "~/features/recordings/data-list";
+import type { DataPresentation } from "~/features/recordings/extracted-data";
+import { callNotFound, getCallForTenant, recordingDetail, recordingHeading } from "~/features/recordings/recording.server";
 import { DeleteAction, FeedbackAction } from "~/features/recordings/row-actions";
 import { formatDateTime } from "~/i18n/format";
-import { getTranslator } from "~/i18n/i18next.server";
+import { getLanguage, getTranslator } from "~/i18n/i18next.server";
 
 /**
  * One recording: metadata, audio, transcript, summary, extracted data,
@@ -29,14 +32,30 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user, tenant } = await requireReadAccess(request, "recordings");
   const call = params.id ? await getCallForTenant(tenant.id, params.id) : undefined;
   if (!call) throw callNotFound();
-  const t = await getTranslator(request, "recording");
+  const [t, language] = await Promise.all([getTranslator(request, "recording"), getLanguage(request)]);
   const url = new URL(request.url);
   const rawReturnTo = url.searchParams.get("returnTo");
   const returnTo = rawReturnTo ? safeRedirectPath(rawReturnTo, "") || null : null;
-  return {
-    title: t("title"),
+  // A number the platform sent in national form ("030 123456") is one of the tenant's country.
+  const formatPhone = (value: string) => formatPhoneForDisplay(value, tenant.country);
+  const presentation: DataPresentation = {
+    language,
     timeZone: tenant.timeZone,
-    recording: recordingDetail(call),
+    labels: t("data.fields", { returnObjects: true }) as Record<string, string>,
+    yes: t("metadata.yes"),
+    no: t("metadata.no"),
+    formatPhone,
+  };
+  return {
+    title: recordingHeading(call, {
+      with: (who) => t("heading.with", { who }),
+      on: (date) => t("heading.on", { date }),
+      language,
+      timeZone: tenant.timeZone,
+      formatPhone,
+    }),
+    timeZone: tenant.timeZone,
+    recording: recordingDetail(call, presentation),
     startAt: parseStartSeconds(url.searchParams.get("t")) ?? null,
     returnTo,
     permissions: {
@@ -55,7 +74,7 @@ export default function RecordingDetailRoute() {
 
 function RecordingDetailPage() {
   const { t, i18n } = useTranslation("recording");
-  const { recording, timeZone, startAt, returnTo, permissions } = useLoaderData<typeof loader>();
+  const { title, recording, timeZone, startAt, returnTo, permissions } = useLoaderData<typeof loader>();
   const audio = useRef<HTMLAudioElement | null>(null);
   const listPath = returnTo ?? "/recordings";
   const basePath = `/recordings/${encodeURIComponent(recording.id)}`;
@@ -80,7 +99,7 @@ function RecordingDetailPage() {
           <Link to={listPath} className="text-sm underline">
             {t("back")}
           </Link>
-          <h1 className="text-2xl font-semibold">{t("title")}</h1>
+          <h1 className="text-2xl font-semibold">{title}</h1>
           <p className="text-sm text-slate-600 dark:text-slate-300">
             <time dateTime={recording.createdAt}>{formatDateTime(recording.createdAt, i18n.language, timeZone)}</time>
           </p>
@@ -119,12 +138,15 @@ function RecordingDetailPage() {
           <DescriptionList
             entries={[
               { key: t("metadata.date"), value: formatDateTime(recording.createdAt, i18n.language, timeZone) },
-              { key: t("metadata.direction"), value: t(`direction.${recording.direction}`, { defaultValue: recording.direction }) },
-              { key: t("metadata.status"), value: t(`status.${recording.status}`) },
+              { key: t("metadata.direction"), value: t(`direction.${recording.direction}`, { defaultValue: capitalize(recording.direction) }) },
+              { key: t("metadata.status"), value: t(`status.${recording.status}`, { defaultValue: capitalize(recording.status) }) },
               { key: t("metadata.campaign"), value: recording.campaignName },
-              { key: t("metadata.campaignType"), value: recording.campaignType },
-              { key: t("metadata.from"), value: recording.from },
-              { key: t("metadata.to"), value: recording.to },
+              {
+                key: t("metadata.campaignType"),
+                value: recording.campaignType ? t(`campaignType.${recording.campaignType.toLowerCase()}`, { defaultValue: capitalize(recording.campaignType) }) : null,
+              },
+              { key: t("metadata.from"), value: recording.from ? formatPhoneForDisplay(recording.from) : null },
+              { key: t("metadata.to"), value: recording.to ? formatPhoneForDisplay(recording.to) : null },
               { key: t("metadata.agent"), value: recording.agentName },
               { key: t("metadata.user"), value: recording.userName },
               { key: t("metadata.company"), value: recording.userCompany },
@@ -140,7 +162,7 @@ function RecordingDetailPage() {
           />
         </Panel>
         <Panel title={t("caller.title")}>
-          {recording.caller.length > 0 ? <DescriptionList entries={recording.caller} /> : <Empty>{t("caller.empty")}</Empty>}
+          {recording.caller.length > 0 ? <DataList entries={recording.caller} testId="caller-details" /> : <Empty>{t("caller.empty")}</Empty>}
         </Panel>
       </div>
 
@@ -174,7 +196,7 @@ function RecordingDetailPage() {
       </Panel>
 
       <Panel title={t("extracted.title")}>
-        {recording.extractedData.length > 0 ? <DescriptionList entries={recording.extractedData} /> : <Empty>{t("extracted.empty")}</Empty>}
+        {recording.extractedData.length > 0 ? <DataList entries={recording.extractedData} testId="extracted-data" /> : <Empty>{t("extracted.empty")}</Empty>}
       </Panel>
 
       <AnalysisPanel
@@ -211,7 +233,10 @@ function Empty({ children }: { children: ReactNode }) {
   return <p className="text-sm text-slate-500 dark:text-slate-400">{children}</p>;
 }
 
-function DescriptionList({ entries }: { entries: Array<{ key: string; value: ReactNode } | DisplayEntry> }) {
+/** A value the platform sent in lower case ("outbound", "retention") when there is no translation for it. */
+const capitalize = (value: string) => value.charAt(0).toUpperCase() + value.slice(1);
+
+function DescriptionList({ entries }: { entries: Array<{ key: string; value: ReactNode }> }) {
   const { t } = useTranslation("recording");
   return (
     <dl className="grid grid-cols-[minmax(8rem,auto)_1fr] gap-x-4 gap-y-2 text-sm">

@@ -3,18 +3,16 @@ import { Outlet, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Sidebar } from "~/components/shell/sidebar";
 import { Topbar } from "~/components/shell/topbar";
-import { requireReadAccess } from "~/features/access/gate.server";
-import { can, firstSegment } from "~/features/access/permissions";
-import { isDashboardSegment, PROFILE_MENU, visibleNavGroups } from "~/lib/navigation/routes";
+import { requireScreenAccess } from "~/features/access/gate.server";
+import { can } from "~/features/access/permissions";
+import { PROFILE_MENU, visibleNavGroups } from "~/lib/navigation/routes";
 import { readSidebar } from "~/lib/preferences/preferences.server";
 import { avatarUrl } from "~/features/profile/avatar";
 import type { loader as rootLoader } from "~/root";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const segment = firstSegment(new URL(request.url).pathname.replace(/\.data$/, ""));
   // Unknown paths are a 404, not a bounce to the overview.
-  if (!isDashboardSegment(segment)) throw new Response("Not found", { status: 404 });
-  const gate = await requireReadAccess(request);
+  const gate = await requireScreenAccess(request);
   const sidebar = await readSidebar(request);
   const readable = (s: string) => can(gate.user.permissions, s, "read");
   return {

@@ -42,7 +42,7 @@ export default function UiKitPage() {
         title="UI kit"
         description="The primitives every screen is built from (app/components/ui). Left: light theme; right: dark. Each works without JavaScript; scripts only enhance."
       />
-      <div className="grid gap-6 xl:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
         <ThemeColumn theme="light" />
         <ThemeColumn theme="dark" />
       </div>
@@ -52,7 +52,7 @@ export default function UiKitPage() {
 
 function ThemeColumn({ theme }: { theme: "light" | "dark" }) {
   return (
-    <div className={theme === "dark" ? "dark" : undefined}>
+    <div className={theme === "dark" ? "dark min-w-0" : "min-w-0"}>
       <div className="space-y-6 rounded-xl bg-slate-50 p-4 text-slate-900 dark:bg-slate-950 dark:text-slate-100" data-theme-sample={theme}>
         <p className="text-sm font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400">{theme} theme</p>
         <Kit id={theme} />

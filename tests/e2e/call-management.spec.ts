@@ -33,21 +33,24 @@ test("the tabs show live, queued and missed calls and the recordings list", asyn
   await expect(missed.filter({ hasText: "Voicemail" }).first()).toBeVisible();
   await expect(missed.first().getByRole("link", { name: /^Call back / })).toHaveAttribute("href", /^tel:\+\d+$/);
 
+  // The recordings list has one screen, /recordings, which shows the same tabs.
   await tabs(page).getByRole("link", { name: "Recordings" }).click();
-  await expect(page).toHaveURL(/\/call-management\?tab=recordings$/);
+  await expect(page).toHaveURL(/\/recordings$/);
   await expect(page.getByRole("table", { name: "Recordings sorted by Date, descending" }).locator("tbody tr")).toHaveCount(10);
-  // The list's own form and links keep the user on this tab.
   await waitForHydration(page, testInfo);
   const search = page.getByRole("search", { name: "Search and filter recordings" }).getByLabel("Search", { exact: true });
   await search.fill("roof");
   if (isScriptless(testInfo)) await search.press("Enter");
-  await expect(page).toHaveURL(/\/call-management\?tab=recordings&q=roof(&|$)/);
+  await expect(page).toHaveURL(/\/recordings\?q=roof(&|$)/);
   await expect(tabs(page).getByRole("link", { name: "Recordings" })).toHaveAttribute("aria-current", "page");
   await expect(page.getByTestId("recordings-summary")).toContainText(/of \d+ recordings?$/);
   await expect(page.getByRole("navigation", { name: "Pages" }).getByRole("link", { name: "Next page" })).toHaveAttribute(
     "href",
-    "/call-management?tab=recordings&q=roof&page=2",
+    "/recordings?q=roof&page=2",
   );
+  // The old address of the tab still works, with its filters.
+  await page.goto("/call-management?tab=recordings&q=roof");
+  await expect(page).toHaveURL(/\/recordings\?q=roof$/);
 });
 
 test("the live tab keeps itself up to date, or offers a refresh link without scripts", async ({ page }, testInfo) => {
@@ -55,6 +58,8 @@ test("the live tab keeps itself up to date, or offers a refresh link without scr
   await page.goto("/call-management?tab=live-calls");
   const refresh = page.getByTestId("refresh-link");
   await expect(refresh).toHaveAttribute("href", "/call-management?tab=live-calls");
+  // The same 12-hour clock as the call times beside it ("12:33 AM"), not a 24-hour "00:39:53".
+  await expect(page.getByTestId("last-updated").locator("time")).toHaveText(/^\d{1,2}:\d{2}:\d{2}\s[AP]M$/);
 
   if (isScriptless(testInfo)) {
     await expect(page.getByTestId("last-updated")).not.toContainText("updates every");
@@ -134,9 +139,53 @@ test("an API key created on /api-access lets a platform send a call, which the l
   await expect(page.getByTestId("recordings-summary")).toHaveText("Showing 1–1 of 1 recording");
   const row = page.getByRole("table").locator("tbody tr");
   await expect(row).toHaveCount(1);
-  await expect(row).toContainText("+14165550199");
+  // The compact list names the caller; the numbers are on the call's page.
   await expect(row).toContainText("Quinn Example");
-  await expect(row.getByRole("link", { name: "Open", exact: true })).toHaveAttribute("href", new RegExp(`^/recordings/${body.callId}\\?`));
+  await waitForHydration(page, testInfo);
+  if (!isScriptless(testInfo)) await row.getByRole("button", { name: "Actions for the call with Quinn Example" }).click();
+  const open = isScriptless(testInfo) ? row.getByRole("link", { name: "Open", exact: true }) : page.getByRole("menuitem", { name: "Open", exact: true });
+  await expect(open).toHaveAttribute("href", new RegExp(`^/recordings/${body.callId}\\?`));
+});
+
+test("a key is revoked from its row: a dialog with scripts, a confirmation step without", async ({ page }, testInfo) => {
+  await signInQuickly(page, DEMO_USERS.owner.email);
+  await page.goto("/api-access");
+  const name = `E2E revoke ${testInfo.project.name} ${Date.now()}`;
+  await page.getByLabel("Name", { exact: true }).fill(name);
+  await page.getByRole("button", { name: "Create key" }).click();
+  await expect(page.getByTestId("new-api-key")).toBeVisible();
+
+  await page.goto("/api-access");
+  await waitForHydration(page, testInfo);
+  const row = page.getByTestId("api-keys").getByRole("row").filter({ has: page.getByRole("rowheader", { name }) });
+  await expect(row).toContainText("Active");
+  const actions = `Actions for the key “${name}”`;
+  if (isScriptless(testInfo)) {
+    // The row's actions are plain links; Revoke opens the confirmation step on the page itself.
+    await row.getByRole("list", { name: actions }).getByRole("link", { name: "Revoke" }).click();
+    await expect(page).toHaveURL(/\/api-access\?tab=keys&revoke=/);
+    const confirmation = page.getByTestId("revoke-confirmation");
+    await expect(confirmation.getByRole("heading", { name: `Revoke the key “${name}”?` })).toBeVisible();
+    await confirmation.getByRole("button", { name: "Revoke key" }).click();
+  } else {
+    await row.getByRole("button", { name: actions }).click();
+    await page.getByRole("menuitem", { name: "Revoke" }).click();
+    const dialog = page.getByRole("dialog", { name: `Revoke the key “${name}”?` });
+    await expect(dialog.getByText("will be refused from now on")).toBeVisible();
+    // Cancel keeps the key; the second time it is revoked.
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(row).toContainText("Active");
+    await row.getByRole("button", { name: actions }).click();
+    await page.getByRole("menuitem", { name: "Revoke" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Revoke key" }).click();
+    await expect(page.getByRole("dialog")).toBeHidden();
+  }
+  await expect(page).toHaveURL(/\/api-access\?tab=keys$/);
+  await expect(row).toContainText("Revoked on");
+  // A revoked key has nothing left to do.
+  await expect(row.getByRole("button", { name: actions })).toHaveCount(0);
+  await expect(row.getByRole("link", { name: "Revoke" })).toHaveCount(0);
 });
 
 test.describe("accessibility", () => {

@@ -73,7 +73,25 @@ test("create a campaign, check it, start it, see logged calls and pause it", asy
   // The demo list has an opted-out lead.
   await expect(page.getByTestId("prelaunch-reasons")).toContainText(/\d+ opted out/);
 
-  await page.getByRole("button", { name: "Start", exact: true }).click();
+  // Someone would be skipped (the lead who wants no more calls), so Start shows the numbers and asks first:
+  // a page without scripts, a dialog with them.
+  if (isScriptless(testInfo)) {
+    await page.getByRole("link", { name: "Start", exact: true }).click();
+    await expect(page).toHaveURL(/\?start=1$/);
+    const confirmation = page.getByTestId("start-confirmation");
+    await expect(confirmation.getByTestId("prelaunch-reasons")).toContainText(/\d+ opted out|no more calls/);
+    await expectNoSeriousViolations(page);
+    await confirmation.getByRole("button", { name: "Start anyway" }).click();
+  } else {
+    await page.getByRole("button", { name: "Start", exact: true }).click();
+    const dialog = page.getByRole("dialog", { name: "Start campaign" });
+    await expect(dialog.getByTestId("prelaunch-summary")).toContainText(`${called + skipped}`);
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(page.getByTestId("campaign-status").first()).toHaveText("Draft");
+    await page.getByRole("button", { name: "Start", exact: true }).click();
+    await page.getByRole("dialog", { name: "Start campaign" }).getByRole("button", { name: "Start anyway" }).click();
+  }
   await expect(toast(page, "Campaign started.")).toBeVisible();
   const logged = page.getByTestId("activity-entry").filter({ hasText: "Would call (logged)" });
   if (isScriptless(testInfo)) {
@@ -127,18 +145,70 @@ test("the form explains what is wrong, in place", async ({ page }, testInfo) => 
   await expectNoSeriousViolations(page);
 });
 
-test("a number without an inbound knowledge base is refused with a way to create one", async ({ page }, testInfo) => {
+test("a number without an inbound knowledge base is refused with a way to create one that comes back to the form", async ({ page }, testInfo) => {
   await signInQuickly(page, DEMO_USERS.owner.email);
   await page.goto("/campaigns/new");
   await waitForHydration(page, testInfo);
-  await fillCampaignForm(page, uniqueName(testInfo, "Inbound try"));
+  // Each number says which knowledge base types it has.
+  await expect(page.getByLabel("Business phone number").locator("option", { hasText: "Main line" })).toHaveText("Main line · +1 (416) 555-0100 — inbound, outbound");
+  const name = uniqueName(testInfo, "Inbound try");
+  await fillCampaignForm(page, name);
   await page.getByLabel("Business phone number").selectOption(await optionValue(page, "phoneNumberId", "Sales"));
   await page.getByLabel("Inbound").check();
   await page.getByRole("button", { name: "Save campaign" }).click();
-  const message = page.getByText("A knowledge base must be created first for inbound or outbound calls").first();
-  await expect(message).toBeVisible();
-  await expect(page.getByRole("link", { name: "Create a knowledge base" }).first()).toHaveAttribute("href", "/knowledge-base");
+  await expect(page.getByText("This number has no inbound knowledge base yet.").first()).toBeVisible();
   await expect(page).toHaveURL(/\/campaigns\/new$/);
+  const link = page.getByRole("link", { name: "Create a knowledge base" }).first();
+  const href = new URL((await link.getAttribute("href"))!, page.url());
+  expect(href.pathname).toBe("/knowledge-base/new");
+  expect(href.searchParams.get("type")).toBe("inbound");
+  expect(href.searchParams.get("returnTo")).toMatch(/^\/campaigns\/new\?name=/);
+
+  // There and back (Cancel here; saving leads back the same way): the form is as it was left.
+  await link.click();
+  await expect(page.getByRole("heading", { level: 1, name: "New knowledge base" })).toBeVisible();
+  await expect(page.getByLabel("Inbound")).toBeChecked();
+  await page.getByRole("link", { name: "Cancel" }).click();
+  await expect(page).toHaveURL(/\/campaigns\/new\?name=/);
+  await expect(page.getByLabel("Campaign name")).toHaveValue(name);
+  await expect(page.getByLabel("Inbound")).toBeChecked();
+  await expect(page.getByLabel("Until", { exact: true })).toHaveValue("23:59");
+  await expect(page.getByText("This number has no inbound knowledge base yet.").first()).toBeVisible();
+});
+
+test("the form shows the fields of its sending type from the first paint, and nothing moves when scripts load", async ({ page }, testInfo) => {
+  await signInQuickly(page, DEMO_USERS.owner.email);
+  const html = await (await page.request.get("/campaigns/new")).text();
+  expect(html).not.toContain('name="frequency"');
+  expect(html).not.toContain('name="scheduleAt"');
+  await page.goto("/campaigns/new");
+  await waitForHydration(page, testInfo);
+  await expect(page.getByLabel("Frequency")).toHaveCount(0);
+  await expect(page.getByLabel("Date and time")).toHaveCount(0);
+  await page.getByLabel("Recurring").check();
+  if (isScriptless(testInfo)) {
+    // Scripts are on but the app's bundles are blocked here, so the <noscript> Apply is not shown: saving shows the fields with what is missing.
+    await page.getByRole("button", { name: "Save campaign" }).click();
+    await expect(page.getByText("Please choose how often a recurring campaign runs.")).toBeVisible();
+  }
+  await expect(page.getByLabel("Frequency")).toBeVisible();
+  await expect(page.getByLabel("Date and time")).toBeVisible();
+});
+
+test.describe("with JavaScript switched off in the browser", () => {
+  test.use({ javaScriptEnabled: false });
+  test("Apply shows the fields of the chosen sending type, keeping what was typed", async ({ page }) => {
+    await signInQuickly(page, DEMO_USERS.owner.email);
+    await page.goto("/campaigns/new");
+    await page.getByLabel("Campaign name").fill("Weekly check-in");
+    await page.getByLabel("Recurring").check();
+    await page.getByRole("button", { name: "Apply" }).click();
+    await expect(page).toHaveURL(/\/campaigns\/new\?.*sendingType=recurring/);
+    await expect(page.getByLabel("Frequency")).toBeVisible();
+    await expect(page.getByLabel("Date and time")).toBeVisible();
+    await expect(page.getByLabel("Campaign name")).toHaveValue("Weekly check-in");
+    await expect(page.getByLabel("Recurring")).toBeChecked();
+  });
 });
 
 test("deleting a campaign asks first", async ({ page }, testInfo) => {

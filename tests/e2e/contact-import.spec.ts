@@ -45,7 +45,9 @@ async function uploadFile(page: Page, name: string, csv: string) {
 
 const counts = (page: Page) => page.getByTestId("import-counts");
 const count = (page: Page, key: string) => counts(page).locator(`[data-count="${key}"] dd`);
-const rowOf = (page: Page, row: number) => page.getByTestId("import-preview").locator(`tbody[data-row="${row}"]`);
+const rowOf = (page: Page, row: number) => page.getByTestId("import-preview").locator(`tbody tr[data-row="${row}"]`);
+/** The line under an invalid row: what is wrong with it, and the form that fixes it. */
+const detailOf = (page: Page, row: number) => page.getByTestId("import-preview").locator(`tbody tr[data-detail-of="${row}"]`);
 
 /**
  * After "Import": the page moves on to the result by itself (a <noscript> meta refresh, or polling). With the
@@ -118,8 +120,10 @@ test.describe("with an accessibility audit of each page", () => {
     await expect(rowOf(page, 2)).toHaveAttribute("data-status", "valid");
     await expect(rowOf(page, 2)).toContainText("Müller; Söhne");
     await expect(rowOf(page, 4)).toHaveAttribute("data-status", "invalid");
-    await expect(rowOf(page, 4)).toContainText("First name: Name is required");
-    await expect(rowOf(page, 4)).toContainText("Email: Please enter a valid email address");
+    await expect(detailOf(page, 4)).toContainText("First name: Name is required");
+    await expect(detailOf(page, 4)).toContainText("Email: Please enter a valid email address");
+    // Only invalid rows continue on a line of their own.
+    await expect(page.getByTestId("import-preview").locator("tbody tr[data-detail-of]")).toHaveCount(1);
     await expect(rowOf(page, 5)).toContainText("Already exists");
     await expect(rowOf(page, 6)).toContainText("Duplicate");
     await expectNoSeriousViolations(page);
@@ -128,7 +132,7 @@ test.describe("with an accessibility audit of each page", () => {
     // The filter is in the URL.
     await page.getByRole("link", { name: /^Invalid/ }).click();
     await expect(page).toHaveURL(/\?status=invalid$/);
-    await expect(page.getByTestId("import-preview").locator("tbody")).toHaveCount(1);
+    await expect(page.getByTestId("import-preview").locator("tbody tr[data-row]")).toHaveCount(1);
     await waitForHydration(page, testInfo);
 
     // No list yet, and an invalid row left: both are refused.
@@ -143,7 +147,7 @@ test.describe("with an accessibility audit of each page", () => {
     await waitForHydration(page, testInfo);
 
     // Fix row 4 in place.
-    const row = rowOf(page, 4);
+    const row = detailOf(page, 4);
     await row.getByText("Fix row 4").click();
     await row.getByLabel("First name", { exact: true }).fill("Fixed");
     await row.getByLabel("Email", { exact: true }).fill("fixed@example.com");
@@ -218,6 +222,8 @@ test("removing rows instead of fixing them, then importing into an existing list
   const result = page.getByTestId("import-result");
   await expect(result).toContainText(`2 contacts imported into ${existingList}.`, { timeout: 20_000 });
   await expect(result).toContainText("2 rows removed before the import.");
+  // The page says the import finished; no "Import started." toast contradicts it.
+  await expect(page.getByRole("status").filter({ hasText: "Import started." })).toHaveCount(0);
   await result.getByRole("link", { name: `View the contacts of ${existingList}` }).click();
   await expect(page).toHaveURL(/\/contacts\?list=[0-9a-f-]{36}$/);
   for (const name of ["Ada", "Grace", "Seed"]) await expect(page.getByRole("main")).toContainText(name);

@@ -21,17 +21,54 @@ function uniquePhoneDigits() {
 const listsPanel = (page: Page) => page.getByRole("navigation", { name: "Contact lists" });
 const rowOf = (page: Page, text: string) => page.getByRole("table").locator("tbody tr").filter({ hasText: text });
 
-/** Without scripts a confirmation is a page of its own; with them the same form opens in a dialog. */
-async function confirmIn(page: Page, testInfo: TestInfo, title: string, opener: string | RegExp, scope = page.locator("main")) {
+/**
+ * An action of a contact or a list: without scripts a link (or a small form
+ * button) in its plain list of actions; with them an entry of its "⋯" menu.
+ * `menu` is the accessible name of both.
+ */
+async function chooseAction(page: Page, testInfo: TestInfo, menu: string, name: string, kind: "link" | "button" = "link") {
   if (isScriptless(testInfo)) {
-    await scope.getByRole("link", { name: opener }).click();
+    await page.getByRole("list", { name: menu }).getByRole(kind, { name, exact: true }).click();
+    return;
+  }
+  await page.getByRole("button", { name: menu, exact: true }).click();
+  await page.getByRole("menuitem", { name, exact: true }).click();
+}
+
+/** Whether the actions of `menu` offer `name` (the menu is opened and closed again with scripts). */
+async function expectAction(page: Page, testInfo: TestInfo, menu: string, name: string, kind: "link" | "button" = "link") {
+  if (isScriptless(testInfo)) {
+    await expect(page.getByRole("list", { name: menu }).getByRole(kind, { name, exact: true })).toBeVisible();
+    return;
+  }
+  await page.getByRole("button", { name: menu, exact: true }).click();
+  await expect(page.getByRole("menuitem", { name, exact: true })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("menu")).toHaveCount(0);
+}
+
+/** Without scripts a confirmation is a page of its own; with them the same form opens in a dialog. */
+async function confirmIn(page: Page, testInfo: TestInfo, title: string, menu: string) {
+  await chooseAction(page, testInfo, menu, "Delete");
+  if (isScriptless(testInfo)) {
     await expect(page.getByRole("heading", { name: title, level: 1 })).toBeVisible();
     return page.locator("main");
   }
-  await scope.getByRole("button", { name: opener }).click();
   const dialog = page.getByRole("dialog", { name: title });
   await expect(dialog.getByRole("heading", { name: title })).toBeVisible();
   return dialog;
+}
+
+/** "New list": its own page without scripts, a dialog with them; both show the same field. */
+async function createList(page: Page, testInfo: TestInfo, name: string) {
+  if (isScriptless(testInfo)) {
+    await page.getByRole("main").getByRole("link", { name: "New list", exact: true }).click();
+    await expect(page.getByRole("heading", { name: "Create a list", level: 1 })).toBeVisible();
+  } else if (!(await page.getByRole("dialog", { name: "Create a list" }).isVisible())) {
+    await page.getByRole("main").getByRole("button", { name: "New list", exact: true }).click();
+  }
+  await page.getByLabel("New list").fill(name);
+  await page.getByRole("button", { name: "Create list" }).click();
 }
 
 async function search(page: Page, testInfo: TestInfo, term: string) {
@@ -40,6 +77,27 @@ async function search(page: Page, testInfo: TestInfo, term: string) {
   if (isScriptless(testInfo)) await page.getByRole("button", { name: "Apply" }).click();
   await expect(page).toHaveURL((url) => url.searchParams.get("q") === term);
 }
+
+test("a number another contact has is refused with one message, which links to that contact", async ({ page }, testInfo) => {
+  const suffix = uniqueSuffix(testInfo);
+  const digits = uniquePhoneDigits();
+  await signInQuickly(page, DEMO_USERS.owner.email);
+  for (const firstName of [`First-${suffix}`, `Second-${suffix}`]) {
+    await page.goto("/contacts/new");
+    await waitForHydration(page, testInfo);
+    await page.getByLabel("First name").fill(firstName);
+    await page.getByLabel("Phone number").fill(digits);
+    await page.getByLabel("List", { exact: true }).selectOption({ index: 1 });
+    await page.getByRole("button", { name: "Add contact" }).click();
+  }
+  const phone = page.getByLabel("Phone number");
+  await expect(phone).toHaveAttribute("aria-invalid", "true");
+  await expect(phone).toHaveAccessibleDescription(/A contact with this phone number already exists/);
+  await expect(page.getByTestId("phone-format-status")).toHaveText("");
+  await page.getByRole("link", { name: "Open the existing contact" }).click();
+  await expect(page.getByRole("heading", { name: "Edit contact" })).toBeVisible();
+  await expect(page.getByLabel("First name")).toHaveValue(`First-${suffix}`);
+});
 
 test("a list and a contact from start to finish", async ({ page }, testInfo) => {
   test.setTimeout(60_000);
@@ -53,8 +111,7 @@ test("a list and a contact from start to finish", async ({ page }, testInfo) => 
   await waitForHydration(page, testInfo);
 
   // A new list, opened at once.
-  await page.getByLabel("New list").fill(listName);
-  await page.getByRole("button", { name: "Create list" }).click();
+  await createList(page, testInfo, listName);
   await expect(toast(page, `List “${listName}” created.`)).toBeVisible();
   await expect(page).toHaveURL(/\/contacts\?list=/);
   await expect(page.getByRole("heading", { name: `“${listName}” has no contacts yet` })).toBeVisible();
@@ -74,6 +131,8 @@ test("a list and a contact from start to finish", async ({ page }, testInfo) => 
   const phone = page.getByLabel("Phone number");
   await expect(phone).toHaveAttribute("aria-invalid", "true");
   await expect(phone).toHaveAccessibleDescription(/Invalid phone number format/);
+  // One message for one problem: the live "Invalid format" gives way to the error.
+  await expect(page.getByTestId("phone-format-status")).toHaveText("");
   await expect(page.getByLabel("First name")).toHaveValue(firstName);
   await expect(page.getByLabel("Company (optional)")).toHaveValue("Beispiel GmbH");
 
@@ -96,7 +155,9 @@ test("a list and a contact from start to finish", async ({ page }, testInfo) => 
   await search(page, testInfo, firstName);
 
   // Edited, and back on the same view.
-  await rowOf(page, firstName).getByRole("link", { name: /^Edit/ }).click();
+  const contactMenu = `Actions for ${firstName} Mustermann`;
+  await waitForHydration(page, testInfo);
+  await chooseAction(page, testInfo, contactMenu, "Edit");
   await expect(page.getByRole("heading", { name: "Edit contact" })).toBeVisible();
   await expect(page.getByLabel("Phone number")).toHaveValue(shownPhone);
   await page.getByLabel("Company (optional)").fill("Muster AG");
@@ -110,10 +171,11 @@ test("a list and a contact from start to finish", async ({ page }, testInfo) => 
 
   // Opted out from the row, which says so; the opted-out filter finds it.
   await waitForHydration(page, testInfo);
-  await rowOf(page, firstName).getByRole("button", { name: /^Opt out/ }).click();
+  await chooseAction(page, testInfo, contactMenu, "Opt out", "button");
   await expect(toast(page, `${firstName} Mustermann is opted out; campaigns will skip them.`)).toBeVisible();
   await expect(rowOf(page, firstName)).toContainText("Opted out");
-  await expect(rowOf(page, firstName).getByRole("button", { name: /^Opt back in/ })).toBeVisible();
+  await waitForHydration(page, testInfo);
+  await expectAction(page, testInfo, contactMenu, "Opt back in", "button");
   await page.goto(`/contacts?q=${encodeURIComponent(firstName)}&optedOut=no`);
   await expect(page.getByRole("heading", { name: "No contacts match" })).toBeVisible();
   await page.goto(`/contacts?q=${encodeURIComponent(firstName)}&optedOut=yes`);
@@ -121,7 +183,7 @@ test("a list and a contact from start to finish", async ({ page }, testInfo) => 
   await waitForHydration(page, testInfo);
 
   // Deleted after a confirmation.
-  const confirmation = await confirmIn(page, testInfo, "Delete contact", /^Delete/, rowOf(page, firstName));
+  const confirmation = await confirmIn(page, testInfo, "Delete contact", contactMenu);
   await expect(confirmation.getByTestId("delete-summary")).toContainText(`${firstName} Mustermann`);
   await confirmation.getByRole("button", { name: "Delete contact" }).click();
   await expect(toast(page, `${firstName} Mustermann was deleted.`)).toBeVisible();
@@ -130,7 +192,7 @@ test("a list and a contact from start to finish", async ({ page }, testInfo) => 
   // The list: renamed, then deleted (it is empty now, and says so).
   const renamed = `${listName} (renamed)`;
   await waitForHydration(page, testInfo);
-  await listsPanel(page).getByRole("link", { name: `Rename list ${listName}` }).click();
+  await chooseAction(page, testInfo, `Actions for the list ${listName}`, "Rename");
   await expect(page.getByRole("heading", { name: "Rename list" })).toBeVisible();
   await page.getByLabel("List name").fill(renamed);
   await page.getByRole("button", { name: "Save name" }).click();
@@ -138,7 +200,7 @@ test("a list and a contact from start to finish", async ({ page }, testInfo) => 
   await expect(listsPanel(page).getByRole("link", { name: new RegExp(`^${renamed.replace(/[()]/g, "\\$&")}`) })).toBeVisible();
 
   await waitForHydration(page, testInfo);
-  const listConfirmation = await confirmIn(page, testInfo, "Delete list", `Delete list ${renamed}`, listsPanel(page));
+  const listConfirmation = await confirmIn(page, testInfo, "Delete list", `Actions for the list ${renamed}`);
   await expect(listConfirmation).toContainText("The list has no contacts.");
   await listConfirmation.getByRole("button", { name: "Delete list and 0 contacts" }).click();
   await expect(toast(page, `List “${renamed}” and its 0 contacts were deleted.`)).toBeVisible();
@@ -150,16 +212,15 @@ test("list names must be given and unique; the message shows at the field", asyn
   await signInQuickly(page, DEMO_USERS.owner.email);
   await page.goto("/contacts");
   await waitForHydration(page, testInfo);
-  await page.getByLabel("New list").fill(listName);
-  await page.getByRole("button", { name: "Create list" }).click();
+  await createList(page, testInfo, listName);
   await expect(toast(page, `List “${listName}” created.`)).toBeVisible();
   await waitForHydration(page, testInfo);
 
-  await page.getByLabel("New list").fill(listName.toUpperCase());
-  await page.getByRole("button", { name: "Create list" }).click();
+  await createList(page, testInfo, listName.toUpperCase());
   await expect(page.getByText("A list with this name already exists")).toBeVisible();
-  // Typed input survives the refusal (without scripts on the list's own page).
+  // Typed input survives the refusal (without scripts on the list's own page, with them in the dialog).
   await expect(page.getByLabel("New list")).toHaveValue(listName.toUpperCase());
+  if (!isScriptless(testInfo)) await expect(page.getByRole("dialog", { name: "Create a list" })).toBeVisible();
   await page.getByLabel("New list").fill("   ");
   await page.getByRole("button", { name: "Create list" }).click();
   await expect(page.getByText("List name cannot be empty")).toBeVisible();
@@ -167,7 +228,7 @@ test("list names must be given and unique; the message shows at the field", asyn
   // Tidy up: the list is empty, so deleting it is a plain confirmation.
   await page.goto("/contacts");
   await waitForHydration(page, testInfo);
-  const confirmation = await confirmIn(page, testInfo, "Delete list", `Delete list ${listName}`, listsPanel(page));
+  const confirmation = await confirmIn(page, testInfo, "Delete list", `Actions for the list ${listName}`);
   await confirmation.getByRole("button", { name: "Delete list and 0 contacts" }).click();
   await expect(toast(page, `List “${listName}” and its 0 contacts were deleted.`)).toBeVisible();
 });
@@ -178,15 +239,17 @@ test("a read-only user sees and exports contacts but has no controls to change t
   await expect(page.getByRole("heading", { name: "Contacts", level: 1 })).toBeVisible();
   await expect(page.getByRole("table").locator("tbody tr").first()).toBeVisible();
   const main = page.locator("main");
-  for (const name of ["Add contact", "Import CSV", "Create list"]) {
+  for (const name of ["Add contact", "Import CSV", "New list"]) {
     await expect(main.getByRole("link", { name })).toHaveCount(0);
     await expect(main.getByRole("button", { name })).toHaveCount(0);
   }
   await expect(main.getByRole("columnheader", { name: "Actions" })).toHaveCount(0);
+  // Neither a menu nor (without scripts) a list of actions, for contacts or for lists.
+  await expect(main.getByLabel(/^Actions for/)).toHaveCount(0);
   await expect(main.getByRole("link", { name: /^(Edit|Delete|Rename)/ })).toHaveCount(0);
   await expect(main.getByRole("button", { name: /^(Opt out|Opt back in|Delete)/ })).toHaveCount(0);
 
-  const exportLink = main.getByRole("link", { name: /^Export this view as CSV/ });
+  const exportLink = main.getByRole("link", { name: "Export CSV" });
   const response = await page.request.get((await exportLink.getAttribute("href"))!);
   expect(response.status()).toBe(200);
   expect(response.headers()["content-type"]).toBe("text/csv; charset=utf-8");
@@ -226,8 +289,9 @@ test.describe(() => {
     // The oldest contact and its list come from the demo seed, which no test deletes.
     await page.goto("/contacts?sort=created&order=asc");
     const oldest = page.getByRole("table").locator("tbody tr").first();
-    const edit = await oldest.getByRole("link", { name: /^Edit/ }).getAttribute("href");
-    const listId = new URL((await oldest.getByRole("cell").nth(5).getByRole("link").getAttribute("href"))!, page.url()).searchParams.get("list");
+    // The name opens the contact's page; the list's name, its contacts.
+    const edit = await oldest.getByRole("rowheader").getByRole("link").getAttribute("href");
+    const listId = new URL((await oldest.locator('a[href*="list="]').getAttribute("href"))!, page.url()).searchParams.get("list");
     const renameList = `/contacts/lists/${listId}/edit`;
     await page.goto(edit!);
     await expect(page.getByRole("heading", { name: "Edit contact" })).toBeVisible();
@@ -245,4 +309,42 @@ test.describe(() => {
     await expect(page.getByRole("heading", { name: "Delete list" })).toBeVisible();
     await expectNoSeriousViolations(page);
   });
+});
+
+test("the list fits a laptop and a phone: one line per contact, cards on a phone, nothing scrolls sideways", async ({ page }, testInfo) => {
+  await signInQuickly(page, DEMO_USERS.owner.email);
+  for (const viewport of [
+    { width: 1366, height: 800 },
+    { width: 390, height: 844 },
+  ]) {
+    await page.setViewportSize(viewport);
+    await page.goto("/contacts");
+    await waitForHydration(page, testInfo);
+    await expect(page.getByTestId("contacts-table").locator("tbody tr").first()).toBeVisible();
+    const layout = await page.evaluate(() => {
+      const table = document.querySelector<HTMLElement>('[data-testid="contacts-table"]')!;
+      const rows = [...table.querySelectorAll<HTMLElement>("tbody tr")];
+      const emails = [...table.querySelectorAll<HTMLElement>('td[data-label="Email"] span[title]')];
+      return {
+        pageOverflow: document.scrollingElement!.scrollWidth - window.innerWidth,
+        tableOverflow: table.parentElement!.scrollWidth - table.parentElement!.clientWidth,
+        rowDisplay: getComputedStyle(rows[0]!).display,
+        tallestRow: Math.max(...rows.map((row) => row.getBoundingClientRect().height)),
+        // An address is cut with an ellipsis (the whole of it in its title), never wrapped onto a second line.
+        tallestEmail: Math.max(0, ...emails.map((email) => email.getBoundingClientRect().height)),
+        emailCount: emails.length,
+      };
+    });
+    expect(layout.pageOverflow, `page overflow at ${viewport.width} px`).toBeLessThanOrEqual(0);
+    expect(layout.tableOverflow, `table overflow at ${viewport.width} px`).toBeLessThanOrEqual(0);
+    expect(layout.emailCount).toBeGreaterThan(0);
+    expect(layout.tallestEmail).toBeLessThan(30);
+    if (viewport.width >= 640) {
+      expect(layout.rowDisplay).toBe("table-row");
+      expect(layout.tallestRow).toBeLessThan(48);
+    } else {
+      // Below 640 px every contact is a card of label/value lines.
+      expect(layout.rowDisplay).toBe("flex");
+    }
+  }
 });

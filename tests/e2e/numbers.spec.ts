@@ -1,4 +1,4 @@
-import type { Page, TestInfo } from "@playwright/test";
+import type { Locator, Page, TestInfo } from "@playwright/test";
 import { expect, expectNoSeriousViolations, prepareAccessibilityAudit, signInQuickly, test, toast, waitForHydration } from "./fixtures";
 import { isScriptless, uniqueEmail } from "./support";
 
@@ -21,7 +21,7 @@ test.beforeEach(async ({ page }, testInfo) => {
 async function newOwner(page: Page, testInfo: TestInfo, plan: "starter" | "growth") {
   const email = uniqueEmail("numbers", testInfo);
   const registered = await page.request.post("/register", {
-    form: { name: "Nora Numbers", email, phone: "4165550150", password: PASSWORD, confirmPassword: PASSWORD },
+    form: { name: "Nora Numbers", company: "Nora Numbers Ltd", email, phone: "4165550150", password: PASSWORD, confirmPassword: PASSWORD },
     maxRedirects: 0,
   });
   expect(registered.status(), "registration").toBe(302);
@@ -37,6 +37,16 @@ function randomLocalNumber() {
 }
 
 const numberRows = (page: Page) => page.getByTestId("number-row");
+
+/** A row's action: a plain link without scripts; with them an entry of the row's "⋯" menu. */
+async function chooseRowAction(page: Page, row: Locator, testInfo: TestInfo, name: string) {
+  if (isScriptless(testInfo)) {
+    await row.getByRole("link", { name, exact: true }).click();
+    return;
+  }
+  await row.getByRole("button", { name: /^Actions for / }).click();
+  await page.getByRole("menuitem", { name, exact: true }).click();
+}
 
 test("an owner adds a number, sees it formatted, reaches the plan's limit, renames and deletes it", async ({ page }, testInfo) => {
   // One story with three accessibility audits: more than the default 30 seconds on a busy machine.
@@ -84,15 +94,18 @@ test("an owner adds a number, sees it formatted, reaches the plan's limit, renam
   await expectNoSeriousViolations(page);
 
   await waitForHydration(page, testInfo);
-  await row.getByText("Edit label").click();
+  await expect(row.getByRole("button", { name: "Save label" })).toHaveCount(0);
+  await chooseRowAction(page, row, testInfo, "Edit label");
+  await expect(page).toHaveURL(/\/numbers-managment\?edit=/);
   await row.getByLabel(`Label of ${number.display}`).fill("Reception");
   await row.getByRole("button", { name: "Save label" }).click();
   await expect(toast(page, "Label saved.")).toBeVisible();
   await expect(numberRows(page).first()).toContainText("Reception");
+  await expect(page).toHaveURL(/\/numbers-managment$/);
 
   await waitForHydration(page, testInfo);
+  await chooseRowAction(page, numberRows(page).first(), testInfo, "Delete");
   if (isScriptless(testInfo)) {
-    await numberRows(page).first().getByRole("link", { name: `Delete ${number.display}` }).click();
     await expect(page).toHaveURL(/\/numbers-managment\/[^/]+\/delete$/);
     await expect(page.getByRole("heading", { name: "Delete phone number" })).toBeVisible();
     await expect(page.getByTestId("delete-number-summary")).toHaveText(`${number.display} · Reception`);
@@ -100,7 +113,6 @@ test("an owner adds a number, sees it formatted, reaches the plan's limit, renam
     await expectNoSeriousViolations(page);
     await page.getByRole("button", { name: "Delete number" }).click();
   } else {
-    await numberRows(page).first().getByRole("button", { name: `Delete ${number.display}` }).click();
     const dialog = page.getByRole("dialog", { name: "Delete phone number" });
     await expect(dialog.getByTestId("delete-number-summary")).toHaveText(`${number.display} · Reception`);
     await expectNoSeriousViolations(page);
@@ -123,9 +135,26 @@ test("a duplicate number is refused at the field, keeping what was typed", async
     if (attempt === 1) await expect(toast(page, "Phone number added.")).toBeVisible();
   }
   await expect(page.getByText("This number has already been added")).toBeVisible();
+  // One message for one problem: no green "Valid format" beside the refusal.
+  await expect(page.getByTestId("phone-format-status")).toHaveText("");
   await expect(page.getByLabel("Phone number")).toHaveAttribute("aria-invalid", "true");
   await expect(page.getByLabel("Phone number")).not.toHaveValue("");
   await expect(numberRows(page)).toHaveCount(1);
+});
+
+test("a number typed with a plus stays the international number it is, never a +1 number", async ({ page }, testInfo) => {
+  await newOwner(page, testInfo, "growth");
+  await page.goto("/numbers-managment");
+  await waitForHydration(page, testInfo);
+  const phone = page.getByLabel("Phone number");
+  await phone.fill("+4930123456");
+  if (!isScriptless(testInfo)) {
+    await expect(phone).toHaveValue("+49 30 123456");
+    await expect(page.getByTestId("phone-format-status")).toHaveText(/Valid format/);
+  }
+  await page.getByRole("button", { name: "Add number" }).click();
+  await expect(toast(page, "Phone number added.")).toBeVisible();
+  await expect(numberRows(page).getByRole("rowheader")).toHaveText(["+49 30 123456"]);
 });
 
 test("a CSV is validated row by row from row 2, and its valid numbers are added together", async ({ page }, testInfo) => {
@@ -170,6 +199,7 @@ test("a file that is not a CSV is refused with a message", async ({ page }, test
   await waitForHydration(page, testInfo);
   await page.getByLabel("CSV file").setInputFiles({ name: "numbers.xlsx", mimeType: "application/vnd.ms-excel", buffer: Buffer.from("PK\u0003\u0004") });
   await page.getByRole("button", { name: "Validate numbers" }).click();
-  await expect(page.getByRole("alert").filter({ hasText: "Only .csv files can be validated." })).toBeVisible();
+  await expect(page.getByText("Only .csv files can be validated.")).toBeVisible();
+  await expect(page.getByLabel("CSV file")).toHaveAttribute("aria-invalid", "true");
   await expect(page.getByTestId("bulk-results")).toHaveCount(0);
 });

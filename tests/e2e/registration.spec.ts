@@ -6,9 +6,11 @@ const PASSWORD = "Fresh-start-2026!";
 test("a new user registers, verifies the email, chooses a plan and reaches the overview", async ({ page }, testInfo) => {
   const email = uniqueEmail("new", testInfo);
   const name = "Erika Mustermann";
+  const company = "Mustermann & Söhne GmbH";
 
   await page.goto("/register");
   await page.getByLabel("Full name").fill(name);
+  await page.getByLabel("Company name").fill(company);
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Phone number").fill("+49 30 1234567");
   await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
@@ -44,15 +46,34 @@ test("a new user registers, verifies the email, chooses a plan and reaches the o
   await page.getByRole("button", { name: "Choose Growth" }).click();
 
   await expect(page).toHaveURL(/\/overview$/);
-  await expect(page.getByRole("heading", { name: `Welcome back, ${name}` })).toBeVisible();
+  // The first visit of a new account is a welcome, not a return.
+  await expect(page.getByRole("heading", { name: `Welcome, ${name}`, exact: true })).toBeVisible();
   await expect(page.getByTestId("plan-name")).toHaveText("Growth");
   await expect(page.getByRole("status")).toContainText("Your Growth plan is active.");
   await expect(page.getByText(`${email} · Verified`)).toBeVisible();
+  // The organisation is the company, in the zone of the +49 number.
+  await expect(page.getByTestId("tenant-name")).toHaveText(company);
+  await expect(page.getByText("Europe/Berlin", { exact: true })).toBeVisible();
+
+  // An empty organisation gets its first steps, each a link for the owner.
+  const steps = page.getByTestId("first-step");
+  await expect(steps).toHaveCount(4);
+  await expect(page.locator('[data-testid="first-step"][data-done="false"]')).toHaveCount(4);
+  await page.getByRole("link", { name: "Add a number" }).click();
+  await expect(page).toHaveURL(/\/numbers-managment$/);
+
+  // The next sign-in is a return.
+  await page.context().clearCookies();
+  await page.goto("/login");
+  await submitSignIn(page, email, PASSWORD);
+  await expect(page).toHaveURL(/\/overview$/);
+  await expect(page.getByRole("heading", { name: `Welcome back, ${name}` })).toBeVisible();
 });
 
 test("registration explains a weak password and a mismatched confirmation", async ({ page }, testInfo) => {
   await page.goto("/register");
   await page.getByLabel("Full name").fill("Erika Mustermann");
+  await page.getByLabel("Company name").fill("Mustermann GmbH");
   await page.getByLabel("Email").fill(uniqueEmail("weak", testInfo));
   await page.getByLabel("Phone number").fill("+49 30 1234567");
   // Passes the native minLength so that, without scripts, the server's rules are what reject it.
@@ -79,4 +100,55 @@ test("registration explains a weak password and a mismatched confirmation", asyn
   await expect(passwordError).toHaveText(rule);
   await expect(page.getByText("Passwords do not match")).toBeVisible();
   await expect(page.getByLabel("Confirm password")).toHaveAttribute("aria-invalid", "true");
+});
+
+test.describe("a number that spans time zones", () => {
+  // The browser's clock is in Vancouver; a toll-free +1 800 number could be anywhere in North America.
+  test.use({ timezoneId: "America/Vancouver" });
+
+  test("gives the organisation the browser's zone, or the default without JavaScript", async ({ page }, testInfo) => {
+    const email = uniqueEmail("zone", testInfo);
+    // Through the sign-in page's link: with scripts that is a client-side navigation, where the page's inline script does not run.
+    await page.goto("/login");
+    if (!isScriptless(testInfo)) {
+      await page.waitForFunction(() => "__remixRouter" in window);
+      await page.evaluate(() => Object.assign(window, { stayedOnThePage: true }));
+    }
+    await page.getByRole("link", { name: "Create one" }).click();
+    await expect(page).toHaveURL(/\/register$/);
+    if (!isScriptless(testInfo)) expect(await page.evaluate(() => "stayedOnThePage" in window), "a client-side navigation").toBe(true);
+    await page.getByLabel("Full name").fill("Vera Vancouver");
+    await page.getByLabel("Company name").fill("Coastal Calls Inc.");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Phone number").fill("+1 800 555 0142");
+    await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+    await page.getByLabel("Confirm password").fill(PASSWORD);
+    await page.getByRole("button", { name: "Create account" }).click();
+    await expect(page).toHaveURL(/\/registration-successful$/);
+
+    await page.goto(linkFrom((await latestEmailTo(email)).text, "/verify-email"));
+    await page.getByRole("button", { name: "Verify your email" }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await submitSignIn(page, email, PASSWORD);
+    await page.getByRole("button", { name: "Choose Growth" }).click();
+    await expect(page).toHaveURL(/\/overview$/);
+    await expect(page.getByText(isScriptless(testInfo) ? "America/Toronto" : "America/Vancouver", { exact: true })).toBeVisible();
+  });
+
+  test("asks for the company at the field", async ({ page }, testInfo) => {
+    await page.goto("/register");
+    // The page's inline script fills in the browser's zone; without scripts the field stays empty.
+    await expect(page.locator('input[name="browserTimeZone"]')).toHaveValue(isScriptless(testInfo) ? "" : "America/Vancouver");
+    await page.getByLabel("Full name").fill("Vera Vancouver");
+    const company = page.getByLabel("Company name");
+    // Three characters pass the native minLength, so without scripts it is the server that refuses the one that is left after trimming.
+    await company.fill(" V ");
+    await page.getByLabel("Email").fill(uniqueEmail("company", testInfo));
+    await page.getByLabel("Phone number").fill("+1 416 555 0142");
+    await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+    await page.getByLabel("Confirm password").fill(PASSWORD);
+    await page.getByRole("button", { name: "Create account" }).click();
+    await expect(company).toHaveAttribute("aria-invalid", "true");
+    await expect(page.locator(`[id="${await company.getAttribute("id")}-error"]`)).toHaveText("Company name must be at least 2 characters");
+  });
 });

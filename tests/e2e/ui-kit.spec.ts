@@ -6,7 +6,8 @@ import { expect, expectNoSeriousViolations, prepareAccessibilityAudit, test } fr
  * problems, with and without JavaScript, and fits a phone.
  */
 
-test.describe.configure({ timeout: 90_000 });
+// axe over a page of every primitive, twice, takes a while on a two-core machine.
+test.describe.configure({ timeout: 180_000 });
 
 test("the UI kit page shows every primitive in both themes without serious accessibility problems", async ({ page }, testInfo) => {
   await prepareAccessibilityAudit(page, testInfo);

@@ -47,7 +47,7 @@ async function errorOf(response: Response) {
 }
 
 async function ownerOfNewTenant(email: string) {
-  const { tenantId } = await registerAccount({ name: "Other Owner", email, phone: "4165550151", password: DEMO_PASSWORD });
+  const { tenantId } = await registerAccount({ name: "Other Owner", company: "Test Company", email, phone: "4165550151", password: DEMO_PASSWORD });
   await subscribeTenantToPlan(tenantId, "growth");
   return { tenantId, cookie: await sessionCookieFor(email) };
 }

@@ -9,7 +9,12 @@ import * as deletePage from "~/routes/_dashboard.campaigns.$id.delete";
 import * as editPage from "~/routes/_dashboard.campaigns.$id.edit";
 import * as listPage from "~/routes/_dashboard.campaigns._index";
 import * as newPage from "~/routes/_dashboard.campaigns.new";
-import { callAction, callLoader, prepareTestDatabase, redirectLocation, sessionCookieFor, unwrap } from "../support/app";
+import * as newKnowledgeBasePage from "~/routes/_dashboard.knowledge-base.new";
+import { formSearchOf } from "~/features/campaigns/form-params";
+import { zonedTimeToInstant } from "~/features/campaigns/zoned-time";
+import { popToast } from "~/lib/toast/toast.server";
+import { callAction, callLoader, cookiesFrom, makeRequest, prepareTestDatabase, redirectLocation, sessionCookieFor, unwrap } from "../support/app";
+import { renderPage } from "../support/render-page";
 
 /*
  * The campaign screens through their loaders and actions: every validation
@@ -38,7 +43,7 @@ async function demoIds() {
 
 /** A second subscribed tenant with a list, a number and an outbound knowledge base of its own. */
 async function otherTenant() {
-  const { tenantId } = await registerAccount({ name: "Other Owner", email: "other-owner@example.test", phone: "4165550177", password: DEMO_PASSWORD });
+  const { tenantId } = await registerAccount({ name: "Other Owner", company: "Test Company", email: "other-owner@example.test", phone: "4165550177", password: DEMO_PASSWORD });
   await subscribeTenantToPlan(tenantId, "growth");
   const stamp = now();
   const listId = newId();
@@ -96,8 +101,10 @@ async function createCampaign(overrides: Record<string, string | string[] | unde
 }
 
 const campaignRow = (id: string) => db().selectFrom("campaigns").selectAll().where("id", "=", id).executeTakeFirst();
-const act = (id: string, intent: string, cookie = owner) =>
-  callAction(campaignPage.action, `/campaigns/${id}`, { cookie, form: { intent }, params: { id } });
+const act = (id: string, intent: string, cookie = owner, fields: Record<string, string> = {}) =>
+  callAction(campaignPage.action, `/campaigns/${id}`, { cookie, form: { intent, ...fields }, params: { id } });
+/** A start that has seen the check and accepts that some contacts are skipped (the demo list has one who wants no more calls). */
+const startAnyway = (id: string) => act(id, "start", owner, { confirm: "1" });
 const open = (id: string, query = "", cookie = owner) => callLoader(campaignPage.loader, `/campaigns/${id}${query}`, { cookie, params: { id } });
 
 /** A wall-clock time in Toronto a week ahead, as a datetime-local value. */
@@ -155,14 +162,17 @@ describe("creating a campaign: validation", () => {
   it("has every message in English and German", async () => {
     const en = await getTranslatorFor("en", "campaigns");
     const de = await getTranslatorFor("de", "campaigns");
-    const keys = [...new Set([...cases.map((c) => c[3]), "validation.listUnknown", "validation.phoneNumberUnknown", "validation.knowledgeBaseRequired"])];
+    const keys = [...new Set([...cases.map((c) => c[3]), "validation.listUnknown", "validation.phoneNumberUnknown", "validation.knowledgeBaseMissing_outbound", "validation.knowledgeBaseMissing_inbound"])];
     for (const key of keys) {
       expect(en(key), key).not.toBe(key);
       expect(de(key), key).not.toBe(key);
       expect(de(key), key).not.toBe(en(key));
     }
     expect(en("validation.nameTooShort")).toBe("Campaign name must be at least 5 characters.");
-    expect(en("validation.knowledgeBaseRequired")).toBe("A knowledge base must be created first for inbound or outbound calls");
+    // The knowledge-base rule names the type that is missing, not "inbound or outbound".
+    expect(en("validation.knowledgeBaseMissing_outbound")).toBe("This number has no outbound knowledge base yet. Create one first, or choose another number or campaign type.");
+    expect(en("validation.knowledgeBaseMissing_inbound")).toMatch(/^This number has no inbound knowledge base yet\./);
+    expect(de("validation.knowledgeBaseMissing_outbound")).toMatch(/keine Wissensdatenbank für ausgehende Anrufe/);
   });
 
   it("treats another tenant's list and number as unknown, as field errors", async () => {
@@ -177,8 +187,8 @@ describe("creating a campaign: validation", () => {
 describe("the knowledge base comes first", () => {
   it("refuses a number without a knowledge base of the campaign's type, and names the one it will use otherwise", async () => {
     // Sales has no knowledge base at all; Main line has an outbound default and an inbound one.
-    expect(errorsOf(await create(validForm({ phoneNumberId: demo.sales }))).errors.phoneNumberId).toEqual(["validation.knowledgeBaseRequired"]);
-    expect(errorsOf(await create(validForm({ phoneNumberId: demo.sales, type: "inbound" }))).errors.phoneNumberId).toEqual(["validation.knowledgeBaseRequired"]);
+    expect(errorsOf(await create(validForm({ phoneNumberId: demo.sales }))).errors.phoneNumberId).toEqual(["validation.knowledgeBaseMissing_outbound"]);
+    expect(errorsOf(await create(validForm({ phoneNumberId: demo.sales, type: "inbound" }))).errors.phoneNumberId).toEqual(["validation.knowledgeBaseMissing_inbound"]);
 
     const { value } = unwrap(await callLoader(newPage.loader, "/campaigns/new", { cookie: owner }));
     const options = (value as { options: { numbers: Array<{ id: string; knowledgeBases: Record<string, { name: string } | null> }> } }).options;
@@ -209,8 +219,8 @@ describe("the knowledge base comes first", () => {
     expect((unwrap(await open(id)).value as { knowledgeBase: { name: string } }).knowledgeBase.name).toBe("Older inbound");
     await inbound("Default inbound", "2026-03-03T00:00:00.000Z", 1);
     expect((unwrap(await open(id)).value as { knowledgeBase: { name: string } }).knowledgeBase.name).toBe("Default inbound");
-    // Outbound campaigns on Sales are still refused: the rule is per type.
-    expect(errorsOf(await create(validForm({ phoneNumberId: demo.sales }))).errors.phoneNumberId).toEqual(["validation.knowledgeBaseRequired"]);
+    // Outbound campaigns on Sales are still refused, naming the type that is missing: the rule is per type.
+    expect(errorsOf(await create(validForm({ phoneNumberId: demo.sales }))).errors.phoneNumberId).toEqual(["validation.knowledgeBaseMissing_outbound"]);
     await db().deleteFrom("knowledge_bases").where("phone_number_id", "=", demo.sales).execute();
     // Starting is refused too once the knowledge base is gone.
     const refusal = unwrap(await act(id, "start"));
@@ -260,7 +270,7 @@ describe("saving and editing", () => {
 describe("life cycle", () => {
   it("starts an immediate draft as running now; refuses what the status does not allow", async () => {
     const id = await createCampaign({ name: "Immediate one" });
-    const started = await act(id, "start");
+    const started = await startAnyway(id);
     expect(redirectLocation(started)).toBe(`/campaigns/${id}`);
     let row = (await campaignRow(id))!;
     expect(row.status).toBe("running");
@@ -285,7 +295,7 @@ describe("life cycle", () => {
 
   it("schedules a scheduled draft at its time in the tenant's zone", async () => {
     const id = await createCampaign({ name: "Scheduled one", sendingType: "scheduled", scheduleAt: "2030-01-07T10:00" });
-    await act(id, "start");
+    await startAnyway(id);
     // 10:00 in Toronto in January is 15:00 UTC.
     expect(await campaignRow(id)).toMatchObject({ status: "scheduled", next_run_at: "2030-01-07T15:00:00.000Z" });
     const list = unwrap(await callLoader(listPage.loader, "/campaigns?status=scheduled", { cookie: owner })).value as { list: { rows: Array<{ id: string; nextRunAt: string }> } };
@@ -310,7 +320,7 @@ describe("life cycle", () => {
 
   it("deletes after a confirmation page, with its activity", async () => {
     const id = await createCampaign({ name: "Delete me soon" });
-    await act(id, "start");
+    await startAnyway(id);
     await act(id, "pause");
     const confirm = unwrap(await callLoader(deletePage.loader, `/campaigns/${id}/delete`, { cookie: owner, params: { id } }));
     expect(confirm.value).toMatchObject({ campaign: { id, name: "Delete me soon" }, allowed: true });
@@ -336,7 +346,10 @@ describe("the campaign page", () => {
     const { value } = unwrap(await open(id, "?check=1"));
     const report = (value as { report: { at: string; summary: { total: number; toCall: number; skipped: number; byReason: Record<string, number> } } }).report;
     expect(report.at).toBe("2030-01-07T15:00:00.000Z");
-    expect(report.summary).toEqual({ total: 32, toCall: 24, skipped: 8, byReason: { invalid: 1, "opted-out": 1, duplicate: 1, "outside-window": 5 } });
+    // The five on the Pacific coast and in the Mountain zone are not skipped: they wait, the first until 09:00 in Denver and Edmonton (16:00 UTC).
+    expect(report.summary).toEqual({
+      total: 32, toCall: 24, waiting: 5, skipped: 3, byReason: { invalid: 1, "opted-out": 1, duplicate: 1, "outside-window": 0 }, nextWindowAt: "2030-01-07T16:00:00.000Z",
+    });
   });
 
   it("shows the activity log a page at a time and says calls are only logged", async () => {
@@ -377,6 +390,172 @@ describe("the campaign page", () => {
     expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
     // A nonsense filter falls back to all campaigns.
     expect((await listOf("?status=nonsense")).total).toBe((await listOf("")).total);
+  });
+});
+
+/** A list of the demo tenant's own, with contacts as given (all in Toronto unless said otherwise). */
+async function listWith(name: string, contacts: Array<{ phone: string; optedOut?: boolean }>) {
+  const stamp = now();
+  const listId = newId();
+  await db().insertInto("contact_lists").values({ id: listId, tenant_id: demo.tenantId, name, name_key: name.toLowerCase(), created_at: stamp, updated_at: stamp }).execute();
+  for (const [index, contact] of contacts.entries()) {
+    const created = new Date(Date.parse(stamp) + index * 1000).toISOString();
+    await db()
+      .insertInto("contacts")
+      .values({ id: newId(), tenant_id: demo.tenantId, list_id: listId, first_name: `${name} ${index}`, phone: contact.phone, time_zone: "America/Toronto", opted_out_at: contact.optedOut ? stamp : null, created_at: created, updated_at: created })
+      .execute();
+  }
+  return listId;
+}
+
+/** A Toronto date a few days away, and its weekday: a window on that day only is closed now, whatever the time. */
+function dayAhead(days = 3) {
+  const date = new Date(Date.now() + days * 86_400_000).toLocaleDateString("en-CA", { timeZone: "America/Toronto" });
+  const weekday = new Date(`${date}T12:00:00Z`).getUTCDay() || 7;
+  return { date, weekday: String(weekday) };
+}
+
+type StartCheck = { blocker: string | null; summary: { toCall: number; waiting: number; skipped: number; byReason: Record<string, number>; nextWindowAt: string | null } };
+
+describe("starting: the pre-launch check decides", () => {
+  it("refuses to start a campaign nobody would ever be called by, and says why at the Start button", async () => {
+    const empty = await createCampaign({ name: "Empty list campaign", contactListId: await listWith("Nobody here", []) });
+    const unreachable = await createCampaign({
+      name: "Unreachable campaign",
+      contactListId: await listWith("Unreachable", [{ phone: "+1555" }, { phone: "+14165550911", optedOut: true }, { phone: "+1555" }]),
+    });
+    const noDay = await createCampaign({ name: "No day campaign", contactListId: demo.webinar });
+    await db().updateTable("campaigns").set({ window_days: "[]" }).where("id", "=", noDay).execute();
+
+    for (const [id, blocker] of [[empty, "empty-list"], [unreachable, "nobody-callable"], [noDay, "no-weekday"]] as const) {
+      const page = unwrap(await open(id)).value as { startCheck: StartCheck };
+      expect(page.startCheck.blocker).toBe(blocker);
+      // Confirming does not help: there is nobody to call.
+      const refused = unwrap(await startAnyway(id));
+      expect(refused).toMatchObject({ status: 409, value: { refusal: blocker } });
+      expect((await campaignRow(id))!.status).toBe("draft");
+    }
+    const refused = unwrap(await startAnyway(unreachable)).value as { check: StartCheck };
+    expect(refused.check.summary.byReason).toMatchObject({ invalid: 2, "opted-out": 1 });
+
+    const html = await renderPage(campaignPage.default, unwrap(await open(unreachable)).value, `/campaigns/${unreachable}`);
+    expect(html).toMatch(/<button[^>]*disabled=""[^>]*aria-describedby="start-blocked"[^>]*>Start<\/button>/);
+    expect(html).toContain("This campaign cannot start: nobody on its list can be called");
+  });
+
+  it("asks before starting when somebody would be skipped, and starts once confirmed", async () => {
+    // Spring leads has a lead who wants no more calls.
+    const id = await createCampaign({ name: "Needs a yes first" });
+    const page = unwrap(await open(id)).value as { startCheck: StartCheck };
+    expect(page.startCheck).toMatchObject({ blocker: null });
+    expect(page.startCheck.summary.byReason["opted-out"]).toBeGreaterThanOrEqual(1);
+
+    const asked = unwrap(await act(id, "start"));
+    expect(asked.status).toBe(409);
+    const value = asked.value as { refusal: string; check: StartCheck };
+    expect(value.refusal).toBe("confirmation-needed");
+    expect(value.check.summary.skipped).toBe(page.startCheck.summary.skipped);
+    expect((await campaignRow(id))!.status).toBe("draft");
+
+    // Without JavaScript Start leads to ?start=1: the page with the numbers and "Start anyway".
+    const confirming = unwrap(await open(id, "?start=1")).value;
+    const html = await renderPage(campaignPage.default, confirming, `/campaigns/${id}?start=1`);
+    expect(html).toContain('data-testid="start-confirmation"');
+    expect(html).toMatch(/<input type="hidden" name="confirm" value="1"\/>/);
+    expect(html).toContain("Start anyway");
+    expect(html).toMatch(/\d+ opted out|no more calls/);
+
+    expect(redirectLocation(await startAnyway(id))).toBe(`/campaigns/${id}`);
+    expect(["running", "scheduled"]).toContain((await campaignRow(id))!.status);
+  });
+
+  it("starts without asking when everybody is merely outside their window: the campaign runs and they wait, nobody is skipped", async () => {
+    const { date, weekday } = dayAhead();
+    const listId = await listWith("Night owls", [{ phone: "+14165550921" }, { phone: "+14165550922" }, { phone: "+14165550923" }]);
+    const id = await createCampaign({ name: "Waits for Thursday", contactListId: listId, windowDays: [weekday] });
+    const started = await act(id, "start");
+    expect(redirectLocation(started)).toBe(`/campaigns/${id}`);
+    const { toast } = await popToast(makeRequest("/", { cookie: cookiesFrom(started as Response) }));
+    expect(toast).toMatchObject({ key: "campaigns:toast.startedWaiting", values: { count: 3 } });
+    expect((await campaignRow(id))!.status).toBe("running");
+    expect(await db().selectFrom("campaign_activity").select("id").where("campaign_id", "=", id).where("kind", "=", "skipped").execute()).toEqual([]);
+
+    const [year, month, day] = date.split("-").map(Number) as [number, number, number];
+    const opensAt = zonedTimeToInstant({ year, month, day, hour: 9, minute: 0 }, "America/Toronto").toISOString();
+    const page = unwrap(await open(id)).value as { waiting: { count: number; nextWindowAt: string } };
+    expect(page.waiting).toEqual({ count: 3, nextWindowAt: opensAt });
+    const html = await renderPage(campaignPage.default, page, `/campaigns/${id}`);
+    expect(html).toContain("3 contacts are waiting for their calling window to open. Next opening:");
+  });
+});
+
+describe("the campaign form keeps its state", () => {
+  const load = async (query = "") => unwrap(await callLoader(newPage.loader, `/campaigns/new${query}`, { cookie: owner })).value;
+
+  it("server-renders only the fields the sending type needs, so nothing moves when scripts load", async () => {
+    const immediate = await renderPage(newPage.default, await load(), "/campaigns/new");
+    expect(immediate).not.toContain('name="frequency"');
+    expect(immediate).not.toContain('name="scheduleAt"');
+    // Without scripts a small Apply reloads the form as filled in (a GET to its own page) to show another type's fields.
+    expect(immediate).toMatch(/<noscript><button type="submit" formmethod="get" formaction="\/campaigns\/new" formnovalidate=""[^>]*>Apply<\/button><\/noscript>/i);
+    const recurring = await renderPage(newPage.default, await load("?name=Weekly+push&sendingType=recurring&windowDays=2&windowStart=08:00&windowEnd=12:00"), "/campaigns/new");
+    expect(recurring).toContain('name="frequency"');
+    expect(recurring).toContain('name="scheduleAt"');
+    expect(recurring).toMatch(/value="Weekly push"/);
+    const scheduled = await renderPage(newPage.default, await load("?sendingType=scheduled"), "/campaigns/new");
+    expect(scheduled).not.toContain('name="frequency"');
+    expect(scheduled).toContain('name="scheduleAt"');
+  });
+
+  it("shows per number which knowledge base types it has", async () => {
+    const html = await renderPage(newPage.default, await load(), "/campaigns/new");
+    expect(html).toContain("Main line · +1 (416) 555-0100 — inbound, outbound</option>");
+    expect(html).toMatch(/Sales · \+1 \(647\) 555-0199 — (no knowledge base|inbound)<\/option>/);
+  });
+
+  it("goes to create the missing knowledge base and comes back to the form as it was left", async () => {
+    const number = await db().selectFrom("phone_numbers").select("id").where("tenant_id", "=", demo.tenantId).where("e164", "=", "+16475550199").executeTakeFirstOrThrow();
+    await db().deleteFrom("knowledge_bases").where("phone_number_id", "=", number.id).execute();
+    const typed = { name: "Sales outreach", contactListId: demo.springLeads, type: "outbound", sendingType: "recurring", frequency: "weekly", scheduleAt: "2030-01-07T10:00", phoneNumberId: number.id, windowDays: ["2", "4"], windowStart: "08:30", windowEnd: "18:00" };
+    const failed = await create(validForm(typed));
+    expect(errorsOf(failed).errors.phoneNumberId).toEqual(["validation.knowledgeBaseMissing_outbound"]);
+
+    // The form as it comes back from the server, number and type chosen: the warning names the missing type and links to the
+    // knowledge-base form with the form's values in returnTo.
+    const html = await renderPage(newPage.default, await load(`?${formSearchOf(typed)}`), "/campaigns/new");
+    expect(html).toContain("This number has no outbound knowledge base yet.");
+    const href = /href="(\/knowledge-base\/new\?[^"]+)"/.exec(html)![1]!.replaceAll("&amp;", "&");
+    const url = new URL(href, "http://localhost");
+    expect(url.searchParams.get("number")).toBe(number.id);
+    expect(url.searchParams.get("type")).toBe("outbound");
+    const returnTo = url.searchParams.get("returnTo")!;
+    expect(returnTo.startsWith("/campaigns/new?name=Sales+outreach&")).toBe(true);
+
+    const kbPage = unwrap(await callLoader(newKnowledgeBasePage.loader, `${url.pathname}${url.search}`, { cookie: owner })).value as { defaultValue: { phoneNumberId: string; type: string }; cancelHref: string };
+    expect(kbPage.defaultValue).toMatchObject({ phoneNumberId: number.id, type: "outbound" });
+    expect(kbPage.cancelHref).toBe(returnTo);
+
+    const kb = new FormData();
+    for (const [name, value] of Object.entries({ intent: "save", name: "Sales outbound", type: "outbound", phoneNumberId: number.id, voice: "ava", firstMessage: "Hello from sales", content: "x".repeat(120), template: "blank", transferMode: "none", "transferNumbers[0]": "", toolName: "" })) kb.append(name, value);
+    const saved = await callAction(newKnowledgeBasePage.action, `${url.pathname}${url.search}`, { cookie: owner, form: kb });
+    expect(redirectLocation(saved)).toBe(returnTo);
+
+    // Back on the form: everything as typed, and the number now has its outbound knowledge base.
+    const back = (await load(returnTo.slice("/campaigns/new".length))) as { defaults: Record<string, unknown>; options: { numbers: Array<{ id: string; knowledgeBases: Record<string, { name: string } | null> }> } };
+    expect(back.defaults).toEqual(typed);
+    expect(back.options.numbers.find((n) => n.id === number.id)!.knowledgeBases.outbound?.name).toBe("Sales outbound");
+    expect(redirectLocation(await create(validForm(back.defaults as Record<string, string | string[]>)))).toMatch(/^\/campaigns\/[0-9a-f-]{36}$/);
+  });
+
+  it("goes back only to a path of this site", async () => {
+    const number = await db().selectFrom("phone_numbers").select("id").where("tenant_id", "=", demo.tenantId).where("e164", "=", "+16475550199").executeTakeFirstOrThrow();
+    for (const returnTo of ["//evil.test/campaigns/new", "https://evil.test/", "/\\evil.test"]) {
+      const query = `?number=${number.id}&type=inbound&returnTo=${encodeURIComponent(returnTo)}`;
+      const kb = new FormData();
+      for (const [name, value] of Object.entries({ intent: "save", name: `Inbound ${newId().slice(0, 4)}`, type: "inbound", phoneNumberId: number.id, voice: "ava", firstMessage: "Hello", content: "y".repeat(120), template: "blank", transferMode: "none", "transferNumbers[0]": "", toolName: "" })) kb.append(name, value);
+      const saved = await callAction(newKnowledgeBasePage.action, `/knowledge-base/new${query}`, { cookie: owner, form: kb });
+      expect(redirectLocation(saved)).toMatch(/^\/knowledge-base(\?|$)/);
+    }
   });
 });
 

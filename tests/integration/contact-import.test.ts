@@ -57,7 +57,7 @@ beforeAll(async () => {
   agent = await sessionCookieFor("agent@demo.test");
   demoTenantId = (await getDb().selectFrom("users").select("tenant_id").where("email", "=", "owner@demo.test").executeTakeFirstOrThrow()).tenant_id;
   const email = `import-other-${newId().slice(0, 6)}@imports.test`;
-  const { tenantId } = await registerAccount({ name: "Other Owner", email, phone: "4165550177", password: DEMO_PASSWORD });
+  const { tenantId } = await registerAccount({ name: "Other Owner", company: "Test Company", email, phone: "4165550177", password: DEMO_PASSWORD });
   await subscribeTenantToPlan(tenantId, "growth");
   other = { tenantId, cookie: await sessionCookieFor(email) };
 });

@@ -27,7 +27,7 @@ interface Owner {
 
 async function ownerOfNewTenant(timeZone = "Europe/Berlin"): Promise<Owner> {
   const email = `owner-${newId().slice(0, 8)}@contacts-list.test`;
-  const { tenantId } = await registerAccount({ name: "List Owner", email, phone: "4165550160", password: DEMO_PASSWORD });
+  const { tenantId } = await registerAccount({ name: "List Owner", company: "Test Company", email, phone: "4165550160", password: DEMO_PASSWORD });
   await subscribeTenantToPlan(tenantId, "growth");
   await getDb().updateTable("tenants").set({ time_zone: timeZone }).where("id", "=", tenantId).execute();
   return { tenantId, cookie: await sessionCookieFor(email) };
@@ -316,7 +316,7 @@ describe("the contacts list", () => {
       const bytes = new Uint8Array(await (await exportCsv(owner.cookie, `?list=${lists.aerzte}&sort=name`, "de")).arrayBuffer());
       expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
       const [header, ...rows] = parseCsv(new TextDecoder().decode(bytes), ";");
-      expect(header).toEqual(["Vorname", "Nachname", "Position", "Firma", "Telefon", "E-Mail", "Liste", "Abgemeldet", "Abgemeldet am", "Hinzugefügt"]);
+      expect(header).toEqual(["Vorname", "Nachname", "Position", "Firma", "Telefon", "E-Mail", "Liste", "Keine Anrufe mehr", "Keine Anrufe mehr seit", "Hinzugefügt"]);
       expect(rows.map((row) => [row[0], row[6], row[7]])).toEqual([
         ["Jürgen", "Ärzte", "Nein"],
         ["Mehmet", "Ärzte", "Ja"],

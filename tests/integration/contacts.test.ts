@@ -30,7 +30,7 @@ interface Owner {
 
 async function ownerOfNewTenant(): Promise<Owner> {
   const email = `owner-${newId().slice(0, 8)}@contacts.test`;
-  const { tenantId } = await registerAccount({ name: "Contacts Owner", email, phone: "4165550160", password: DEMO_PASSWORD });
+  const { tenantId } = await registerAccount({ name: "Contacts Owner", company: "Test Company", email, phone: "4165550160", password: DEMO_PASSWORD });
   await subscribeTenantToPlan(tenantId, "growth");
   return { tenantId, cookie: await sessionCookieFor(email) };
 }
@@ -144,10 +144,27 @@ describe("adding a contact", () => {
     expect((await de())(again.errors.phone![0]!)).toBe("Ein Kontakt mit dieser Telefonnummer existiert bereits");
     expect(again.typed).toMatchObject({ firstName: "Zweite", phone: "+1 (416) 555-0123" });
     expect(await contactsOf(owner.tenantId)).toHaveLength(1);
+    // The form links to the contact that has the number instead of only saying so.
+    const existing = await contactByPhone(owner.tenantId, "+14165550123");
+    expect(unwrap(await createContact(owner.cookie, validContact(otherList, { phone: "416 555 0123" }))).value).toMatchObject({ existingContactId: existing!.id });
 
     // Another tenant may have the same number.
     const other = await ownerOfNewTenant();
     expect(redirectLocation(await createContact(other.cookie, validContact(await newList(other), { phone: "4165550123" })))).toBe("/contacts");
+  });
+
+  it("reads a phone with a leading 0 in the tenant's country, and knows its international form as the same number", async () => {
+    const owner = await ownerOfNewTenant();
+    await getDb().updateTable("tenants").set({ country: "DE" }).where("id", "=", owner.tenantId).execute();
+    const listId = await newList(owner);
+    expect(unwrap(await callLoader(newRoute.loader, "/contacts/new", { cookie: owner.cookie })).value).toMatchObject({ phoneCountry: "DE" });
+    expect(redirectLocation(await createContact(owner.cookie, validContact(listId, { phone: "030 5550 1234" })))).toBe("/contacts");
+    expect(await contactByPhone(owner.tenantId, "+493055501234")).toMatchObject({ time_zone: "Europe/Berlin" });
+    const again = fieldErrors(await createContact(owner.cookie, validContact(listId, { firstName: "Zweite", phone: "0049 30 5550 1234" })));
+    expect(again.errors.phone).toEqual(["validation.phoneExists"]);
+    // A number pasted with a plus is international in every tenant: no +1 for ten digits after a plus.
+    expect(redirectLocation(await createContact(owner.cookie, validContact(listId, { phone: "+4930123456" })))).toBe("/contacts");
+    expect(await contactByPhone(owner.tenantId, "+4930123456")).toBeDefined();
   });
 
   it("treats another tenant's list as a missing one", async () => {
@@ -205,6 +222,8 @@ describe("editing, opting out and deleting a contact", () => {
     expect(clash.status).toBe(400);
     expect(clash.errors.phone).toEqual(["validation.phoneExists"]);
     expect(clash.typed).toMatchObject({ firstName: "Typed", phone: "416 555 0777" });
+    const other = await contactByPhone(owner.tenantId, "+14165550777");
+    expect(unwrap(await editContact(owner.cookie, contact.id, validContact(listId, { phone: "416 555 0777" }))).value).toMatchObject({ existingContactId: other!.id });
     const unchanged = await getDb().selectFrom("contacts").selectAll().where("id", "=", contact.id).executeTakeFirstOrThrow();
     expect(unchanged).toMatchObject({ first_name: "Anna", title: "Head buyer", phone: "+14165550199" });
   });

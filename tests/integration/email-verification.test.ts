@@ -25,7 +25,7 @@ beforeEach(() => resetRateLimits());
 /** Registers through the real action and returns the token from the verification email in the outbox. */
 async function registerAndGetToken(email: string) {
   const result = await callAction(register.action, "/register", {
-    form: { name: "Vera Verify", email, phone: "+14165550177", password: "Strong-pass-1", confirmPassword: "Strong-pass-1" },
+    form: { name: "Vera Verify", company: "Verify Ltd", email, phone: "+14165550177", password: "Strong-pass-1", confirmPassword: "Strong-pass-1" },
   });
   expect(redirectLocation(result)).toBe("/registration-successful");
   const link = linkFrom(latestEmailTo(email)?.text ?? "", "/verify-email");

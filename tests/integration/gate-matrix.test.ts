@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/db/db.server";
-import { requireActionAccess } from "~/features/access/gate.server";
+import { requireActionAccess, type PermissionArea } from "~/features/access/gate.server";
 import type { PermissionAction } from "~/features/access/permissions";
 import { getActiveSubscription } from "~/features/tenants/plans.server";
 import { popToast } from "~/lib/toast/toast.server";
@@ -252,7 +252,7 @@ describe("route gate for actions", () => {
 
   it.each(ACTION_MATRIX)("%s %s %s → %s", async (who, path, action, expected) => {
     const request = makeRequest(path, { cookie: who === "nobody" ? undefined : cookies[who], form: { any: "thing" } });
-    const result = await settle(() => requireActionAccess(request, action));
+    const result = await settle(() => requireActionAccess(request, action, path.slice(1) as PermissionArea));
     const outcome = result instanceof Response ? (redirectLocation(result) ?? result.status) : "allowed";
     expect(outcome).toBe(expected);
   });

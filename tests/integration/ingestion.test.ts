@@ -25,7 +25,7 @@ beforeAll(async () => {
   await prepareTestDatabase();
   const owner = await getDb().selectFrom("users").select(["id", "tenant_id"]).where("email", "=", "owner@demo.test").executeTakeFirstOrThrow();
   tenantA = { id: owner.tenant_id, key: (await createApiKey({ tenantId: owner.tenant_id, userId: owner.id, name: "Platform A" })).key };
-  const other = await registerAccount({ name: "Second Owner", email: "owner-b@ingest.test", phone: "4165550152", password: DEMO_PASSWORD });
+  const other = await registerAccount({ name: "Second Owner", company: "Test Company", email: "owner-b@ingest.test", phone: "4165550152", password: DEMO_PASSWORD });
   await subscribeTenantToPlan(other.tenantId, "growth");
   tenantB = { id: other.tenantId, key: (await createApiKey({ tenantId: other.tenantId, userId: other.id, name: "Platform B" })).key };
 });

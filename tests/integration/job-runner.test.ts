@@ -276,7 +276,7 @@ describe("job runner", () => {
     clock = new Date("2026-03-09T15:00:00Z");
   });
 
-  it("skips by reason at the moment of dispatch and says why in the log", async () => {
+  it("skips by reason at the moment of dispatch and says why in the log; someone outside their window waits for it instead", async () => {
     const { campaignId, contactIds } = await setUp({ size: 2, windowDays: [1, 2, 3, 4, 5] });
     const db = getDb();
     const [first, second] = contactIds as [string, string];
@@ -302,8 +302,92 @@ describe("job runner", () => {
     expect(byContact.get(second)).toMatchObject({ kind: "logged", reason: null });
     expect(byContact.get(duplicate)).toMatchObject({ kind: "skipped", reason: "duplicate" });
     expect(byContact.get(invalid)).toMatchObject({ kind: "skipped", reason: "invalid" });
-    expect(byContact.get(sydney)).toMatchObject({ kind: "skipped", reason: "outside-window" });
-    expect((await runsOf(campaignId))[0]).toMatchObject({ called_count: 1, skipped_count: 4 });
+    expect(byContact.has(sydney)).toBe(false);
+    // Tuesday 09:00 in Sydney is Monday 22:00 UTC: the run waits for it, running, with nobody else left.
+    expect(await campaignOf(campaignId)).toMatchObject({ status: "running", next_run_at: "2026-03-09T22:00:00.000Z" });
+    expect((await runsOf(campaignId))[0]).toMatchObject({ status: "running", lease_owner: null });
+
+    const before = clock;
+    clock = new Date("2026-03-09T22:00:00Z");
+    await tickUntilSettled([r], campaignId);
+    expect((await dispatchesOf(campaignId)).find((d) => d.contact_id === sydney)).toMatchObject({ kind: "logged", reason: null });
+    expect((await runsOf(campaignId))[0]).toMatchObject({ status: "done", called_count: 2, skipped_count: 3 });
+    expect((await campaignOf(campaignId)).status).toBe("completed");
+    await r.stop();
+    clock = before;
+  });
+
+  it("starts a campaign whose contacts are all outside their window: it runs, skips nobody, and calls them once their window opens", async () => {
+    const { tenantId, campaignId, contactIds } = await setUp({ size: 4, status: "draft", sendingType: "immediate", scheduleLocal: null, windowDays: [1, 2, 3, 4, 5] });
+    const db = getDb();
+    await db.updateTable("campaigns").set({ window_start_minute: 9 * 60, window_end_minute: 17 * 60 }).where("id", "=", campaignId).execute();
+    const before = clock;
+    clock = new Date("2026-03-09T07:00:00Z"); // Monday 03:00 in Toronto
+    const started = await startCampaign(campaignId, { tenantId, timeZone: "America/Toronto", now: clock });
+    expect(started).toMatchObject({ ok: true, status: "running", check: { summary: { toCall: 0, waiting: 4, skipped: 0, nextWindowAt: "2026-03-09T13:00:00.000Z" } } });
+
+    const { callsOf, platform } = recordingPlatform();
+    const r = runner(platform);
+    await r.tick();
+    await r.tick();
+    expect(await dispatchesOf(campaignId)).toEqual([]);
+    expect(await campaignOf(campaignId)).toMatchObject({ status: "running", next_run_at: "2026-03-09T13:00:00.000Z" });
+
+    // A minute before the window: still waiting.
+    clock = new Date("2026-03-09T12:59:00Z");
+    await r.tick();
+    expect(callsOf(campaignId)).toHaveLength(0);
+
+    clock = new Date("2026-03-09T13:00:00Z");
+    await tickUntilSettled([r], campaignId);
+    expect((await campaignOf(campaignId)).status).toBe("completed");
+    expectEachContactOnce(await dispatchesOf(campaignId), contactIds);
+    expect(callsOf(campaignId).map((c) => c.contactId).sort()).toEqual([...contactIds].sort());
+    expect((await runsOf(campaignId)).map((run) => [run.called_count, run.skipped_count])).toEqual([[4, 0]]);
+    await r.stop();
+    clock = before;
+  });
+
+  it("keeps a waiting run across a pause, and calls nobody twice when resumed", async () => {
+    const { tenantId, campaignId, contactIds } = await setUp({ size: 3, status: "draft", sendingType: "immediate", scheduleLocal: null, windowDays: [1, 2, 3, 4, 5] });
+    const db = getDb();
+    await db.updateTable("campaigns").set({ window_start_minute: 9 * 60, window_end_minute: 17 * 60 }).where("id", "=", campaignId).execute();
+    // The first contact is in London, where it is 11:00; the others in Toronto, where it is 07:00.
+    await db.updateTable("contacts").set({ time_zone: "Europe/London" }).where("id", "=", contactIds[0]!).execute();
+    const before = clock;
+    clock = new Date("2026-03-09T11:00:00Z");
+    const context = { tenantId, timeZone: "America/Toronto", now: clock };
+    expect(await startCampaign(campaignId, context)).toMatchObject({ ok: true, status: "running" });
+    const { callsOf, platform } = recordingPlatform();
+    const r = runner(platform);
+    await r.tick();
+    expect(callsOf(campaignId).map((c) => c.contactId)).toEqual([contactIds[0]]);
+    expect((await campaignOf(campaignId)).next_run_at).toBe("2026-03-09T13:00:00.000Z");
+
+    expect(await pauseCampaign(campaignId, context)).toMatchObject({ ok: true, status: "paused" });
+    clock = new Date("2026-03-09T14:00:00Z");
+    await r.tick();
+    expect(callsOf(campaignId)).toHaveLength(1);
+    expect(await resumeCampaign(campaignId, { ...context, now: clock })).toMatchObject({ ok: true, status: "running", dispatchNow: true });
+    await tickUntilSettled([r], campaignId);
+    expect(callsOf(campaignId).map((c) => c.contactId).sort()).toEqual([...contactIds].sort());
+    expectEachContactOnce(await dispatchesOf(campaignId), contactIds);
+    expect(await runsOf(campaignId)).toHaveLength(1);
+    await r.stop();
+    clock = before;
+  });
+
+  it("waits only within the run's schedule: a recurring run skips those whose window opens after its next occurrence", async () => {
+    // Daily at 10:00 Toronto time; the window is Wednesdays only. Monday's run cannot wait until Wednesday: Tuesday 10:00 comes first.
+    const { campaignId, contactIds } = await setUp({ size: 2, sendingType: "recurring", frequency: "daily", scheduleLocal: "2026-03-06T10:00", windowDays: [3] });
+    const db = getDb();
+    await db.updateTable("campaigns").set({ window_start_minute: 9 * 60, window_end_minute: 17 * 60 }).where("id", "=", campaignId).execute();
+    const r = runner(recordingPlatform().platform);
+    await r.tick();
+    const dispatches = await dispatchesOf(campaignId);
+    expect(dispatches.map((d) => [d.kind, d.reason])).toEqual([["skipped", "outside-window"], ["skipped", "outside-window"]]);
+    expectEachContactOnce(dispatches, contactIds);
+    expect(await campaignOf(campaignId)).toMatchObject({ status: "scheduled", next_run_at: "2026-03-10T14:00:00.000Z" });
     await r.stop();
   });
 

@@ -158,7 +158,7 @@ describe("validation messages (spec section 5)", () => {
       field: "phoneNumberId",
       key: "validation.phoneNumberRequired",
       en: "Phone number is required",
-      de: "Telefonnummer ist erforderlich",
+      de: "Rufnummer ist erforderlich",
     },
     { rule: "missing type", fields: { type: "" }, field: "type", key: "validation.typeRequired", en: "Type is required", de: "Typ ist erforderlich" },
     { rule: "unknown type", fields: { type: "sideways" }, field: "type", key: "validation.typeRequired", en: "Type is required" },
@@ -194,7 +194,7 @@ describe("validation messages (spec section 5)", () => {
       field: "transferNumbers",
       key: "validation.transferNumberRequired",
       en: "Add at least one transfer number for a warm or cold transfer",
-      de: "Geben Sie für eine warme oder kalte Weiterleitung mindestens eine Nummer an",
+      de: "Geben Sie für eine Weiterleitung mindestens eine Nummer an",
     },
     {
       rule: "cold transfer to an invalid number",
@@ -339,11 +339,19 @@ describe("creating and editing", () => {
 });
 
 describe("templates and the transfer-number buttons without JavaScript", () => {
-  it("'Apply template' fills an empty first message and content in the user's language, and saves nothing", async () => {
+  it("'Apply template' fills an empty first message and content in the voice's language (else the user's), and saves nothing", async () => {
     const number = await addNumber(demoTenant);
-    for (const language of ["en", "de"] as const) {
-      const t = await getTranslatorFor(language, "knowledge");
-      const form = kbForm({ phoneNumberId: number.id, intent: "apply-template", template: "appointment-booking", firstMessage: "", content: "", name: "" });
+    const cases = [
+      { interface: "en", voice: "ava", expected: "en" },
+      { interface: "de", voice: "lena", expected: "de" },
+      // A German voice gets a German script in an English interface, and the other way round.
+      { interface: "en", voice: "jonas", expected: "de" },
+      { interface: "de", voice: "mia", expected: "en" },
+      { interface: "de", voice: "", expected: "de" },
+    ] as const;
+    for (const { interface: language, voice, expected } of cases) {
+      const t = await getTranslatorFor(expected, "knowledge");
+      const form = kbForm({ phoneNumberId: number.id, intent: "apply-template", template: "appointment-booking", voice, firstMessage: "", content: "", name: "" });
       const result = replyOf(await createKb(owner, form, language));
       expect(result.status).toBe(200);
       expect(result.reply?.error ?? {}).toEqual({});
@@ -354,6 +362,20 @@ describe("templates and the transfer-number buttons without JavaScript", () => {
       });
     }
     expect(await kbRows(number.id)).toHaveLength(0);
+  });
+
+  it("'Apply template' turns an untouched template text into the language of a newly chosen voice", async () => {
+    const en = await getTranslatorFor("en", "knowledge");
+    const de = await getTranslatorFor("de", "knowledge");
+    const form = kbForm({
+      intent: "apply-template",
+      template: "customer-support",
+      voice: "lena",
+      firstMessage: en("templates.customer-support.firstMessage"),
+      content: "Edited by hand, so it stays.",
+    });
+    const result = replyOf(await createKb(owner, form));
+    expect(result.reply?.initialValue).toMatchObject({ firstMessage: de("templates.customer-support.firstMessage"), content: "Edited by hand, so it stays." });
   });
 
   it("'Apply template' never replaces what was typed", async () => {
@@ -578,7 +600,28 @@ describe("the list", () => {
 
     const german = await renderPage(listRoute.default, filtered, `/knowledge-base?number=${number.id}`, "de");
     expect(german).toContain("Standard");
-    expect(german).toContain("Kalt an +1 (647) 555-0188");
+    expect(german).toContain("Direkt an +1 (647) 555-0188");
+  });
+
+  it("gives each row its actions without JavaScript: edit and delete links, and 'Make default' posting back to the same filtered view", async () => {
+    const number = await addNumber(demoTenant, "Row actions test");
+    await createKb(owner, kbForm({ phoneNumberId: number.id, name: "First answers" }));
+    await createKb(owner, kbForm({ phoneNumberId: number.id, name: "Second waits" }));
+    const second = (await kbRows(number.id)).find((row) => row.name === "Second waits")!;
+    const filtered = await list(owner, `?number=${number.id}`);
+    const html = await renderPage(listRoute.default, filtered, `/knowledge-base?number=${number.id}`);
+    const rows = [...html.matchAll(/<tr data-testid="knowledge-row"[^>]*>(.*?)<\/tr>/g)].map((match) => match[1]!);
+    const defaultRow = rows.find((row) => row.includes("First answers"))!;
+    const otherRow = rows.find((row) => row.includes("Second waits"))!;
+    expect(rows).toHaveLength(2);
+    expect(defaultRow).toContain("Default");
+    expect(defaultRow).not.toContain("Make default");
+    expect(otherRow).not.toContain(">Default<");
+    expect(otherRow).toContain(`href="/knowledge-base/${second.id}"`);
+    expect(otherRow).toContain(`href="/knowledge-base/${second.id}/delete"`);
+    expect(otherRow).toContain(`action="/knowledge-base?index&amp;number=${number.id}"`);
+    expect(otherRow).toContain('name="intent" value="make-default"');
+    expect(otherRow).toContain(`name="id" value="${second.id}"`);
   });
 
   it("falls back to all numbers for an unknown or foreign number in the URL", async () => {
@@ -590,7 +633,7 @@ describe("the list", () => {
 
   it("tells a tenant without phone numbers to add one first", async () => {
     const email = `kb-${newId().slice(0, 8)}@knowledge.test`;
-    const { tenantId } = await registerAccount({ name: "Numberless Owner", email, phone: "4165550170", password: DEMO_PASSWORD });
+    const { tenantId } = await registerAccount({ name: "Numberless Owner", company: "Test Company", email, phone: "4165550170", password: DEMO_PASSWORD });
     await subscribeTenantToPlan(tenantId, "growth");
     const cookie = await sessionCookieFor(email);
     const data = await list(cookie);
@@ -601,7 +644,7 @@ describe("the list", () => {
     const newPage = unwrap(await callLoader(newRoute.loader, "/knowledge-base/new", { cookie }));
     expect(newPage.value).toMatchObject({ numbers: [] });
     const german = await renderPage(listRoute.default, data, "/knowledge-base", "de");
-    expect(german).toContain("Fügen Sie zuerst eine Telefonnummer hinzu");
+    expect(german).toContain("Fügen Sie zuerst eine Rufnummer hinzu");
   });
 });
 

@@ -31,7 +31,7 @@ let tenantSequence = 0;
 async function ownerOnPlan(plan: "starter" | "growth" | "scale") {
   tenantSequence += 1;
   const email = `numbers-${plan}-${tenantSequence}-${newId().slice(0, 6)}@example.test`;
-  const { tenantId } = await registerAccount({ name: "Nora Numbers", email, phone: "4165550150", password: DEMO_PASSWORD });
+  const { tenantId } = await registerAccount({ name: "Nora Numbers", company: "Test Company", email, phone: "4165550150", password: DEMO_PASSWORD });
   await subscribeTenantToPlan(tenantId, plan);
   return { tenantId, email, cookie: await sessionCookieFor(email) };
 }
@@ -199,6 +199,17 @@ describe("adding a number", () => {
     expect((await numbersOf(owner.tenantId)).map((row) => row.e164).sort()).toEqual(["+15551234567", "+15551234568", "+447911123456", "+4930123456789"]);
   });
 
+  it("stores a national number of the tenant's country in E.164, and gives the form that country", async () => {
+    const owner = await ownerOnPlan("scale");
+    await getDb().updateTable("tenants").set({ country: "GB" }).where("id", "=", owner.tenantId).execute();
+    expect((await listData(owner.cookie)).phoneCountry).toBe("GB");
+    expect(redirectLocation(await post(owner.cookie, { intent: "add", phone: "020 7946 0018" }))).toBe("/numbers-managment");
+    expect(redirectLocation(await post(owner.cookie, { intent: "add", phone: "+49 30 123456" }))).toBe("/numbers-managment");
+    expect((await numbersOf(owner.tenantId)).map((row) => row.e164).sort()).toEqual(["+442079460018", "+4930123456"]);
+    // The same number written internationally is the one already added.
+    expect(failure(await post(owner.cookie, { intent: "add", phone: "+44 20 7946 0018" }))).toMatchObject({ errors: { phone: ["validation.duplicate"] } });
+  });
+
   it("says 'Phone number is required' and 'Invalid phone number format', keeping what was typed", async () => {
     const owner = await ownerOnPlan("growth");
     const empty = failure(await post(owner.cookie, { intent: "add", phone: "   ", label: "Kept" }));
@@ -237,7 +248,7 @@ describe("adding a number", () => {
     const owner = await ownerOnPlan("growth");
     const loaderData = await listData(owner.cookie);
     const cases: Array<[Record<string, string>, string, string]> = [
-      [{ intent: "add", phone: "" }, "Phone number is required", "Telefonnummer ist erforderlich"],
+      [{ intent: "add", phone: "" }, "Phone number is required", "Rufnummer ist erforderlich"],
       [{ intent: "add", phone: "12345" }, "Invalid phone number format", "Ungültiges Telefonnummernformat"],
     ];
     for (const [form, english, german] of cases) {
@@ -258,13 +269,13 @@ describe("adding a number", () => {
     const en = await getTranslatorFor("en", "numbers");
     const de = await getTranslatorFor("de", "numbers");
     const expected: Record<string, [string, string]> = {
-      "validation.phoneRequired": ["Phone number is required", "Telefonnummer ist erforderlich"],
+      "validation.phoneRequired": ["Phone number is required", "Rufnummer ist erforderlich"],
       "validation.phoneInvalid": ["Invalid phone number format", "Ungültiges Telefonnummernformat"],
       "validation.duplicate": ["This number has already been added", "Diese Nummer wurde bereits hinzugefügt"],
       "validation.labelTooLong": ["The label can be at most 60 characters long", "Die Bezeichnung darf höchstens 60 Zeichen lang sein"],
       "validation.knowledgeBaseRequired": ["Choose a knowledge base", "Wählen Sie eine Wissensdatenbank"],
-      "validation.knowledgeBaseUnknown": ["Choose one of this number's knowledge bases", "Wählen Sie eine Wissensdatenbank dieser Nummer"],
-      "validation.numberRequired": ["Choose a phone number", "Wählen Sie eine Telefonnummer"],
+      "validation.knowledgeBaseUnknown": ["Choose one of this number's knowledge bases", "Wählen Sie eine Wissensdatenbank dieser Rufnummer"],
+      "validation.numberRequired": ["Choose a phone number", "Wählen Sie eine Rufnummer"],
     };
     for (const [key, [english, german]] of Object.entries(expected)) {
       expect(en(key), key).toBe(english);
@@ -303,7 +314,7 @@ describe("the plan's phone-number quota", () => {
     expect(html).toMatch(/<fieldset disabled=""/);
     const german = await renderPage(listRoute.default, full, "/numbers-managment", "de");
     expect(german).toContain("1 von 1 Nummer belegt");
-    expect(german).toContain("Ihr Tarif Starter umfasst 1 Telefonnummer");
+    expect(german).toContain("Ihr Tarif Starter umfasst 1 Rufnummer");
   });
 
   it("counts inside the insert transaction: concurrent adds never exceed the limit", async () => {
@@ -343,6 +354,27 @@ describe("labels, knowledge bases and the list", () => {
     expect((await numbersOf(owner.tenantId))[0]?.label).toBe("");
     const tooLong = failure(await post(owner.cookie, { intent: "rename", id, label: "y".repeat(61) }));
     expect(tooLong).toMatchObject({ status: 400, intent: "rename", id, errors: { label: ["validation.labelTooLong"] } });
+  });
+
+  it("opens one row's label for editing from a link (?edit=<id>), so renaming works without JavaScript, and keeps it open after a refusal", async () => {
+    const owner = await ownerOnPlan("growth");
+    const id = await insertNumber(owner.tenantId, "+14165550183", "Front desk");
+    await insertNumber(owner.tenantId, "+14165550184", "Back office");
+    const data = await listData(owner.cookie);
+
+    const closed = await renderPage(listRoute.default, data, "/numbers-managment");
+    expect(closed).not.toContain("Save label");
+    expect(closed).toContain(`href="/numbers-managment?edit=${id}"`);
+
+    const open = await renderPage(listRoute.default, data, `/numbers-managment?edit=${id}`);
+    expect(open.match(/Save label/g)).toHaveLength(1);
+    expect(open).toContain("Label of +1 (416) 555-0183");
+    expect(open).not.toContain("Label of +1 (416) 555-0184");
+
+    const refused = unwrap(await post(owner.cookie, { intent: "rename", id, label: "y".repeat(61) })).value;
+    const afterRefusal = await renderAfterPost(listRoute.default, data, refused, "/numbers-managment");
+    expect(afterRefusal).toContain("Label of +1 (416) 555-0183");
+    expect(afterRefusal).toContain("The label can be at most 60 characters long");
   });
 
   it("assigns one of the number's knowledge bases as its default", async () => {
@@ -389,7 +421,7 @@ describe("labels, knowledge bases and the list", () => {
     expect(formatDate("2025-12-31T20:30:00.000Z", "en", "Asia/Tokyo")).toBe("Jan 1, 2026");
     // The assigned knowledge base is the selected option of the number's select.
     expect(html).toMatch(/<option value="[^"]+" selected="">Greeting<\/option>/);
-    expect(html).toMatch(/<td class="[^"]*tabular-nums[^"]*">2<\/td>/);
+    expect(html).toMatch(/<td data-label="Knowledge bases" class="[^"]*tabular-nums[^"]*">2<\/td>/);
   });
 });
 
@@ -480,7 +512,7 @@ describe("bulk validation from a CSV", () => {
 
     const loaderData = unwrap(await callLoader(validateRoute.loader, "/numbers-managment/validate", { cookie: owner.cookie })).value;
     const html = await renderAfterPost(validateRoute.default, loaderData, unwrap(result).value, "/numbers-managment/validate");
-    const cells = [...html.matchAll(/<tr data-testid="bulk-row">(.*?)<\/tr>/g)].map((match) => [...match[1]!.matchAll(/<td[^>]*>(.*?)<\/td>/g)].map((cell) => cell[1]!.replace(/<[^>]+>/g, "")));
+    const cells = [...html.matchAll(/<tr data-testid="bulk-row"[^>]*>(.*?)<\/tr>/g)].map((match) => [...match[1]!.matchAll(/<td[^>]*>(.*?)<\/td>/g)].map((cell) => cell[1]!.replace(/<[^>]+>/g, "")));
     expect(cells).toEqual([
       ["2", "+1 (416) 555-0190", "Valid", ""],
       ["3", "12345", "Invalid", "Invalid Phone Number Format"],
@@ -491,6 +523,28 @@ describe("bulk validation from a CSV", () => {
     const german = await renderAfterPost(validateRoute.default, loaderData, unwrap(result).value, "/numbers-managment/validate", "de");
     expect(german).toContain("Ungültiges Telefonnummernformat");
     expect(german).toContain("Gültig");
+  });
+
+  it("classifies +4930123456 as the German number it is, never as a +1 number (decision 0009)", async () => {
+    const owner = await ownerOnPlan("growth");
+    const result = await validate(owner.cookie, csvUpload("Phone\n+4930123456\n+49 30 123456\n0049 30 123456\n"));
+    const data = results(result);
+    expect(data.rows.map((row) => row.e164)).toEqual(["+4930123456", "+4930123456", "+4930123456"]);
+    expect(data).toMatchObject({ validCount: 3, newNumbers: ["+4930123456"] });
+
+    const loaderData = unwrap(await callLoader(validateRoute.loader, "/numbers-managment/validate", { cookie: owner.cookie })).value;
+    const html = await renderAfterPost(validateRoute.default, loaderData, unwrap(result).value, "/numbers-managment/validate");
+    const cells = [...html.matchAll(/<tr data-testid="bulk-row"[^>]*>(.*?)<\/tr>/g)].map((match) => [...match[1]!.matchAll(/<td[^>]*>(.*?)<\/td>/g)].map((cell) => cell[1]!.replace(/<[^>]+>/g, "")));
+    expect(cells[0]).toEqual(["2", "+49 30 123456", "Valid", ""]);
+    expect(html).not.toContain("(493) 012-3456");
+  });
+
+  it("reads numbers with a leading 0 in the tenant's country: Germany's for a German tenant, none for a Canadian one", async () => {
+    const owner = await ownerOnPlan("growth");
+    const csv = "Telefon\n030 5550 1234\n";
+    expect(results(await validate(owner.cookie, csvUpload(csv))).rows.map((row) => row.e164)).toEqual([null]);
+    await getDb().updateTable("tenants").set({ country: "DE" }).where("id", "=", owner.tenantId).execute();
+    expect(results(await validate(owner.cookie, csvUpload(csv))).rows.map((row) => row.e164)).toEqual(["+493055501234"]);
   });
 
   it("reads a German semicolon file by its Telefonnummer column, and the first column otherwise", async () => {

@@ -23,7 +23,7 @@ type LoaderValue = Awaited<ReturnType<typeof overview.loader>>;
 
 async function subscribedTenant(label: string) {
   const email = `${label}-${newId().slice(0, 6)}@figures.test`;
-  const { tenantId } = await registerAccount({ name: `Owner ${label}`, email, phone: "4165550177", password: DEMO_PASSWORD });
+  const { tenantId } = await registerAccount({ name: `Owner ${label}`, company: "Test Company", email, phone: "4165550177", password: DEMO_PASSWORD });
   await subscribeTenantToPlan(tenantId, "growth");
   return { tenantId, cookie: await sessionCookieFor(email) };
 }
@@ -135,12 +135,12 @@ describe("overview figures per range, in the tenant's time zone", () => {
     expect(figures.periods.at(-1)).toMatchObject({ key: "2026-03-09", inbound: 2, outbound: 2 });
   });
 
-  it("gives call minutes with one decimal", async () => {
+  it("gives call minutes as whole minutes with the unit, in the user's language", async () => {
     const html = await renderPage(overview.default, await load("?range=yesterday"), "/overview?range=yesterday");
-    // 135 seconds → 2.3 minutes
-    expect(figureCard(html, "minutes")).toMatch(/>2\.3</);
+    // 135 seconds → 2 minutes, never "2.3"
+    expect(figureCard(html, "minutes")).toMatch(/>2\u00a0min</);
     const de = await renderPage(overview.default, await load("?range=yesterday", tenant.cookie, "de"), "/overview?range=yesterday", "de");
-    expect(figureCard(de, "minutes")).toMatch(/>2,3</);
+    expect(figureCard(de, "minutes")).toMatch(/>2\u00a0Min\.</);
   });
 });
 
@@ -181,7 +181,7 @@ describe("the rendered overview (no JavaScript)", () => {
       minutes: "/recordings?range=month-to-date",
     });
     expect(figureCard(html, "inbound")).toMatch(/>Inbound<[\s\S]*>5</);
-    expect(figureCard(html, "minutes")).toMatch(/>11</);
+    expect(figureCard(html, "minutes")).toMatch(/>11\u00a0min</);
   });
 
   it("offers every range as a link and marks the current one", async () => {

@@ -54,7 +54,7 @@ const avatarsDir = () => path.join(getEnv().uploadsDir, "avatars");
 
 /** A subscribed owner with a tenant of their own (registration makes the tenant). */
 async function ownerOfNewTenant(email: string) {
-  const { id, tenantId } = await registerAccount({ name: "Test Person", email, phone: "4165550150", password: DEMO_PASSWORD });
+  const { id, tenantId } = await registerAccount({ name: "Test Person", company: "Test Company", email, phone: "4165550150", password: DEMO_PASSWORD });
   await subscribeTenantToPlan(tenantId, "growth");
   return { id, tenantId, cookie: await sessionCookieFor(email) };
 }

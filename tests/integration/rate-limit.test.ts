@@ -54,7 +54,7 @@ function expectTooMany(result: unknown, language: "en" | "de" = "en") {
   expect(formErrors(value)).toEqual([TOO_MANY[language]]);
 }
 
-const registration = (email: string): Form => ({ name: "Rate Limited", email, phone: "+14165550123", password: "Strong-pass-1", confirmPassword: "Strong-pass-1" });
+const registration = (email: string): Form => ({ name: "Rate Limited", company: "Rate Limited Ltd", email, phone: "+14165550123", password: "Strong-pass-1", confirmPassword: "Strong-pass-1" });
 
 describe("sign-in", () => {
   it(`allows ${PER_IP} attempts per IP across different emails, then answers 429 with a translated message`, async () => {

@@ -48,15 +48,59 @@ describe("GET /recordings/<id>", () => {
     expect(data.recording.transcript).toHaveLength(3);
     expect(data.recording.transcript[1]).toEqual({ speaker: "Customer", text: "Hi, I would like to renew my contract.", startSeconds: 4.5 });
     expect(data.recording.transcript[2]).not.toHaveProperty("startSeconds");
+    expect(data.title).toBe("Call with Jonas Müller · Spring Renewals");
     expect(data.recording.extractedData).toEqual([
-      { key: "contractId", value: "C-1042" },
-      { key: "renew", value: "true" },
+      { key: "contractId", label: "Contract ID", value: { kind: "text", text: "C-1042" } },
+      { key: "renew", label: "Renew", value: { kind: "text", text: "Yes" } },
     ]);
-    expect(data.recording.caller).toContainEqual({ key: "email", value: "jonas@example.test" });
+    expect(data.recording.caller).toContainEqual({ key: "email", label: "Email", value: { kind: "text", text: "jonas@example.test" } });
     expect(data.timeZone).toBe("America/Toronto");
     expect(data.startAt).toBeNull();
     expect(data.returnTo).toBeNull();
     expect(data.permissions).toEqual({ update: true, delete: true });
+  });
+
+  it("labels caller details and extracted data in words and formats their values in the user's language and the tenant's zone", async () => {
+    const id = await insertCall(demoTenant, {
+      caller: { name: "Anna Schmidt", company: "Schmidt KG", phone: "+4930123456", language: "de" },
+      extractedData: { callbackTime: "2026-11-24T10:15", confirmed: false, budget: 12500.5, contactedAt: "2026-03-02T15:04:05Z", preferences: { preferred_day: "2026-11-24" } },
+    });
+    const read = async (language: "en" | "de") =>
+      unwrap(await callLoader(detailRoute.loader, `/recordings/${id}`, { cookie: owner, params: { id }, language })).value as DetailData;
+    const text = (entries: DetailData["recording"]["caller"]) =>
+      Object.fromEntries(entries.map((entry) => [entry.label, entry.value.kind === "text" ? entry.value.text : entry.value.kind]));
+
+    const en = await read("en");
+    expect(text(en.recording.caller)).toEqual({ Name: "Anna Schmidt", Company: "Schmidt KG", Phone: "+49 30 123456", Language: "German" });
+    expect(text(en.recording.extractedData)).toEqual({
+      "Callback time": expect.stringMatching(/^Nov 24, 2026, 10:15\sAM$/),
+      Confirmed: "No",
+      Budget: "12,500.5",
+      // An instant is shown in the tenant's zone (Toronto, five hours behind UTC in March).
+      "Contacted at": expect.stringMatching(/^Mar 2, 2026, 10:04\sAM$/),
+      Preferences: "entries",
+    });
+    expect(en.recording.extractedData.find((entry) => entry.key === "preferences")?.value).toEqual({
+      kind: "entries",
+      entries: [{ key: "preferred_day", label: "Preferred day", value: { kind: "text", text: "Nov 24, 2026", dateTime: "2026-11-24" } }],
+    });
+
+    const de = await read("de");
+    expect(text(de.recording.caller)).toMatchObject({ Name: "Anna Schmidt", Telefon: "+49 30 123456", Sprache: "Deutsch" });
+    expect(text(de.recording.extractedData)).toMatchObject({ Rückrufzeit: "24.11.2026, 10:15", Bestätigt: "Nein", Budget: "12.500,5" });
+    expect(de.title).toBe("Anruf mit Jonas Müller · Spring Renewals");
+  });
+
+  it("titles a call without a name by the other party's number, and one without either by its time", async () => {
+    const byCaller = await insertCall(demoTenant, { userName: null, caller: { name: "Anna Schmidt" }, campaignName: null });
+    const byNumber = await insertCall(demoTenant, { userName: null, caller: null, direction: "outbound", to: "+14165550199", campaignName: "Spring leads" });
+    const byTime = await insertCall(demoTenant, { userName: null, caller: null, direction: "inbound", from: null, campaignName: null });
+    const titleOf = async (id: string, language: "en" | "de" = "en") =>
+      (unwrap(await callLoader(detailRoute.loader, `/recordings/${id}`, { cookie: owner, params: { id }, language })).value as DetailData).title;
+    expect(await titleOf(byCaller)).toBe("Call with Anna Schmidt");
+    expect(await titleOf(byNumber)).toBe("Call with +1 (416) 555-0199 · Spring leads");
+    expect(await titleOf(byTime)).toMatch(/^Call on Mar 2, 2026, 10:04\sAM$/);
+    expect(await titleOf(byTime, "de")).toBe("Anruf vom 02.03.2026, 10:04");
   });
 
   it("starts the audio at ?t= and keeps a same-site returnTo", async () => {

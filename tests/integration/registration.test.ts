@@ -10,7 +10,7 @@ import { callAction, callLoader, findUser, latestEmailTo, linkFrom, prepareTestD
 beforeAll(prepareTestDatabase);
 beforeEach(() => resetRateLimits());
 
-const VALID = { name: "Rita Register", email: "rita@example.test", phone: "+1 416 555 0199", password: "Strong-pass-1", confirmPassword: "Strong-pass-1" };
+const VALID = { name: "Rita Register", company: "Register & Co. 2", email: "rita@example.test", phone: "+1 416 555 0199", password: "Strong-pass-1", confirmPassword: "Strong-pass-1" };
 
 interface Reply {
   status?: string;
@@ -18,7 +18,7 @@ interface Reply {
   error?: Record<string, string[] | null> | null;
 }
 
-async function submitRegistration(fields: Partial<typeof VALID>, language: "en" | "de" = "en") {
+async function submitRegistration(fields: Partial<typeof VALID> & { browserTimeZone?: string }, language: "en" | "de" = "en") {
   return callAction(register.action, "/register", { form: { ...VALID, ...fields }, language });
 }
 
@@ -50,6 +50,30 @@ const RULES: Array<{ rule: string; fields: Partial<typeof VALID>; field: keyof t
     key: "validation.nameLettersOnly",
     en: "Name may only contain letters and spaces",
     de: "Der Name darf nur Buchstaben und Leerzeichen enthalten",
+  },
+  {
+    rule: "company shorter than 2 characters",
+    fields: { company: " A " },
+    field: "company",
+    key: "validation.companyTooShort",
+    en: "Company name must be at least 2 characters",
+    de: "Der Firmenname muss mindestens 2 Zeichen lang sein",
+  },
+  {
+    rule: "company longer than 100 characters",
+    fields: { company: "A".repeat(101) },
+    field: "company",
+    key: "validation.companyTooLong",
+    en: "Company name must be at most 100 characters",
+    de: "Der Firmenname darf höchstens 100 Zeichen lang sein",
+  },
+  {
+    rule: "missing company",
+    fields: { company: "" },
+    field: "company",
+    key: "validation.companyRequired",
+    en: "Company name is required",
+    de: "Firmenname ist erforderlich",
   },
   {
     rule: "invalid email",
@@ -134,6 +158,7 @@ describe("registration rules", () => {
     expect(result.status).toBe(400);
     expect((result.value as Reply).error).toEqual({
       name: ["validation.nameRequired"],
+      company: ["validation.companyRequired"],
       email: ["validation.emailRequired"],
       phone: ["validation.phoneRequired"],
       password: ["validation.passwordRequired"],
@@ -150,7 +175,7 @@ describe("registration rules", () => {
 });
 
 describe("successful registration", () => {
-  it("redirects to /registration-successful, opens a tenant without a subscription and stores an argon2id hash", async () => {
+  it("redirects to /registration-successful, opens a tenant named after the company without a subscription and stores an argon2id hash", async () => {
     const result = await submitRegistration({ email: "Rita@Example.TEST" });
     expect(redirectLocation(result)).toBe("/registration-successful");
 
@@ -164,7 +189,7 @@ describe("successful registration", () => {
     expect(await verifyPassword(user!.password_hash, "Strong-pass-2")).toBe(false);
 
     const tenant = await getDb().selectFrom("tenants").selectAll().where("id", "=", user!.tenant_id).executeTakeFirstOrThrow();
-    expect(tenant.name).toBe("Rita Register");
+    expect(tenant.name).toBe("Register & Co. 2");
     const subscriptions = await getDb().selectFrom("subscriptions").select("id").where("tenant_id", "=", user!.tenant_id).execute();
     expect(subscriptions).toHaveLength(0);
     const role = await getDb().selectFrom("roles").select("key").where("id", "=", user!.role_id).executeTakeFirstOrThrow();
@@ -208,8 +233,56 @@ describe("duplicate email", () => {
       expect(reply.initialValue).not.toHaveProperty("password");
     }
     expect((await getTranslatorFor("en", "auth"))("validation.emailTaken")).toBe("User with this email already exists");
-    expect((await getTranslatorFor("de", "auth"))("validation.emailTaken")).toBe("Ein Benutzer mit dieser E-Mail existiert bereits");
+    expect((await getTranslatorFor("de", "auth"))("validation.emailTaken")).toBe("Es gibt bereits ein Konto mit dieser E-Mail-Adresse");
     const owners = await getDb().selectFrom("users").select("id").where("email", "=", "owner@demo.test").execute();
     expect(owners).toHaveLength(1);
+  });
+});
+
+describe("the new organisation's time zone and country", () => {
+  let counter = 0;
+
+  async function registeredTenant(phone: string, browserTimeZone: string | undefined) {
+    const email = `zone-${++counter}@example.test`;
+    const fields = browserTimeZone === undefined ? { email, phone } : { email, phone, browserTimeZone };
+    expect(redirectLocation(await submitRegistration(fields))).toBe("/registration-successful");
+    const user = await findUser(email);
+    return getDb().selectFrom("tenants").selectAll().where("id", "=", user!.tenant_id).executeTakeFirstOrThrow();
+  }
+
+  it.each([
+    ["a German number", "+49 30 1234567", undefined, "Europe/Berlin", "DE"],
+    ["a German number, whatever zone the browser is in", "+49 30 1234567", "America/Vancouver", "Europe/Berlin", "DE"],
+    ["a Toronto number", "+1 416 555 0142", undefined, "America/Toronto", "CA"],
+    ["a toll-free number, which spans North America, from the browser's zone", "+1 800 555 0142", "America/Vancouver", "America/Vancouver", "US"],
+    ["a toll-free number without scripts (no browser zone)", "+1 800 555 0142", "", "America/Toronto", "US"],
+    ["a toll-free number with a browser zone that is no IANA zone", "+1 800 555 0142", "Mars/Olympus_Mons", "America/Toronto", "US"],
+  ])("takes them for %s", async (_label, phone, browserTimeZone, zone, country) => {
+    const tenant = await registeredTenant(phone, browserTimeZone);
+    expect(tenant.time_zone).toBe(zone);
+    expect(tenant.country).toBe(country);
+  });
+});
+
+describe("the registrant's phone country (decision 0009)", () => {
+  const register_ = (fields: Partial<typeof VALID>, acceptLanguage?: string) =>
+    callAction(register.action, "/register", { form: { ...VALID, ...fields }, headers: acceptLanguage ? { "Accept-Language": acceptLanguage } : {} });
+
+  it("reads a phone with a leading 0 in the country of the browser's first language, and + or 00 the same anywhere", async () => {
+    expect(redirectLocation(await register_({ email: "national-de@example.test", phone: "030 1234567" }, "de-DE,de;q=0.9,en;q=0.8"))).toBe("/registration-successful");
+    expect((await findUser("national-de@example.test"))?.phone).toBe("+49301234567");
+
+    // No country from the browser: the US default, where a leading 0 is no trunk prefix and the number is refused.
+    const refused = unwrap(await register_({ email: "national-us@example.test", phone: "030 1234567" }, "de"));
+    expect(refused.status).toBe(400);
+    expect((refused.value as Reply).error?.phone).toEqual(["validation.phoneInvalid"]);
+
+    expect(redirectLocation(await register_({ email: "plus@example.test", phone: "+4930123456" }))).toBe("/registration-successful");
+    expect((await findUser("plus@example.test"))?.phone).toBe("+4930123456");
+  });
+
+  it("gives the form the same country, for typing and checking in the browser", async () => {
+    expect(unwrap(await callLoader(register.loader, "/register", { headers: { "Accept-Language": "en-GB,en;q=0.9" } })).value).toMatchObject({ phoneCountry: "GB" });
+    expect(unwrap(await callLoader(register.loader, "/register")).value).toMatchObject({ phoneCountry: "US" });
   });
 });

@@ -106,7 +106,7 @@ describe("sign-in failure", () => {
 
   it("the message reads 'Invalid email or password' in English and German", async () => {
     expect((await getTranslatorFor("en", "auth"))("validation.invalidCredentials")).toBe("Invalid email or password");
-    expect((await getTranslatorFor("de", "auth"))("validation.invalidCredentials")).toBe("Ungültige E-Mail oder ungültiges Passwort");
+    expect((await getTranslatorFor("de", "auth"))("validation.invalidCredentials")).toBe("E-Mail-Adresse oder Passwort ist falsch");
     // The answer carries the key, whatever the language, and the page translates it.
     expect((unwrap(await signIn(wrongPassword, { language: "de" })).value as Reply).error).toEqual({ "": ["validation.invalidCredentials"] });
   });

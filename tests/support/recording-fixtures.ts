@@ -17,7 +17,7 @@ export async function tenantIdOf(email: string) {
 
 /** A subscribed owner of a tenant of their own: the "tenant B" of isolation tests. */
 export async function ownerOfOtherTenant(email = `owner-${newId().slice(0, 8)}@other.test`) {
-  const { tenantId } = await registerAccount({ name: "Other Owner", email, phone: "4165550177", password: DEMO_PASSWORD });
+  const { tenantId } = await registerAccount({ name: "Other Owner", company: "Test Company", email, phone: "4165550177", password: DEMO_PASSWORD });
   await subscribeTenantToPlan(tenantId, "growth");
   return { tenantId, cookie: await sessionCookieFor(email) };
 }

@@ -126,7 +126,7 @@ export function DataTable<Row>({
                     );
                   })}
                   {actions ? (
-                    <td className={cn(bodyCell, "w-px text-right max-sm:mt-2 max-sm:flex max-sm:w-auto max-sm:justify-end max-sm:border-t max-sm:border-slate-100 max-sm:pt-2 max-sm:before:content-none dark:max-sm:border-slate-800")}>
+                    <td className={cn(bodyCell, "w-px text-right max-sm:mt-2 max-sm:flex max-sm:empty:hidden max-sm:w-auto max-sm:justify-end max-sm:border-t max-sm:border-slate-100 max-sm:pt-2 max-sm:before:content-none dark:max-sm:border-slate-800")}>
                       {actions.cell(row)}
                     </td>
                   ) : null}
@@ -153,4 +153,4 @@ export function DataTable<Row>({
 const headerCell = "whitespace-nowrap px-2.5 py-2 font-semibold first:pl-4 last:pr-4";
 // On a phone each cell is a line of the card: its label (from data-label) on the left, the value on the right.
 const bodyCell =
-  "whitespace-nowrap px-2.5 py-1.5 align-middle first:pl-4 last:pr-4 max-sm:block max-sm:whitespace-normal max-sm:[overflow-wrap:anywhere] max-sm:px-0 max-sm:py-1 max-sm:before:shrink-0 max-sm:before:text-left max-sm:before:text-xs max-sm:before:font-medium max-sm:before:text-slate-500 max-sm:before:content-[attr(data-label)] dark:max-sm:before:text-slate-400";
+  "whitespace-nowrap px-2.5 py-1.5 align-middle first:pl-4 last:pr-4 max-sm:block max-sm:first:pl-0 max-sm:last:pr-0 max-sm:whitespace-normal max-sm:[overflow-wrap:anywhere] max-sm:px-0 max-sm:py-1 max-sm:before:shrink-0 max-sm:before:text-left max-sm:before:text-xs max-sm:before:font-medium max-sm:before:text-slate-500 max-sm:before:content-[attr(data-label)] dark:max-sm:before:text-slate-400";

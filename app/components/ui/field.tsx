@@ -106,6 +106,9 @@ export function SelectField({
   selectProps,
   options,
   messageValues,
+  children,
+  errorAction,
+  describedBy,
 }: {
   label: string;
   errors?: string[];
@@ -115,16 +118,23 @@ export function SelectField({
   options: Array<{ value: string; label: string; disabled?: boolean }>;
   /** Values the error messages interpolate. */
   messageValues?: Record<string, string | number>;
+  /** Shown under the select, before the errors: what the choice means, or a way to add a missing option. */
+  children?: ReactNode;
+  /** Shown right under the errors while there are any: a way out of the problem. */
+  errorAction?: ReactNode;
+  /** The id of another element that describes the select (a line among the children that follows the choice, say). */
+  describedBy?: string;
 }) {
   const { t } = useTranslation(namespace);
   const { key, ...rest } = selectProps;
   const wiring = useFieldWiring({ id: rest.id, name: rest.name, errors, hint });
+  const describedByAll = [wiring.describedBy, describedBy].filter(Boolean).join(" ") || undefined;
   return (
     <div className="space-y-1">
       <label htmlFor={wiring.controlId} className="block text-sm font-medium">
         {label}
       </label>
-      <select key={key} {...rest} id={wiring.controlId} aria-invalid={wiring.hasError || undefined} aria-describedby={wiring.describedBy} className={cn(inputClass, rest.className)}>
+      <select key={key} {...rest} id={wiring.controlId} aria-invalid={wiring.hasError || undefined} aria-describedby={describedByAll} className={cn(inputClass, rest.className)}>
         {options.map((option) => (
           <option key={option.value} value={option.value} disabled={option.disabled}>
             {option.label}
@@ -132,7 +142,9 @@ export function SelectField({
         ))}
       </select>
       <FieldHint id={wiring.hintId} hint={hint} />
+      {children}
       <FieldErrors id={wiring.errorId} errors={errors} t={(key) => t(key, messageValues)} />
+      {wiring.hasError && errorAction ? <div className="text-sm">{errorAction}</div> : null}
     </div>
   );
 }
@@ -144,6 +156,7 @@ export function TextareaField({
   namespace,
   textareaProps,
   children,
+  describedBy,
 }: {
   label: string;
   errors?: string[];
@@ -151,16 +164,19 @@ export function TextareaField({
   namespace?: string;
   textareaProps: TextareaHTMLAttributes<HTMLTextAreaElement> & { key?: string };
   children?: ReactNode;
+  /** The id of another element that describes the field (a live character counter among the children, say). */
+  describedBy?: string;
 }) {
   const { t } = useTranslation(namespace);
   const { key, ...rest } = textareaProps;
   const wiring = useFieldWiring({ id: rest.id, name: rest.name, errors, hint });
+  const describedByAll = [wiring.describedBy, describedBy].filter(Boolean).join(" ") || undefined;
   return (
     <div className="space-y-1">
       <label htmlFor={wiring.controlId} className="block text-sm font-medium">
         {label}
       </label>
-      <textarea key={key} {...rest} id={wiring.controlId} aria-invalid={wiring.hasError || undefined} aria-describedby={wiring.describedBy} className={cn(inputClass, rest.className)} />
+      <textarea key={key} {...rest} id={wiring.controlId} aria-invalid={wiring.hasError || undefined} aria-describedby={describedByAll} className={cn(inputClass, rest.className)} />
       <FieldHint id={wiring.hintId} hint={hint} />
       {children}
       <FieldErrors id={wiring.errorId} errors={errors} t={t} />
@@ -218,6 +234,7 @@ export function RadioGroup({
   namespace,
   inline = false,
   onChange,
+  idPrefix,
 }: {
   legend: string;
   name: string;
@@ -227,15 +244,18 @@ export function RadioGroup({
   namespace?: string;
   inline?: boolean;
   onChange?: (value: string) => void;
+  /** What the ids of the options and the error start with (a form library's id for the field); the name if not given. */
+  idPrefix?: string;
 }) {
   const { t } = useTranslation(namespace);
-  const errorId = `${name}-error`;
+  const prefix = idPrefix ?? name;
+  const errorId = `${prefix}-error`;
   return (
     <fieldset aria-describedby={errors?.length ? errorId : undefined} className="space-y-2">
       <legend className="text-sm font-medium">{legend}</legend>
       <div className={cn("gap-x-5 gap-y-2", inline ? "flex flex-wrap" : "grid")}>
         {options.map((option) => {
-          const id = `${name}-${option.value}`;
+          const id = `${prefix}-${option.value}`;
           return (
             <div key={option.value} className="flex items-start gap-2">
               <input

@@ -23,14 +23,15 @@ export function FilterForm({
   action: string;
   /** The accessible name of the search landmark. */
   label: string;
-  search: { id: string; label: string; placeholder: string; hint: string; value: string };
+  /** The search box; a list that is only filtered (no text to search) leaves it out. */
+  search?: { id: string; label: string; placeholder: string; hint: string; value: string };
   /** Sort and filters the form does not show, as [name, value] pairs. */
   hidden?: Array<[string, string]>;
   submitLabel: string;
   /** The filter fields (FilterSelect), between the search box and Apply. */
   children?: ReactNode;
 }) {
-  const { searchInput, onChange, onSubmit } = useFilterForm({ action, q: search.value });
+  const { searchInput, onChange, onSubmit } = useFilterForm({ action, q: search?.value ?? "" });
   return (
     <Form
       method="get"
@@ -39,11 +40,17 @@ export function FilterForm({
       aria-label={label}
       onChange={onChange}
       onSubmit={onSubmit}
-      className="grid gap-3 sm:grid-cols-2 sm:items-end lg:grid-cols-[minmax(0,2fr)_repeat(auto-fit,minmax(10rem,1fr))]"
+      className={
+        search
+          ? "grid gap-3 sm:grid-cols-2 sm:items-end lg:grid-cols-[minmax(0,2fr)_repeat(auto-fit,minmax(10rem,1fr))]"
+          : "grid gap-3 sm:grid-cols-[repeat(auto-fit,minmax(10rem,14rem))] sm:items-end"
+      }
     >
-      <div className="sm:col-span-2 lg:col-span-1">
-        <SearchField id={search.id} label={search.label} placeholder={search.placeholder} hint={search.hint} defaultValue={search.value} inputRef={searchInput} />
-      </div>
+      {search ? (
+        <div className="sm:col-span-2 lg:col-span-1">
+          <SearchField id={search.id} label={search.label} placeholder={search.placeholder} hint={search.hint} defaultValue={search.value} inputRef={searchInput} />
+        </div>
+      ) : null}
       {children}
       {hidden.map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />

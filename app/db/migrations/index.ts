@@ -4,6 +4,8 @@ import * as calls from "./0002-calls";
 import * as recordingsListIndexes from "./0003-recordings-list-indexes";
 import * as shortTermSearch from "./0004-short-term-search";
 import * as contactsCampaigns from "./0005-contacts-campaigns";
+import * as tenantCountry from "./0006-tenant-country";
+import * as userFirstSignIn from "./0007-user-first-sign-in";
 
 /**
  * Migrations are imported statically so they travel inside the server bundle;
@@ -15,6 +17,8 @@ const migrations: Record<string, Migration> = {
   "0003-recordings-list-indexes": recordingsListIndexes,
   "0004-short-term-search": shortTermSearch,
   "0005-contacts-campaigns": contactsCampaigns,
+  "0006-tenant-country": tenantCountry,
+  "0007-user-first-sign-in": userFirstSignIn,
 };
 
 export const migrationProvider: MigrationProvider = {

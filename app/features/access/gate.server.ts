@@ -2,9 +2,12 @@ import { redirect } from "@remix-run/node";
 import { getDb } from "~/db/db.server";
 import { clearedSessionCookie, getLiveSession } from "~/features/auth/session.server";
 import { getTranslator } from "~/i18n/i18next.server";
+import { redirectWithToast } from "~/lib/toast/toast.server";
 import { getActiveSubscription, type ActiveSubscription } from "~/features/tenants/plans.server";
+import { tenantPhoneCountry } from "~/features/phone/phone-country";
 import { can, firstSegment, parsePermissions, type PermissionAction, type PermissionMap } from "./permissions";
 import { isPublicPath } from "./public-paths";
+import { isDashboardSegment, type DashboardSegment } from "~/lib/navigation/routes";
 
 export interface SignedInUser {
   id: string;
@@ -24,7 +27,8 @@ export interface SignedInUser {
 export interface GateContext {
   sessionIdHash: string;
   user: SignedInUser;
-  tenant: { id: string; name: string; timeZone: string };
+  /** `country`: ISO 3166 alpha-2, never empty: the tenant's own, else its time zone's, else US (national phone numbers are read in it). */
+  tenant: { id: string; name: string; timeZone: string; country: string };
   subscription: ActiveSubscription | null;
 }
 
@@ -41,7 +45,7 @@ async function loadGateContext(request: Request): Promise<GateContext | null> {
     .select([
       "users.id", "users.tenant_id", "users.email", "users.name", "users.phone", "users.caller_phone",
       "users.email_verified_at", "users.profile_picture", "users.theme_color",
-      "tenants.name as tenant_name", "tenants.time_zone",
+      "tenants.name as tenant_name", "tenants.time_zone", "tenants.country",
       "roles.key as role_key", "roles.permissions", "roles.is_platform_admin",
     ])
     .where("users.id", "=", session.userId)
@@ -64,7 +68,7 @@ async function loadGateContext(request: Request): Promise<GateContext | null> {
       isPlatformAdmin: row.is_platform_admin === 1,
       permissions: parsePermissions(row.permissions),
     },
-    tenant: { id: row.tenant_id, name: row.tenant_name, timeZone: row.time_zone },
+    tenant: { id: row.tenant_id, name: row.tenant_name, timeZone: row.time_zone, country: tenantPhoneCountry({ country: row.country, timeZone: row.time_zone }) },
     subscription: await getActiveSubscription(row.tenant_id),
   };
 }
@@ -95,6 +99,17 @@ export async function redirectToLogin(request: Request): Promise<never> {
   throw redirect(`/login${query ? `?${query}` : ""}`, { headers: { "Set-Cookie": await clearedSessionCookie() } });
 }
 
+/**
+ * The dashboard layout's gate: read access to the screen the URL names, the
+ * one place where the area comes from the URL (the layout serves every screen;
+ * each screen's own loader names its area again).
+ */
+export async function requireScreenAccess(request: Request): Promise<GateContext> {
+  const segment = firstSegment(pathOf(request).pathname);
+  if (!isDashboardSegment(segment) && segment !== "choose-plan") throw new Response("Not found", { status: 404 });
+  return requireReadAccess(request, segment);
+}
+
 /** Requires a live session; no subscription or permission check. */
 export async function requireUser(request: Request): Promise<GateContext> {
   const context = await getGateContext(request);
@@ -103,19 +118,24 @@ export async function requireUser(request: Request): Promise<GateContext> {
 }
 
 /**
- * The route gate of spec section 4 for a dashboard loader: session, then
- * subscription (except on /choose-plan), then read permission on the first
- * path segment. `segment` overrides the one taken from the URL.
+ * The area a permission is granted on: a dashboard screen, or the plan
+ * choice. Every gate call names it, so what a route checks is read in the
+ * route, not inferred from whatever URL it happens to be reached by.
  */
-export async function requireReadAccess(request: Request, segment?: string): Promise<GateContext> {
-  const { pathname } = pathOf(request);
+export type PermissionArea = DashboardSegment | "choose-plan";
+
+/**
+ * The route gate of spec section 4 for a dashboard loader: session, then
+ * subscription (except on /choose-plan), then read permission on `area`.
+ */
+export async function requireReadAccess(request: Request, area: PermissionArea): Promise<GateContext> {
   const context = await requireUser(request);
-  const area = segment ?? firstSegment(pathname);
   if (area !== "choose-plan" && !context.subscription) throw redirect("/choose-plan");
   if (area === "choose-plan") return context;
   if (!can(context.user.permissions, area, "read")) {
     if (area === "overview") throw await forbidden(request);
-    throw redirect("/overview");
+    // Said on arrival, or the user lands on the overview with no word why the screen they asked for did not open.
+    throw await redirectWithToast("/overview", { type: "error", key: "errors.noAccess" });
   }
   return context;
 }
@@ -125,9 +145,7 @@ export async function requireReadAccess(request: Request, segment?: string): Pro
  * (create, update, delete…). A missing permission is a 403 with a translated
  * message, never a silent redirect, so a crafted POST learns nothing new.
  */
-export async function requireActionAccess(request: Request, action: PermissionAction, segment?: string): Promise<GateContext> {
-  const { pathname } = pathOf(request);
-  const area = segment ?? firstSegment(pathname);
+export async function requireActionAccess(request: Request, action: PermissionAction, area: PermissionArea): Promise<GateContext> {
   const context = await requireUser(request);
   if (area !== "choose-plan" && !context.subscription) throw redirect("/choose-plan");
   if (!can(context.user.permissions, area, action)) throw await forbidden(request);

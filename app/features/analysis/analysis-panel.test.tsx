@@ -58,7 +58,7 @@ describe("AnalysisPanel", () => {
     expect(html).toContain(">Late fees<");
     expect(html).toContain("I will send you a corrected invoice today.");
     expect(html).toContain('href="mailto:jane@example.com"');
-    expect(html).toContain('href="tel:+14165550101"');
+    expect(html).toContain('href="tel:+14165550101" class="underline">+1 (416) 555-0101</a>');
     expect(html).toContain("030 1234 5678");
     expect(html).toContain("next Tuesday");
     expect(html).toContain("$1,250.50");
@@ -103,7 +103,7 @@ describe("AnalysisPanel", () => {
     const html = await render(<AnalysisPanel {...props()} />, "de");
     expect(html).toContain(">Negativ<");
     expect(html).toContain(">Gelöst<");
-    expect(html).toContain(">Rechnung<");
+    expect(html).toContain(">Abrechnung<");
     expect(html).toContain("-0,62");
     expect(html).toContain("Vom eingebauten Analysewerkzeug analysiert");
     expect(html).toContain(">Erneut analysieren<");

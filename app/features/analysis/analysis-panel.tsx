@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { Panel } from "~/components/ui/panel";
+import { formatPhoneForDisplay } from "~/features/phone/phone";
 import { formatDateTime, formatMoney, formatNumber } from "~/i18n/format";
 import type { AnalysisAmount, AnalysisResult, Sentiment } from "./analysis";
 
@@ -118,7 +119,7 @@ function AnalysisDetails({ analysis, language, analyzedAt, timeZone }: { analysi
             <EntityRow
               label={t("fields.phoneNumbers")}
               values={entities.phoneNumbers}
-              render={(phone) => (phone.startsWith("+") ? <a href={`tel:${phone}`} className="underline">{phone}</a> : phone)}
+              render={(phone) => (phone.startsWith("+") ? <a href={`tel:${phone}`} className="underline">{formatPhoneForDisplay(phone)}</a> : phone)}
             />
             <EntityRow label={t("fields.dates")} values={entities.dates} render={(date) => date} />
             <EntityRow label={t("fields.amounts")} values={entities.amounts} render={(amount) => <span title={amount.text}>{formatAmount(amount, language)}</span>} />

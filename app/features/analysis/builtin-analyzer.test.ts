@@ -372,7 +372,7 @@ describe("summary", () => {
       "Call about Billing, Refund. Outcome: Unresolved.",
     );
     expect(analyzeTranscript({ transcript: turns(["Agent", "Ihre Rechnung und die Gutschrift, bitte."]) }).summary).toBe(
-      "Gespräch zum Thema Rechnung, Erstattung. Ergebnis: Ungelöst.",
+      "Worum es ging: Abrechnung, Erstattung. Ergebnis: Ungelöst.",
     );
     expect(analyzeTranscript({ transcript: turns(["Agent", "Hallo?"], ["Agent", "Hallo, bitte?"]) }).summary).toBe("Ergebnis: Ungelöst.");
   });

@@ -1,8 +1,9 @@
 import { getEnv } from "~/config/env.server";
 import { getDb, newId, now } from "~/db/db.server";
 import { getRoleIdByKey } from "~/features/access/roles.server";
+import { initialTimeZone } from "~/features/onboarding/initial-time-zone.server";
 import { sendEmail } from "~/lib/email/mailer.server";
-import { toE164 } from "~/features/phone/phone";
+import { countryOfPhone, toE164 } from "~/features/phone/phone";
 import { getTranslatorFor } from "~/i18n/i18next.server";
 import type { Language } from "~/i18n/config";
 import { hashPassword } from "./password.server";
@@ -16,22 +17,44 @@ export class EmailTakenError extends Error {
 }
 
 /**
- * Registration opens a new tenant with the user as its owner. The tenant has
- * no subscription yet, so the gate sends the user to /choose-plan first.
+ * Registration opens a new tenant, named after the company, with the user as
+ * its owner, its country that of the user's number and its time zone taken
+ * from the number too (or, when that spans zones, from the browser's zone the
+ * form sent). The tenant has no subscription yet, so the gate sends the user
+ * to /choose-plan first.
  */
-export async function registerAccount(input: { name: string; email: string; phone: string; password: string }) {
+export async function registerAccount(input: {
+  name: string;
+  company: string;
+  email: string;
+  phone: string;
+  password: string;
+  browserTimeZone?: string | null;
+  /** The country a phone typed with a leading 0 is read in, the one the form judged it in (registrationPhoneCountry). */
+  phoneCountry?: string | null;
+}) {
   const db = getDb();
   const passwordHash = await hashPassword(input.password);
   const ownerRoleId = await getRoleIdByKey("owner");
   const timestamp = now();
   const tenantId = newId();
   const userId = newId();
-  const phone = toE164(input.phone);
+  const phone = toE164(input.phone, input.phoneCountry);
   try {
     await db.transaction().execute(async (trx) => {
       const existing = await trx.selectFrom("users").select("id").where("email", "=", input.email).executeTakeFirst();
       if (existing) throw new EmailTakenError();
-      await trx.insertInto("tenants").values({ id: tenantId, name: input.name, time_zone: "America/Toronto", created_at: timestamp, updated_at: timestamp }).execute();
+      await trx
+        .insertInto("tenants")
+        .values({
+          id: tenantId,
+          name: input.company,
+          time_zone: initialTimeZone(phone, input.browserTimeZone),
+          country: phone ? countryOfPhone(phone) : null,
+          created_at: timestamp,
+          updated_at: timestamp,
+        })
+        .execute();
       await trx
         .insertInto("users")
         .values({

@@ -1,6 +1,17 @@
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
 import { TextField } from "~/components/ui/field";
+import { PASSWORD_RULES_ERROR } from "./schemas";
+
+/**
+ * The password rules as a hint under the field, unless the field's error is
+ * that very rule: then the error stands in the hint's place rather than
+ * repeating it word for word beneath. Any other error (too long, required)
+ * still comes with the rules.
+ */
+export function passwordRulesHint(errors: string[] | undefined, rules: string) {
+  return errors?.includes(PASSWORD_RULES_ERROR) ? undefined : rules;
+}
 
 /** A new password with its confirmation, the rules spelled out under the first field (registration and password reset). */
 export function NewPasswordFields({
@@ -19,7 +30,7 @@ export function NewPasswordFields({
         label={t(passwordLabelKey)}
         errors={password.errors}
         namespace="auth"
-        hint={t("validation.passwordRules")}
+        hint={passwordRulesHint(password.errors, t(PASSWORD_RULES_ERROR))}
         inputProps={{ ...getInputProps(password, { type: "password" }), autoComplete: "new-password" }}
       />
       <TextField

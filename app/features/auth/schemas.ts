@@ -16,13 +16,16 @@ export const emailSchema = z
 
 export const PASSWORD_MIN_LENGTH = 8;
 
+/** The error of a password that breaks the rules: word for word the hint under the field (new-password-fields.tsx). */
+export const PASSWORD_RULES_ERROR = "validation.passwordRules";
+
 export const newPasswordSchema = z
   .string({ required_error: "validation.passwordRequired" })
-  .min(PASSWORD_MIN_LENGTH, "validation.passwordRules")
+  .min(PASSWORD_MIN_LENGTH, PASSWORD_RULES_ERROR)
   .max(200, "validation.passwordTooLong")
   // A too-short password already carries this message from min(); saying it twice would list it twice under the field.
   .refine((value) => value.length < PASSWORD_MIN_LENGTH || (/[A-Z]/.test(value) && /[a-z]/.test(value) && /\d/.test(value) && /[^A-Za-z0-9]/.test(value)), {
-    message: "validation.passwordRules",
+    message: PASSWORD_RULES_ERROR,
   });
 
 export const nameSchema = z
@@ -32,11 +35,20 @@ export const nameSchema = z
   .max(100, "validation.nameTooLong")
   .regex(/^[\p{L} ]+$/u, "validation.nameLettersOnly");
 
-export const phoneSchema = z
-  .string({ required_error: "validation.phoneRequired" })
+/** The organisation the account opens; any characters, since company names carry digits, "&" and dots. */
+export const companySchema = z
+  .string({ required_error: "validation.companyRequired" })
   .trim()
-  .min(1, "validation.phoneRequired")
-  .refine((value) => isValidPhoneNumber(value), "validation.phoneInvalid");
+  .min(2, "validation.companyTooShort")
+  .max(100, "validation.companyTooLong");
+
+/** A required phone; numbers typed with a leading 0 are national numbers of `country` (the tenant's, or a registrant's guess). */
+export const phoneSchema = (country: string) =>
+  z
+    .string({ required_error: "validation.phoneRequired" })
+    .trim()
+    .min(1, "validation.phoneRequired")
+    .refine((value) => isValidPhoneNumber(value, country), "validation.phoneInvalid");
 
 export const LoginSchema = z.object({
   email: emailSchema,
@@ -44,18 +56,21 @@ export const LoginSchema = z.object({
   redirectTo: z.string().optional(),
 });
 
-export const RegisterSchema = z
-  .object({
-    name: nameSchema,
-    email: emailSchema,
-    phone: phoneSchema,
-    password: newPasswordSchema,
-    confirmPassword: z.string({ required_error: "validation.confirmPasswordRequired" }),
-  })
-  .refine((data) => data.password === data.confirmPassword, {
-    path: ["confirmPassword"],
-    message: "validation.passwordsMustMatch",
-  });
+/** There is no tenant yet: `phoneCountry` is the registrant's own, as the browser tells it (registration-phone-country.server.ts). */
+export const registerSchema = (phoneCountry: string) =>
+  z
+    .object({
+      name: nameSchema,
+      company: companySchema,
+      email: emailSchema,
+      phone: phoneSchema(phoneCountry),
+      password: newPasswordSchema,
+      confirmPassword: z.string({ required_error: "validation.confirmPasswordRequired" }),
+    })
+    .refine((data) => data.password === data.confirmPassword, {
+      path: ["confirmPassword"],
+      message: "validation.passwordsMustMatch",
+    });
 
 export const RequestResetSchema = z.object({ email: emailSchema });
 

@@ -1,15 +1,19 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { StatusBadge, type BadgeTone } from "~/components/ui/badge";
+import { DataTable, type DataColumn } from "~/components/ui/data-table";
+import { RowActionsMenu } from "~/components/ui/row-actions-menu";
+import { formatPhoneForDisplay } from "~/features/phone/phone";
 import { formatDateTime, formatNumber } from "~/i18n/format";
 import { formatDuration } from "./format";
 import type { AnalysedCallItem, LiveCallItem, MissedCallItem, QueuedCallItem } from "./queries.server";
-import { callManagementHref, type CallCenterTab } from "./tabs";
 
 /**
- * The tables of the /call-management tabs. Times are shown in the tenant's
- * zone and the user's language; a missing value is a dash that screen readers
- * hear as "not known".
+ * The tables of the /call-management tabs, on the kit's DataTable (one line
+ * per call at laptop width, a card per call on a phone). Times are shown in
+ * the tenant's zone and the user's language; a missing value is a dash that
+ * screen readers hear as "not known".
  */
 interface TableContext {
   language: string;
@@ -26,7 +30,10 @@ function Missing() {
   );
 }
 
-const orMissing = (value: ReactNode | null | undefined) => (value === null || value === undefined || value === "" ? <Missing /> : value);
+/** A name that may be long (a campaign, an agent): cut to one line, the whole of it in the title. */
+const textOrMissing = (value: string | null | undefined) => (value ? <span title={value}>{value}</span> : <Missing />);
+// A number never breaks across lines, not even in a phone's narrow card.
+const phoneOrMissing = (value: string | null | undefined) => (value ? <span className="whitespace-nowrap">{formatPhoneForDisplay(value)}</span> : <Missing />);
 
 function Direction({ value }: { value: string }) {
   const { t } = useTranslation("calls");
@@ -37,175 +44,136 @@ function Time({ iso, language, timeZone }: { iso: string } & TableContext) {
   return <time dateTime={iso}>{formatDateTime(iso, language, timeZone)}</time>;
 }
 
-function CallTable({ caption, columns, children, testId }: { caption: string; columns: string[]; children: ReactNode; testId: string }) {
+/** The time of a finished call as the way to its page (the recording, transcript and analysis). */
+function CallLink({ id, iso, ...context }: { id: string; iso: string } & TableContext) {
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full text-left text-sm" data-testid={testId}>
-        <caption className="sr-only">{caption}</caption>
-        <thead className="border-b border-slate-200 text-xs uppercase text-slate-600 dark:border-slate-700 dark:text-slate-300">
-          <tr>
-            {columns.map((column) => (
-              <th key={column} scope="col" className="px-3 py-2 font-medium">
-                {column}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100 dark:divide-slate-800">{children}</tbody>
-      </table>
-    </div>
+    <Link to={`/recordings/${encodeURIComponent(id)}`} className="font-medium hover:underline">
+      <Time iso={iso} {...context} />
+    </Link>
   );
 }
 
-const cell = "px-3 py-2 align-top";
+/** The actions of a finished call's row: its page (a plain link without JavaScript, a menu with it). */
+function FinishedCallActions({ id, iso, language, timeZone }: { id: string; iso: string } & TableContext) {
+  const { t } = useTranslation("calls");
+  const time = formatDateTime(iso, language, timeZone);
+  return <RowActionsMenu label={t("rowActions", { time })} actions={[{ label: t("open"), to: `/recordings/${encodeURIComponent(id)}` }]} />;
+}
 
-export function EmptyState({ children }: { children: ReactNode }) {
-  return (
-    <p className="rounded-md border border-dashed border-slate-300 px-4 py-8 text-center text-slate-600 dark:border-slate-700 dark:text-slate-300" data-testid="empty-state">
-      {children}
-    </p>
-  );
+function useColumn() {
+  const { t } = useTranslation("calls");
+  return <Row,>(id: string, cell: (row: Row) => ReactNode, options: Omit<DataColumn<Row>, "id" | "header" | "cell"> = {}): DataColumn<Row> => ({
+    id,
+    header: t(`columns.${id}`),
+    cell,
+    ...options,
+  });
 }
 
 export function LiveCallsTable({ items, ...context }: { items: LiveCallItem[] } & TableContext) {
   const { t } = useTranslation("calls");
-  const columns = ["startedAt", "direction", "from", "to", "campaign", "agent", "elapsed"].map((c) => t(`columns.${c}`));
+  const column = useColumn();
+  const columns: Array<DataColumn<LiveCallItem>> = [
+    column("startedAt", (call) => <Time iso={call.startedAt} {...context} />, { primary: true }),
+    column("direction", (call) => <Direction value={call.direction} />),
+    column("from", (call) => phoneOrMissing(call.from)),
+    column("to", (call) => phoneOrMissing(call.to)),
+    column("campaign", (call) => textOrMissing(call.campaign), { truncate: true }),
+    column("agent", (call) => textOrMissing(call.agent), { truncate: true }),
+    column("elapsed", (call) => (call.elapsedSeconds === null ? <Missing /> : formatDuration(call.elapsedSeconds)), { align: "end" }),
+  ];
   return (
-    <CallTable caption={t("live.caption")} columns={columns} testId="live-calls">
-      {items.map((call) => (
-        <tr key={call.id} data-call-id={call.id}>
-          <td className={cell}>
-            <Time iso={call.startedAt} {...context} />
-          </td>
-          <td className={cell}>
-            <Direction value={call.direction} />
-          </td>
-          <td className={cell}>{orMissing(call.from)}</td>
-          <td className={cell}>{orMissing(call.to)}</td>
-          <td className={cell}>{orMissing(call.campaign)}</td>
-          <td className={cell}>{orMissing(call.agent)}</td>
-          <td className={`${cell} tabular-nums`}>{call.elapsedSeconds === null ? <Missing /> : formatDuration(call.elapsedSeconds)}</td>
-        </tr>
-      ))}
-    </CallTable>
+    <DataTable
+      data-testid="live-calls"
+      caption={t("live.caption")}
+      columns={columns}
+      rows={items}
+      rowKey={(call) => call.id}
+      rowData={(call) => ({ "data-call-id": call.id })}
+    />
   );
 }
 
 export function QueuedCallsTable({ items, ...context }: { items: QueuedCallItem[] } & TableContext) {
   const { t } = useTranslation("calls");
-  const columns = ["position", "queuedAt", "waiting", "direction", "from", "to", "campaign"].map((c) => t(`columns.${c}`));
+  const column = useColumn();
+  const columns: Array<DataColumn<QueuedCallItem>> = [
+    column("position", (call) => formatNumber(call.position, context.language), { align: "end", className: "w-px" }),
+    column("queuedAt", (call) => <Time iso={call.queuedAt} {...context} />, { primary: true }),
+    column("waiting", (call) => (call.waitingSeconds === null ? <Missing /> : formatDuration(call.waitingSeconds)), { align: "end" }),
+    column("direction", (call) => <Direction value={call.direction} />),
+    column("from", (call) => phoneOrMissing(call.from)),
+    column("to", (call) => phoneOrMissing(call.to)),
+    column("campaign", (call) => textOrMissing(call.campaign), { truncate: true }),
+  ];
   return (
-    <CallTable caption={t("queue.caption")} columns={columns} testId="queued-calls">
-      {items.map((call) => (
-        <tr key={call.id} data-call-id={call.id}>
-          <td className={`${cell} tabular-nums`}>{formatNumber(call.position, context.language)}</td>
-          <td className={cell}>
-            <Time iso={call.queuedAt} {...context} />
-          </td>
-          <td className={`${cell} tabular-nums`}>{call.waitingSeconds === null ? <Missing /> : formatDuration(call.waitingSeconds)}</td>
-          <td className={cell}>
-            <Direction value={call.direction} />
-          </td>
-          <td className={cell}>{orMissing(call.from)}</td>
-          <td className={cell}>{orMissing(call.to)}</td>
-          <td className={cell}>{orMissing(call.campaign)}</td>
-        </tr>
-      ))}
-    </CallTable>
+    <DataTable
+      data-testid="queued-calls"
+      caption={t("queue.caption")}
+      columns={columns}
+      rows={items}
+      rowKey={(call) => call.id}
+      rowData={(call) => ({ "data-call-id": call.id })}
+    />
   );
 }
+
+const MISSED_TONES: Record<MissedCallItem["status"], BadgeTone> = { missed: "warning", voicemail: "accent" };
 
 export function MissedCallsTable({ items, ...context }: { items: MissedCallItem[] } & TableContext) {
   const { t } = useTranslation("calls");
-  const columns = ["time", "kind", "direction", "number", "campaign", "details"].map((c) => t(`columns.${c}`));
+  const column = useColumn();
+  const columns: Array<DataColumn<MissedCallItem>> = [
+    column("time", (call) => <CallLink id={call.id} iso={call.createdAt} {...context} />, { primary: true }),
+    column("kind", (call) => <StatusBadge status={call.status} tones={MISSED_TONES} label={t(`missed.status.${call.status}`)} />),
+    column("direction", (call) => <Direction value={call.direction} />),
+    column("number", (call) => {
+      if (!call.contactNumber) return <Missing />;
+      const number = formatPhoneForDisplay(call.contactNumber);
+      return (
+        <a href={`tel:${call.contactNumber}`} className="whitespace-nowrap font-medium underline-offset-2 hover:underline" aria-label={t("missed.callBack", { number })}>
+          {number}
+        </a>
+      );
+    }),
+    column("campaign", (call) => textOrMissing(call.campaign), { truncate: true }),
+  ];
   return (
-    <CallTable caption={t("missed.caption")} columns={columns} testId="missed-calls">
-      {items.map((call) => (
-        <tr key={call.id} data-call-id={call.id} data-status={call.status}>
-          <td className={cell}>
-            <Time iso={call.createdAt} {...context} />
-          </td>
-          <td className={cell}>
-            <span
-              className={
-                call.status === "voicemail"
-                  ? "rounded bg-violet-100 px-2 py-0.5 text-violet-900 dark:bg-violet-950 dark:text-violet-100"
-                  : "rounded bg-red-100 px-2 py-0.5 text-red-900 dark:bg-red-950 dark:text-red-100"
-              }
-            >
-              {t(`missed.status.${call.status}`)}
-            </span>
-          </td>
-          <td className={cell}>
-            <Direction value={call.direction} />
-          </td>
-          <td className={cell}>
-            {call.contactNumber ? (
-              <a href={`tel:${call.contactNumber}`} className="underline" aria-label={t("missed.callBack", { number: call.contactNumber })}>
-                {call.contactNumber}
-              </a>
-            ) : (
-              <Missing />
-            )}
-          </td>
-          <td className={cell}>{orMissing(call.campaign)}</td>
-          <td className={cell}>
-            <Link to={`/recordings/${call.id}`} className="underline">
-              {t("open")}
-              <span className="sr-only"> {t("openCallFrom", { time: formatDateTime(call.createdAt, context.language, context.timeZone) })}</span>
-            </Link>
-          </td>
-        </tr>
-      ))}
-    </CallTable>
+    <DataTable
+      data-testid="missed-calls"
+      caption={t("missed.caption")}
+      columns={columns}
+      rows={items}
+      rowKey={(call) => call.id}
+      rowData={(call) => ({ "data-call-id": call.id, "data-status": call.status })}
+      actions={{ header: t("columns.actions"), cell: (call) => <FinishedCallActions id={call.id} iso={call.createdAt} {...context} /> }}
+    />
   );
 }
+
+const SENTIMENT_TONES: Record<NonNullable<AnalysedCallItem["sentiment"]>, BadgeTone> = { positive: "success", neutral: "neutral", negative: "danger" };
 
 export function AnalysedCallsTable({ items, ...context }: { items: AnalysedCallItem[] } & TableContext) {
   const { t } = useTranslation("calls");
-  const columns = ["date", "campaign", "sentiment", "outcome", "rating", "details"].map((c) => t(`columns.${c}`));
+  const column = useColumn();
+  const columns: Array<DataColumn<AnalysedCallItem>> = [
+    column("date", (call) => <CallLink id={call.id} iso={call.createdAt} {...context} />, { primary: true }),
+    column("campaign", (call) => textOrMissing(call.campaign), { truncate: true }),
+    column("sentiment", (call) =>
+      call.sentiment ? <StatusBadge status={call.sentiment} tones={SENTIMENT_TONES} label={t(`analysis:sentiment.${call.sentiment}`)} /> : <Missing />,
+    ),
+    column("outcome", (call) => textOrMissing(call.outcome ? t(`analysis:outcomes.${call.outcome}`, { defaultValue: call.outcome }) : null), { truncate: true }),
+    column("rating", (call) => (call.rating === null ? t("analysis.noRating") : t("analysis.rating", { rating: call.rating })), { align: "end" }),
+  ];
   return (
-    <CallTable caption={t("analysis.caption")} columns={columns} testId="analysed-calls">
-      {items.map((call) => (
-        <tr key={call.id} data-call-id={call.id}>
-          <td className={cell}>
-            <Time iso={call.createdAt} {...context} />
-          </td>
-          <td className={cell}>{orMissing(call.campaign)}</td>
-          <td className={cell}>{call.sentiment ? t(`analysis:sentiment.${call.sentiment}`) : <Missing />}</td>
-          <td className={cell}>{call.outcome ? t(`analysis:outcomes.${call.outcome}`, { defaultValue: call.outcome }) : <Missing />}</td>
-          <td className={cell}>{call.rating === null ? t("analysis.noRating") : t("analysis.rating", { rating: call.rating })}</td>
-          <td className={cell}>
-            <Link to={`/recordings/${call.id}`} className="underline">
-              {t("open")}
-              <span className="sr-only"> {t("openCallFrom", { time: formatDateTime(call.createdAt, context.language, context.timeZone) })}</span>
-            </Link>
-          </td>
-        </tr>
-      ))}
-    </CallTable>
-  );
-}
-
-/** Previous / next links for a paged tab; plain links, so they work without JavaScript. */
-export function TabPagination({ tab, page, pageCount, total, language }: { tab: CallCenterTab; page: number; pageCount: number; total: number; language: string }) {
-  const { t } = useTranslation("calls");
-  if (total === 0) return null;
-  return (
-    <nav aria-label={t("pagination.label")} className="flex flex-wrap items-center justify-between gap-3 text-sm">
-      <p>{t("pagination.status", { page: formatNumber(page, language), pages: formatNumber(pageCount, language), count: total, total: formatNumber(total, language) })}</p>
-      <div className="flex gap-3">
-        {page > 1 ? (
-          <Link to={callManagementHref(tab, page - 1)} className="underline" rel="prev">
-            {t("pagination.previous")}
-          </Link>
-        ) : null}
-        {page < pageCount ? (
-          <Link to={callManagementHref(tab, page + 1)} className="underline" rel="next">
-            {t("pagination.next")}
-          </Link>
-        ) : null}
-      </div>
-    </nav>
+    <DataTable
+      data-testid="analysed-calls"
+      caption={t("analysis.caption")}
+      columns={columns}
+      rows={items}
+      rowKey={(call) => call.id}
+      rowData={(call) => ({ "data-call-id": call.id })}
+      actions={{ header: t("columns.actions"), cell: (call) => <FinishedCallActions id={call.id} iso={call.createdAt} {...context} /> }}
+    />
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatClockTime, formatDuration, periodLabel, periodTitle } from "./format";
+import { formatDuration, formatFigure, periodLabel, periodTitle } from "./format";
 import { resolveTab } from "./tabs";
 
 describe("call-center formatting", () => {
@@ -10,9 +10,12 @@ describe("call-center formatting", () => {
     expect(formatDuration(-5)).toBe("0:00");
   });
 
-  it("shows the last update as hh:mm:ss in the tenant's zone", () => {
-    expect(formatClockTime("2026-03-10T16:04:05.000Z", "en", "America/Toronto")).toBe("12:04:05");
-    expect(formatClockTime("2026-03-10T16:04:05.000Z", "de", "Europe/Berlin")).toBe("17:04:05");
+  it("shows a figure as a count, and call time in whole minutes with the unit", () => {
+    const figures = { inbound: 1234, outbound: 0, missed: 0, voicemail: 0, completed: 0, escalated: 0, durationSeconds: 1704 };
+    expect(formatFigure(figures, "inbound", "en")).toBe("1,234");
+    expect(formatFigure(figures, "inbound", "de")).toBe("1.234");
+    expect(formatFigure(figures, "minutes", "en")).toBe("28\u00a0min");
+    expect(formatFigure(figures, "minutes", "de")).toBe("28\u00a0Min.");
   });
 
   it("labels chart periods in the user's language without shifting the date", () => {

@@ -1,8 +1,6 @@
 import type { LocalDate } from "~/features/calls/date-ranges";
-import type { Granularity } from "./kpis";
-
-const LOCALES: Record<string, string> = { en: "en-US", de: "de-DE" };
-export const localeOf = (language: string) => LOCALES[language] ?? "en-US";
+import { dateTimeFormat, formatCallMinutes, formatNumber } from "~/i18n/format";
+import type { CallFigures, FigureKey, Granularity } from "./kpis";
 
 /** Elapsed or waiting time as a clock reads it: 4:07, 1:05:03. */
 export function formatDuration(seconds: number) {
@@ -13,14 +11,14 @@ export function formatDuration(seconds: number) {
   return h > 0 ? `${h}:${String(m).padStart(2, "0")}:${s}` : `${m}:${s}`;
 }
 
-/** hh:mm:ss in the tenant's zone, for "Last updated". */
-export function formatClockTime(iso: string, language: string, timeZone: string) {
-  return new Intl.DateTimeFormat(localeOf(language), { hour: "2-digit", minute: "2-digit", second: "2-digit", hourCycle: "h23", timeZone }).format(new Date(iso));
+/** A figure as its card and the chart's table show it: a count, or the call time in minutes. */
+export function formatFigure(figures: CallFigures, key: FigureKey, language: string) {
+  return key === "minutes" ? formatCallMinutes(figures.durationSeconds, language) : formatNumber(figures[key], language);
 }
 
 /** A calendar date (no instant, so no zone shift): noon UTC of that date formatted in UTC. */
 export function formatLocalDate(date: LocalDate, language: string, options: Intl.DateTimeFormatOptions) {
-  return new Intl.DateTimeFormat(localeOf(language), { ...options, timeZone: "UTC" }).format(new Date(Date.UTC(date.year, date.month - 1, date.day, 12)));
+  return dateTimeFormat(language, { ...options, timeZone: "UTC" }).format(new Date(Date.UTC(date.year, date.month - 1, date.day, 12)));
 }
 
 /** A chart period's axis label: "Mar 5" for a day or the first day of a week, "Mar 26" for a month. */
@@ -41,7 +39,7 @@ export function periodTitle(period: { firstDay: LocalDate; lastDay: LocalDate },
  * browser's), and this text is rendered on both sides of hydration.
  */
 export function formatDaySpan(first: LocalDate, last: LocalDate, language: string) {
-  const format = new Intl.DateTimeFormat(localeOf(language), { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" });
+  const format = dateTimeFormat(language, { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" });
   const a = new Date(Date.UTC(first.year, first.month - 1, first.day, 12));
   const b = new Date(Date.UTC(last.year, last.month - 1, last.day, 12));
   return a.getTime() === b.getTime() ? format.format(a) : `${format.format(a)} – ${format.format(b)}`;

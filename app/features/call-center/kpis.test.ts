@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { resolveDateRange } from "~/features/calls/date-ranges";
-import { emptyFigures, figureHref, fillPeriods, granularityFor, minutesOf, periodsOf, totalOf } from "./kpis";
+import { emptyFigures, figureHref, fillPeriods, granularityFor, periodsOf, totalOf } from "./kpis";
 
 const TORONTO = "America/Toronto";
 const hours = (period: { startUtc: string; endUtc: string }) => (Date.parse(period.endUtc) - Date.parse(period.startUtc)) / 3_600_000;
@@ -79,13 +79,6 @@ describe("figures", () => {
     expect(filled.map((p) => p.inbound)).toEqual([0, 2, 0]);
     expect(filled[1]).toMatchObject({ key: "2026-03-02", missed: 1, durationSeconds: 95 });
     expect(totalOf(filled)).toEqual({ ...emptyFigures(), inbound: 2, missed: 1, durationSeconds: 95 });
-  });
-
-  it("rounds call minutes to one decimal", () => {
-    expect(minutesOf(0)).toBe(0);
-    expect(minutesOf(95)).toBe(1.6);
-    expect(minutesOf(3600)).toBe(60);
-    expect(minutesOf(62)).toBe(1);
   });
 
   it("links each figure to the recordings list filtered to it", () => {

@@ -41,13 +41,6 @@ export function addFigures(a: CallFigures, b: CallFigures): CallFigures {
   };
 }
 
-/** Call minutes with one decimal, as shown on the overview. */
-export const minutesOf = (seconds: number) => Math.round(seconds / 6) / 10;
-
-export function figureValue(figures: CallFigures, key: FigureKey) {
-  return key === "minutes" ? minutesOf(figures.durationSeconds) : figures[key];
-}
-
 export type Granularity = "day" | "week" | "month";
 
 /** Longer ranges would squeeze a hundred or more bars into the chart; they are shown per week, then per month. */

@@ -1,12 +1,12 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { cn } from "~/components/ui/cn";
+import { buttonClass } from "~/components/ui/button";
 import { Panel } from "~/components/ui/panel";
+import { Stat } from "~/components/ui/stat";
 import { DATE_RANGES, type DateRangeKey } from "~/features/calls/date-ranges";
-import { formatNumber } from "~/i18n/format";
 import { CallsChart } from "./calls-chart";
-import { formatDaySpan } from "./format";
-import { FIGURE_KEYS, figureHref, figureValue, type CallFigures, type Granularity, type PeriodFigures } from "./kpis";
+import { formatDaySpan, formatFigure } from "./format";
+import { FIGURE_KEYS, figureHref, type CallFigures, type Granularity, type PeriodFigures } from "./kpis";
 
 export interface CallFiguresView {
   rangeKey: DateRangeKey;
@@ -30,18 +30,18 @@ export function CallFiguresSection({ figures, language }: { figures: CallFigures
         </p>
         <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4 xl:grid-cols-7" data-testid="figure-cards">
           {FIGURE_KEYS.map((key) => {
-            const value = formatNumber(figureValue(figures.total, key), language);
+            const value = formatFigure(figures.total, key, language);
             return (
-              <li key={key}>
-                <Link
+              <li key={key} className="min-w-0">
+                {/* A seventh of a laptop row is narrow: less padding and a smaller figure, so "1.704 Min." fits beside its German label. */}
+                <Stat
                   to={figureHref(key, figures.rangeKey)}
                   data-figure={key}
-                  className="block h-full rounded-md border border-slate-200 p-3 hover:border-slate-400 hover:bg-slate-50 focus-visible:outline focus-visible:outline-2 dark:border-slate-700 dark:hover:border-slate-500 dark:hover:bg-slate-800"
-                >
-                  <span className="block text-xs uppercase tracking-wide text-slate-600 dark:text-slate-300">{t(`figures.${key}`)}</span>
-                  <span className="mt-1 block text-2xl font-semibold tabular-nums">{value}</span>
-                  <span className="sr-only">{t("overview.showCalls")}</span>
-                </Link>
+                  className="h-full p-3 shadow-none"
+                  label={t(`figures.${key}`)}
+                  value={<span className="text-xl">{value}</span>}
+                  note={<span className="sr-only">{t("overview.showCalls")}</span>}
+                />
               </li>
             );
           })}
@@ -57,17 +57,15 @@ function RangePicker({ current }: { current: DateRangeKey }) {
   const { t } = useTranslation("calls");
   return (
     <nav aria-label={t("overview.rangeLabel")}>
-      <ul className="flex flex-wrap gap-2">
+      {/* Two to a row on a phone, so the eight ranges take four short rows instead of eight. */}
+      <ul className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap">
         {DATE_RANGES.map((range) => (
           <li key={range}>
             <Link
               to={`/overview?range=${range}`}
               aria-current={range === current ? "page" : undefined}
               preventScrollReset
-              className={cn(
-                "inline-block rounded-md px-3 py-1.5 text-sm",
-                range === current ? "bg-primary-button text-primary-button-text" : "border border-slate-300 hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800",
-              )}
+              className={buttonClass(range === current ? "primary" : "secondary", "w-full shadow-none sm:w-auto", "sm")}
             >
               {t(`ranges.${range}`)}
             </Link>

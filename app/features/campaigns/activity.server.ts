@@ -1,6 +1,9 @@
 import { getDb, type DB } from "~/db/db.server";
 import type { CampaignActivityKind } from "~/db/schema";
 import { ACTIVITY_PAGE_SIZE } from "./list-params";
+import { DISPATCHING } from "./activity-reasons";
+
+export { DISPATCHING, INTERRUPTED } from "./activity-reasons";
 
 /** The campaign page's activity log, newest first, a page at a time. */
 export interface ActivityEntry {
@@ -23,10 +26,6 @@ export interface ActivityPage {
   pageCount: number;
 }
 
-/** Marks a contact as taken by a run before its call is placed; replaced by the outcome once the platform answers. */
-export const DISPATCHING = "dispatching";
-/** A taken contact whose runner stopped before hearing back; not retried. */
-export const INTERRUPTED = "interrupted";
 
 export async function loadActivityPage(tenantId: string, campaignId: string, requestedPage: number, db: DB = getDb()): Promise<ActivityPage> {
   const base = db.selectFrom("campaign_activity").where("campaign_activity.tenant_id", "=", tenantId).where("campaign_activity.campaign_id", "=", campaignId);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { contactTimeZone, isWithinCallingWindow, parseWindowDays, type CallingWindow } from "./calling-window";
+import { contactTimeZone, isWithinCallingWindow, nextWindowOpening, parseWindowDays, type CallingWindow } from "./calling-window";
 
 const weekdaysNineToFive: CallingWindow = { days: [1, 2, 3, 4, 5], startMinute: 9 * 60, endMinute: 17 * 60 };
 const inWindow = (iso: string, zone: string, window = weekdaysNineToFive) => isWithinCallingWindow(new Date(iso), zone, window);
@@ -73,5 +73,30 @@ describe("calling window", () => {
     expect(parseWindowDays("[0,8,2.5,\"2\",7]")).toEqual([7]);
     expect(parseWindowDays("nonsense")).toEqual([]);
     expect(parseWindowDays("{}")).toEqual([]);
+  });
+
+  describe("the next opening", () => {
+    const opening = (iso: string, zone: string, window = weekdaysNineToFive) => nextWindowOpening(new Date(iso), zone, window)?.toISOString() ?? null;
+
+    it("is later the same day before the start, the next listed day after it", () => {
+      // Monday 9 March 2026: 03:00 in Toronto (EDT since Sunday), then 18:00.
+      expect(opening("2026-03-09T07:00:00Z", "America/Toronto")).toBe("2026-03-09T13:00:00.000Z");
+      expect(opening("2026-03-09T22:00:00Z", "America/Toronto")).toBe("2026-03-10T13:00:00.000Z");
+      // Friday evening: Monday morning.
+      expect(opening("2026-03-13T22:00:00Z", "America/Toronto")).toBe("2026-03-16T13:00:00.000Z");
+    });
+
+    it("is read on the contact's clock across a DST change", () => {
+      // Friday 6 March 18:00 EST; Monday 9 March 09:00 is EDT.
+      expect(opening("2026-03-06T23:00:00Z", "America/New_York")).toBe("2026-03-09T13:00:00.000Z");
+      // Tuesday 02:00 in Sydney: 09:00 there is 22:00 UTC on Monday.
+      expect(opening("2026-03-09T15:00:00Z", "Australia/Sydney")).toBe("2026-03-09T22:00:00.000Z");
+    });
+
+    it("never comes without a weekday, and comes within a week for a single one", () => {
+      expect(opening("2026-03-09T07:00:00Z", "America/Toronto", { ...weekdaysNineToFive, days: [] })).toBeNull();
+      // Monday 18:00: the next Monday.
+      expect(opening("2026-03-09T22:00:00Z", "America/Toronto", { ...weekdaysNineToFive, days: [1] })).toBe("2026-03-16T13:00:00.000Z");
+    });
   });
 });

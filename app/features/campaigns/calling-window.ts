@@ -1,4 +1,4 @@
-import { localPartsAt } from "./zoned-time";
+import { addCalendarDays, isoWeekday, localPartsAt, zonedTimeToInstant } from "./zoned-time";
 
 /**
  * When a campaign may call someone: on the listed weekdays, from start to
@@ -18,6 +18,26 @@ export const ISO_WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
 export function isWithinCallingWindow(instant: Date | number, timeZone: string, window: CallingWindow) {
   const local = localPartsAt(instant, timeZone);
   return window.days.includes(local.weekday) && local.minuteOfDay >= window.startMinute && local.minuteOfDay < window.endMinute;
+}
+
+/**
+ * The first instant after `after` at which the window opens in the zone, or
+ * null when it never does (no weekday). A week and a day are enough to meet
+ * every listed weekday; the start is read on the local calendar, so a DST
+ * change moves the instant, not the local time.
+ */
+export function nextWindowOpening(after: Date | number, timeZone: string, window: CallingWindow): Date | null {
+  if (window.days.length === 0) return null;
+  const from = typeof after === "number" ? after : after.getTime();
+  const today = localPartsAt(from, timeZone);
+  const start = { hour: Math.floor(window.startMinute / 60), minute: window.startMinute % 60 };
+  for (let offset = 0; offset <= 8; offset += 1) {
+    const day = addCalendarDays({ ...today, ...start }, offset);
+    if (!window.days.includes(isoWeekday(day.year, day.month, day.day))) continue;
+    const opening = zonedTimeToInstant(day, timeZone);
+    if (opening.getTime() > from) return opening;
+  }
+  return null;
 }
 
 /** The zone a contact is called in. */

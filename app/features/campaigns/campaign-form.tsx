@@ -1,34 +1,25 @@
-import { getCollectionProps, getFormProps, getInputProps, getSelectProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import { getCollectionProps, getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { Form, Link, useNavigation } from "@remix-run/react";
-import { useMemo, type ReactNode } from "react";
+import { Form, Link } from "@remix-run/react";
+import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { Button, buttonClass } from "~/components/ui/button";
-import { FieldErrors, FormErrors, inputClass, TextField } from "~/components/ui/field";
-import { Notice } from "~/components/ui/panel";
-import { useHydrated } from "~/components/ui/use-hydrated";
+import { cn } from "~/components/ui/cn";
+import { CheckboxField, FieldErrors, FormErrors, formWidthClass, RadioGroup, SelectField, TextField } from "~/components/ui/field";
+import { Notice, Panel } from "~/components/ui/panel";
+import { useIsPending } from "~/components/ui/use-is-pending";
 import type { CampaignType } from "~/db/schema";
 import { formatPhoneForDisplay } from "~/features/phone/phone";
 import { formatNumber } from "~/i18n/format";
 import { CAMPAIGN_TYPES, FREQUENCIES, SENDING_TYPES } from "./campaign-rules";
-import type { CampaignFormOptions } from "./campaigns.server";
+import type { CampaignFormOptions, NumberOption } from "./campaigns.server";
 import { ISO_WEEKDAYS } from "./calling-window";
-import { campaignFormSchema } from "./schemas";
+import { formSearchOf, newKnowledgeBaseHref, withSearch, type CampaignFormDefaults } from "./form-params";
+import { campaignFormSchema, isKnowledgeBaseMissing, knowledgeBaseMissing } from "./schemas";
 
-/** What the form starts with: a new campaign's defaults, or the campaign being edited. */
-export interface CampaignFormDefaults {
-  name: string;
-  contactListId: string;
-  type: CampaignType;
-  sendingType: string;
-  frequency: string;
-  scheduleAt: string;
-  phoneNumberId: string;
-  windowDays: string[];
-  windowStart: string;
-  windowEnd: string;
-}
+export type { CampaignFormDefaults } from "./form-params";
 
+/** What a new campaign's form starts with. */
 export const NEW_CAMPAIGN_DEFAULTS: CampaignFormDefaults = {
   name: "",
   contactListId: "",
@@ -42,16 +33,19 @@ export const NEW_CAMPAIGN_DEFAULTS: CampaignFormDefaults = {
   windowEnd: "17:00",
 };
 
-const selectClass = inputClass;
-
 /**
- * The create and edit form. Without JavaScript every field is there and the
- * server validates; with it conform checks as the user goes (same schema),
- * the frequency and schedule appear only where they apply, and the
- * knowledge-base line follows the chosen number and type.
+ * The create and edit form. The frequency and schedule show only where the
+ * sending type needs them, in the server's HTML as after hydration, so
+ * nothing moves when scripts load; without scripts a small Apply (GET to the
+ * form's own page, `path`) shows the fields of another sending type, and a
+ * failed save shows them too. With scripts conform checks as the user goes
+ * (same schema) and the knowledge-base line follows the chosen number and
+ * type. The link to create a missing knowledge base carries the form's
+ * values, so the user comes back to it as they left it.
  */
 export function CampaignForm({
   id,
+  path,
   defaults,
   options,
   timeZone,
@@ -60,6 +54,8 @@ export function CampaignForm({
   cancelHref,
 }: {
   id: string;
+  /** The form's own page: where Apply and the way back from a new knowledge base lead. */
+  path: string;
   defaults: CampaignFormDefaults;
   options: CampaignFormOptions;
   timeZone: string;
@@ -68,9 +64,7 @@ export function CampaignForm({
   cancelHref: string;
 }) {
   const { t, i18n } = useTranslation("campaigns");
-  const hydrated = useHydrated();
-  const navigation = useNavigation();
-  const submitting = navigation.state === "submitting";
+  const submitting = useIsPending();
   const schema = useMemo(() => campaignFormSchema({ timeZone, now: () => new Date() }), [timeZone]);
   const [form, fields] = useForm({
     id,
@@ -85,125 +79,151 @@ export function CampaignForm({
   const sendingType = fields.sendingType.value ?? defaults.sendingType;
   const type = (fields.type.value === "inbound" ? "inbound" : "outbound") satisfies CampaignType;
   const number = options.numbers.find((option) => option.id === fields.phoneNumberId.value);
-  // Before hydration every field shows (a browser without scripts cannot reveal them later).
-  const showFrequency = !hydrated || sendingType === "recurring";
-  const showSchedule = !hydrated || sendingType !== "immediate";
+  const showFrequency = sendingType === "recurring";
+  const showSchedule = sendingType !== "immediate";
+  const knowledgeBaseLineId = `${fields.phoneNumberId.id}-kb`;
+  const createKnowledgeBaseHref = newKnowledgeBaseHref({ phoneNumberId: number?.id, type, returnTo: withSearch(path, formSearchOf(form.value)) });
 
   return (
-    <Form method="post" {...getFormProps(form)} className="space-y-6">
+    <Form method="post" {...getFormProps(form)} className={cn(formWidthClass, "space-y-6")}>
       <FormErrors errors={form.errors} namespace="campaigns" />
-      <TextField
-        label={t("form.name")}
-        errors={fields.name.errors}
-        namespace="campaigns"
-        hint={t("form.nameHint")}
-        inputProps={{ ...getInputProps(fields.name, { type: "text" }), required: true, autoComplete: "off" }}
-      />
-
-      <SelectField label={t("form.list")} errors={fields.contactListId.errors} id={fields.contactListId.id} errorId={fields.contactListId.errorId}>
-        <select {...getSelectProps(fields.contactListId)} required className={selectClass}>
-          <option value="">{t("form.chooseList")}</option>
-          {options.lists.map((list) => (
-            <option key={list.id} value={list.id}>
-              {t("form.listOption", { name: list.name, count: list.contactCount, formatted: formatNumber(list.contactCount, i18n.language) })}
-            </option>
-          ))}
-        </select>
-        {options.lists.length === 0 ? (
-          <p className="text-sm">
-            {t("form.noLists")}{" "}
-            <Link to="/contacts" className="underline">
-              {t("form.toContacts")}
-            </Link>
-          </p>
-        ) : null}
-      </SelectField>
-
-      <RadioGroup legend={t("form.type")} field={fields.type} options={CAMPAIGN_TYPES} labelFor={(value) => t(`type.${value}`)} />
-      <RadioGroup legend={t("form.sendingType")} field={fields.sendingType} options={SENDING_TYPES} labelFor={(value) => t(`sendingType.${value}`)} />
-
-      {showFrequency ? (
-        <SelectField label={t("form.frequency")} hint={hydrated ? undefined : t("form.frequencyHint")} errors={fields.frequency.errors} id={fields.frequency.id} errorId={fields.frequency.errorId}>
-          <select {...getSelectProps(fields.frequency)} className={selectClass}>
-            <option value="">{t("form.chooseFrequency")}</option>
-            {FREQUENCIES.map((frequency) => (
-              <option key={frequency} value={frequency}>
-                {t(`frequency.${frequency}`)}
-              </option>
-            ))}
-          </select>
-        </SelectField>
-      ) : null}
-
-      {showSchedule ? (
-        <TextField
-          label={t("form.schedule")}
-          errors={fields.scheduleAt.errors}
-          namespace="campaigns"
-          hint={t(hydrated ? "form.scheduleHint" : "form.scheduleHintNoScript", { zone: timeZone })}
-          inputProps={{ ...getInputProps(fields.scheduleAt, { type: "datetime-local" }), step: 60 }}
-        />
-      ) : null}
-
-      <SelectField label={t("form.number")} errors={fields.phoneNumberId.errors} id={fields.phoneNumberId.id} errorId={fields.phoneNumberId.errorId} knowledgeBaseLink>
-        <select
-          {...getSelectProps(fields.phoneNumberId)}
-          required
-          className={selectClass}
-          aria-describedby={[fields.phoneNumberId.errors ? fields.phoneNumberId.errorId : null, `${fields.phoneNumberId.id}-kb`].filter(Boolean).join(" ")}
-        >
-          <option value="">{t("form.chooseNumber")}</option>
-          {options.numbers.map((option) => (
-            <option key={option.id} value={option.id}>
-              {option.label ? `${option.label} · ${formatPhoneForDisplay(option.e164)}` : formatPhoneForDisplay(option.e164)}
-            </option>
-          ))}
-        </select>
-        <div id={`${fields.phoneNumberId.id}-kb`} aria-live="polite" data-testid="knowledge-base-line">
-          {number && !fields.phoneNumberId.errors?.includes("validation.knowledgeBaseRequired") ? <KnowledgeBaseLine choice={number.knowledgeBases[type]} type={type} /> : null}
-        </div>
-        {options.numbers.length === 0 ? (
-          <p className="text-sm">
-            {t("form.noNumbers")}{" "}
-            <Link to="/numbers-managment" className="underline">
-              {t("form.toNumbers")}
-            </Link>
-          </p>
-        ) : null}
-      </SelectField>
-
-      <fieldset className="space-y-3 rounded-md border border-slate-200 p-4 dark:border-slate-700" aria-describedby="calling-window-hint">
-        <legend className="px-1 text-sm font-medium">{t("form.window")}</legend>
-        <p id="calling-window-hint" className="text-xs text-slate-600 dark:text-slate-300">
-          {t("form.windowHint", { zone: timeZone })}
-        </p>
-        <div role="group" aria-label={t("form.windowDays")} aria-describedby={fields.windowDays.errors ? fields.windowDays.errorId : undefined} className="flex flex-wrap gap-x-4 gap-y-2">
-          {getCollectionProps(fields.windowDays, { type: "checkbox", options: ISO_WEEKDAYS.map(String) }).map(({ key, ...checkbox }) => (
-            <label key={key} htmlFor={checkbox.id} className="inline-flex items-center gap-2 text-sm">
-              <input {...checkbox} className="h-4 w-4 rounded border-slate-400" />
-              {t(`weekdays.${checkbox.value}`)}
-            </label>
-          ))}
-        </div>
-        <FieldErrors id={fields.windowDays.errorId} errors={fields.windowDays.errors} t={t} />
-        <div className="grid gap-4 sm:grid-cols-2">
+      <Panel>
+        <div className="space-y-6">
           <TextField
-            label={t("form.windowStart")}
-            errors={fields.windowStart.errors}
+            label={t("form.name")}
+            errors={fields.name.errors}
             namespace="campaigns"
-            inputProps={{ ...getInputProps(fields.windowStart, { type: "time" }), required: true }}
+            hint={t("form.nameHint")}
+            inputProps={{ ...getInputProps(fields.name, { type: "text" }), required: true, autoComplete: "off" }}
           />
-          <TextField
-            label={t("form.windowEnd")}
-            errors={fields.windowEnd.errors}
+
+          <SelectField
+            label={t("form.list")}
+            errors={fields.contactListId.errors}
             namespace="campaigns"
-            inputProps={{ ...getInputProps(fields.windowEnd, { type: "time" }), required: true }}
+            selectProps={{ ...getSelectProps(fields.contactListId), required: true }}
+            options={[
+              { value: "", label: t("form.chooseList") },
+              ...options.lists.map((list) => ({
+                value: list.id,
+                label: t("form.listOption", { name: list.name, count: list.contactCount, formatted: formatNumber(list.contactCount, i18n.language) }),
+              })),
+            ]}
+          >
+            {options.lists.length === 0 ? <MissingChoice message={t("form.noLists")} to="/contacts" link={t("form.toContacts")} /> : null}
+          </SelectField>
+
+          <RadioGroup
+            legend={t("form.type")}
+            name={fields.type.name}
+            idPrefix={fields.type.id}
+            defaultValue={fields.type.initialValue}
+            errors={fields.type.errors}
+            namespace="campaigns"
+            inline
+            options={CAMPAIGN_TYPES.map((value) => ({ value, label: t(`type.${value}`) }))}
           />
+          <div className="space-y-2">
+            <RadioGroup
+              legend={t("form.sendingType")}
+              name={fields.sendingType.name}
+              idPrefix={fields.sendingType.id}
+              defaultValue={fields.sendingType.initialValue}
+              errors={fields.sendingType.errors}
+              namespace="campaigns"
+              inline
+              options={SENDING_TYPES.map((value) => ({ value, label: t(`sendingType.${value}`) }))}
+            />
+            {/* Browsers without scripts show this (and only they do, before and after hydration alike): it reloads the form as filled in, with the fields of the chosen sending type. */}
+            <noscript>
+              <button type="submit" formMethod="get" formAction={path} formNoValidate className={buttonClass("secondary", undefined, "sm")}>
+                {t("form.applySendingType")}
+              </button>
+            </noscript>
+          </div>
+
+          {showFrequency || showSchedule ? (
+            <div className="grid gap-4 sm:grid-cols-2">
+              {showFrequency ? (
+                <SelectField
+                  label={t("form.frequency")}
+                  errors={fields.frequency.errors}
+                  namespace="campaigns"
+                  selectProps={getSelectProps(fields.frequency)}
+                  options={[{ value: "", label: t("form.chooseFrequency") }, ...FREQUENCIES.map((frequency) => ({ value: frequency, label: t(`frequency.${frequency}`) }))]}
+                />
+              ) : null}
+              {showSchedule ? (
+                <div className={showFrequency ? undefined : "sm:col-span-2"}>
+                  <TextField
+                    label={t("form.schedule")}
+                    errors={fields.scheduleAt.errors}
+                    namespace="campaigns"
+                    hint={t("form.scheduleHint", { zone: timeZone })}
+                    inputProps={{ ...getInputProps(fields.scheduleAt, { type: "datetime-local" }), step: 60 }}
+                  />
+                </div>
+              ) : null}
+            </div>
+          ) : null}
+
+          <SelectField
+            label={t("form.number")}
+            errors={fields.phoneNumberId.errors}
+            namespace="campaigns"
+            selectProps={{ ...getSelectProps(fields.phoneNumberId), required: true }}
+            options={[{ value: "", label: t("form.chooseNumber") }, ...options.numbers.map((option) => ({ value: option.id, label: numberOptionText(option, t) }))]}
+            describedBy={knowledgeBaseLineId}
+            errorAction={fields.phoneNumberId.errors?.some(isKnowledgeBaseMissing) ? <CreateKnowledgeBaseLink href={createKnowledgeBaseHref} /> : null}
+          >
+            <div id={knowledgeBaseLineId} aria-live="polite" data-testid="knowledge-base-line">
+              {number && !fields.phoneNumberId.errors?.some(isKnowledgeBaseMissing) ? (
+                <KnowledgeBaseLine choice={number.knowledgeBases[type]} type={type} createHref={createKnowledgeBaseHref} />
+              ) : null}
+            </div>
+            {options.numbers.length === 0 ? <MissingChoice message={t("form.noNumbers")} to="/numbers-managment" link={t("form.toNumbers")} /> : null}
+          </SelectField>
         </div>
-      </fieldset>
+      </Panel>
+
+      <Panel>
+        <fieldset className="space-y-4" aria-describedby="calling-window-hint">
+          <legend className="text-lg font-semibold">{t("form.window")}</legend>
+          <p id="calling-window-hint" className="text-sm text-slate-600 dark:text-slate-300">
+            {t("form.windowHint", { zone: timeZone })}
+          </p>
+          <div className="space-y-1">
+            <div
+              role="group"
+              aria-label={t("form.windowDays")}
+              aria-describedby={fields.windowDays.errors ? fields.windowDays.errorId : undefined}
+              className="flex flex-wrap gap-x-5 gap-y-1"
+            >
+              {getCollectionProps(fields.windowDays, { type: "checkbox", options: ISO_WEEKDAYS.map(String) }).map((checkbox) => (
+                <CheckboxField key={checkbox.key} label={t(`weekdays.${checkbox.value}`)} inputProps={checkbox} />
+              ))}
+            </div>
+            <FieldErrors id={fields.windowDays.errorId} errors={fields.windowDays.errors} t={t} />
+          </div>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextField
+              label={t("form.windowStart")}
+              errors={fields.windowStart.errors}
+              namespace="campaigns"
+              inputProps={{ ...getInputProps(fields.windowStart, { type: "time" }), required: true }}
+            />
+            <TextField
+              label={t("form.windowEnd")}
+              errors={fields.windowEnd.errors}
+              namespace="campaigns"
+              inputProps={{ ...getInputProps(fields.windowEnd, { type: "time" }), required: true }}
+            />
+          </div>
+        </fieldset>
+      </Panel>
 
       <div className="flex flex-wrap gap-2">
-        <Button type="submit" disabled={submitting}>
+        <Button type="submit" loading={submitting}>
           {submitLabel}
         </Button>
         <Link to={cancelHref} className={buttonClass("secondary")}>
@@ -214,97 +234,46 @@ export function CampaignForm({
   );
 }
 
-/** Which knowledge base the campaign will speak from, or the rule that one must exist first. */
-/** After "a knowledge base must be created first": the way there (a leading space separates it from the message). */
-export function CreateKnowledgeBaseLink() {
+/** An empty choice (no lists, no numbers yet) and where to add one. */
+function MissingChoice({ message, to, link }: { message: string; to: string; link: string }) {
+  return (
+    <p className="text-sm">
+      {message}{" "}
+      <Link to={to} className="font-medium underline">
+        {link}
+      </Link>
+    </p>
+  );
+}
+
+/** "Main line · +1 (416) 555-0100 — inbound, outbound": which knowledge base types the number has, so the choice is informed before saving. */
+function numberOptionText(option: NumberOption, t: (key: string) => string) {
+  const number = option.label ? `${option.label} · ${formatPhoneForDisplay(option.e164)}` : formatPhoneForDisplay(option.e164);
+  const types = (["inbound", "outbound"] as const).filter((type) => option.knowledgeBases[type]).map((type) => t(`form.knowledgeBaseTypes.${type}`));
+  return `${number} — ${types.length > 0 ? types.join(", ") : t("form.knowledgeBaseTypes.none")}`;
+}
+
+/** After "this number has no … knowledge base yet": the way there (a leading space separates it from the message). */
+export function CreateKnowledgeBaseLink({ href }: { href: string }) {
   const { t } = useTranslation("campaigns");
   return (
     <>
       {" "}
-      <Link to="/knowledge-base" className="font-medium underline">
+      <Link to={href} className="font-medium underline">
         {t("form.createKnowledgeBase")}
       </Link>
     </>
   );
 }
 
-export function KnowledgeBaseLine({ choice, type }: { choice: { name: string } | null; type: CampaignType }) {
+/** Which knowledge base the campaign will speak from, or that the number has none of the campaign's type yet (with the way to create one, when there is one to offer). */
+export function KnowledgeBaseLine({ choice, type, createHref }: { choice: { name: string } | null; type: CampaignType; createHref?: string }) {
   const { t } = useTranslation("campaigns");
   if (choice) return <p className="text-sm text-slate-700 dark:text-slate-200">{t("form.knowledgeBaseUsed", { name: choice.name, type: t(`type.${type}`) })}</p>;
   return (
     <Notice tone="warning">
-      {t("validation.knowledgeBaseRequired")}{" "}
-      <Link to="/knowledge-base" className="font-medium underline">
-        {t("form.createKnowledgeBase")}
-      </Link>
+      {t(knowledgeBaseMissing(type))}
+      {createHref ? <CreateKnowledgeBaseLink href={createHref} /> : null}
     </Notice>
-  );
-}
-
-function SelectField({
-  label,
-  hint,
-  errors,
-  id,
-  errorId,
-  knowledgeBaseLink,
-  children,
-}: {
-  label: string;
-  hint?: string;
-  errors?: string[];
-  id: string;
-  errorId: string;
-  /** The knowledge-base rule is a field error with a way out: a link to create one. */
-  knowledgeBaseLink?: boolean;
-  children: ReactNode;
-}) {
-  const { t } = useTranslation("campaigns");
-  return (
-    <div className="space-y-1">
-      <label htmlFor={id} className="block text-sm font-medium">
-        {label}
-      </label>
-      {hint ? <p className="text-xs text-slate-600 dark:text-slate-300">{hint}</p> : null}
-      {children}
-      {errors?.length ? (
-        <ul id={errorId} className="space-y-0.5 text-sm text-red-700 dark:text-red-400">
-          {errors.map((error) => (
-            <li key={error}>
-              {t(error)}
-              {knowledgeBaseLink && error === "validation.knowledgeBaseRequired" ? <CreateKnowledgeBaseLink /> : null}
-            </li>
-          ))}
-        </ul>
-      ) : null}
-    </div>
-  );
-}
-
-function RadioGroup<T extends string>({
-  legend,
-  field,
-  options,
-  labelFor,
-}: {
-  legend: string;
-  field: FieldMetadata<string | undefined>;
-  options: readonly T[];
-  labelFor: (value: T) => string;
-}) {
-  const { t } = useTranslation("campaigns");
-  return (
-    <fieldset className="space-y-2" aria-describedby={field.errors?.length ? field.errorId : undefined}>
-      <legend className="text-sm font-medium">{legend}</legend>
-      <div className="flex flex-wrap gap-x-6 gap-y-2 text-sm">
-        {getCollectionProps(field, { type: "radio", options: [...options] }).map(({ key, ...radio }) => (
-          <label key={key} htmlFor={radio.id} className="inline-flex items-center gap-2">
-            <input {...radio} className="h-4 w-4 border-slate-400 text-primary focus:ring-primary" />
-            {labelFor(radio.value as T)}
-          </label>
-        ))}
-      </div>
-      <FieldErrors id={field.errorId} errors={field.errors} t={t} />
-    </fieldset>
   );
 }

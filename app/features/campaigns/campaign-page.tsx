@@ -1,24 +1,24 @@
-import { Form, Link, useNavigation } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { Form, Link } from "@remix-run/react";
+import { useId, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Button, buttonClass } from "~/components/ui/button";
-import { cn } from "~/components/ui/cn";
 import { ConfirmAction, ConfirmForm, type ConfirmFetcher } from "~/components/ui/confirm-action";
-import { Pagination } from "~/components/ui/pagination";
-import { Panel } from "~/components/ui/panel";
+import { Notice, Panel } from "~/components/ui/panel";
+import { Stat } from "~/components/ui/stat";
+import { useIsPending } from "~/components/ui/use-is-pending";
 import type { CampaignStatus } from "~/db/schema";
 import { formatPhoneForDisplay } from "~/features/phone/phone";
-import { formatDateTime, formatNumber } from "~/i18n/format";
-import { INTERRUPTED, type ActivityEntry, type ActivityPage } from "./activity.server";
+import { formatClockTimeOfDay, formatDateTime, formatNumber } from "~/i18n/format";
 import { isAllowed, isDue } from "./campaign-rules";
 import { KnowledgeBaseLine } from "./campaign-form";
 import type { CampaignDetail, KnowledgeBaseChoice } from "./campaigns.server";
+import { deleteHref, DeleteCampaignDialogContent } from "./delete-campaign";
 import { campaignPageHref, type CampaignPageParams } from "./list-params";
 import type { PrelaunchReport } from "./prelaunch.server";
 import { SKIP_REASONS } from "./prelaunch";
 import { formatClockTime, parseLocalDateTime, zonedTimeToInstant } from "./zoned-time";
 
-/** The parts of /campaigns/<id>: details, the actions its status allows, the pre-launch check and the activity log. */
+/** The parts of /campaigns/<id>: details, the actions its status allows and the pre-launch check (the activity log is in activity-log.tsx). */
 
 export function CampaignDetails({ campaign, knowledgeBase, timeZone }: { campaign: CampaignDetail; knowledgeBase: KnowledgeBaseChoice | null; timeZone: string }) {
   const { t, i18n } = useTranslation("campaigns");
@@ -35,8 +35,8 @@ export function CampaignDetails({ campaign, knowledgeBase, timeZone }: { campaig
       t("detail.window"),
       t("detail.windowValue", {
         days: campaign.windowDays.map((day) => t(`weekdaysShort.${day}`)).join(", "),
-        start: formatClockTime(campaign.windowStartMinute),
-        end: formatClockTime(campaign.windowEndMinute),
+        start: formatClockTimeOfDay(formatClockTime(campaign.windowStartMinute), i18n.language),
+        end: formatClockTimeOfDay(formatClockTime(campaign.windowEndMinute), i18n.language),
       }),
     ],
     [t("detail.knowledgeBase"), <KnowledgeBaseLine key="kb" choice={knowledgeBase} type={campaign.type} />],
@@ -46,11 +46,11 @@ export function CampaignDetails({ campaign, knowledgeBase, timeZone }: { campaig
   );
   return (
     <Panel title={t("detail.title")}>
-      <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-[max-content_1fr]">
+      <dl className="-my-2 divide-y divide-slate-100 text-sm dark:divide-slate-800">
         {rows.map(([label, value]) => (
-          <div key={label} className="contents">
+          <div key={label} className="grid gap-x-6 gap-y-0.5 py-2 sm:grid-cols-[11rem_minmax(0,1fr)]">
             <dt className="font-medium text-slate-600 dark:text-slate-300">{label}</dt>
-            <dd>{value}</dd>
+            <dd className="min-w-0 break-words">{value}</dd>
           </div>
         ))}
       </dl>
@@ -58,58 +58,63 @@ export function CampaignDetails({ campaign, knowledgeBase, timeZone }: { campaig
   );
 }
 
-/** Start, pause and resume are small forms posting an intent; edit and delete are pages (delete opens a dialog once scripts run). */
-export function CampaignActions({ campaign, canUpdate, canDelete, editable }: { campaign: CampaignDetail; canUpdate: boolean; canDelete: boolean; editable: boolean }) {
+/**
+ * Start, pause and resume are small forms posting an intent; edit and delete
+ * are pages (delete opens a dialog once scripts run). Start follows the
+ * draft's pre-launch check: refused up front, with the reason beside it,
+ * when nobody would be called; a confirmation (page, or dialog with
+ * scripts) when somebody would be skipped.
+ */
+export function CampaignActions({
+  campaign,
+  canUpdate,
+  canDelete,
+  editable,
+  startCheck,
+  timeZone,
+}: {
+  campaign: CampaignDetail;
+  canUpdate: boolean;
+  canDelete: boolean;
+  editable: boolean;
+  startCheck: PrelaunchReport | null;
+  timeZone: string;
+}) {
   const { t } = useTranslation("campaigns");
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting";
   const intents = (["start", "pause", "resume"] as const).filter((intent) => canUpdate && isAllowed(intent, campaign.status));
   return (
-    <div className="flex flex-wrap items-center gap-2">
-      {intents.map((intent) => (
-        <Form key={intent} method="post">
-          <input type="hidden" name="intent" value={intent} />
-          <Button type="submit" variant={intent === "pause" ? "secondary" : "primary"} disabled={busy}>
-            {t(`actions.${intent}`)}
-          </Button>
-        </Form>
-      ))}
+    <>
+      {intents.map((intent) =>
+        intent === "start" && startCheck?.blocker ? (
+          <StartBlocked key={intent} blocker={startCheck.blocker} />
+        ) : intent === "start" && startCheck && startCheck.summary.skipped > 0 ? (
+          <StartWithConfirmation key={intent} campaign={campaign} check={startCheck} timeZone={timeZone} />
+        ) : (
+          <IntentForm key={intent} intent={intent} />
+        ),
+      )}
       {canUpdate && editable ? (
         <Link to={`/campaigns/${encodeURIComponent(campaign.id)}/edit`} className={buttonClass("secondary")}>
           {t("actions.edit")}
         </Link>
       ) : null}
       {canDelete && isAllowed("delete", campaign.status) ? <DeleteAction campaign={campaign} /> : null}
-    </div>
+    </>
   );
 }
 
-export const deleteHref = (id: string) => `/campaigns/${encodeURIComponent(id)}/delete`;
-
-/** The confirmation: its own page without JavaScript, the same form in a dialog with it. */
-export function DeleteCampaignForm({
-  campaign,
-  fetcher,
-  onCancel,
-}: {
-  campaign: Pick<CampaignDetail, "id" | "name">;
-  fetcher?: Pick<ConfirmFetcher, "Form" | "state">;
-  onCancel?: () => void;
-}) {
+/** Start (nobody skipped), pause or resume: a small form posting its intent. Every action waits while one is under way. */
+function IntentForm({ intent }: { intent: "start" | "pause" | "resume" }) {
   const { t } = useTranslation("campaigns");
-  const navigation = useNavigation();
+  const busy = useIsPending();
+  const mine = useIsPending({ intent });
   return (
-    <ConfirmForm
-      action={deleteHref(campaign.id)}
-      confirmLabel={t("delete.submit")}
-      cancelHref={`/campaigns/${encodeURIComponent(campaign.id)}`}
-      fetcher={fetcher}
-      onCancel={onCancel}
-      submitting={fetcher ? undefined : navigation.state === "submitting"}
-    >
-      <p>{t("delete.question", { name: campaign.name })}</p>
-      <p className="text-sm text-slate-600 dark:text-slate-300">{t("delete.warning")}</p>
-    </ConfirmForm>
+    <Form method="post">
+      <input type="hidden" name="intent" value={intent} />
+      <Button type="submit" variant={intent === "pause" ? "secondary" : "primary"} disabled={busy} loading={mine}>
+        {t(`actions.${intent}`)}
+      </Button>
+    </Form>
   );
 }
 
@@ -120,23 +125,156 @@ function DeleteAction({ campaign }: { campaign: CampaignDetail }) {
       href={deleteHref(campaign.id)}
       title={t("delete.title")}
       className={buttonClass("danger")}
+      content={({ fetcher, close }) => <DeleteCampaignDialogContent campaign={campaign} fetcher={fetcher} close={close} />}
+    >
+      {t("actions.delete")}
+    </ConfirmAction>
+  );
+}
+
+function StartBlocked({ blocker }: { blocker: NonNullable<PrelaunchReport["blocker"]> }) {
+  const { t } = useTranslation("campaigns");
+  return (
+    <>
+      <Button type="button" disabled aria-describedby="start-blocked">
+        {t("actions.start")}
+      </Button>
+      <p id="start-blocked" data-testid="start-blocked" className="order-last basis-full text-sm text-amber-800 sm:text-right dark:text-amber-200">
+        {t(`refusals.${blocker}`)}
+      </p>
+    </>
+  );
+}
+
+const startConfirmationHref = (id: string) => campaignPageHref(id, { check: false, page: 1, confirmStart: false }, { confirmStart: true });
+
+function StartWithConfirmation({ campaign, check, timeZone }: { campaign: CampaignDetail; check: PrelaunchReport; timeZone: string }) {
+  const { t } = useTranslation("campaigns");
+  return (
+    <ConfirmAction
+      href={startConfirmationHref(campaign.id)}
+      title={t("start.title")}
+      className={buttonClass("primary")}
       content={({ fetcher, close }) => {
-        // A refusal comes back as data and stays in the dialog; success redirects away.
+        // A refusal (the list changed meanwhile) comes back as data and stays in the dialog; a start redirects.
         const refusal = (fetcher.data as { refusal?: string } | undefined)?.refusal;
         return (
           <>
             {refusal ? (
               <p role="alert" className="mb-3 text-sm text-red-700 dark:text-red-400">
-                {t(`refusals.${refusal}`)}
+                {t(`refusals.${refusal}`, { context: campaign.type })}
               </p>
             ) : null}
-            <DeleteCampaignForm campaign={campaign} fetcher={fetcher} onCancel={close} />
+            <StartConfirmForm campaign={campaign} check={check} timeZone={timeZone} fetcher={fetcher} onCancel={close} />
           </>
         );
       }}
     >
-      {t("actions.delete")}
+      {t("actions.start")}
     </ConfirmAction>
+  );
+}
+
+/** The start confirmation: the check's numbers, then "Start anyway" (sent with confirm=1) and Cancel. */
+function StartConfirmForm({
+  campaign,
+  check,
+  timeZone,
+  fetcher,
+  onCancel,
+}: {
+  campaign: Pick<CampaignDetail, "id" | "name">;
+  check: PrelaunchReport;
+  timeZone: string;
+  fetcher?: Pick<ConfirmFetcher, "Form" | "state">;
+  onCancel?: () => void;
+}) {
+  const { t } = useTranslation("campaigns");
+  const submitting = useIsPending({ intent: "start" });
+  return (
+    <ConfirmForm
+      hidden={{ intent: "start", confirm: "1" }}
+      confirmLabel={t("start.anyway")}
+      confirmVariant="primary"
+      cancelHref={`/campaigns/${encodeURIComponent(campaign.id)}`}
+      fetcher={fetcher}
+      onCancel={onCancel}
+      submitting={fetcher ? undefined : submitting}
+    >
+      <p>{t("start.question", { name: campaign.name })}</p>
+      <PrelaunchNumbers report={check} timeZone={timeZone} />
+    </ConfirmForm>
+  );
+}
+
+/** The confirmation as part of the page: where Start leads without JavaScript, and what a start that needs one comes back to. */
+export function StartConfirmation({ campaign, check, timeZone }: { campaign: Pick<CampaignDetail, "id" | "name">; check: PrelaunchReport; timeZone: string }) {
+  const { t } = useTranslation("campaigns");
+  return (
+    <Panel title={t("start.title")}>
+      <div data-testid="start-confirmation">
+        <StartConfirmForm campaign={campaign} check={check} timeZone={timeZone} />
+      </div>
+    </Panel>
+  );
+}
+
+/** A running campaign with contacts outside their window: how many, and when the first window opens. */
+export function WaitingNotice({ count, nextWindowAt, timeZone }: { count: number; nextWindowAt: string | null; timeZone: string }) {
+  const { t, i18n } = useTranslation("campaigns");
+  return (
+    <div role="status" data-testid="waiting-notice">
+      <Notice>
+        {t("waiting.notice", {
+          count,
+          formatted: formatNumber(count, i18n.language),
+          time: nextWindowAt ? formatDateTime(nextWindowAt, i18n.language, timeZone) : t("detail.none"),
+        })}
+      </Notice>
+    </div>
+  );
+}
+
+/** The check's numbers: who will be called (now or once their window opens) and who is skipped, by reason. */
+export function PrelaunchNumbers({ report, timeZone }: { report: PrelaunchReport; timeZone: string }) {
+  const { t, i18n } = useTranslation("campaigns");
+  const n = (value: number) => formatNumber(value, i18n.language);
+  const { summary } = report;
+  const called = summary.toCall + summary.waiting;
+  const reasonsTitleId = useId();
+  return (
+    <div className="space-y-3">
+      <p className="sr-only" data-testid="prelaunch-summary">
+        {t("prelaunch.summary", { count: called, called: n(called), skipped: n(summary.skipped), total: n(summary.total) })}
+      </p>
+      {/* The sentence above, drawn as figures; a screen reader hears the sentence instead of three cards. */}
+      <div aria-hidden="true" className="grid grid-cols-3 gap-2">
+        <Stat label={t("prelaunch.figures.called")} value={n(called)} className="p-3" data-figure="called" />
+        <Stat label={t("prelaunch.figures.skipped")} value={n(summary.skipped)} className="p-3" data-figure="skipped" />
+        <Stat label={t("prelaunch.figures.total")} value={n(summary.total)} className="p-3" data-figure="total" />
+      </div>
+      {summary.waiting > 0 ? (
+        <p className="text-sm" data-testid="prelaunch-waiting">
+          {t("prelaunch.waiting", {
+            count: summary.waiting,
+            formatted: n(summary.waiting),
+            time: summary.nextWindowAt ? formatDateTime(summary.nextWindowAt, i18n.language, timeZone) : t("detail.none"),
+          })}
+        </p>
+      ) : null}
+      {summary.skipped > 0 ? (
+        <div className="text-sm">
+          <p id={reasonsTitleId} className="font-medium">
+            {t("prelaunch.skippedBecause")}
+          </p>
+          <ul aria-labelledby={reasonsTitleId} className="mt-1 list-disc space-y-0.5 pl-5 marker:text-slate-400" data-testid="prelaunch-reasons">
+            {SKIP_REASONS.filter((reason) => summary.byReason[reason] > 0).map((reason) => (
+              <li key={reason}>{t(`prelaunch.reasons.${reason}`, { count: summary.byReason[reason], formatted: n(summary.byReason[reason]) })}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </div>
   );
 }
 
@@ -177,18 +315,8 @@ export function PrelaunchPanel({
           <div className="space-y-3" data-testid="prelaunch-result" role="status">
             <p className="text-sm">{t("prelaunch.at", { time: formatDateTime(report.at, i18n.language, timeZone) })}</p>
             {report.schedulePassed ? <p className="text-sm text-amber-800 dark:text-amber-200">{t("prelaunch.schedulePassed")}</p> : null}
-            <p className="text-base font-semibold" data-testid="prelaunch-summary">
-              {t("prelaunch.summary", { count: report.summary.toCall, called: n(report.summary.toCall), skipped: n(report.summary.skipped), total: n(report.summary.total) })}
-            </p>
-            {report.summary.skipped > 0 ? (
-              <ul className="space-y-1 text-sm" data-testid="prelaunch-reasons">
-                {SKIP_REASONS.filter((reason) => report.summary.byReason[reason] > 0).map((reason) => (
-                  <li key={reason}>
-                    <span className="font-medium">{t(`prelaunch.reasons.${reason}`, { count: report.summary.byReason[reason], formatted: n(report.summary.byReason[reason]) })}</span>
-                  </li>
-                ))}
-              </ul>
-            ) : null}
+            <PrelaunchNumbers report={report} timeZone={timeZone} />
+            {report.blocker && status === "draft" ? <p className="text-sm text-amber-800 dark:text-amber-200">{t(`refusals.${report.blocker}`)}</p> : null}
             {report.alreadyHandled > 0 ? <p className="text-sm text-slate-600 dark:text-slate-300">{t("prelaunch.alreadyHandled", { count: report.alreadyHandled, formatted: n(report.alreadyHandled) })}</p> : null}
             {params.check ? (
               <Link to={campaignPageHref(campaignId, params, { check: false })} preventScrollReset className="text-sm underline">
@@ -200,102 +328,4 @@ export function PrelaunchPanel({
       </div>
     </Panel>
   );
-}
-
-export function ActivityLog({
-  campaignId,
-  status,
-  params,
-  activity,
-  timeZone,
-  platformConfigured,
-}: {
-  campaignId: string;
-  status: CampaignStatus;
-  params: CampaignPageParams;
-  activity: ActivityPage;
-  timeZone: string;
-  platformConfigured: boolean;
-}) {
-  const { t, i18n } = useTranslation("campaigns");
-  const cell = "px-3 py-2 align-top";
-  return (
-    <Panel title={t("activity.title")}>
-      {activity.entries.length === 0 ? (
-        <p className="text-sm text-slate-600 dark:text-slate-300" data-testid="activity-empty">
-          {platformConfigured ? t("activity.empty") : t("activity.emptyLogged")}
-        </p>
-      ) : (
-        <div className="space-y-4">
-          <div className="overflow-x-auto">
-            <table className="min-w-full divide-y divide-slate-200 text-sm dark:divide-slate-800" data-testid="activity-log">
-              <caption className="sr-only">{t("activity.caption")}</caption>
-              <thead>
-                <tr className="text-left">
-                  <th scope="col" className={cn(cell, "font-semibold")}>
-                    {t("activity.columns.time")}
-                  </th>
-                  <th scope="col" className={cn(cell, "font-semibold")}>
-                    {t("activity.columns.contact")}
-                  </th>
-                  <th scope="col" className={cn(cell, "font-semibold")}>
-                    {t("activity.columns.phone")}
-                  </th>
-                  <th scope="col" className={cn(cell, "font-semibold")}>
-                    {t("activity.columns.outcome")}
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
-                {activity.entries.map((entry) => (
-                  <tr key={entry.id} data-testid="activity-entry">
-                    <td className={cn(cell, "whitespace-nowrap")}>{formatDateTime(entry.createdAt, i18n.language, timeZone)}</td>
-                    <td className={cell}>{entry.kind === "status" ? "" : (entry.contactName ?? t("activity.deletedContact"))}</td>
-                    <td className={cn(cell, "whitespace-nowrap")}>{entry.phone ? formatPhoneForDisplay(entry.phone) : ""}</td>
-                    <td className={cell}>
-                      <ActivityOutcome entry={entry} running={status === "running"} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <Pagination page={activity.page} pageCount={activity.pageCount} href={(page) => campaignPageHref(campaignId, params, { page })} label={t("activity.pagination")} />
-        </div>
-      )}
-    </Panel>
-  );
-}
-
-/** `running`: whether a call without an answer yet can still be under way (else its runner stopped, and it will not be retried). */
-function ActivityOutcome({ entry, running }: { entry: ActivityEntry; running: boolean }) {
-  const { t } = useTranslation("campaigns");
-  switch (entry.kind) {
-    case "logged":
-      return <span className="font-medium">{t("activity.kind.logged")}</span>;
-    case "placed":
-      return (
-        <span>
-          <span className="font-medium">{t("activity.kind.placed")}</span>
-          {entry.platformCallId ? <span className="block text-xs text-slate-600 dark:text-slate-300">{t("activity.callId", { id: entry.platformCallId })}</span> : null}
-        </span>
-      );
-    case "failed":
-      if (entry.inFlight && running) return <span>{t("activity.kind.dispatching")}</span>;
-      return (
-        <span>
-          <span className="font-medium text-red-700 dark:text-red-400">{entry.inFlight || entry.reason === INTERRUPTED ? t("activity.kind.interrupted") : t("activity.kind.failed")}</span>
-          {entry.detail ? <span className="block text-xs text-slate-600 dark:text-slate-300">{entry.detail}</span> : null}
-        </span>
-      );
-    case "skipped":
-      return <span>{t("activity.kind.skipped", { reason: t(`activity.skipReason.${entry.reason ?? "unknown"}`) })}</span>;
-    case "status":
-      return (
-        <span>
-          {t("activity.kind.status", { status: t(`status.${entry.reason ?? "draft"}`) })}
-          {entry.detail ? <span className="block text-xs text-slate-600 dark:text-slate-300">{t(`activity.statusDetail.${entry.detail}`, { defaultValue: entry.detail })}</span> : null}
-        </span>
-      );
-  }
 }

@@ -1,145 +1,216 @@
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Link, useNavigation } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Button, buttonClass } from "~/components/ui/button";
-import { cn } from "~/components/ui/cn";
-import { Pagination } from "~/components/ui/pagination";
+import { buttonClass } from "~/components/ui/button";
+import { DataTable, type DataColumn } from "~/components/ui/data-table";
+import { EmptyState } from "~/components/ui/empty-state";
 import { FilterSelect } from "~/components/ui/filter-fields";
+import { FilterForm } from "~/components/ui/filter-form";
+import { Pagination } from "~/components/ui/pagination";
 import { Panel } from "~/components/ui/panel";
-import { SortableHeader } from "~/components/ui/sortable-header";
-import { useFilterForm } from "~/components/ui/use-filter-form";
 import { formatPhoneForDisplay } from "~/features/phone/phone";
-import { formatDateTime, formatNumber } from "~/i18n/format";
+import { formatDate, formatDateTime, formatNumber } from "~/i18n/format";
 import { CAMPAIGN_STATUSES, isDue } from "./campaign-rules";
 import type { CampaignListItem, CampaignListPage } from "./campaigns.server";
+import { CampaignRowActions } from "./row-actions";
 import { CAMPAIGNS_PAGE_SIZE, campaignListHref, sortChange, type CampaignSortKey } from "./list-params";
 import { CampaignStatusBadge } from "./status-badge";
 
+export interface CampaignsListPermissions {
+  canCreate: boolean;
+  canUpdate: boolean;
+  canDelete: boolean;
+}
+
 /**
- * The campaigns list: a status filter (a GET form), sortable column headers
- * and pages, all links, so a view can be bookmarked and everything works
- * without JavaScript. With scripts the filter applies as soon as it changes.
+ * The campaigns list: a status filter (a GET form), a compact table (one
+ * line per campaign, long values cut with the full text in a title),
+ * sortable headers and pages, all links, so a view can be bookmarked and
+ * everything works without JavaScript. With scripts the filter applies as
+ * soon as it changes and a row's actions open in a menu.
  */
-export function CampaignsList({ data, timeZone, canCreate }: { data: CampaignListPage; timeZone: string; canCreate: boolean }) {
+export function CampaignsList({ data, timeZone, permissions }: { data: CampaignListPage; timeZone: string; permissions: CampaignsListPermissions }) {
   const { t, i18n } = useTranslation("campaigns");
   const navigation = useNavigation();
   const updating = navigation.state === "loading" && navigation.location.pathname === "/campaigns";
   const { params, rows, total } = data;
   const firstShown = (params.page - 1) * CAMPAIGNS_PAGE_SIZE + 1;
-  const sortableHeader = (column: CampaignSortKey) => (
-    <SortableHeader
-      label={t(`list.columns.${column}`)}
-      href={campaignListHref(params, sortChange(params, column))}
-      order={params.sort === column ? params.order : null}
-    />
-  );
   return (
-    <div className="space-y-4">
+    <div className="min-w-0 space-y-4">
       <StatusFilter status={params.status} sortFields={params.sort !== "createdAt" || params.order !== "desc" ? { sort: params.sort, order: params.order } : null} />
       {rows.length === 0 ? (
-        <Panel title={params.status ? t("list.noMatchesTitle") : t("list.emptyTitle")}>
-          <div className="space-y-3" data-testid="campaigns-empty">
-            <p className="text-slate-600 dark:text-slate-300">{params.status ? t("list.noMatches") : t("list.empty")}</p>
-            {params.status ? (
-              <Link to={campaignListHref(params, { status: null, page: 1 })} className="font-medium underline">
+        <EmptyState
+          data-testid="campaigns-empty"
+          heading={2}
+          title={params.status ? t("list.noMatchesTitle") : t("list.emptyTitle")}
+          className="bg-white dark:bg-slate-900"
+          action={
+            params.status ? (
+              <Link to={campaignListHref(params, { status: null, page: 1 })} className={buttonClass("secondary")}>
                 {t("list.clearFilter")}
               </Link>
-            ) : canCreate ? (
+            ) : permissions.canCreate ? (
               <Link to="/campaigns/new" className={buttonClass("primary")}>
                 {t("newCampaign")}
               </Link>
+            ) : null
+          }
+        >
+          {params.status ? t("list.noMatches") : t("list.empty")}
+        </EmptyState>
+      ) : (
+        <Panel className="p-0 sm:p-0">
+          <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 px-4 py-3 dark:border-slate-800">
+            <p className="text-sm text-slate-600 dark:text-slate-300" data-testid="campaigns-summary">
+              {t("list.summary", {
+                count: total,
+                from: formatNumber(firstShown, i18n.language),
+                to: formatNumber(firstShown + rows.length - 1, i18n.language),
+                formatted: formatNumber(total, i18n.language),
+              })}
+            </p>
+            {params.status ? (
+              <Link to={campaignListHref(params, { status: null, page: 1 })} className={buttonClass("secondary", undefined, "sm")}>
+                {t("list.clearFilter")}
+              </Link>
             ) : null}
           </div>
-        </Panel>
-      ) : (
-        <Panel>
-          <p className="mb-3 text-sm text-slate-600 dark:text-slate-300" data-testid="campaigns-summary">
-            {t("list.summary", {
-              count: total,
-              from: formatNumber(firstShown, i18n.language),
-              to: formatNumber(firstShown + rows.length - 1, i18n.language),
-              formatted: formatNumber(total, i18n.language),
-            })}
+          <p aria-live="polite" className="sr-only">
+            {updating ? t("list.updating") : ""}
           </p>
-          <div className={cn("overflow-x-auto transition-opacity", updating && "opacity-60")} aria-busy={updating || undefined}>
-            <table className="min-w-full divide-y divide-slate-200 text-sm dark:divide-slate-800">
-              <caption className="sr-only">{t("list.caption", { column: t(`list.columns.${params.sort}`), order: t(`list.order.${params.order}`) })}</caption>
-              <thead>
-                <tr className="text-left">
-                  {sortableHeader("name")}
-                  {sortableHeader("status")}
-                  <th scope="col" className="px-3 py-2 font-semibold">
-                    {t("list.columns.type")}
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-semibold">
-                    {t("list.columns.list")}
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-semibold">
-                    {t("list.columns.number")}
-                  </th>
-                  {sortableHeader("nextRunAt")}
-                  {sortableHeader("createdAt")}
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
-                {rows.map((row) => (
-                  <CampaignRow key={row.id} row={row} timeZone={timeZone} />
-                ))}
-              </tbody>
-            </table>
+          <div className="max-sm:p-3">
+            <CampaignsTable data={data} timeZone={timeZone} permissions={permissions} busy={updating} />
           </div>
-          <div className="mt-4">
-            <Pagination page={params.page} pageCount={data.pageCount} href={(page) => campaignListHref(params, { page })} label={t("pagination.label")} />
-          </div>
+          {data.pageCount > 1 ? (
+            <div className="border-t border-slate-200 px-4 py-3 dark:border-slate-800">
+              <Pagination page={params.page} pageCount={data.pageCount} href={(page) => campaignListHref(params, { page })} label={t("pagination.label")} />
+            </div>
+          ) : null}
         </Panel>
       )}
     </div>
   );
 }
 
-function CampaignRow({ row, timeZone }: { row: CampaignListItem; timeZone: string }) {
-  const { t, i18n } = useTranslation("campaigns");
-  const cell = "px-3 py-2 align-top";
+// A phone's card lays a cell out as a flex line; the value must be allowed to shrink to be cut instead of wrapped.
+const cutClass = "min-w-0 truncate";
+
+/** A value cut to one line with an ellipsis, the whole of it in the title (a long name is never broken mid-word). */
+function Cut({ text, children }: { text: string; children?: ReactNode }) {
   return (
-    <tr data-testid="campaign-row">
-      <td className={cn(cell, "font-medium")}>
-        <Link to={`/campaigns/${encodeURIComponent(row.id)}`} className="underline">
+    <span title={text} className={cutClass}>
+      {children ?? text}
+    </span>
+  );
+}
+
+function useColumns(data: CampaignListPage, timeZone: string): Array<DataColumn<CampaignListItem>> {
+  const { t, i18n } = useTranslation("campaigns");
+  const { params } = data;
+  const sort = (key: CampaignSortKey) => ({ href: campaignListHref(params, sortChange(params, key)), order: params.sort === key ? params.order : null });
+  return [
+    {
+      id: "name",
+      header: t("list.columns.name"),
+      sort: sort("name"),
+      primary: true,
+      rowHeader: true,
+      truncate: true,
+      className: "max-w-[16rem]",
+      cell: (row) => (
+        <Link to={`/campaigns/${encodeURIComponent(row.id)}`} title={row.name} className="block truncate hover:underline">
           {row.name}
         </Link>
-      </td>
-      <td className={cell}>
-        <CampaignStatusBadge status={row.status} />
-      </td>
-      <td className={cell}>
-        {t(`type.${row.type}`)}
-        <span className="block text-xs text-slate-600 dark:text-slate-300">
-          {t(`sendingType.${row.sendingType}`)}
-          {row.frequency ? ` · ${t(`frequency.${row.frequency}`)}` : ""}
+      ),
+    },
+    {
+      id: "status",
+      header: t("list.columns.status"),
+      sort: sort("status"),
+      cell: (row) => <CampaignStatusBadge status={row.status} />,
+    },
+    {
+      id: "type",
+      header: t("list.columns.type"),
+      truncate: true,
+      className: "max-w-[13rem]",
+      // A recurring campaign's frequency says it recurs; the other sending types are named.
+      cell: (row) => {
+        const when = row.frequency ? t(`frequency.${row.frequency}`) : t(`sendingType.${row.sendingType}`);
+        const full = [t(`type.${row.type}`), t(`sendingType.${row.sendingType}`), row.frequency ? t(`frequency.${row.frequency}`) : null].filter(Boolean).join(" · ");
+        return (
+          <Cut text={full}>
+            {t(`type.${row.type}`)} <span className="text-slate-500 dark:text-slate-400">· {when}</span>
+          </Cut>
+        );
+      },
+    },
+    {
+      id: "list",
+      header: t("list.columns.list"),
+      truncate: true,
+      className: "max-w-[11rem]",
+      cell: (row) => <Cut text={row.listName} />,
+    },
+    {
+      id: "number",
+      header: t("list.columns.number"),
+      truncate: true,
+      className: "max-w-[11rem]",
+      cell: (row) => {
+        const phone = formatPhoneForDisplay(row.numberE164);
+        return row.numberLabel ? <Cut text={`${row.numberLabel} · ${phone}`}>{row.numberLabel}</Cut> : <span className="tabular-nums">{phone}</span>;
+      },
+    },
+    {
+      id: "nextRunAt",
+      header: t("list.columns.nextRunAt"),
+      sort: sort("nextRunAt"),
+      cell: (row) => (
+        <span data-testid="campaign-next-run">
+          {row.nextRunAt && isDue(row.status) ? (
+            <time dateTime={row.nextRunAt}>{formatDateTime(row.nextRunAt, i18n.language, timeZone)}</time>
+          ) : (
+            <span className="text-slate-500 dark:text-slate-400">{t("list.noNextRun")}</span>
+          )}
         </span>
-      </td>
-      <td className={cell}>{row.listName}</td>
-      <td className={cn(cell, "whitespace-nowrap")}>
-        {row.numberLabel ? <span className="block">{row.numberLabel}</span> : null}
-        <span className="text-xs text-slate-600 dark:text-slate-300">{formatPhoneForDisplay(row.numberE164)}</span>
-      </td>
-      <td className={cn(cell, "whitespace-nowrap")} data-testid="campaign-next-run">
-        {row.nextRunAt && isDue(row.status) ? formatDateTime(row.nextRunAt, i18n.language, timeZone) : <span className="text-slate-600 dark:text-slate-300">{t("list.noNextRun")}</span>}
-      </td>
-      <td className={cn(cell, "whitespace-nowrap")}>{formatDateTime(row.createdAt, i18n.language, timeZone)}</td>
-    </tr>
+      ),
+    },
+    {
+      id: "createdAt",
+      header: t("list.columns.createdAt"),
+      sort: sort("createdAt"),
+      cell: (row) => (
+        <time dateTime={row.createdAt} title={formatDateTime(row.createdAt, i18n.language, timeZone)}>
+          {formatDate(row.createdAt, i18n.language, timeZone)}
+        </time>
+      ),
+    },
+  ];
+}
+
+function CampaignsTable({ data, timeZone, permissions, busy }: { data: CampaignListPage; timeZone: string; permissions: CampaignsListPermissions; busy: boolean }) {
+  const { t } = useTranslation("campaigns");
+  const { params } = data;
+  const columns = useColumns(data, timeZone);
+  return (
+    <DataTable
+      data-testid="campaigns-table"
+      caption={t("list.caption", { column: t(`list.columns.${params.sort}`), order: t(`list.order.${params.order}`) })}
+      columns={columns}
+      rows={data.rows}
+      rowKey={(row) => row.id}
+      rowData={(row) => ({ "data-testid": "campaign-row", "data-campaign-id": row.id, "data-status": row.status })}
+      busy={busy}
+      actions={{ header: t("list.columns.actions"), cell: (row) => <CampaignRowActions row={row} permissions={permissions} /> }}
+    />
   );
 }
 
 function StatusFilter({ status, sortFields }: { status: string | null; sortFields: { sort: string; order: string } | null }) {
   const { t } = useTranslation("campaigns");
-  const { onChange, onSubmit } = useFilterForm({ action: "/campaigns", q: "" });
   return (
-    <Form method="get" action="/campaigns" role="search" aria-label={t("list.filterLabel")} onChange={onChange} onSubmit={onSubmit} className="flex flex-wrap items-end gap-3">
-      {sortFields ? (
-        <>
-          <input type="hidden" name="sort" value={sortFields.sort} />
-          <input type="hidden" name="order" value={sortFields.order} />
-        </>
-      ) : null}
+    <FilterForm action="/campaigns" label={t("list.filterLabel")} hidden={sortFields ? [["sort", sortFields.sort], ["order", sortFields.order]] : []} submitLabel={t("list.apply")}>
       <FilterSelect
         id="campaigns-status"
         name="status"
@@ -148,10 +219,6 @@ function StatusFilter({ status, sortFields }: { status: string | null; sortField
         anyLabel={t("list.allStatuses")}
         options={CAMPAIGN_STATUSES.map((value) => ({ value, label: t(`status.${value}`) }))}
       />
-      <Button type="submit" variant="secondary">
-        {t("list.apply")}
-      </Button>
-    </Form>
+    </FilterForm>
   );
 }
-

@@ -5,7 +5,7 @@ import { listContactLists, type ContactListSummary } from "~/features/contacts/l
 import { ALLOWED_FROM, CAMPAIGN_STATUSES } from "./campaign-rules";
 import { parseWindowDays } from "./calling-window";
 import { CAMPAIGNS_PAGE_SIZE, type CampaignListParams } from "./list-params";
-import type { CampaignFormValues } from "./schemas";
+import { knowledgeBaseMissing, type CampaignFormValues } from "./schemas";
 
 /**
  * Reading and writing campaigns. Every query names the tenant: an id from
@@ -83,7 +83,7 @@ export async function checkReferences(tenantId: string, values: Pick<CampaignFor
   ]);
   if (!list) errors.contactListId = ["validation.listUnknown"];
   if (!number) errors.phoneNumberId = ["validation.phoneNumberUnknown"];
-  else if (!(await resolveKnowledgeBase(tenantId, number.id, values.type, db))) errors.phoneNumberId = ["validation.knowledgeBaseRequired"];
+  else if (!(await resolveKnowledgeBase(tenantId, number.id, values.type, db))) errors.phoneNumberId = [knowledgeBaseMissing(values.type)];
   return Object.keys(errors).length > 0 ? errors : null;
 }
 

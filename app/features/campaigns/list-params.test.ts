@@ -30,8 +30,15 @@ describe("campaign list params", () => {
 
   it("keeps the campaign page's check and activity page in its URL", () => {
     const params = parseCampaignPageParams(new URLSearchParams("check=1&page=4"));
-    expect(params).toEqual({ check: true, page: 4 });
+    expect(params).toEqual({ check: true, page: 4, confirmStart: false });
     expect(campaignPageHref("abc", params, { page: 5 })).toBe("/campaigns/abc?check=1&page=5");
     expect(campaignPageHref("abc", parseCampaignPageParams(new URLSearchParams("page=x")))).toBe("/campaigns/abc");
+  });
+
+  it("leads to the start confirmation only when asked, and leaves it behind on every other link", () => {
+    const confirming = parseCampaignPageParams(new URLSearchParams("start=1&page=2"));
+    expect(confirming.confirmStart).toBe(true);
+    expect(campaignPageHref("abc", confirming, { page: 3 })).toBe("/campaigns/abc?page=3");
+    expect(campaignPageHref("abc", { check: false, page: 1, confirmStart: false }, { confirmStart: true })).toBe("/campaigns/abc?start=1");
   });
 });

@@ -55,16 +55,22 @@ export function sortChange(params: CampaignListParams, sort: CampaignSortKey): P
   return { sort, order, page: 1 };
 }
 
-/** The campaign page's own URL state: whether the pre-launch check was asked for, and the activity page. */
+/**
+ * The campaign page's own URL state: whether the pre-launch check was asked
+ * for, the activity page, and `start=1`: the start confirmation (the page a
+ * Start that would skip contacts leads to without JavaScript). The
+ * confirmation is a one-off step, so links from the page leave it behind.
+ */
 export interface CampaignPageParams {
   check: boolean;
   page: number;
+  confirmStart: boolean;
 }
 
 export const ACTIVITY_PAGE_SIZE = 20;
 
 export function parseCampaignPageParams(searchParams: URLSearchParams): CampaignPageParams {
-  return { check: searchParams.get("check") === "1", page: pageParam.parse(searchParams.get("page") ?? undefined) };
+  return { check: searchParams.get("check") === "1", page: pageParam.parse(searchParams.get("page") ?? undefined), confirmStart: searchParams.get("start") === "1" };
 }
 
 export function campaignPageHref(id: string, params: CampaignPageParams, changes: Partial<CampaignPageParams> = {}) {
@@ -72,6 +78,7 @@ export function campaignPageHref(id: string, params: CampaignPageParams, changes
   const search = new URLSearchParams();
   if (next.check) search.set("check", "1");
   if (next.page > 1) search.set("page", String(next.page));
+  if (changes.confirmStart) search.set("start", "1");
   const query = search.toString();
   return `/campaigns/${encodeURIComponent(id)}${query ? `?${query}` : ""}`;
 }

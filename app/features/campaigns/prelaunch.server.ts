@@ -1,8 +1,7 @@
 import { getDb, type DB } from "~/db/db.server";
 import type { CampaignDetail } from "./campaigns.server";
-import { callableNumber, classifyContact, type PrelaunchSummary } from "./prelaunch";
-import { planLaunch } from "./schedule";
-import type { SkipReason } from "~/db/schema";
+import { callableNumber, createSummary, decideContact, launchBlocker, type LaunchBlocker, type PrelaunchSummary } from "./prelaunch";
+import { followingRun, planLaunch } from "./schedule";
 
 /**
  * The pre-launch check of a campaign page: every contact of the list judged
@@ -18,9 +17,16 @@ export interface PrelaunchReport {
   schedulePassed: boolean;
   summary: PrelaunchSummary;
   alreadyHandled: number;
+  /** Why the campaign could not start as it is; null when someone will be called. */
+  blocker: LaunchBlocker | null;
 }
 
-function launchInstant(campaign: CampaignDetail, timeZone: string, now: Date, hasRunUnderWay: boolean) {
+export type PrelaunchCampaign = Pick<
+  CampaignDetail,
+  "id" | "status" | "sendingType" | "frequency" | "scheduleLocal" | "nextRunAt" | "windowDays" | "windowStartMinute" | "windowEndMinute" | "contactListId"
+>;
+
+function launchInstant(campaign: PrelaunchCampaign, timeZone: string, now: Date, hasRunUnderWay: boolean) {
   if (campaign.status === "running" || hasRunUnderWay) return { at: now, schedulePassed: false };
   if (campaign.status === "scheduled" && campaign.nextRunAt) return { at: new Date(Math.max(Date.parse(campaign.nextRunAt), now.getTime())), schedulePassed: false };
   const plan = planLaunch({ sendingType: campaign.sendingType, frequency: campaign.frequency, scheduleLocal: campaign.scheduleLocal }, timeZone, now);
@@ -29,10 +35,16 @@ function launchInstant(campaign: CampaignDetail, timeZone: string, now: Date, ha
   return { at: now, schedulePassed: campaign.status === "draft" };
 }
 
-export async function runPrelaunchCheck(tenantId: string, campaign: CampaignDetail, timeZone: string, now: Date = new Date(), db: DB = getDb()): Promise<PrelaunchReport> {
+/** The instant a run began: its key for a scheduled occurrence, else the launch instant (an immediate start runs from now). */
+function runStart(runKey: string | undefined, at: Date) {
+  const keyed = runKey ? Date.parse(runKey) : NaN;
+  return Number.isNaN(keyed) ? at : new Date(keyed);
+}
+
+export async function runPrelaunchCheck(tenantId: string, campaign: PrelaunchCampaign, timeZone: string, now: Date = new Date(), db: DB = getDb()): Promise<PrelaunchReport> {
   const run = await db
     .selectFrom("campaign_runs")
-    .select("id")
+    .select(["id", "run_key"])
     .where("tenant_id", "=", tenantId)
     .where("campaign_id", "=", campaign.id)
     .where("status", "=", "running")
@@ -43,12 +55,12 @@ export async function runPrelaunchCheck(tenantId: string, campaign: CampaignDeta
     for (const row of rows) handled.add(row.contact_id!);
   }
   const { at, schedulePassed } = launchInstant(campaign, timeZone, now, Boolean(run));
-  const options = { window: { days: campaign.windowDays, startMinute: campaign.windowStartMinute, endMinute: campaign.windowEndMinute }, tenantTimeZone: timeZone, at };
+  const settings = { sendingType: campaign.sendingType, frequency: campaign.frequency, scheduleLocal: campaign.scheduleLocal };
+  const window = { days: campaign.windowDays, startMinute: campaign.windowStartMinute, endMinute: campaign.windowEndMinute };
+  const options = { window, tenantTimeZone: timeZone, at, deadline: followingRun(settings, timeZone, runStart(run?.run_key, at)) };
 
-  const byReason: Record<SkipReason, number> = { invalid: 0, "opted-out": 0, duplicate: 0, "outside-window": 0 };
+  const { summary, add } = createSummary();
   const seen = new Set<string>();
-  let total = 0;
-  let toCall = 0;
   const contacts = db
     .selectFrom("contacts")
     .select(["id", "phone", "time_zone", "opted_out_at"])
@@ -62,10 +74,9 @@ export async function runPrelaunchCheck(tenantId: string, campaign: CampaignDeta
     const duplicate = e164 !== null && seen.has(e164);
     if (e164) seen.add(e164);
     if (handled.has(contact.id)) continue;
-    total += 1;
-    const result = classifyContact({ id: contact.id, phone: contact.phone, timeZone: contact.time_zone, optedOut: contact.opted_out_at !== null }, duplicate, options);
-    if (result.action === "call") toCall += 1;
-    else byReason[result.reason] += 1;
+    add(decideContact({ id: contact.id, phone: contact.phone, timeZone: contact.time_zone, optedOut: contact.opted_out_at !== null }, duplicate, options));
   }
-  return { at: at.toISOString(), schedulePassed, alreadyHandled: handled.size, summary: { total, toCall, skipped: total - toCall, byReason } };
+  // A run under way has called someone already: only a campaign yet to launch can be blocked.
+  const blocker = handled.size > 0 ? null : launchBlocker(summary, window);
+  return { at: at.toISOString(), schedulePassed, alreadyHandled: handled.size, summary, blocker };
 }

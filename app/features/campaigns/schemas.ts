@@ -85,3 +85,7 @@ export function campaignFormSchema({ timeZone, now }: { timeZone: string; now: (
 }
 
 export type CampaignFormValues = z.output<ReturnType<typeof campaignFormSchema>>;
+
+/** The number has no knowledge base of the campaign's type: the message names the type that is missing. */
+export const knowledgeBaseMissing = (type: CampaignType) => `validation.knowledgeBaseMissing_${type}`;
+export const isKnowledgeBaseMissing = (error: string) => error.startsWith("validation.knowledgeBaseMissing_");

@@ -1,35 +1,34 @@
 import { useTranslation } from "react-i18next";
+import { StatusBadge, type BadgeTone } from "~/components/ui/badge";
 import { cn } from "~/components/ui/cn";
 import type { ContactImportStatus } from "~/db/schema";
 import type { RowStatus } from "./row-classification";
 
-const pill = "inline-flex items-center whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium";
-
-const IMPORT_TONES: Record<ContactImportStatus, string> = {
-  uploaded: "bg-slate-100 text-slate-800 dark:bg-slate-800 dark:text-slate-100",
-  mapped: "bg-sky-100 text-sky-900 dark:bg-sky-950 dark:text-sky-100",
-  importing: "bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-100",
-  done: "bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100",
-  failed: "bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-100",
+const IMPORT_TONES: Record<ContactImportStatus, BadgeTone> = {
+  uploaded: "neutral",
+  mapped: "info",
+  importing: "warning",
+  done: "success",
+  failed: "danger",
 };
 
 export function ImportStatusBadge({ status }: { status: ContactImportStatus }) {
   const { t } = useTranslation("imports");
-  return <span className={cn(pill, IMPORT_TONES[status])}>{t(`status.${status}`)}</span>;
+  return <StatusBadge status={status} tones={IMPORT_TONES} label={t(`status.${status}`)} />;
 }
 
-const ROW_TONES: Record<RowStatus, string> = {
-  valid: "bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100",
-  invalid: "bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-100",
-  exists: "bg-slate-200 text-slate-800 dark:bg-slate-700 dark:text-slate-100",
-  duplicate: "bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-100",
+const ROW_TONES: Record<RowStatus, BadgeTone> = {
+  valid: "success",
+  invalid: "danger",
+  exists: "neutral",
+  duplicate: "warning",
 };
 
-export function RowStatusBadge({ status }: { status: RowStatus }) {
+export function RowStatusBadge({ status, title }: { status: RowStatus; title?: string }) {
   const { t } = useTranslation("imports");
   return (
-    <span className={cn(pill, ROW_TONES[status])} data-row-status={status}>
-      {t(`preview.rowStatus.${status}`)}
+    <span title={title} data-row-status={status}>
+      <StatusBadge status={status} tones={ROW_TONES} label={t(`preview.rowStatus.${status}`)} />
     </span>
   );
 }

@@ -1,8 +1,9 @@
-import { Form, Link, useNavigation, useRevalidator } from "@remix-run/react";
+import { Form, Link, useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Panel } from "~/components/ui/panel";
+import { useIsPending } from "~/components/ui/use-is-pending";
 import { formatNumber } from "~/i18n/format";
 import type { FailedView, ProgressView, ResultView } from "./import-page.server";
 import { importPath } from "./preview-params";
@@ -79,8 +80,7 @@ export function ImportResult({ view }: { view: ResultView }) {
 
 export function ImportFailed({ importId, view, canRetry }: { importId: string; view: FailedView; canRetry: boolean }) {
   const { t } = useTranslation("imports");
-  const navigation = useNavigation();
-  const retrying = navigation.state === "submitting" && navigation.formData?.get("intent") === "retry";
+  const retrying = useIsPending({ intent: "retry", formAction: importPath(importId) });
   return (
     <Panel title={t("failed.heading")}>
       <div role="alert" className="space-y-4" data-testid="import-failed">
@@ -91,7 +91,7 @@ export function ImportFailed({ importId, view, canRetry }: { importId: string; v
           {view.retryable && canRetry ? (
             <Form method="post" action={importPath(importId)}>
               <input type="hidden" name="intent" value="retry" />
-              <Button type="submit" disabled={retrying}>
+              <Button type="submit" loading={retrying}>
                 {t("failed.retry")}
               </Button>
             </Form>

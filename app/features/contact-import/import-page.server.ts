@@ -1,5 +1,6 @@
 import { getDb } from "~/db/db.server";
 import { listContactLists } from "~/features/contacts/lists.server";
+import { phoneCountryOfTenant } from "~/features/tenants/phone-country.server";
 import { parseMapping, type ColumnMapping } from "./column-mapping";
 import { readCsvHead } from "./csv-file.server";
 import { storedFileExists, storedFilePath } from "./import-files.server";
@@ -37,6 +38,8 @@ export interface PreviewView extends PreviewPage {
   selectedListId: string | null;
   /** The mapping as a short description: which column feeds which field. */
   mappedColumns: Array<{ target: keyof ColumnMapping; header: string }>;
+  /** The tenant's country, in which phones with a leading 0 are read (and corrected). */
+  phoneCountry: string;
 }
 
 export interface ProgressView {
@@ -102,6 +105,7 @@ export async function loadImportView(entry: ContactImport, params: PreviewParams
       lists: lists.map(({ id, name }) => ({ id, name })),
       selectedListId: lists.some((list) => list.id === entry.list_id) ? entry.list_id : null,
       mappedColumns: mappedColumns(mapping!, header),
+      phoneCountry: await phoneCountryOfTenant(entry.tenant_id),
     };
   }
   if (entry.status === "importing") return { kind: "progress", processed: entry.processed_rows, total: entry.row_count };

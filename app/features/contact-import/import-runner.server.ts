@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { setImmediate, setTimeout as sleep } from "node:timers/promises";
 import { getDb, now } from "~/db/db.server";
 import { timeZoneForPhone } from "~/features/phone/time-zone.server";
+import { phoneCountryOfTenant } from "~/features/tenants/phone-country.server";
 import { parseMapping, type ColumnMapping } from "./column-mapping";
 import { readCsvRecords } from "./csv-file.server";
 import { isBusyError, openConnection, phoneLookup, type Connection } from "./import-database.server";
@@ -100,6 +101,7 @@ async function runImport(importId: string, tenantId: string, metrics = emptyMetr
     if (!(await storedFileExists(entry.stored_file))) throw new ImportError("errors.fileMissing");
 
     connection = openConnection();
+    const country = await phoneCountryOfTenant(tenantId);
     const edits = parseRowEdits(entry.row_edits);
     const removed = parseRemovedRows(entry.removed_rows);
     const staged = await stageRows(connection, {
@@ -110,8 +112,9 @@ async function runImport(importId: string, tenantId: string, metrics = emptyMetr
       edits,
       removed,
       // What the preview learned about each row from the contact rules; without it, every row is checked here.
-      facts: cachedRowFacts(entry),
-      classifier: new RowClassifier({ mapping, edits, removed, phoneExists: phoneLookup(connection, tenantId) }),
+      facts: cachedRowFacts(entry, country),
+      classifier: new RowClassifier({ mapping, edits, removed, phoneExists: phoneLookup(connection, tenantId), country }),
+      country,
       metrics,
     });
     await commitStaged(connection, { importId, tenantId, listId: entry.list_id, staged, metrics });
@@ -155,11 +158,13 @@ interface StageInput {
   removed: ReadonlySet<number>;
   facts: RowFacts | null;
   classifier: RowClassifier;
+  /** The tenant's country, in which the rows' national numbers are read. */
+  country: string;
   metrics: ImportMetrics;
 }
 
 /** Phase 1: every row to import into the temp table; returns how many there are and how many rows were read. */
-async function stageRows(connection: Connection, { importId, tenantId, file, mapping, edits, removed, facts, classifier, metrics }: StageInput) {
+async function stageRows(connection: Connection, { importId, tenantId, file, mapping, edits, removed, facts, classifier, country, metrics }: StageInput) {
   connection.exec(`create temp table import_rows (${STAGE_COLUMNS.map((c) => `${c} text`).join(", ")})`);
   const batchInsert = stagingInsert(connection, STAGE_BATCH);
   let batch: Array<StagedRow[number]> = [];
@@ -177,9 +182,9 @@ async function stageRows(connection: Connection, { importId, tenantId, file, map
   };
   /** The rules' verdict on a row: from the preview's facts when they cover it, else checked now. */
   const verdictFor = (number: number, values: Parameters<typeof checkRules>[0]) => {
-    if (edits[number] || !facts) return checkRules(values);
+    if (edits[number] || !facts) return checkRules(values, country);
     while (factIndex < facts.rowNumbers.length && facts.rowNumbers[factIndex]! < number) factIndex++;
-    return facts.rowNumbers[factIndex] === number ? verdictAt(facts, factIndex) : checkRules(values);
+    return facts.rowNumbers[factIndex] === number ? verdictAt(facts, factIndex) : checkRules(values, country);
   };
 
   const records = readCsvRecords(file)[Symbol.asyncIterator]();

@@ -1,10 +1,12 @@
 import { getFormProps, getSelectProps, useForm, type Submission, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
-import { FieldErrors, inputClass } from "~/components/ui/field";
+import { DataTable, type DataColumn } from "~/components/ui/data-table";
+import { formWidthClass, SelectField } from "~/components/ui/field";
 import { Panel } from "~/components/ui/panel";
+import { useIsPending } from "~/components/ui/use-is-pending";
 import { MAPPING_TARGETS, type MappingTarget } from "./column-mapping";
 import type { MappingView } from "./import-page.server";
 import { importPath } from "./preview-params";
@@ -29,8 +31,7 @@ export function MappingForm({
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
   const { t } = useTranslation("imports");
-  const navigation = useNavigation();
-  const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "save-mapping";
+  const submitting = useIsPending({ intent: "save-mapping", formAction: importPath(importId) });
   const defaultValue = Object.fromEntries(
     MAPPING_TARGETS.map((target) => [target, view.mapping[target] === null ? "" : String(view.mapping[target])]),
   ) as Record<MappingTarget, string>;
@@ -50,46 +51,32 @@ export function MappingForm({
     <div className="space-y-6">
       <Panel title={t("mapping.heading")}>
         <p className="mb-4 text-sm text-slate-600 dark:text-slate-300">{t("mapping.intro", { file: fileName })}</p>
-        <Form method="post" action={importPath(importId)} {...getFormProps(form)} className="space-y-4">
+        <Form method="post" action={importPath(importId)} {...getFormProps(form)} className={`${formWidthClass} space-y-4`}>
           <input type="hidden" name="intent" value="save-mapping" />
           <div className="grid gap-4 md:grid-cols-2">
             {MAPPING_TARGETS.map((target) => {
-              const field = fields[target];
-              const { key: _key, ...selectProps } = getSelectProps(field);
-              const errorId = `${field.id}-error`;
-              const hintId = `${field.id}-hint`;
-              const hasError = Boolean(field.errors?.length);
+              const { key, ...selectProps } = getSelectProps(fields[target]);
               return (
-                <div key={target} className="space-y-1">
-                  <label htmlFor={field.id} className="block text-sm font-medium">
-                    {t(`fields.${target}`)} {REQUIRED.has(target) ? <span className="text-slate-600 dark:text-slate-300">{t("mapping.required")}</span> : null}
-                  </label>
-                  <select
-                    {...selectProps}
-                    aria-invalid={hasError || undefined}
-                    aria-describedby={[hasError ? errorId : null, target === "fullName" ? hintId : null].filter(Boolean).join(" ") || undefined}
-                    className={inputClass}
-                  >
-                    <option value="">{t("mapping.notInFile")}</option>
-                    {view.columns.map((column) => (
-                      <option key={column.index} value={String(column.index)}>
-                        {columnLabel(column.index, column.header)}
-                        {column.samples.some(Boolean) ? ` (${t("mapping.examples", { samples: column.samples.filter(Boolean).join(", ") })})` : ""}
-                      </option>
-                    ))}
-                  </select>
-                  {target === "fullName" ? (
-                    <p id={hintId} className="text-xs text-slate-600 dark:text-slate-300">
-                      {t("mapping.fullNameHint")}
-                    </p>
-                  ) : null}
-                  <FieldErrors id={errorId} errors={field.errors} t={t} />
-                </div>
+                <SelectField
+                  key={target}
+                  label={REQUIRED.has(target) ? `${t(`fields.${target}`)} ${t("mapping.required")}` : t(`fields.${target}`)}
+                  hint={target === "fullName" ? t("mapping.fullNameHint") : undefined}
+                  errors={fields[target].errors}
+                  namespace="imports"
+                  selectProps={{ ...selectProps, key }}
+                  options={[
+                    { value: "", label: t("mapping.notInFile") },
+                    ...view.columns.map((column) => ({
+                      value: String(column.index),
+                      label: `${columnLabel(column.index, column.header)}${column.samples.some(Boolean) ? ` (${t("mapping.examples", { samples: column.samples.filter(Boolean).join(", ") })})` : ""}`,
+                    })),
+                  ]}
+                />
               );
             })}
           </div>
           <div className="flex flex-wrap items-center gap-3">
-            <Button type="submit" disabled={submitting}>
+            <Button type="submit" loading={submitting}>
               {t("mapping.submit")}
             </Button>
             {view.fromPreview ? (
@@ -100,33 +87,29 @@ export function MappingForm({
           </div>
         </Form>
       </Panel>
-      <Panel title={t("mapping.samplesHeading")}>
-        <div className="overflow-x-auto">
-          <table className="min-w-full text-left text-sm">
-            <caption className="sr-only">{t("mapping.samplesCaption")}</caption>
-            <thead className="border-b border-slate-200 text-xs text-slate-600 dark:border-slate-700 dark:text-slate-300">
-              <tr>
-                {view.columns.map((column) => (
-                  <th key={column.index} scope="col" className="whitespace-nowrap py-2 pr-4 font-semibold">
-                    {columnLabel(column.index, column.header)}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
-              {(view.columns[0]?.samples ?? []).map((_, rowIndex) => (
-                <tr key={rowIndex}>
-                  {view.columns.map((column) => (
-                    <td key={column.index} className="max-w-[16rem] truncate py-2 pr-4">
-                      {column.samples[rowIndex]}
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
+      <Panel className="p-0 sm:p-0">
+        <h2 className="px-5 pb-2 pt-5 text-lg font-semibold">{t("mapping.samplesHeading")}</h2>
+        <div className="max-sm:p-3">
+          <SampleRows columns={view.columns} columnLabel={columnLabel} />
         </div>
       </Panel>
     </div>
   );
+}
+
+/** The file's first rows as the file has them, one column per column of the file. */
+function SampleRows({ columns, columnLabel }: { columns: MappingView["columns"]; columnLabel: (index: number, header: string) => string }) {
+  const { t } = useTranslation("imports");
+  const rows = (columns[0]?.samples ?? []).map((_, index) => index);
+  const sampleColumns: Array<DataColumn<number>> = columns.map((column, position) => ({
+    id: String(column.index),
+    header: columnLabel(column.index, column.header),
+    primary: position === 0,
+    truncate: true,
+    cell: (rowIndex) => {
+      const value = column.samples[rowIndex] ?? "";
+      return value ? <span title={value}>{value}</span> : <span className="text-slate-400 dark:text-slate-500">–</span>;
+    },
+  }));
+  return <DataTable caption={t("mapping.samplesCaption")} columns={sampleColumns} rows={rows} rowKey={(rowIndex) => String(rowIndex)} />;
 }

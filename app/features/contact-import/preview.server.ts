@@ -1,5 +1,6 @@
 import { setImmediate } from "node:timers/promises";
 import { contactFieldProblems } from "~/features/contacts/contact-rules";
+import { phoneCountryOfTenant } from "~/features/tenants/phone-country.server";
 import { parseMapping, valuesFromCells, type ColumnMapping } from "./column-mapping";
 import { readCsvRecords } from "./csv-file.server";
 import { phoneLookup, previewReader } from "./import-database.server";
@@ -76,8 +77,8 @@ const mappingOf = (entry: ContactImport): ColumnMapping => {
   return mapping;
 };
 
-/** One pass over the file with the contact rules on every row. */
-async function computeRowFacts(entry: ContactImport): Promise<RowFacts> {
+/** One pass over the file with the contact rules on every row, phones read in the tenant's country. */
+async function computeRowFacts(entry: ContactImport, country: string): Promise<RowFacts> {
   const mapping = mappingOf(entry);
   const capacity = Math.max(entry.row_count, 1);
   const rowNumbers = new Int32Array(capacity);
@@ -92,7 +93,7 @@ async function computeRowFacts(entry: ContactImport): Promise<RowFacts> {
     }
     // The upload counted the rows; a file that grew since is not ours to trust.
     if (size === capacity) throw new Error(`import ${entry.id}: the file has more rows than counted at upload`);
-    const verdict = checkRules(valuesFromCells(record.cells, mapping));
+    const verdict = checkRules(valuesFromCells(record.cells, mapping), country);
     rowNumbers[size] = record.number;
     rulesOk[size] = verdict.rulesOk ? 1 : 0;
     phones[size] = verdict.phone ? Number(verdict.phone.slice(1)) : NaN;
@@ -102,18 +103,19 @@ async function computeRowFacts(entry: ContactImport): Promise<RowFacts> {
   return { rowNumbers: rowNumbers.subarray(0, size), rulesOk: rulesOk.subarray(0, size), phones: phones.subarray(0, size) };
 }
 
-const factsKey = (entry: ContactImport) => `${entry.stored_file}|${entry.mapping}`;
+// The country is in the key: a tenant that changes it reads its national numbers differently from then on.
+const factsKey = (entry: ContactImport, country: string) => `${entry.stored_file}|${entry.mapping}|${country}`;
 
 /** Facts being worked out right now, so two requests for the same import share one pass over the file. */
 const factsInFlight = new Map<string, { key: string; promise: Promise<RowFacts> }>();
 
-async function rowFactsOf(entry: ContactImport): Promise<RowFacts> {
-  const key = factsKey(entry);
+async function rowFactsOf(entry: ContactImport, country: string): Promise<RowFacts> {
+  const key = factsKey(entry, country);
   const hit = factsCache.get(entry.id);
   if (hit && hit.key === key) return hit.value;
   const pending = factsInFlight.get(entry.id);
   if (pending && pending.key === key) return pending.promise;
-  const promise = computeRowFacts(entry).finally(() => factsInFlight.delete(entry.id));
+  const promise = computeRowFacts(entry, country).finally(() => factsInFlight.delete(entry.id));
   factsInFlight.set(entry.id, { key, promise });
   const value = await promise;
   remember(factsCache, entry.id, { key, value });
@@ -121,9 +123,9 @@ async function rowFactsOf(entry: ContactImport): Promise<RowFacts> {
 }
 
 /** The facts if they are at hand, without working them out. */
-export function cachedRowFacts(entry: ContactImport): RowFacts | null {
+export function cachedRowFacts(entry: ContactImport, country: string): RowFacts | null {
   const hit = factsCache.get(entry.id);
-  return hit && hit.key === factsKey(entry) ? hit.value : null;
+  return hit && hit.key === factsKey(entry, country) ? hit.value : null;
 }
 
 /** The verdict for the i-th data row, from the facts. */
@@ -132,11 +134,11 @@ export const verdictAt = (facts: RowFacts, index: number): RuleVerdict => ({
   phone: Number.isNaN(facts.phones[index]) ? null : `+${facts.phones[index]}`,
 });
 
-async function classify(entry: ContactImport): Promise<Classification> {
-  const facts = await rowFactsOf(entry);
+async function classify(entry: ContactImport, country: string): Promise<Classification> {
+  const facts = await rowFactsOf(entry, country);
   const edits = parseRowEdits(entry.row_edits);
   const removed = parseRemovedRows(entry.removed_rows);
-  const classifier = new RowClassifier({ mapping: mappingOf(entry), edits, removed, phoneExists: phoneLookup(previewReader(), entry.tenant_id) });
+  const classifier = new RowClassifier({ mapping: mappingOf(entry), edits, removed, phoneExists: phoneLookup(previewReader(), entry.tenant_id), country });
   const count = facts.rowNumbers.length;
   const rowNumbers = new Int32Array(count);
   const statuses = new Uint8Array(count);
@@ -150,7 +152,7 @@ async function classify(entry: ContactImport): Promise<Classification> {
       continue;
     }
     const edit = edits[number];
-    const status = classifier.decide(edit ? checkRules(edit) : verdictAt(facts, i));
+    const status = classifier.decide(edit ? checkRules(edit, country) : verdictAt(facts, i));
     counts[status]++;
     rowNumbers[size] = number;
     statuses[size] = STATUS_CODE[status];
@@ -161,10 +163,11 @@ async function classify(entry: ContactImport): Promise<Classification> {
 }
 
 async function classification(entry: ContactImport): Promise<Classification> {
-  const key = `${entry.updated_at}|${entry.mapping}`;
+  const country = await phoneCountryOfTenant(entry.tenant_id);
+  const key = `${entry.updated_at}|${entry.mapping}|${country}`;
   const hit = classificationCache.get(entry.id);
   if (hit && hit.key === key && Date.now() - hit.at < CLASSIFICATION_TTL_MS) return hit.value;
-  const value = await classify(entry);
+  const value = await classify(entry, country);
   remember(classificationCache, entry.id, { key, at: Date.now(), value });
   return value;
 }
@@ -210,6 +213,7 @@ export async function loadPreviewPage(entry: ContactImport, filter: PreviewFilte
 
   const rows: PreviewRow[] = [];
   if (wanted.size > 0) {
+    const country = await phoneCountryOfTenant(entry.tenant_id);
     const mapping = mappingOf(entry);
     const edits = parseRowEdits(entry.row_edits);
     const last = Math.max(...wanted.keys());
@@ -218,7 +222,7 @@ export async function loadPreviewPage(entry: ContactImport, filter: PreviewFilte
       if (status) {
         const values = rowValues(record.number, record.cells, mapping, edits);
         // The reasons are shown for invalid rows only: a row skipped anyway is not something to fix.
-        const problems = status === "invalid" ? contactFieldProblems(values) : {};
+        const problems = status === "invalid" ? contactFieldProblems(values, country) : {};
         rows.push({ number: record.number, status, values, problems, edited: edits[record.number] !== undefined });
       }
       if (record.number >= last) break;

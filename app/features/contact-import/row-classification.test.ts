@@ -7,7 +7,7 @@ import { parseRemovedRows, parseRowEdits, RowClassifier, type ClassifierOptions,
 const mapping = { ...EMPTY_MAPPING, firstName: 0, lastName: 1, phone: 2, email: 3 };
 
 function classifyAll(rows: string[][], options: Partial<ClassifierOptions> = {}) {
-  const classifier = new RowClassifier({ mapping, edits: {}, removed: new Set(), phoneExists: () => false, ...options });
+  const classifier = new RowClassifier({ mapping, edits: {}, removed: new Set(), phoneExists: () => false, country: "CA", ...options });
   // Data rows are numbered from 2: the header is row 1.
   return rows.map((cells, index) => classifier.classify(index + 2, cells));
 }
@@ -34,6 +34,20 @@ describe("RowClassifier", () => {
   it("reads a phone cell of our own contacts export, behind the apostrophe that keeps it from being a formula", () => {
     const [row] = classifyAll([["Jürgen", "Groß", "'+49 30 1234567", ""]]);
     expect(row).toMatchObject({ status: "valid", phone: "+49301234567", problems: {} });
+  });
+
+  it("reads a phone with a leading 0 in the tenant's country; its international form is the same number", () => {
+    const rows = [
+      ["Jürgen", "", "030 5550 1234", ""],
+      ["Jürgen", "", "+49 30 5550 1234", ""],
+      ["Jana", "", "0049 30 123456", ""],
+    ];
+    expect(classifyAll(rows, { country: "DE" }).map((row) => [row?.status, row?.phone])).toEqual([
+      ["valid", "+493055501234"],
+      ["duplicate", "+493055501234"],
+      ["valid", "+4930123456"],
+    ]);
+    expect(classifyAll([rows[0]!], { country: "US" }).map((row) => row?.status)).toEqual(["invalid"]);
   });
 
   it("calls a row invalid with the reason of each broken rule (contacts message keys)", () => {
@@ -122,7 +136,7 @@ describe("RowClassifier", () => {
   });
 
   it("splits a full-name column into first and last name", () => {
-    const classifier = new RowClassifier({ mapping: { ...EMPTY_MAPPING, fullName: 0, phone: 1 }, edits: {}, removed: new Set(), phoneExists: () => false });
+    const classifier = new RowClassifier({ mapping: { ...EMPTY_MAPPING, fullName: 0, phone: 1 }, edits: {}, removed: new Set(), phoneExists: () => false, country: "CA" });
     expect(classifier.classify(2, ["Jane Doe", "4165550100"])).toMatchObject({ status: "valid", values: { firstName: "Jane", lastName: "Doe" } });
     expect(classifier.classify(3, ["", "4165550101"])).toMatchObject({ status: "invalid", problems: { firstName: "validation.nameRequired" } });
   });

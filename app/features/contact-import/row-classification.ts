@@ -40,6 +40,8 @@ export interface ClassifierOptions {
   removed: ReadonlySet<number>;
   /** Whether a contact of the tenant already has this E.164 number. */
   phoneExists: (e164: string) => boolean;
+  /** The tenant's country: phones with a leading 0 are national numbers of it. */
+  country: string;
 }
 
 /**
@@ -54,9 +56,9 @@ export interface RuleVerdict {
   phone: string | null;
 }
 
-export function checkRules(values: ContactFieldValues): RuleVerdict & { problems: Partial<Record<ContactField, string>> } {
-  const problems = contactFieldProblems(values);
-  return { problems, rulesOk: Object.keys(problems).length === 0, phone: problems.phone ? null : toE164(values.phone.trim()) };
+export function checkRules(values: ContactFieldValues, country: string): RuleVerdict & { problems: Partial<Record<ContactField, string>> } {
+  const problems = contactFieldProblems(values, country);
+  return { problems, rulesOk: Object.keys(problems).length === 0, phone: problems.phone ? null : toE164(values.phone.trim(), country) };
 }
 
 /** E.164 as a number: at most 15 digits, exact in a double, and a tenth of the memory of the string in a Set. */
@@ -72,7 +74,7 @@ export class RowClassifier {
     const { mapping, edits, removed } = this.options;
     if (removed.has(number)) return null;
     const values = rowValues(number, cells, mapping, edits);
-    const verdict = checkRules(values);
+    const verdict = checkRules(values, this.options.country);
     const status = this.decide(verdict);
     return { number, values, status, problems: status === "invalid" ? verdict.problems : {}, phone: verdict.phone, edited: edits[number] !== undefined };
   }

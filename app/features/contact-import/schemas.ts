@@ -36,8 +36,8 @@ export const mappingSchema = z
     if (mapping.phone === null) context.addIssue({ code: "custom", path: ["phone"], message: "validation.phoneColumnRequired" });
   });
 
-/** Correcting a row: the contact rules themselves, plus the row it is for. */
-export const rowEditSchema = contactFieldsSchema.extend({ row: z.coerce.number().int().positive() });
+/** Correcting a row: the contact rules themselves (phones read in the tenant's country), plus the row it is for. */
+export const rowEditSchema = (country: string) => contactFieldsSchema(country).extend({ row: z.coerce.number().int().positive() });
 
 export const rowActionSchema = z.object({ row: z.coerce.number().int().positive() });
 

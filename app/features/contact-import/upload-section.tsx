@@ -1,10 +1,13 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
-import { FieldErrors, inputClass } from "~/components/ui/field";
+import { DataTable, type DataColumn } from "~/components/ui/data-table";
+import { EmptyState } from "~/components/ui/empty-state";
+import { formWidthClass, TextField } from "~/components/ui/field";
 import { Panel } from "~/components/ui/panel";
+import { useIsPending } from "~/components/ui/use-is-pending";
 import { formatDateTime, formatNumber } from "~/i18n/format";
 import { ImportStatusBadge } from "./import-badges";
 import type { ImportHistoryEntry } from "./import-store.server";
@@ -27,8 +30,7 @@ export interface UploadRefusalReply {
  */
 export function UploadSection({ limits, reply }: { limits: { maxBytes: number; maxRows: number }; reply: UploadRefusalReply | undefined }) {
   const { t, i18n } = useTranslation("imports");
-  const navigation = useNavigation();
-  const uploading = navigation.state === "submitting" && navigation.formMethod?.toLowerCase() === "post";
+  const uploading = useIsPending();
   const [form, fields] = useForm({
     id: "contact-import-upload",
     lastResult: reply?.result,
@@ -36,31 +38,25 @@ export function UploadSection({ limits, reply }: { limits: { maxBytes: number; m
     onValidate: ({ formData }) => parseWithZod(formData, { schema: uploadSchema }),
     shouldRevalidate: "onInput",
   });
-  const values = reply?.values ?? {};
-  const { key: _key, ...fileInputProps } = getInputProps(fields.file, { type: "file" });
-  const hintId = `${fields.file.id}-hint`;
-  const errorId = `${fields.file.id}-error`;
-  const hasError = Boolean(fields.file.errors?.length);
+  const { key, ...fileInput } = getInputProps(fields.file, { type: "file" });
   return (
     <Panel title={t("upload.heading")}>
-      <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="space-y-4">
-        <div className="space-y-1">
-          <label htmlFor={fields.file.id} className="block text-sm font-medium">
-            {t("upload.label")}
-          </label>
-          <input
-            {...fileInputProps}
-            accept=".csv,text/csv"
-            aria-invalid={hasError || undefined}
-            aria-describedby={[hasError ? errorId : null, hintId].filter(Boolean).join(" ")}
-            className={`${inputClass} file:mr-3 file:rounded file:border-0 file:bg-slate-100 file:px-3 file:py-1 file:text-sm file:font-medium dark:file:bg-slate-700 dark:file:text-slate-100`}
-          />
-          <p id={hintId} className="text-xs text-slate-600 dark:text-slate-300">
-            {t("upload.hint", { maxSize: formatByteSize(limits.maxBytes, i18n.language), maxRows: formatNumber(limits.maxRows, i18n.language) })}
-          </p>
-          <FieldErrors id={errorId} errors={fields.file.errors} t={(key) => t(key, values)} />
-        </div>
-        <Button type="submit" disabled={uploading}>
+      <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className={`${formWidthClass} space-y-4`}>
+        <TextField
+          label={t("upload.label")}
+          hint={t("upload.hint", { maxSize: formatByteSize(limits.maxBytes, i18n.language), maxRows: formatNumber(limits.maxRows, i18n.language) })}
+          errors={fields.file.errors}
+          namespace="imports"
+          messageValues={reply?.values}
+          inputProps={{
+            ...fileInput,
+            key,
+            accept: ".csv,text/csv",
+            className:
+              "file:mr-3 file:rounded file:border-0 file:bg-slate-100 file:px-3 file:py-1 file:text-sm file:font-medium dark:file:bg-slate-700 dark:file:text-slate-100",
+          }}
+        />
+        <Button type="submit" loading={uploading}>
           {uploading ? t("upload.uploading") : t("upload.submit")}
         </Button>
       </Form>
@@ -68,71 +64,54 @@ export function UploadSection({ limits, reply }: { limits: { maxBytes: number; m
   );
 }
 
+/** The recent imports: each file opens its import page (the step it is at, or its result). */
 export function ImportHistory({ entries, timeZone }: { entries: ImportHistoryEntry[]; timeZone: string }) {
   const { t, i18n } = useTranslation("imports");
+  const missing = <span className="text-slate-400 dark:text-slate-500">–</span>;
+  const columns: Array<DataColumn<ImportHistoryEntry>> = [
+    {
+      id: "file",
+      header: t("history.file"),
+      primary: true,
+      rowHeader: true,
+      truncate: true,
+      className: "max-w-[16rem]",
+      cell: (entry) => (
+        <Link to={importPath(entry.id)} title={entry.fileName} className="hover:underline">
+          {entry.fileName}
+        </Link>
+      ),
+    },
+    { id: "uploaded", header: t("history.uploaded"), cell: (entry) => formatDateTime(entry.createdAt, i18n.language, timeZone) },
+    { id: "rows", header: t("history.rows"), align: "end", cell: (entry) => formatNumber(entry.rowCount, i18n.language) },
+    { id: "status", header: t("history.status"), cell: (entry) => <ImportStatusBadge status={entry.status} /> },
+    { id: "imported", header: t("history.imported"), align: "end", cell: (entry) => (entry.status === "done" ? formatNumber(entry.importedCount, i18n.language) : missing) },
+    {
+      id: "list",
+      header: t("history.list"),
+      truncate: true,
+      cell: (entry) =>
+        entry.status === "done" && entry.listId && entry.listName ? (
+          <Link to={`/contacts?list=${encodeURIComponent(entry.listId)}`} title={entry.listName} className="underline decoration-slate-300 underline-offset-2 hover:decoration-inherit dark:decoration-slate-600">
+            {entry.listName}
+          </Link>
+        ) : entry.listName ? (
+          <span title={entry.listName}>{entry.listName}</span>
+        ) : (
+          missing
+        ),
+    },
+  ];
   return (
-    <Panel title={t("history.heading")}>
+    <Panel className="p-0 sm:p-0">
+      <h2 className="px-5 pb-2 pt-5 text-lg font-semibold">{t("history.heading")}</h2>
       {entries.length === 0 ? (
-        <p className="text-sm text-slate-600 dark:text-slate-300">{t("history.empty")}</p>
+        <div className="px-5 pb-5">
+          <EmptyState title={t("history.empty")} className="py-6" />
+        </div>
       ) : (
-        <div className="overflow-x-auto">
-          <table className="min-w-full text-left text-sm">
-            <caption className="sr-only">{t("history.caption")}</caption>
-            <thead className="border-b border-slate-200 text-xs uppercase text-slate-600 dark:border-slate-700 dark:text-slate-300">
-              <tr>
-                <th scope="col" className="py-2 pr-4">
-                  {t("history.file")}
-                </th>
-                <th scope="col" className="py-2 pr-4">
-                  {t("history.uploaded")}
-                </th>
-                <th scope="col" className="py-2 pr-4 text-right">
-                  {t("history.rows")}
-                </th>
-                <th scope="col" className="py-2 pr-4">
-                  {t("history.status")}
-                </th>
-                <th scope="col" className="py-2 pr-4 text-right">
-                  {t("history.imported")}
-                </th>
-                <th scope="col" className="py-2 pr-4">
-                  {t("history.list")}
-                </th>
-                <th scope="col" className="py-2">
-                  <span className="sr-only">{t("history.open")}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
-              {entries.map((entry) => (
-                <tr key={entry.id} data-import-id={entry.id}>
-                  <td className="max-w-xs truncate py-2 pr-4 font-medium" title={entry.fileName}>
-                    {entry.fileName}
-                  </td>
-                  <td className="whitespace-nowrap py-2 pr-4">{formatDateTime(entry.createdAt, i18n.language, timeZone)}</td>
-                  <td className="py-2 pr-4 text-right tabular-nums">{formatNumber(entry.rowCount, i18n.language)}</td>
-                  <td className="py-2 pr-4">
-                    <ImportStatusBadge status={entry.status} />
-                  </td>
-                  <td className="py-2 pr-4 text-right tabular-nums">{entry.status === "done" ? formatNumber(entry.importedCount, i18n.language) : "–"}</td>
-                  <td className="py-2 pr-4">
-                    {entry.status === "done" && entry.listId && entry.listName ? (
-                      <Link to={`/contacts?list=${encodeURIComponent(entry.listId)}`} className="underline">
-                        {entry.listName}
-                      </Link>
-                    ) : (
-                      entry.listName ?? "–"
-                    )}
-                  </td>
-                  <td className="py-2">
-                    <Link to={importPath(entry.id)} className="font-medium underline" aria-label={t("history.openLabel", { file: entry.fileName })}>
-                      {t("history.open")}
-                    </Link>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+        <div className="max-sm:p-3">
+          <DataTable caption={t("history.caption")} columns={columns} rows={entries} rowKey={(entry) => entry.id} rowData={(entry) => ({ "data-import-id": entry.id })} />
         </div>
       )}
     </Panel>

@@ -1,16 +1,16 @@
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, Link, type FetcherWithComponents } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { useMemo, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Button, buttonClass } from "~/components/ui/button";
 import { ConfirmForm } from "~/components/ui/confirm-action";
-import { FieldErrors, FormErrors, inputClass, TextField } from "~/components/ui/field";
+import { CheckboxField, FormErrors, SelectField, TextField } from "~/components/ui/field";
 import { Notice } from "~/components/ui/panel";
 import { PhoneField } from "~/features/phone/phone-field";
 import type { ContactListSummary } from "./lists.server";
 import { contactPaths, withReturnTo } from "./paths";
-import { ContactFormSchema } from "./schemas";
+import { contactFormSchema } from "./schemas";
 
 /**
  * The contact form (create and edit) and the delete confirmation. Both are
@@ -40,6 +40,8 @@ export function ContactForm({
   submitLabel,
   submitting,
   optedOutNote,
+  phoneCountry,
+  existingContactId,
 }: {
   formId: string;
   lists: ContactListSummary[];
@@ -50,20 +52,23 @@ export function ContactForm({
   submitting: boolean;
   /** Under the opt-out box: since when the contact has opted out. */
   optedOutNote?: ReactNode;
+  /** The tenant's country (gate.tenant.country): numbers typed with a leading 0 are national numbers of it. */
+  phoneCountry: string;
+  /** The contact that already has the number the server refused, to link to instead of only saying so. */
+  existingContactId?: string | null;
 }) {
   const { t } = useTranslation("contacts");
+  const schema = useMemo(() => contactFormSchema(phoneCountry), [phoneCountry]);
   const [form, fields] = useForm({
     id: formId,
     lastResult,
     defaultValue,
-    constraint: getZodConstraint(ContactFormSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ContactFormSchema }),
+    constraint: getZodConstraint(schema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
     // Not on blur: a message appearing as the field loses focus would move the submit button away from the click.
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
-  const listInvalid = Boolean(fields.listId.errors?.length);
-  const listDescribedBy = [listInvalid ? fields.listId.errorId : null, lists.length === 0 ? `${fields.listId.id}-none` : null].filter(Boolean).join(" ") || undefined;
   const { key: optedOutKey, ...optedOut } = getInputProps(fields.optedOut, { type: "checkbox" });
   const { key: listKey, ...listSelect } = getSelectProps(fields.listId);
   return (
@@ -96,6 +101,14 @@ export function ContactForm({
           label={t("fields.phone")}
           errors={fields.phone.errors}
           namespace="contacts"
+          country={phoneCountry}
+          errorAction={
+            existingContactId && fields.phone.errors?.includes("validation.phoneExists") ? (
+              <Link to={contactPaths.edit(existingContactId)} className="font-medium text-red-700 underline dark:text-red-400" data-testid="existing-contact-link">
+                {t("form.openExistingContact")}
+              </Link>
+            ) : null
+          }
           inputProps={{ ...getInputProps(fields.phone, { type: "tel" }), autoComplete: "off" }}
         />
         <TextField
@@ -104,48 +117,35 @@ export function ContactForm({
           namespace="contacts"
           inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "off" }}
         />
-        <div className="space-y-1">
-          <label htmlFor={fields.listId.id} className="block text-sm font-medium">
-            {t("fields.list")}
-          </label>
-          <select
-            {...listSelect}
-            key={listKey}
-            aria-invalid={listInvalid || undefined}
-            aria-describedby={listDescribedBy}
-            className={inputClass}
-          >
-            <option value="">{t("fields.chooseList")}</option>
-            {lists.map((list) => (
-              <option key={list.id} value={list.id}>
-                {list.name}
-              </option>
-            ))}
-          </select>
-          {lists.length === 0 ? (
-            <p id={`${fields.listId.id}-none`} className="text-sm text-slate-600 dark:text-slate-300">
-              {t("form.noLists")}{" "}
-              <Link to={withReturnTo(contactPaths.createList, contactPaths.create())} className="font-medium underline">
-                {t("form.createListFirst")}
-              </Link>
-            </p>
-          ) : null}
-          <FieldErrors id={fields.listId.errorId} errors={fields.listId.errors} t={t} />
-        </div>
+        <SelectField
+          label={t("fields.list")}
+          errors={fields.listId.errors}
+          namespace="contacts"
+          selectProps={{ ...listSelect, key: listKey }}
+          options={[{ value: "", label: t("fields.chooseList") }, ...lists.map((list) => ({ value: list.id, label: list.name }))]}
+          hint={
+            lists.length === 0 ? (
+              <>
+                {t("form.noLists")}{" "}
+                <Link to={withReturnTo(contactPaths.createList, contactPaths.create())} className="font-medium underline">
+                  {t("form.createListFirst")}
+                </Link>
+              </>
+            ) : undefined
+          }
+        />
       </div>
-      <div className="space-y-1">
-        <div className="flex items-start gap-2">
-          <input {...optedOut} key={optedOutKey} aria-describedby={`${fields.optedOut.id}-hint`} className="mt-1 h-4 w-4 rounded border-slate-300" />
-          <label htmlFor={fields.optedOut.id} className="text-sm font-medium">
-            {t("fields.optedOut")}
-          </label>
-        </div>
-        <p id={`${fields.optedOut.id}-hint`} className="pl-6 text-xs text-slate-500 dark:text-slate-400">
-          {t("fields.optedOutHint")} {optedOutNote}
-        </p>
-      </div>
+      <CheckboxField
+        label={t("fields.optedOut")}
+        hint={
+          <>
+            {t("fields.optedOutHint")} {optedOutNote}
+          </>
+        }
+        inputProps={{ ...optedOut, key: optedOutKey }}
+      />
       <div className="flex flex-wrap gap-2">
-        <Button type="submit" disabled={submitting}>
+        <Button type="submit" loading={submitting}>
           {submitting ? t("form.saving") : submitLabel}
         </Button>
         <Link to={returnTo} className={buttonClass("secondary")}>

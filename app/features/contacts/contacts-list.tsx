@@ -1,13 +1,14 @@
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Link, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { Badge } from "~/components/ui/badge";
+import { buttonClass } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
+import { DataTable, type DataColumn } from "~/components/ui/data-table";
+import { EmptyState } from "~/components/ui/empty-state";
 import { Pagination } from "~/components/ui/pagination";
-import { ConfirmAction } from "~/components/ui/confirm-action";
 import { Notice, Panel } from "~/components/ui/panel";
-import { SortableHeader } from "~/components/ui/sortable-header";
 import { formatPhoneForDisplay } from "~/features/phone/phone";
 import { formatDate, formatDateTime, formatNumber } from "~/i18n/format";
-import { DeleteContactForm } from "./contact-forms";
 import { ContactsListFilters } from "./list-filters";
 import {
   clearedFilters,
@@ -22,13 +23,13 @@ import {
   type SortKey,
 } from "./list-params";
 import { contactPaths, displayName, withReturnTo } from "./paths";
-
-const SORTABLE: ReadonlySet<string> = new Set<SortKey>(["name", "company", "list", "created"]);
-const COLUMNS = ["name", "title", "company", "phone", "email", "list", "optedOut", "created"] as const;
+import { ContactRowActions } from "./row-actions";
 
 /**
- * The contacts list: search and filter form, the sortable table, paging and
- * export. Everything is a link or a form, so it all works without JavaScript.
+ * The contacts list: the filter form, a compact table (one line per
+ * contact, long values cut with the full text in a title), paging and
+ * export. Everything is a link or a form, so it all works without
+ * JavaScript; with it, a row's actions open in a menu.
  */
 export function ContactsListView({ data }: { data: ContactsListViewData }) {
   const { t, i18n } = useTranslation("contacts");
@@ -36,44 +37,47 @@ export function ContactsListView({ data }: { data: ContactsListViewData }) {
   const updating = navigation.state === "loading" && navigation.location.pathname === CONTACTS_PATH;
   const { params, rows, total } = data;
   const firstShown = (params.page - 1) * CONTACTS_PAGE_SIZE + 1;
+  const formatted = formatNumber(total, i18n.language);
   return (
     <div className="min-w-0 space-y-4">
       <ContactsListFilters data={data} />
       {data.unknownList ? <Notice tone="warning">{t("unknownList")}</Notice> : null}
       {rows.length === 0 ? (
-        <EmptyState data={data} />
+        <NoContacts data={data} />
       ) : (
-        <Panel>
-          <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
+        <Panel className="p-0 sm:p-0">
+          <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 px-4 py-3 dark:border-slate-800">
             <p className="text-sm text-slate-600 dark:text-slate-300" data-testid="contacts-summary">
               {t("summary", {
                 count: total,
                 from: formatNumber(firstShown, i18n.language),
                 to: formatNumber(firstShown + rows.length - 1, i18n.language),
-                formatted: formatNumber(total, i18n.language),
+                formatted,
               })}
             </p>
             {/* A file download, not a page: a plain link, so the browser saves what the server streams. */}
-            <a href={data.exportHref} download className="text-sm font-medium underline">
-              {t("export.link", { count: total, formatted: formatNumber(total, i18n.language) })}
+            <a href={data.exportHref} download className={buttonClass("secondary", undefined, "sm")} title={t("export.link", { count: total, formatted })}>
+              {t("export.button")}
             </a>
           </div>
           <p aria-live="polite" className="sr-only">
             {updating ? t("updating") : ""}
           </p>
-          <div className={cn("overflow-x-auto transition-opacity", updating && "opacity-60")} aria-busy={updating || undefined}>
-            <ContactsTable data={data} />
+          <div className="max-sm:p-3">
+            <ContactsTable data={data} busy={updating} />
           </div>
-          <div className="mt-4">
-            <Pagination page={data.params.page} pageCount={data.pageCount} href={(page) => listHref(data.params, { page })} />
-          </div>
+          {data.pageCount > 1 ? (
+            <div className="border-t border-slate-200 px-4 py-3 dark:border-slate-800">
+              <Pagination page={params.page} pageCount={data.pageCount} href={(page) => listHref(params, { page })} />
+            </div>
+          ) : null}
         </Panel>
       )}
     </div>
   );
 }
 
-function EmptyState({ data }: { data: ContactsListViewData }) {
+function NoContacts({ data }: { data: ContactsListViewData }) {
   const { t } = useTranslation("contacts");
   const filtered = hasActiveFilters(data.params);
   const list = data.params.list ? data.lists.find((entry) => entry.id === data.params.list) : undefined;
@@ -86,175 +90,162 @@ function EmptyState({ data }: { data: ContactsListViewData }) {
     title = t("empty.noMatchesTitle");
     message = t("empty.noMatches");
   }
+  const canFill = data.canCreate && (!filtered || list);
   return (
-    <Panel title={title}>
-      <div className="space-y-3" data-testid="contacts-empty">
-        <p className="text-slate-600 dark:text-slate-300">{message}</p>
-        <div className="flex flex-wrap gap-4 text-sm">
-          {filtered ? (
-            <Link to={listHref(clearedFilters(data.params))} className="font-medium underline">
-              {t("filters.clear")}
-            </Link>
-          ) : null}
-          {data.canCreate && (!filtered || list) ? (
+    <EmptyState
+      data-testid="contacts-empty"
+      heading={2}
+      title={title}
+      className="bg-white dark:bg-slate-900"
+      action={
+        <>
+          {canFill ? (
             <>
-              <Link to={withReturnTo(contactPaths.create(list?.id), data.returnTo)} className="font-medium underline">
+              <Link to={withReturnTo(contactPaths.create(list?.id), data.returnTo)} className={buttonClass("primary")}>
                 {t("actions.add")}
               </Link>
-              <Link to={contactPaths.importCsv} className="font-medium underline">
+              <Link to={contactPaths.importCsv} className={buttonClass("secondary")}>
                 {t("actions.import")}
               </Link>
             </>
           ) : null}
-        </div>
-      </div>
-    </Panel>
-  );
-}
-
-function ContactsTable({ data }: { data: ContactsListViewData }) {
-  const { t } = useTranslation("contacts");
-  const { params } = data;
-  const withActions = data.canUpdate || data.canDelete;
-  return (
-    <table className="min-w-full divide-y divide-slate-200 text-sm dark:divide-slate-800">
-      <caption className="sr-only">{t("caption", { column: t(`columns.${params.sort}`), order: t(`order.${params.order}`) })}</caption>
-      <thead>
-        <tr className="text-left">
-          {COLUMNS.map((column) =>
-            SORTABLE.has(column) ? (
-              <SortableHeader
-                key={column}
-                label={t(`columns.${column}`)}
-                href={listHref(params, sortChange(params, column as SortKey))}
-                order={params.sort === column ? params.order : null}
-                className="px-2"
-              />
-            ) : (
-              <th key={column} scope="col" className="whitespace-nowrap px-2 py-2 font-semibold">
-                {t(`columns.${column}`)}
-              </th>
-            ),
-          )}
-          {withActions ? (
-            <th scope="col" className="px-2 py-2 font-semibold">
-              {t("columns.actions")}
-            </th>
+          {filtered ? (
+            <Link to={listHref(clearedFilters(data.params))} className={buttonClass(canFill ? "ghost" : "secondary")}>
+              {t("filters.clear")}
+            </Link>
           ) : null}
-        </tr>
-      </thead>
-      <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
-        {data.rows.map((row) => (
-          <ContactRow key={row.id} row={row} data={data} withActions={withActions} />
-        ))}
-      </tbody>
-    </table>
+        </>
+      }
+    >
+      {message}
+    </EmptyState>
   );
 }
 
-function ContactRow({ row, data, withActions }: { row: ContactListItem; data: ContactsListViewData; withActions: boolean }) {
+/** Each column: its header, the sort it stands for (when it has one), and its cell. */
+function useColumns(data: ContactsListViewData): Array<DataColumn<ContactListItem>> {
   const { t, i18n } = useTranslation("contacts");
-  const cell = "px-2 py-2 align-top";
-  const name = displayName(row);
-  const phone = formatPhoneForDisplay(row.phone);
-  const missing = <span className="text-slate-500 dark:text-slate-400">{t("notGiven")}</span>;
-  const text = (value: string) => (value ? value : missing);
-  return (
-    <tr>
-      <td className={cn(cell, "min-w-[7rem] font-medium")}>
-        {data.canUpdate ? (
-          <Link to={withReturnTo(contactPaths.edit(row.id), data.returnTo)} className="hover:underline">
-            {name}
-          </Link>
-        ) : (
-          name
-        )}
-      </td>
-      <td className={cell}>{text(row.title)}</td>
-      <td className={cell}>{text(row.company)}</td>
-      <td className={cn(cell, "whitespace-nowrap tabular-nums")}>{phone}</td>
-      <td className={cn(cell, "min-w-[9rem] [overflow-wrap:anywhere]")}>{row.email ? <EmailText email={row.email} /> : missing}</td>
-      <td className={cell}>
-        <Link to={listView(data.params, row.listId)} className="underline decoration-slate-300 hover:decoration-inherit">
+  const { params } = data;
+  const missing = <span className="text-slate-400 dark:text-slate-500">{t("notGiven")}</span>;
+  const sort = (key: SortKey) => ({ href: listHref(params, sortChange(params, key)), order: params.sort === key ? params.order : null });
+  return [
+    {
+      id: "name",
+      header: t("columns.name"),
+      sort: sort("name"),
+      primary: true,
+      rowHeader: true,
+      // Opting out is the one state a campaign cares about: it sits with the name, so the row needs no column of "No"s.
+      cell: (row) => {
+        const name = displayName(row);
+        return (
+          <span className="flex max-w-[14rem] items-center gap-2 max-sm:max-w-none">
+            {data.canUpdate ? (
+              <Link to={withReturnTo(contactPaths.edit(row.id), data.returnTo)} title={name} className="truncate hover:underline">
+                {name}
+              </Link>
+            ) : (
+              <span title={name} className="truncate">
+                {name}
+              </span>
+            )}
+            {row.optedOutAt ? (
+              <Badge tone="warning" className="shrink-0">
+                <span title={t("edit.optedOutSince", { date: formatDateTime(row.optedOutAt, i18n.language, data.timeZone) })}>{t("optedOutBadge")}</span>
+              </Badge>
+            ) : null}
+          </span>
+        );
+      },
+    },
+    {
+      id: "phone",
+      header: t("columns.phone"),
+      className: "tabular-nums",
+      cell: (row) => formatPhoneForDisplay(row.phone),
+    },
+    {
+      id: "email",
+      header: t("columns.email"),
+      truncate: true,
+      className: "max-w-[11rem]",
+      cell: (row) => (row.email ? <Cut text={row.email} /> : missing),
+    },
+    {
+      id: "company",
+      header: t("columns.company"),
+      sort: sort("company"),
+      truncate: true,
+      className: "max-w-[11rem]",
+      // The job title goes with the company it is held at; it has no column of its own.
+      cell: (row) => {
+        const full = [row.company, row.title].filter(Boolean).join(" · ");
+        if (!full) return missing;
+        return (
+          <span title={full} className={cutClass}>
+            {row.company}
+            {row.company && row.title ? " · " : null}
+            {row.title ? <span className="text-slate-500 dark:text-slate-400">{row.title}</span> : null}
+          </span>
+        );
+      },
+    },
+    {
+      id: "list",
+      header: t("columns.list"),
+      sort: sort("list"),
+      truncate: true,
+      className: "max-w-[9rem]",
+      cell: (row) => (
+        <Link
+          to={listView(params, row.listId)}
+          title={row.listName}
+          className={cn(cutClass, "underline decoration-slate-300 underline-offset-2 hover:decoration-inherit dark:decoration-slate-600")}
+        >
           {row.listName}
         </Link>
-      </td>
-      <td className={cn(cell, "whitespace-nowrap")}>
-        {row.optedOutAt ? (
-          <span className="inline-flex rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900 dark:bg-amber-950 dark:text-amber-100">
-            {t("optedOutBadge")}
-          </span>
-        ) : (
-          <span className="text-slate-500 dark:text-slate-400">{t("notOptedOut")}</span>
-        )}
-      </td>
-      <td className={cn(cell, "whitespace-nowrap")}>
+      ),
+    },
+    {
+      id: "created",
+      header: t("columns.created"),
+      sort: sort("created"),
+      cell: (row) => (
         <time dateTime={row.createdAt} title={formatDateTime(row.createdAt, i18n.language, data.timeZone)}>
           {formatDate(row.createdAt, i18n.language, data.timeZone)}
         </time>
-      </td>
-      {withActions ? (
-        <td className={cell}>
-          <RowActions row={row} name={name} phone={phone} data={data} />
-        </td>
-      ) : null}
-    </tr>
-  );
+      ),
+    },
+  ];
 }
 
-/** An address breaks after its @ when the column is narrow, not in the middle of a word. */
-function EmailText({ email }: { email: string }) {
-  const at = email.indexOf("@");
-  if (at < 0) return <>{email}</>;
+// A phone's card lays a cell out as a flex line; the value must be allowed to shrink to be cut instead of wrapped.
+const cutClass = "min-w-0 truncate";
+
+/** A value cut to one line with an ellipsis, the whole of it in the title (an address is never broken mid-word). */
+function Cut({ text }: { text: string }) {
   return (
-    <>
-      {email.slice(0, at + 1)}
-      <wbr />
-      {email.slice(at + 1)}
-    </>
+    <span title={text} className={cutClass}>
+      {text}
+    </span>
   );
 }
 
-function RowActions({ row, name, phone, data }: { row: ContactListItem; name: string; phone: string; data: ContactsListViewData }) {
+function ContactsTable({ data, busy }: { data: ContactsListViewData; busy: boolean }) {
   const { t } = useTranslation("contacts");
-  const navigation = useNavigation();
-  const action = contactPaths.edit(row.id);
-  const toggling = navigation.state === "submitting" && navigation.formAction === action;
+  const { params } = data;
+  const columns = useColumns(data);
+  const withActions = data.canUpdate || data.canDelete;
   return (
-    <div className="flex flex-col items-start gap-1 whitespace-nowrap">
-      {data.canUpdate ? (
-        <>
-          <Link to={withReturnTo(action, data.returnTo)} aria-label={t("rowActions.editNamed", { name })} className="underline">
-            {t("rowActions.edit")}
-          </Link>
-          <Form method="post" action={action} preventScrollReset>
-            <input type="hidden" name="intent" value="opt-out" />
-            <input type="hidden" name="optedOut" value={row.optedOutAt ? "0" : "1"} />
-            <input type="hidden" name="returnTo" value={data.returnTo} />
-            <button
-              type="submit"
-              disabled={toggling}
-              aria-label={row.optedOutAt ? t("rowActions.optInNamed", { name }) : t("rowActions.optOutNamed", { name })}
-              className="underline disabled:opacity-60"
-            >
-              {row.optedOutAt ? t("rowActions.optIn") : t("rowActions.optOut")}
-            </button>
-          </Form>
-        </>
-      ) : null}
-      {data.canDelete ? (
-        <ConfirmAction
-          href={withReturnTo(contactPaths.remove(row.id), data.returnTo)}
-          label={t("rowActions.deleteNamed", { name })}
-          title={t("delete.title")}
-          className="text-red-700 underline dark:text-red-400"
-          content={({ fetcher, close }) => (
-            <DeleteContactForm contactId={row.id} returnTo={data.returnTo} summary={`${name} · ${phone}`} fetcher={fetcher} onCancel={close} />
-          )}
-        >
-          {t("rowActions.delete")}
-        </ConfirmAction>
-      ) : null}
-    </div>
+    <DataTable
+      data-testid="contacts-table"
+      caption={t("caption", { column: t(`columns.${params.sort}`), order: t(`order.${params.order}`) })}
+      columns={columns}
+      rows={data.rows}
+      rowKey={(row) => row.id}
+      rowData={(row) => ({ "data-contact-id": row.id })}
+      busy={busy}
+      actions={withActions ? { header: t("columns.actions"), cell: (row) => <ContactRowActions row={row} data={data} /> } : undefined}
+    />
   );
 }

@@ -19,7 +19,11 @@ export function getContact(tenantId: string, contactId: string, db: DB = getDb()
 /** Field errors are message keys of the `contacts` namespace, as the form schema's are. */
 export type ContactFieldErrors = Partial<Record<"phone" | "listId", string[]>>;
 
-export type SaveContactResult = { ok: true; id: string; listId: string } | { ok: false; fieldErrors: ContactFieldErrors } | { ok: false; notFound: true };
+/** A refusal because of the phone names the contact that has it (`existingContactId`), so the form can link to it. */
+export type SaveContactResult =
+  | { ok: true; id: string; listId: string }
+  | { ok: false; fieldErrors: ContactFieldErrors; existingContactId: string | null }
+  | { ok: false; notFound: true };
 
 /** The id of a contact of the tenant that has this (E.164) number, other than `exceptId`. */
 export async function contactWithPhone(tenantId: string, e164: string, exceptId?: string, db: DB = getDb()) {
@@ -28,11 +32,12 @@ export async function contactWithPhone(tenantId: string, e164: string, exceptId?
   return (await query.executeTakeFirst())?.id ?? null;
 }
 
-async function problems(trx: DB, tenantId: string, values: ContactFormValues, phone: string, exceptId?: string): Promise<ContactFieldErrors | null> {
-  const errors: ContactFieldErrors = {};
-  if (!(await findContactList(tenantId, values.listId, trx))) errors.listId = ["validation.listMissing"];
-  if (await contactWithPhone(tenantId, phone, exceptId, trx)) errors.phone = ["validation.phoneExists"];
-  return Object.keys(errors).length > 0 ? errors : null;
+async function problems(trx: DB, tenantId: string, values: ContactFormValues, phone: string, exceptId?: string) {
+  const fieldErrors: ContactFieldErrors = {};
+  if (!(await findContactList(tenantId, values.listId, trx))) fieldErrors.listId = ["validation.listMissing"];
+  const existingContactId = await contactWithPhone(tenantId, phone, exceptId, trx);
+  if (existingContactId) fieldErrors.phone = ["validation.phoneExists"];
+  return Object.keys(fieldErrors).length > 0 ? { ok: false as const, fieldErrors, existingContactId } : null;
 }
 
 /** Opting out keeps the moment it first happened; opting back in clears it. */
@@ -54,11 +59,12 @@ function columns(values: ContactFormValues, phone: string) {
   };
 }
 
-export function createContact(tenantId: string, values: ContactFormValues, db: DB = getDb()): Promise<SaveContactResult> {
-  const phone = storedPhone(values.phone);
+/** `country`: the tenant's (gate.tenant.country), the one the form's schema judged the phone in. */
+export function createContact(tenantId: string, values: ContactFormValues, country: string, db: DB = getDb()): Promise<SaveContactResult> {
+  const phone = storedPhone(values.phone, country);
   return db.transaction().execute(async (trx): Promise<SaveContactResult> => {
-    const fieldErrors = await problems(trx, tenantId, values, phone);
-    if (fieldErrors) return { ok: false, fieldErrors };
+    const refused = await problems(trx, tenantId, values, phone);
+    if (refused) return refused;
     const id = newId();
     const timestamp = now();
     await trx
@@ -69,13 +75,13 @@ export function createContact(tenantId: string, values: ContactFormValues, db: D
   });
 }
 
-export function updateContact(tenantId: string, contactId: string, values: ContactFormValues, db: DB = getDb()): Promise<SaveContactResult> {
-  const phone = storedPhone(values.phone);
+export function updateContact(tenantId: string, contactId: string, values: ContactFormValues, country: string, db: DB = getDb()): Promise<SaveContactResult> {
+  const phone = storedPhone(values.phone, country);
   return db.transaction().execute(async (trx): Promise<SaveContactResult> => {
     const existing = await getContact(tenantId, contactId, trx);
     if (!existing) return { ok: false, notFound: true };
-    const fieldErrors = await problems(trx, tenantId, values, phone, contactId);
-    if (fieldErrors) return { ok: false, fieldErrors };
+    const refused = await problems(trx, tenantId, values, phone, contactId);
+    if (refused) return refused;
     const timestamp = now();
     await trx
       .updateTable("contacts")

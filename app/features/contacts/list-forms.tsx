@@ -23,8 +23,6 @@ export function ListNameForm({
   fetcher,
   submitting,
   onCancel,
-  showCancel = true,
-  inline = false,
 }: {
   formId: string;
   /** Where a form outside its own page posts; on its own page it posts to the page's URL. */
@@ -36,14 +34,12 @@ export function ListNameForm({
   submitLabel: string;
   fetcher?: AnyFetcher;
   submitting?: boolean;
+  /** In a dialog: Cancel closes it instead of leading back. */
   onCancel?: () => void;
-  showCancel?: boolean;
-  /** Field and button side by side (beside the table on narrower screens), stacked from 2xl up where the panel is a column. */
-  inline?: boolean;
 }) {
   const { t } = useTranslation("contacts");
   const FormTag = fetcher ? fetcher.Form : Form;
-  const busy = submitting ?? fetcher?.state === "submitting";
+  const busy = submitting ?? (fetcher ? fetcher.state !== "idle" : false);
   const [form, fields] = useForm({
     id: formId,
     lastResult,
@@ -54,20 +50,14 @@ export function ListNameForm({
     shouldRevalidate: "onInput",
   });
   return (
-    <FormTag
-      method="post"
-      action={action}
-      {...getFormProps(form)}
-      className={inline ? "grid gap-3 sm:grid-cols-[minmax(0,20rem)_auto] sm:items-start 2xl:block 2xl:space-y-3" : "space-y-3"}
-    >
+    <FormTag method="post" action={action} {...getFormProps(form)} className="space-y-4">
       <input type="hidden" name="returnTo" value={returnTo} />
       <TextField label={label} errors={fields.name.errors} namespace="contacts" inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoComplete: "off" }} />
-      {/* Inline, the button lines up with the input below the field's label. */}
-      <div className={inline ? "flex flex-wrap gap-2 sm:pt-6 2xl:pt-0" : "flex flex-wrap gap-2"}>
-        <Button type="submit" disabled={busy}>
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" loading={busy}>
           {busy ? t("form.saving") : submitLabel}
         </Button>
-        {showCancel ? <CancelAction href={returnTo} onCancel={onCancel} /> : null}
+        <CancelAction href={returnTo} onCancel={onCancel} />
       </div>
     </FormTag>
   );

@@ -1,98 +1,105 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Link, useFetcher } from "@remix-run/react";
+import { useCallback, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { Button, buttonClass } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
-import { ConfirmAction } from "~/components/ui/confirm-action";
+import { ConfirmDialog, useCloseAfterSubmit } from "~/components/ui/confirm-action";
+import { Dialog } from "~/components/ui/dialog";
 import { Panel } from "~/components/ui/panel";
+import { RowActionsMenu, type RowAction } from "~/components/ui/row-actions-menu";
+import { useHydrated } from "~/components/ui/use-hydrated";
 import { formatNumber } from "~/i18n/format";
 import { DeleteListForm, ListNameForm } from "./list-forms";
 import { listView, type ContactsListViewData } from "./list-params";
+import type { ContactListSummary } from "./lists.server";
 import { contactPaths, withReturnTo } from "./paths";
 
 /**
- * The tenant's lists beside the table: each links to the list's contacts and
- * shows how many it holds; owners rename and delete them here and create new
- * ones. The create form posts to its own page, so without JavaScript a
- * mistake comes back on that page; with JavaScript it shows right here.
+ * The tenant's lists: each links to its contacts and shows how many it
+ * holds, with its actions (rename, delete) in a menu. Beside the table on
+ * wide screens a column, above it a wrapping row, so the table keeps its
+ * width. Creating, renaming and deleting are pages of their own without
+ * JavaScript; with it, creating and deleting open in a dialog.
  */
 export function ListsPanel({ data }: { data: ContactsListViewData }) {
-  const { t, i18n } = useTranslation("contacts");
+  const { t } = useTranslation("contacts");
   const { params } = data;
-  const itemClass = (current: boolean) =>
-    cn(
-      "flex min-w-0 flex-1 items-baseline justify-between gap-2 rounded-md px-2 py-1.5 hover:bg-slate-100 dark:hover:bg-slate-800",
-      current && "bg-slate-100 font-semibold dark:bg-slate-800",
-    );
-  const count = (value: number) => (
-    <span className="shrink-0 text-xs tabular-nums text-slate-600 dark:text-slate-300">
-      <span aria-hidden="true">{formatNumber(value, i18n.language)}</span>
-      <span className="sr-only">{t("lists.count", { count: value, formatted: formatNumber(value, i18n.language) })}</span>
-    </span>
-  );
   return (
-    <Panel title={t("lists.title")}>
-      <div className="space-y-4">
-        <nav aria-label={t("lists.navLabel")}>
-          {/* Beside the table (wide screens) a column; above it a wrapping row, so the table keeps its width. */}
-          <ul className="flex flex-wrap gap-2 text-sm 2xl:block 2xl:space-y-1" data-testid="contact-lists">
-            <li className="flex min-w-[10rem] rounded-md border border-slate-200 dark:border-slate-700 2xl:border-0">
-              <Link to={listView(params, null)} aria-current={params.list === null ? "page" : undefined} className={itemClass(params.list === null)}>
-                <span className="truncate">{t("lists.all")}</span>
-                {count(data.contactCount)}
-              </Link>
-            </li>
-            {data.lists.map((list) => {
-              const current = params.list === list.id;
-              const campaigns = data.campaignsByList[list.id] ?? [];
-              return (
-                <li key={list.id} className="min-w-[10rem] max-w-full space-y-0.5 rounded-md border border-slate-200 pb-1 dark:border-slate-700 2xl:border-0 2xl:pb-0">
-                  <div className="flex">
-                    <Link to={listView(params, list.id)} aria-current={current ? "page" : undefined} className={itemClass(current)}>
-                      <span className="break-words [overflow-wrap:anywhere]">{list.name}</span>
-                      {count(list.contactCount)}
-                    </Link>
-                  </div>
-                  {data.canUpdate || data.canDelete ? (
-                    <div className="flex gap-3 px-2 text-xs">
-                      {data.canUpdate ? (
-                        <Link
-                          to={withReturnTo(contactPaths.renameList(list.id), data.returnTo)}
-                          aria-label={t("lists.renameNamed", { name: list.name })}
-                          className="underline"
-                        >
-                          {t("lists.rename")}
-                        </Link>
-                      ) : null}
-                      {data.canDelete ? (
-                        <ConfirmAction
-                          href={withReturnTo(contactPaths.removeList(list.id), data.returnTo)}
-                          label={t("lists.deleteNamed", { name: list.name })}
-                          title={t("deleteList.title")}
-                          className="text-red-700 underline dark:text-red-400"
-                          content={({ fetcher, close }) => (
-                            <DeleteListForm
-                              list={list}
-                              campaigns={campaignsOf(fetcher.data) ?? campaigns}
-                              returnTo={data.returnTo}
-                              fetcher={fetcher}
-                              onCancel={close}
-                            />
-                          )}
-                        >
-                          {t("lists.delete")}
-                        </ConfirmAction>
-                      ) : null}
-                    </div>
-                  ) : null}
-                </li>
-              );
-            })}
-          </ul>
-        </nav>
-        {data.lists.length === 0 ? <p className="text-sm text-slate-600 dark:text-slate-300">{t("lists.none")}</p> : null}
-        {data.canCreate ? <CreateListForm key={data.lists.length} returnTo={data.returnTo} /> : null}
-      </div>
+    <Panel className="p-3 sm:p-4 2xl:p-3" title={<span className="text-base">{t("lists.title")}</span>} actions={data.canCreate ? <NewListAction returnTo={data.returnTo} /> : null}>
+      <nav aria-label={t("lists.navLabel")} className="-mt-2">
+        <ul className="flex flex-wrap gap-2 text-sm 2xl:flex-col 2xl:gap-0.5" data-testid="contact-lists">
+          <ListEntry to={listView(params, null)} name={t("lists.all")} count={data.contactCount} current={params.list === null} />
+          {data.lists.map((list) => (
+            <ListEntry key={list.id} to={listView(params, list.id)} name={list.name} count={list.contactCount} current={params.list === list.id}>
+              <ListActions list={list} data={data} />
+            </ListEntry>
+          ))}
+        </ul>
+      </nav>
+      {data.lists.length === 0 ? <p className="mt-3 text-sm text-slate-600 dark:text-slate-300">{t("lists.none")}</p> : null}
     </Panel>
+  );
+}
+
+function ListEntry({ to, name, count, current, children }: { to: string; name: string; count: number; current: boolean; children?: ReactNode }) {
+  const { t, i18n } = useTranslation("contacts");
+  const formatted = formatNumber(count, i18n.language);
+  return (
+    <li
+      className={cn(
+        "flex min-w-0 max-w-full items-center gap-1 rounded-md border border-slate-200 pr-1 dark:border-slate-700 2xl:border-transparent",
+        current ? "bg-slate-100 dark:bg-slate-800" : "hover:bg-slate-50 dark:hover:bg-slate-800/50",
+      )}
+    >
+      <Link
+        to={to}
+        aria-current={current ? "page" : undefined}
+        title={name}
+        className={cn("flex min-w-0 flex-1 items-baseline justify-between gap-3 py-1.5 pl-2.5 pr-1", current && "font-semibold")}
+      >
+        <span className="truncate">{name}</span>
+        <span className="shrink-0 text-xs tabular-nums text-slate-600 dark:text-slate-300">
+          <span aria-hidden="true">{formatted}</span>
+          <span className="sr-only">{t("lists.count", { count, formatted })}</span>
+        </span>
+      </Link>
+      {children}
+    </li>
+  );
+}
+
+/** Rename (its page) and delete (its confirmation page, or a dialog with JavaScript), for the roles that may. */
+function ListActions({ list, data }: { list: ContactListSummary; data: ContactsListViewData }) {
+  const { t } = useTranslation("contacts");
+  const [deleting, setDeleting] = useState(false);
+  const close = useCallback(() => setDeleting(false), []);
+  const actions: RowAction[] = [];
+  if (data.canUpdate) actions.push({ label: t("lists.rename"), to: withReturnTo(contactPaths.renameList(list.id), data.returnTo) });
+  if (data.canDelete) {
+    actions.push({ label: t("lists.delete"), to: withReturnTo(contactPaths.removeList(list.id), data.returnTo), onSelect: () => setDeleting(true), tone: "danger" });
+  }
+  if (actions.length === 0) return null;
+  return (
+    <>
+      <RowActionsMenu label={t("lists.menu", { name: list.name })} actions={actions} />
+      {data.canDelete ? (
+        <ConfirmDialog
+          open={deleting}
+          onClose={close}
+          title={t("deleteList.title")}
+          content={({ fetcher, close: cancel }) => (
+            <DeleteListForm
+              list={list}
+              campaigns={campaignsOf(fetcher.data) ?? data.campaignsByList[list.id] ?? []}
+              returnTo={data.returnTo}
+              fetcher={fetcher}
+              onCancel={cancel}
+            />
+          )}
+        />
+      ) : null}
+    </>
   );
 }
 
@@ -104,22 +111,51 @@ function campaignsOf(refusal: unknown): string[] | null {
   return null;
 }
 
-function CreateListForm({ returnTo }: { returnTo: string }) {
+/** "New list": its own page without JavaScript; with it, the same form in a dialog, where a refused name stays with what was typed. */
+function NewListAction({ returnTo }: { returnTo: string }) {
+  const { t } = useTranslation("contacts");
+  const hydrated = useHydrated();
+  const [open, setOpen] = useState(false);
+  const close = useCallback(() => setOpen(false), []);
+  const label = (
+    <>
+      <span aria-hidden="true">+</span> {t("lists.new")}
+    </>
+  );
+  if (!hydrated) {
+    return (
+      <Link to={withReturnTo(contactPaths.createList, returnTo)} className={buttonClass("secondary", undefined, "sm")}>
+        {label}
+      </Link>
+    );
+  }
+  return (
+    <>
+      <Button variant="secondary" size="sm" aria-haspopup="dialog" onClick={() => setOpen(true)}>
+        {label}
+      </Button>
+      <Dialog open={open} onClose={close} title={t("createList.title")} closeLabel={t("common:dialog.close")}>
+        {open ? <CreateListForm returnTo={returnTo} onClose={close} /> : null}
+      </Dialog>
+    </>
+  );
+}
+
+/** Mounted while the dialog is open, so every opening starts with an empty field and no old refusal. */
+function CreateListForm({ returnTo, onClose }: { returnTo: string; onClose: () => void }) {
   const { t } = useTranslation("contacts");
   const fetcher = useFetcher<{ result?: SubmissionResult<string[]> }>();
+  useCloseAfterSubmit(fetcher, onClose);
   return (
-    <div className="border-t border-slate-200 pt-4 dark:border-slate-800">
-      <ListNameForm
-        formId="create-list"
-        action={withReturnTo(contactPaths.createList, returnTo)}
-        label={t("lists.newLabel")}
-        lastResult={fetcher.data?.result}
-        returnTo={returnTo}
-        submitLabel={t("lists.create")}
-        fetcher={fetcher}
-        showCancel={false}
-        inline
-      />
-    </div>
+    <ListNameForm
+      formId="create-list"
+      action={withReturnTo(contactPaths.createList, returnTo)}
+      label={t("lists.newLabel")}
+      lastResult={fetcher.data?.result}
+      returnTo={returnTo}
+      submitLabel={t("lists.create")}
+      fetcher={fetcher}
+      onCancel={onClose}
+    />
   );
 }

@@ -7,14 +7,19 @@ import { LIST_NAME_MAX_LENGTH } from "./list-rules";
  * browser and the route actions. Messages are keys in the `contacts` namespace.
  */
 
-/** The contact form: the contact rules of spec section 5, the list it belongs to and the opt-out flag. */
-export const ContactFormSchema = contactFieldsSchema.extend({
-  listId: z.string({ required_error: "validation.listRequired" }).trim().min(1, "validation.listRequired"),
-  // An unchecked checkbox sends nothing.
-  optedOut: z.boolean().default(false),
-});
+/**
+ * The contact form: the contact rules of spec section 5, the list it belongs
+ * to and the opt-out flag; national numbers are read in `country`, the tenant's.
+ */
+export function contactFormSchema(country: string) {
+  return contactFieldsSchema(country).extend({
+    listId: z.string({ required_error: "validation.listRequired" }).trim().min(1, "validation.listRequired"),
+    // An unchecked checkbox sends nothing.
+    optedOut: z.boolean().default(false),
+  });
+}
 
-export type ContactFormValues = z.infer<typeof ContactFormSchema>;
+export type ContactFormValues = z.infer<ReturnType<typeof contactFormSchema>>;
 
 /** Creating and renaming a list. */
 export const ListNameSchema = z.object({

@@ -1,11 +1,11 @@
-import { sql } from "kysely";
+import { sql, type ExpressionBuilder } from "kysely";
 import { newId, type DB } from "~/db/db.server";
-import type { Campaign, CampaignRun } from "~/db/schema";
+import type { Campaign, CampaignRun, Database } from "~/db/schema";
 import { DISPATCHING, INTERRUPTED } from "~/features/campaigns/activity.server";
-import { parseWindowDays } from "~/features/campaigns/calling-window";
+import { isWithinCallingWindow, nextWindowOpening, parseWindowDays } from "~/features/campaigns/calling-window";
 import { resolveKnowledgeBase } from "~/features/campaigns/campaigns.server";
-import { recordStatusChange } from "~/features/campaigns/lifecycle.server";
-import { callableNumber, classifyContact } from "~/features/campaigns/prelaunch";
+import { beginScheduledRun, concludeRun, haltCampaign, waitForCallingWindow } from "~/features/campaigns/lifecycle.server";
+import { callableNumber, decideContact, type ClassifierOptions } from "~/features/campaigns/prelaunch";
 import { followingRun } from "~/features/campaigns/schedule";
 import { VoicePlatformError, type VoicePlatform } from "~/features/voice-platform/voice-platform";
 
@@ -23,6 +23,11 @@ import { VoicePlatformError, type VoicePlatform } from "~/features/voice-platfor
  *   resumed run or a second runner cannot call anyone twice. A runner that
  *   dies between taking a contact and hearing back leaves the row marked
  *   "interrupted" (reported as failed, not retried: at most once, never twice).
+ * - A contact outside its calling window gets no row: it waits. A batch is
+ *   taken only from the zones whose window is open; when nobody else is left,
+ *   the campaign stays running and is due again when the first waiting
+ *   window opens (the same run, found again by its open row). The run ends
+ *   when every contact has a row. Status moves are the lifecycle module's.
  */
 export interface RunContext {
   db: DB;
@@ -62,7 +67,9 @@ export const runKeyOf = (campaign: Pick<Campaign, "sending_type" | "next_run_at"
  */
 async function claimRun(context: RunContext, campaign: DueCampaign): Promise<CampaignRun | null> {
   const { db, owner } = context;
-  const runKey = runKeyOf(campaign);
+  // A run waiting for a calling window is due again at another instant than its key: it is the campaign's open run.
+  const open = await db.selectFrom("campaign_runs").select("run_key").where("campaign_id", "=", campaign.id).where("status", "=", "running").executeTakeFirst();
+  const runKey = open?.run_key ?? runKeyOf(campaign);
   const at = iso(context.now());
   const inserted = await db
     .insertInto("campaign_runs")
@@ -134,16 +141,43 @@ async function markInterruptedDispatches(db: DB, runId: string) {
     .execute();
 }
 
-/** The contacts of the list this run has not dealt with yet, in list order. */
-function nextContacts(context: RunContext, campaign: DueCampaign, run: CampaignRun) {
+const notDealtWith = (runId: string) =>
+  ({ not, exists, selectFrom }: ExpressionBuilder<Database, "contacts">) =>
+    not(exists(selectFrom("campaign_activity").select("campaign_activity.id").where("campaign_activity.run_id", "=", runId).whereRef("campaign_activity.contact_id", "=", "contacts.id")));
+
+/** The zone each contact is called in, as SQL: its own, else the tenant's. */
+const zoneOf = (tenantTimeZone: string) => sql<string>`coalesce(contacts.time_zone, ${tenantTimeZone})`;
+
+function remainingContacts(context: RunContext, campaign: DueCampaign, run: CampaignRun) {
   return context.db
     .selectFrom("contacts")
-    .select(["id", "phone", "time_zone", "opted_out_at", "created_at"])
     .where("tenant_id", "=", campaign.tenant_id)
     .where("list_id", "=", campaign.contact_list_id)
-    .where(({ not, exists, selectFrom }) =>
-      not(exists(selectFrom("campaign_activity").select("campaign_activity.id").where("campaign_activity.run_id", "=", run.id).whereRef("campaign_activity.contact_id", "=", "contacts.id"))),
-    )
+    .where(notDealtWith(run.id));
+}
+
+/**
+ * The zones of the contacts still to deal with that a batch may take from
+ * now: the window is open there, or it would not open in time for this run
+ * (those contacts are skipped now rather than waited for).
+ */
+async function zonesToTake(context: RunContext, campaign: DueCampaign, run: CampaignRun, options: ClassifierOptions) {
+  const rows = await remainingContacts(context, campaign, run).select(zoneOf(campaign.time_zone).as("zone")).distinct().execute();
+  return rows
+    .map((row) => row.zone)
+    .filter((zone) => {
+      if (isWithinCallingWindow(options.at, zone, options.window)) return true;
+      const opensAt = nextWindowOpening(options.at, zone, options.window);
+      return !opensAt || (options.deadline != null && opensAt.getTime() >= options.deadline.getTime());
+    });
+}
+
+/** The next contacts of the list in those zones this run has not dealt with yet, in list order. */
+function nextContacts(context: RunContext, campaign: DueCampaign, run: CampaignRun, zones: string[]) {
+  if (zones.length === 0) return Promise.resolve([]);
+  return remainingContacts(context, campaign, run)
+    .select(["id", "phone", "time_zone", "opted_out_at", "created_at"])
+    .where(zoneOf(campaign.time_zone), "in", zones)
     .orderBy("created_at")
     .orderBy("id")
     .limit(context.batchSize)
@@ -177,33 +211,38 @@ async function currentStatus(db: DB, campaignId: string) {
   return (await db.selectFrom("campaigns").select("status").where("id", "=", campaignId).executeTakeFirst())?.status ?? null;
 }
 
+/** How this run judges contacts at an instant: the campaign's window, and for a recurring campaign the next occurrence as the end of its waiting. */
+function judging(campaign: DueCampaign, run: CampaignRun, at: Date): ClassifierOptions {
+  const runStart = Date.parse(run.run_key);
+  return {
+    window: { days: parseWindowDays(campaign.window_days), startMinute: campaign.window_start_minute, endMinute: campaign.window_end_minute },
+    tenantTimeZone: campaign.time_zone,
+    at,
+    deadline: Number.isNaN(runStart)
+      ? null
+      : followingRun({ sendingType: campaign.sending_type, frequency: campaign.frequency, scheduleLocal: campaign.schedule_local }, campaign.time_zone, new Date(runStart)),
+  };
+}
+
+const contactOf = (row: { id: string; phone: string; time_zone: string | null; opted_out_at: string | null }) => ({
+  id: row.id,
+  phone: row.phone,
+  timeZone: row.time_zone,
+  optedOut: row.opted_out_at !== null,
+});
+
+export type AdvanceOutcome = "busy" | "paused" | "halted" | "dispatched" | "waiting" | "finished" | "lost-lease";
+
 /**
  * Advances one due campaign by one batch. Returns what happened, for logs and tests.
  */
-export async function advanceCampaign(context: RunContext, campaign: DueCampaign): Promise<"busy" | "paused" | "halted" | "dispatched" | "finished" | "lost-lease"> {
+export async function advanceCampaign(context: RunContext, campaign: DueCampaign): Promise<AdvanceOutcome> {
   const { db } = context;
   const run = await claimRun(context, campaign);
   if (!run) return "busy";
 
-  if (campaign.status === "scheduled") {
-    // The scheduled time has come: the campaign is running now, unless it was paused a moment ago.
-    const started = await db.transaction().execute(async (trx) => {
-      const result = await trx
-        .updateTable("campaigns")
-        .set({ status: "running", updated_at: iso(context.now()) })
-        .where("id", "=", campaign.id)
-        .where("status", "=", "scheduled")
-        .where("next_run_at", "=", campaign.next_run_at)
-        .executeTakeFirst();
-      if (Number(result.numUpdatedRows) !== 1) return false;
-      await recordStatusChange(trx, campaign, "running", iso(context.now()));
-      return true;
-    });
-    if (!started) {
-      await releaseLease(db, run.id, context.owner);
-      return "paused";
-    }
-  } else if ((await currentStatus(db, campaign.id)) !== "running") {
+  const stillOn = campaign.status === "scheduled" ? await beginScheduledRun(campaign, context.now(), db) : (await currentStatus(db, campaign.id)) === "running";
+  if (!stillOn) {
     await releaseLease(db, run.id, context.owner);
     return "paused";
   }
@@ -215,20 +254,14 @@ export async function advanceCampaign(context: RunContext, campaign: DueCampaign
     return "halted";
   }
 
-  const batch = await nextContacts(context, campaign, run);
+  const batch = await nextContacts(context, campaign, run, await zonesToTake(context, campaign, run, judging(campaign, run, context.now())));
   const duplicates = await duplicatesIn(context, campaign, batch);
-  const options = {
-    window: { days: parseWindowDays(campaign.window_days), startMinute: campaign.window_start_minute, endMinute: campaign.window_end_minute },
-    tenantTimeZone: campaign.time_zone,
-  };
   for (const contact of batch) {
     if (!(await renewLease(context, run.id))) return "lost-lease";
     const at = context.now();
-    const decision = classifyContact(
-      { id: contact.id, phone: contact.phone, timeZone: contact.time_zone, optedOut: contact.opted_out_at !== null },
-      duplicates.has(contact.id),
-      { ...options, at },
-    );
+    const decision = decideContact(contactOf(contact), duplicates.has(contact.id), judging(campaign, run, at));
+    // Its window closed a moment ago: it waits like the others.
+    if (decision.action === "wait") continue;
     const activityId = newId();
     const taken = await db
       .insertInto("campaign_activity")
@@ -250,11 +283,64 @@ export async function advanceCampaign(context: RunContext, campaign: DueCampaign
       .where("id", "=", activityId)
       .execute();
   }
+  if (batch.length === context.batchSize) return "dispatched";
 
-  if (batch.length < context.batchSize) {
-    return (await finishRun(context, campaign, run)) ? "finished" : "lost-lease";
+  // Nobody left in an open window: settle those who can be settled now, and wait for the others' windows.
+  if (!(await renewLease(context, run.id))) return "lost-lease";
+  const rest = await settleWaiting(context, campaign, run);
+  if (rest.callableNow) return "dispatched";
+  if (rest.opensAt) {
+    const waiting = await waitForCallingWindow(campaign, rest.opensAt, context.now(), db);
+    await releaseLease(db, run.id, context.owner);
+    return waiting ? "waiting" : "paused";
   }
-  return "dispatched";
+  return (await finishRun(context, campaign, run)) ? "finished" : "lost-lease";
+}
+
+const SETTLE_CHUNK = 200;
+
+/**
+ * The contacts left once the open windows are done with, judged now: those
+ * skipped for good (invalid, opted out, duplicate) get their row at once, so
+ * the run does not wait for a window only to skip them; the rest wait, and
+ * the earliest of their windows is when the run goes on. `callableNow` means
+ * someone turned up who can be called now (added to the list meanwhile, or a
+ * window that opened during the batch): the next tick takes them.
+ */
+async function settleWaiting(context: RunContext, campaign: DueCampaign, run: CampaignRun) {
+  const at = context.now();
+  const options = judging(campaign, run, at);
+  let opensAt: Date | null = null;
+  let callableNow = false;
+  let after: { created_at: string; id: string } | null = null;
+  for (;;) {
+    let query = remainingContacts(context, campaign, run).select(["id", "phone", "time_zone", "opted_out_at", "created_at"]);
+    if (after) {
+      const { created_at, id } = after;
+      query = query.where((eb) => eb.or([eb("created_at", ">", created_at), eb.and([eb("created_at", "=", created_at), eb("id", ">", id)])]));
+    }
+    const chunk = await query.orderBy("created_at").orderBy("id").limit(SETTLE_CHUNK).execute();
+    if (chunk.length === 0) break;
+    const duplicates = await duplicatesIn(context, campaign, chunk);
+    for (const contact of chunk) {
+      const decision = decideContact(contactOf(contact), duplicates.has(contact.id), options);
+      if (decision.action === "call") callableNow = true;
+      else if (decision.action === "wait") {
+        if (!opensAt || decision.opensAt < opensAt) opensAt = decision.opensAt;
+      } else {
+        await context.db
+          .insertInto("campaign_activity")
+          .values({
+            id: newId(), tenant_id: campaign.tenant_id, campaign_id: campaign.id, run_id: run.id, contact_id: contact.id, kind: "skipped",
+            phone: contact.phone, reason: decision.reason, platform_call_id: null, detail: null, created_at: iso(at),
+          })
+          .onConflict((oc) => oc.doNothing())
+          .execute();
+      }
+    }
+    after = chunk[chunk.length - 1]!;
+  }
+  return { opensAt, callableNow };
 }
 
 async function placeCall(context: RunContext, request: Parameters<VoicePlatform["placeCall"]>[0]) {
@@ -278,12 +364,7 @@ async function runCounts(db: DB, runId: string) {
   return { called: count(["logged", "placed", "failed"]), skipped: count(["skipped"]) };
 }
 
-/**
- * Closes the run and moves the campaign on, in one transaction: a recurring
- * campaign is scheduled for its next occurrence, any other is completed. A
- * campaign paused in the meantime stays paused (a recurring one keeps its
- * next occurrence for when it is resumed).
- */
+/** Closes the run and lets the lifecycle move the campaign on, in one transaction. */
 async function finishRun(context: RunContext, campaign: DueCampaign, run: CampaignRun) {
   const now = context.now();
   const at = iso(now);
@@ -297,36 +378,20 @@ async function finishRun(context: RunContext, campaign: DueCampaign, run: Campai
       .where("status", "=", "running")
       .executeTakeFirst();
     if (Number(closed.numUpdatedRows) !== 1) return false;
-    const current = await trx.selectFrom("campaigns").selectAll().where("id", "=", campaign.id).executeTakeFirst();
-    if (!current) return true;
-    const due = current.next_run_at ? new Date(Math.max(Date.parse(current.next_run_at), now.getTime())) : now;
-    const next = followingRun({ sendingType: current.sending_type, frequency: current.frequency, scheduleLocal: current.schedule_local }, campaign.time_zone, due);
-    const status = current.status === "running" ? (next ? "scheduled" : "completed") : current.status === "paused" && !next ? "completed" : current.status;
-    await trx
-      .updateTable("campaigns")
-      .set({ status, next_run_at: next ? iso(next) : null, last_run_at: at, updated_at: at })
-      .where("id", "=", campaign.id)
-      .execute();
-    if (status !== current.status) await recordStatusChange(trx, current, status, at);
+    await concludeRun(campaign.id, { at: now, timeZone: campaign.time_zone }, trx);
     return true;
   });
 }
 
 /**
- * A run that cannot go on (the number lost its knowledge base): the campaign
- * is paused with the reason and the run kept as it is, so resuming after the
- * fix continues it without calling anyone twice.
+ * A run that cannot go on (the number lost its knowledge base): the lease is
+ * let go and the campaign paused with the reason; the run is kept as it is,
+ * so resuming after the fix continues it without calling anyone twice.
  */
 async function haltRun(context: RunContext, campaign: DueCampaign, run: CampaignRun, reason: string) {
-  const at = iso(context.now());
+  const at = context.now();
   await context.db.transaction().execute(async (trx) => {
     await releaseLease(trx, run.id, context.owner);
-    const paused = await trx
-      .updateTable("campaigns")
-      .set({ status: "paused", updated_at: at })
-      .where("id", "=", campaign.id)
-      .where("status", "in", ["running", "scheduled"])
-      .executeTakeFirst();
-    if (Number(paused.numUpdatedRows) === 1) await recordStatusChange(trx, campaign, "paused", at, reason);
+    await haltCampaign(campaign, reason, at, trx);
   });
 }

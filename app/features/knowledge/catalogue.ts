@@ -5,21 +5,26 @@
  * the knowledge namespace (voices.<id>.description, templates.<id>.*).
  */
 
+import type { Language } from "~/i18n/config";
+
 export const KNOWLEDGE_BASE_TYPES = ["inbound", "outbound"] as const;
 export type KnowledgeBaseKind = (typeof KNOWLEDGE_BASE_TYPES)[number];
 
 export const TRANSFER_MODES = ["none", "warm", "cold"] as const;
 export type TransferModeKey = (typeof TRANSFER_MODES)[number];
 
-/** A voice's name is a proper name and the same in every language; its description is translated. */
+/**
+ * A voice's name is a proper name and the same in every language; its description is translated.
+ * `language` is what it speaks: the template texts it is given are in that language.
+ */
 export const VOICES = [
-  { id: "ava", name: "Ava" },
-  { id: "noah", name: "Noah" },
-  { id: "mia", name: "Mia" },
-  { id: "liam", name: "Liam" },
-  { id: "lena", name: "Lena" },
-  { id: "jonas", name: "Jonas" },
-] as const;
+  { id: "ava", name: "Ava", language: "en" },
+  { id: "noah", name: "Noah", language: "en" },
+  { id: "mia", name: "Mia", language: "en" },
+  { id: "liam", name: "Liam", language: "en" },
+  { id: "lena", name: "Lena", language: "de" },
+  { id: "jonas", name: "Jonas", language: "de" },
+] as const satisfies readonly { id: string; name: string; language: Language }[];
 export type VoiceId = (typeof VOICES)[number]["id"];
 export const VOICE_IDS = VOICES.map((voice) => voice.id) as [VoiceId, ...VoiceId[]];
 

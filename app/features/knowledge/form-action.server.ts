@@ -3,11 +3,12 @@ import { parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/node";
 import type { GateContext } from "~/features/access/gate.server";
 import { redirectWithToast } from "~/lib/toast/toast.server";
-import { getTranslator } from "~/i18n/i18next.server";
-import { isTemplate, templateTextKeys } from "./catalogue";
+import { getLanguage } from "~/i18n/i18next.server";
 import { createKnowledgeBase, isTenantNumber, updateKnowledgeBase } from "./knowledge.server";
 import { knowledgeListHref } from "./list-params";
-import { CONTENT_MAX_CHARACTERS, countCharacters, KnowledgeBaseSchema, toStoredValues } from "./schemas";
+import { CONTENT_MAX_CHARACTERS, countCharacters, knowledgeBaseSchema, toStoredValues } from "./schemas";
+import { fillFromTemplate, templateLanguage } from "./template-texts";
+import { loadTemplateTexts } from "./template-texts.server";
 import { appendExtractedText, extractFileText, readKnowledgeForm, type FileProblem } from "./upload.server";
 
 /**
@@ -23,8 +24,10 @@ function reply(result: SubmissionResult<string[]>, status = 400) {
   return data({ result }, { status });
 }
 
-export async function submitKnowledgeBaseForm(request: Request, { tenant }: GateContext, existingId: string | null) {
+/** `returnTo`: a same-site path (already checked) to go to once saved, instead of the list. */
+export async function submitKnowledgeBaseForm(request: Request, { tenant }: GateContext, existingId: string | null, { returnTo = null }: { returnTo?: string | null } = {}) {
   const { formData, file, fileProblem } = await readKnowledgeForm(request);
+  const schema = knowledgeBaseSchema(tenant.country);
   const intent = formData.get("intent");
   const working = new FormData();
   for (const [name, value] of formData.entries()) {
@@ -51,17 +54,17 @@ export async function submitKnowledgeBaseForm(request: Request, { tenant }: Gate
     // Whatever button was pressed, the user needs to hear about the file first; the whole form is judged with it,
     // and conform's reply carries everything typed back.
     working.delete("__intent__");
-    return reply(parseWithZod(working, { schema: KnowledgeBaseSchema }).reply({ fieldErrors: { file: [problem] } }));
+    return reply(parseWithZod(working, { schema }).reply({ fieldErrors: { file: [problem] } }));
   }
 
-  if (intent === "apply-template") return applyTemplate(request, working);
+  if (intent === "apply-template") return applyTemplate(request, working, schema);
 
-  const submission = parseWithZod(working, { schema: KnowledgeBaseSchema });
+  const submission = parseWithZod(working, { schema });
   // No status: one of conform's list buttons (add or remove a transfer number) was pressed, not "save".
   if (submission.status === undefined) return reply(submission.reply(), 200);
   if (submission.status !== "success") return reply(submission.reply());
 
-  const values = toStoredValues(submission.value);
+  const values = toStoredValues(submission.value, tenant.country);
   if (!(await isTenantNumber(tenant.id, values.phoneNumberId))) {
     return reply(submission.reply({ fieldErrors: { phoneNumberId: ["validation.phoneNumberUnknown"] } }));
   }
@@ -70,24 +73,25 @@ export async function submitKnowledgeBaseForm(request: Request, { tenant }: Gate
   } else {
     await createKnowledgeBase(tenant.id, values);
   }
-  return redirectWithToast(knowledgeListHref({ number: values.phoneNumberId }), {
+  return redirectWithToast(returnTo ?? knowledgeListHref({ number: values.phoneNumberId }), {
     type: "success",
     key: existingId ? "knowledge:toast.updated" : "knowledge:toast.created",
     values: { name: values.name },
   });
 }
 
-/** Fills what is still empty from the chosen template, in the user's language; nothing typed is replaced and nothing is judged yet. */
-async function applyTemplate(request: Request, working: FormData) {
+/**
+ * Fills what is still empty from the chosen template, in the language of the chosen voice (else the user's);
+ * nothing typed is replaced and nothing is judged yet.
+ */
+async function applyTemplate(request: Request, working: FormData, schema: ReturnType<typeof knowledgeBaseSchema>) {
   working.delete("__intent__");
-  const template = working.get("template");
-  const keys = isTemplate(template) ? templateTextKeys(template) : null;
-  if (keys) {
-    const t = await getTranslator(request, "knowledge");
-    if (!String(working.get("firstMessage") ?? "").trim()) working.set("firstMessage", t(keys.firstMessage));
-    if (!String(working.get("content") ?? "").trim()) working.set("content", t(keys.content));
-  }
-  const { initialValue } = parseWithZod(working, { schema: KnowledgeBaseSchema }).reply();
+  const language = templateLanguage(working.get("voice"), await getLanguage(request));
+  const current = { firstMessage: String(working.get("firstMessage") ?? ""), content: String(working.get("content") ?? "") };
+  const filled = fillFromTemplate(current, working.get("template"), language, await loadTemplateTexts());
+  working.set("firstMessage", filled.firstMessage);
+  working.set("content", filled.content);
+  const { initialValue } = parseWithZod(working, { schema }).reply();
   return reply({ initialValue }, 200);
 }
 

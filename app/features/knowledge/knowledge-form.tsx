@@ -1,29 +1,34 @@
 import { getCollectionProps, getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type DefaultValue, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { Form, Link, useNavigation } from "@remix-run/react";
-import type { ChangeEvent, InputHTMLAttributes, ReactNode } from "react";
+import { Form, Link } from "@remix-run/react";
+import { useMemo, type InputHTMLAttributes, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import { Button, buttonClass } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
-import { FieldErrors, FormErrors, TextField } from "~/components/ui/field";
+import { CheckboxField, FieldErrors, FormErrors, formWidthClass, SelectField, TextareaField, TextField } from "~/components/ui/field";
 import { Panel } from "~/components/ui/panel";
 import { useHydrated } from "~/components/ui/use-hydrated";
+import { useIsPending } from "~/components/ui/use-is-pending";
 import { PhoneField } from "~/features/phone/phone-field";
-import { isTemplate, KNOWLEDGE_BASE_TYPES, TEMPLATES, templateTextKeys, TRANSFER_MODES, VOICES } from "./catalogue";
-import { SelectField, TextareaField } from "./form-fields";
+import { KNOWLEDGE_BASE_TYPES, TEMPLATES, TRANSFER_MODES, VOICES } from "./catalogue";
 import { numberOptionLabel, type NumberOption } from "./number-option";
 import {
   CONTENT_MIN_CHARACTERS,
   countCharacters,
   KNOWLEDGE_FILE_ACCEPT,
   KNOWLEDGE_FILE_MAX_BYTES,
-  KnowledgeBaseSchema,
+  knowledgeBaseSchema,
   MAX_TRANSFER_NUMBERS,
 } from "./schemas";
+import { fillFromTemplate, templateLanguage, type TemplateTexts } from "./template-texts";
 
 /** Values to start from: strings where the schema has enums, as stored data and typed input both are. */
-export type KnowledgeFormDefaults = NonNullable<DefaultValue<z.input<typeof KnowledgeBaseSchema>>>;
+export type KnowledgeFormDefaults = NonNullable<DefaultValue<KnowledgeFormInput>>;
+type KnowledgeFormInput = z.input<ReturnType<typeof knowledgeBaseSchema>>;
+
+/** Scripts are prose: the page's font and room between the lines. */
+const textareaClass = "font-[inherit] leading-relaxed";
 
 function formatMegabytes(bytes: number, language: string) {
   return new Intl.NumberFormat(language === "de" ? "de-DE" : "en-US", { style: "unit", unit: "megabyte", maximumFractionDigits: 1 }).format(bytes / 1024 / 1024);
@@ -37,6 +42,7 @@ function formatMegabytes(bytes: number, language: string) {
  */
 export function KnowledgeBaseForm({
   numbers,
+  templateTexts,
   defaultValue,
   lastResult,
   submitLabel,
@@ -44,8 +50,11 @@ export function KnowledgeBaseForm({
   readOnly = false,
   isCurrentDefault = false,
   footer,
+  phoneCountry,
 }: {
   numbers: NumberOption[];
+  /** From loadTemplateTexts(): the templates in every voice's language. */
+  templateTexts: TemplateTexts;
   defaultValue: KnowledgeFormDefaults;
   lastResult: SubmissionResult<string[]> | undefined;
   submitLabel: string;
@@ -54,17 +63,19 @@ export function KnowledgeBaseForm({
   /** Editing the number's default: the flag cannot be taken away here, only moved by making another one default. */
   isCurrentDefault?: boolean;
   footer?: ReactNode;
+  /** The tenant's country (gate.tenant.country): transfer numbers typed with a leading 0 are national numbers of it. */
+  phoneCountry: string;
 }) {
   const { t, i18n } = useTranslation("knowledge");
   const hydrated = useHydrated();
-  const navigation = useNavigation();
-  const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
-  const [form, fields] = useForm<z.input<typeof KnowledgeBaseSchema>>({
+  const saving = useIsPending({ intent: "save" });
+  const schema = useMemo(() => knowledgeBaseSchema(phoneCountry), [phoneCountry]);
+  const [form, fields] = useForm<KnowledgeFormInput>({
     id: "knowledge-base",
     lastResult,
     defaultValue,
-    constraint: getZodConstraint(KnowledgeBaseSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: KnowledgeBaseSchema }),
+    constraint: getZodConstraint(schema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
     // Judged first on submit, not on blur: a message appearing as a field loses focus moves what the pointer was about to click.
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
@@ -75,16 +86,16 @@ export function KnowledgeBaseForm({
   const counterId = `${fields.content.id}-counter`;
   const sourceFileName = fields.sourceFileName.value;
 
-  function applyTemplateNow(event: ChangeEvent<HTMLSelectElement>) {
-    const template = event.currentTarget.value;
-    const keys = isTemplate(template) ? templateTextKeys(template) : null;
-    if (!keys) return;
-    if (!fields.firstMessage.value?.trim()) form.update({ name: fields.firstMessage.name, value: t(keys.firstMessage) });
-    if (!fields.content.value?.trim()) form.update({ name: fields.content.name, value: t(keys.content) });
+  /** The server's "Apply template", in the browser: on choosing a template, and on choosing a voice (which may change the script's language). */
+  function fillScript(template: unknown, voice: unknown) {
+    const current = { firstMessage: fields.firstMessage.value ?? "", content: fields.content.value ?? "" };
+    const filled = fillFromTemplate(current, template, templateLanguage(voice, i18n.language), templateTexts);
+    if (filled.firstMessage !== current.firstMessage) form.update({ name: fields.firstMessage.name, value: filled.firstMessage });
+    if (filled.content !== current.content) form.update({ name: fields.content.name, value: filled.content });
   }
 
   return (
-    <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="space-y-6">
+    <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className={cn(formWidthClass, "space-y-6")}>
       {/* Enter in a text field submits with the first submit button: this one, so it saves rather than applying a template. */}
       <button type="submit" name="intent" value="save" className="sr-only" tabIndex={-1} aria-hidden="true" disabled={readOnly}>
         {submitLabel}
@@ -104,8 +115,8 @@ export function KnowledgeBaseForm({
             <SelectField
               label={t("form.phoneNumber")}
               errors={fields.phoneNumberId.errors}
-              placeholder={t("form.phoneNumberPlaceholder")}
-              options={numbers.map((number) => ({ value: number.id, label: numberOptionLabel(number) }))}
+              namespace="knowledge"
+              options={[{ value: "", label: t("form.phoneNumberPlaceholder") }, ...numbers.map((number) => ({ value: number.id, label: numberOptionLabel(number) }))]}
               selectProps={{ ...getSelectProps(fields.phoneNumberId), required: true }}
             />
             <fieldset className="space-y-2" aria-describedby={fields.type.errors ? fields.type.errorId : undefined}>
@@ -120,17 +131,18 @@ export function KnowledgeBaseForm({
             <SelectField
               label={t("form.voice")}
               errors={fields.voice.errors}
-              placeholder={t("form.voicePlaceholder")}
-              options={VOICES.map((voice) => ({ value: voice.id, label: `${voice.name} – ${t(`voices.${voice.id}`)}` }))}
-              selectProps={{ ...getSelectProps(fields.voice), required: true }}
+              namespace="knowledge"
+              options={[{ value: "", label: t("form.voicePlaceholder") }, ...VOICES.map((voice) => ({ value: voice.id, label: `${voice.name} – ${t(`voices.${voice.id}`)}` }))]}
+              selectProps={{ ...getSelectProps(fields.voice), required: true, onChange: (event) => fillScript(fields.template.value, event.currentTarget.value) }}
             />
             <div className="space-y-2 md:col-span-2">
               <SelectField
                 label={t("form.template")}
                 errors={fields.template.errors}
+                namespace="knowledge"
                 hint={t(hydrated ? "form.templateHintLive" : "form.templateHint")}
                 options={TEMPLATES.map((template) => ({ value: template, label: t(`templates.${template}.name`) }))}
-                selectProps={{ ...getSelectProps(fields.template), onChange: applyTemplateNow }}
+                selectProps={{ ...getSelectProps(fields.template), onChange: (event) => fillScript(event.currentTarget.value, fields.voice.value) }}
               />
               {hydrated ? null : (
                 <Button type="submit" name="intent" value="apply-template" variant="secondary">
@@ -147,14 +159,16 @@ export function KnowledgeBaseForm({
               label={t("form.firstMessage")}
               errors={fields.firstMessage.errors}
               hint={t("form.firstMessageHint")}
-              textareaProps={{ ...getTextareaProps(fields.firstMessage), required: true, rows: 3 }}
+              namespace="knowledge"
+              textareaProps={{ ...getTextareaProps(fields.firstMessage), required: true, rows: 3, className: textareaClass }}
             />
             <TextareaField
               label={t("form.content")}
               errors={fields.content.errors}
               hint={t("form.contentHint", { min: CONTENT_MIN_CHARACTERS })}
-              describedById={hydrated ? counterId : undefined}
-              textareaProps={{ ...getTextareaProps(fields.content), rows: 14 }}
+              namespace="knowledge"
+              describedBy={hydrated ? counterId : undefined}
+              textareaProps={{ ...getTextareaProps(fields.content), rows: 14, className: textareaClass }}
             >
               {/* Live only: without scripts a count would be frozen at what the page was rendered with. */}
               {hydrated ? (
@@ -215,6 +229,7 @@ export function KnowledgeBaseForm({
                         label={t("form.transferNumber", { position: index + 1 })}
                         errors={number.errors}
                         namespace="knowledge"
+                        country={phoneCountry}
                         inputProps={getInputProps(number, { type: "tel" })}
                       />
                     </div>
@@ -277,24 +292,6 @@ export function KnowledgeBaseForm({
         )}
       </fieldset>
     </Form>
-  );
-}
-
-function CheckboxField({ label, hint, inputProps }: { label: string; hint: string; inputProps: InputHTMLAttributes<HTMLInputElement> & { key?: string } }) {
-  const { key, ...rest } = inputProps;
-  const id = rest.id ?? rest.name ?? "";
-  return (
-    <div className="flex items-start gap-3">
-      <input key={key} {...rest} id={id} aria-describedby={`${id}-hint`} className="mt-1 h-4 w-4" />
-      <div>
-        <label htmlFor={id} className="text-sm font-medium">
-          {label}
-        </label>
-        <p id={`${id}-hint`} className="text-xs text-slate-500 dark:text-slate-400">
-          {hint}
-        </p>
-      </div>
-    </div>
   );
 }
 

@@ -1,14 +1,19 @@
-import { Form, Link, useNavigation, useSubmit } from "@remix-run/react";
-import type { ChangeEvent } from "react";
+import { Form, Link, useSubmit } from "@remix-run/react";
+import { useCallback, useState, type ChangeEvent } from "react";
 import { useTranslation } from "react-i18next";
+import { Badge } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
-import { inputClass } from "~/components/ui/field";
+import { DataTable, type DataColumn } from "~/components/ui/data-table";
+import { EmptyState } from "~/components/ui/empty-state";
+import { FilterSelect } from "~/components/ui/filter-fields";
 import { Panel } from "~/components/ui/panel";
+import { RowActionsMenu, type RowAction } from "~/components/ui/row-actions-menu";
 import { formatPhoneForDisplay } from "~/features/phone/phone";
 import { formatDateTime } from "~/i18n/format";
 import { voiceName } from "./catalogue";
-import { numberOptionLabel, type NumberOption } from "./number-option";
+import { deleteKnowledgeBasePath, DeleteKnowledgeBaseDialog } from "./delete-knowledge-base";
 import { knowledgeListHref, newKnowledgeBaseHref, type KnowledgeListParams } from "./list-params";
+import { numberOptionLabel, type NumberOption } from "./number-option";
 
 export interface KnowledgeListItemView {
   id: string;
@@ -33,10 +38,13 @@ export interface KnowledgeListViewData {
   canDelete: boolean;
 }
 
+const LIST_PATH = "/knowledge-base";
+
 /**
- * /knowledge-base: the tenant's knowledge bases grouped by phone number. The
- * number filter is a GET form (it submits itself on change once scripts run);
- * "make default" is a small POST form per row; editing and deleting are pages.
+ * /knowledge-base: the tenant's knowledge bases grouped by phone number, one
+ * table per number. The number filter is a GET form (it submits itself on
+ * change once scripts run); each row's actions (edit, make default, delete)
+ * are links and a small POST form without JavaScript, a menu with it.
  */
 export function KnowledgeListView({ data }: { data: KnowledgeListViewData }) {
   const { t } = useTranslation("knowledge");
@@ -47,21 +55,11 @@ export function KnowledgeListView({ data }: { data: KnowledgeListViewData }) {
   const shownNumbers = params.number ? numbers.filter((number) => number.id === params.number) : numbers;
   return (
     <div className="space-y-4">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <NumberFilter data={data} />
-        {canCreate ? (
-          <Link to={newKnowledgeBaseHref(params.number)} className={buttonClass("primary")}>
-            {t("list.create")}
-          </Link>
-        ) : null}
-      </div>
+      <NumberFilter data={data} />
       {items.length === 0 && !params.number ? (
-        <Panel>
-          <div className="space-y-2" data-testid="empty-list">
-            <h2 className="text-lg font-semibold">{t("list.emptyTitle")}</h2>
-            <p className="text-sm text-slate-600 dark:text-slate-300">{t("list.emptyText")}</p>
-          </div>
-        </Panel>
+        <EmptyState data-testid="empty-list" title={t("list.emptyTitle")}>
+          {canCreate ? t("list.emptyText") : null}
+        </EmptyState>
       ) : (
         shownNumbers.map((number) => <NumberGroup key={number.id} number={number} items={items.filter((item) => item.phoneNumberId === number.id)} data={data} />)
       )}
@@ -73,15 +71,17 @@ export function KnowledgeListView({ data }: { data: KnowledgeListViewData }) {
 export function NoNumbersPanel() {
   const { t } = useTranslation("knowledge");
   return (
-    <Panel>
-      <div className="space-y-3" data-testid="no-numbers">
-        <h2 className="text-lg font-semibold">{t("list.noNumbersTitle")}</h2>
-        <p className="text-sm text-slate-600 dark:text-slate-300">{t("list.noNumbersText")}</p>
+    <EmptyState
+      data-testid="no-numbers"
+      title={t("list.noNumbersTitle")}
+      action={
         <Link to="/numbers-managment" className={buttonClass("primary")}>
           {t("list.noNumbersLink")}
         </Link>
-      </div>
-    </Panel>
+      }
+    >
+      {t("list.noNumbersText")}
+    </EmptyState>
   );
 }
 
@@ -89,24 +89,22 @@ function NumberFilter({ data }: { data: KnowledgeListViewData }) {
   const { t } = useTranslation("knowledge");
   const submit = useSubmit();
   const { params, numbers } = data;
-  function onChange(event: ChangeEvent<HTMLSelectElement>) {
-    const value = event.currentTarget.value;
-    submit(value ? { number: value } : {}, { method: "get", action: "/knowledge-base", preventScrollReset: true });
+  function onChange(event: ChangeEvent<HTMLFormElement>) {
+    if (!(event.target instanceof HTMLSelectElement)) return;
+    const value = event.target.value;
+    submit(value ? { number: value } : {}, { method: "get", action: LIST_PATH, preventScrollReset: true });
   }
   return (
-    <Form method="get" action="/knowledge-base" role="search" aria-label={t("list.filterLabel")} className="flex flex-wrap items-end gap-2">
-      <div className="space-y-1">
-        <label htmlFor="knowledge-number" className="block text-sm font-medium">
-          {t("list.filterNumber")}
-        </label>
-        <select key={params.number ?? ""} id="knowledge-number" name="number" defaultValue={params.number ?? ""} onChange={onChange} className={inputClass}>
-          <option value="">{t("list.allNumbers")}</option>
-          {numbers.map((number) => (
-            <option key={number.id} value={number.id}>
-              {numberOptionLabel(number)}
-            </option>
-          ))}
-        </select>
+    <Form method="get" action={LIST_PATH} role="search" aria-label={t("list.filterLabel")} onChange={onChange} className="flex flex-wrap items-end gap-x-3 gap-y-2">
+      <div className="w-full sm:w-80">
+        <FilterSelect
+          id="knowledge-number"
+          name="number"
+          label={t("list.filterNumber")}
+          value={params.number}
+          anyLabel={t("list.allNumbers")}
+          options={numbers.map((number) => ({ value: number.id, label: numberOptionLabel(number) }))}
+        />
       </div>
       <button type="submit" className={buttonClass("secondary")}>
         {t("list.filterSubmit")}
@@ -124,117 +122,107 @@ function NumberGroup({ number, items, data }: { number: NumberOption; items: Kno
   const { t } = useTranslation("knowledge");
   const headingId = `number-${number.id}`;
   return (
-    <section aria-labelledby={headingId} data-testid="number-group" className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-900">
-      <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
-        <h2 id={headingId} className="text-lg font-semibold">
-          {number.display}
-          {number.label ? " " : null}
-          {number.label ? <span className="ml-2 text-base font-normal text-slate-600 dark:text-slate-300">{number.label}</span> : null}
-        </h2>
-        {data.canCreate && items.length > 0 ? (
-          <Link to={newKnowledgeBaseHref(number.id)} className="text-sm underline">
-            {t("list.createForNumber")}
-            <span className="sr-only"> {number.display}</span>
-          </Link>
-        ) : null}
-      </div>
-      {items.length === 0 ? (
-        <div className="flex flex-wrap items-center gap-3 text-sm text-slate-600 dark:text-slate-300">
-          <p>{t("list.numberEmpty")}</p>
+    <section aria-labelledby={headingId} data-testid="number-group">
+      <Panel className="p-0 sm:p-0">
+        <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 px-4 py-3 dark:border-slate-800">
+          <h2 id={headingId} className="min-w-0 text-base font-semibold">
+            <span className="whitespace-nowrap">{number.display}</span>
+            {number.label ? " " : null}
+            {number.label ? <span className="ml-1 break-words font-normal text-slate-600 dark:text-slate-300">{number.label}</span> : null}
+          </h2>
           {data.canCreate ? (
-            <Link to={newKnowledgeBaseHref(number.id)} className="underline">
+            <Link to={newKnowledgeBaseHref(number.id)} className={buttonClass("secondary", undefined, "sm")}>
               {t("list.createForNumber")}
               <span className="sr-only"> {number.display}</span>
             </Link>
           ) : null}
         </div>
-      ) : (
-        <div className="overflow-x-auto">
-          <KnowledgeTable items={items} data={data} />
-        </div>
-      )}
+        {items.length === 0 ? (
+          <p className="px-4 py-4 text-sm text-slate-600 dark:text-slate-300">{t("list.numberEmpty")}</p>
+        ) : (
+          <div className="max-sm:p-3">
+            <KnowledgeTable number={number} items={items} data={data} />
+          </div>
+        )}
+      </Panel>
     </section>
   );
 }
 
-function KnowledgeTable({ items, data }: { items: KnowledgeListItemView[]; data: KnowledgeListViewData }) {
+const TYPE_TONES = { inbound: "info", outbound: "accent" } as const;
+
+function KnowledgeTable({ number, items, data }: { number: NumberOption; items: KnowledgeListItemView[]; data: KnowledgeListViewData }) {
   const { t, i18n } = useTranslation("knowledge");
-  const navigation = useNavigation();
-  const pendingDefault = navigation.state === "submitting" ? navigation.formData?.get("id") : null;
-  const headClass = "px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-600 dark:text-slate-300";
-  const cellClass = "px-3 py-2 align-top";
+  const columns: Array<DataColumn<KnowledgeListItemView>> = [
+    {
+      id: "name",
+      header: t("list.columns.name"),
+      primary: true,
+      rowHeader: true,
+      cell: (item) => (
+        <span className="flex min-w-0 max-w-[18rem] items-center gap-2 max-sm:max-w-none max-sm:flex-wrap">
+          <Link to={`/knowledge-base/${encodeURIComponent(item.id)}`} title={item.name} className="min-w-0 truncate underline-offset-2 hover:underline max-sm:whitespace-normal">
+            {item.name}
+          </Link>
+          {item.isDefault ? <Badge tone="success">{t("list.defaultBadge")}</Badge> : null}
+        </span>
+      ),
+    },
+    {
+      id: "type",
+      header: t("list.columns.type"),
+      cell: (item) => <Badge tone={item.type === "inbound" || item.type === "outbound" ? TYPE_TONES[item.type] : "neutral"}>{t(`types.${item.type}`, { defaultValue: item.type })}</Badge>,
+    },
+    { id: "voice", header: t("list.columns.voice"), cell: (item) => voiceName(item.voice) },
+    {
+      id: "transfer",
+      header: t("list.columns.transfer"),
+      truncate: true,
+      cell: (item) => {
+        const summary = transferSummary(item, t);
+        return <span title={summary}>{summary}</span>;
+      },
+    },
+    { id: "assistant", header: t("list.columns.assistant"), cell: (item) => (item.hasAssistant ? t("list.yes") : t("list.no")) },
+    {
+      id: "updated",
+      header: t("list.columns.updated"),
+      cell: (item) => <time dateTime={item.updatedAt}>{formatDateTime(item.updatedAt, i18n.language, data.timeZone)}</time>,
+    },
+  ];
   return (
-    <table className="min-w-full divide-y divide-slate-200 text-sm dark:divide-slate-800">
-      <thead>
-        <tr>
-          <th scope="col" className={headClass}>{t("list.columns.name")}</th>
-          <th scope="col" className={headClass}>{t("list.columns.type")}</th>
-          <th scope="col" className={headClass}>{t("list.columns.voice")}</th>
-          <th scope="col" className={headClass}>{t("list.columns.transfer")}</th>
-          <th scope="col" className={headClass}>{t("list.columns.assistant")}</th>
-          <th scope="col" className={headClass}>{t("list.columns.updated")}</th>
-          <th scope="col" className={headClass}>
-            <span className="sr-only">{t("list.columns.actions")}</span>
-          </th>
-        </tr>
-      </thead>
-      <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
-        {items.map((item) => (
-          <tr key={item.id} data-testid="knowledge-row">
-            <th scope="row" className={`${cellClass} text-left font-medium`}>
-              <Link to={`/knowledge-base/${encodeURIComponent(item.id)}`} className="underline">
-                {item.name}
-              </Link>
-              {item.isDefault ? (
-                <span className="ml-2 inline-flex items-center rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-medium text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100">
-                  {t("list.defaultBadge")}
-                </span>
-              ) : null}
-            </th>
-            <td className={cellClass}>{t(`types.${item.type}`, { defaultValue: item.type })}</td>
-            <td className={cellClass}>{voiceName(item.voice)}</td>
-            <td className={cellClass}>
-              <TransferSummary item={item} />
-            </td>
-            <td className={cellClass}>{item.hasAssistant ? t("list.yes") : t("list.no")}</td>
-            <td className={`${cellClass} whitespace-nowrap`}>
-              <time dateTime={item.updatedAt}>{formatDateTime(item.updatedAt, i18n.language, data.timeZone)}</time>
-            </td>
-            <td className={cellClass}>
-              <div className="flex items-center gap-3 whitespace-nowrap">
-                <Link to={`/knowledge-base/${encodeURIComponent(item.id)}`} className="underline">
-                  {data.canUpdate ? t("list.edit") : t("list.view")}
-                  <span className="sr-only"> {item.name}</span>
-                </Link>
-                {data.canUpdate && !item.isDefault ? (
-                  <Form method="post" preventScrollReset>
-                    <input type="hidden" name="intent" value="make-default" />
-                    <input type="hidden" name="id" value={item.id} />
-                    {/* A button (it changes data) that reads like its neighbouring links. */}
-                    <button type="submit" className="underline disabled:opacity-60" disabled={pendingDefault === item.id}>
-                      {t("list.makeDefault")}
-                      <span className="sr-only"> {item.name}</span>
-                    </button>
-                  </Form>
-                ) : null}
-                {data.canDelete ? (
-                  <Link to={`/knowledge-base/${encodeURIComponent(item.id)}/delete`} className="text-red-700 underline dark:text-red-400">
-                    {t("list.delete")}
-                    <span className="sr-only"> {item.name}</span>
-                  </Link>
-                ) : null}
-              </div>
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <DataTable
+      caption={t("list.caption", { number: numberOptionLabel(number) })}
+      columns={columns}
+      rows={items}
+      rowKey={(item) => item.id}
+      rowData={() => ({ "data-testid": "knowledge-row" })}
+      actions={{ header: t("list.columns.actions"), cell: (item) => <KnowledgeRowActions item={item} data={data} /> }}
+    />
   );
 }
 
-function TransferSummary({ item }: { item: KnowledgeListItemView }) {
+function KnowledgeRowActions({ item, data }: { item: KnowledgeListItemView; data: KnowledgeListViewData }) {
   const { t } = useTranslation("knowledge");
-  if (item.transferMode === "none" || item.transferNumbers.length === 0) return <>{t("list.transferNone")}</>;
+  const [deleting, setDeleting] = useState(false);
+  const close = useCallback(() => setDeleting(false), []);
+  const actions: RowAction[] = [{ label: data.canUpdate ? t("list.edit") : t("list.view"), to: `/knowledge-base/${encodeURIComponent(item.id)}` }];
+  if (data.canUpdate && !item.isDefault) {
+    // The list's own action, with the filter in the URL so its redirect comes back to the same view.
+    const to = `${LIST_PATH}?index${data.params.number ? `&${new URLSearchParams({ number: data.params.number })}` : ""}`;
+    actions.push({ label: t("list.makeDefault"), to, post: { intent: "make-default", id: item.id } });
+  }
+  if (data.canDelete) actions.push({ label: t("list.delete"), to: deleteKnowledgeBasePath(item.id), onSelect: () => setDeleting(true), tone: "danger" });
+  return (
+    <>
+      <RowActionsMenu label={t("list.rowActions", { name: item.name })} actions={actions} />
+      {data.canDelete ? <DeleteKnowledgeBaseDialog id={item.id} open={deleting} onClose={close} /> : null}
+    </>
+  );
+}
+
+function transferSummary(item: KnowledgeListItemView, t: (key: string, values?: Record<string, string>) => string) {
+  if (item.transferMode === "none" || item.transferNumbers.length === 0) return t("list.transferNone");
   const numbers = item.transferNumbers.map((number) => formatPhoneForDisplay(number)).join(", ");
-  return <>{t(`list.transfer.${item.transferMode}`, { numbers })}</>;
+  return t(`list.transfer.${item.transferMode}`, { numbers });
 }

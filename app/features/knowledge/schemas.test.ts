@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { describe, expect, it } from "vitest";
 import { parseKnowledgeListParams } from "./list-params";
-import { countCharacters, KNOWLEDGE_FILE_MAX_BYTES, KnowledgeBaseSchema, toStoredValues } from "./schemas";
+import { countCharacters, KNOWLEDGE_FILE_MAX_BYTES, knowledgeBaseSchema, toStoredValues } from "./schemas";
 
 const VALID = {
   name: "Reception",
@@ -18,8 +18,8 @@ function formOf(fields: Record<string, string | File>) {
   return form;
 }
 
-const parse = (fields: Record<string, string | File>) => parseWithZod(formOf(fields), { schema: KnowledgeBaseSchema });
-const errorsOf = (fields: Record<string, string | File>) => parse(fields).reply().error;
+const parse = (fields: Record<string, string | File>, country = "CA") => parseWithZod(formOf(fields), { schema: knowledgeBaseSchema(country) });
+const errorsOf = (fields: Record<string, string | File>, country?: string) => parse(fields, country).reply().error;
 
 describe("countCharacters", () => {
   it("counts what a person sees: trimmed, an emoji or an umlaut as one", () => {
@@ -58,11 +58,22 @@ describe("KnowledgeBaseSchema", () => {
   it("stores E.164 transfer numbers without the empty inputs, and none when the transfer is off", () => {
     const warm = parse({ ...VALID, transferMode: "warm", "transferNumbers[0]": "", "transferNumbers[1]": "(416) 555-0123", toolName: "lookup_order" });
     if (warm.status !== "success") throw new Error("expected success");
-    expect(toStoredValues(warm.value)).toMatchObject({ transferMode: "warm", transferNumbers: ["+14165550123"], toolName: "lookup_order", template: "blank" });
+    expect(toStoredValues(warm.value, "CA")).toMatchObject({ transferMode: "warm", transferNumbers: ["+14165550123"], toolName: "lookup_order", template: "blank" });
 
     const off = parse({ ...VALID, transferMode: "none", "transferNumbers[0]": "(416) 555-0123" });
     if (off.status !== "success") throw new Error("expected success");
-    expect(toStoredValues(off.value)).toMatchObject({ transferMode: "none", transferNumbers: [], toolName: "", sourceFileName: null, isDefault: false });
+    expect(toStoredValues(off.value, "CA")).toMatchObject({ transferMode: "none", transferNumbers: [], toolName: "", sourceFileName: null, isDefault: false });
+  });
+
+  it("reads a transfer number with a leading 0 in the tenant's country, and + or 00 as international", () => {
+    const german = parse({ ...VALID, transferMode: "cold", "transferNumbers[0]": "030 5550 1234", "transferNumbers[1]": "0044 20 7946 0018" }, "DE");
+    if (german.status !== "success") throw new Error("expected success");
+    expect(toStoredValues(german.value, "DE").transferNumbers).toEqual(["+493055501234", "+442079460018"]);
+    // The same national number and its international form are one number: a duplicate.
+    expect(errorsOf({ ...VALID, transferMode: "cold", "transferNumbers[0]": "030 5550 1234", "transferNumbers[1]": "+49 30 5550 1234" }, "DE")).toEqual({
+      "transferNumbers[1]": ["validation.transferNumberDuplicate"],
+    });
+    expect(errorsOf({ ...VALID, transferMode: "cold", "transferNumbers[0]": "030 5550 1234" }, "US")).toEqual({ "transferNumbers[0]": ["validation.transferNumberInvalid"] });
   });
 
   it("reads the checkboxes as flags", () => {

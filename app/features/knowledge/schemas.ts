@@ -61,61 +61,63 @@ const oneOf = <T extends string>(values: readonly T[], message: string, fallback
     .default(fallback)
     .refine((value): value is T => (values as readonly string[]).includes(value), message);
 
-export const KnowledgeBaseSchema = z
-  .object({
-    name: requiredText("validation.nameRequired", NAME_MAX_CHARACTERS, "validation.nameTooLong"),
-    phoneNumberId: z.string().trim().default("").refine((value) => value.length > 0, "validation.phoneNumberRequired"),
-    type: oneOf(KNOWLEDGE_BASE_TYPES, "validation.typeRequired"),
-    voice: oneOf(VOICE_IDS, "validation.voiceRequired"),
-    firstMessage: requiredText("validation.firstMessageRequired", FIRST_MESSAGE_MAX_CHARACTERS, "validation.firstMessageTooLong"),
-    // Checked below: with a file chosen, its text still has to be added before the rule can be judged (by the server).
-    content: z.string().trim().optional(),
-    file: fileSchema,
-    sourceFileName: z.string().trim().max(255).optional(),
-    template: oneOf(TEMPLATES, "validation.templateInvalid", "blank"),
-    transferMode: oneOf(TRANSFER_MODES, "validation.transferModeInvalid", "none"),
-    transferNumbers: z.array(z.string().trim().optional()).default([]),
-    toolName: z
-      .string()
-      .trim()
-      .max(TOOL_NAME_MAX_CHARACTERS, "validation.toolNameTooLong")
-      .regex(TOOL_NAME, "validation.toolNameInvalid")
-      .optional(),
-    isDefault: z.boolean().default(false),
-    hasAssistant: z.boolean().default(false),
-  })
-  .superRefine((value, ctx) => {
-    const length = countCharacters(value.content);
-    if (length > CONTENT_MAX_CHARACTERS) {
-      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["content"], message: "validation.contentTooLong" });
-    } else if (!value.file) {
-      if (length === 0) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["content"], message: "validation.contentRequired" });
-      else if (length < CONTENT_MIN_CHARACTERS) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["content"], message: "validation.contentTooShort" });
-    }
+/** The form's rules; transfer numbers with a leading 0 are national numbers of `country`, the tenant's (gate.tenant.country). */
+export const knowledgeBaseSchema = (country: string) =>
+  z
+    .object({
+      name: requiredText("validation.nameRequired", NAME_MAX_CHARACTERS, "validation.nameTooLong"),
+      phoneNumberId: z.string().trim().default("").refine((value) => value.length > 0, "validation.phoneNumberRequired"),
+      type: oneOf(KNOWLEDGE_BASE_TYPES, "validation.typeRequired"),
+      voice: oneOf(VOICE_IDS, "validation.voiceRequired"),
+      firstMessage: requiredText("validation.firstMessageRequired", FIRST_MESSAGE_MAX_CHARACTERS, "validation.firstMessageTooLong"),
+      // Checked below: with a file chosen, its text still has to be added before the rule can be judged (by the server).
+      content: z.string().trim().optional(),
+      file: fileSchema,
+      sourceFileName: z.string().trim().max(255).optional(),
+      template: oneOf(TEMPLATES, "validation.templateInvalid", "blank"),
+      transferMode: oneOf(TRANSFER_MODES, "validation.transferModeInvalid", "none"),
+      transferNumbers: z.array(z.string().trim().optional()).default([]),
+      toolName: z
+        .string()
+        .trim()
+        .max(TOOL_NAME_MAX_CHARACTERS, "validation.toolNameTooLong")
+        .regex(TOOL_NAME, "validation.toolNameInvalid")
+        .optional(),
+      isDefault: z.boolean().default(false),
+      hasAssistant: z.boolean().default(false),
+    })
+    .superRefine((value, ctx) => {
+      const length = countCharacters(value.content);
+      if (length > CONTENT_MAX_CHARACTERS) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["content"], message: "validation.contentTooLong" });
+      } else if (!value.file) {
+        if (length === 0) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["content"], message: "validation.contentRequired" });
+        else if (length < CONTENT_MIN_CHARACTERS) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["content"], message: "validation.contentTooShort" });
+      }
 
-    // Numbers typed for a transfer that is switched off are ignored, not judged.
-    if (value.transferMode === "none") return;
-    if (value.transferNumbers.length > MAX_TRANSFER_NUMBERS) {
-      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["transferNumbers"], message: "validation.transferNumbersTooMany" });
-      return;
-    }
-    const seen = new Set<string>();
-    let given = 0;
-    value.transferNumbers.forEach((number, index) => {
-      if (!number) return;
-      given += 1;
-      if (!isValidPhoneNumber(number)) {
-        ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["transferNumbers", index], message: "validation.transferNumberInvalid" });
+      // Numbers typed for a transfer that is switched off are ignored, not judged.
+      if (value.transferMode === "none") return;
+      if (value.transferNumbers.length > MAX_TRANSFER_NUMBERS) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["transferNumbers"], message: "validation.transferNumbersTooMany" });
         return;
       }
-      const e164 = toE164(number)!;
-      if (seen.has(e164)) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["transferNumbers", index], message: "validation.transferNumberDuplicate" });
-      seen.add(e164);
+      const seen = new Set<string>();
+      let given = 0;
+      value.transferNumbers.forEach((number, index) => {
+        if (!number) return;
+        given += 1;
+        if (!isValidPhoneNumber(number, country)) {
+          ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["transferNumbers", index], message: "validation.transferNumberInvalid" });
+          return;
+        }
+        const e164 = toE164(number, country)!;
+        if (seen.has(e164)) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["transferNumbers", index], message: "validation.transferNumberDuplicate" });
+        seen.add(e164);
+      });
+      if (given === 0) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["transferNumbers"], message: "validation.transferNumberRequired" });
     });
-    if (given === 0) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["transferNumbers"], message: "validation.transferNumberRequired" });
-  });
 
-export type KnowledgeBaseFormValue = z.output<typeof KnowledgeBaseSchema>;
+export type KnowledgeBaseFormValue = z.output<ReturnType<typeof knowledgeBaseSchema>>;
 
 /** What is stored: E.164 transfer numbers (none when the transfer is off), empty strings for optional text. */
 export interface KnowledgeBaseValues {
@@ -134,9 +136,10 @@ export interface KnowledgeBaseValues {
   hasAssistant: boolean;
 }
 
-export function toStoredValues(value: KnowledgeBaseFormValue): KnowledgeBaseValues {
+/** `country`: the one the schema judged the transfer numbers in. */
+export function toStoredValues(value: KnowledgeBaseFormValue, country: string): KnowledgeBaseValues {
   const transferNumbers =
-    value.transferMode === "none" ? [] : value.transferNumbers.filter((number): number is string => Boolean(number)).map((number) => toE164(number)!);
+    value.transferMode === "none" ? [] : value.transferNumbers.filter((number): number is string => Boolean(number)).map((number) => toE164(number, country)!);
   return {
     name: value.name,
     phoneNumberId: value.phoneNumberId,

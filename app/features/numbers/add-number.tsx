@@ -1,13 +1,15 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
+import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
 import { FormErrors, TextField } from "~/components/ui/field";
 import { Notice, Panel } from "~/components/ui/panel";
+import { useIsPending } from "~/components/ui/use-is-pending";
 import { PhoneField } from "~/features/phone/phone-field";
 import { formatNumber } from "~/i18n/format";
-import { addFormId, AddNumberSchema, MAX_LABEL_LENGTH } from "./schemas";
+import { addFormId, addNumberSchema, MAX_LABEL_LENGTH } from "./schemas";
 
 export interface Quota {
   used: number;
@@ -37,19 +39,22 @@ export function AddNumberPanel({
   quota,
   lastResult,
   canChoosePlan,
+  phoneCountry,
 }: {
   quota: Quota;
   lastResult: SubmissionResult<string[]> | undefined;
   canChoosePlan: boolean;
+  /** The tenant's country (gate.tenant.country): numbers typed with a leading 0 are national numbers of it. */
+  phoneCountry: string;
 }) {
   const { t } = useTranslation("numbers");
-  const navigation = useNavigation();
-  const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "add";
+  const submitting = useIsPending({ intent: "add" });
+  const schema = useMemo(() => addNumberSchema(phoneCountry), [phoneCountry]);
   const [form, fields] = useForm({
     id: addFormId,
     lastResult,
-    constraint: getZodConstraint(AddNumberSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: AddNumberSchema }),
+    constraint: getZodConstraint(schema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
@@ -69,12 +74,13 @@ export function AddNumberPanel({
           </div>
         ) : null}
         <FormErrors errors={form.errors} namespace="numbers" />
-        <fieldset disabled={full} className="grid gap-4 md:grid-cols-2">
+        <fieldset disabled={full} className="grid gap-4 sm:grid-cols-2">
           <legend className="sr-only">{t("add.title")}</legend>
           <PhoneField
             label={t("add.phone")}
             errors={fields.phone.errors}
             namespace="numbers"
+            country={phoneCountry}
             inputProps={{ ...getInputProps(fields.phone, { type: "tel" }), autoComplete: "off" }}
           />
           <TextField
@@ -84,8 +90,8 @@ export function AddNumberPanel({
             hint={t("add.labelHint")}
             inputProps={{ ...getInputProps(fields.label, { type: "text" }), autoComplete: "off", maxLength: MAX_LABEL_LENGTH }}
           />
-          <div className="md:col-span-2">
-            <Button type="submit" disabled={submitting}>
+          <div className="sm:col-span-2">
+            <Button type="submit" loading={submitting}>
               {submitting ? t("add.submitting") : t("add.submit")}
             </Button>
           </div>

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { MAX_BULK_ROWS, phoneColumnIndex, validatePhoneCsv } from "./bulk-csv";
 
-async function validation(text: string) {
-  const result = await validatePhoneCsv(text);
+async function validation(text: string, country = "CA") {
+  const result = await validatePhoneCsv(text, country);
   if (!result.ok) throw new Error(`expected a validation, got ${result.problem}`);
   return result.validation;
 }
@@ -69,6 +69,22 @@ describe("validatePhoneCsv (spec: rows numbered from 2, Valid or Invalid)", () =
     ]);
   });
 
+  it("keeps + and 00 numbers international: a German number of ten digits is not made North American", async () => {
+    const result = await validation("Phone\n+4930123456\n+49 30 123456\n0049 30 123456\n4930123456\n");
+    expect(result.rows.map((row) => row.e164)).toEqual(["+4930123456", "+4930123456", "+4930123456", "+14930123456"]);
+    // Without + or 00 the spec's rule is unchanged: ten plain digits are a North American number.
+    expect(result.validCount).toBe(4);
+  });
+
+  it("reads numbers with a leading 0 in the tenant's country", async () => {
+    const german = await validation("Telefon\n030 5550 1234\n0151 23456789\n", "DE");
+    expect(german.rows.map((row) => row.e164)).toEqual(["+493055501234", "+4915123456789"]);
+    const british = await validation("Phone\n020 7946 0018\n", "GB");
+    expect(british.rows.map((row) => row.e164)).toEqual(["+442079460018"]);
+    // Where the tenant is North American a leading 0 is no trunk prefix, and the row is invalid.
+    expect((await validation("Phone\n030 5550 1234\n", "US")).rows.map((row) => row.e164)).toEqual([null]);
+  });
+
   it("lists each valid number once for adding", async () => {
     const result = await validation("phone\n416 555 0101\n(416) 555-0101\n4165550102\nnope\n");
     expect(result.validCount).toBe(3);
@@ -76,15 +92,15 @@ describe("validatePhoneCsv (spec: rows numbered from 2, Valid or Invalid)", () =
   });
 
   it("refuses an empty file, a header without rows and too many rows", async () => {
-    expect(await validatePhoneCsv("")).toEqual({ ok: false, problem: "empty" });
-    expect(await validatePhoneCsv(" \n\n")).toEqual({ ok: false, problem: "empty" });
-    expect(await validatePhoneCsv("phone\n\n")).toEqual({ ok: false, problem: "noRows" });
+    expect(await validatePhoneCsv("", "CA")).toEqual({ ok: false, problem: "empty" });
+    expect(await validatePhoneCsv(" \n\n", "CA")).toEqual({ ok: false, problem: "empty" });
+    expect(await validatePhoneCsv("phone\n\n", "CA")).toEqual({ ok: false, problem: "noRows" });
     const rows = Array.from({ length: MAX_BULK_ROWS }, (_, i) => String(4165550000 + (i % 9000))).join("\n");
-    expect((await validatePhoneCsv(`phone\n${rows}\n`)).ok).toBe(true);
-    expect(await validatePhoneCsv(`phone\n${rows}\n4165559999\n`)).toEqual({ ok: false, problem: "tooManyRows" });
+    expect((await validatePhoneCsv(`phone\n${rows}\n`, "CA")).ok).toBe(true);
+    expect(await validatePhoneCsv(`phone\n${rows}\n4165559999\n`, "CA")).toEqual({ ok: false, problem: "tooManyRows" });
   });
 
   it("refuses a file the CSV parser will not read, such as one with a quote never closed", async () => {
-    expect(await validatePhoneCsv('phone\n4165550101\n"4165550102\n4165550103\n')).toEqual({ ok: false, problem: "malformed" });
+    expect(await validatePhoneCsv('phone\n4165550101\n"4165550102\n4165550103\n', "CA")).toEqual({ ok: false, problem: "malformed" });
   });
 });

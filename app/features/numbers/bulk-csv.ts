@@ -60,8 +60,9 @@ export type BulkParseResult = { ok: true; validation: BulkValidation } | { ok: f
  * Validates the phone column of a CSV text, row by row. Rows are the file's
  * records as the shared parser numbers them (blank lines count, a cell with
  * line breaks is one record), so they match what a spreadsheet shows.
+ * Numbers with a leading 0 are national numbers of `country`, the tenant's.
  */
-export async function validatePhoneCsv(text: string): Promise<BulkParseResult> {
+export async function validatePhoneCsv(text: string, country: string): Promise<BulkParseResult> {
   if (text.trim() === "") return { ok: false, problem: "empty" };
   let header: string[] | null = null;
   let column = { index: 0, matched: false };
@@ -76,7 +77,7 @@ export async function validatePhoneCsv(text: string): Promise<BulkParseResult> {
       // Stops reading as soon as the file is known to be too long.
       if (rows.length === MAX_BULK_ROWS) return { ok: false, problem: "tooManyRows" };
       const value = (record.cells[column.index] ?? "").trim();
-      rows.push({ row: record.number, value, e164: isValidPhoneNumber(value) ? toE164(value) : null });
+      rows.push({ row: record.number, value, e164: isValidPhoneNumber(value, country) ? toE164(value, country) : null });
     }
   } catch (error) {
     if (error instanceof CsvFormatError) return { ok: false, problem: "malformed" };
@@ -90,7 +91,7 @@ export async function validatePhoneCsv(text: string): Promise<BulkParseResult> {
     validation: {
       column: headerCell,
       columnMatched: column.matched,
-      headerLooksLikeNumber: !column.matched && isValidPhoneNumber(headerCell),
+      headerLooksLikeNumber: !column.matched && isValidPhoneNumber(headerCell, country),
       rows,
       validCount,
       invalidCount: rows.length - validCount,

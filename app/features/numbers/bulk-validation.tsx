@@ -1,9 +1,12 @@
-import { Form, useNavigation } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
-import { inputClass } from "~/components/ui/field";
+import { DataTable, type DataColumn } from "~/components/ui/data-table";
+import { formWidthClass, TextField } from "~/components/ui/field";
 import { Notice, Panel } from "~/components/ui/panel";
+import { useIsPending } from "~/components/ui/use-is-pending";
 import { formatPhoneForDisplay } from "~/features/phone/phone";
 import { formatNumber } from "~/i18n/format";
 import type { BulkFileProblem, BulkRow } from "./bulk-csv";
@@ -28,38 +31,28 @@ const megabytes = (bytes: number, language: string) =>
  */
 export function BulkUploadForm({ limits, problem }: { limits: BulkLimits; problem?: BulkUploadProblem }) {
   const { t, i18n } = useTranslation("numbers");
-  const navigation = useNavigation();
-  const uploading = navigation.state === "submitting" && navigation.formAction === BULK_PATH && navigation.formEncType === "multipart/form-data";
+  const uploading = useIsPending({ formAction: BULK_PATH, intent: "validate" });
   const values = { size: megabytes(limits.maxBytes, i18n.language), rows: formatNumber(limits.maxRows, i18n.language) };
   return (
-    <Form method="post" action={BULK_PATH} encType="multipart/form-data" className="space-y-3">
-      <div className="space-y-1">
-        <label htmlFor="bulk-file" className="block text-sm font-medium">
-          {t("bulk.file")}
-        </label>
-        <input
-          id="bulk-file"
-          name="file"
-          type="file"
-          accept=".csv,text/csv"
-          required
-          aria-invalid={problem ? true : undefined}
-          aria-describedby={cn("bulk-file-hint", problem && "bulk-file-error")}
-          className={cn(
-            inputClass,
+    <Form method="post" action={BULK_PATH} encType="multipart/form-data" className={cn(formWidthClass, "space-y-3")}>
+      <TextField
+        label={t("bulk.file")}
+        hint={t("bulk.hint", values)}
+        errors={problem ? [`bulk.problems.${problem}`] : undefined}
+        messageValues={values}
+        namespace="numbers"
+        inputProps={{
+          id: "bulk-file",
+          name: "file",
+          type: "file",
+          accept: ".csv,text/csv",
+          required: true,
+          className:
             "file:mr-3 file:rounded file:border-0 file:bg-slate-100 file:px-3 file:py-1 file:text-sm file:font-medium dark:file:bg-slate-700 dark:file:text-slate-100",
-          )}
-        />
-        <p id="bulk-file-hint" className="text-xs text-slate-600 dark:text-slate-300">
-          {t("bulk.hint", values)}
-        </p>
-        {problem ? (
-          <p id="bulk-file-error" role="alert" className="text-sm text-red-700 dark:text-red-400">
-            {t(`bulk.problems.${problem}`, values)}
-          </p>
-        ) : null}
-      </div>
-      <Button type="submit" disabled={uploading}>
+        }}
+      />
+      {/* Named so the page can tell this submission from "Add the valid numbers", which posts to the same action. */}
+      <Button type="submit" name="intent" value="validate" loading={uploading}>
         {uploading ? t("bulk.validating") : t("bulk.submit")}
       </Button>
     </Form>
@@ -94,6 +87,30 @@ export interface BulkResultsData {
 export function BulkResultsTable({ results }: { results: BulkResultsData }) {
   const { t, i18n } = useTranslation("numbers");
   const language = i18n.language;
+  const columns: Array<DataColumn<BulkRow>> = [
+    { id: "row", header: t("bulk.columns.row"), align: "end", cell: (row) => row.row },
+    {
+      id: "phone",
+      header: t("bulk.columns.phone"),
+      primary: true,
+      truncate: true,
+      cell: (row) =>
+        row.value === "" ? (
+          <span className="text-slate-500 dark:text-slate-400">{t("bulk.emptyCell")}</span>
+        ) : row.e164 ? (
+          formatPhoneForDisplay(row.e164)
+        ) : (
+          <span title={row.value}>{row.value}</span>
+        ),
+    },
+    {
+      id: "status",
+      header: t("bulk.columns.status"),
+      cell: (row) => <Badge tone={row.e164 ? "success" : "danger"}>{row.e164 ? t("bulk.status.valid") : t("bulk.status.invalid")}</Badge>,
+    },
+    // A valid row has no error: on a phone its card leaves the empty line out.
+    { id: "error", header: t("bulk.columns.error"), className: "max-sm:empty:hidden", cell: (row) => (row.e164 ? null : t("bulk.invalidFormat")) },
+  ];
   return (
     <div className="space-y-3">
       <p className="text-sm" data-testid="bulk-summary">
@@ -109,32 +126,22 @@ export function BulkResultsTable({ results }: { results: BulkResultsData }) {
         {results.columnMatched ? t("bulk.columnMatched", { column: results.column }) : t("bulk.columnFirst", { column: results.column })}
       </p>
       {results.headerLooksLikeNumber ? <Notice tone="warning">{t("bulk.headerLooksLikeNumber", { value: results.column })}</Notice> : null}
-      <div className="max-h-[32rem] overflow-auto rounded-md border border-slate-200 dark:border-slate-700" tabIndex={0} aria-label={t("bulk.tableLabel")} role="region">
-        <table className="w-full text-left text-sm" data-testid="bulk-results">
-          <caption className="sr-only">{t("bulk.tableLabel")}</caption>
-          <thead className="sticky top-0 bg-slate-50 text-xs uppercase tracking-wide text-slate-600 dark:bg-slate-800 dark:text-slate-300">
-            <tr>
-              <th scope="col" className="px-3 py-2 text-right font-medium">{t("bulk.columns.row")}</th>
-              <th scope="col" className="px-3 py-2 font-medium">{t("bulk.columns.phone")}</th>
-              <th scope="col" className="px-3 py-2 font-medium">{t("bulk.columns.status")}</th>
-              <th scope="col" className="px-3 py-2 font-medium">{t("bulk.columns.error")}</th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
-            {results.rows.map((row) => (
-              <tr key={row.row} data-testid="bulk-row">
-                <td className="px-3 py-1.5 text-right tabular-nums">{row.row}</td>
-                <td className="px-3 py-1.5">
-                  {row.value === "" ? <span className="text-slate-500 dark:text-slate-400">{t("bulk.emptyCell")}</span> : row.e164 ? formatPhoneForDisplay(row.e164) : row.value}
-                </td>
-                <td className={cn("px-3 py-1.5 font-medium", row.e164 ? "text-emerald-700 dark:text-emerald-400" : "text-red-700 dark:text-red-400")}>
-                  {row.e164 ? t("bulk.status.valid") : t("bulk.status.invalid")}
-                </td>
-                <td className="px-3 py-1.5">{row.e164 ? null : t("bulk.invalidFormat")}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+      {/* Up to 5,000 rows: the table scrolls inside the page under a header that stays, and the keyboard can scroll it. */}
+      <div
+        className="max-h-[32rem] overflow-auto rounded-md border border-slate-200 dark:border-slate-700 max-sm:border-0 max-sm:p-0.5"
+        tabIndex={0}
+        aria-label={t("bulk.tableLabel")}
+        role="region"
+      >
+        <DataTable
+          data-testid="bulk-results"
+          caption={t("bulk.tableLabel")}
+          columns={columns}
+          rows={results.rows}
+          rowKey={(row) => String(row.row)}
+          rowData={() => ({ "data-testid": "bulk-row" })}
+          className="sm:overflow-x-visible [&_thead]:sticky [&_thead]:top-0 [&_thead]:z-10 [&_thead]:bg-white dark:[&_thead]:bg-slate-900"
+        />
       </div>
     </div>
   );
@@ -158,8 +165,7 @@ export function BulkAddForm({
   problem?: BulkAddProblem;
 }) {
   const { t, i18n } = useTranslation("numbers");
-  const navigation = useNavigation();
-  const adding = navigation.state === "submitting" && navigation.formData?.get("intent") === "add-valid";
+  const adding = useIsPending({ formAction: BULK_PATH, intent: "add-valid" });
   const fmt = (value: number) => formatNumber(value, i18n.language);
   const wouldExceed = quota.used + numbers.length > quota.limit;
   return (
@@ -184,7 +190,7 @@ export function BulkAddForm({
           {wouldExceed && !problem ? (
             <Notice tone="warning">{t("bulk.add.wouldExceed", { count: numbers.length, adding: fmt(numbers.length), used: fmt(quota.used), limit: fmt(quota.limit) })}</Notice>
           ) : null}
-          <Button type="submit" disabled={adding || wouldExceed}>
+          <Button type="submit" loading={adding} disabled={wouldExceed}>
             {adding ? t("bulk.add.submitting") : t("bulk.add.submit")}
           </Button>
         </>

@@ -35,9 +35,17 @@ export async function readBulkUpload(request: Request): Promise<BulkUpload> {
 
 export type BulkValidationOutcome = { ok: true; results: BulkResultsData } | { ok: false; problem: BulkUploadProblem };
 
-/** Validates an uploaded file and tells which of its valid numbers the tenant has already added. */
-export async function validateBulkUpload(tenantId: string, upload: { fileName: string; text: string }, db: DB = getDb()): Promise<BulkValidationOutcome> {
-  const parsed = await validatePhoneCsv(upload.text);
+/**
+ * Validates an uploaded file and tells which of its valid numbers the tenant
+ * has already added; `country` is the tenant's (gate.tenant.country).
+ */
+export async function validateBulkUpload(
+  tenantId: string,
+  upload: { fileName: string; text: string },
+  country: string,
+  db: DB = getDb(),
+): Promise<BulkValidationOutcome> {
+  const parsed = await validatePhoneCsv(upload.text, country);
   if (!parsed.ok) return { ok: false, problem: parsed.problem };
   const { uniqueValid, ...validation } = parsed.validation;
   const existing = new Set(

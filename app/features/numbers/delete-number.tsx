@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { CancelAction, ConfirmAction, ConfirmForm, type ConfirmFetcher } from "~/components/ui/confirm-action";
+import { CancelAction, ConfirmForm, type ConfirmFetcher } from "~/components/ui/confirm-action";
 import { Notice } from "~/components/ui/panel";
 
 export const deleteNumberPath = (id: string) => `/numbers-managment/${encodeURIComponent(id)}/delete`;
@@ -69,30 +69,5 @@ export function DeleteNumberForm({
         <p className="text-sm text-slate-600 dark:text-slate-300">{t("delete.noKnowledgeBases")}</p>
       )}
     </ConfirmForm>
-  );
-}
-
-/** A campaign that started using the number after the page loaded: the delete action names it, and the dialog shows it. */
-function refusedCampaigns(data: unknown): Array<{ name: string }> | null {
-  const campaigns = (data as { campaigns?: unknown } | undefined)?.campaigns;
-  return Array.isArray(campaigns) ? campaigns.map((name) => ({ name: String(name) })) : null;
-}
-
-/** A link to the confirmation page without JavaScript; with it, the same form in a dialog. */
-export function DeleteNumberAction({ number, display }: { number: DeletableNumber; display: string }) {
-  const { t } = useTranslation("numbers");
-  return (
-    <ConfirmAction
-      href={deleteNumberPath(number.id)}
-      label={t("delete.openFor", { number: display })}
-      title={t("delete.title")}
-      className="text-sm text-red-700 underline dark:text-red-400"
-      content={({ fetcher, close }) => {
-        const campaigns = refusedCampaigns(fetcher.data);
-        return <DeleteNumberForm number={campaigns ? { ...number, campaigns } : number} display={display} fetcher={fetcher} onCancel={close} />;
-      }}
-    >
-      {t("delete.open")}
-    </ConfirmAction>
   );
 }

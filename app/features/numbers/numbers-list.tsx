@@ -1,14 +1,21 @@
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Form, Link, useNavigation, useSearchParams } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Button } from "~/components/ui/button";
-import { FieldErrors, inputClass } from "~/components/ui/field";
+import { Button, buttonClass } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
+import { DataTable, type DataColumn } from "~/components/ui/data-table";
+import { EmptyState } from "~/components/ui/empty-state";
+import { FieldErrors, inputClass } from "~/components/ui/field";
 import { Panel } from "~/components/ui/panel";
+import { useIsPending } from "~/components/ui/use-is-pending";
+import { knowledgeListHref, newKnowledgeBaseHref } from "~/features/knowledge/list-params";
 import { formatPhoneForDisplay } from "~/features/phone/phone";
 import { formatDate } from "~/i18n/format";
-import { DeleteNumberAction } from "./delete-number";
+import { QuotaLine, type Quota } from "./add-number";
+import { EDIT_LABEL_PARAM, NUMBERS_PATH } from "./list-url";
+import { NumberRowActions } from "./row-actions";
 import type { TenantNumber } from "./numbers.server";
 import { assignFormId, AssignKnowledgeBaseSchema, MAX_LABEL_LENGTH, renameFormId, RenameNumberSchema, type NumberIntent } from "./schemas";
 
@@ -22,18 +29,61 @@ export interface RowReply {
 
 type LastResult = SubmissionResult<string[]> | undefined;
 
-function useSubmitting(intent: NumberIntent, id: string) {
+/** One row's form of this intent is on its way to the server (every row has its own). */
+function useRowPending(intent: NumberIntent, id: string) {
+  const pending = useIsPending({ intent });
   const navigation = useNavigation();
-  return navigation.state === "submitting" && navigation.formData?.get("intent") === intent && navigation.formData.get("id") === id;
+  return pending && navigation.formData?.get("id") === id;
 }
 
 /**
- * The tenant's numbers: each row shows the number as people read it, its
- * label, how many knowledge bases it has and which one answers on it, and
- * when it was added (in the tenant's time zone). Every change is a plain form
- * post on this page, so all of it works without JavaScript.
+ * The tenant's numbers: the plan's quota above a one-line-per-number table
+ * (the number as people read it, its label, how many knowledge bases it has
+ * and which one answers on it, when it was added in the tenant's time zone)
+ * with each number's actions in a menu. Every change is a link or a plain
+ * form post on this page, so all of it works without JavaScript.
  */
-export function NumbersTable({
+export function NumbersListPanel({
+  numbers,
+  timeZone,
+  quota,
+  reply,
+  canUpdate,
+  canDelete,
+  canOpenKnowledgeBases,
+  emptyHint,
+}: {
+  numbers: NumberListItem[];
+  timeZone: string;
+  quota: Quota;
+  reply: RowReply | undefined;
+  canUpdate: boolean;
+  canDelete: boolean;
+  canOpenKnowledgeBases: boolean;
+  /** What to do about an empty list, when the user may add numbers. */
+  emptyHint?: ReactNode;
+}) {
+  const { t } = useTranslation("numbers");
+  return (
+    <Panel className="p-0 sm:p-0">
+      <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 px-4 py-3 dark:border-slate-800">
+        <h2 className="text-base font-semibold">{t("list.title")}</h2>
+        <QuotaLine quota={quota} />
+      </div>
+      {numbers.length === 0 ? (
+        <div className="p-4">
+          <EmptyState title={t("list.empty")}>{emptyHint}</EmptyState>
+        </div>
+      ) : (
+        <div className="max-sm:p-3">
+          <NumbersTable numbers={numbers} timeZone={timeZone} reply={reply} canUpdate={canUpdate} canDelete={canDelete} canOpenKnowledgeBases={canOpenKnowledgeBases} />
+        </div>
+      )}
+    </Panel>
+  );
+}
+
+function NumbersTable({
   numbers,
   timeZone,
   reply,
@@ -48,108 +98,107 @@ export function NumbersTable({
   canDelete: boolean;
   canOpenKnowledgeBases: boolean;
 }) {
-  const { t } = useTranslation("numbers");
+  const { t, i18n } = useTranslation("numbers");
+  const [searchParams] = useSearchParams();
   const replyFor = (intent: NumberIntent, id: string) => (reply?.intent === intent && reply.id === id ? reply.result : undefined);
+  // Open after a failed save too, so the message and what was typed stay in view.
+  const isEditing = (number: NumberListItem) => canUpdate && (searchParams.get(EDIT_LABEL_PARAM) === number.id || replyFor("rename", number.id) !== undefined);
+  const muted = (text: string) => <span className="text-slate-500 dark:text-slate-400">{text}</span>;
+
+  const columns: Array<DataColumn<NumberListItem>> = [
+    {
+      id: "number",
+      header: t("list.number"),
+      primary: true,
+      rowHeader: true,
+      cell: (number) => formatPhoneForDisplay(number.e164),
+    },
+    {
+      id: "label",
+      header: t("list.label"),
+      cell: (number) =>
+        isEditing(number) ? (
+          <RenameForm key={number.label} number={number} display={formatPhoneForDisplay(number.e164)} lastResult={replyFor("rename", number.id)} />
+        ) : number.label ? (
+          <span title={number.label} className="block max-w-[14rem] truncate max-sm:max-w-none">
+            {number.label}
+          </span>
+        ) : (
+          muted(t("list.noLabel"))
+        ),
+    },
+    { id: "knowledgeBases", header: t("list.knowledgeBases"), align: "end", cell: (number) => number.knowledgeBases.length },
+    {
+      id: "assigned",
+      header: t("list.assigned"),
+      cell: (number) => {
+        const display = formatPhoneForDisplay(number.e164);
+        const assigned = number.knowledgeBases.find((kb) => kb.isDefault);
+        if (number.knowledgeBases.length === 0) {
+          return (
+            <span className="text-slate-600 dark:text-slate-300">
+              {t("list.noKnowledgeBases")}
+              {canOpenKnowledgeBases ? (
+                <>
+                  {" "}
+                  <Link to={newKnowledgeBaseHref(number.id)} aria-label={t("list.createKnowledgeBaseFor", { number: display })} className="text-primary-dark underline dark:text-primary">
+                    {t("list.createKnowledgeBase")}
+                  </Link>
+                </>
+              ) : null}
+            </span>
+          );
+        }
+        // A choice only where there is one: a single knowledge base that already answers is just named.
+        if (canUpdate && (number.knowledgeBases.length > 1 || !assigned)) {
+          return <AssignForm key={assigned?.id ?? ""} number={number} display={display} lastResult={replyFor("assign", number.id)} />;
+        }
+        return assigned ? (
+          <span title={assigned.name} className="block max-w-[14rem] truncate max-sm:max-w-none">
+            {assigned.name}
+          </span>
+        ) : (
+          muted(t("list.notAssigned"))
+        );
+      },
+    },
+    {
+      id: "added",
+      header: t("list.added"),
+      cell: (number) => <time dateTime={number.createdAt}>{formatDate(number.createdAt, i18n.language, timeZone)}</time>,
+    },
+  ];
+
   return (
-    <Panel title={t("list.title")}>
-      {numbers.length === 0 ? (
-        <p className="text-sm text-slate-600 dark:text-slate-300">{t("list.empty")}</p>
-      ) : (
-        <div className="overflow-x-auto">
-          <table className="w-full min-w-[48rem] text-left text-sm" data-testid="numbers-table">
-            <thead className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-600 dark:border-slate-700 dark:text-slate-300">
-              <tr>
-                <th scope="col" className="py-2 pr-4 font-medium">{t("list.number")}</th>
-                <th scope="col" className="py-2 pr-4 font-medium">{t("list.label")}</th>
-                <th scope="col" className="py-2 pr-4 text-right font-medium">{t("list.knowledgeBases")}</th>
-                <th scope="col" className="py-2 pr-4 font-medium">{t("list.assigned")}</th>
-                <th scope="col" className="py-2 pr-4 font-medium">{t("list.added")}</th>
-                <th scope="col" className="py-2 font-medium">
-                  <span className="sr-only">{t("list.actions")}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
-              {numbers.map((number) => (
-                <NumberRow
-                  key={number.id}
-                  number={number}
-                  timeZone={timeZone}
-                  renameResult={replyFor("rename", number.id)}
-                  assignResult={replyFor("assign", number.id)}
-                  canUpdate={canUpdate}
-                  canDelete={canDelete}
-                  canOpenKnowledgeBases={canOpenKnowledgeBases}
-                />
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-    </Panel>
+    <DataTable
+      data-testid="numbers-table"
+      caption={t("list.title")}
+      columns={columns}
+      rows={numbers}
+      rowKey={(number) => number.id}
+      rowData={(number) => ({ "data-testid": "number-row", "data-e164": number.e164 })}
+      actions={{
+        header: t("list.actions"),
+        cell: (number) => (
+          <NumberRowActions
+            number={number}
+            display={formatPhoneForDisplay(number.e164)}
+            canUpdate={canUpdate}
+            canDelete={canDelete}
+            knowledgeBasesHref={canOpenKnowledgeBases ? knowledgeListHref({ number: number.id }) : null}
+          />
+        ),
+      }}
+    />
   );
 }
 
-function NumberRow({
-  number,
-  timeZone,
-  renameResult,
-  assignResult,
-  canUpdate,
-  canDelete,
-  canOpenKnowledgeBases,
-}: {
-  number: NumberListItem;
-  timeZone: string;
-  renameResult: LastResult;
-  assignResult: LastResult;
-  canUpdate: boolean;
-  canDelete: boolean;
-  canOpenKnowledgeBases: boolean;
-}) {
-  const { t, i18n } = useTranslation("numbers");
-  const display = formatPhoneForDisplay(number.e164);
-  const assigned = number.knowledgeBases.find((kb) => kb.isDefault);
-  return (
-    <tr data-testid="number-row" data-e164={number.e164} className="align-top">
-      <th scope="row" className="whitespace-nowrap py-3 pr-4 font-medium">
-        {display}
-      </th>
-      <td className="py-3 pr-4">
-        {number.label ? <span>{number.label}</span> : <span className="text-slate-500 dark:text-slate-400">{t("list.noLabel")}</span>}
-        {canUpdate ? <RenameForm key={number.label} number={number} display={display} lastResult={renameResult} /> : null}
-      </td>
-      <td className="py-3 pr-4 text-right tabular-nums">{number.knowledgeBases.length}</td>
-      <td className="py-3 pr-4">
-        {number.knowledgeBases.length === 0 ? (
-          <span className="text-slate-600 dark:text-slate-300">
-            {t("list.noKnowledgeBases")}
-            {canOpenKnowledgeBases ? (
-              <>
-                {" "}
-                <Link to="/knowledge-base" className="text-primary-dark underline dark:text-primary">
-                  {t("list.createKnowledgeBase")}
-                </Link>
-              </>
-            ) : null}
-          </span>
-        ) : canUpdate ? (
-          <AssignForm key={assigned?.id ?? ""} number={number} display={display} lastResult={assignResult} />
-        ) : (
-          <span>{assigned?.name ?? t("list.notAssigned")}</span>
-        )}
-      </td>
-      <td className="whitespace-nowrap py-3 pr-4">
-        <time dateTime={number.createdAt}>{formatDate(number.createdAt, i18n.language, timeZone)}</time>
-      </td>
-      <td className="py-3">{canDelete ? <DeleteNumberAction number={number} display={display} /> : null}</td>
-    </tr>
-  );
-}
+/** Fields sized to sit inside a table row. */
+const compactControl = cn(inputClass, "h-8 py-1");
 
 function RenameForm({ number, display, lastResult }: { number: NumberListItem; display: string; lastResult: LastResult }) {
   const { t } = useTranslation("numbers");
-  const submitting = useSubmitting("rename", number.id);
+  const submitting = useRowPending("rename", number.id);
   const [form, fields] = useForm({
     id: renameFormId(number.id),
     lastResult,
@@ -158,36 +207,31 @@ function RenameForm({ number, display, lastResult }: { number: NumberListItem; d
     onValidate: ({ formData }) => parseWithZod(formData, { schema: RenameNumberSchema }),
     shouldRevalidate: "onInput",
   });
-  const invalid = Boolean(fields.label.errors?.length);
   return (
-    // Open after a failed save, so the message and what was typed are in view.
-    <details className="mt-1" open={invalid || undefined}>
-      <summary className="cursor-pointer text-xs text-primary-dark underline dark:text-primary">{t("rename.open")}</summary>
-      <Form method="post" {...getFormProps(form)} className="mt-2 flex flex-wrap items-start gap-2">
-        <input type="hidden" name="intent" value="rename" />
-        <input {...getInputProps(fields.id, { type: "hidden" })} />
-        <label htmlFor={fields.label.id} className="sr-only">
-          {t("rename.label", { number: display })}
-        </label>
-        <div className="min-w-[10rem] flex-1 space-y-1">
-          <input
-            {...getInputProps(fields.label, { type: "text" })}
-            maxLength={MAX_LABEL_LENGTH}
-            className={cn(inputClass, "py-1")}
-          />
-          <FieldErrors id={fields.label.errorId} errors={fields.label.errors} t={t} />
-        </div>
-        <Button type="submit" variant="secondary" className="px-3 py-1" disabled={submitting}>
+    <Form method="post" {...getFormProps(form)} className="space-y-1 whitespace-normal text-left">
+      <input type="hidden" name="intent" value="rename" />
+      <input {...getInputProps(fields.id, { type: "hidden" })} />
+      <label htmlFor={fields.label.id} className="sr-only">
+        {t("rename.label", { number: display })}
+      </label>
+      <div className="flex flex-wrap items-center gap-2">
+        {/* The user asked to edit this label (from the row's menu), so the caret goes straight there. */}
+        <input {...getInputProps(fields.label, { type: "text" })} autoFocus maxLength={MAX_LABEL_LENGTH} className={cn(compactControl, "w-48 min-w-0 max-sm:flex-1")} />
+        <Button type="submit" variant="secondary" size="sm" loading={submitting}>
           {t("rename.submit")}
         </Button>
-      </Form>
-    </details>
+        <Link to={NUMBERS_PATH} className={buttonClass("ghost", undefined, "sm")}>
+          {t("rename.cancel")}
+        </Link>
+      </div>
+      <FieldErrors id={fields.label.errorId} errors={fields.label.errors} t={t} />
+    </Form>
   );
 }
 
 function AssignForm({ number, display, lastResult }: { number: NumberListItem; display: string; lastResult: LastResult }) {
   const { t } = useTranslation("numbers");
-  const submitting = useSubmitting("assign", number.id);
+  const submitting = useRowPending("assign", number.id);
   const assigned = number.knowledgeBases.find((kb) => kb.isDefault);
   const [form, fields] = useForm({
     id: assignFormId(number.id),
@@ -198,17 +242,14 @@ function AssignForm({ number, display, lastResult }: { number: NumberListItem; d
     shouldRevalidate: "onInput",
   });
   return (
-    <Form method="post" {...getFormProps(form)} className="flex flex-wrap items-start gap-2">
+    <Form method="post" {...getFormProps(form)} className="space-y-1 whitespace-normal text-left">
       <input type="hidden" name="intent" value="assign" />
       <input {...getInputProps(fields.id, { type: "hidden" })} />
       <label htmlFor={fields.knowledgeBaseId.id} className="sr-only">
         {t("assign.label", { number: display })}
       </label>
-      <div className="min-w-[10rem] flex-1 space-y-1">
-        <select
-          {...getSelectProps(fields.knowledgeBaseId)}
-          className={cn(inputClass, "py-1")}
-        >
+      <div className="flex items-center gap-2">
+        <select {...getSelectProps(fields.knowledgeBaseId)} className={cn(compactControl, "w-44 min-w-0 truncate max-sm:flex-1")}>
           {assigned ? null : <option value="">{t("assign.placeholder")}</option>}
           {number.knowledgeBases.map((kb) => (
             <option key={kb.id} value={kb.id}>
@@ -216,11 +257,11 @@ function AssignForm({ number, display, lastResult }: { number: NumberListItem; d
             </option>
           ))}
         </select>
-        <FieldErrors id={fields.knowledgeBaseId.errorId} errors={fields.knowledgeBaseId.errors} t={t} />
+        <Button type="submit" variant="secondary" size="sm" loading={submitting}>
+          {t("assign.submit")}
+        </Button>
       </div>
-      <Button type="submit" variant="secondary" className="px-3 py-1" disabled={submitting}>
-        {t("assign.submit")}
-      </Button>
+      <FieldErrors id={fields.knowledgeBaseId.errorId} errors={fields.knowledgeBaseId.errors} t={t} />
     </Form>
   );
 }

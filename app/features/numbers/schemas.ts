@@ -18,18 +18,20 @@ const labelSchema = z
   .optional()
   .transform((value) => value ?? "");
 
-/** The onboarding phone step's rules and wording (spec section 5). */
-export const businessPhoneSchema = z
-  .string({ required_error: "validation.phoneRequired" })
-  .trim()
-  .min(1, "validation.phoneRequired")
-  // Blank is "required" only; the format message would only repeat it.
-  .refine((value) => value === "" || isValidPhoneNumber(value), "validation.phoneInvalid");
+/** The onboarding phone step's rules and wording (spec section 5); national numbers are read in the tenant's `country`. */
+export const businessPhoneSchema = (country: string) =>
+  z
+    .string({ required_error: "validation.phoneRequired" })
+    .trim()
+    .min(1, "validation.phoneRequired")
+    // Blank is "required" only; the format message would only repeat it.
+    .refine((value) => value === "" || isValidPhoneNumber(value, country), "validation.phoneInvalid");
 
-export const AddNumberSchema = z.object({
-  phone: businessPhoneSchema,
-  label: labelSchema,
-});
+export const addNumberSchema = (country: string) =>
+  z.object({
+    phone: businessPhoneSchema(country),
+    label: labelSchema,
+  });
 
 const numberId = z.string({ required_error: "validation.numberRequired" }).min(1, "validation.numberRequired");
 

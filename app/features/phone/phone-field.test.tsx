@@ -38,6 +38,26 @@ describe("PhoneField", () => {
     expect(german).toContain("US-Nummern wie 555 123 4567 erhalten automatisch Klammern und +1.");
   });
 
+  it("explains + and 00, and a leading 0 where the tenant's country has national numbers", async () => {
+    const german = await render(<PhoneField label="Telefon" country="DE" inputProps={{ name: "phone" }} />, "de");
+    expect(german).toContain("Nummern mit + oder 00 am Anfang sind international");
+    expect(german).toContain("gilt als Inlandsnummer mit Vorwahl (Land: Deutschland).");
+    const british = await render(<PhoneField label="Phone" country="GB" inputProps={{ name: "phone" }} />);
+    expect(british).toContain("read as a national number with its area code (country: United Kingdom).");
+    // North America has no trunk 0, so there is nothing to say about one.
+    const american = await render(<PhoneField label="Phone" country="US" inputProps={{ name: "phone" }} />);
+    expect(american).toContain("Numbers starting with + or 00 are international");
+    expect(american).not.toContain("(country:");
+  });
+
+  it("puts a way out of the error right under it, and only while there is an error", async () => {
+    const action = <a href="/contacts/c1/edit">Open the existing contact</a>;
+    const refused = await render(<PhoneField label="Phone" namespace="contacts" errors={["validation.phoneExists"]} errorAction={action} inputProps={{ id: "phone", name: "phone" }} />);
+    expect(refused).toMatch(/A contact with this phone number already exists<\/li><\/ul><div class="text-sm"><a href="\/contacts\/c1\/edit">Open the existing contact<\/a><\/div>/);
+    const fine = await render(<PhoneField label="Phone" namespace="contacts" errorAction={action} inputProps={{ id: "phone", name: "phone" }} />);
+    expect(fine).not.toContain("Open the existing contact");
+  });
+
   it("renders the live format indicator empty until someone types (no hydration mismatch)", async () => {
     const html = await render(<PhoneField label="Phone" inputProps={{ id: "phone", name: "phone", defaultValue: "12345" }} />);
     expect(html).toMatch(/<p id="phone-format" aria-live="polite" data-testid="phone-format-status" class="[^"]*"><\/p>/);

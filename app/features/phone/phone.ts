@@ -1,10 +1,17 @@
-import { AsYouType, parsePhoneNumberFromString } from "libphonenumber-js";
+import { AsYouType, getCountryCallingCode, isSupportedCountry, parsePhoneNumberFromString, type CountryCode } from "libphonenumber-js";
 
 /**
- * The one phone module of the app (spec section 5). Every screen that reads,
+ * The one phone module of the app (spec section 5, with the deviation of
+ * docs/decisions/0009-international-phone-input.md). Every screen that reads,
  * stores or shows a phone number goes through these functions; libphonenumber-js
- * does what it is good at (international formatting and plausibility), the
- * spec's own rules decide normalisation.
+ * does what it is good at (international and national formats, plausibility),
+ * the spec's own rules decide normalisation of everything else.
+ *
+ * How a value is read, by how it starts:
+ * - `+` or `00`: international; the digits after it are the whole number (00 is the plus).
+ * - a single `0`: a national number of the tenant's country (`defaultCountry`), read by
+ *   libphonenumber; North America has no such trunk 0, so there the spec's rules apply.
+ * - anything else: the spec's rules (ten digits are North American, and so on).
  */
 
 /** Spec section 9: phone lengths 10 to 15 digits. */
@@ -12,6 +19,8 @@ export const MIN_PHONE_DIGITS = 10;
 export const MAX_PHONE_DIGITS = 15;
 
 const digitsOf = (value: string) => value.replace(/\D/g, "");
+
+const withinLength = (digits: string) => digits.length >= MIN_PHONE_DIGITS && digits.length <= MAX_PHONE_DIGITS;
 
 /**
  * Whether the number was written with a leading plus. Spreadsheet-safe CSV
@@ -21,17 +30,43 @@ const digitsOf = (value: string) => value.replace(/\D/g, "");
  */
 const typedWithPlus = (value: string) => value.trim().replace(/^'/, "").trimStart().startsWith("+");
 
+/** "00" before the country code: how most of the world dials abroad, and what the plus stands for. */
+const INTERNATIONAL_ZEROS = "00";
+
 /**
- * To E.164: digits only; 10 digits are North American and get +1; 11 digits
- * starting with 1, or 12 to 15 digits, get a plus; a value typed with + and
- * 10 to 15 digits is kept; anything else is invalid. The rules apply in that
- * order, so "+49 30 123456" (ten digits) becomes +1 4930123456, as the spec says.
+ * The country whose national numbers libphonenumber reads from a leading 0;
+ * null for an unknown code and for North America (+1), where 0 is no trunk
+ * prefix and the spec's ten-digit rule is the national form.
  */
-export function toE164(input: string): string | null {
+function nationalCountry(country: string | null | undefined): CountryCode | null {
+  if (!country || !isSupportedCountry(country)) return null;
+  return getCountryCallingCode(country) === "1" ? null : country;
+}
+
+/** Whether a number typed with a leading 0 is a national number of `country` (everywhere but North America). */
+export const readsNationalNumbers = (country: string | null | undefined) => nationalCountry(country) !== null;
+
+/**
+ * To E.164. International input (+ or 00) keeps its 10 to 15 digits and is
+ * never given a +1; national input with a leading 0 is read in
+ * `defaultCountry`; otherwise the spec's rules: 10 digits are North American
+ * and get +1; 11 digits starting with 1, or 12 to 15 digits, get a plus;
+ * anything else is invalid.
+ */
+export function toE164(input: string, defaultCountry?: string | null): string | null {
   const digits = digitsOf(input);
+  if (typedWithPlus(input)) return withinLength(digits) ? `+${digits}` : null;
+  if (digits.startsWith(INTERNATIONAL_ZEROS)) {
+    const international = digits.slice(INTERNATIONAL_ZEROS.length);
+    return withinLength(international) ? `+${international}` : null;
+  }
+  const country = digits.startsWith("0") ? nationalCountry(defaultCountry) : null;
+  if (country) {
+    const e164 = parsePhoneNumberFromString(digits, country)?.number;
+    return e164 && withinLength(e164.slice(1)) ? e164 : null;
+  }
   if (digits.length === 10) return `+1${digits}`;
   if ((digits.length === 11 && digits.startsWith("1")) || (digits.length >= 12 && digits.length <= MAX_PHONE_DIGITS)) return `+${digits}`;
-  if (typedWithPlus(input) && digits.length >= MIN_PHONE_DIGITS && digits.length <= MAX_PHONE_DIGITS) return `+${digits}`;
   return null;
 }
 
@@ -49,8 +84,9 @@ function parseExactly(e164: string) {
 /**
  * North American area codes start with 2 to 9. libphonenumber only checks
  * the length of +1 numbers (its stricter check also refuses the spec's own
- * example, 555 123 4567), so a German number typed the national way,
- * "030 1234567", would pass as +1 030… and be stored as somebody else's.
+ * example, 555 123 4567), so a German number typed the national way in a
+ * North American tenant, "030 1234567", would pass as +1 030… and be stored
+ * as somebody else's.
  */
 const NORTH_AMERICAN_AREA_CODE = /^\+1[2-9]/;
 
@@ -59,11 +95,11 @@ const NORTH_AMERICAN_AREA_CODE = /^\+1[2-9]/;
  * exactly that number as possible for its country, and a +1 number has an
  * area code North America can have.
  */
-export function isValidPhoneNumber(input: string): boolean {
-  const e164 = toE164(input);
+export function isValidPhoneNumber(input: string, defaultCountry?: string | null): boolean {
+  const e164 = toE164(input, defaultCountry);
   if (!e164) return false;
-  // libphonenumber only checks a +1 number's length, which toE164 has already fixed at ten digits; skipping its
-  // parse (about 40 µs) is what keeps the import preview of 100,000 North American rows within seconds.
+  // libphonenumber only checks a +1 number's length, which is all this checks too; skipping its parse (about 40 µs)
+  // is what keeps the import preview of 100,000 North American rows within seconds.
   if (e164.startsWith("+1")) return e164.length === 12 && NORTH_AMERICAN_AREA_CODE.test(e164);
   return parseExactly(e164)?.isPossible() ?? false;
 }
@@ -73,47 +109,71 @@ const ALREADY_FORMATTED = /[^\d\s+]/;
 
 const northAmerican = (tenDigits: string) => `(${tenDigits.slice(0, 3)}) ${tenDigits.slice(3, 6)}-${tenDigits.slice(6)}`;
 
+/** Whether a value is read as international or national rather than by the spec's digit counts. */
+function readByLibphonenumber(value: string, digits: string, defaultCountry: string | null | undefined) {
+  return typedWithPlus(value) || digits.startsWith(INTERNATIONAL_ZEROS) || (digits.startsWith("0") && nationalCountry(defaultCountry) !== null);
+}
+
 /**
- * For reading: 10 digits as (xxx) xxx-xxxx, 11 digits starting with 1 as
- * +1 (xxx) xxx-xxxx, other international numbers in libphonenumber's
- * international format, already formatted strings unchanged.
+ * For reading: stored E.164 and other international numbers in
+ * libphonenumber's international format (+1 numbers as +1 (xxx) xxx-xxxx),
+ * ten plain digits as (xxx) xxx-xxxx, already formatted strings unchanged.
+ * `defaultCountry` matters only for values not yet normalised (a CSV cell).
  */
-export function formatPhoneForDisplay(value: string | null | undefined): string {
+export function formatPhoneForDisplay(value: string | null | undefined, defaultCountry?: string | null): string {
   if (!value) return "";
   if (ALREADY_FORMATTED.test(value.trim())) return value;
   const digits = digitsOf(value);
+  if (readByLibphonenumber(value, digits, defaultCountry)) {
+    const e164 = toE164(value, defaultCountry);
+    if (!e164) return value;
+    if (e164.length === 12 && e164.startsWith("+1")) return `+1 ${northAmerican(e164.slice(2))}`;
+    // Only when libphonenumber keeps every digit: a display that drops one would save as another number.
+    const parsed = parseExactly(e164);
+    return parsed?.isPossible() ? parsed.formatInternational() : value;
+  }
   if (digits.length === 10) return northAmerican(digits);
   if (digits.length === 11 && digits.startsWith("1")) return `+1 ${northAmerican(digits.slice(1))}`;
-  // Only when libphonenumber keeps every digit: a display that drops one would save as another number.
   const parsed = parseExactly(`+${digits}`);
   return parsed?.isPossible() ? parsed.formatInternational() : value;
 }
 
+/** International digits as the field shows them: libphonenumber's grouping, +1 numbers as the display shows them. */
+function internationalAsTyped(digits: string) {
+  if (digits.length === 11 && digits.startsWith("1")) return `+1 ${northAmerican(digits.slice(1))}`;
+  return new AsYouType().input(`+${digits}`);
+}
+
 /**
- * While typing (spec: users only enter digits): up to 10 digits get
- * progressive parentheses ("(416) 55"); beyond 10 digits the number is
- * international and gets a plus: 11 digits starting with 1 as the display
- * shows them, +1 (xxx) xxx-xxxx, others grouped as libphonenumber groups
- * them. A plus the person typed is kept while the number is still short
- * ("+44 7…" does not lose its plus at the first digit); at exactly ten
- * digits it gives way to the brackets, because ten digits are North
- * American whatever comes before them (rule 2 of toE164), and the field
- * should show the number that will be saved. More than 15 digits are cut
- * off, as a length limit on the input would.
+ * While typing. International input (+ or 00) is grouped as libphonenumber
+ * groups it, keeping the 00 the person typed ("0049 30 123456"); a national
+ * number with a leading 0 as libphonenumber's AsYouType groups it for
+ * `defaultCountry` ("030 5550 1234" in Germany); otherwise the spec's typing
+ * format: up to 10 digits progressive parentheses ("(416) 55"), beyond 10
+ * digits a plus (11 digits starting with 1 as +1 (xxx) xxx-xxxx). More than
+ * 15 digits of the number are cut off, as a length limit on the input would.
+ * Only digits and a leading plus count, so formatting what this made changes
+ * nothing and normalises to the same number.
  */
-export function formatPhoneAsTyped(input: string): string {
-  const digits = digitsOf(input).slice(0, MAX_PHONE_DIGITS);
-  const typedPlus = input.trimStart().startsWith("+");
-  if (digits.length === 0) return typedPlus ? "+" : "";
-  if (digits.length > 10) {
-    if (digits.length === 11 && digits.startsWith("1")) return `+1 ${northAmerican(digits.slice(1))}`;
-    return new AsYouType().input(`+${digits}`);
+export function formatPhoneAsTyped(input: string, defaultCountry?: string | null): string {
+  const digits = digitsOf(input);
+  if (input.trimStart().startsWith("+")) {
+    const international = digits.slice(0, MAX_PHONE_DIGITS);
+    return international ? internationalAsTyped(international) : "+";
   }
-  if (digits.length === 10) return northAmerican(digits);
-  if (typedPlus) return `+${digits}`;
-  if (digits.length <= 3) return `(${digits}`;
-  if (digits.length <= 6) return `(${digits.slice(0, 3)}) ${digits.slice(3)}`;
-  return northAmerican(digits);
+  if (digits.startsWith(INTERNATIONAL_ZEROS)) {
+    const international = digits.slice(INTERNATIONAL_ZEROS.length, INTERNATIONAL_ZEROS.length + MAX_PHONE_DIGITS);
+    return international ? INTERNATIONAL_ZEROS + internationalAsTyped(international).slice(1) : INTERNATIONAL_ZEROS;
+  }
+  const capped = digits.slice(0, MAX_PHONE_DIGITS);
+  const country = capped.startsWith("0") ? nationalCountry(defaultCountry) : null;
+  if (country) return new AsYouType(country).input(capped);
+  if (capped.length === 0) return "";
+  if (capped.length > 10) return internationalAsTyped(capped);
+  if (capped.length === 10) return northAmerican(capped);
+  if (capped.length <= 3) return `(${capped}`;
+  if (capped.length <= 6) return `(${capped.slice(0, 3)}) ${capped.slice(3)}`;
+  return northAmerican(capped);
 }
 
 /** The ISO country of an E.164 number, when libphonenumber can tell. */

@@ -11,6 +11,13 @@ import { formatPhoneAsTyped } from "./phone";
 export interface TypedPhone {
   value: string;
   caret: number;
+  /**
+   * The leading plus is the formatter's (more than ten digits typed without
+   * one, spec section 5), not the person's: deleting back to ten digits
+   * brings the brackets back, where a typed plus keeps the number
+   * international (decision 0009). Carried from one keystroke to the next.
+   */
+  autoPlus?: boolean;
 }
 
 export type EditKind = "insert" | "deleteBackward" | "deleteForward";
@@ -37,24 +44,43 @@ function withoutDigit(text: string, n: number) {
  * `value` and `caret` are what the input holds right after the browser
  * applied the keystroke; `previous` is what it held before.
  */
-export function reformatTypedPhone({ value, caret, previous, kind }: { value: string; caret: number; previous: string; kind: EditKind }): TypedPhone {
-  let raw = value;
+export function reformatTypedPhone({
+  value,
+  caret,
+  previous,
+  kind,
+  country,
+  autoPlus = false,
+}: {
+  value: string;
+  caret: number;
+  previous: string;
+  kind: EditKind;
+  /** The tenant's country, for national numbers typed with a leading 0. */
+  country?: string | null;
+  /** What the previous keystroke's result said of its plus. */
+  autoPlus?: boolean;
+}): TypedPhone {
+  // Only digits count for the caret, so taking the formatter's plus away does not move it.
+  const typed = autoPlus ? value.replace(/^(\s*)\+/, "$1") : value;
+  let raw = typed;
   let digitsBeforeCaret = countDigits(value.slice(0, caret));
   const onlySeparatorRemoved = kind !== "insert" && value.length < previous.length && countDigits(value) === countDigits(previous);
   if (onlySeparatorRemoved) {
     if (kind === "deleteBackward" && digitsBeforeCaret > 0) {
-      raw = withoutDigit(value, digitsBeforeCaret);
+      raw = withoutDigit(typed, digitsBeforeCaret);
       digitsBeforeCaret -= 1;
     } else if (kind === "deleteForward" && digitsBeforeCaret < countDigits(value)) {
-      raw = withoutDigit(value, digitsBeforeCaret + 1);
+      raw = withoutDigit(typed, digitsBeforeCaret + 1);
     }
   }
-  const formatted = formatPhoneAsTyped(raw);
-  // The formatter keeps at most 15 digits; the caret cannot sit after a digit that was cut off.
+  const formatted = formatPhoneAsTyped(raw, country);
+  const plusTyped = raw.trimStart().startsWith("+");
+  // The formatter keeps at most 15 digits of the number; the caret cannot sit after a digit that was cut off.
   const digitsKept = Math.min(digitsBeforeCaret, countDigits(formatted));
   const leadingPlus = formatted.startsWith("+") ? 1 : 0;
   const position = digitsKept === 0 ? (countDigits(formatted) === 0 ? formatted.length : leadingPlus) : indexAfterDigit(formatted, digitsKept);
-  return { value: formatted, caret: position };
+  return { value: formatted, caret: position, autoPlus: !plusTyped && formatted.startsWith("+") };
 }
 
 /** Maps an InputEvent's inputType to the kinds of edit that matter here. */

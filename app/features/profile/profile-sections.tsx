@@ -1,21 +1,22 @@
 import { getCollectionProps, getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { Form, useNavigation } from "@remix-run/react";
-import { useMemo } from "react";
+import { Form } from "@remix-run/react";
+import { useMemo, type CSSProperties } from "react";
 import { useTranslation } from "react-i18next";
+import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
-import { FieldErrors, TextField } from "~/components/ui/field";
+import { FieldErrors, formWidthClass, TextField } from "~/components/ui/field";
 import { Panel } from "~/components/ui/panel";
+import { useIsPending } from "~/components/ui/use-is-pending";
+import { passwordRulesHint } from "~/features/auth/new-password-fields";
+import { PASSWORD_RULES_ERROR } from "~/features/auth/schemas";
 import { PhoneField } from "~/features/phone/phone-field";
-import { PALETTE } from "~/lib/theme/palette";
-import { AVATAR_MIME_TYPES, deleteAccountSchema, DetailsSchema, PasswordSchema, pictureSchema, ThemeSchema, type ProfileIntent } from "./schemas";
+import { PALETTE, swatchBackground } from "~/lib/theme/palette";
+import { AVATAR_MIME_TYPES, deleteAccountSchema, detailsSchema, PasswordSchema, pictureSchema, ThemeSchema, type ProfileIntent } from "./schemas";
 
 /** The five sections of /profile. Each is its own form with its own schema; the route's action dispatches on `intent`. */
-function useSubmittingIntent(intent: ProfileIntent) {
-  const navigation = useNavigation();
-  return navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
-}
+const useSubmittingIntent = (intent: ProfileIntent) => useIsPending({ intent });
 
 function IntentField({ intent }: { intent: ProfileIntent }) {
   return <input type="hidden" name="intent" value={intent} />;
@@ -27,25 +28,29 @@ export function DetailsSection({
   profile,
   lastResult,
   disabled,
+  phoneCountry,
 }: {
   profile: { name: string; email: string; emailVerified: boolean; phone: string; callerPhone: string };
   lastResult: LastResult;
   disabled: boolean;
+  /** The tenant's country (gate.tenant.country): numbers typed with a leading 0 are national numbers of it. */
+  phoneCountry: string;
 }) {
   const { t } = useTranslation("profile");
   const submitting = useSubmittingIntent("update-details");
+  const schema = useMemo(() => detailsSchema(phoneCountry), [phoneCountry]);
   const [form, fields] = useForm({
     id: "profile-details",
     lastResult,
     defaultValue: { name: profile.name, phone: profile.phone, callerPhone: profile.callerPhone },
-    constraint: getZodConstraint(DetailsSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: DetailsSchema }),
+    constraint: getZodConstraint(schema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
   return (
     <Panel title={t("details.title")}>
-      <Form method="post" {...getFormProps(form)}>
+      <Form method="post" className={formWidthClass} {...getFormProps(form)}>
         <IntentField intent="update-details" />
         <fieldset disabled={disabled} className="space-y-4">
           <legend className="sr-only">{t("details.title")}</legend>
@@ -60,17 +65,9 @@ export function DetailsSection({
             namespace="profile"
             hint={
               <span className="flex flex-wrap items-center gap-2">
-                <span
-                  data-testid="email-verification"
-                  className={cn(
-                    "inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium",
-                    profile.emailVerified
-                      ? "bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-200"
-                      : "bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-100",
-                  )}
-                >
+                <Badge data-testid="email-verification" tone={profile.emailVerified ? "success" : "warning"}>
                   {profile.emailVerified ? t("details.emailVerified") : t("details.emailNotVerified")}
-                </span>
+                </Badge>
                 <span>{t("details.emailHint")}</span>
               </span>
             }
@@ -81,6 +78,7 @@ export function DetailsSection({
             errors={fields.phone.errors}
             namespace="profile"
             hint={t("details.phoneHint")}
+            country={phoneCountry}
             inputProps={{ ...getInputProps(fields.phone, { type: "tel" }), autoComplete: "tel" }}
           />
           <PhoneField
@@ -88,9 +86,10 @@ export function DetailsSection({
             errors={fields.callerPhone.errors}
             namespace="profile"
             hint={t("details.callerPhoneHint")}
+            country={phoneCountry}
             inputProps={{ ...getInputProps(fields.callerPhone, { type: "tel" }), autoComplete: "off" }}
           />
-          <Button type="submit" disabled={submitting}>
+          <Button type="submit" loading={submitting}>
             {t("details.submit")}
           </Button>
         </fieldset>
@@ -155,7 +154,7 @@ export function PictureSection({
                     "file:mr-3 file:rounded file:border-0 file:bg-slate-100 file:px-3 file:py-1 file:text-sm file:font-medium dark:file:bg-slate-700 dark:file:text-slate-100",
                 }}
               />
-              <Button type="submit" disabled={uploading}>
+              <Button type="submit" loading={uploading}>
                 {t("picture.submit")}
               </Button>
             </fieldset>
@@ -163,7 +162,7 @@ export function PictureSection({
           {hasPicture ? (
             <Form method="post">
               <IntentField intent="remove-picture" />
-              <Button type="submit" variant="secondary" disabled={disabled || removing}>
+              <Button type="submit" variant="secondary" disabled={disabled} loading={removing}>
                 {t("picture.remove")}
               </Button>
             </Form>
@@ -187,7 +186,7 @@ export function ThemeSection({ themeColor, lastResult, disabled }: { themeColor:
   const errorId = `${fields.themeColor.id}-error`;
   return (
     <Panel title={t("theme.title")}>
-      <Form method="post" {...getFormProps(form)}>
+      <Form method="post" className={formWidthClass} {...getFormProps(form)}>
         <IntentField intent="update-theme" />
         <fieldset disabled={disabled} className="space-y-4" aria-describedby={fields.themeColor.errors ? errorId : undefined}>
           <legend className="text-sm text-slate-600 dark:text-slate-300">{t("theme.legend")}</legend>
@@ -203,8 +202,9 @@ export function ThemeSection({ themeColor, lastResult, disabled }: { themeColor:
                   <input {...radio} className="peer sr-only" />
                   <span
                     aria-hidden
-                    className="h-10 w-10 rounded-full border border-slate-300 shadow-inner peer-checked:ring-2 peer-checked:ring-slate-900 peer-checked:ring-offset-2 peer-focus-visible:outline peer-focus-visible:outline-2 peer-focus-visible:outline-offset-4 peer-focus-visible:outline-sky-500 dark:border-slate-600 dark:peer-checked:ring-white dark:peer-checked:ring-offset-slate-900"
-                    style={{ background: `linear-gradient(135deg, ${entry.gradient[0]}, ${entry.gradient[1]})` }}
+                    className="h-10 w-10 rounded-full border border-slate-300 bg-[image:var(--swatch-light)] shadow-inner dark:bg-[image:var(--swatch-dark)] peer-checked:ring-2 peer-checked:ring-slate-900 peer-checked:ring-offset-2 peer-focus-visible:outline peer-focus-visible:outline-2 peer-focus-visible:outline-offset-4 peer-focus-visible:outline-sky-500 dark:border-slate-600 dark:peer-checked:ring-white dark:peer-checked:ring-offset-slate-900"
+                    // The colours the buttons and accents really get in each mode, not the raw palette value.
+                    style={{ "--swatch-light": swatchBackground(entry.name, "light"), "--swatch-dark": swatchBackground(entry.name, "dark") } as CSSProperties}
                   />
                   <span>{t(`theme.colours.${entry.name}`)}</span>
                 </label>
@@ -212,7 +212,7 @@ export function ThemeSection({ themeColor, lastResult, disabled }: { themeColor:
             })}
           </div>
           <FieldErrors id={errorId} errors={fields.themeColor.errors} t={t} />
-          <Button type="submit" disabled={submitting}>
+          <Button type="submit" loading={submitting}>
             {t("theme.submit")}
           </Button>
         </fieldset>
@@ -234,7 +234,7 @@ export function PasswordSection({ lastResult, disabled }: { lastResult: LastResu
   });
   return (
     <Panel title={t("password.title")}>
-      <Form method="post" {...getFormProps(form)}>
+      <Form method="post" className={formWidthClass} {...getFormProps(form)}>
         <IntentField intent="change-password" />
         <fieldset disabled={disabled} className="space-y-4">
           <legend className="sr-only">{t("password.title")}</legend>
@@ -248,11 +248,11 @@ export function PasswordSection({ lastResult, disabled }: { lastResult: LastResu
             label={t("password.new")}
             errors={fields.newPassword.errors}
             namespace="profile"
-            hint={t("validation.passwordRules")}
+            hint={passwordRulesHint(fields.newPassword.errors, t(PASSWORD_RULES_ERROR))}
             inputProps={{ ...getInputProps(fields.newPassword, { type: "password" }), autoComplete: "new-password" }}
           />
           <p className="text-sm text-slate-600 dark:text-slate-300">{t("password.note")}</p>
-          <Button type="submit" disabled={submitting}>
+          <Button type="submit" loading={submitting}>
             {t("password.submit")}
           </Button>
         </fieldset>
@@ -275,7 +275,7 @@ export function DeleteAccountSection({ tenantName, lastResult }: { tenantName: s
   });
   return (
     <Panel title={t("deleteAccount.title")} className="border-red-300 dark:border-red-900">
-      <Form method="post" className="max-w-xl space-y-4" {...getFormProps(form)}>
+      <Form method="post" className={cn(formWidthClass, "space-y-4")} {...getFormProps(form)}>
         <IntentField intent="delete-account" />
         <p className="text-sm text-slate-700 dark:text-slate-300">{t("deleteAccount.warning", { tenant: tenantName })}</p>
         <TextField
@@ -284,7 +284,7 @@ export function DeleteAccountSection({ tenantName, lastResult }: { tenantName: s
           namespace="profile"
           inputProps={{ ...getInputProps(fields.confirmation, { type: "text" }), autoComplete: "off", spellCheck: false, autoCapitalize: "none" }}
         />
-        <Button type="submit" variant="danger" disabled={submitting}>
+        <Button type="submit" variant="danger" loading={submitting}>
           {t("deleteAccount.submit")}
         </Button>
       </Form>

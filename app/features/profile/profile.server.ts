@@ -20,13 +20,14 @@ export async function getProfileVersion(owner: Owner) {
   return row?.updated_at ?? "";
 }
 
-export async function updateDetails(owner: Owner, input: { name: string; phone: string; callerPhone?: string }) {
+/** `country`: the tenant's, the one the form's schema judged the numbers in. */
+export async function updateDetails(owner: Owner, input: { name: string; phone: string; callerPhone?: string }, country: string) {
   await getDb()
     .updateTable("users")
     .set({
       name: input.name,
-      phone: toE164(input.phone),
-      caller_phone: input.callerPhone ? toE164(input.callerPhone) : null,
+      phone: toE164(input.phone, country),
+      caller_phone: input.callerPhone ? toE164(input.callerPhone, country) : null,
       updated_at: now(),
     })
     .where("id", "=", owner.id)

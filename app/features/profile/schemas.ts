@@ -15,16 +15,18 @@ import { isPaletteName, type PaletteName } from "~/lib/theme/palette";
 export const PROFILE_INTENTS = ["update-details", "upload-picture", "remove-picture", "update-theme", "change-password", "delete-account"] as const;
 export type ProfileIntent = (typeof PROFILE_INTENTS)[number];
 
-export const DetailsSchema = z.object({
-  name: nameSchema,
-  phone: phoneSchema,
-  // The number shown to people the agents call; optional, and when given it must be a real number.
-  callerPhone: z
-    .string()
-    .trim()
-    .optional()
-    .refine((value) => !value || isValidPhoneNumber(value), "validation.phoneInvalid"),
-});
+/** Numbers typed with a leading 0 are national numbers of `country`, the tenant's (gate.tenant.country). */
+export const detailsSchema = (country: string) =>
+  z.object({
+    name: nameSchema,
+    phone: phoneSchema(country),
+    // The number shown to people the agents call; optional, and when given it must be a real number.
+    callerPhone: z
+      .string()
+      .trim()
+      .optional()
+      .refine((value) => !value || isValidPhoneNumber(value, country), "validation.phoneInvalid"),
+  });
 
 export const AVATAR_MIME_TYPES = ["image/png", "image/jpeg", "image/webp", "image/gif"] as const;
 

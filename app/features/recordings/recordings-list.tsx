@@ -125,7 +125,7 @@ function contactOf(row: RecordingListItem) {
 function useColumns(data: RecordingsListViewData): Array<DataColumn<RecordingListItem>> {
   const { t, i18n } = useTranslation("recordings");
   const { params } = data;
-  const missing = <span className="text-slate-400 dark:text-slate-500">{t("notGiven")}</span>;
+  const missing = <span className="text-slate-500 dark:text-slate-400">{t("notGiven")}</span>;
   const text = (value: string | null) => (value ? <span title={value}>{value}</span> : missing);
   const sort = (key: SortKey) => ({ href: listHref(data.basePath, params, sortChange(params, key)), order: params.sort === key ? params.order : null });
 
@@ -170,7 +170,7 @@ function useColumns(data: RecordingsListViewData): Array<DataColumn<RecordingLis
       header: t("columns.rating"),
       sort: sort("rating"),
       align: "end",
-      cell: (row) => (row.rating === null ? <span className="text-slate-400 dark:text-slate-500">{t("noRating")}</span> : t("rating", { rating: row.rating })),
+      cell: (row) => (row.rating === null ? <span className="text-slate-500 dark:text-slate-400">{t("noRating")}</span> : t("rating", { rating: row.rating })),
     },
   };
   return data.columns.map((column) => all[column]);

@@ -1,5 +1,18 @@
 import { describe, expect, it } from "vitest";
-import { buttonColours, buttonTextColour, contrastRatio, colourDistance, darken, hexToRgb, paletteCssVariables, PALETTE, paletteEntry } from "./palette";
+import { BLACK, contrastRatio, hexToRgb, rgbToHsl, WHITE } from "./colour";
+import {
+  activeNavItemColours,
+  PALETTE,
+  paletteCssVariables,
+  paletteEntry,
+  SURFACES,
+  swatchBackground,
+  textColourOn,
+  themeColours,
+  THEMES,
+} from "./palette";
+
+const everyEntryAndMode = PALETTE.flatMap((entry) => THEMES.map((theme) => [entry.name, theme] as const));
 
 describe("palette", () => {
   it("has the spec's ten colours with Default #2f94ff first", () => {
@@ -11,45 +24,95 @@ describe("palette", () => {
 
   it("falls back to Default for an unknown name", () => {
     expect(paletteEntry("Chartreuse").name).toBe("Default");
+    expect(themeColours("Chartreuse", "light")).toEqual(themeColours("Default", "light"));
   });
 
-  it("parses short and long hex", () => {
-    expect(hexToRgb("#2f94ff")).toEqual([47, 148, 255]);
-    expect(hexToRgb("#fff")).toEqual([255, 255, 255]);
+  it("puts white text on a colour unless white stays under 3:1 there", () => {
+    expect(textColourOn(hexToRgb("#2f94ff"))).toEqual(WHITE);
+    expect(textColourOn(hexToRgb("#1f1f1f"))).toEqual(WHITE);
+    expect(textColourOn(hexToRgb("#f5f5f5"))).toEqual(BLACK);
+    // The spec's distance-to-white rule gave these white text at 1.1 and 2.1:1.
+    expect(textColourOn(hexToRgb("#ffff66"))).toEqual(BLACK);
+    expect(textColourOn(hexToRgb("#32cd32"))).toEqual(BLACK);
+  });
+});
+
+describe.each(everyEntryAndMode)("%s in %s mode", (name, theme) => {
+  const surfaces = SURFACES[theme];
+  const colours = themeColours(name, theme);
+
+  it("draws primary buttons that stand out from the page and cards, with readable text", () => {
+    expect(contrastRatio(colours.button, surfaces.page)).toBeGreaterThanOrEqual(3);
+    expect(contrastRatio(colours.button, surfaces.card)).toBeGreaterThanOrEqual(3);
+    expect(contrastRatio(colours.buttonText, colours.button)).toBeGreaterThanOrEqual(4.5);
   });
 
-  it("uses black button text only within distance 35 of white", () => {
-    expect(colourDistance(hexToRgb("#f5f5f5"), [255, 255, 255])).toBeLessThan(35);
-    expect(buttonTextColour("#f5f5f5")).toEqual([0, 0, 0]);
-    // #e0e0e0 is 55 away from white: white text, as the spec's rule says.
-    expect(buttonTextColour("#e0e0e0")).toEqual([255, 255, 255]);
-    expect(buttonTextColour("#2f94ff")).toEqual([255, 255, 255]);
+  it("marks the active sidebar item visibly, with a readable label", () => {
+    const active = activeNavItemColours(name, theme);
+    expect(contrastRatio(active.marker, surfaces.sidebar)).toBeGreaterThanOrEqual(3);
+    // AAA, so the active label never reads fainter than the inactive ones around it.
+    expect(contrastRatio(active.text, active.background)).toBeGreaterThanOrEqual(7);
   });
 
-  it("darkens by halving HSL lightness", () => {
-    // #2f94ff is hsl(211, 100%, 59%); half the lightness is about 29.6%.
-    expect(darken("#2f94ff")).toEqual([0, 73, 151]);
-    expect(darken("#ffffff")).toEqual([128, 128, 128]);
-    expect(darken("#000000")).toEqual([0, 0, 0]);
+  it("keeps links and the logo readable", () => {
+    const linkText = theme === "dark" ? colours.primary : colours.primaryDark;
+    expect(contrastRatio(linkText, surfaces.page)).toBeGreaterThanOrEqual(4.5);
+    expect(contrastRatio(linkText, surfaces.card)).toBeGreaterThanOrEqual(4.5);
+    expect(contrastRatio(colours.primaryContrast, colours.primary)).toBeGreaterThanOrEqual(3);
   });
 
-  it("darkens a button background until its text reaches 4.5:1, for every palette colour", () => {
-    expect(contrastRatio([255, 255, 255], [0, 0, 0])).toBeCloseTo(21, 5);
-    expect(contrastRatio([255, 255, 255], hexToRgb("#2f94ff"))).toBeLessThan(4.5);
-    expect(buttonColours("#2f94ff")).toEqual({ background: [0, 73, 151], text: [255, 255, 255] });
-    for (const entry of PALETTE) {
-      const { background, text } = buttonColours(entry.main);
-      expect(contrastRatio(background, text)).toBeGreaterThanOrEqual(4.5);
+  it("keeps the hue of the colour chosen", () => {
+    const [hue, saturation] = rgbToHsl(hexToRgb(paletteEntry(name).main));
+    for (const colour of [colours.primary, colours.button]) {
+      const [adjustedHue, adjustedSaturation] = rgbToHsl(colour);
+      if (saturation > 0.05) expect(Math.abs(adjustedHue - hue)).toBeLessThan(0.02);
+      expect(Math.abs(adjustedSaturation - saturation)).toBeLessThan(0.1);
     }
-    // Already readable: left as it is.
-    expect(buttonColours("#f5f5f5").background).toEqual([245, 245, 245]);
+  });
+});
+
+describe("adjustments", () => {
+  it("leaves a colour that already passes as it is", () => {
+    expect(themeColours("BlueLagoon", "light").button).toEqual(hexToRgb("#017987"));
+    expect(themeColours("WhitePrince", "dark").button).toEqual(hexToRgb("#f5f5f5"));
+    expect(themeColours("YellowLaserLemon", "dark").button).toEqual(hexToRgb("#ffff66"));
   });
 
-  it("exposes the colours as space-separated RGB variables", () => {
-    expect(paletteCssVariables("Default")).toMatchObject({
-      "--color-primary": "47 148 255",
-      "--color-primary-dark": "0 73 151",
-      "--color-primary-contrast": "255 255 255",
+  it("gives White Prince in light mode a grey button with white text, not the disabled look of black on light grey", () => {
+    const { button, buttonText } = themeColours("WhitePrince", "light");
+    expect(buttonText).toEqual(WHITE);
+    expect(contrastRatio(button, WHITE)).toBeGreaterThanOrEqual(4.5);
+    // A hue keeps the text its palette colour calls for.
+    expect(themeColours("YellowLaserLemon", "light").buttonText).toEqual(BLACK);
+  });
+
+  it("darkens Default's buttons only as far as white text needs, not to the navy of the spec's 0.5 step", () => {
+    const { button } = themeColours("Default", "light");
+    expect(contrastRatio(button, WHITE)).toBeGreaterThanOrEqual(4.5);
+    expect(contrastRatio(button, WHITE)).toBeLessThan(4.8);
+  });
+
+  it("keeps the spec's dark variant where it is readable", () => {
+    expect(themeColours("Default", "light").primaryDark).toEqual([0, 73, 151]);
+  });
+
+  it("shows the colours really used in the profile swatch", () => {
+    expect(swatchBackground("Default", "light")).toBe(
+      `linear-gradient(135deg, rgb(${themeColours("Default", "light").button.join(" ")}), rgb(${themeColours("Default", "light").primary.join(" ")}))`,
+    );
+    expect(swatchBackground("WhitePrince", "light")).not.toBe(swatchBackground("WhitePrince", "dark"));
+  });
+
+  it("exposes both modes as space-separated RGB variables", () => {
+    const variables = paletteCssVariables("Default");
+    const light = themeColours("Default", "light");
+    const dark = themeColours("Default", "dark");
+    expect(variables).toMatchObject({
+      "--palette-light-primary-button": light.button.join(" "),
+      "--palette-dark-primary-button": dark.button.join(" "),
+      "--palette-light-primary-dark": "0 73 151",
+      "--palette-light-primary-button-text": "255 255 255",
+      "--palette-dark-primary": dark.primary.join(" "),
     });
   });
 });

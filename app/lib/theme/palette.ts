@@ -1,3 +1,6 @@
+import { BLACK, contrastRatio, darken, hexToRgb, mix, nearestLightness, rgbToHsl, WHITE, type Rgb } from "./colour";
+import type { Theme } from "./theme";
+
 /**
  * The ten primary colours of spec section 3. Only Default (#2f94ff) is given by
  * the spec; the others are the named colours their names point at.
@@ -17,6 +20,7 @@ export const PALETTE = [
 
 export type PaletteName = (typeof PALETTE)[number]["name"];
 export const DEFAULT_PALETTE: PaletteName = "Default";
+export const THEMES: readonly Theme[] = ["light", "dark"];
 
 export function isPaletteName(value: unknown): value is PaletteName {
   return PALETTE.some((p) => p.name === value);
@@ -26,100 +30,124 @@ export function paletteEntry(name: string) {
   return PALETTE.find((p) => p.name === name) ?? PALETTE[0];
 }
 
-type Rgb = [number, number, number];
+/**
+ * What the palette colours are drawn on. Mirrors the classes that paint them:
+ * the body (`bg-slate-50` / `dark:bg-slate-950`), cards and the sidebar
+ * (`bg-white` / `dark:bg-slate-900`).
+ */
+export const SURFACES: Record<Theme, { page: Rgb; card: Rgb; sidebar: Rgb }> = {
+  light: { page: [248, 250, 252], card: [255, 255, 255], sidebar: [255, 255, 255] },
+  dark: { page: [2, 6, 23], card: [15, 23, 42], sidebar: [15, 23, 42] },
+};
 
-export function hexToRgb(hex: string): Rgb {
-  const value = hex.replace("#", "");
-  const full = value.length === 3 ? value.split("").map((c) => c + c).join("") : value;
-  const n = Number.parseInt(full, 16);
-  return [(n >> 16) & 255, (n >> 8) & 255, n & 255];
-}
+/** The opacity of the active nav item's tint: the sidebar's `bg-primary/15`. */
+export const ACTIVE_ITEM_TINT = 0.15;
 
-/** Euclidean distance in RGB space. */
-export function colourDistance(a: Rgb, b: Rgb) {
-  return Math.sqrt((a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2 + (a[2] - b[2]) ** 2);
-}
-
-/** Spec section 9: black text when the colour is within 35 of white, else white. */
-export function buttonTextColour(hex: string): Rgb {
-  return colourDistance(hexToRgb(hex), [255, 255, 255]) < 35 ? [0, 0, 0] : [255, 255, 255];
-}
-
-/** Spec section 9: the dark variant is darkened by 0.5, i.e. HSL lightness halved. */
-export function darken(hex: string, amount = 0.5): Rgb {
-  const [r, g, b] = hexToRgb(hex).map((v) => v / 255) as Rgb;
-  const max = Math.max(r, g, b);
-  const min = Math.min(r, g, b);
-  let h = 0;
-  let s = 0;
-  const l = (max + min) / 2;
-  if (max !== min) {
-    const d = max - min;
-    s = l > 0.5 ? d / (2 - max - min) : d / (max + min);
-    h = max === r ? (g - b) / d + (g < b ? 6 : 0) : max === g ? (b - r) / d + 2 : (r - g) / d + 4;
-    h /= 6;
-  }
-  return hslToRgb(h, s, l * (1 - amount));
-}
-
-function hslToRgb(h: number, s: number, l: number): Rgb {
-  if (s === 0) {
-    const v = Math.round(l * 255);
-    return [v, v, v];
-  }
-  const hue = (p: number, q: number, t: number) => {
-    if (t < 0) t += 1;
-    if (t > 1) t -= 1;
-    if (t < 1 / 6) return p + (q - p) * 6 * t;
-    if (t < 1 / 2) return q;
-    if (t < 2 / 3) return p + (q - p) * (2 / 3 - t) * 6;
-    return p;
-  };
-  const q = l < 0.5 ? l * (1 + s) : l + s - l * s;
-  const p = 2 * l - q;
-  return [hue(p, q, h + 1 / 3), hue(p, q, h), hue(p, q, h - 1 / 3)].map((v) => Math.round(v * 255)) as Rgb;
-}
-
-function relativeLuminance([r, g, b]: Rgb) {
-  const channel = (v: number) => {
-    const c = v / 255;
-    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-  };
-  return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
-}
-
-/** WCAG 2 contrast ratio between two colours (1 to 21). */
-export function contrastRatio(a: Rgb, b: Rgb) {
-  const [light, dark] = [relativeLuminance(a), relativeLuminance(b)].sort((x, y) => y - x) as [number, number];
-  return (light + 0.05) / (dark + 0.05);
-}
-
-const rgbToHex = (c: Rgb) => `#${c.map((v) => v.toString(16).padStart(2, "0")).join("")}`;
+/** WCAG 2.1 AA: 4.5:1 for text, 3:1 for the shapes that carry meaning (1.4.11). */
+export const TEXT_CONTRAST = 4.5;
+export const SHAPE_CONTRAST = 3;
+/**
+ * The active sidebar label is held to AAA (7:1): at 4.5:1 a grey one (White
+ * Prince) looked fainter than the inactive labels around it, i.e. disabled.
+ */
+export const ACTIVE_LABEL_CONTRAST = 7;
 
 /**
- * The filled-button colours. The text colour follows the spec's rule; the
- * background starts at the palette colour and is darkened (by the spec's 0.5
- * step) until the pair reaches WCAG AA's 4.5:1, so text on a button stays
- * readable with every palette colour (white on #2f94ff alone is only 3:1).
+ * White text unless white on the colour stays under 3:1, then black. The
+ * spec's rule (black only within distance 35 of white) left yellow, lime and
+ * orange with white text at 1.1 to 2.9:1, which could only be rescued by
+ * darkening them to olive and brown (docs/decisions/0010-palette-contrast.md).
  */
-export function buttonColours(hex: string): { background: Rgb; text: Rgb } {
-  const text = buttonTextColour(hex);
-  let background = hexToRgb(hex);
-  for (let step = 0; step < 6 && contrastRatio(background, text) < 4.5; step++) background = darken(rgbToHex(background));
-  return { background, text };
+export function textColourOn(colour: Rgb): Rgb {
+  return contrastRatio(colour, WHITE) < SHAPE_CONTRAST ? BLACK : WHITE;
 }
 
-/** The CSS variables Tailwind's `primary` colours read (space-separated RGB for alpha support). */
-export function paletteCssVariables(name: string) {
-  const entry = paletteEntry(name);
-  const rgb = (c: Rgb) => c.join(" ");
-  const button = buttonColours(entry.main);
+export interface ThemeColours {
+  /** Focus rings, the logo, the active nav item's marker; in dark mode also link text. */
+  primary: Rgb;
+  /** Icons drawn on `primary` (the logo's bars). */
+  primaryContrast: Rgb;
+  /** The accent as text on the mode's surfaces: links and the active nav item's label. */
+  primaryDark: Rgb;
+  /** Filled (primary) buttons, the current page in pagination, selected tabs. */
+  button: Rgb;
+  buttonText: Rgb;
+}
+
+const reaches = (minimum: number, ...backgrounds: Rgb[]) => (colour: Rgb) => backgrounds.every((background) => contrastRatio(colour, background) >= minimum);
+
+function deriveThemeColours(name: string, theme: Theme): ThemeColours {
+  const main = hexToRgb(paletteEntry(name).main);
+  const { page, card, sidebar } = SURFACES[theme];
+  // In dark mode `primary` is also link text (`dark:text-primary`), so it has to be readable as text.
+  const primary = nearestLightness(main, reaches(theme === "dark" ? TEXT_CONTRAST : SHAPE_CONTRAST, page, card, sidebar));
+  const activeBackground = mix(primary, sidebar, ACTIVE_ITEM_TINT);
+  const primaryDark =
+    theme === "dark"
+      ? primary
+      : nearestLightness(darken(paletteEntry(name).main), (colour) => reaches(TEXT_CONTRAST, page, card)(colour) && reaches(ACTIVE_LABEL_CONTRAST, activeBackground)(colour));
+  // A grey fill with black text is how a disabled button looks, so a grey that has to be darkened (White Prince
+  // in light mode) takes the text its new shade calls for; a hue keeps the text its palette colour calls for
+  // (yellow stays yellow with black text rather than turning olive under white).
+  const isGrey = rgbToHsl(main)[1] < 0.1;
+  const textFor = (colour: Rgb) => textColourOn(isGrey ? colour : main);
+  const button = nearestLightness(main, (colour) => reaches(TEXT_CONTRAST, textFor(colour))(colour) && reaches(SHAPE_CONTRAST, page, card)(colour));
+  return { primary, primaryContrast: textColourOn(primary), primaryDark, button, buttonText: textFor(button) };
+}
+
+const derived = new Map<string, ThemeColours>();
+
+/**
+ * The colours a palette entry is drawn with in one mode: the palette colour
+ * moved only as far in lightness as it must be for the contrast it needs
+ * against the mode's backgrounds, so it still reads as the colour chosen.
+ */
+export function themeColours(name: string, theme: Theme): ThemeColours {
+  const key = `${paletteEntry(name).name}:${theme}`;
+  let colours = derived.get(key);
+  if (!colours) {
+    colours = deriveThemeColours(name, theme);
+    derived.set(key, colours);
+  }
+  return colours;
+}
+
+/**
+ * The active sidebar item as the sidebar paints it: a `bg-primary/15` tint, a
+ * marker bar in `primary`, the label in `primary-dark` (white in dark mode).
+ */
+export function activeNavItemColours(name: string, theme: Theme) {
+  const colours = themeColours(name, theme);
   return {
-    "--color-primary": rgb(hexToRgb(entry.main)),
-    "--color-primary-button": rgb(button.background),
-    "--color-primary-button-text": rgb(button.text),
-    "--color-primary-dark": rgb(darken(entry.main)),
-    "--color-primary-contrast": rgb(buttonTextColour(entry.main)),
-    "--gradient-primary": `linear-gradient(135deg, ${entry.gradient[0]}, ${entry.gradient[1]})`,
+    marker: colours.primary,
+    background: mix(colours.primary, SURFACES[theme].sidebar, ACTIVE_ITEM_TINT),
+    text: theme === "dark" ? WHITE : colours.primaryDark,
   };
+}
+
+/** The profile's swatch: the button colour running into the accent, i.e. what the user will see. */
+export function swatchBackground(name: string, theme: Theme) {
+  const { button, primary } = themeColours(name, theme);
+  return `linear-gradient(135deg, rgb(${button.join(" ")}), rgb(${primary.join(" ")}))`;
+}
+
+/**
+ * The variables app/tailwind.css turns into Tailwind's `primary` colours, for
+ * both modes: `.dark` picks the dark set, so any subtree in dark mode gets it.
+ * Space-separated RGB so Tailwind can add alpha.
+ */
+export function paletteCssVariables(name: string) {
+  const rgb = (c: Rgb) => c.join(" ");
+  const variables: Record<string, string> = {};
+  for (const theme of THEMES) {
+    const colours = themeColours(name, theme);
+    variables[`--palette-${theme}-primary`] = rgb(colours.primary);
+    variables[`--palette-${theme}-primary-contrast`] = rgb(colours.primaryContrast);
+    variables[`--palette-${theme}-primary-dark`] = rgb(colours.primaryDark);
+    variables[`--palette-${theme}-primary-button`] = rgb(colours.button);
+    variables[`--palette-${theme}-primary-button-text`] = rgb(colours.buttonText);
+  }
+  const { gradient } = paletteEntry(name);
+  variables["--gradient-primary"] = `linear-gradient(135deg, ${gradient[0]}, ${gradient[1]})`;
+  return variables;
 }

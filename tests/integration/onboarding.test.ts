@@ -1,0 +1,127 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { getDb, newId, now } from "~/db/db.server";
+import { getRoleIdByKey } from "~/features/access/roles.server";
+import { registerAccount } from "~/features/auth/accounts.server";
+import { hashPassword } from "~/features/auth/password.server";
+import { addTenantNumber } from "~/features/numbers/numbers.server";
+import { subscribeTenantToPlan } from "~/features/tenants/plans.server";
+import { DEMO_PASSWORD } from "~/seed/seed.server";
+import * as login from "~/routes/_auth.login";
+import * as overview from "~/routes/_dashboard.overview";
+import { callAction, callLoader, cookiesFrom, prepareTestDatabase, sessionCookieFor, unwrap } from "../support/app";
+import { renderPage } from "../support/render-page";
+
+beforeAll(prepareTestDatabase);
+
+type OverviewData = Awaited<ReturnType<typeof overview.loader>>;
+
+let counter = 0;
+
+/** A subscribed organisation, registered the way the form registers one; nobody has signed in yet. */
+async function newOrganisation(name: string) {
+  const email = `onboarding-${++counter}-${newId().slice(0, 6)}@example.test`;
+  const { tenantId } = await registerAccount({ name, company: `${name} GmbH`, email, phone: "+49 30 1234567", password: DEMO_PASSWORD });
+  await subscribeTenantToPlan(tenantId, "growth");
+  return { tenantId, email };
+}
+
+/** Signs in through the login form and returns the session cookie the browser would keep. */
+async function signIn(email: string) {
+  const response = await callAction(login.action, "/login", { form: { email, password: DEMO_PASSWORD } });
+  if (!(response instanceof Response)) throw new Error("sign-in did not redirect");
+  return cookiesFrom(response);
+}
+
+async function loadOverview(cookie: string) {
+  const result = unwrap(await callLoader(overview.loader, "/overview", { cookie }));
+  expect(result.status).toBe(200);
+  return result.value as OverviewData;
+}
+
+async function heading(cookie: string, language: "en" | "de" = "en") {
+  const html = await renderPage(overview.default, await loadOverview(cookie), "/overview", language);
+  return /<h1[^>]*>([^<]*)<\/h1>/.exec(html)?.[1];
+}
+
+describe("the overview's greeting", () => {
+  it("says Welcome throughout the first visit after registration and Welcome back from the next sign-in on", async () => {
+    const { email } = await newOrganisation("Frieda Erstbesuch");
+    const firstVisit = await signIn(email);
+    expect(await heading(firstVisit)).toBe("Welcome, Frieda Erstbesuch");
+    // Reloading the page is still the same, first visit.
+    expect(await heading(firstVisit, "de")).toBe("Willkommen, Frieda Erstbesuch");
+
+    const laterVisit = await signIn(email);
+    expect(await heading(laterVisit)).toBe("Welcome back, Frieda Erstbesuch");
+    expect(await heading(laterVisit, "de")).toBe("Willkommen zurück, Frieda Erstbesuch");
+  });
+
+  it("says Welcome back to people who were here before the first sign-in was recorded", async () => {
+    expect(await heading(await sessionCookieFor("owner@demo.test"))).toBe("Welcome back, Olivia Owner");
+  });
+});
+
+describe("the first-steps checklist", () => {
+  const stepsOf = (data: OverviewData) => data.firstSteps?.map(({ key, done, links }) => ({ key, done, hrefs: links.map((link) => link.href) }));
+
+  it("lists the four open steps of an empty organisation, each linked for the owner", async () => {
+    const { email } = await newOrganisation("Olga Leer");
+    const data = await loadOverview(await signIn(email));
+    expect(stepsOf(data)).toEqual([
+      { key: "number", done: false, hrefs: ["/numbers-managment"] },
+      { key: "knowledgeBase", done: false, hrefs: ["/knowledge-base/new"] },
+      { key: "contacts", done: false, hrefs: ["/contacts/import", "/contacts/new"] },
+      { key: "campaign", done: false, hrefs: ["/campaigns/new"] },
+    ]);
+    const html = await renderPage(overview.default, data, "/overview");
+    expect(html).toContain("First steps");
+    expect(html).toContain("4 steps to go");
+    expect(html).toMatch(/href="\/contacts\/import"[^>]*>Import a contact list</);
+  });
+
+  it("ticks the number once the organisation has one, and links only the open steps", async () => {
+    const { tenantId, email } = await newOrganisation("Nils Nummer");
+    expect(await addTenantNumber(tenantId, { e164: "+4930555000111", label: "Zentrale" }, 5)).toMatchObject({ ok: true });
+    const data = await loadOverview(await signIn(email));
+    expect(stepsOf(data)?.map(({ key, done, hrefs }) => [key, done, hrefs.length])).toEqual([
+      ["number", true, 0],
+      ["knowledgeBase", false, 1],
+      ["contacts", false, 2],
+      ["campaign", false, 1],
+    ]);
+    const html = await renderPage(overview.default, data, "/overview", "de");
+    expect(html).toContain("Noch 3 Schritte");
+    expect(html).toMatch(/data-step="number" data-done="true"[\s\S]*?Erledigt/);
+    expect(html).not.toContain('href="/numbers-managment"');
+  });
+
+  it("shows a read-only agent what is missing without links they could not follow", async () => {
+    const { tenantId } = await newOrganisation("Anna Aufbau");
+    const agentEmail = `agent-${newId().slice(0, 6)}@example.test`;
+    const timestamp = now();
+    await getDb()
+      .insertInto("users")
+      .values({
+        id: newId(), tenant_id: tenantId, role_id: await getRoleIdByKey("agent"), email: agentEmail, name: "Arne Agent", phone: null, caller_phone: null,
+        password_hash: await hashPassword(DEMO_PASSWORD), email_verified_at: timestamp, profile_picture: null, created_at: timestamp, updated_at: timestamp,
+      })
+      .execute();
+    const data = await loadOverview(await signIn(agentEmail));
+    expect(stepsOf(data)?.map(({ done, hrefs }) => [done, hrefs.length])).toEqual([
+      [false, 0],
+      [false, 0],
+      [false, 0],
+      [false, 0],
+    ]);
+    const html = await renderPage(overview.default, data, "/overview");
+    expect(html).toContain("Add a phone number");
+    expect(html).not.toMatch(/href="\/(numbers-managment|knowledge-base\/new|contacts\/import|contacts\/new|campaigns\/new)"/);
+  });
+
+  it("is gone once every step is done", async () => {
+    // The demo organisation has numbers, knowledge bases, contacts and campaigns.
+    const data = await loadOverview(await sessionCookieFor("owner@demo.test"));
+    expect(data.firstSteps).toBeNull();
+    expect(await renderPage(overview.default, data, "/overview")).not.toContain("First steps");
+  });
+});
