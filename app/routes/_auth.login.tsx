@@ -1,9 +1,10 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
+import { Form, Link, useActionData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthCard } from "~/components/auth-card";
+import { useIsPending } from "~/components/ui/use-is-pending";
 import { Button } from "~/components/ui/button";
 import { FormErrors, TextField } from "~/components/ui/field";
 import { getGateContext } from "~/features/access/gate.server";
@@ -46,7 +47,7 @@ export default function LoginPage() {
   const { t } = useTranslation("auth");
   const lastResult = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
-  const navigation = useNavigation();
+  const pending = useIsPending();
   const [form, fields] = useForm({
     id: "login",
     lastResult,
@@ -68,7 +69,7 @@ export default function LoginPage() {
           namespace="auth"
           inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "current-password" }}
         />
-        <Button type="submit" className="w-full" disabled={navigation.state === "submitting"}>
+        <Button type="submit" className="w-full" loading={pending}>
           {t("login.submit")}
         </Button>
       </Form>

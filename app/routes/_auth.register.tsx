@@ -1,10 +1,11 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { AuthCard } from "~/components/auth-card";
+import { useIsPending } from "~/components/ui/use-is-pending";
 import { Button } from "~/components/ui/button";
 import { FormErrors, TextField } from "~/components/ui/field";
 import { NewPasswordFields } from "~/features/auth/new-password-fields";
@@ -50,7 +51,7 @@ export default function RegisterPage() {
   const { t } = useTranslation("auth");
   const { phoneCountry } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const navigation = useNavigation();
+  const pending = useIsPending();
   const schema = useMemo(() => registerSchema(phoneCountry), [phoneCountry]);
   const [form, fields] = useForm({
     id: "register",
@@ -75,7 +76,7 @@ export default function RegisterPage() {
         <PhoneField label={t("fields.phone")} errors={fields.phone.errors} namespace="auth" country={phoneCountry} inputProps={{ ...getInputProps(fields.phone, { type: "tel" }), autoComplete: "tel" }} />
         <NewPasswordFields password={fields.password} confirmPassword={fields.confirmPassword} />
         <BrowserTimeZoneInput />
-        <Button type="submit" className="w-full" disabled={navigation.state === "submitting"}>
+        <Button type="submit" className="w-full" loading={pending}>
           {t("register.submit")}
         </Button>
       </Form>

@@ -1,13 +1,17 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { buttonClass } from "~/components/ui/button";
+import { formWidthClass } from "~/components/ui/field";
+import { PageHeader } from "~/components/ui/page-header";
 import { Notice, Panel } from "~/components/ui/panel";
 import { requireActionAccess } from "~/features/access/gate.server";
-import { DeleteCampaignForm } from "~/features/campaigns/campaign-page";
+import { BackLink } from "~/features/campaigns/back-link";
+import { DeleteCampaignForm } from "~/features/campaigns/delete-campaign";
 import { isAllowed } from "~/features/campaigns/campaign-rules";
 import { findCampaign } from "~/features/campaigns/campaigns.server";
 import { deleteCampaign } from "~/features/campaigns/lifecycle.server";
+import { titleFromLoader } from "~/lib/http/page-title";
 import { redirectWithToast } from "~/lib/toast/toast.server";
 import { getTranslator } from "~/i18n/i18next.server";
 
@@ -26,7 +30,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return { title: t("delete.title"), campaign: { id: campaign.id, name: campaign.name }, allowed: isAllowed("delete", campaign.status) };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Voxboard · ${data.title}` : "Voxboard" }];
+export const meta = titleFromLoader;
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { tenant } = await requireActionAccess(request, "delete", "campaigns");
@@ -47,9 +51,9 @@ export default function DeleteCampaignPage() {
   const actionData = useActionData<typeof action>();
   const refused = !allowed || actionData?.refusal;
   return (
-    <div className="mx-auto max-w-2xl space-y-4">
-      <h1 className="text-2xl font-semibold">{t("delete.title")}</h1>
-      <Panel>
+    <div className="space-y-6">
+      <PageHeader title={t("delete.title")} back={<BackLink to={`/campaigns/${encodeURIComponent(campaign.id)}`}>{t("edit.back")}</BackLink>} />
+      <Panel className={formWidthClass}>
         {refused ? (
           <div className="space-y-4">
             <div role="alert">

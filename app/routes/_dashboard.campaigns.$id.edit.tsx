@@ -1,16 +1,20 @@
 import { parseWithZod } from "@conform-to/zod";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { buttonClass } from "~/components/ui/button";
+import { formWidthClass } from "~/components/ui/field";
+import { PageHeader } from "~/components/ui/page-header";
 import { Notice, Panel } from "~/components/ui/panel";
 import { requireActionAccess } from "~/features/access/gate.server";
+import { BackLink } from "~/features/campaigns/back-link";
 import { CampaignForm } from "~/features/campaigns/campaign-form";
 import { isAllowed } from "~/features/campaigns/campaign-rules";
 import { formDefaultsFromSearch, type CampaignFormDefaults } from "~/features/campaigns/form-params";
 import { checkReferences, findCampaign, hasUnfinishedRun, loadFormOptions, updateCampaign } from "~/features/campaigns/campaigns.server";
 import { campaignFormSchema } from "~/features/campaigns/schemas";
 import { formatClockTime } from "~/features/campaigns/zoned-time";
+import { titleFromLoader } from "~/lib/http/page-title";
 import { redirectWithToast } from "~/lib/toast/toast.server";
 import { getTranslator } from "~/i18n/i18next.server";
 
@@ -49,7 +53,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Voxboard · ${data.title}` : "Voxboard" }];
+export const meta = titleFromLoader;
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { tenant } = await requireActionAccess(request, "update", "campaigns");
@@ -72,14 +76,12 @@ export default function EditCampaignPage() {
   const actionData = useActionData<typeof action>();
   const back = `/campaigns/${encodeURIComponent(campaign.id)}`;
   return (
-    <div className="mx-auto max-w-3xl space-y-4">
-      <h1 className="text-2xl font-semibold">{t("edit.title", { name: campaign.name })}</h1>
+    <div className="space-y-6">
+      <PageHeader title={t("edit.title", { name: campaign.name })} back={<BackLink to={back}>{t("edit.back")}</BackLink>} />
       {editable ? (
-        <Panel>
-          <CampaignForm id="campaign-edit" path={`${back}/edit`} defaults={defaults} options={options} timeZone={timeZone} lastResult={actionData?.result} submitLabel={t("edit.submit")} cancelHref={back} />
-        </Panel>
+        <CampaignForm id="campaign-edit" path={`${back}/edit`} defaults={defaults} options={options} timeZone={timeZone} lastResult={actionData?.result} submitLabel={t("edit.submit")} cancelHref={back} />
       ) : (
-        <Panel>
+        <Panel className={formWidthClass}>
           <div className="space-y-4">
             <Notice tone="warning">{t("refusals.edit")}</Notice>
             <Link to={back} className={buttonClass("secondary")}>

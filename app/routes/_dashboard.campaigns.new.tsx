@@ -1,13 +1,15 @@
 import { parseWithZod } from "@conform-to/zod";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { Panel } from "~/components/ui/panel";
+import { PageHeader } from "~/components/ui/page-header";
 import { requireActionAccess } from "~/features/access/gate.server";
+import { BackLink } from "~/features/campaigns/back-link";
 import { CampaignForm, NEW_CAMPAIGN_DEFAULTS } from "~/features/campaigns/campaign-form";
 import { formDefaultsFromSearch } from "~/features/campaigns/form-params";
 import { checkReferences, createCampaign, loadFormOptions } from "~/features/campaigns/campaigns.server";
 import { campaignFormSchema } from "~/features/campaigns/schemas";
+import { titleFromLoader } from "~/lib/http/page-title";
 import { redirectWithToast } from "~/lib/toast/toast.server";
 import { getTranslator } from "~/i18n/i18next.server";
 
@@ -24,7 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { title: t("new.title"), defaults, options: await loadFormOptions(tenant.id), timeZone: tenant.timeZone };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Voxboard · ${data.title}` : "Voxboard" }];
+export const meta = titleFromLoader;
 
 export async function action({ request }: ActionFunctionArgs) {
   const { tenant } = await requireActionAccess(request, "create", "campaigns");
@@ -42,23 +44,18 @@ export default function NewCampaignPage() {
   const { defaults, options, timeZone } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
-    <div className="mx-auto max-w-3xl space-y-4">
-      <div className="space-y-1">
-        <h1 className="text-2xl font-semibold">{t("new.title")}</h1>
-        <p className="text-sm text-slate-600 dark:text-slate-300">{t("new.intro")}</p>
-      </div>
-      <Panel>
-        <CampaignForm
-          id="campaign-new"
-          path="/campaigns/new"
-          defaults={defaults}
-          options={options}
-          timeZone={timeZone}
-          lastResult={actionData?.result}
-          submitLabel={t("new.submit")}
-          cancelHref="/campaigns"
-        />
-      </Panel>
+    <div className="space-y-6">
+      <PageHeader title={t("new.title")} description={t("new.intro")} back={<BackLink to="/campaigns">{t("detail.back")}</BackLink>} />
+      <CampaignForm
+        id="campaign-new"
+        path="/campaigns/new"
+        defaults={defaults}
+        options={options}
+        timeZone={timeZone}
+        lastResult={actionData?.result}
+        submitLabel={t("new.submit")}
+        cancelHref="/campaigns"
+      />
     </div>
   );
 }

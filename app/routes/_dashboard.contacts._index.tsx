@@ -49,7 +49,7 @@ export default function ContactsPage() {
         }
       />
       {readOnly ? <Notice>{t("readOnly")}</Notice> : null}
-      <div className="grid gap-4 2xl:grid-cols-[15rem_minmax(0,1fr)] 2xl:items-start">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-4 2xl:grid-cols-[15rem_minmax(0,1fr)] 2xl:items-start">
         <aside aria-label={t("lists.title")}>
           <ListsPanel data={list} />
         </aside>

@@ -1,5 +1,5 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { cn } from "~/components/ui/cn";
 import { formWidthClass } from "~/components/ui/field";
@@ -37,6 +37,17 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
   return { title: t("delete.title"), ...view };
 }
+
+/**
+ * The list's delete dialog loads this page's data through a fetcher. Once the
+ * dialog's submission has deleted the knowledge base there is nothing left to
+ * load, and reloading it would turn the list into a 404. (Only the dialog that
+ * is open can submit, so a deletion is always of the one it loaded.)
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, defaultShouldRevalidate }) =>
+  formAction && DELETE_ACTION.test(formAction) ? false : defaultShouldRevalidate;
+
+const DELETE_ACTION = /^\/knowledge-base\/[^/?]+\/delete(\?|$)/;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Voxboard · ${data.title}` : "Voxboard" }];
 

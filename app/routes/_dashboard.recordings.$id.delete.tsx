@@ -1,5 +1,6 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useLoaderData, useNavigation } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { useIsPending } from "~/components/ui/use-is-pending";
 import { useTranslation } from "react-i18next";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { Panel } from "~/components/ui/panel";
@@ -63,7 +64,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function DeleteRecordingPage() {
   const { t, i18n } = useTranslation("recording");
   const { call, timeZone, returnTo } = useLoaderData<typeof loader>();
-  const navigation = useNavigation();
+  const submitting = useIsPending();
   const parts = [
     formatDateTime(call.createdAt, i18n.language, timeZone),
     t(`direction.${call.direction}`, { defaultValue: call.direction }),
@@ -77,7 +78,7 @@ export default function DeleteRecordingPage() {
         <DeleteRecordingForm
           callId={call.id}
           returnTo={returnTo}
-          submitting={navigation.state === "submitting"}
+          submitting={submitting}
           summaryLine={
             <span className="block space-y-1" data-testid="delete-summary">
               <span className="block font-medium">{parts.join(" · ")}</span>

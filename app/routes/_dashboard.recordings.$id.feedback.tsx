@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { useIsPending } from "~/components/ui/use-is-pending";
 import { useTranslation } from "react-i18next";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { Panel } from "~/components/ui/panel";
@@ -48,7 +49,7 @@ export default function RecordingFeedbackPage() {
   const { t } = useTranslation("recording");
   const { callId, summaryLine, feedback, returnTo } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
+  const submitting = useIsPending();
   return (
     <div className="mx-auto max-w-2xl space-y-4">
       <h1 className="text-2xl font-semibold">{t("feedback.title")}</h1>
@@ -60,7 +61,7 @@ export default function RecordingFeedbackPage() {
             returnTo={returnTo}
             defaultValue={feedback}
             lastResult={actionData?.result}
-            submitting={navigation.state === "submitting" && navigation.formAction?.endsWith("/feedback")}
+            submitting={submitting}
           />
         </div>
       </Panel>

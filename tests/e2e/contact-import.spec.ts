@@ -205,6 +205,14 @@ test("removing rows instead of fixing them, then importing into an existing list
   await page.getByRole("button", { name: "Continue to the preview" }).click();
   await expect(count(page, "invalid")).toHaveText("2");
   await expect(rowOf(page, 2)).toContainText("Ada Lovelace");
+
+  // On a phone every row is a card (an invalid one with its correction under it), and nothing scrolls sideways.
+  const viewport = page.viewportSize()!;
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(rowOf(page, 2)).toHaveCSS("display", "flex");
+  await expect(detailOf(page, 3)).toHaveCSS("display", "block");
+  expect(await page.evaluate(() => document.scrollingElement!.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  await page.setViewportSize(viewport);
   await waitForHydration(page, testInfo);
 
   await rowOf(page, 3).getByRole("button", { name: "Remove row 3" }).click();

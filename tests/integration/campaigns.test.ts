@@ -391,6 +391,33 @@ describe("the campaign page", () => {
     // A nonsense filter falls back to all campaigns.
     expect((await listOf("?status=nonsense")).total).toBe((await listOf("")).total);
   });
+
+  it("shows the calling window on the user's clock: 12-hour in English, 24-hour in German", async () => {
+    const id = await createCampaign({ name: "Office hours only", windowDays: ["1", "2", "3", "4", "5"], windowStart: "09:00", windowEnd: "17:30" });
+    const page = unwrap(await open(id)).value;
+    const english = await renderPage(campaignPage.default, page, `/campaigns/${id}`, "en");
+    expect(english).toMatch(/Mon, Tue, Wed, Thu, Fri, 9:00\sAM–5:30\sPM/);
+    expect(english).not.toContain("09:00–17:30");
+    const german = await renderPage(campaignPage.default, page, `/campaigns/${id}`, "de");
+    expect(german).toContain("Mo, Di, Mi, Do, Fr, 09:00–17:30");
+  });
+
+  it("gives each row of the list the actions its status allows, as plain links without JavaScript", async () => {
+    const draft = await createCampaign({ name: "Row actions draft" });
+    const completed = await db().selectFrom("campaigns").select("id").where("name", "=", "Webinar thank-you calls").executeTakeFirstOrThrow();
+    const actionsOf = (html: string, id: string) => {
+      const row = new RegExp(`<tr[^>]*data-campaign-id="${id}"[^>]*>([\\s\\S]*?)</tr>`).exec(html)?.[1] ?? "";
+      return [...row.matchAll(/<a [^>]*href="([^"]+)"[^>]*>([^<]+)<\/a>/g)].map(([, href, text]) => `${text} ${href}`);
+    };
+    const render = async (query: string) => renderPage(listPage.default, unwrap(await callLoader(listPage.loader, `/campaigns${query}`, { cookie: owner })).value, `/campaigns${query}`);
+    // The newest draft comes first.
+    const drafts = await render("?status=draft");
+    expect(drafts).not.toMatch(/<table(?![^>]*data-testid="campaigns-table")/);
+    expect(actionsOf(drafts, draft)).toEqual([`Row actions draft /campaigns/${draft}`, `Open /campaigns/${draft}`, `Edit /campaigns/${draft}/edit`, `Delete /campaigns/${draft}/delete`]);
+    // A completed campaign can no longer be edited, only opened or deleted.
+    const done = await render("?status=completed");
+    expect(actionsOf(done, completed.id)).toEqual([`Webinar thank-you calls /campaigns/${completed.id}`, `Open /campaigns/${completed.id}`, `Delete /campaigns/${completed.id}/delete`]);
+  });
 });
 
 /** A list of the demo tenant's own, with contacts as given (all in Toronto unless said otherwise). */

@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 import { cn } from "./cn";
 
 export interface TabLink {
@@ -16,8 +17,17 @@ export interface TabLink {
  * previous tab. On a narrow screen the row scrolls on its own instead of the page.
  */
 export function Tabs({ label, tabs, active, className }: { label: string; tabs: TabLink[]; active: string; className?: string }) {
+  const row = useRef<HTMLElement>(null);
+  // On a phone the current tab may sit past the row's right edge; bring it into view without moving the page.
+  useEffect(() => {
+    const nav = row.current;
+    const current = nav?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (nav && current && (current.offsetLeft + current.offsetWidth > nav.scrollLeft + nav.clientWidth || current.offsetLeft < nav.scrollLeft)) {
+      nav.scrollLeft = current.offsetLeft - 8;
+    }
+  }, [active]);
   return (
-    <nav aria-label={label} className={cn("-mx-1 overflow-x-auto border-b border-slate-200 dark:border-slate-800", className)}>
+    <nav ref={row} aria-label={label} className={cn("relative -mx-1 overflow-x-auto border-b border-slate-200 dark:border-slate-800", className)}>
       <ul className="flex min-w-max gap-1 px-1">
         {tabs.map((tab) => {
           const current = tab.value === active;

@@ -1,4 +1,5 @@
-import { Form, useNavigation } from "@remix-run/react";
+import { Form } from "@remix-run/react";
+import { useIsPending } from "~/components/ui/use-is-pending";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
@@ -31,9 +32,8 @@ export interface AnalysisPanelProps {
  */
 export function AnalysisPanel({ analysis, status, callId, returnTo, canAnalyze, analyzedAt, timeZone }: AnalysisPanelProps) {
   const { t, i18n } = useTranslation("analysis");
-  const navigation = useNavigation();
   const action = `/recordings/${encodeURIComponent(callId)}/analysis`;
-  const pending = navigation.state !== "idle" && navigation.formAction === action;
+  const pending = useIsPending({ formAction: action });
   const button = canAnalyze ? (
     <Form method="post" action={action}>
       <input type="hidden" name="returnTo" value={returnTo} />

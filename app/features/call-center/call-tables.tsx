@@ -98,7 +98,7 @@ export function QueuedCallsTable({ items, ...context }: { items: QueuedCallItem[
   const { t } = useTranslation("calls");
   const column = useColumn();
   const columns: Array<DataColumn<QueuedCallItem>> = [
-    column("position", (call) => formatNumber(call.position, context.language), { align: "end", className: "w-px" }),
+    column("position", (call) => formatNumber(call.position, context.language), { align: "end", className: "w-px max-sm:w-auto" }),
     column("queuedAt", (call) => <Time iso={call.queuedAt} {...context} />, { primary: true }),
     column("waiting", (call) => (call.waitingSeconds === null ? <Missing /> : formatDuration(call.waitingSeconds)), { align: "end" }),
     column("direction", (call) => <Direction value={call.direction} />),

@@ -88,7 +88,7 @@ export function MappingForm({
         </Form>
       </Panel>
       <Panel className="p-0 sm:p-0">
-        <h2 className="px-5 pb-2 pt-5 text-lg font-semibold">{t("mapping.samplesHeading")}</h2>
+        <h2 className="px-4 pb-2 pt-5 text-lg font-semibold">{t("mapping.samplesHeading")}</h2>
         <div className="max-sm:p-3">
           <SampleRows columns={view.columns} columnLabel={columnLabel} />
         </div>

@@ -48,7 +48,15 @@ export function PreviewTable({
 }) {
   const { t, i18n } = useTranslation("imports");
   const missing = <span className="text-slate-400 dark:text-slate-500">–</span>;
-  const text = (value: string) => (value.trim() ? <span title={value.trim()}>{value.trim()}</span> : missing);
+  // min-w-0: on a phone's card the value is a flex item, and must be allowed to shrink to be cut instead of wrapped.
+  const text = (value: string) =>
+    value.trim() ? (
+      <span title={value.trim()} className="min-w-0 truncate">
+        {value.trim()}
+      </span>
+    ) : (
+      missing
+    );
   const columns: Array<DataColumn<PreviewRow>> = [
     { id: "row", header: t("preview.table.row"), rowHeader: true, align: "end", className: "font-normal", cell: (row) => formatNumber(row.number, i18n.language) },
     {
@@ -120,7 +128,14 @@ function RemoveRowButton({ row, here }: { row: number; here: string }) {
     <Form method="post" action={here} preventScrollReset>
       <input type="hidden" name="intent" value="remove-row" />
       <input type="hidden" name="row" value={row} />
-      <Button type="submit" variant="ghost" size="sm" loading={removing} aria-label={t("preview.removeLabel", { row })} className="text-red-700 dark:text-red-400">
+      <Button
+        type="submit"
+        variant="ghost"
+        size="sm"
+        loading={removing}
+        aria-label={t("preview.removeLabel", { row })}
+        className="text-slate-600 hover:text-red-700 dark:text-slate-300 dark:hover:text-red-400"
+      >
         {t("preview.remove")}
       </Button>
     </Form>

@@ -43,7 +43,7 @@ export function ImportPreview({
   return (
     <div className="space-y-6">
       <Panel className="p-0 sm:p-0">
-        <div className="space-y-4 px-4 pt-4 sm:px-5 sm:pt-5">
+        <div className="space-y-4 px-4 pt-5">
           <div className="space-y-1">
             <h2 className="text-lg font-semibold">{t("preview.heading")}</h2>
             <p className="text-sm text-slate-600 dark:text-slate-300">{t("preview.intro")}</p>
@@ -125,7 +125,7 @@ function BulkActions({ counts, here }: { counts: PreviewView["counts"]; here: st
   if (counts.invalid === 0 && counts.removed === 0) return null;
   const n = (value: number) => formatNumber(value, i18n.language);
   return (
-    <div className="flex flex-wrap gap-2 px-4 py-3 sm:px-5">
+    <div className="flex flex-wrap gap-2 px-4 py-3">
       {counts.invalid > 0 ? (
         <Form method="post" action={here} preventScrollReset>
           <input type="hidden" name="intent" value="remove-invalid" />

@@ -104,9 +104,9 @@ export function ImportHistory({ entries, timeZone }: { entries: ImportHistoryEnt
   ];
   return (
     <Panel className="p-0 sm:p-0">
-      <h2 className="px-5 pb-2 pt-5 text-lg font-semibold">{t("history.heading")}</h2>
+      <h2 className="px-4 pb-2 pt-5 text-lg font-semibold">{t("history.heading")}</h2>
       {entries.length === 0 ? (
-        <div className="px-5 pb-5">
+        <div className="px-4 pb-5">
           <EmptyState title={t("history.empty")} className="py-6" />
         </div>
       ) : (

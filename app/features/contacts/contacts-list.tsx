@@ -139,13 +139,13 @@ function useColumns(data: ContactsListViewData): Array<DataColumn<ContactListIte
       cell: (row) => {
         const name = displayName(row);
         return (
-          <span className="flex max-w-[14rem] items-center gap-2 max-sm:max-w-none">
+          <span className="flex max-w-[13rem] items-center gap-2 max-sm:max-w-none">
             {data.canUpdate ? (
-              <Link to={withReturnTo(contactPaths.edit(row.id), data.returnTo)} title={name} className="truncate hover:underline">
+              <Link to={withReturnTo(contactPaths.edit(row.id), data.returnTo)} title={name} className={cn(cutClass, "hover:underline")}>
                 {name}
               </Link>
             ) : (
-              <span title={name} className="truncate">
+              <span title={name} className={cutClass}>
                 {name}
               </span>
             )}
@@ -168,7 +168,6 @@ function useColumns(data: ContactsListViewData): Array<DataColumn<ContactListIte
       id: "email",
       header: t("columns.email"),
       truncate: true,
-      className: "max-w-[11rem]",
       cell: (row) => (row.email ? <Cut text={row.email} /> : missing),
     },
     {
@@ -195,7 +194,7 @@ function useColumns(data: ContactsListViewData): Array<DataColumn<ContactListIte
       header: t("columns.list"),
       sort: sort("list"),
       truncate: true,
-      className: "max-w-[9rem]",
+      className: "max-w-[10rem]",
       cell: (row) => (
         <Link
           to={listView(params, row.listId)}

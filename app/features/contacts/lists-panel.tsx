@@ -28,7 +28,8 @@ export function ListsPanel({ data }: { data: ContactsListViewData }) {
   return (
     <Panel className="p-3 sm:p-4 2xl:p-3" title={<span className="text-base">{t("lists.title")}</span>} actions={data.canCreate ? <NewListAction returnTo={data.returnTo} /> : null}>
       <nav aria-label={t("lists.navLabel")} className="-mt-2">
-        <ul className="flex flex-wrap gap-2 text-sm 2xl:flex-col 2xl:gap-0.5" data-testid="contact-lists">
+        {/* A phone scrolls the row of lists on its own, as it does a row of tabs, instead of stacking them above the table. */}
+        <ul className="relative -mx-1 flex gap-2 overflow-x-auto px-1 pb-1 text-sm sm:flex-wrap sm:overflow-visible sm:pb-0 2xl:flex-col 2xl:gap-0.5" data-testid="contact-lists">
           <ListEntry to={listView(params, null)} name={t("lists.all")} count={data.contactCount} current={params.list === null} />
           {data.lists.map((list) => (
             <ListEntry key={list.id} to={listView(params, list.id)} name={list.name} count={list.contactCount} current={params.list === list.id}>
@@ -48,7 +49,7 @@ function ListEntry({ to, name, count, current, children }: { to: string; name: s
   return (
     <li
       className={cn(
-        "flex min-w-0 max-w-full items-center gap-1 rounded-md border border-slate-200 pr-1 dark:border-slate-700 2xl:border-transparent",
+        "flex min-w-0 max-w-[16rem] shrink-0 items-center gap-1 rounded-md border border-slate-200 pr-1 dark:border-slate-700 sm:max-w-[22rem] 2xl:max-w-full 2xl:border-transparent",
         current ? "bg-slate-100 dark:bg-slate-800" : "hover:bg-slate-50 dark:hover:bg-slate-800/50",
       )}
     >

@@ -95,8 +95,8 @@ export function KnowledgeBaseForm({
   }
 
   return (
-    <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className={cn(formWidthClass, "space-y-6")}>
-      {/* Enter in a text field submits with the first submit button: this one, so it saves rather than applying a template. */}
+    <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className={cn(formWidthClass, "flex flex-col gap-6")}>
+      {/* Enter in a text field submits with the first submit button: this one, so it saves rather than applying a template. (Out of the flow, so it adds no gap.) */}
       <button type="submit" name="intent" value="save" className="sr-only" tabIndex={-1} aria-hidden="true" disabled={readOnly}>
         {submitLabel}
       </button>

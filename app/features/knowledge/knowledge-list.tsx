@@ -96,7 +96,7 @@ function NumberFilter({ data }: { data: KnowledgeListViewData }) {
   }
   return (
     <Form method="get" action={LIST_PATH} role="search" aria-label={t("list.filterLabel")} onChange={onChange} className="flex flex-wrap items-end gap-x-3 gap-y-2">
-      <div className="w-full sm:w-80">
+      <div className="min-w-0 flex-1 sm:w-80 sm:flex-none">
         <FilterSelect
           id="knowledge-number"
           name="number"

@@ -128,7 +128,7 @@ export function BulkResultsTable({ results }: { results: BulkResultsData }) {
       {results.headerLooksLikeNumber ? <Notice tone="warning">{t("bulk.headerLooksLikeNumber", { value: results.column })}</Notice> : null}
       {/* Up to 5,000 rows: the table scrolls inside the page under a header that stays, and the keyboard can scroll it. */}
       <div
-        className="max-h-[32rem] overflow-auto rounded-md border border-slate-200 dark:border-slate-700 max-sm:border-0 max-sm:p-0.5"
+        className="max-h-[32rem] overflow-auto rounded-md border border-slate-200 dark:border-slate-700 max-sm:bg-slate-50 max-sm:p-2 dark:max-sm:bg-slate-950"
         tabIndex={0}
         aria-label={t("bulk.tableLabel")}
         role="region"

@@ -116,6 +116,7 @@ function NumbersTable({
     {
       id: "label",
       header: t("list.label"),
+      className: wrapOnPhone,
       cell: (number) =>
         isEditing(number) ? (
           <RenameForm key={number.label} number={number} display={formatPhoneForDisplay(number.e164)} lastResult={replyFor("rename", number.id)} />
@@ -131,6 +132,7 @@ function NumbersTable({
     {
       id: "assigned",
       header: t("list.assigned"),
+      className: wrapOnPhone,
       cell: (number) => {
         const display = formatPhoneForDisplay(number.e164);
         const assigned = number.knowledgeBases.find((kb) => kb.isDefault);
@@ -193,6 +195,9 @@ function NumbersTable({
   );
 }
 
+/** On a phone's card a form, or a value too long for the line, goes under its label instead of pushing the card wider; words stay whole. */
+const wrapOnPhone = "max-sm:flex-wrap max-sm:[overflow-wrap:normal]";
+
 /** Fields sized to sit inside a table row. */
 const compactControl = cn(inputClass, "h-8 py-1");
 
@@ -208,13 +213,13 @@ function RenameForm({ number, display, lastResult }: { number: NumberListItem; d
     shouldRevalidate: "onInput",
   });
   return (
-    <Form method="post" {...getFormProps(form)} className="space-y-1 whitespace-normal text-left">
+    <Form method="post" {...getFormProps(form)} className="space-y-1 whitespace-normal text-left max-sm:w-full">
       <input type="hidden" name="intent" value="rename" />
       <input {...getInputProps(fields.id, { type: "hidden" })} />
       <label htmlFor={fields.label.id} className="sr-only">
         {t("rename.label", { number: display })}
       </label>
-      <div className="flex flex-wrap items-center gap-2">
+      <div className="flex flex-wrap items-center gap-2 sm:flex-nowrap">
         {/* The user asked to edit this label (from the row's menu), so the caret goes straight there. */}
         <input {...getInputProps(fields.label, { type: "text" })} autoFocus maxLength={MAX_LABEL_LENGTH} className={cn(compactControl, "w-48 min-w-0 max-sm:flex-1")} />
         <Button type="submit" variant="secondary" size="sm" loading={submitting}>
@@ -242,7 +247,7 @@ function AssignForm({ number, display, lastResult }: { number: NumberListItem; d
     shouldRevalidate: "onInput",
   });
   return (
-    <Form method="post" {...getFormProps(form)} className="space-y-1 whitespace-normal text-left">
+    <Form method="post" {...getFormProps(form)} className="space-y-1 whitespace-normal text-left max-sm:w-full">
       <input type="hidden" name="intent" value="assign" />
       <input {...getInputProps(fields.id, { type: "hidden" })} />
       <label htmlFor={fields.knowledgeBaseId.id} className="sr-only">
