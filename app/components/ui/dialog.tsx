@@ -1,5 +1,6 @@
 import { Dialog as HeadlessDialog, DialogBackdrop, DialogPanel, DialogTitle } from "@headlessui/react";
 import type { ReactNode } from "react";
+import { CloseButton } from "./close-button";
 import { cn } from "./cn";
 
 /**
@@ -39,15 +40,7 @@ export function Dialog({
         >
           <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-5 py-4 dark:border-slate-700">
             <DialogTitle className="text-lg font-semibold">{title}</DialogTitle>
-            <button
-              type="button"
-              onClick={onClose}
-              aria-label={closeLabel}
-              title={closeLabel}
-              className="-mr-2 -mt-1 rounded-md px-2 text-2xl leading-none text-slate-500 hover:bg-slate-100 hover:text-slate-800 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-slate-100"
-            >
-              <span aria-hidden="true">×</span>
-            </button>
+            <CloseButton label={closeLabel} onClick={onClose} className="-mr-2 -mt-1" />
           </div>
           <div className="overflow-y-auto px-5 py-4">{children}</div>
         </DialogPanel>

@@ -2,6 +2,7 @@ import { Dialog as HeadlessDialog, DialogBackdrop, DialogPanel, DialogTitle } fr
 import { Link, useFetcher } from "@remix-run/react";
 import { useEffect, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { CloseButton } from "./close-button";
 import { cn } from "./cn";
 import { useHydrated } from "./use-hydrated";
 
@@ -20,15 +21,7 @@ export function Drawer({ open, onClose, title, children, className }: { open: bo
         <DialogPanel className={cn("flex h-full w-full flex-col border-l border-slate-200 bg-white shadow-xl dark:border-slate-700 dark:bg-slate-900", className)}>
           <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-5 py-4 dark:border-slate-700">
             <DialogTitle className="min-w-0 break-words text-lg font-semibold">{title}</DialogTitle>
-            <button
-              type="button"
-              onClick={onClose}
-              aria-label={t("dialog.close")}
-              title={t("dialog.close")}
-              className="-mr-2 -mt-1 rounded-md px-2 text-2xl leading-none text-slate-500 hover:bg-slate-100 hover:text-slate-800 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-slate-100"
-            >
-              <span aria-hidden="true">×</span>
-            </button>
+            <CloseButton label={t("dialog.close")} onClick={onClose} className="-mr-2 -mt-1" />
           </div>
           <div className="min-h-0 flex-1 overflow-y-auto px-5 py-4">{children}</div>
         </DialogPanel>

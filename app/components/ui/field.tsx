@@ -30,28 +30,56 @@ export function TextField({
   /** Shown right under the errors while there are any: a way out of the problem, such as a link to what is in the way. */
   errorAction?: ReactNode;
 }) {
-  const { t } = useTranslation(namespace);
   const { key, ...rest } = inputProps;
-  // conform names the input (form id + field name); label, hint and errors hang off that id so they work before hydration.
-  const id = rest.id ?? rest.name;
-  const errorId = `${id}-error`;
-  const hintId = `${id}-hint`;
-  const hasError = Boolean(errors?.length);
-  const describedBy = [hasError ? errorId : null, hint ? hintId : null].filter(Boolean).join(" ") || undefined;
+  return (
+    <FieldShell label={label} errors={errors} hint={hint} namespace={namespace} controlProps={rest} messageValues={messageValues} errorAction={errorAction} extra={children}>
+      {(control) => <input key={key} {...rest} {...control} className={cn(inputClass, rest.className)} />}
+    </FieldShell>
+  );
+}
+
+/**
+ * What every labelled control shares: the label, the control, its hint, what
+ * the caller adds under it, the errors and a way out of them. Label, hint and
+ * errors hang off the control's id (conform names it: form id + field name),
+ * so they work before hydration.
+ */
+function FieldShell({
+  label,
+  errors,
+  hint,
+  namespace,
+  controlProps,
+  messageValues,
+  errorAction,
+  describedBy,
+  extra,
+  children,
+}: {
+  label: string;
+  errors?: string[];
+  hint?: ReactNode;
+  namespace?: string;
+  controlProps: { id?: string; name?: string };
+  messageValues?: Record<string, string | number>;
+  errorAction?: ReactNode;
+  describedBy?: string;
+  extra?: ReactNode;
+  children: (control: { id: string; "aria-invalid"?: true; "aria-describedby"?: string }) => ReactNode;
+}) {
+  const { t } = useTranslation(namespace);
+  const wiring = useFieldWiring({ id: controlProps.id, name: controlProps.name, errors, hint });
+  const describedByAll = [wiring.describedBy, describedBy].filter(Boolean).join(" ") || undefined;
   return (
     <div className="space-y-1">
-      <label htmlFor={id} className="block text-sm font-medium">
+      <label htmlFor={wiring.controlId} className="block text-sm font-medium">
         {label}
       </label>
-      <input key={key} {...rest} id={id} aria-invalid={hasError || undefined} aria-describedby={describedBy} className={cn(inputClass, rest.className)} />
-      {hint ? (
-        <p id={hintId} className="text-xs text-slate-500 dark:text-slate-400">
-          {hint}
-        </p>
-      ) : null}
-      {children}
-      <FieldErrors id={errorId} errors={errors} namespace={namespace} t={(key) => t(key, messageValues)} />
-      {hasError && errorAction ? <div className="text-sm">{errorAction}</div> : null}
+      {children({ id: wiring.controlId, "aria-invalid": wiring.hasError || undefined, "aria-describedby": describedByAll })}
+      <FieldHint id={wiring.hintId} hint={hint} />
+      {extra}
+      <FieldErrors id={wiring.errorId} errors={errors} t={(key) => t(key, messageValues)} />
+      {wiring.hasError && errorAction ? <div className="text-sm">{errorAction}</div> : null}
     </div>
   );
 }
@@ -125,27 +153,29 @@ export function SelectField({
   /** The id of another element that describes the select (a line among the children that follows the choice, say). */
   describedBy?: string;
 }) {
-  const { t } = useTranslation(namespace);
   const { key, ...rest } = selectProps;
-  const wiring = useFieldWiring({ id: rest.id, name: rest.name, errors, hint });
-  const describedByAll = [wiring.describedBy, describedBy].filter(Boolean).join(" ") || undefined;
   return (
-    <div className="space-y-1">
-      <label htmlFor={wiring.controlId} className="block text-sm font-medium">
-        {label}
-      </label>
-      <select key={key} {...rest} id={wiring.controlId} aria-invalid={wiring.hasError || undefined} aria-describedby={describedByAll} className={cn(inputClass, rest.className)}>
-        {options.map((option) => (
-          <option key={option.value} value={option.value} disabled={option.disabled}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-      <FieldHint id={wiring.hintId} hint={hint} />
-      {children}
-      <FieldErrors id={wiring.errorId} errors={errors} t={(key) => t(key, messageValues)} />
-      {wiring.hasError && errorAction ? <div className="text-sm">{errorAction}</div> : null}
-    </div>
+    <FieldShell
+      label={label}
+      errors={errors}
+      hint={hint}
+      namespace={namespace}
+      controlProps={rest}
+      messageValues={messageValues}
+      errorAction={errorAction}
+      describedBy={describedBy}
+      extra={children}
+    >
+      {(control) => (
+        <select key={key} {...rest} {...control} className={cn(inputClass, rest.className)}>
+          {options.map((option) => (
+            <option key={option.value} value={option.value} disabled={option.disabled}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </FieldShell>
   );
 }
 
@@ -167,20 +197,11 @@ export function TextareaField({
   /** The id of another element that describes the field (a live character counter among the children, say). */
   describedBy?: string;
 }) {
-  const { t } = useTranslation(namespace);
   const { key, ...rest } = textareaProps;
-  const wiring = useFieldWiring({ id: rest.id, name: rest.name, errors, hint });
-  const describedByAll = [wiring.describedBy, describedBy].filter(Boolean).join(" ") || undefined;
   return (
-    <div className="space-y-1">
-      <label htmlFor={wiring.controlId} className="block text-sm font-medium">
-        {label}
-      </label>
-      <textarea key={key} {...rest} id={wiring.controlId} aria-invalid={wiring.hasError || undefined} aria-describedby={describedByAll} className={cn(inputClass, rest.className)} />
-      <FieldHint id={wiring.hintId} hint={hint} />
-      {children}
-      <FieldErrors id={wiring.errorId} errors={errors} t={t} />
-    </div>
+    <FieldShell label={label} errors={errors} hint={hint} namespace={namespace} controlProps={rest} describedBy={describedBy} extra={children}>
+      {(control) => <textarea key={key} {...rest} {...control} className={cn(inputClass, rest.className)} />}
+    </FieldShell>
   );
 }
 

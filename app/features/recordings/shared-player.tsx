@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { CloseButton } from "~/components/ui/close-button";
 import { AudioPlayer } from "./audio-player";
 
 export interface NowPlaying {
@@ -31,15 +32,7 @@ export function SharedPlayer({ playing, onClose }: { playing: NowPlaying; onClos
         </div>
         {/* Keyed by the call so a new choice starts a fresh element (and its speed and error state). */}
         <AudioPlayer key={playing.callId} callId={playing.callId} label={playing.label} autoPlay className="min-w-0 flex-[2_1_18rem]" />
-        <button
-          type="button"
-          onClick={onClose}
-          aria-label={t("player.close")}
-          title={t("player.close")}
-          className="inline-flex h-8 w-8 items-center justify-center rounded-md text-xl leading-none text-slate-500 hover:bg-slate-100 hover:text-slate-900 dark:hover:bg-slate-800 dark:hover:text-white"
-        >
-          <span aria-hidden="true">×</span>
-        </button>
+        <CloseButton label={t("player.close")} onClick={onClose} />
       </div>
     </section>
   );
