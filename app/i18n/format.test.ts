@@ -68,6 +68,10 @@ describe("times of day without a date (a calling window)", () => {
     expect(formatClockTimeOfDay("23:59", "en")).toMatch(/^11:59\sPM$/);
   });
 
+  it("never break between the time and AM/PM", () => {
+    expect(formatClockTimeOfDay("17:00", "en")).toBe("5:00\u00a0PM");
+  });
+
   it("leave a value that is not a time as it is", () => {
     expect(formatClockTimeOfDay("soon", "en")).toBe("soon");
   });

@@ -53,6 +53,8 @@ export function formatTime(iso: string, language: string, timeZone?: string, { s
   return dateTimeFormat(language, { timeStyle: seconds ? "medium" : "short", timeZone }).format(new Date(iso));
 }
 
+const NBSP = "\u00a0";
+
 /**
  * A wall-clock time of day given as "HH:mm" (a calling window's bounds, opening hours), in the user's
  * style: en 9:00 AM, de 09:00. It belongs to no date or zone, so it is formatted as that time in UTC.
@@ -62,10 +64,11 @@ export function formatClockTimeOfDay(hhmm: string, language: string) {
   const match = /^(\d{1,2}):(\d{2})$/.exec(hhmm.trim());
   if (!match) return hhmm;
   const minuteOfDay = Number(match[1]) * 60 + Number(match[2]);
-  return dateTimeFormat(language, { timeStyle: "short", timeZone: "UTC" }).format(new Date(Date.UTC(1970, 0, 1, 0, minuteOfDay)));
+  // Non-breaking: a window "9:00 AM–5:00 PM" must not wrap between "5:00" and "PM".
+  return dateTimeFormat(language, { timeStyle: "short", timeZone: "UTC" })
+    .format(new Date(Date.UTC(1970, 0, 1, 0, minuteOfDay)))
+    .replace(/\s/g, NBSP);
 }
-
-const NBSP = "\u00a0";
 
 /**
  * Minutes in the locale's number format with its unit (en 28 min, 2,500 min;

@@ -135,7 +135,7 @@ export default function CampaignPage() {
       {confirmation ? <StartConfirmation campaign={campaign} check={confirmation} timeZone={timeZone} /> : null}
       {waiting ? <WaitingNotice count={waiting.count} nextWindowAt={waiting.nextWindowAt} timeZone={timeZone} /> : null}
       {platformConfigured ? null : <Notice>{t("platform.notConfigured")}</Notice>}
-      <div className="grid gap-4 xl:grid-cols-2">
+      <div className="grid items-start gap-4 xl:grid-cols-2">
         <CampaignDetails campaign={campaign} knowledgeBase={knowledgeBase} timeZone={timeZone} />
         <PrelaunchPanel campaignId={campaign.id} status={campaign.status} params={pageParams} report={report} timeZone={timeZone} />
       </div>

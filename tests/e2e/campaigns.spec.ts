@@ -240,6 +240,33 @@ test("deleting a campaign asks first", async ({ page }, testInfo) => {
   expect(gone.status()).toBe(404);
 });
 
+test("a row of the list deletes its campaign after asking: a menu and a dialog with scripts, links and a page without", async ({ page }, testInfo) => {
+  await signInQuickly(page, DEMO_USERS.owner.email);
+  const name = uniqueName(testInfo, "Row delete");
+  await createCampaign(page, testInfo, name);
+  // Newest first: the draft just made is on the first page.
+  await page.goto("/campaigns?status=draft");
+  await waitForHydration(page, testInfo);
+  const row = page.getByTestId("campaign-row").filter({ hasText: name });
+  if (isScriptless(testInfo)) {
+    await expect(row.getByRole("link", { name: "Edit", exact: true })).toHaveAttribute("href", /\/campaigns\/[0-9a-f-]{36}\/edit$/);
+    await row.getByRole("link", { name: "Delete", exact: true }).click();
+    await expect(page).toHaveURL(/\/campaigns\/[0-9a-f-]{36}\/delete$/);
+    await page.getByRole("button", { name: "Delete campaign" }).click();
+  } else {
+    await row.getByRole("button", { name: `Actions for ${name}` }).click();
+    await expect(page.getByRole("menuitem", { name: "Edit", exact: true })).toBeVisible();
+    await page.getByRole("menuitem", { name: "Delete", exact: true }).click();
+    const dialog = page.getByRole("dialog", { name: "Delete campaign" });
+    await expect(dialog).toContainText(`Do you really want to delete the campaign “${name}”?`);
+    await expectNoSeriousViolations(page);
+    await dialog.getByRole("button", { name: "Delete campaign" }).click();
+  }
+  await expect(toast(page, `Campaign “${name}” deleted.`)).toBeVisible();
+  await expect(page).toHaveURL(/\/campaigns$/);
+  await expect(page.getByTestId("campaign-row").filter({ hasText: name })).toHaveCount(0);
+});
+
 test("the list filters by status and sorts through its URL", async ({ page }, testInfo) => {
   await signInQuickly(page, DEMO_USERS.owner.email);
   await page.goto("/campaigns?status=completed");

@@ -313,12 +313,33 @@ test.describe(() => {
 
 test("the list fits a laptop and a phone: one line per contact, cards on a phone, nothing scrolls sideways", async ({ page }, testInfo) => {
   await signInQuickly(page, DEMO_USERS.owner.email);
+  // A contact whose every value is long (German names and companies are), added the quick way: the form's own endpoint.
+  const suffix = uniqueSuffix(testInfo);
+  await page.goto("/contacts");
+  const listHref = await listsPanel(page).locator('a[href*="list="]').first().getAttribute("href");
+  const listId = new URL(listHref!, page.url()).searchParams.get("list")!;
+  const created = await page.request.post("/contacts/new", {
+    form: {
+      intent: "save",
+      firstName: `Maximiliane-Theresa-${suffix}`,
+      lastName: "Schwarzenberg-Hohenlohe",
+      title: "Leiterin Einkauf und Beschaffung",
+      company: "Gebrüder Hinterhuber Landmaschinenhandel GmbH & Co. KG",
+      phone: uniquePhoneDigits(),
+      email: `maximiliane.schwarzenberg-hohenlohe-${suffix}@landmaschinen-hinterhuber.example`,
+      listId,
+      returnTo: "/contacts",
+    },
+    maxRedirects: 0,
+  });
+  expect(created.status()).toBe(302);
   for (const viewport of [
     { width: 1366, height: 800 },
     { width: 390, height: 844 },
   ]) {
     await page.setViewportSize(viewport);
-    await page.goto("/contacts");
+    // Contacts with an address (the seeded ones have long ones); other specs import thousands without.
+    await page.goto(`/contacts?${new URLSearchParams({ q: "@" })}`);
     await waitForHydration(page, testInfo);
     await expect(page.getByTestId("contacts-table").locator("tbody tr").first()).toBeVisible();
     const layout = await page.evaluate(() => {
@@ -348,4 +369,8 @@ test("the list fits a laptop and a phone: one line per contact, cards on a phone
       expect(layout.rowDisplay).toBe("flex");
     }
   }
+
+  await page.goto(`/contacts?${new URLSearchParams({ q: `Maximiliane-Theresa-${suffix}` })}`);
+  const id = await page.locator("tbody tr[data-contact-id]").getAttribute("data-contact-id");
+  expect((await page.request.post(`/contacts/${id}/delete`, { form: { returnTo: "/contacts" }, maxRedirects: 0 })).status()).toBe(302);
 });

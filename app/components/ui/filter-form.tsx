@@ -43,7 +43,7 @@ export function FilterForm({
       className={
         search
           ? "grid gap-3 sm:grid-cols-2 sm:items-end lg:grid-cols-[minmax(0,2fr)_repeat(auto-fit,minmax(10rem,1fr))]"
-          : "grid gap-3 sm:grid-cols-[repeat(auto-fit,minmax(10rem,14rem))] sm:items-end"
+          : "grid gap-3 sm:flex sm:flex-wrap sm:items-end sm:[&>div]:w-56"
       }
     >
       {search ? (

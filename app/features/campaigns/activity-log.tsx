@@ -76,7 +76,8 @@ function useColumns(timeZone: string, running: boolean): Array<DataColumn<Activi
       id: "contact",
       header: t("activity.columns.contact"),
       truncate: true,
-      className: "max-w-[12rem]",
+      // A status change has no contact or phone: its phone card leaves out the empty lines.
+      className: "max-w-[12rem] max-sm:empty:hidden",
       cell: (entry) => {
         if (entry.kind === "status") return null;
         const name = entry.contactName ?? t("activity.deletedContact");
@@ -90,7 +91,7 @@ function useColumns(timeZone: string, running: boolean): Array<DataColumn<Activi
     {
       id: "phone",
       header: t("activity.columns.phone"),
-      className: "tabular-nums",
+      className: "tabular-nums max-sm:empty:hidden",
       cell: (entry) => (entry.phone ? formatPhoneForDisplay(entry.phone) : null),
     },
     {

@@ -34,7 +34,7 @@ export function CampaignDetails({ campaign, knowledgeBase, timeZone }: { campaig
     [
       t("detail.window"),
       t("detail.windowValue", {
-        days: campaign.windowDays.map((day) => t(`weekdaysShort.${day}`)).join(", "),
+        days: campaign.windowDays.length > 0 ? campaign.windowDays.map((day) => t(`weekdaysShort.${day}`)).join(", ") : t("detail.none"),
         start: formatClockTimeOfDay(formatClockTime(campaign.windowStartMinute), i18n.language),
         end: formatClockTimeOfDay(formatClockTime(campaign.windowEndMinute), i18n.language),
       }),
@@ -48,7 +48,7 @@ export function CampaignDetails({ campaign, knowledgeBase, timeZone }: { campaig
     <Panel title={t("detail.title")}>
       <dl className="-my-2 divide-y divide-slate-100 text-sm dark:divide-slate-800">
         {rows.map(([label, value]) => (
-          <div key={label} className="grid gap-x-6 gap-y-0.5 py-2 sm:grid-cols-[11rem_minmax(0,1fr)]">
+          <div key={label} className="grid gap-x-6 gap-y-0.5 py-2 sm:grid-cols-[10rem_minmax(0,1fr)]">
             <dt className="font-medium text-slate-600 dark:text-slate-300">{label}</dt>
             <dd className="min-w-0 break-words">{value}</dd>
           </div>
@@ -83,7 +83,8 @@ export function CampaignActions({
   const { t } = useTranslation("campaigns");
   const intents = (["start", "pause", "resume"] as const).filter((intent) => canUpdate && isAllowed(intent, campaign.status));
   return (
-    <>
+    // At most as wide as a why-not line under the buttons, so the actions stay beside the title when there is room.
+    <div className="flex max-w-md flex-wrap items-center gap-2 sm:justify-end">
       {intents.map((intent) =>
         intent === "start" && startCheck?.blocker ? (
           <StartBlocked key={intent} blocker={startCheck.blocker} />
@@ -99,7 +100,7 @@ export function CampaignActions({
         </Link>
       ) : null}
       {canDelete && isAllowed("delete", campaign.status) ? <DeleteAction campaign={campaign} /> : null}
-    </>
+    </div>
   );
 }
 
@@ -235,6 +236,9 @@ export function WaitingNotice({ count, nextWindowAt, timeZone }: { count: number
   );
 }
 
+// Three cards side by side from 640 px; on a phone, three slim lines (label left, figure right), so no label is squeezed into a third of the width.
+const figureClass = "p-3 max-sm:flex max-sm:items-baseline max-sm:justify-between max-sm:gap-3 max-sm:py-2";
+
 /** The check's numbers: who will be called (now or once their window opens) and who is skipped, by reason. */
 export function PrelaunchNumbers({ report, timeZone }: { report: PrelaunchReport; timeZone: string }) {
   const { t, i18n } = useTranslation("campaigns");
@@ -248,10 +252,10 @@ export function PrelaunchNumbers({ report, timeZone }: { report: PrelaunchReport
         {t("prelaunch.summary", { count: called, called: n(called), skipped: n(summary.skipped), total: n(summary.total) })}
       </p>
       {/* The sentence above, drawn as figures; a screen reader hears the sentence instead of three cards. */}
-      <div aria-hidden="true" className="grid grid-cols-3 gap-2">
-        <Stat label={t("prelaunch.figures.called")} value={n(called)} className="p-3" data-figure="called" />
-        <Stat label={t("prelaunch.figures.skipped")} value={n(summary.skipped)} className="p-3" data-figure="skipped" />
-        <Stat label={t("prelaunch.figures.total")} value={n(summary.total)} className="p-3" data-figure="total" />
+      <div aria-hidden="true" className="grid gap-2 sm:grid-cols-3">
+        <Stat label={t("prelaunch.figures.called")} value={n(called)} className={figureClass} data-figure="called" />
+        <Stat label={t("prelaunch.figures.skipped")} value={n(summary.skipped)} className={figureClass} data-figure="skipped" />
+        <Stat label={t("prelaunch.figures.total")} value={n(summary.total)} className={figureClass} data-figure="total" />
       </div>
       {summary.waiting > 0 ? (
         <p className="text-sm" data-testid="prelaunch-waiting">
@@ -319,7 +323,7 @@ export function PrelaunchPanel({
             {report.blocker && status === "draft" ? <p className="text-sm text-amber-800 dark:text-amber-200">{t(`refusals.${report.blocker}`)}</p> : null}
             {report.alreadyHandled > 0 ? <p className="text-sm text-slate-600 dark:text-slate-300">{t("prelaunch.alreadyHandled", { count: report.alreadyHandled, formatted: n(report.alreadyHandled) })}</p> : null}
             {params.check ? (
-              <Link to={campaignPageHref(campaignId, params, { check: false })} preventScrollReset className="text-sm underline">
+              <Link to={campaignPageHref(campaignId, params, { check: false })} preventScrollReset className="inline-block text-sm underline">
                 {t("prelaunch.hide")}
               </Link>
             ) : null}

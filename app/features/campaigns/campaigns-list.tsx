@@ -116,9 +116,9 @@ function useColumns(data: CampaignListPage, timeZone: string): Array<DataColumn<
       primary: true,
       rowHeader: true,
       truncate: true,
-      className: "max-w-[16rem]",
+      className: "max-w-[13rem]",
       cell: (row) => (
-        <Link to={`/campaigns/${encodeURIComponent(row.id)}`} title={row.name} className="block truncate hover:underline">
+        <Link to={`/campaigns/${encodeURIComponent(row.id)}`} title={row.name} className="block truncate hover:underline max-sm:whitespace-normal">
           {row.name}
         </Link>
       ),
@@ -132,31 +132,24 @@ function useColumns(data: CampaignListPage, timeZone: string): Array<DataColumn<
     {
       id: "type",
       header: t("list.columns.type"),
-      truncate: true,
-      className: "max-w-[13rem]",
-      // A recurring campaign's frequency says it recurs; the other sending types are named.
+      // When it calls (right away, once, how often) is in the title and on the campaign's page; the row keeps to one short word.
       cell: (row) => {
-        const when = row.frequency ? t(`frequency.${row.frequency}`) : t(`sendingType.${row.sendingType}`);
         const full = [t(`type.${row.type}`), t(`sendingType.${row.sendingType}`), row.frequency ? t(`frequency.${row.frequency}`) : null].filter(Boolean).join(" · ");
-        return (
-          <Cut text={full}>
-            {t(`type.${row.type}`)} <span className="text-slate-500 dark:text-slate-400">· {when}</span>
-          </Cut>
-        );
+        return <span title={full}>{t(`type.${row.type}`)}</span>;
       },
     },
     {
       id: "list",
       header: t("list.columns.list"),
       truncate: true,
-      className: "max-w-[11rem]",
+      className: "max-w-[10rem]",
       cell: (row) => <Cut text={row.listName} />,
     },
     {
       id: "number",
       header: t("list.columns.number"),
       truncate: true,
-      className: "max-w-[11rem]",
+      className: "max-w-[9rem]",
       cell: (row) => {
         const phone = formatPhoneForDisplay(row.numberE164);
         return row.numberLabel ? <Cut text={`${row.numberLabel} · ${phone}`}>{row.numberLabel}</Cut> : <span className="tabular-nums">{phone}</span>;
@@ -169,7 +162,9 @@ function useColumns(data: CampaignListPage, timeZone: string): Array<DataColumn<
       cell: (row) => (
         <span data-testid="campaign-next-run">
           {row.nextRunAt && isDue(row.status) ? (
-            <time dateTime={row.nextRunAt}>{formatDateTime(row.nextRunAt, i18n.language, timeZone)}</time>
+            <time dateTime={row.nextRunAt} title={formatDateTime(row.nextRunAt, i18n.language, timeZone)}>
+              {formatDate(row.nextRunAt, i18n.language, timeZone)}
+            </time>
           ) : (
             <span className="text-slate-500 dark:text-slate-400">{t("list.noNextRun")}</span>
           )}

@@ -52,7 +52,6 @@ export function MappingForm({
       <Panel title={t("mapping.heading")}>
         <p className="mb-4 text-sm text-slate-600 dark:text-slate-300">{t("mapping.intro", { file: fileName })}</p>
         <Form method="post" action={importPath(importId)} {...getFormProps(form)} className={`${formWidthClass} space-y-4`}>
-          <input type="hidden" name="intent" value="save-mapping" />
           <div className="grid gap-4 md:grid-cols-2">
             {MAPPING_TARGETS.map((target) => {
               const { key, ...selectProps } = getSelectProps(fields[target]);
@@ -75,6 +74,8 @@ export function MappingForm({
               );
             })}
           </div>
+          {/* Not first: the form's spacing goes by its first child. */}
+          <input type="hidden" name="intent" value="save-mapping" />
           <div className="flex flex-wrap items-center gap-3">
             <Button type="submit" loading={submitting}>
               {t("mapping.submit")}

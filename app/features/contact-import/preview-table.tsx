@@ -79,10 +79,10 @@ export function PreviewTable({
     {
       id: "phone",
       header: t("preview.table.phone"),
-      className: "tabular-nums",
+      className: "tabular-nums max-sm:whitespace-nowrap",
       cell: (row) => formatPhoneForDisplay(row.values.phone.trim(), view.phoneCountry) || missing,
     },
-    { id: "email", header: t("preview.table.email"), truncate: true, cell: (row) => text(row.values.email) },
+    { id: "email", header: t("preview.table.email"), truncate: true, className: "max-w-[11rem]", cell: (row) => text(row.values.email) },
     {
       id: "status",
       header: t("preview.table.status"),
@@ -128,15 +128,19 @@ function RemoveRowButton({ row, here }: { row: number; here: string }) {
     <Form method="post" action={here} preventScrollReset>
       <input type="hidden" name="intent" value="remove-row" />
       <input type="hidden" name="row" value={row} />
+      {/* An icon: the row's one action, on every line of the table. */}
       <Button
         type="submit"
         variant="ghost"
-        size="sm"
-        loading={removing}
+        size="icon"
+        disabled={removing}
         aria-label={t("preview.removeLabel", { row })}
-        className="text-slate-600 hover:text-red-700 dark:text-slate-300 dark:hover:text-red-400"
+        title={t("preview.removeLabel", { row })}
+        className="text-slate-500 hover:text-red-700 dark:text-slate-400 dark:hover:text-red-400"
       >
-        {t("preview.remove")}
+        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round">
+          <path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" />
+        </svg>
       </Button>
     </Form>
   );

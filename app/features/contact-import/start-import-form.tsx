@@ -45,7 +45,6 @@ export function StartImportForm({
   return (
     <Panel title={t("start.heading")}>
       <Form method="post" action={here} {...getFormProps(form)} className={`${formWidthClass} space-y-4`}>
-        <input type="hidden" name="intent" value="start-import" />
         <FormErrors errors={form.errors} namespace="imports" />
         <div className="grid gap-4 sm:grid-cols-2">
           <SelectField
@@ -77,6 +76,8 @@ export function StartImportForm({
             ) : null}
           </ul>
         ) : null}
+        {/* Not first: the form's spacing goes by its first child. */}
+        <input type="hidden" name="intent" value="start-import" />
         <Button type="submit" loading={starting}>
           {starting ? t("start.starting") : t("start.submit", { count: view.counts.valid, formatted: n(view.counts.valid) })}
         </Button>

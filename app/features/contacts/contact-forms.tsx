@@ -74,8 +74,6 @@ export function ContactForm({
   return (
     // No action: the form posts to the page's own URL, query included, so a refused submission keeps the way back.
     <Form method="post" {...getFormProps(form)} className="space-y-5">
-      <input type="hidden" name="intent" value="save" />
-      <input type="hidden" name="returnTo" value={returnTo} />
       <FormErrors errors={form.errors} namespace="contacts" />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
@@ -144,6 +142,9 @@ export function ContactForm({
         }
         inputProps={{ ...optedOut, key: optedOutKey }}
       />
+      {/* After the fields: the form's spacing goes by its first child, which a hidden input would be. */}
+      <input type="hidden" name="intent" value="save" />
+      <input type="hidden" name="returnTo" value={returnTo} />
       <div className="flex flex-wrap gap-2">
         <Button type="submit" loading={submitting}>
           {submitting ? t("form.saving") : submitLabel}

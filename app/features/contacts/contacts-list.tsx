@@ -139,13 +139,13 @@ function useColumns(data: ContactsListViewData): Array<DataColumn<ContactListIte
       cell: (row) => {
         const name = displayName(row);
         return (
-          <span className="flex max-w-[13rem] items-center gap-2 max-sm:max-w-none">
+          <span className="flex max-w-[12rem] items-center gap-2 max-sm:max-w-none max-sm:flex-wrap">
             {data.canUpdate ? (
-              <Link to={withReturnTo(contactPaths.edit(row.id), data.returnTo)} title={name} className={cn(cutClass, "hover:underline")}>
+              <Link to={withReturnTo(contactPaths.edit(row.id), data.returnTo)} title={name} className={cn(cutClass, nameWrapsOnPhones, "hover:underline")}>
                 {name}
               </Link>
             ) : (
-              <span title={name} className={cutClass}>
+              <span title={name} className={cn(cutClass, nameWrapsOnPhones)}>
                 {name}
               </span>
             )}
@@ -161,13 +161,14 @@ function useColumns(data: ContactsListViewData): Array<DataColumn<ContactListIte
     {
       id: "phone",
       header: t("columns.phone"),
-      className: "tabular-nums",
+      className: "tabular-nums max-sm:whitespace-nowrap",
       cell: (row) => formatPhoneForDisplay(row.phone),
     },
     {
       id: "email",
       header: t("columns.email"),
       truncate: true,
+      className: "max-w-[11rem]",
       cell: (row) => (row.email ? <Cut text={row.email} /> : missing),
     },
     {
@@ -175,7 +176,7 @@ function useColumns(data: ContactsListViewData): Array<DataColumn<ContactListIte
       header: t("columns.company"),
       sort: sort("company"),
       truncate: true,
-      className: "max-w-[11rem]",
+      className: "max-w-[10rem]",
       // The job title goes with the company it is held at; it has no column of its own.
       cell: (row) => {
         const full = [row.company, row.title].filter(Boolean).join(" · ");
@@ -194,7 +195,7 @@ function useColumns(data: ContactsListViewData): Array<DataColumn<ContactListIte
       header: t("columns.list"),
       sort: sort("list"),
       truncate: true,
-      className: "max-w-[10rem]",
+      className: "max-w-[9rem]",
       cell: (row) => (
         <Link
           to={listView(params, row.listId)}
@@ -218,6 +219,8 @@ function useColumns(data: ContactsListViewData): Array<DataColumn<ContactListIte
   ];
 }
 
+// A phone's card has room for the whole name as its title.
+const nameWrapsOnPhones = "max-sm:whitespace-normal";
 // A phone's card lays a cell out as a flex line; the value must be allowed to shrink to be cut instead of wrapped.
 const cutClass = "min-w-0 truncate";
 

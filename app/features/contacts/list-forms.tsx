@@ -51,8 +51,8 @@ export function ListNameForm({
   });
   return (
     <FormTag method="post" action={action} {...getFormProps(form)} className="space-y-4">
-      <input type="hidden" name="returnTo" value={returnTo} />
       <TextField label={label} errors={fields.name.errors} namespace="contacts" inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoComplete: "off" }} />
+      <input type="hidden" name="returnTo" value={returnTo} />
       <div className="flex flex-wrap gap-2">
         <Button type="submit" loading={busy}>
           {busy ? t("form.saving") : submitLabel}

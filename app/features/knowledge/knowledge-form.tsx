@@ -101,7 +101,7 @@ export function KnowledgeBaseForm({
         {submitLabel}
       </button>
       <FormErrors errors={form.errors} namespace="knowledge" />
-      <fieldset disabled={readOnly} className="space-y-6">
+      <fieldset disabled={readOnly} className="flex min-w-0 flex-col gap-6">
         <legend className="sr-only">{t("form.legend")}</legend>
 
         <Panel title={t("form.sections.basics")}>

@@ -108,8 +108,8 @@ export function BulkResultsTable({ results }: { results: BulkResultsData }) {
       header: t("bulk.columns.status"),
       cell: (row) => <Badge tone={row.e164 ? "success" : "danger"}>{row.e164 ? t("bulk.status.valid") : t("bulk.status.invalid")}</Badge>,
     },
-    // A valid row has no error: on a phone its card leaves the empty line out.
-    { id: "error", header: t("bulk.columns.error"), className: "max-sm:empty:hidden", cell: (row) => (row.e164 ? null : t("bulk.invalidFormat")) },
+    // A valid row has no error: on a phone its card leaves the empty line out. A message too long for the line goes under its label, words whole.
+    { id: "error", header: t("bulk.columns.error"), className: "max-sm:flex-wrap max-sm:[overflow-wrap:normal] max-sm:empty:hidden", cell: (row) => (row.e164 ? null : t("bulk.invalidFormat")) },
   ];
   return (
     <div className="space-y-3">

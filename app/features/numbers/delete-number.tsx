@@ -31,6 +31,8 @@ export function DeleteNumberForm({
 }) {
   const { t } = useTranslation("numbers");
   const kbNames = number.knowledgeBases.map((kb) => kb.name);
+  // Quotation marks differ by language („…“ in German).
+  const quoted = (names: string[]) => names.map((name) => t("delete.quoted", { name })).join(", ");
   const summary = (
     <p className="rounded-md bg-slate-50 px-3 py-2 text-sm font-medium dark:bg-slate-800" data-testid="delete-number-summary">
       {number.label ? `${display} · ${number.label}` : display}
@@ -42,7 +44,7 @@ export function DeleteNumberForm({
       <div className="space-y-4">
         {summary}
         <div role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-200">
-          {t("delete.inUse", { count: number.campaigns.length, campaigns: number.campaigns.map((c) => `“${c.name}”`).join(", ") })}
+          {t("delete.inUse", { count: number.campaigns.length, campaigns: quoted(number.campaigns.map((c) => c.name)) })}
         </div>
         <div className="flex flex-wrap gap-2">
           <CancelAction href="/numbers-managment" onCancel={onCancel} />
@@ -64,7 +66,7 @@ export function DeleteNumberForm({
       <p>{t("delete.question")}</p>
       {summary}
       {kbNames.length > 0 ? (
-        <Notice tone="warning">{t("delete.knowledgeBasesGo", { count: kbNames.length, names: kbNames.map((name) => `“${name}”`).join(", ") })}</Notice>
+        <Notice tone="warning">{t("delete.knowledgeBasesGo", { count: kbNames.length, names: quoted(kbNames) })}</Notice>
       ) : (
         <p className="text-sm text-slate-600 dark:text-slate-300">{t("delete.noKnowledgeBases")}</p>
       )}

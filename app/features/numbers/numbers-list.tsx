@@ -118,9 +118,7 @@ function NumbersTable({
       header: t("list.label"),
       className: wrapOnPhone,
       cell: (number) =>
-        isEditing(number) ? (
-          <RenameForm key={number.label} number={number} display={formatPhoneForDisplay(number.e164)} lastResult={replyFor("rename", number.id)} />
-        ) : number.label ? (
+        number.label ? (
           <span title={number.label} className="block max-w-[14rem] truncate max-sm:max-w-none">
             {number.label}
           </span>
@@ -179,6 +177,12 @@ function NumbersTable({
       rows={numbers}
       rowKey={(number) => number.id}
       rowData={(number) => ({ "data-testid": "number-row", "data-e164": number.e164 })}
+      // The label being edited gets a line of its own under its row, so the row itself stays one line.
+      rowDetail={(number) =>
+        isEditing(number) ? (
+          <RenameForm key={number.label} number={number} display={formatPhoneForDisplay(number.e164)} lastResult={replyFor("rename", number.id)} />
+        ) : null
+      }
       actions={{
         header: t("list.actions"),
         cell: (number) => (
@@ -213,15 +217,15 @@ function RenameForm({ number, display, lastResult }: { number: NumberListItem; d
     shouldRevalidate: "onInput",
   });
   return (
-    <Form method="post" {...getFormProps(form)} className="space-y-1 whitespace-normal text-left max-sm:w-full">
+    <Form method="post" {...getFormProps(form)} className="space-y-1 rounded-md bg-slate-50 p-3 dark:bg-slate-800/60">
       <input type="hidden" name="intent" value="rename" />
       <input {...getInputProps(fields.id, { type: "hidden" })} />
-      <label htmlFor={fields.label.id} className="sr-only">
-        {t("rename.label", { number: display })}
-      </label>
-      <div className="flex flex-wrap items-center gap-2 sm:flex-nowrap">
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+        <label htmlFor={fields.label.id} className="text-sm font-medium max-sm:w-full">
+          {t("rename.label", { number: display })}
+        </label>
         {/* The user asked to edit this label (from the row's menu), so the caret goes straight there. */}
-        <input {...getInputProps(fields.label, { type: "text" })} autoFocus maxLength={MAX_LABEL_LENGTH} className={cn(compactControl, "w-48 min-w-0 max-sm:flex-1")} />
+        <input {...getInputProps(fields.label, { type: "text" })} autoFocus maxLength={MAX_LABEL_LENGTH} className={cn(compactControl, "w-64 min-w-0 max-sm:flex-1")} />
         <Button type="submit" variant="secondary" size="sm" loading={submitting}>
           {t("rename.submit")}
         </Button>
