@@ -6,6 +6,7 @@ import { PageHeader } from "~/components/ui/page-header";
 import { requireReadAccess } from "~/features/access/gate.server";
 import { firstSegment } from "~/features/access/permissions";
 import { isDashboardSegment, SERVICE_DESK_TABS, type NavTab } from "~/lib/navigation/routes";
+import { notFound } from "~/lib/http/responses";
 
 const TABS: Partial<Record<string, NavTab[]>> = {
   "service-desk": SERVICE_DESK_TABS,
@@ -20,7 +21,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const path = params["*"] ?? "";
   const segment = firstSegment(`/${path}`);
   // Only the screen itself exists; deeper paths under a placeholder are unknown.
-  if (!isDashboardSegment(segment) || path.split("/").filter(Boolean).length > 1) throw new Response("Not found", { status: 404 });
+  if (!isDashboardSegment(segment) || path.split("/").filter(Boolean).length > 1) notFound();
   await requireReadAccess(request, segment);
   const tabs = TABS[segment];
   const requestedTab = new URL(request.url).searchParams.get("tab");

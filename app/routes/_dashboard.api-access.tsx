@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod";
-import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { NotAvailablePanel } from "~/components/not-available-panel";
@@ -13,6 +13,7 @@ import { API_KEYS_PATH } from "~/features/api-keys/links";
 import { CreateApiKeySchema, isApiAccessTab, RevokeApiKeySchema, type ApiAccessTab } from "~/features/api-keys/schemas";
 import { redirectWithToast } from "~/lib/toast/toast.server";
 import { getTranslator } from "~/i18n/i18next.server";
+import { titleFromLoader } from "~/lib/http/page-title";
 
 /**
  * /api-access: the tenant's API keys for the call ingestion API. The spec's
@@ -41,7 +42,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 // The page that shows a new key must never be stored by a browser or a proxy.
 export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store" });
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Voxboard · ${data.title}` : "Voxboard" }];
+export const meta = titleFromLoader;
 
 export async function action({ request }: ActionFunctionArgs) {
   const formData = await request.formData();

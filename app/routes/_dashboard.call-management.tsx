@@ -1,4 +1,4 @@
-import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
@@ -17,6 +17,7 @@ import { callManagementHref, recordingsUrlFromCallManagement, REFRESH_INTERVAL_M
 import { useAutoRefresh } from "~/features/call-center/use-auto-refresh";
 import { formatNumber, formatTime } from "~/i18n/format";
 import { getTranslator } from "~/i18n/i18next.server";
+import { titleFromLoader } from "~/lib/http/page-title";
 
 /**
  * /call-management?tab=live-calls|callqueue|recordings|missedcalls|post-call-analysis.
@@ -56,7 +57,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Voxboard · ${data.title}` : "Voxboard" }];
+export const meta = titleFromLoader;
 
 type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>;
 type View = LoaderData["view"];

@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PageHeader } from "~/components/ui/page-header";
@@ -11,6 +11,7 @@ import { findKnowledgeBase, formDefaultsOf, listTenantNumbers } from "~/features
 import { knowledgeListHref } from "~/features/knowledge/list-params";
 import { loadTemplateTexts } from "~/features/knowledge/template-texts.server";
 import { getTranslator } from "~/i18n/i18next.server";
+import { titleFromLoader } from "~/lib/http/page-title";
 
 /** /knowledge-base/<id>: one knowledge base, editable by those who may update (read-only otherwise). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -36,7 +37,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Voxboard · ${data.title}` : "Voxboard" }];
+export const meta = titleFromLoader;
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const gate = await requireActionAccess(request, "update", "knowledge-base");

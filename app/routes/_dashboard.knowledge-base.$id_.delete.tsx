@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { cn } from "~/components/ui/cn";
@@ -16,6 +16,7 @@ import { numberOptionLabel } from "~/features/knowledge/number-option";
 import { knowledgeListHref } from "~/features/knowledge/list-params";
 import { redirectWithToast } from "~/lib/toast/toast.server";
 import { getTranslator } from "~/i18n/i18next.server";
+import { titleFromLoader } from "~/lib/http/page-title";
 
 /**
  * Deleting a knowledge base: GET is the confirmation page (a plain link gets
@@ -49,7 +50,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, default
 
 const DELETE_ACTION = /^\/knowledge-base\/[^/?]+\/delete(\?|$)/;
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Voxboard · ${data.title}` : "Voxboard" }];
+export const meta = titleFromLoader;
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { tenant } = await requireActionAccess(request, "delete", "knowledge-base");

@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { buttonClass } from "~/components/ui/button";
@@ -12,6 +12,7 @@ import { KnowledgeListView } from "~/features/knowledge/knowledge-list";
 import { knowledgeListHref, newKnowledgeBaseHref, parseKnowledgeListParams } from "~/features/knowledge/list-params";
 import { redirectWithToast } from "~/lib/toast/toast.server";
 import { getTranslator } from "~/i18n/i18next.server";
+import { titleFromLoader } from "~/lib/http/page-title";
 
 /** /knowledge-base: the tenant's knowledge bases by phone number; ?number=<id> shows one number. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -33,7 +34,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Voxboard · ${data.title}` : "Voxboard" }];
+export const meta = titleFromLoader;
 
 /** "Make default" of a row: one default per number, switched in one transaction; back to the same filtered view. */
 export async function action({ request }: ActionFunctionArgs) {

@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PageHeader } from "~/components/ui/page-header";
@@ -12,6 +12,7 @@ import { NoNumbersPanel } from "~/features/knowledge/knowledge-list";
 import { knowledgeListHref } from "~/features/knowledge/list-params";
 import { loadTemplateTexts } from "~/features/knowledge/template-texts.server";
 import { getTranslator } from "~/i18n/i18next.server";
+import { titleFromLoader } from "~/lib/http/page-title";
 
 /** A same-site path to go back to once the knowledge base is saved (the campaign form that needed it), else null. */
 function returnToOf(search: URLSearchParams) {
@@ -52,7 +53,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Voxboard · ${data.title}` : "Voxboard" }];
+export const meta = titleFromLoader;
 
 export async function action({ request }: ActionFunctionArgs) {
   const gate = await requireActionAccess(request, "create", "knowledge-base");

@@ -1,4 +1,4 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { cn } from "~/components/ui/cn";
@@ -13,28 +13,29 @@ import { deleteTenantNumber, findTenantNumber } from "~/features/numbers/numbers
 import { formatPhoneForDisplay } from "~/features/phone/phone";
 import { redirectWithToast } from "~/lib/toast/toast.server";
 import { getTranslator } from "~/i18n/i18next.server";
+import { titleFromLoader } from "~/lib/http/page-title";
+import { notFound } from "~/lib/http/responses";
 
 /**
  * Deleting a business number: GET shows what goes with it (its knowledge
  * bases) or which campaigns stop it, so it works without JavaScript; POST
  * deletes. With scripts the list opens the same form in a dialog.
  */
-const notFound = () => new Response("Not found", { status: 404 });
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { tenant } = await requireActionAccess(request, "delete", "numbers-managment");
   const number = await findTenantNumber(tenant.id, params.id ?? "");
-  if (!number) throw notFound();
+  if (!number) notFound();
   const t = await getTranslator(request, "numbers");
   return { title: t("delete.title"), number };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Voxboard · ${data.title}` : "Voxboard" }];
+export const meta = titleFromLoader;
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { tenant } = await requireActionAccess(request, "delete", "numbers-managment");
   const result = await deleteTenantNumber(tenant.id, params.id ?? "");
-  if (!result.ok && result.reason === "not-found") throw notFound();
+  if (!result.ok && result.reason === "not-found") notFound();
   if (!result.ok) return data({ campaigns: result.campaigns }, { status: 409 });
   return redirectWithToast("/numbers-managment", {
     type: "success",

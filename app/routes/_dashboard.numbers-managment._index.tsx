@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PageHeader } from "~/components/ui/page-header";
@@ -16,6 +16,8 @@ import { addNumberSchema, AssignKnowledgeBaseSchema, RenameNumberSchema, type Nu
 import { toE164 } from "~/features/phone/phone";
 import { redirectWithToast } from "~/lib/toast/toast.server";
 import { getTranslator } from "~/i18n/i18next.server";
+import { titleFromLoader } from "~/lib/http/page-title";
+import { notFound } from "~/lib/http/responses";
 
 const SEGMENT = "numbers-managment";
 
@@ -39,14 +41,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Voxboard · ${data.title}` : "Voxboard" }];
+export const meta = titleFromLoader;
 
 /** A form's failed submission, tagged with its form (and row) so only that form shows the errors. */
 function invalid(intent: NumberIntent, result: SubmissionResult<string[]>, id?: string) {
   return data({ intent, id, result }, { status: 400 });
 }
 
-const notFound = () => new Response("Not found", { status: 404 });
 
 const PERMISSION_FOR: Record<NumberIntent, PermissionAction> = { add: "create", rename: "update", assign: "update" };
 
@@ -93,7 +94,7 @@ async function rename(formData: FormData, { tenant }: GateContext) {
   const submission = parseWithZod(formData, { schema: RenameNumberSchema });
   const id = String(formData.get("id") ?? "");
   if (submission.status !== "success") return invalid("rename", submission.reply(), id);
-  if (!(await renameTenantNumber(tenant.id, submission.value.id, submission.value.label))) throw notFound();
+  if (!(await renameTenantNumber(tenant.id, submission.value.id, submission.value.label))) notFound();
   return redirectWithToast("/numbers-managment", { type: "success", key: "numbers:toast.renamed" });
 }
 
@@ -102,7 +103,7 @@ async function assign(formData: FormData, { tenant }: GateContext) {
   const id = String(formData.get("id") ?? "");
   if (submission.status !== "success") return invalid("assign", submission.reply(), id);
   const outcome = await assignKnowledgeBase(tenant.id, submission.value.id, submission.value.knowledgeBaseId);
-  if (outcome === "number-not-found") throw notFound();
+  if (outcome === "number-not-found") notFound();
   if (outcome === "knowledge-base-not-found") {
     return invalid("assign", submission.reply({ fieldErrors: { knowledgeBaseId: ["validation.knowledgeBaseUnknown"] } }), id);
   }

@@ -1,4 +1,4 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PageHeader } from "~/components/ui/page-header";
@@ -14,6 +14,7 @@ import { addTenantNumbers, countTenantNumbers } from "~/features/numbers/numbers
 import { isValidPhoneNumber, toE164 } from "~/features/phone/phone";
 import { redirectWithToast } from "~/lib/toast/toast.server";
 import { getTranslator } from "~/i18n/i18next.server";
+import { titleFromLoader } from "~/lib/http/page-title";
 
 /**
  * /numbers-managment/validate: bulk validation of phone numbers from a CSV
@@ -32,7 +33,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Voxboard · ${data.title}` : "Voxboard" }];
+export const meta = titleFromLoader;
 
 const isMultipart = (request: Request) => request.headers.get("Content-Type")?.toLowerCase().startsWith("multipart/form-data") ?? false;
 

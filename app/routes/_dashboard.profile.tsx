@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PageHeader } from "~/components/ui/page-header";
@@ -32,6 +32,7 @@ import {
 import { redirectWithToast } from "~/lib/toast/toast.server";
 import { getTranslator } from "~/i18n/i18next.server";
 import { DeleteAccountSection, DetailsSection, PasswordSection, PictureSection, ThemeSection } from "~/features/profile/profile-sections";
+import { titleFromLoader } from "~/lib/http/page-title";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user, tenant } = await requireReadAccess(request, "profile");
@@ -57,7 +58,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Voxboard · ${data.title}` : "Voxboard" }];
+export const meta = titleFromLoader;
 
 /** A form's failed submission, tagged with the form it belongs to so only that form shows the errors. */
 function invalid(intent: ProfileIntent, result: SubmissionResult<string[]>) {

@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useIsPending } from "~/components/ui/use-is-pending";
 import { useTranslation } from "react-i18next";
@@ -17,6 +17,7 @@ import {
 import { redirectWithToast } from "~/lib/toast/toast.server";
 import { formatDateTime } from "~/i18n/format";
 import { getTranslator } from "~/i18n/i18next.server";
+import { titleFromLoader } from "~/lib/http/page-title";
 
 /**
  * Deleting a recording: GET shows a confirmation page (so it works without
@@ -44,7 +45,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Voxboard · ${data.title}` : "Voxboard" }];
+export const meta = titleFromLoader;
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { tenant } = await requireActionAccess(request, "delete", "recordings");

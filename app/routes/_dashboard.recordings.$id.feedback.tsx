@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useIsPending } from "~/components/ui/use-is-pending";
 import { useTranslation } from "react-i18next";
@@ -11,6 +11,7 @@ import { FeedbackForm } from "~/features/recordings/recording-forms";
 import { callNotFound, getCallForTenant, recordingSummaryLine, returnPath, saveFeedback } from "~/features/recordings/recording.server";
 import { redirectWithToast } from "~/lib/toast/toast.server";
 import { getTranslator } from "~/i18n/i18next.server";
+import { titleFromLoader } from "~/lib/http/page-title";
 
 /**
  * Customer feedback on one recording: a rating from 1 to 5 and optional text.
@@ -31,7 +32,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Voxboard · ${data.title}` : "Voxboard" }];
+export const meta = titleFromLoader;
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { tenant } = await requireActionAccess(request, "update", "recordings");

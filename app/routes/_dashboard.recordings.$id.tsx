@@ -1,4 +1,4 @@
-import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData, useOutlet } from "@remix-run/react";
 import { useRef, type MouseEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
@@ -17,6 +17,7 @@ import { callNotFound, getCallForTenant, recordingDetail, recordingHeading } fro
 import { DeleteAction, FeedbackAction } from "~/features/recordings/row-actions";
 import { formatDateTime } from "~/i18n/format";
 import { getLanguage, getTranslator } from "~/i18n/i18next.server";
+import { titleFromLoader } from "~/lib/http/page-title";
 
 /**
  * One recording: metadata, audio, transcript, summary, extracted data,
@@ -65,7 +66,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Voxboard · ${data.title}` : "Voxboard" }];
+export const meta = titleFromLoader;
 
 export default function RecordingDetailRoute() {
   const outlet = useOutlet();
