@@ -1,4 +1,4 @@
-import { getCollectionProps, getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getCollectionProps, getFormProps, getInputProps, getSelectProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { Form, Link } from "@remix-run/react";
 import { useMemo } from "react";
@@ -115,10 +115,7 @@ export function CampaignForm({
 
           <RadioGroup
             legend={t("form.type")}
-            name={fields.type.name}
-            idPrefix={fields.type.id}
-            defaultValue={fields.type.initialValue}
-            errors={fields.type.errors}
+            {...radioGroupWiring(fields.type)}
             namespace="campaigns"
             inline
             options={CAMPAIGN_TYPES.map((value) => ({ value, label: t(`type.${value}`) }))}
@@ -126,10 +123,7 @@ export function CampaignForm({
           <div className="space-y-2">
             <RadioGroup
               legend={t("form.sendingType")}
-              name={fields.sendingType.name}
-              idPrefix={fields.sendingType.id}
-              defaultValue={fields.sendingType.initialValue}
-              errors={fields.sendingType.errors}
+              {...radioGroupWiring(fields.sendingType)}
               namespace="campaigns"
               inline
               options={SENDING_TYPES.map((value) => ({ value, label: t(`sendingType.${value}`) }))}
@@ -232,6 +226,11 @@ export function CampaignForm({
       </div>
     </Form>
   );
+}
+
+/** A conform field as the kit's RadioGroup takes it: conform's ids, so its error and focus handling find the options. */
+function radioGroupWiring(field: FieldMetadata<string | undefined>) {
+  return { name: field.name, idPrefix: field.id, defaultValue: field.initialValue, errors: field.errors };
 }
 
 /** An empty choice (no lists, no numbers yet) and where to add one. */

@@ -7,7 +7,7 @@ import { EmptyState } from "~/components/ui/empty-state";
 import { FilterSelect } from "~/components/ui/filter-fields";
 import { FilterForm } from "~/components/ui/filter-form";
 import { Pagination } from "~/components/ui/pagination";
-import { Panel } from "~/components/ui/panel";
+import { ListPanel } from "~/components/ui/list-panel";
 import { formatPhoneForDisplay } from "~/features/phone/phone";
 import { formatDate, formatDateTime, formatNumber } from "~/i18n/format";
 import { CAMPAIGN_STATUSES, isDue } from "./campaign-rules";
@@ -59,9 +59,9 @@ export function CampaignsList({ data, timeZone, permissions }: { data: CampaignL
           {params.status ? t("list.noMatches") : t("list.empty")}
         </EmptyState>
       ) : (
-        <Panel className="p-0 sm:p-0">
-          <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 px-4 py-3 dark:border-slate-800">
-            <p className="text-sm text-slate-600 dark:text-slate-300" data-testid="campaigns-summary">
+        <ListPanel
+          summary={
+            <p data-testid="campaigns-summary">
               {t("list.summary", {
                 count: total,
                 from: formatNumber(firstShown, i18n.language),
@@ -69,24 +69,23 @@ export function CampaignsList({ data, timeZone, permissions }: { data: CampaignL
                 formatted: formatNumber(total, i18n.language),
               })}
             </p>
-            {params.status ? (
+          }
+          actions={
+            params.status ? (
               <Link to={campaignListHref(params, { status: null, page: 1 })} className={buttonClass("secondary", undefined, "sm")}>
                 {t("list.clearFilter")}
               </Link>
-            ) : null}
-          </div>
-          <p aria-live="polite" className="sr-only">
-            {updating ? t("list.updating") : ""}
-          </p>
-          <div className="max-sm:p-3">
-            <CampaignsTable data={data} timeZone={timeZone} permissions={permissions} busy={updating} />
-          </div>
-          {data.pageCount > 1 ? (
-            <div className="border-t border-slate-200 px-4 py-3 dark:border-slate-800">
+            ) : null
+          }
+          updating={updating ? t("list.updating") : ""}
+          footer={
+            data.pageCount > 1 ? (
               <Pagination page={params.page} pageCount={data.pageCount} href={(page) => campaignListHref(params, { page })} label={t("pagination.label")} />
-            </div>
-          ) : null}
-        </Panel>
+            ) : null
+          }
+        >
+          <CampaignsTable data={data} timeZone={timeZone} permissions={permissions} busy={updating} />
+        </ListPanel>
       )}
     </div>
   );

@@ -6,7 +6,7 @@ import { buttonClass } from "~/components/ui/button";
 import { DataTable, type DataColumn } from "~/components/ui/data-table";
 import { EmptyState } from "~/components/ui/empty-state";
 import { Pagination } from "~/components/ui/pagination";
-import { Panel } from "~/components/ui/panel";
+import { ListPanel } from "~/components/ui/list-panel";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { formatPhoneForDisplay } from "~/features/phone/phone";
 import { formatDateTime, formatNumber } from "~/i18n/format";
@@ -50,9 +50,9 @@ export function RecordingsListView({ data }: { data: RecordingsListViewData }) {
         {rows.length === 0 ? (
           <NoRecordings data={data} />
         ) : (
-          <Panel className="p-0 sm:p-0">
-            <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 px-4 py-3 dark:border-slate-800">
-              <p className="text-sm text-slate-600 dark:text-slate-300" data-testid="recordings-summary">
+          <ListPanel
+            summary={
+              <p data-testid="recordings-summary">
                 {totalIsCapped
                   ? t("summaryCapped", { from: formatNumber(firstShown, i18n.language), to: formatNumber(firstShown + rows.length - 1, i18n.language), formatted })
                   : t("summary", {
@@ -62,21 +62,18 @@ export function RecordingsListView({ data }: { data: RecordingsListViewData }) {
                       formatted,
                     })}
               </p>
-              <div className="flex items-center gap-2">
+            }
+            actions={
+              <>
                 <ColumnChooser columns={data.columns} returnTo={data.returnTo} />
                 {/* A file download, not a page: a plain link, so the browser saves what the server streams. */}
                 <a href={data.exportHref} download className={buttonClass("secondary", undefined, "sm")} title={totalIsCapped ? undefined : t("export.hint", { formatted })}>
                   {t("export.link")}
                 </a>
-              </div>
-            </div>
-            <p aria-live="polite" className="sr-only">
-              {updating ? t("updating") : ""}
-            </p>
-            <div className="max-sm:p-3">
-              <RecordingsTable data={data} busy={updating} />
-            </div>
-            <div className="border-t border-slate-200 px-4 py-3 dark:border-slate-800">
+              </>
+            }
+            updating={updating ? t("updating") : ""}
+            footer={
               <Pagination
                 page={data.params.page}
                 pageCount={data.pageCount}
@@ -84,8 +81,10 @@ export function RecordingsListView({ data }: { data: RecordingsListViewData }) {
                 showLast={!data.totalIsCapped}
                 href={(page) => listHref(data.basePath, data.params, { page })}
               />
-            </div>
-          </Panel>
+            }
+          >
+            <RecordingsTable data={data} busy={updating} />
+          </ListPanel>
         )}
         {nowPlaying ? <SharedPlayer playing={nowPlaying} onClose={() => setNowPlaying(null)} /> : null}
       </div>
