@@ -1,6 +1,7 @@
 import { Form, Link } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Button } from "~/components/ui/button";
+import { Button, type ButtonVariant } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
 import { Pagination } from "~/components/ui/pagination";
 import { Panel } from "~/components/ui/panel";
@@ -120,28 +121,33 @@ function FilterTabs({ importId, current, counts }: { importId: string; current: 
 /** Removing every invalid row at once, and taking back what was removed. */
 function BulkActions({ counts, here }: { counts: PreviewView["counts"]; here: string }) {
   const { t, i18n } = useTranslation("imports");
-  const removingInvalid = useIsPending({ intent: "remove-invalid", formAction: here });
-  const restoring = useIsPending({ intent: "restore-removed", formAction: here });
   if (counts.invalid === 0 && counts.removed === 0) return null;
   const n = (value: number) => formatNumber(value, i18n.language);
   return (
     <div className="flex flex-wrap gap-2 px-4 py-3">
       {counts.invalid > 0 ? (
-        <Form method="post" action={here} preventScrollReset>
-          <input type="hidden" name="intent" value="remove-invalid" />
-          <Button type="submit" variant="danger" size="sm" loading={removingInvalid}>
-            {t("preview.removeInvalid", { count: counts.invalid, formatted: n(counts.invalid) })}
-          </Button>
-        </Form>
+        <IntentButton here={here} intent="remove-invalid" variant="danger">
+          {t("preview.removeInvalid", { count: counts.invalid, formatted: n(counts.invalid) })}
+        </IntentButton>
       ) : null}
       {counts.removed > 0 ? (
-        <Form method="post" action={here} preventScrollReset>
-          <input type="hidden" name="intent" value="restore-removed" />
-          <Button type="submit" variant="secondary" size="sm" loading={restoring}>
-            {t("preview.restoreRemoved", { count: counts.removed, formatted: n(counts.removed) })}
-          </Button>
-        </Form>
+        <IntentButton here={here} intent="restore-removed" variant="secondary">
+          {t("preview.restoreRemoved", { count: counts.removed, formatted: n(counts.removed) })}
+        </IntentButton>
       ) : null}
     </div>
+  );
+}
+
+/** A button that posts one intent to the page's own URL (the view it was pressed in comes back). */
+function IntentButton({ here, intent, variant, children }: { here: string; intent: string; variant: ButtonVariant; children: ReactNode }) {
+  const pending = useIsPending({ intent, formAction: here });
+  return (
+    <Form method="post" action={here} preventScrollReset>
+      <input type="hidden" name="intent" value={intent} />
+      <Button type="submit" variant={variant} size="sm" loading={pending}>
+        {children}
+      </Button>
+    </Form>
   );
 }

@@ -6,7 +6,8 @@ import { cn } from "~/components/ui/cn";
 import { DataTable, type DataColumn } from "~/components/ui/data-table";
 import { EmptyState } from "~/components/ui/empty-state";
 import { Pagination } from "~/components/ui/pagination";
-import { Notice, Panel } from "~/components/ui/panel";
+import { ListPanel } from "~/components/ui/list-panel";
+import { Notice } from "~/components/ui/panel";
 import { formatPhoneForDisplay } from "~/features/phone/phone";
 import { formatDate, formatDateTime, formatNumber } from "~/i18n/format";
 import { ContactsListFilters } from "./list-filters";
@@ -45,9 +46,9 @@ export function ContactsListView({ data }: { data: ContactsListViewData }) {
       {rows.length === 0 ? (
         <NoContacts data={data} />
       ) : (
-        <Panel className="p-0 sm:p-0">
-          <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 px-4 py-3 dark:border-slate-800">
-            <p className="text-sm text-slate-600 dark:text-slate-300" data-testid="contacts-summary">
+        <ListPanel
+          summary={
+            <p data-testid="contacts-summary">
               {t("summary", {
                 count: total,
                 from: formatNumber(firstShown, i18n.language),
@@ -55,23 +56,18 @@ export function ContactsListView({ data }: { data: ContactsListViewData }) {
                 formatted,
               })}
             </p>
-            {/* A file download, not a page: a plain link, so the browser saves what the server streams. */}
+          }
+          actions={
+            // A file download, not a page: a plain link, so the browser saves what the server streams.
             <a href={data.exportHref} download className={buttonClass("secondary", undefined, "sm")} title={t("export.link", { count: total, formatted })}>
               {t("export.button")}
             </a>
-          </div>
-          <p aria-live="polite" className="sr-only">
-            {updating ? t("updating") : ""}
-          </p>
-          <div className="max-sm:p-3">
-            <ContactsTable data={data} busy={updating} />
-          </div>
-          {data.pageCount > 1 ? (
-            <div className="border-t border-slate-200 px-4 py-3 dark:border-slate-800">
-              <Pagination page={params.page} pageCount={data.pageCount} href={(page) => listHref(params, { page })} />
-            </div>
-          ) : null}
-        </Panel>
+          }
+          updating={updating ? t("updating") : ""}
+          footer={data.pageCount > 1 ? <Pagination page={params.page} pageCount={data.pageCount} href={(page) => listHref(params, { page })} /> : null}
+        >
+          <ContactsTable data={data} busy={updating} />
+        </ListPanel>
       )}
     </div>
   );

@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { Link, useFetcher } from "@remix-run/react";
-import { useCallback, useState, type ReactNode } from "react";
+import { Link, useFetcher, useLocation } from "@remix-run/react";
+import { useCallback, useEffect, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Button, buttonClass } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
@@ -118,6 +118,10 @@ function NewListAction({ returnTo }: { returnTo: string }) {
   const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
   const close = useCallback(() => setOpen(false), []);
+  // A created list redirects to its contacts. Router updates are transitions, which React may commit without the
+  // fetcher's busy states in between, so the move to the new page is the surer sign that the dialog is done.
+  const { key: locationKey } = useLocation();
+  useEffect(() => setOpen(false), [locationKey]);
   const label = (
     <>
       <span aria-hidden="true">+</span> {t("lists.new")}
