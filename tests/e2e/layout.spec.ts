@@ -62,8 +62,8 @@ async function resolveIds(page: Page) {
     return match;
   };
   return {
-    recording: await firstLink("/recordings", /^\/recordings\/([^/?]+)$/),
-    campaign: await firstLink("/campaigns", /^\/campaigns\/([^/?]+)$/),
+    recording: await firstLink("/recordings", /^\/recordings\/([0-9a-f-]{8,})$/),
+    campaign: await firstLink("/campaigns", /^\/campaigns\/([0-9a-f-]{8,})$/),
   };
 }
 
