@@ -29,8 +29,8 @@ export function RowActionsMenu({ label, actions }: { label: string; actions: Row
   if (actions.length === 0) return null;
   if (!hydrated) {
     return (
-      // One line, like the menu button it stands in for, so a row keeps its height without JavaScript.
-      <ul aria-label={label} className="flex flex-nowrap justify-end gap-x-2.5 whitespace-nowrap text-sm max-sm:flex-wrap">
+      // Without scripts the links stack in a narrow actions column, so the table keeps within its box at laptop width.
+      <ul aria-label={label} className="flex flex-wrap justify-end gap-x-3 gap-y-1 text-sm">
         {actions.map((action) => {
           const linkClass = cn("font-medium underline-offset-2 hover:underline", action.tone === "danger" ? "text-red-700 dark:text-red-400" : "text-slate-700 dark:text-slate-200");
           return (
