@@ -24,6 +24,8 @@ WORKDIR /app
 FROM base AS deps
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json ./
+# npm ci applies these to node_modules (postinstall: patch-package); see patches/README.md.
+COPY patches ./patches
 RUN --mount=type=cache,target=/root/.npm npm ci --no-audit --no-fund
 
 # Locales, migrations and the Tailwind output are compiled into build/ here,
@@ -34,7 +36,9 @@ RUN npm run build
 RUN npm prune --omit=dev
 
 FROM base AS runtime
-ENV NODE_ENV=production PORT=3000 DATA_DIR=/data
+# Two malloc arenas: compression runs on libuv's threads, and with one arena per thread the memory a burst of
+# requests used is never returned to the system (docs/benchmarks/pages.md).
+ENV NODE_ENV=production PORT=3000 DATA_DIR=/data MALLOC_ARENA_MAX=2
 RUN mkdir -p /data && chown node:node /data
 COPY --from=build /app/package.json ./package.json
 COPY --from=build /app/node_modules ./node_modules

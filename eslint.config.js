@@ -18,6 +18,23 @@ export default tseslint.config(
     },
   },
   {
+    // The browser loads no zod (docs/decisions/0015): components get a form's constraints from the loader and may import a schema module's types only.
+    files: ["app/components/**/*.tsx", "app/features/**/*.tsx", "app/features/**/*-params.ts", "app/lib/url-params/**/*.ts", "app/lib/forms/**/*.ts"],
+    ignores: ["**/*.test.{ts,tsx}"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            { name: "zod", allowTypeImports: true, message: "Components and URL state run in the browser, which loads no zod (docs/decisions/0015)." },
+            { name: "@conform-to/zod", message: "Take the form's constraint from the loader (getZodConstraint there) and use useActionForm (docs/decisions/0015)." },
+          ],
+          patterns: [{ group: ["**/schemas", "**/*-schema"], allowTypeImports: true, message: "Schema modules are for the server; import their types, or the constants from the zod-free module beside them (docs/decisions/0015)." }],
+        },
+      ],
+    },
+  },
+  {
     // Playwright fixtures call a function named `use`; it is not React's.
     files: ["tests/e2e/**/*.ts"],
     rules: { "react-hooks/rules-of-hooks": "off" },

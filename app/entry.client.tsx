@@ -1,30 +1,25 @@
 import { RemixBrowser } from "@remix-run/react";
-import i18next from "i18next";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
-import { I18nextProvider, initReactI18next } from "react-i18next";
-import { i18nOptions } from "~/i18n/config";
-import { TRANSLATIONS_ELEMENT_ID } from "~/i18n/translations-script";
+import { namespaceLoader } from "~/i18n/namespace-backend";
+import { TranslationProvider } from "~/i18n/react";
+import { TRANSLATIONS_ELEMENT_ID, type EmbeddedTranslations } from "~/i18n/translations-script";
+import { Translator } from "~/i18n/translator";
 
-async function hydrate() {
-  // The document carries its own language's translations (see TranslationsScript); no extra request on a slow line.
-  const language = document.documentElement.lang || "en";
-  const embedded = document.getElementById(TRANSLATIONS_ELEMENT_ID)?.textContent;
-  await i18next.use(initReactI18next).init({
-    ...i18nOptions,
-    lng: language,
-    resources: embedded ? { [language]: JSON.parse(embedded) as Record<string, Record<string, unknown>> } : {},
-  });
-  startTransition(() => {
-    hydrateRoot(
-      document,
-      <I18nextProvider i18n={i18next}>
-        <StrictMode>
-          <RemixBrowser />
-        </StrictMode>
-      </I18nextProvider>,
-    );
-  });
-}
+// The document carries the translations its screen uses (see TranslationsScript): no request before the page works.
+const language = document.documentElement.lang || "en";
+const text = document.getElementById(TRANSLATIONS_ELEMENT_ID)?.textContent;
+const embedded: EmbeddedTranslations = text ? (JSON.parse(text) as EmbeddedTranslations) : { resources: {}, versions: {} };
+const translator = new Translator(language, embedded.resources);
+const loader = namespaceLoader(translator, embedded.versions);
 
-void hydrate();
+startTransition(() => {
+  hydrateRoot(
+    document,
+    <TranslationProvider translator={translator} loader={loader}>
+      <StrictMode>
+        <RemixBrowser />
+      </StrictMode>
+    </TranslationProvider>,
+  );
+});

@@ -1,14 +1,12 @@
-import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable, type AppLoadContext, type EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
-import { createInstance } from "i18next";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { I18nextProvider, initReactI18next } from "react-i18next";
 import { NonceProvider } from "~/components/nonce";
-import { i18nOptions } from "~/i18n/config";
-import { getLanguage } from "~/i18n/i18next.server";
-import { resources } from "~/i18n/resources.server";
+import { getLanguage, pageTranslator } from "~/i18n/i18next.server";
+import { TranslationProvider } from "~/i18n/react";
+import { namespacesForMatches } from "~/i18n/route-namespaces";
+import { HtmlStreamRepair } from "~/lib/http/html-stream.server";
 
 export const streamTimeout = 5_000;
 
@@ -20,8 +18,9 @@ export default async function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const language = await getLanguage(request);
-  const i18n = createInstance();
-  await i18n.use(initReactI18next).init({ ...i18nOptions, lng: language, resources });
+  // Only the namespaces the matched routes declare are rendered with, and so shipped in the page.
+  const handles = remixContext.staticHandlerContext.matches.map((match) => remixContext.routeModules[match.route.id]?.handle);
+  const translator = pageTranslator(language, namespacesForMatches(handles));
   const nonce = loadContext.cspNonce ?? "";
   // Crawlers get the whole document at once; browsers get it streamed.
   const readyEvent = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
@@ -30,15 +29,15 @@ export default async function handleRequest(
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <I18nextProvider i18n={i18n}>
+        <TranslationProvider translator={translator}>
           <RemixServer context={remixContext} url={request.url} nonce={nonce} abortDelay={streamTimeout} />
-        </I18nextProvider>
+        </TranslationProvider>
       </NonceProvider>,
       {
         nonce,
         [readyEvent]() {
           shellRendered = true;
-          const body = new PassThrough();
+          const body = new HtmlStreamRepair();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           responseHeaders.set("Content-Language", language);
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
@@ -53,6 +52,6 @@ export default async function handleRequest(
         },
       },
     );
-    setTimeout(abort, streamTimeout + 1_000);
+    setTimeout(abort, streamTimeout + 1_000).unref();
   });
 }

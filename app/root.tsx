@@ -11,15 +11,18 @@ import {
 } from "@remix-run/react";
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { useNonce } from "~/components/nonce";
+import { useListLinkNavigation } from "~/components/ui/list-link";
 import { Toaster } from "~/components/ui/toaster";
 import { StatusPage } from "~/components/status-page";
+import { formProblemCopy } from "~/components/form-problem-copy";
 import { getGateContext } from "~/features/access/gate.server";
 import { readTheme } from "~/lib/preferences/preferences.server";
 import { paletteCssVariables } from "~/lib/theme/palette";
 import { popToast } from "~/lib/toast/toast.server";
 import { getLanguage } from "~/i18n/i18next.server";
+import { namespaceVersions } from "~/i18n/namespace-files.server";
 import { TranslationsScript } from "~/i18n/translations-script";
 import stylesheet from "~/tailwind.css";
 
@@ -38,7 +41,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     popToast(request),
   ]);
   return data(
-    { language, theme, palette: gate?.user.themeColor ?? "Default", toast },
+    { language, theme, palette: gate?.user.themeColor ?? "Default", toast, translationVersions: namespaceVersions(language) },
     setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined,
   );
 }
@@ -63,7 +66,7 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body className="min-h-screen">
         {children}
-        <TranslationsScript />
+        <TranslationsScript versions={data?.translationVersions ?? {}} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
@@ -73,6 +76,7 @@ export function Layout({ children }: { children: ReactNode }) {
 
 export default function App() {
   const data = useRouteLoaderData<typeof loader>("root");
+  useListLinkNavigation();
   return (
     <>
       <Outlet />
@@ -90,6 +94,8 @@ export function ErrorBoundary() {
   if (isRouteErrorResponse(error) && error.status === 403) {
     return <StatusPage code={403} title={t("errors.forbiddenTitle")} message={typeof error.data === "string" ? error.data : t("errors.forbidden")} />;
   }
+  const formProblem = formProblemCopy(error, t);
+  if (formProblem && isRouteErrorResponse(error)) return <StatusPage code={error.status} {...formProblem} />;
   if (!isRouteErrorResponse(error)) console.error(error);
   return <StatusPage code={isRouteErrorResponse(error) ? error.status : 500} title={t("errors.unexpectedTitle")} message={t("errors.unexpectedMessage")} />;
 }

@@ -5,6 +5,7 @@
  */
 import { randomBytes } from "node:crypto";
 import path from "node:path";
+import zlib from "node:zlib";
 import { fileURLToPath } from "node:url";
 import { createRequestHandler } from "@remix-run/express";
 import * as build from "@remix-run/dev/server-build";
@@ -19,7 +20,12 @@ import { ensureImportHousekeeping } from "./features/contact-import/import-runne
 import { isUsingOutbox } from "./lib/email/mailer.server";
 import { startJobRunner, stopJobRunner } from "./features/jobs/job-runner.server";
 import { contentSecurityPolicy, STATIC_SECURITY_HEADERS } from "./lib/security/headers";
+import { cookiesMustBeSecure, secureEveryCookie } from "./lib/security/secure-cookies.server";
 import { isForeignOriginRequest } from "./lib/security/same-origin";
+import { closeGentlyAfterEarlyAnswers } from "./lib/http/early-answer.server";
+import { namespaceFileReply } from "./i18n/namespace-files.server";
+import { servePrecompressed } from "./lib/http/precompressed-static.server";
+import { renderQueue } from "./lib/http/render-queue.server";
 
 async function main() {
   let env: ReturnType<typeof resolveEnv>;
@@ -36,13 +42,26 @@ async function main() {
   const app = express();
   app.disable("x-powered-by");
   if (env.TRUST_PROXY) app.set("trust proxy", true);
-  app.use(compression());
+  // A 413 (or any answer) sent before the body was read must reach the client, not a connection reset.
+  app.use(closeGentlyAfterEarlyAnswers());
+  // Build assets and translation files are compressed once, ahead of time; only rendered pages and data are compressed per response.
+  app.use(
+    compression({
+      filter: (req, res) => !req.path.startsWith("/build/") && !req.path.startsWith("/locales/") && compression.filter(req, res),
+      // A page is at most a few hundred KiB: a 256 KiB brotli window compresses it as well as the default 4 MiB one,
+      // and fifty responses under way at once then hold a few MiB of compressor state instead of hundreds.
+      brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_LGWIN]: 18 } },
+      windowBits: 15,
+      memLevel: 8,
+    }),
+  );
 
   app.use((req, res, next) => {
     res.locals.cspNonce = randomBytes(16).toString("base64");
     for (const [name, value] of Object.entries(STATIC_SECURITY_HEADERS)) res.setHeader(name, value);
     res.setHeader("Content-Security-Policy", contentSecurityPolicy(res.locals.cspNonce as string));
     if (env.appUrl.startsWith("https://")) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    if (cookiesMustBeSecure({ appUrl: env.appUrl, trustProxy: env.TRUST_PROXY, forwardedProto: req.get("x-forwarded-proto") })) secureEveryCookie(res);
     next();
   });
 
@@ -54,7 +73,11 @@ async function main() {
   // Fingerprinted build assets never change under the same name.
   // Assets sit beside the server bundle (<root>/build/index.js → <root>/public/build), wherever it was built.
   const assetsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "public", "build");
-  app.use("/build", express.static(assetsDir, { immutable: true, maxAge: "1y", index: false }));
+  app.use("/build", servePrecompressed(assetsDir), express.static(assetsDir, { immutable: true, maxAge: "1y", index: false }));
+  app.get("/locales/:language/:file", (req, res) => {
+    const reply = namespaceFileReply(req.params.language, req.params.file, req.get("accept-encoding"));
+    res.status(reply.status).set(reply.headers).end(reply.body);
+  });
   app.use(express.static(path.resolve("public"), { maxAge: "1h", index: false }));
 
   app.use((req, res, next) => {
@@ -67,6 +90,8 @@ async function main() {
     }
     next();
   });
+
+  app.use(renderQueue(env.MAX_CONCURRENT_RENDERS));
 
   app.all(
     "*",
@@ -84,6 +109,7 @@ async function main() {
       for (const user of DEMO_USERS) console.log(`  ${user.email.padEnd(18)} ${user.role}`);
     }
     if (isUsingOutbox()) console.log(`No SMTP_URL set: emails are written to ${env.outboxDir}`);
+    if (env.usesDevelopmentSecret) console.warn("No SESSION_SECRET set: using a development secret. Set one (openssl rand -hex 32) before anyone else can reach this server.");
   });
 
   const housekeeping = setInterval(() => void purgeExpiredSessions().catch(() => undefined), 10 * 60_000);
@@ -114,7 +140,13 @@ async function main() {
   process.on("SIGINT", () => shutdown("SIGINT"));
 }
 
-void main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+/** The app without the HTTP server: `npm run bench:pages` renders pages in-process with it to measure CPU per render. */
+export const serverBuild = build;
+
+// Importing the bundle for its build (the benchmark) must not start a server.
+if (process.env.VOXBOARD_IMPORT_ONLY !== "1") {
+  void main().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import type { NavTab } from "~/lib/navigation/routes";
 import { EmptyState } from "./ui/empty-state";
 import { Tabs } from "./ui/tabs";

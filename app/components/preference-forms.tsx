@@ -1,5 +1,5 @@
 import { Form, useLocation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { cn } from "./ui/cn";
 import { Icon } from "./ui/icon";
 import { SUPPORTED_LANGUAGES } from "~/i18n/config";

@@ -1,5 +1,6 @@
 import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
+import { formProblemCopy } from "./form-problem-copy";
 import { buttonClass } from "./ui/button";
 import { Panel } from "./ui/panel";
 
@@ -12,7 +13,10 @@ export function RouteErrorBoundary() {
   const { t } = useTranslation();
   let title = t("errors.unexpectedTitle");
   let message = t("errors.unexpectedMessage");
-  if (isRouteErrorResponse(error) && error.status === 403) {
+  const formProblem = formProblemCopy(error, t);
+  if (formProblem) {
+    ({ title, message } = formProblem);
+  } else if (isRouteErrorResponse(error) && error.status === 403) {
     title = t("errors.forbiddenTitle");
     message = typeof error.data === "string" && error.data ? error.data : t("errors.forbidden");
   } else if (isRouteErrorResponse(error) && error.status === 404) {

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { buttonClass } from "./ui/button";
 
 export function StatusPage({ code, title, message }: { code: number; title: string; message: string }) {

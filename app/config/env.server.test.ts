@@ -16,6 +16,19 @@ describe("configuration", () => {
     expect(resolveEnv({ NODE_ENV: "production", SESSION_SECRET: "x".repeat(32) }).isProduction).toBe(true);
   });
 
+  it("lets the Quick start (npm start) run production React with demo data and a development secret, and nothing else", () => {
+    const quickstart = resolveEnv({ NODE_ENV: "production", QUICKSTART: "1" });
+    expect(quickstart.isProduction).toBe(true);
+    expect(quickstart.firstRunDefaults).toBe(true);
+    expect(quickstart.usesDevelopmentSecret).toBe(true);
+    // A secret that is given must still be a proper one.
+    expect(() => resolveEnv({ NODE_ENV: "production", QUICKSTART: "1", SESSION_SECRET: "short" })).toThrow(/SESSION_SECRET/);
+    const image = resolveEnv({ NODE_ENV: "production", SESSION_SECRET: "x".repeat(32) });
+    expect(image.firstRunDefaults).toBe(false);
+    expect(image.usesDevelopmentSecret).toBe(false);
+    expect(resolveEnv({ NODE_ENV: "development" }).firstRunDefaults).toBe(true);
+  });
+
   it("names every bad value at once", () => {
     let message = "";
     try {

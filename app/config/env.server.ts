@@ -30,6 +30,11 @@ const envSchema = z
       .or(z.literal("").transform(() => undefined)),
     MAIL_FROM: z.string().default("Voxboard <no-reply@voxboard.local>"),
     SEED_DEMO: flag,
+    /**
+     * Set by `npm start` (the Quick start): production React, but an empty database gets demo data and a missing
+     * SESSION_SECRET falls back to a development secret, with a warning. The Docker image never sets it.
+     */
+    QUICKSTART: flag,
     TRUST_PROXY: flag,
     RATE_LIMIT_WINDOW_SECONDS: positiveInt(15 * 60),
     RATE_LIMIT_PER_IP: positiveInt(30),
@@ -40,6 +45,8 @@ const envSchema = z
     AUDIO_FETCH_TIMEOUT_MS: positiveInt(30_000),
     /** Lets audio URLs point at loopback or private networks (a platform on the same LAN, tests); off by default. */
     AUDIO_FETCH_ALLOW_PRIVATE: flag,
+    /** The same for every request the server sends to an address someone else chose (app/lib/outbound); off by default. */
+    OUTBOUND_ALLOW_PRIVATE: flag,
     /** OpenAI-compatible chat-completions endpoint for transcript analysis; without it the built-in analyzer runs. */
     LLM_BASE_URL: z.string().url("must be a full URL such as https://api.openai.com/v1").optional().or(z.literal("").transform(() => undefined)),
     LLM_API_KEY: z.string().optional(),
@@ -54,6 +61,8 @@ const envSchema = z
     VOICE_PLATFORM_TIMEOUT_MS: positiveInt(15_000),
     /** How often the in-process job runner looks for due campaigns; 0 is not allowed, tests start the runner by hand. */
     JOB_RUNNER_INTERVAL_MS: positiveInt(15_000),
+    /** Pages rendered at once; more wait in line (rendering is CPU work, and each page under way holds memory). */
+    MAX_CONCURRENT_RENDERS: positiveInt(4),
     /** Set to 0 to keep the job runner from starting with the server (tests, one-off scripts). */
     JOB_RUNNER: z.enum(["0", "1", ""]).optional().transform((value) => value !== "0"),
   });
@@ -61,7 +70,8 @@ const envSchema = z
 /** Checked beside the schema so a missing secret is reported together with every other bad value. */
 function sessionSecretProblem(source: EnvSource) {
   const production = (source.NODE_ENV ?? "development") === "production";
-  if (production && (!source.SESSION_SECRET || source.SESSION_SECRET.length < 32)) {
+  const quickstart = source.QUICKSTART === "1" || source.QUICKSTART === "true";
+  if (production && !(quickstart && !source.SESSION_SECRET) && (!source.SESSION_SECRET || source.SESSION_SECRET.length < 32)) {
     return "  - SESSION_SECRET: is required in production and must be at least 32 characters (for example: openssl rand -hex 32)";
   }
   return null;
@@ -92,6 +102,9 @@ export function resolveEnv(source: EnvSource = process.env) {
   return {
     ...env,
     isProduction: env.NODE_ENV === "production",
+    /** Demo data on an empty database and a development session secret: development, or a Quick start. */
+    firstRunDefaults: env.NODE_ENV !== "production" || env.QUICKSTART,
+    usesDevelopmentSecret: !env.SESSION_SECRET,
     dataDir,
     databaseFile,
     outboxDir: path.join(dataDir, "outbox"),

@@ -19,7 +19,33 @@ export function openDatabase(file: string): DB {
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("synchronous = NORMAL");
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+}
+
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Kysely prepares every query it runs; preparing costs more than running most
+ * of ours, and a page runs a dozen. Prepared statements are kept by their SQL
+ * (a bounded set: our queries are built from code, values are parameters). A
+ * statement still being iterated (a streamed export) is busy, so a second use
+ * meanwhile gets a statement of its own.
+ */
+function withStatementCache(sqlite: SQLite.Database) {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(source: string) {
+      const cached = statements.get(source);
+      if (cached && !cached.busy) return cached;
+      const statement = sqlite.prepare(source);
+      if (!cached) {
+        if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value!);
+        statements.set(source, statement);
+      }
+      return statement;
+    },
+  };
 }
 
 export function getDb(): DB {

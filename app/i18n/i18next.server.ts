@@ -1,11 +1,13 @@
 import { createCookie } from "@remix-run/node";
 import { RemixI18Next } from "remix-i18next/server";
-import { DEFAULT_LANGUAGE, i18nOptions, isLanguage, SUPPORTED_LANGUAGES, type Language, type Namespace } from "./config";
+import { DEFAULT_LANGUAGE, i18nOptions, isLanguage, NAMESPACES, SUPPORTED_LANGUAGES, type Language, type Namespace } from "./config";
 import { resources } from "./resources.server";
+import { Translator, type TFunction } from "./translator";
 
 /** The chosen language is remembered for a year; it is a preference, not a secret. */
 export const languageCookie = createCookie("lng", { path: "/", sameSite: "lax", httpOnly: true, maxAge: 365 * 24 * 3600 });
 
+/** remix-i18next's detector picks the language: the cookie first, then Accept-Language. */
 export const i18next = new RemixI18Next({
   detection: {
     supportedLanguages: [...SUPPORTED_LANGUAGES],
@@ -16,15 +18,58 @@ export const i18next = new RemixI18Next({
   i18next: { ...i18nOptions, resources },
 });
 
-export async function getLanguage(request: Request): Promise<Language> {
-  const locale = await i18next.getLocale(request);
-  return isLanguage(locale) ? locale : DEFAULT_LANGUAGE;
+// The root loader, the gate, the page's loader and the renderer all ask; the answer cannot change within a request.
+const languageByRequest = new WeakMap<Request, Promise<Language>>();
+
+export function getLanguage(request: Request): Promise<Language> {
+  let language = languageByRequest.get(request);
+  if (!language) {
+    language = i18next.getLocale(request).then((locale) => (isLanguage(locale) ? locale : DEFAULT_LANGUAGE));
+    languageByRequest.set(request, language);
+  }
+  return language;
 }
 
-export async function getTranslator(request: Request, namespace: Namespace = "common") {
-  return i18next.getFixedT(request, namespace);
+/*
+ * Translators are built once and reused: the translations never change while
+ * the server runs, and a translator remembers every key it has looked up.
+ */
+const fullTranslators = new Map<Language, Translator>();
+
+function fullTranslator(language: Language) {
+  let translator = fullTranslators.get(language);
+  if (!translator) {
+    translator = new Translator(language, { ...resources[language] });
+    fullTranslators.set(language, translator);
+  }
+  return translator;
 }
 
-export async function getTranslatorFor(language: Language, namespace: Namespace = "common") {
-  return i18next.getFixedT(language, namespace);
+/** Messages made on the server (loaders, actions, emails) may use any namespace. */
+export async function getTranslator(request: Request, namespace: Namespace = "common"): Promise<TFunction> {
+  return fullTranslator(await getLanguage(request)).fixed(namespace);
+}
+
+export async function getTranslatorFor(language: Language, namespace: Namespace = "common"): Promise<TFunction> {
+  return fullTranslator(language).fixed(namespace);
+}
+
+/** A group of translations as an object (the labels of a record's fields, say), where a screen needs them all. */
+export function translationTree(language: Language, namespace: Namespace, path: string): unknown {
+  return path.split(".").reduce<unknown>((node, part) => (node && typeof node === "object" ? (node as Record<string, unknown>)[part] : undefined), resources[language][namespace]);
+}
+
+// One per language and set of namespaces a page ships: bounded by the number of routes.
+const pageTranslators = new Map<string, Translator>();
+
+/** What a page renders with: only the namespaces it ships, so a route that forgets one shows raw keys on the server too. */
+export function pageTranslator(language: Language, namespaces: readonly Namespace[]): Translator {
+  const key = `${language}|${namespaces.join(",")}`;
+  let translator = pageTranslators.get(key);
+  if (!translator) {
+    const subset = Object.fromEntries(namespaces.filter((namespace) => NAMESPACES.includes(namespace)).map((namespace) => [namespace, resources[language][namespace]]));
+    translator = new Translator(language, subset);
+    pageTranslators.set(key, translator);
+  }
+  return translator;
 }

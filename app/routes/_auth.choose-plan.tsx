@@ -1,6 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { AuthCard } from "~/components/auth-card";
 import { Button, buttonClass } from "~/components/ui/button";
 import { FormErrors } from "~/components/ui/field";
@@ -10,6 +10,7 @@ import { can } from "~/features/access/permissions";
 import { listPlans, subscribeTenantToPlan } from "~/features/tenants/plans.server";
 import { redirectWithToast } from "~/lib/toast/toast.server";
 import { formatMoney, formatNumber } from "~/i18n/format";
+import { readFormData } from "~/lib/http/form-body.server";
 
 /**
  * Exempt from the subscription check only. Anyone signed in may look at the
@@ -28,7 +29,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const gate = await requireActionAccess(request, "create", "choose-plan");
-  const form = await request.formData();
+  const form = await readFormData(request);
   const planKey = String(form.get("plan") ?? "");
   const plans = await listPlans();
   const plan = plans.find((p) => p.key === planKey);

@@ -1,29 +1,37 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useSearchParams } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { useTranslation } from "~/i18n/react";
 import { AuthCard } from "~/components/auth-card";
 import { useIsPending } from "~/components/ui/use-is-pending";
 import { Button } from "~/components/ui/button";
 import { FormErrors, TextField } from "~/components/ui/field";
 import { getGateContext } from "~/features/access/gate.server";
-import { safeRedirectPath } from "~/features/access/public-paths";
+import { safeRedirectPath } from "~/lib/http/safe-redirect";
 import { authenticateWithForm } from "~/features/auth/authenticator.server";
 import { rateLimitMessage, clientIp } from "~/features/auth/request.server";
-import { LoginSchema } from "~/features/auth/schemas";
+import { LoginSchema, type LoginFields } from "~/features/auth/schemas";
 import { createSession, destroySession } from "~/features/auth/session.server";
+import type { I18nHandle } from "~/i18n/route-namespaces";
+import { readFormData } from "~/lib/http/form-body.server";
+import { keepRetryAfter } from "~/lib/http/action-headers";
+import { useActionForm } from "~/lib/forms/use-action-form";
+
+export const handle: I18nHandle = { i18n: ["auth"] };
+// A 429 from the rate limit keeps its Retry-After on a post without JavaScript too.
+export const headers = keepRetryAfter;
 
 export const meta: MetaFunction = () => [{ title: "Voxboard" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   // Signed in already: the sign-in form has nothing to offer.
   if (await getGateContext(request)) throw redirect(safeRedirectPath(new URL(request.url).searchParams.get("redirectTo")));
-  return null;
+  return { constraint: getZodConstraint(LoginSchema) };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const submission = parseWithZod(formData, { schema: LoginSchema });
   if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
 
@@ -45,17 +53,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function LoginPage() {
   const { t } = useTranslation("auth");
+  const { constraint } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
   const pending = useIsPending();
-  const [form, fields] = useForm({
-    id: "login",
-    lastResult,
-    constraint: getZodConstraint(LoginSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useActionForm<LoginFields>({ id: "login", lastResult, constraint });
   const redirectTo = searchParams.get("redirectTo") ?? "";
   return (
     <AuthCard title={t("login.title")}>

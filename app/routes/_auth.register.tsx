@@ -1,9 +1,8 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useMemo } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { AuthCard } from "~/components/auth-card";
 import { useIsPending } from "~/components/ui/use-is-pending";
 import { Button } from "~/components/ui/button";
@@ -11,20 +10,30 @@ import { FormErrors, TextField } from "~/components/ui/field";
 import { NewPasswordFields } from "~/features/auth/new-password-fields";
 import { getGateContext } from "~/features/access/gate.server";
 import { PhoneField } from "~/features/phone/phone-field";
-import { EmailTakenError, registerAccount, sendVerificationEmail } from "~/features/auth/accounts.server";
+import { EmailTakenError, registerAccount, sendRegistrationAttemptNotice, sendVerificationEmail } from "~/features/auth/accounts.server";
 import { rateLimitMessage } from "~/features/auth/request.server";
 import { BROWSER_TIME_ZONE_FIELD, BrowserTimeZoneInput } from "~/features/onboarding/browser-time-zone-input";
-import { registerSchema } from "~/features/auth/schemas";
+import { registerSchema, type RegisterFields } from "~/features/auth/schemas";
 import { registrationPhoneCountry } from "~/features/phone/phone-country";
 import { getLanguage } from "~/i18n/i18next.server";
+import type { I18nHandle } from "~/i18n/route-namespaces";
+import { runAfterResponse } from "~/lib/background/after-response.server";
+import { readFormData } from "~/lib/http/form-body.server";
+import { keepRetryAfter } from "~/lib/http/action-headers";
+import { useActionForm } from "~/lib/forms/use-action-form";
+
+export const handle: I18nHandle = { i18n: ["auth", "phone"] };
+// A 429 from the rate limit keeps its Retry-After on a post without JavaScript too.
+export const headers = keepRetryAfter;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   if (await getGateContext(request)) throw redirect("/overview");
-  return { phoneCountry: registrationPhoneCountry(request.headers.get("Accept-Language")) };
+  const phoneCountry = registrationPhoneCountry(request.headers.get("Accept-Language"));
+  return { phoneCountry, constraint: getZodConstraint(registerSchema(phoneCountry)) };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const phoneCountry = registrationPhoneCountry(request.headers.get("Accept-Language"));
   const submission = parseWithZod(formData, { schema: registerSchema(phoneCountry) });
   const hideFields = ["password", "confirmPassword"];
@@ -33,34 +42,26 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const limited = await rateLimitMessage(request, context, "register", submission.value.email);
   if (limited) return data(submission.reply({ formErrors: [limited.message], hideFields }), limited.init);
 
+  const { name, company, email, phone, password } = submission.value;
+  const language = await getLanguage(request);
   try {
-    const { name, company, email, phone, password } = submission.value;
     const browserTimeZone = formData.get(BROWSER_TIME_ZONE_FIELD);
     const user = await registerAccount({ name, company, email, phone, password, browserTimeZone: typeof browserTimeZone === "string" ? browserTimeZone : null, phoneCountry });
-    await sendVerificationEmail({ ...user, email, name }, await getLanguage(request));
+    runAfterResponse("Verification email", () => sendVerificationEmail({ ...user, email, name }, language));
   } catch (error) {
-    if (error instanceof EmailTakenError) {
-      return data(submission.reply({ fieldErrors: { email: ["validation.emailTaken"] }, hideFields }), { status: 400 });
-    }
-    throw error;
+    if (!(error instanceof EmailTakenError)) throw error;
+    // The same answer as for a new address, so the form tells nobody who has an account; the address's owner hears of it by email.
+    runAfterResponse("Registration notice", () => sendRegistrationAttemptNotice(email, language));
   }
   return redirect("/registration-successful");
 }
 
 export default function RegisterPage() {
   const { t } = useTranslation("auth");
-  const { phoneCountry } = useLoaderData<typeof loader>();
+  const { phoneCountry, constraint } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const pending = useIsPending();
-  const schema = useMemo(() => registerSchema(phoneCountry), [phoneCountry]);
-  const [form, fields] = useForm({
-    id: "register",
-    lastResult,
-    constraint: getZodConstraint(schema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useActionForm<RegisterFields>({ id: "register", lastResult, constraint });
   return (
     <AuthCard title={t("register.title")}>
       <Form method="post" className="space-y-4" {...getFormProps(form)}>

@@ -1,9 +1,12 @@
 import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { AuthCard } from "~/components/auth-card";
 import { buttonClass } from "~/components/ui/button";
 import { Notice } from "~/components/ui/panel";
 import { isUsingOutbox } from "~/lib/email/mailer.server";
+import type { I18nHandle } from "~/i18n/route-namespaces";
+
+export const handle: I18nHandle = { i18n: ["auth"] };
 
 export function loader() {
   return { outbox: isUsingOutbox() };

@@ -1,8 +1,8 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { AuthCard } from "~/components/auth-card";
 import { Button } from "~/components/ui/button";
 import { FormErrors, TextField } from "~/components/ui/field";
@@ -10,18 +10,31 @@ import { NewPasswordFields } from "~/features/auth/new-password-fields";
 import { Notice } from "~/components/ui/panel";
 import { requestPasswordReset, resetPasswordWithToken } from "~/features/auth/accounts.server";
 import { rateLimitMessage } from "~/features/auth/request.server";
-import { RequestResetSchema, ResetPasswordSchema } from "~/features/auth/schemas";
+import { RequestResetSchema, ResetPasswordSchema, type RequestResetFields, type ResetPasswordFields } from "~/features/auth/schemas";
 import { findLiveToken } from "~/features/auth/verification.server";
 import { redirectWithToast } from "~/lib/toast/toast.server";
 import { getLanguage } from "~/i18n/i18next.server";
+import type { I18nHandle } from "~/i18n/route-namespaces";
+import { runAfterResponse } from "~/lib/background/after-response.server";
+import { readFormData } from "~/lib/http/form-body.server";
+import { keepRetryAfter } from "~/lib/http/action-headers";
+import { useActionForm } from "~/lib/forms/use-action-form";
+
+export const handle: I18nHandle = { i18n: ["auth"] };
+// A 429 from the rate limit keeps its Retry-After on a post without JavaScript too.
+export const headers = keepRetryAfter;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get("token");
-  return { token, tokenIsLive: token ? Boolean(await findLiveToken(token, "reset-password")) : false };
+  return {
+    token,
+    tokenIsLive: token ? Boolean(await findLiveToken(token, "reset-password")) : false,
+    constraints: { request: getZodConstraint(RequestResetSchema), set: getZodConstraint(ResetPasswordSchema) },
+  };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   if (formData.get("intent") === "set-password") {
     const submission = parseWithZod(formData, { schema: ResetPasswordSchema });
     const hideFields = ["password", "confirmPassword"];
@@ -38,19 +51,20 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") return data({ kind: "request" as const, result: submission.reply(), invalidLink: false, sent: false }, { status: 400 });
   const limited = await rateLimitMessage(request, context, "reset-password", submission.value.email);
   if (limited) return data({ kind: "request" as const, result: submission.reply({ formErrors: [limited.message] }), invalidLink: false, sent: false }, limited.init);
-  await requestPasswordReset(submission.value.email, await getLanguage(request));
+  const language = await getLanguage(request);
+  // Looking the address up, issuing the token and writing the mail happen after the answer, which therefore takes as long for an unknown address.
+  runAfterResponse("Password reset email", () => requestPasswordReset(submission.value.email, language));
   return { kind: "request" as const, result: submission.reply({ resetForm: true }), invalidLink: false, sent: true };
 }
 
 function RequestLinkForm() {
   const { t } = useTranslation("auth");
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useForm({
+  const { constraints } = useLoaderData<typeof loader>();
+  const [form, fields] = useActionForm<RequestResetFields>({
     id: "request-reset",
     lastResult: actionData?.kind === "request" ? actionData.result : undefined,
-    constraint: getZodConstraint(RequestResetSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: RequestResetSchema }),
-    shouldValidate: "onBlur",
+    constraint: constraints.request,
   });
   return (
     <Form method="post" className="space-y-4" {...getFormProps(form)}>
@@ -69,13 +83,11 @@ function RequestLinkForm() {
 function SetPasswordForm({ token }: { token: string }) {
   const { t } = useTranslation("auth");
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useForm({
+  const { constraints } = useLoaderData<typeof loader>();
+  const [form, fields] = useActionForm<ResetPasswordFields>({
     id: "set-password",
     lastResult: actionData?.kind === "set" ? actionData.result : undefined,
-    constraint: getZodConstraint(ResetPasswordSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ResetPasswordSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    constraint: constraints.set,
   });
   return (
     <Form method="post" className="space-y-4" {...getFormProps(form)}>

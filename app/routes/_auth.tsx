@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, Outlet, useLoaderData, useRouteLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { LanguageSwitch, ThemeToggle } from "~/components/preference-forms";
 import { Logo } from "~/components/logo";
 import { buttonClass } from "~/components/ui/button";

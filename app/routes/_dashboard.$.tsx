@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { NotAvailablePanel } from "~/components/not-available-panel";
 import { PageHeader } from "~/components/ui/page-header";
 import { requireReadAccess } from "~/features/access/gate.server";

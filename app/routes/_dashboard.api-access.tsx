@@ -1,7 +1,7 @@
-import { parseWithZod } from "@conform-to/zod";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { NotAvailablePanel } from "~/components/not-available-panel";
 import { PageHeader } from "~/components/ui/page-header";
 import { requireActionAccess, requireReadAccess } from "~/features/access/gate.server";
@@ -9,11 +9,15 @@ import { can } from "~/features/access/permissions";
 import { ApiAccessTabs } from "~/features/api-keys/api-access-tabs";
 import { createApiKey, findApiKey, listApiKeys, revokeApiKey } from "~/features/api-keys/api-keys.server";
 import { KeysTab } from "~/features/api-keys/keys-tab";
-import { API_KEYS_PATH } from "~/features/api-keys/links";
-import { CreateApiKeySchema, isApiAccessTab, RevokeApiKeySchema, type ApiAccessTab } from "~/features/api-keys/schemas";
+import { API_KEYS_PATH, isApiAccessTab, type ApiAccessTab } from "~/features/api-keys/links";
+import { CreateApiKeySchema, RevokeApiKeySchema } from "~/features/api-keys/schemas";
 import { redirectWithToast } from "~/lib/toast/toast.server";
 import { getTranslator } from "~/i18n/i18next.server";
 import { titleFromLoader } from "~/lib/http/page-title";
+import type { I18nHandle } from "~/i18n/route-namespaces";
+import { readFormData } from "~/lib/http/form-body.server";
+
+export const handle: I18nHandle = { i18n: ["api"] };
 
 /**
  * /api-access: the tenant's API keys for the call ingestion API. The spec's
@@ -34,7 +38,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const revokeId = url.searchParams.get("revoke");
   const revokeTarget = activeTab === "keys" && canRevoke && revokeId ? keys.find((key) => key.id === revokeId && !key.revokedAt) ?? null : null;
   return data(
-    { title: t("title"), activeTab, keys, canCreate, canRevoke, revokeTarget, tenantName: tenant.name, timeZone: tenant.timeZone },
+    {
+      title: t("title"),
+      activeTab,
+      keys,
+      canCreate,
+      canRevoke,
+      revokeTarget,
+      tenantName: tenant.name,
+      timeZone: tenant.timeZone,
+      createConstraint: getZodConstraint(CreateApiKeySchema),
+    },
     { headers: { "Cache-Control": "no-store" } },
   );
 }
@@ -45,7 +59,7 @@ export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store" });
 export const meta = titleFromLoader;
 
 export async function action({ request }: ActionFunctionArgs) {
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const intent = formData.get("intent");
 
   if (intent === "create") {

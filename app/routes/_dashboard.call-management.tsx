@@ -1,6 +1,6 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { buttonClass } from "~/components/ui/button";
 import { PageHeader } from "~/components/ui/page-header";
@@ -15,9 +15,13 @@ import { CallCenterTabBar } from "~/features/call-center/tab-bar";
 import { CallTabPanel } from "~/features/call-center/tab-panel";
 import { callManagementHref, recordingsUrlFromCallManagement, REFRESH_INTERVAL_MS, resolveTab, SELF_REFRESHING_TABS } from "~/features/call-center/tabs";
 import { useAutoRefresh } from "~/features/call-center/use-auto-refresh";
+import type { PhoneDisplays } from "~/features/phone/display";
 import { formatNumber, formatTime } from "~/i18n/format";
 import { getTranslator } from "~/i18n/i18next.server";
 import { titleFromLoader } from "~/lib/http/page-title";
+import type { I18nHandle } from "~/i18n/route-namespaces";
+
+export const handle: I18nHandle = { i18n: ["analysis", "calls"] };
 
 /**
  * /call-management?tab=live-calls|callqueue|recordings|missedcalls|post-call-analysis.
@@ -67,7 +71,7 @@ export default function CallManagementPage() {
   const data = useLoaderData<typeof loader>();
   const { view } = data;
   const language = i18n.language;
-  const context = { language, timeZone: data.timeZone };
+  const context = { language, timeZone: data.timeZone, phones: view.phones };
   useAutoRefresh(SELF_REFRESHING_TABS.includes(view.tab), REFRESH_INTERVAL_MS);
 
   return (
@@ -133,7 +137,7 @@ function TabPagination({ tab, view }: { tab: PagedView["tab"]; view: PagedView }
   return <Pagination page={view.page} pageCount={view.pageCount} href={(page) => callManagementHref(tab, page)} />;
 }
 
-function LiveTab({ view, data, context }: { view: Extract<View, { tab: "live-calls" | "callqueue" }>; data: LoaderData; context: { language: string; timeZone: string } }) {
+function LiveTab({ view, data, context }: { view: Extract<View, { tab: "live-calls" | "callqueue" }>; data: LoaderData; context: { language: string; timeZone: string; phones: PhoneDisplays } }) {
   const { t } = useTranslation("calls");
   const kind = view.tab === "live-calls" ? "live" : "queue";
   // Before hydration (and without JavaScript) nothing refreshes by itself; only then is the promise made.

@@ -1,6 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { PageHeader } from "~/components/ui/page-header";
 import { Notice } from "~/components/ui/panel";
 import { requireActionAccess, requireReadAccess } from "~/features/access/gate.server";
@@ -23,6 +23,10 @@ import { isVoicePlatformConfigured } from "~/features/voice-platform/voice-platf
 import { titleFromLoader } from "~/lib/http/page-title";
 import { redirectWithToast } from "~/lib/toast/toast.server";
 import { getTranslator } from "~/i18n/i18next.server";
+import type { I18nHandle } from "~/i18n/route-namespaces";
+import { readFormData } from "~/lib/http/form-body.server";
+
+export const handle: I18nHandle = { i18n: ["campaigns"] };
 
 const notFound = () => new Response("Not found", { status: 404 });
 
@@ -85,7 +89,7 @@ function toastOf(intent: keyof typeof TRANSITIONS, result: Extract<TransitionRes
  */
 export async function action({ request, params }: ActionFunctionArgs) {
   const { tenant } = await requireActionAccess(request, "update", "campaigns");
-  const form = await request.formData();
+  const form = await readFormData(request);
   const intent = form.get("intent");
   if (intent !== "start" && intent !== "pause" && intent !== "resume") throw new Response("Bad Request", { status: 400 });
   const id = params.id ?? "";

@@ -1,6 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { buttonClass } from "~/components/ui/button";
 import { formWidthClass } from "~/components/ui/field";
 import { PageHeader } from "~/components/ui/page-header";
@@ -14,6 +14,9 @@ import { deleteCampaign } from "~/features/campaigns/lifecycle.server";
 import { titleFromLoader } from "~/lib/http/page-title";
 import { redirectWithToast } from "~/lib/toast/toast.server";
 import { getTranslator } from "~/i18n/i18next.server";
+import type { I18nHandle } from "~/i18n/route-namespaces";
+
+export const handle: I18nHandle = { i18n: ["campaigns"] };
 
 const notFound = () => new Response("Not found", { status: 404 });
 

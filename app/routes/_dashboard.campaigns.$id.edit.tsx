@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { buttonClass } from "~/components/ui/button";
 import { formWidthClass } from "~/components/ui/field";
 import { PageHeader } from "~/components/ui/page-header";
@@ -17,6 +17,10 @@ import { formatClockTime } from "~/features/campaigns/zoned-time";
 import { titleFromLoader } from "~/lib/http/page-title";
 import { redirectWithToast } from "~/lib/toast/toast.server";
 import { getTranslator } from "~/i18n/i18next.server";
+import type { I18nHandle } from "~/i18n/route-namespaces";
+import { readFormData } from "~/lib/http/form-body.server";
+
+export const handle: I18nHandle = { i18n: ["campaigns"] };
 
 const notFound = () => new Response("Not found", { status: 404 });
 
@@ -58,7 +62,7 @@ export const meta = titleFromLoader;
 export async function action({ request, params }: ActionFunctionArgs) {
   const { tenant } = await requireActionAccess(request, "update", "campaigns");
   const id = params.id ?? "";
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   if (!(await findCampaign(tenant.id, id))) throw notFound();
   const submission = parseWithZod(formData, { schema: campaignFormSchema({ timeZone: tenant.timeZone, now: () => new Date() }) });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { buttonClass } from "~/components/ui/button";
 import { PageHeader } from "~/components/ui/page-header";
 import { Notice } from "~/components/ui/panel";
@@ -12,6 +12,9 @@ import { parseCampaignListParams } from "~/features/campaigns/list-params";
 import { isVoicePlatformConfigured } from "~/features/voice-platform/voice-platform.server";
 import { titleFromLoader } from "~/lib/http/page-title";
 import { getTranslator } from "~/i18n/i18next.server";
+import type { I18nHandle } from "~/i18n/route-namespaces";
+
+export const handle: I18nHandle = { i18n: ["campaigns"] };
 
 /** /campaigns: the tenant's campaigns, filtered, sorted and paged through the URL (features/campaigns/list-params.ts). */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { PageHeader } from "~/components/ui/page-header";
 import { requireActionAccess } from "~/features/access/gate.server";
 import { BackLink } from "~/features/campaigns/back-link";
@@ -12,6 +12,10 @@ import { campaignFormSchema } from "~/features/campaigns/schemas";
 import { titleFromLoader } from "~/lib/http/page-title";
 import { redirectWithToast } from "~/lib/toast/toast.server";
 import { getTranslator } from "~/i18n/i18next.server";
+import type { I18nHandle } from "~/i18n/route-namespaces";
+import { readFormData } from "~/lib/http/form-body.server";
+
+export const handle: I18nHandle = { i18n: ["campaigns"] };
 
 /**
  * /campaigns/new: a new campaign is saved as a draft; starting it is a
@@ -30,7 +34,7 @@ export const meta = titleFromLoader;
 
 export async function action({ request }: ActionFunctionArgs) {
   const { tenant } = await requireActionAccess(request, "create", "campaigns");
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const submission = parseWithZod(formData, { schema: campaignFormSchema({ timeZone: tenant.timeZone, now: () => new Date() }) });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const referenceErrors = await checkReferences(tenant.id, submission.value);

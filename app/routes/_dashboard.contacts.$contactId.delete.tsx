@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { cn } from "~/components/ui/cn";
 import { formWidthClass } from "~/components/ui/field";
@@ -13,9 +13,13 @@ import { DeleteContactForm } from "~/features/contacts/contact-forms";
 import { notFound, deleteContact, getContact } from "~/features/contacts/contacts.server";
 import { CONTACTS_PATH } from "~/features/contacts/list-params";
 import { contactPaths, displayName, returnPath } from "~/features/contacts/paths";
-import { formatPhoneForDisplay } from "~/features/phone/phone";
+import { formatPhoneForDisplay } from "~/features/phone/phone-library.server";
 import { redirectWithToast } from "~/lib/toast/toast.server";
 import { getTranslator } from "~/i18n/i18next.server";
+import type { I18nHandle } from "~/i18n/route-namespaces";
+import { readFormData } from "~/lib/http/form-body.server";
+
+export const handle: I18nHandle = { i18n: ["contacts", "phone"] };
 
 /**
  * Deleting a contact: GET shows a confirmation page (so it works without
@@ -49,7 +53,7 @@ function afterDelete(returnTo: string, contactId: string) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const { tenant } = await requireActionAccess(request, "delete", "contacts");
   const contactId = params.contactId ?? "";
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const contact = await getContact(tenant.id, contactId);
   if (!contact || !(await deleteContact(tenant.id, contactId))) throw notFound();
   const name = displayName({ firstName: contact.first_name, lastName: contact.last_name });

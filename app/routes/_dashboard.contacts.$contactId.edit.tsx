@@ -1,7 +1,7 @@
-import { parseWithZod } from "@conform-to/zod";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { buttonClass } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
@@ -18,10 +18,14 @@ import { notFound, getContact, setContactOptedOut, updateContact } from "~/featu
 import { listContactLists } from "~/features/contacts/lists.server";
 import { contactPaths, displayName, returnPath, withReturnTo } from "~/features/contacts/paths";
 import { contactFormSchema, OptOutSchema } from "~/features/contacts/schemas";
-import { formatPhoneForDisplay } from "~/features/phone/phone";
+import { formatPhoneForDisplay } from "~/features/phone/phone-library.server";
 import { redirectWithToast } from "~/lib/toast/toast.server";
 import { formatDateTime } from "~/i18n/format";
 import { getTranslator } from "~/i18n/i18next.server";
+import type { I18nHandle } from "~/i18n/route-namespaces";
+import { readFormData } from "~/lib/http/form-body.server";
+
+export const handle: I18nHandle = { i18n: ["contacts", "phone"] };
 
 /**
  * /contacts/:contactId/edit: changing a contact. The same action takes the
@@ -54,6 +58,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     lists: await listContactLists(tenant.id),
     timeZone: tenant.timeZone,
     phoneCountry: tenant.country,
+    constraint: getZodConstraint(contactFormSchema(tenant.country)),
     returnTo: returnPath(new URL(request.url).searchParams.get("returnTo")),
     canDelete: can(user.permissions, "contacts", "delete"),
   };
@@ -64,7 +69,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { tenant } = await requireActionAccess(request, "update", "contacts");
   const contactId = params.contactId ?? "";
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const returnTo = returnPath(formData.get("returnTo"));
   // Another tenant's contact is a missing one, whatever the form says.
   const contact = await getContact(tenant.id, contactId);
@@ -91,7 +96,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function EditContactPage() {
   const { t, i18n } = useTranslation("contacts");
-  const { contact, lists, timeZone, phoneCountry, returnTo, canDelete } = useLoaderData<typeof loader>();
+  const { contact, lists, timeZone, phoneCountry, constraint, returnTo, canDelete } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const submitting = useIsPending({ intent: "save" });
   return (
@@ -133,6 +138,7 @@ export default function EditContactPage() {
           optedOutNote={contact.optedOutAt ? t("edit.optedOutSince", { date: formatDateTime(contact.optedOutAt, i18n.language, timeZone) }) : null}
           phoneCountry={phoneCountry}
           existingContactId={actionData?.existingContactId}
+          constraint={constraint}
         />
       </Panel>
     </div>

@@ -1,6 +1,7 @@
+import { getZodConstraint } from "@conform-to/zod";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { buttonClass } from "~/components/ui/button";
 import { PageHeader } from "~/components/ui/page-header";
@@ -10,7 +11,11 @@ import { ContactsListView } from "~/features/contacts/contacts-list";
 import { loadContactsList } from "~/features/contacts/list-query.server";
 import { ListsPanel } from "~/features/contacts/lists-panel";
 import { contactPaths, withReturnTo } from "~/features/contacts/paths";
+import { ListNameSchema } from "~/features/contacts/schemas";
 import { getTranslator } from "~/i18n/i18next.server";
+import type { I18nHandle } from "~/i18n/route-namespaces";
+
+export const handle: I18nHandle = { i18n: ["contacts", "phone"] };
 
 /**
  * /contacts: the tenant's contacts with search, filters, sort and paging in
@@ -21,14 +26,15 @@ import { getTranslator } from "~/i18n/i18next.server";
 export async function loader({ request }: LoaderFunctionArgs) {
   const gate = await requireReadAccess(request, "contacts");
   const t = await getTranslator(request, "contacts");
-  return { title: t("title"), list: await loadContactsList(request, gate) };
+  // The new-list dialog's constraints: the list rules, worked out here so the page does not load zod.
+  return { title: t("title"), list: await loadContactsList(request, gate), listNameConstraint: getZodConstraint(ListNameSchema) };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Voxboard · ${data.title}` : "Voxboard" }];
 
 export default function ContactsPage() {
   const { t } = useTranslation("contacts");
-  const { list } = useLoaderData<typeof loader>();
+  const { list, listNameConstraint } = useLoaderData<typeof loader>();
   const readOnly = !list.canCreate && !list.canUpdate && !list.canDelete;
   return (
     <div className="space-y-4">
@@ -51,7 +57,7 @@ export default function ContactsPage() {
       {readOnly ? <Notice>{t("readOnly")}</Notice> : null}
       <div className="grid grid-cols-[minmax(0,1fr)] gap-4 2xl:grid-cols-[15rem_minmax(0,1fr)] 2xl:items-start">
         <aside aria-label={t("lists.title")}>
-          <ListsPanel data={list} />
+          <ListsPanel data={list} listNameConstraint={listNameConstraint} />
         </aside>
         <ContactsListView data={list} />
       </div>

@@ -1,7 +1,7 @@
-import { parseWithZod } from "@conform-to/zod";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { PageHeader } from "~/components/ui/page-header";
 import { Notice } from "~/components/ui/panel";
 import { requireActionAccess, requireReadAccess, type GateContext } from "~/features/access/gate.server";
@@ -26,11 +26,16 @@ import { MappingForm } from "~/features/contact-import/mapping-form";
 import { ImportPreview, type RowEditReply, type StartImportReply } from "~/features/contact-import/preview";
 import { currentCounts, invalidRowNumbers, previewHasRow } from "~/features/contact-import/preview.server";
 import { importPath, parsePreviewParams, previewHref } from "~/features/contact-import/preview-params";
-import { mappingSchema, NEW_LIST, rowActionSchema, rowEditSchema, startImportSchema } from "~/features/contact-import/schemas";
+import { NEW_LIST } from "~/features/contact-import/import-forms";
+import { mappingSchema, rowActionSchema, rowEditSchema, startImportSchema } from "~/features/contact-import/schemas";
 import { createContactList, findContactList, LIST_NAME_MAX_LENGTH } from "~/features/contacts/lists.server";
 import { redirectWithToast, type Toast } from "~/lib/toast/toast.server";
 import { formatNumber } from "~/i18n/format";
 import { getLanguage, getTranslator } from "~/i18n/i18next.server";
+import type { I18nHandle } from "~/i18n/route-namespaces";
+import { readFormData } from "~/lib/http/form-body.server";
+
+export const handle: I18nHandle = { i18n: ["contacts", "imports", "phone"] };
 
 /**
  * /contacts/import/<id>: one page for an uploaded file, showing the step its
@@ -56,6 +61,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     view,
     canEdit: can(gate.user.permissions, "contacts", "create"),
     listNameMaxLength: LIST_NAME_MAX_LENGTH,
+    constraints: {
+      mapping: getZodConstraint(mappingSchema),
+      rowEdit: getZodConstraint(rowEditSchema(gate.tenant.country)),
+      startImport: getZodConstraint(startImportSchema),
+    },
   };
 }
 
@@ -70,7 +80,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const gate = await requireActionAccess(request, "create", "contacts");
   await ensureImportHousekeeping();
   const entry = await requireImport(gate, params.importId);
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const intent = formData.get("intent");
   const back = previewHref(entry.id, parsePreviewParams(new URL(request.url).searchParams));
   const language = await getLanguage(request);
@@ -171,7 +181,7 @@ function stepOf(view: ImportView): ImportStep {
 
 export default function ContactImportDetailPage() {
   const { t } = useTranslation("imports");
-  const { summary, view, canEdit, listNameMaxLength } = useLoaderData<typeof loader>();
+  const { summary, view, canEdit, listNameMaxLength, constraints } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   const editable = view.kind === "mapping" || view.kind === "preview";
   return (
@@ -187,7 +197,13 @@ export default function ContactImportDetailPage() {
       <ImportSteps current={stepOf(view)} />
       {editable && !canEdit ? <Notice>{t("readOnly")}</Notice> : null}
       {view.kind === "mapping" && canEdit ? (
-        <MappingForm importId={summary.id} fileName={summary.fileName} view={view} lastResult={reply?.intent === "save-mapping" ? reply.result : undefined} />
+        <MappingForm
+          importId={summary.id}
+          fileName={summary.fileName}
+          view={view}
+          lastResult={reply?.intent === "save-mapping" ? reply.result : undefined}
+          constraint={constraints.mapping}
+        />
       ) : null}
       {view.kind === "preview" ? (
         <ImportPreview
@@ -198,6 +214,7 @@ export default function ContactImportDetailPage() {
           rowEditReply={reply?.intent === "edit-row" ? (reply as RowEditReply) : undefined}
           startReply={reply?.intent === "start-import" ? (reply as StartImportReply) : undefined}
           listNameMaxLength={listNameMaxLength}
+          constraints={constraints}
         />
       ) : null}
       {view.kind === "progress" ? <ImportProgress fileName={summary.fileName} view={view} /> : null}

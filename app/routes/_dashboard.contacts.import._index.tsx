@@ -1,7 +1,7 @@
-import { parseWithZod } from "@conform-to/zod";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { PageHeader } from "~/components/ui/page-header";
 import { Notice } from "~/components/ui/panel";
 import { getEnv } from "~/config/env.server";
@@ -20,6 +20,9 @@ import { ImportHistory, UploadSection, type UploadRefusalReply } from "~/feature
 import { redirectWithToast } from "~/lib/toast/toast.server";
 import { formatNumber } from "~/i18n/format";
 import { getLanguage, getTranslator } from "~/i18n/i18next.server";
+import type { I18nHandle } from "~/i18n/route-namespaces";
+
+export const handle: I18nHandle = { i18n: ["imports"] };
 
 /** /contacts/import: upload a CSV, and the history of recent imports. The steps after the upload live at /contacts/import/<id>. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -31,6 +34,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     title: t("title"),
     history: await listRecentImports(gate.tenant.id, HISTORY_SIZE),
     limits: { maxBytes: MAX_IMPORT_BYTES, maxRows: MAX_IMPORT_ROWS },
+    constraint: getZodConstraint(uploadSchema),
     timeZone: gate.tenant.timeZone,
     canImport: can(gate.user.permissions, "contacts", "create"),
   };
@@ -83,7 +87,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function ContactImportPage() {
   const { t } = useTranslation("imports");
-  const { history, limits, timeZone, canImport } = useLoaderData<typeof loader>();
+  const { history, limits, constraint, timeZone, canImport } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   return (
     <div className="space-y-6">
@@ -99,7 +103,7 @@ export default function ContactImportPage() {
       {canImport ? (
         <>
           <ImportSteps current="upload" />
-          <UploadSection limits={limits} reply={reply} />
+          <UploadSection limits={limits} reply={reply} constraint={constraint} />
         </>
       ) : (
         <Notice>{t("readOnly")}</Notice>

@@ -1,6 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { cn } from "~/components/ui/cn";
 import { formWidthClass } from "~/components/ui/field";
@@ -17,6 +17,10 @@ import { returnPath } from "~/features/contacts/paths";
 import { redirectWithToast } from "~/lib/toast/toast.server";
 import { formatNumber } from "~/i18n/format";
 import { getLanguage, getTranslator } from "~/i18n/i18next.server";
+import type { I18nHandle } from "~/i18n/route-namespaces";
+import { readFormData } from "~/lib/http/form-body.server";
+
+export const handle: I18nHandle = { i18n: ["contacts", "phone"] };
 
 /**
  * Deleting a list and its contacts: GET shows the confirmation (how many
@@ -49,7 +53,7 @@ function afterDelete(returnTo: string, listId: string) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const { tenant } = await requireActionAccess(request, "delete", "contacts");
   const listId = params.listId ?? "";
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const deleted = await deleteContactList(tenant.id, listId);
   if (!deleted.ok) {
     if (deleted.reason === "notFound") throw notFound();

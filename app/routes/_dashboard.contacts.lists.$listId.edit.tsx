@@ -1,7 +1,7 @@
-import { parseWithZod } from "@conform-to/zod";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { cn } from "~/components/ui/cn";
 import { formWidthClass } from "~/components/ui/field";
@@ -17,6 +17,10 @@ import { returnPath } from "~/features/contacts/paths";
 import { ListNameSchema } from "~/features/contacts/schemas";
 import { redirectWithToast } from "~/lib/toast/toast.server";
 import { getTranslator } from "~/i18n/i18next.server";
+import type { I18nHandle } from "~/i18n/route-namespaces";
+import { readFormData } from "~/lib/http/form-body.server";
+
+export const handle: I18nHandle = { i18n: ["contacts", "phone"] };
 
 /** /contacts/lists/:listId/edit: renaming a list, with the same rules as creating one. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -28,6 +32,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     title: t("renameList.title", { name: list.name }),
     list: { id: list.id, name: list.name },
     returnTo: returnPath(new URL(request.url).searchParams.get("returnTo")),
+    constraint: getZodConstraint(ListNameSchema),
   };
 }
 
@@ -36,7 +41,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { tenant } = await requireActionAccess(request, "update", "contacts");
   const listId = params.listId ?? "";
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   if (!(await findContactList(tenant.id, listId))) throw notFound();
   const submission = parseWithZod(formData, { schema: ListNameSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
@@ -50,7 +55,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function RenameListPage() {
   const { t } = useTranslation("contacts");
-  const { list, returnTo } = useLoaderData<typeof loader>();
+  const { list, returnTo, constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const submitting = useIsPending();
   return (
@@ -65,6 +70,7 @@ export default function RenameListPage() {
           returnTo={returnTo}
           submitLabel={t("renameList.submit")}
           submitting={submitting}
+          constraint={constraint}
         />
       </Panel>
     </div>

@@ -1,7 +1,7 @@
-import { parseWithZod } from "@conform-to/zod";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { cn } from "~/components/ui/cn";
 import { formWidthClass } from "~/components/ui/field";
@@ -17,6 +17,10 @@ import { contactPaths, returnPath } from "~/features/contacts/paths";
 import { ListNameSchema } from "~/features/contacts/schemas";
 import { redirectWithToast } from "~/lib/toast/toast.server";
 import { getTranslator } from "~/i18n/i18next.server";
+import type { I18nHandle } from "~/i18n/route-namespaces";
+import { readFormData } from "~/lib/http/form-body.server";
+
+export const handle: I18nHandle = { i18n: ["contacts", "phone"] };
 
 /**
  * /contacts/lists/new: creating a list. The form sits beside the contacts
@@ -26,7 +30,11 @@ import { getTranslator } from "~/i18n/i18next.server";
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireActionAccess(request, "create", "contacts");
   const t = await getTranslator(request, "contacts");
-  return { title: t("createList.title"), returnTo: returnPath(new URL(request.url).searchParams.get("returnTo")) };
+  return {
+    title: t("createList.title"),
+    returnTo: returnPath(new URL(request.url).searchParams.get("returnTo")),
+    constraint: getZodConstraint(ListNameSchema),
+  };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Voxboard · ${data.title}` : "Voxboard" }];
@@ -38,7 +46,7 @@ function afterCreate(returnTo: string, listId: string) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const { tenant } = await requireActionAccess(request, "create", "contacts");
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const submission = parseWithZod(formData, { schema: ListNameSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const created = await createContactList(tenant.id, submission.value.name);
@@ -52,7 +60,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function NewListPage() {
   const { t } = useTranslation("contacts");
-  const { returnTo } = useLoaderData<typeof loader>();
+  const { returnTo, constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const submitting = useIsPending();
   return (
@@ -66,6 +74,7 @@ export default function NewListPage() {
           returnTo={returnTo}
           submitLabel={t("lists.create")}
           submitting={submitting}
+          constraint={constraint}
         />
       </Panel>
     </div>

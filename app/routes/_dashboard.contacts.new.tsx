@@ -1,7 +1,7 @@
-import { parseWithZod } from "@conform-to/zod";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { cn } from "~/components/ui/cn";
 import { formWidthClass } from "~/components/ui/field";
@@ -17,6 +17,10 @@ import { returnPath } from "~/features/contacts/paths";
 import { contactFormSchema } from "~/features/contacts/schemas";
 import { redirectWithToast } from "~/lib/toast/toast.server";
 import { getTranslator } from "~/i18n/i18next.server";
+import type { I18nHandle } from "~/i18n/route-namespaces";
+import { readFormData } from "~/lib/http/form-body.server";
+
+export const handle: I18nHandle = { i18n: ["contacts", "phone"] };
 
 /** /contacts/new[?list=<id>]: adding one contact. Only users who may create contacts see the page. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -32,6 +36,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     listId: lists.some((list) => list.id === requestedList) ? requestedList : lists.length === 1 ? lists[0]!.id : undefined,
     returnTo: returnPath(url.searchParams.get("returnTo")),
     phoneCountry: tenant.country,
+    constraint: getZodConstraint(contactFormSchema(tenant.country)),
   };
 }
 
@@ -39,7 +44,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? 
 
 export async function action({ request }: ActionFunctionArgs) {
   const { tenant } = await requireActionAccess(request, "create", "contacts");
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const submission = parseWithZod(formData, { schema: contactFormSchema(tenant.country) });
   if (submission.status !== "success") return data({ result: submission.reply(), existingContactId: null }, { status: 400 });
   const saved = await createContact(tenant.id, submission.value, tenant.country);
@@ -53,7 +58,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function NewContactPage() {
   const { t } = useTranslation("contacts");
-  const { lists, listId, returnTo, phoneCountry } = useLoaderData<typeof loader>();
+  const { lists, listId, returnTo, phoneCountry, constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const submitting = useIsPending();
   return (
@@ -69,6 +74,7 @@ export default function NewContactPage() {
           submitLabel={t("create.submit")}
           submitting={submitting}
           phoneCountry={phoneCountry}
+          constraint={constraint}
           existingContactId={actionData?.existingContactId}
         />
       </Panel>

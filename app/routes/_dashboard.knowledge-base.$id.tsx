@@ -1,17 +1,20 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { PageHeader } from "~/components/ui/page-header";
 import { Notice } from "~/components/ui/panel";
 import { requireActionAccess, requireReadAccess } from "~/features/access/gate.server";
 import { can } from "~/features/access/permissions";
-import { knowledgeBaseNotFound, submitKnowledgeBaseForm } from "~/features/knowledge/form-action.server";
+import { knowledgeBaseNotFound, knowledgeFormConstraint, submitKnowledgeBaseForm } from "~/features/knowledge/form-action.server";
 import { KnowledgeBaseForm } from "~/features/knowledge/knowledge-form";
 import { findKnowledgeBase, formDefaultsOf, listTenantNumbers } from "~/features/knowledge/knowledge.server";
 import { knowledgeListHref } from "~/features/knowledge/list-params";
 import { loadTemplateTexts } from "~/features/knowledge/template-texts.server";
 import { getTranslator } from "~/i18n/i18next.server";
 import { titleFromLoader } from "~/lib/http/page-title";
+import type { I18nHandle } from "~/i18n/route-namespaces";
+
+export const handle: I18nHandle = { i18n: ["knowledge", "phone"] };
 
 /** /knowledge-base/<id>: one knowledge base, editable by those who may update (read-only otherwise). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -31,6 +34,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     templateTexts: await loadTemplateTexts(),
     defaultValue: formDefaultsOf(kb),
     phoneCountry: tenant.country,
+    constraint: knowledgeFormConstraint(tenant.country),
     listHref: knowledgeListHref({ number: kb.phone_number_id }),
     canUpdate: can(user.permissions, "knowledge-base", "update"),
     canDelete: can(user.permissions, "knowledge-base", "delete"),
@@ -49,7 +53,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function EditKnowledgeBasePage() {
   const { t } = useTranslation("knowledge");
-  const { id, name, isDefault, version, numbers, templateTexts, defaultValue, phoneCountry, listHref, canUpdate, canDelete } = useLoaderData<typeof loader>();
+  const { id, name, isDefault, version, numbers, templateTexts, defaultValue, phoneCountry, constraint, listHref, canUpdate, canDelete } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
     <div className="space-y-4">
@@ -68,6 +72,7 @@ export default function EditKnowledgeBasePage() {
         templateTexts={templateTexts}
         defaultValue={defaultValue}
         phoneCountry={phoneCountry}
+        constraint={constraint}
         lastResult={actionData?.result}
         submitLabel={t("edit.submit")}
         cancelHref={listHref}

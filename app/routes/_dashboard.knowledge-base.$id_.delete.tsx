@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { cn } from "~/components/ui/cn";
 import { formWidthClass } from "~/components/ui/field";
 import { PageHeader } from "~/components/ui/page-header";
@@ -17,6 +17,9 @@ import { knowledgeListHref } from "~/features/knowledge/list-params";
 import { redirectWithToast } from "~/lib/toast/toast.server";
 import { getTranslator } from "~/i18n/i18next.server";
 import { titleFromLoader } from "~/lib/http/page-title";
+import type { I18nHandle } from "~/i18n/route-namespaces";
+
+export const handle: I18nHandle = { i18n: ["knowledge"] };
 
 /**
  * Deleting a knowledge base: GET is the confirmation page (a plain link gets

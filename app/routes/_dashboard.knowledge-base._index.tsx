@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { buttonClass } from "~/components/ui/button";
 import { PageHeader } from "~/components/ui/page-header";
 import { requireActionAccess, requireReadAccess } from "~/features/access/gate.server";
@@ -13,6 +13,10 @@ import { knowledgeListHref, newKnowledgeBaseHref, parseKnowledgeListParams } fro
 import { redirectWithToast } from "~/lib/toast/toast.server";
 import { getTranslator } from "~/i18n/i18next.server";
 import { titleFromLoader } from "~/lib/http/page-title";
+import type { I18nHandle } from "~/i18n/route-namespaces";
+import { readFormData } from "~/lib/http/form-body.server";
+
+export const handle: I18nHandle = { i18n: ["knowledge"] };
 
 /** /knowledge-base: the tenant's knowledge bases by phone number; ?number=<id> shows one number. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -39,7 +43,7 @@ export const meta = titleFromLoader;
 /** "Make default" of a row: one default per number, switched in one transaction; back to the same filtered view. */
 export async function action({ request }: ActionFunctionArgs) {
   const { tenant } = await requireActionAccess(request, "update", "knowledge-base");
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   if (formData.get("intent") !== "make-default") throw new Response("Bad Request", { status: 400 });
   const id = String(formData.get("id") ?? "");
   const kb = await findKnowledgeBase(tenant.id, id);

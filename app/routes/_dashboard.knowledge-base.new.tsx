@@ -1,11 +1,11 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { PageHeader } from "~/components/ui/page-header";
 import { forbidden, requireActionAccess, requireReadAccess } from "~/features/access/gate.server";
-import { safeRedirectPath } from "~/features/access/public-paths";
+import { safeRedirectPath } from "~/lib/http/safe-redirect";
 import { can } from "~/features/access/permissions";
-import { submitKnowledgeBaseForm } from "~/features/knowledge/form-action.server";
+import { knowledgeFormConstraint, submitKnowledgeBaseForm } from "~/features/knowledge/form-action.server";
 import { KnowledgeBaseForm, type KnowledgeFormDefaults } from "~/features/knowledge/knowledge-form";
 import { listTenantNumbers } from "~/features/knowledge/knowledge.server";
 import { NoNumbersPanel } from "~/features/knowledge/knowledge-list";
@@ -13,6 +13,9 @@ import { knowledgeListHref } from "~/features/knowledge/list-params";
 import { loadTemplateTexts } from "~/features/knowledge/template-texts.server";
 import { getTranslator } from "~/i18n/i18next.server";
 import { titleFromLoader } from "~/lib/http/page-title";
+import type { I18nHandle } from "~/i18n/route-namespaces";
+
+export const handle: I18nHandle = { i18n: ["knowledge", "phone"] };
 
 /** A same-site path to go back to once the knowledge base is saved (the campaign form that needed it), else null. */
 function returnToOf(search: URLSearchParams) {
@@ -48,6 +51,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     templateTexts: await loadTemplateTexts(),
     defaultValue,
     phoneCountry: tenant.country,
+    constraint: knowledgeFormConstraint(tenant.country),
     backHref: knowledgeListHref({ number: preselected?.id ?? null }),
     cancelHref: returnTo ?? knowledgeListHref({ number: preselected?.id ?? null }),
   };
@@ -62,7 +66,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function NewKnowledgeBasePage() {
   const { t } = useTranslation("knowledge");
-  const { numbers, templateTexts, defaultValue, phoneCountry, backHref, cancelHref } = useLoaderData<typeof loader>();
+  const { numbers, templateTexts, defaultValue, phoneCountry, constraint, backHref, cancelHref } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
     <div className="space-y-4">
@@ -83,6 +87,7 @@ export default function NewKnowledgeBasePage() {
           templateTexts={templateTexts}
           defaultValue={defaultValue}
           phoneCountry={phoneCountry}
+          constraint={constraint}
           lastResult={actionData?.result}
           submitLabel={t("new.submit")}
           cancelHref={cancelHref}

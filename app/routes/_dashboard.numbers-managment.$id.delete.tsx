@@ -1,6 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { cn } from "~/components/ui/cn";
 import { formWidthClass } from "~/components/ui/field";
 import { PageHeader } from "~/components/ui/page-header";
@@ -10,11 +10,14 @@ import { requireActionAccess } from "~/features/access/gate.server";
 import { DeleteNumberForm } from "~/features/numbers/delete-number";
 import { NUMBERS_PATH } from "~/features/numbers/list-url";
 import { deleteTenantNumber, findTenantNumber } from "~/features/numbers/numbers.server";
-import { formatPhoneForDisplay } from "~/features/phone/phone";
+import { formatPhoneForDisplay } from "~/features/phone/phone-library.server";
 import { redirectWithToast } from "~/lib/toast/toast.server";
 import { getTranslator } from "~/i18n/i18next.server";
 import { titleFromLoader } from "~/lib/http/page-title";
 import { notFound } from "~/lib/http/responses";
+import type { I18nHandle } from "~/i18n/route-namespaces";
+
+export const handle: I18nHandle = { i18n: ["numbers"] };
 
 /**
  * Deleting a business number: GET shows what goes with it (its knowledge
@@ -62,7 +65,7 @@ export default function DeleteNumberPage() {
         }
       />
       <Panel>
-        <DeleteNumberForm number={shown} display={formatPhoneForDisplay(number.e164)} submitting={deleting} />
+        <DeleteNumberForm number={shown} display={number.display} submitting={deleting} />
       </Panel>
     </div>
   );

@@ -1,8 +1,8 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { PageHeader } from "~/components/ui/page-header";
 import { Notice } from "~/components/ui/panel";
 import { forbidden, requireActionAccess, requireReadAccess, type GateContext } from "~/features/access/gate.server";
@@ -12,12 +12,17 @@ import { MAX_BULK_BYTES, MAX_BULK_ROWS } from "~/features/numbers/bulk-csv";
 import { BulkUploadPanel } from "~/features/numbers/bulk-validation";
 import { NumbersListPanel, type RowReply } from "~/features/numbers/numbers-list";
 import { addTenantNumber, assignKnowledgeBase, listTenantNumbers, renameTenantNumber } from "~/features/numbers/numbers.server";
-import { addNumberSchema, AssignKnowledgeBaseSchema, RenameNumberSchema, type NumberIntent } from "~/features/numbers/schemas";
-import { toE164 } from "~/features/phone/phone";
+import type { NumberIntent } from "~/features/numbers/number-forms";
+import { addNumberSchema, AssignKnowledgeBaseSchema, RenameNumberSchema } from "~/features/numbers/schemas";
+import { toE164 } from "~/features/phone/phone-library.server";
 import { redirectWithToast } from "~/lib/toast/toast.server";
 import { getTranslator } from "~/i18n/i18next.server";
 import { titleFromLoader } from "~/lib/http/page-title";
 import { notFound } from "~/lib/http/responses";
+import type { I18nHandle } from "~/i18n/route-namespaces";
+import { readFormData } from "~/lib/http/form-body.server";
+
+export const handle: I18nHandle = { i18n: ["numbers", "phone"] };
 
 const SEGMENT = "numbers-managment";
 
@@ -31,6 +36,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
     numbers,
     timeZone: tenant.timeZone,
     phoneCountry: tenant.country,
+    constraints: {
+      add: getZodConstraint(addNumberSchema(tenant.country)),
+      rename: getZodConstraint(RenameNumberSchema),
+      assign: getZodConstraint(AssignKnowledgeBaseSchema),
+    },
     quota: { used: numbers.length, limit: subscription?.phone_number_limit ?? 0, planName: subscription?.plan_name ?? "" },
     bulkLimits: { maxBytes: MAX_BULK_BYTES, maxRows: MAX_BULK_ROWS },
     canCreate: can(user.permissions, SEGMENT, "create"),
@@ -62,7 +72,7 @@ function isIntent(value: unknown): value is NumberIntent {
  */
 export async function action({ request }: ActionFunctionArgs) {
   const gate = await requireActionAccess(request, "read", "numbers-managment");
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const intent = formData.get("intent");
   if (!isIntent(intent)) throw new Response("Bad Request", { status: 400 });
   if (!can(gate.user.permissions, SEGMENT, PERMISSION_FOR[intent])) throw await forbidden(request);
@@ -112,7 +122,7 @@ async function assign(formData: FormData, { tenant }: GateContext) {
 
 export default function NumbersManagementPage() {
   const { t } = useTranslation("numbers");
-  const { numbers, timeZone, phoneCountry, quota, bulkLimits, canCreate, canUpdate, canDelete, canChoosePlan, canOpenKnowledgeBases } = useLoaderData<typeof loader>();
+  const { numbers, timeZone, phoneCountry, constraints, quota, bulkLimits, canCreate, canUpdate, canDelete, canChoosePlan, canOpenKnowledgeBases } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const reply: RowReply | undefined = actionData ?? undefined;
   return (
@@ -128,6 +138,7 @@ export default function NumbersManagementPage() {
             lastResult={reply?.intent === "add" ? reply.result : undefined}
             canChoosePlan={canChoosePlan}
             phoneCountry={phoneCountry}
+            constraint={constraints.add}
           />
         ) : null}
         <BulkUploadPanel limits={bulkLimits} />
@@ -137,6 +148,7 @@ export default function NumbersManagementPage() {
         timeZone={timeZone}
         quota={quota}
         reply={reply}
+        constraints={constraints}
         canUpdate={canUpdate}
         canDelete={canDelete}
         canOpenKnowledgeBases={canOpenKnowledgeBases}

@@ -1,6 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { PageHeader } from "~/components/ui/page-header";
 import { Panel } from "~/components/ui/panel";
 import { requireActionAccess, requireReadAccess } from "~/features/access/gate.server";
@@ -11,10 +11,14 @@ import { readBulkUpload, validateBulkUpload } from "~/features/numbers/bulk.serv
 import { BulkAddForm, BulkResultsTable, BulkUploadForm, type BulkAddProblem } from "~/features/numbers/bulk-validation";
 import { NUMBERS_PATH } from "~/features/numbers/list-url";
 import { addTenantNumbers, countTenantNumbers } from "~/features/numbers/numbers.server";
-import { isValidPhoneNumber, toE164 } from "~/features/phone/phone";
+import { isValidPhoneNumber, toE164 } from "~/features/phone/phone-library.server";
 import { redirectWithToast } from "~/lib/toast/toast.server";
 import { getTranslator } from "~/i18n/i18next.server";
 import { titleFromLoader } from "~/lib/http/page-title";
+import type { I18nHandle } from "~/i18n/route-namespaces";
+import { readFormData } from "~/lib/http/form-body.server";
+
+export const handle: I18nHandle = { i18n: ["numbers", "phone"] };
 
 /**
  * /numbers-managment/validate: bulk validation of phone numbers from a CSV
@@ -49,7 +53,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 
   const { tenant, subscription } = await requireActionAccess(request, "create", "numbers-managment");
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   if (formData.get("intent") !== "add-valid") throw new Response("Bad Request", { status: 400 });
   // What comes back is what the results page listed, but it is checked again as if typed.
   const numbers = [

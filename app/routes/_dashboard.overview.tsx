@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { PageHeader } from "~/components/ui/page-header";
 import { Panel } from "~/components/ui/panel";
 import { requireReadAccess } from "~/features/access/gate.server";
@@ -11,6 +11,9 @@ import { FirstSteps } from "~/features/onboarding/first-steps";
 import { loadFirstSteps } from "~/features/onboarding/first-steps.server";
 import { isFirstVisit } from "~/features/onboarding/first-visit.server";
 import { formatDate, formatMinutes, formatMoney, formatNumber } from "~/i18n/format";
+import type { I18nHandle } from "~/i18n/route-namespaces";
+
+export const handle: I18nHandle = { i18n: ["calls"] };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user, tenant, subscription, sessionIdHash } = await requireReadAccess(request, "overview");

@@ -2,7 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { PageHeader } from "~/components/ui/page-header";
 import { Notice } from "~/components/ui/panel";
 import { getEnv } from "~/config/env.server";
@@ -11,7 +11,7 @@ import { can } from "~/features/access/permissions";
 import { clearedSessionCookie, revokeUserSessions } from "~/features/auth/session.server";
 import { avatarUrl } from "~/features/profile/avatar";
 import { deleteAvatar, parseAvatarUpload, saveAvatar, sniffImageType } from "~/features/profile/avatar-storage.server";
-import { formatPhoneForDisplay } from "~/features/phone/phone";
+import { formatPhoneForDisplay } from "~/features/phone/phone-library.server";
 import {
   deleteAccount,
   getProfileVersion,
@@ -21,18 +21,16 @@ import {
   updateDetails,
   updateThemeColor,
 } from "~/features/profile/profile.server";
-import {
-  deleteAccountSchema,
-  detailsSchema,
-  PasswordSchema,
-  pictureSchema,
-  ThemeSchema,
-  type ProfileIntent,
-} from "~/features/profile/schemas";
+import type { ProfileIntent } from "~/features/profile/profile-forms";
+import { deleteAccountSchema, detailsSchema, PasswordSchema, pictureSchema, profileFormConstraints, ThemeSchema } from "~/features/profile/schemas";
 import { redirectWithToast } from "~/lib/toast/toast.server";
 import { getTranslator } from "~/i18n/i18next.server";
 import { DeleteAccountSection, DetailsSection, PasswordSection, PictureSection, ThemeSection } from "~/features/profile/profile-sections";
 import { titleFromLoader } from "~/lib/http/page-title";
+import type { I18nHandle } from "~/i18n/route-namespaces";
+import { readFormData } from "~/lib/http/form-body.server";
+
+export const handle: I18nHandle = { i18n: ["auth", "phone", "profile"] };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user, tenant } = await requireReadAccess(request, "profile");
@@ -53,6 +51,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     phoneCountry: tenant.country,
     version: await getProfileVersion(user),
     maxAvatarBytes: getEnv().MAX_AVATAR_BYTES,
+    constraints: profileFormConstraints({ country: tenant.country, maxAvatarBytes: getEnv().MAX_AVATAR_BYTES, deletePhrase: t("deleteAccount.phrase") }),
     canUpdate: can(user.permissions, "profile", "update"),
     canDelete: can(user.permissions, "profile", "delete"),
   };
@@ -80,7 +79,7 @@ export async function action({ request }: ActionFunctionArgs) {
   // Only the picture form is multipart; its body must be streamed with a size cap, never buffered whole.
   if (isMultipart(request)) return uploadPicture(request, await requireActionAccess(request, "update", "profile"));
 
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const intent = formData.get("intent");
   const gate = await requireActionAccess(request, intent === "delete-account" ? "delete" : "update", "profile");
   switch (intent) {
@@ -169,7 +168,7 @@ async function removeAccount(request: Request, formData: FormData, { user }: Gat
 
 export default function ProfilePage() {
   const { t } = useTranslation("profile");
-  const { profile, tenantName, phoneCountry, version, maxAvatarBytes, canUpdate, canDelete } = useLoaderData<typeof loader>();
+  const { profile, tenantName, phoneCountry, version, maxAvatarBytes, constraints, canUpdate, canDelete } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const resultFor = (intent: ProfileIntent) => (actionData?.intent === intent ? actionData.result : undefined);
   const readOnly = !canUpdate;
@@ -185,6 +184,7 @@ export default function ProfilePage() {
           lastResult={resultFor("update-details")}
           disabled={readOnly}
           phoneCountry={phoneCountry}
+          constraint={constraints.details}
         />
         <PictureSection
           key={`picture-${version}`}
@@ -193,11 +193,12 @@ export default function ProfilePage() {
           maxBytes={maxAvatarBytes}
           lastResult={resultFor("upload-picture")}
           disabled={readOnly}
+          constraint={constraints.picture}
         />
-        <ThemeSection key={`theme-${version}`} themeColor={profile.themeColor} lastResult={resultFor("update-theme")} disabled={readOnly} />
-        <PasswordSection key={`password-${version}`} lastResult={resultFor("change-password")} disabled={readOnly} />
+        <ThemeSection key={`theme-${version}`} themeColor={profile.themeColor} lastResult={resultFor("update-theme")} disabled={readOnly} constraint={constraints.theme} />
+        <PasswordSection key={`password-${version}`} lastResult={resultFor("change-password")} disabled={readOnly} constraint={constraints.password} />
       </div>
-      {canDelete ? <DeleteAccountSection tenantName={tenantName} lastResult={resultFor("delete-account")} /> : null}
+      {canDelete ? <DeleteAccountSection tenantName={tenantName} lastResult={resultFor("delete-account")} constraint={constraints.deleteAccount} /> : null}
     </div>
   );
 }

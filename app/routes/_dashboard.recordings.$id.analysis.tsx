@@ -1,9 +1,10 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { requireActionAccess } from "~/features/access/gate.server";
-import { safeRedirectPath } from "~/features/access/public-paths";
+import { safeRedirectPath } from "~/lib/http/safe-redirect";
 import { AnalysisError } from "~/features/analysis/analysis";
 import { analyzeCall } from "~/features/analysis/analysis.server";
 import { redirectWithToast } from "~/lib/toast/toast.server";
+import { readFormData } from "~/lib/http/form-body.server";
 
 /**
  * POST /recordings/<id>/analysis: analyses the call's transcript now and
@@ -14,7 +15,7 @@ import { redirectWithToast } from "~/lib/toast/toast.server";
 export async function action({ request, params }: ActionFunctionArgs) {
   const { tenant } = await requireActionAccess(request, "update", "recordings");
   const callId = params.id ?? "";
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const returnTo = safeRedirectPath(formData.get("returnTo"), `/recordings/${encodeURIComponent(callId)}`);
   try {
     await analyzeCall(tenant.id, callId);

@@ -1,7 +1,7 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useIsPending } from "~/components/ui/use-is-pending";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { Panel } from "~/components/ui/panel";
 import { requireActionAccess } from "~/features/access/gate.server";
@@ -18,6 +18,10 @@ import { redirectWithToast } from "~/lib/toast/toast.server";
 import { formatDateTime } from "~/i18n/format";
 import { getTranslator } from "~/i18n/i18next.server";
 import { titleFromLoader } from "~/lib/http/page-title";
+import type { I18nHandle } from "~/i18n/route-namespaces";
+import { readFormData } from "~/lib/http/form-body.server";
+
+export const handle: I18nHandle = { i18n: ["recording"] };
 
 /**
  * Deleting a recording: GET shows a confirmation page (so it works without
@@ -50,7 +54,7 @@ export const meta = titleFromLoader;
 export async function action({ request, params }: ActionFunctionArgs) {
   const { tenant } = await requireActionAccess(request, "delete", "recordings");
   const callId = params.id ?? "";
-  const returnTo = (await request.formData()).get("returnTo");
+  const returnTo = (await readFormData(request)).get("returnTo");
   let deleted: boolean;
   try {
     deleted = await deleteCall(tenant.id, callId);

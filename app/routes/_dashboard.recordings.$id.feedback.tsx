@@ -1,8 +1,8 @@
-import { parseWithZod } from "@conform-to/zod";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useIsPending } from "~/components/ui/use-is-pending";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { Panel } from "~/components/ui/panel";
 import { requireActionAccess } from "~/features/access/gate.server";
@@ -12,6 +12,10 @@ import { callNotFound, getCallForTenant, recordingSummaryLine, returnPath, saveF
 import { redirectWithToast } from "~/lib/toast/toast.server";
 import { getTranslator } from "~/i18n/i18next.server";
 import { titleFromLoader } from "~/lib/http/page-title";
+import type { I18nHandle } from "~/i18n/route-namespaces";
+import { readFormData } from "~/lib/http/form-body.server";
+
+export const handle: I18nHandle = { i18n: ["recording"] };
 
 /**
  * Customer feedback on one recording: a rating from 1 to 5 and optional text.
@@ -29,6 +33,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     summaryLine: recordingSummaryLine(call),
     feedback: call.feedback_rating === null ? null : { rating: call.feedback_rating, text: call.feedback_text },
     returnTo: returnPath(new URL(request.url).searchParams.get("returnTo"), `/recordings/${call.id}`),
+    constraint: getZodConstraint(FeedbackSchema),
   };
 }
 
@@ -39,7 +44,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const callId = params.id ?? "";
   // Another tenant's id is unknown here, whatever the form says.
   if (!(await getCallForTenant(tenant.id, callId))) throw callNotFound();
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const submission = parseWithZod(formData, { schema: FeedbackSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   if (!(await saveFeedback(tenant.id, callId, submission.value))) throw callNotFound();
@@ -48,7 +53,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function RecordingFeedbackPage() {
   const { t } = useTranslation("recording");
-  const { callId, summaryLine, feedback, returnTo } = useLoaderData<typeof loader>();
+  const { callId, summaryLine, feedback, returnTo, constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const submitting = useIsPending();
   return (
@@ -63,6 +68,7 @@ export default function RecordingFeedbackPage() {
             defaultValue={feedback}
             lastResult={actionData?.result}
             submitting={submitting}
+            constraint={constraint}
           />
         </div>
       </Panel>

@@ -1,23 +1,28 @@
 import { type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData, useOutlet } from "@remix-run/react";
 import { useRef, type MouseEvent, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { Panel } from "~/components/ui/panel";
 import { requireReadAccess } from "~/features/access/gate.server";
 import { can } from "~/features/access/permissions";
-import { safeRedirectPath } from "~/features/access/public-paths";
+import { safeRedirectPath } from "~/lib/http/safe-redirect";
 import { AudioPlayer, formatClock, isoDuration, parseStartSeconds } from "~/features/recordings/audio-player";
 import { withReturnTo } from "~/features/recordings/recording-forms";
 import { AnalysisPanel } from "~/features/analysis/analysis-panel";
-import { formatPhoneForDisplay } from "~/features/phone/phone";
+import { shownPhone } from "~/features/phone/display";
+import { phoneDisplays } from "~/features/phone/display.server";
+import { formatPhoneForDisplay } from "~/features/phone/phone-library.server";
 import { DataList } from "~/features/recordings/data-list";
 import type { DataPresentation } from "~/features/recordings/extracted-data";
 import { callNotFound, getCallForTenant, recordingDetail, recordingHeading } from "~/features/recordings/recording.server";
 import { DeleteAction, FeedbackAction } from "~/features/recordings/row-actions";
 import { formatDateTime } from "~/i18n/format";
-import { getLanguage, getTranslator } from "~/i18n/i18next.server";
+import { getLanguage, getTranslator, translationTree } from "~/i18n/i18next.server";
 import { titleFromLoader } from "~/lib/http/page-title";
+import type { I18nHandle } from "~/i18n/route-namespaces";
+
+export const handle: I18nHandle = { i18n: ["analysis", "recording", "recordings"] };
 
 /**
  * One recording: metadata, audio, transcript, summary, extracted data,
@@ -42,11 +47,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const presentation: DataPresentation = {
     language,
     timeZone: tenant.timeZone,
-    labels: t("data.fields", { returnObjects: true }) as Record<string, string>,
+    labels: translationTree(language, "recording", "data.fields") as Record<string, string>,
     yes: t("metadata.yes"),
     no: t("metadata.no"),
     formatPhone,
   };
+  const recording = recordingDetail(call, presentation);
   return {
     title: recordingHeading(call, {
       with: (who) => t("heading.with", { who }),
@@ -56,7 +62,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       formatPhone,
     }),
     timeZone: tenant.timeZone,
-    recording: recordingDetail(call, presentation),
+    recording,
+    // The page shows these as the server formats them: it does not load the phone library.
+    phones: phoneDisplays([recording.from, recording.to, ...(recording.analysis?.entities.phoneNumbers ?? [])]),
     startAt: parseStartSeconds(url.searchParams.get("t")) ?? null,
     returnTo,
     permissions: {
@@ -75,7 +83,7 @@ export default function RecordingDetailRoute() {
 
 function RecordingDetailPage() {
   const { t, i18n } = useTranslation("recording");
-  const { title, recording, timeZone, startAt, returnTo, permissions } = useLoaderData<typeof loader>();
+  const { title, recording, timeZone, startAt, returnTo, permissions, phones } = useLoaderData<typeof loader>();
   const audio = useRef<HTMLAudioElement | null>(null);
   const listPath = returnTo ?? "/recordings";
   const basePath = `/recordings/${encodeURIComponent(recording.id)}`;
@@ -146,8 +154,8 @@ function RecordingDetailPage() {
                 key: t("metadata.campaignType"),
                 value: recording.campaignType ? t(`campaignType.${recording.campaignType.toLowerCase()}`, { defaultValue: capitalize(recording.campaignType) }) : null,
               },
-              { key: t("metadata.from"), value: recording.from ? formatPhoneForDisplay(recording.from) : null },
-              { key: t("metadata.to"), value: recording.to ? formatPhoneForDisplay(recording.to) : null },
+              { key: t("metadata.from"), value: recording.from ? shownPhone(phones, recording.from) : null },
+              { key: t("metadata.to"), value: recording.to ? shownPhone(phones, recording.to) : null },
               { key: t("metadata.agent"), value: recording.agentName },
               { key: t("metadata.user"), value: recording.userName },
               { key: t("metadata.company"), value: recording.userCompany },
@@ -208,6 +216,7 @@ function RecordingDetailPage() {
         canAnalyze={permissions.update}
         analyzedAt={recording.analyzedAt}
         timeZone={timeZone}
+        phones={phones}
       />
 
       <Panel title={t("feedback.sectionTitle")}>

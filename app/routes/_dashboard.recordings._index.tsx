@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { PageHeader } from "~/components/ui/page-header";
 import { requireReadAccess } from "~/features/access/gate.server";
 import { CallCenterTabBar } from "~/features/call-center/tab-bar";
@@ -9,6 +9,9 @@ import { loadRecordingsList } from "~/features/recordings/list-page.server";
 import { RecordingsListView } from "~/features/recordings/recordings-list";
 import { titleFromLoader } from "~/lib/http/page-title";
 import { getTranslator } from "~/i18n/i18next.server";
+import type { I18nHandle } from "~/i18n/route-namespaces";
+
+export const handle: I18nHandle = { i18n: ["calls", "recording", "recordings"] };
 
 /**
  * /recordings: the list of finished calls, the one screen for it (the call

@@ -1,6 +1,6 @@
 import { type LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData, useRouteLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { Sidebar } from "~/components/shell/sidebar";
 import { Topbar } from "~/components/shell/topbar";
 import { requireScreenAccess } from "~/features/access/gate.server";

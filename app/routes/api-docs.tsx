@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { NotAvailablePanel } from "~/components/not-available-panel";
 
 /** Public (no sign-in) like the spec says; the OpenAPI document arrives with a later release. */

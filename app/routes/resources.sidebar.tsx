@@ -1,10 +1,11 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
-import { safeRedirectPath } from "~/features/access/public-paths";
+import { safeRedirectPath } from "~/lib/http/safe-redirect";
 import { readSidebar, sidebarCookie, toggleGroup } from "~/lib/preferences/preferences.server";
+import { readFormData } from "~/lib/http/form-body.server";
 
 /** Remembers which sidebar groups are open and whether the sidebar is collapsed. */
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await readFormData(request);
   let state = await readSidebar(request);
   const group = form.get("group");
   if (typeof group === "string") state = toggleGroup(state, group);

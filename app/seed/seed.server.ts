@@ -50,7 +50,7 @@ export async function seedDemoData(db: DB = getDb()) {
 
 /**
  * Runs at every start: migrations, built-in roles and plans, and demo data on
- * an empty database outside production (or when SEED_DEMO=1).
+ * an empty database in development or a Quick start (or when SEED_DEMO=1).
  */
 export async function prepareDatabase(db: DB = getDb()) {
   const applied = await migrateToLatest(db);
@@ -58,7 +58,7 @@ export async function prepareDatabase(db: DB = getDb()) {
   await ensurePlans(db);
   const env = getEnv();
   let seeded = false;
-  if ((env.SEED_DEMO || !env.isProduction) && (await isEmpty(db))) {
+  if ((env.SEED_DEMO || env.firstRunDefaults) && (await isEmpty(db))) {
     await seedDemoData(db);
     seeded = true;
   }

@@ -37,7 +37,7 @@ test("/choose-plan has no serious accessibility problems", async ({ page }) => {
 test("/overview and a screen that is not available yet have no serious accessibility problems", async ({ page }, testInfo) => {
   await signIn(page, DEMO_USERS.owner.email);
   await expect(page).toHaveURL(/\/overview$/);
-  // Hydrated, the profile menu is a Headless UI button; server-rendered, a <details> disclosure.
+  // Hydrated, the profile menu is a menu button; server-rendered, a <details> disclosure.
   await expect(page.getByRole("button", { name: "Profile menu" })).toHaveCount(isScriptless(testInfo) ? 0 : 1);
   await expectNoSeriousViolations(page);
 

@@ -35,7 +35,7 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
 
 /**
  * The profile menu is a <details> disclosure in server-rendered HTML and a
- * Headless UI menu button once hydrated. With scripts on, waiting for the
+ * menu button once hydrated. With scripts on, waiting for the
  * button role also waits for hydration, so the click never hits the
  * disclosure a moment before React replaces it.
  */
@@ -44,7 +44,7 @@ export async function openProfileMenu(page: Page, testInfo: TestInfo) {
   else await page.getByRole("button", { name: "Profile menu" }).click();
 }
 
-/** An entry of the open profile menu: a link or form button without scripts, a Headless UI menuitem with them. */
+/** An entry of the open profile menu: a link or form button without scripts, a menuitem with them. */
 export function profileMenuEntry(page: Page, testInfo: TestInfo, name: string, kind: "link" | "button") {
   return page.getByRole(isScriptless(testInfo) ? kind : "menuitem", { name, exact: true });
 }

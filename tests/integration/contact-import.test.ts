@@ -1,9 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
-import { createInstance } from "i18next";
 import { createElement, type ComponentType } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { I18nextProvider, initReactI18next } from "react-i18next";
+import { TranslationProvider } from "~/i18n/react";
+import { Translator } from "~/i18n/translator";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom/server";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getEnv, resetEnvCache } from "~/config/env.server";
@@ -11,7 +11,7 @@ import { getDb, newId, now } from "~/db/db.server";
 import { DEMO_PASSWORD } from "~/seed/seed.server";
 import { registerAccount } from "~/features/auth/accounts.server";
 import { subscribeTenantToPlan } from "~/features/tenants/plans.server";
-import { i18nOptions, type Language } from "~/i18n/config";
+import type { Language } from "~/i18n/config";
 import { resources } from "~/i18n/resources.server";
 import * as detail from "~/routes/_dashboard.contacts.import.$importId";
 import * as index from "~/routes/_dashboard.contacts.import._index";
@@ -149,9 +149,8 @@ async function renderWithActionData(Component: ComponentType, loaderData: unknow
   const context = await handler.query(new Request(url, { method: "POST", body: new FormData() }));
   if (context instanceof Response) throw new Error(`unexpected response ${context.status}`);
   const router = createStaticRouter(handler.dataRoutes, context);
-  const i18n = createInstance();
-  await i18n.use(initReactI18next).init({ ...i18nOptions, resources, lng: language });
-  return renderToStaticMarkup(createElement(I18nextProvider, { i18n }, createElement(StaticRouterProvider, { router, context, hydrate: false })));
+  const translator = new Translator(language, resources[language]);
+  return renderToStaticMarkup(createElement(TranslationProvider, { translator }, createElement(StaticRouterProvider, { router, context, hydrate: false })));
 }
 
 async function refusedPage(file: File | null, language: Language) {

@@ -51,7 +51,7 @@ describe.each(routes)("%s", (pathname, route) => {
     for (let i = 0; i < 2; i += 1) {
       const result = unwrap(await callLoader(route.loader, `${pathname}?token=${token}`));
       expect(result.status).toBe(200);
-      expect(result.value).toEqual({ token, tokenIsLive: true });
+      expect(result.value).toMatchObject({ token, tokenIsLive: true });
     }
     expect(await verifiedAt(email)).toBeNull();
   });
@@ -74,12 +74,12 @@ describe.each(routes)("%s", (pathname, route) => {
     expect(second.status).toBe(400);
     expect(second.value).toMatchObject({ invalid: true, sent: false });
     // After use the link shows the invalid state.
-    expect(unwrap(await callLoader(route.loader, `${pathname}?token=${token}`)).value).toEqual({ token, tokenIsLive: false });
+    expect(unwrap(await callLoader(route.loader, `${pathname}?token=${token}`)).value).toMatchObject({ token, tokenIsLive: false });
   });
 
   it("an unknown token shows invalid and verifies nobody", async () => {
     const unverifiedBefore = await getDb().selectFrom("users").select("id").where("email_verified_at", "is", null).execute();
-    expect(unwrap(await callLoader(route.loader, `${pathname}?token=not-a-real-token`)).value).toEqual({ token: "not-a-real-token", tokenIsLive: false });
+    expect(unwrap(await callLoader(route.loader, `${pathname}?token=not-a-real-token`)).value).toMatchObject({ token: "not-a-real-token", tokenIsLive: false });
     const result = unwrap(await callAction(route.action, pathname, { form: { token: "not-a-real-token" } }));
     expect(result.status).toBe(400);
     expect(result.value).toMatchObject({ invalid: true });
@@ -93,7 +93,7 @@ describe.each(routes)("%s", (pathname, route) => {
 
 describe("verification details", () => {
   it("without a token the page shows no button", async () => {
-    expect(unwrap(await callLoader(verifyEmail.loader, "/verify-email")).value).toEqual({ token: null, tokenIsLive: false });
+    expect(unwrap(await callLoader(verifyEmail.loader, "/verify-email")).value).toMatchObject({ token: null, tokenIsLive: false });
   });
 
   it("a signed-in user who verifies goes to /overview", async () => {
@@ -110,7 +110,7 @@ describe("verification details", () => {
     const token = await registerAndGetToken(email);
     const user = await findUser(email);
     await getDb().updateTable("verifications").set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where("user_id", "=", user!.id).execute();
-    expect(unwrap(await callLoader(verifyEmail.loader, `/verify-email?token=${token}`)).value).toEqual({ token, tokenIsLive: false });
+    expect(unwrap(await callLoader(verifyEmail.loader, `/verify-email?token=${token}`)).value).toMatchObject({ token, tokenIsLive: false });
     expect(unwrap(await callAction(verifyEmail.action, "/verify-email", { form: { token } })).status).toBe(400);
     expect(await verifiedAt(email)).toBeNull();
   });
@@ -134,6 +134,6 @@ describe("verification details", () => {
     const email = "purpose@example.test";
     const token = await registerAndGetToken(email);
     const { loader: resetLoader } = await import("~/routes/_auth.reset-password");
-    expect(unwrap(await callLoader(resetLoader, `/reset-password?token=${token}`)).value).toEqual({ token, tokenIsLive: false });
+    expect(unwrap(await callLoader(resetLoader, `/reset-password?token=${token}`)).value).toMatchObject({ token, tokenIsLive: false });
   });
 });

@@ -1,8 +1,8 @@
 import type { ComponentType } from "react";
 import { createElement } from "react";
-import { createInstance } from "i18next";
 import { renderToStaticMarkup } from "react-dom/server";
-import { I18nextProvider, initReactI18next } from "react-i18next";
+import { TranslationProvider } from "~/i18n/react";
+import { Translator } from "~/i18n/translator";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom/server";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb, newId, now } from "~/db/db.server";
@@ -12,7 +12,7 @@ import { MAX_BULK_BYTES, MAX_BULK_ROWS } from "~/features/numbers/bulk-csv";
 import type { BulkResultsData } from "~/features/numbers/bulk-validation";
 import { addTenantNumber } from "~/features/numbers/numbers.server";
 import { subscribeTenantToPlan } from "~/features/tenants/plans.server";
-import { i18nOptions, type Language } from "~/i18n/config";
+import type { Language } from "~/i18n/config";
 import { formatDate } from "~/i18n/format";
 import { getTranslatorFor } from "~/i18n/i18next.server";
 import { resources } from "~/i18n/resources.server";
@@ -125,10 +125,9 @@ async function renderAfterPost(Component: ComponentType, loaderData: unknown, ac
   const handler = createStaticHandler([{ id: "page", path: url.pathname, loader: () => loaderData as object, action: () => actionData as object, Component }]);
   const context = await handler.query(new Request(url, { method: "POST", body: new URLSearchParams() }));
   if (context instanceof Response) throw new Error(`unexpected response ${context.status}`);
-  const i18n = createInstance();
-  await i18n.use(initReactI18next).init({ ...i18nOptions, resources, lng: language });
+  const translator = new Translator(language, resources[language]);
   return renderToStaticMarkup(
-    createElement(I18nextProvider, { i18n }, createElement(StaticRouterProvider, { router: createStaticRouter(handler.dataRoutes, context), context, hydrate: false })),
+    createElement(TranslationProvider, { translator }, createElement(StaticRouterProvider, { router: createStaticRouter(handler.dataRoutes, context), context, hydrate: false })),
   );
 }
 
@@ -421,7 +420,7 @@ describe("labels, knowledge bases and the list", () => {
     expect(formatDate("2025-12-31T20:30:00.000Z", "en", "Asia/Tokyo")).toBe("Jan 1, 2026");
     // The assigned knowledge base is the selected option of the number's select.
     expect(html).toMatch(/<option value="[^"]+" selected="">Greeting<\/option>/);
-    expect(html).toMatch(/<td data-label="Knowledge bases" class="[^"]*tabular-nums[^"]*">2<\/td>/);
+    expect(html).toMatch(/<td data-label="Knowledge bases" class="[^"]*data-cell-end[^"]*">2<\/td>/);
   });
 });
 

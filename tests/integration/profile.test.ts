@@ -8,7 +8,7 @@ import { getRoleIdByKey } from "~/features/access/roles.server";
 import { requireUser } from "~/features/access/gate.server";
 import { registerAccount } from "~/features/auth/accounts.server";
 import { hashPassword, verifyPassword } from "~/features/auth/password.server";
-import { PROFILE_INTENTS } from "~/features/profile/schemas";
+import { PROFILE_INTENTS } from "~/features/profile/profile-forms";
 import { subscribeTenantToPlan } from "~/features/tenants/plans.server";
 import * as avatarRoute from "~/routes/resources.avatar.$userId";
 import * as profile from "~/routes/_dashboard.profile";

@@ -126,9 +126,8 @@ describe("registration", () => {
   it(`allows ${PER_ACCOUNT} attempts per email from many IPs, then answers 429`, async () => {
     expect(redirectLocation(await attemptRegister(registration("target@example.test"), "198.51.100.10"))).toBe("/registration-successful");
     for (let i = 1; i < PER_ACCOUNT; i += 1) {
-      const taken = unwrap(await attemptRegister(registration("target@example.test"), `198.51.100.${10 + i}`));
-      expect(taken.status).toBe(400);
-      expect(taken.value).toMatchObject({ error: { email: ["validation.emailTaken"] } });
+      // A taken address gets the same answer as a new one (the owner is told by email), and still spends the budget.
+      expect(redirectLocation(await attemptRegister(registration("target@example.test"), `198.51.100.${10 + i}`))).toBe("/registration-successful");
     }
     expectTooMany(await attemptRegister(registration("target@example.test"), "198.51.100.50"));
   });

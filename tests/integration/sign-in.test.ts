@@ -77,7 +77,8 @@ describe("sign-in success", () => {
     expect(redirectLocation(await callLoader(login.loader, "/login", { cookie }))).toBe("/overview");
     expect(redirectLocation(await callLoader(login.loader, "/login?redirectTo=%2Fcontacts", { cookie }))).toBe("/contacts");
     expect(redirectLocation(await callLoader(login.loader, `/login?redirectTo=${encodeURIComponent("//evil.test")}`, { cookie }))).toBe("/overview");
-    expect(unwrap(await callLoader(login.loader, "/login")).value).toBeNull();
+    // Signed out, the page itself: the form and its HTML constraints.
+    expect(unwrap(await callLoader(login.loader, "/login")).value).toMatchObject({ constraint: { email: { required: true } } });
   });
 });
 

@@ -6,6 +6,7 @@ import { getEnv } from "~/config/env.server";
 import { getDb } from "~/db/db.server";
 import { prepareDatabase } from "~/seed/seed.server";
 import { createSession, getSessionCookie } from "~/features/auth/session.server";
+import { settleAfterResponseWork } from "~/lib/background/after-response.server";
 
 export const BASE_URL = "http://localhost:3000";
 
@@ -118,9 +119,14 @@ export function callLoader(loader: RouteFunction, pathname: string, { params = {
   return settle(() => loader({ request: makeRequest(pathname, request), params, context }));
 }
 
-/** Calls an action with a form POST (Origin set to this site), returning what it returned or threw. */
-export function callAction(action: RouteFunction, pathname: string, { params = {}, context = loadContext(), ...request }: CallOptions = {}) {
-  return settle(() => action({ request: makeRequest(pathname, { method: "POST", ...request }), params, context }));
+/**
+ * Calls an action with a form POST (Origin set to this site), returning what it returned or threw,
+ * once the work it left for after the response (emails) is done too.
+ */
+export async function callAction(action: RouteFunction, pathname: string, { params = {}, context = loadContext(), ...request }: CallOptions = {}) {
+  const result = await settle(() => action({ request: makeRequest(pathname, { method: "POST", ...request }), params, context }));
+  await settleAfterResponseWork();
+  return result;
 }
 
 export function findUser(email: string) {

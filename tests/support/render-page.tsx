@@ -1,9 +1,9 @@
-import { createInstance } from "i18next";
 import type { ComponentType } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { I18nextProvider, initReactI18next } from "react-i18next";
+import { TranslationProvider } from "~/i18n/react";
+import { Translator } from "~/i18n/translator";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom/server";
-import { i18nOptions, type Language } from "~/i18n/config";
+import type { Language } from "~/i18n/config";
 import { resources } from "~/i18n/resources.server";
 import { BASE_URL } from "./app";
 
@@ -18,11 +18,10 @@ export async function renderPage(Component: ComponentType, loaderData: unknown, 
   const context = await handler.query(new Request(url));
   if (context instanceof Response) throw new Error(`unexpected response ${context.status}`);
   const router = createStaticRouter(handler.dataRoutes, context);
-  const i18n = createInstance();
-  await i18n.use(initReactI18next).init({ ...i18nOptions, resources, lng: language });
+  const translator = new Translator(language, resources[language]);
   return renderToStaticMarkup(
-    <I18nextProvider i18n={i18n}>
+    <TranslationProvider translator={translator}>
       <StaticRouterProvider router={router} context={context} hydrate={false} />
-    </I18nextProvider>,
+    </TranslationProvider>,
   );
 }

@@ -1,6 +1,7 @@
 import { Form, Link, useFetcher, useLocation } from "@remix-run/react";
+import { ListLink } from "~/components/ui/list-link";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { cn } from "~/components/ui/cn";
 import { Icon } from "~/components/ui/icon";
 import { Logo } from "~/components/logo";
@@ -76,7 +77,7 @@ function LinkEntries({ item }: { item: NavItem }) {
     <>
       {links.map((link) => (
         <li key={link.key}>
-          <Link
+          <ListLink
             to={link.to}
             aria-current={link.active ? "page" : undefined}
             className={cn(
@@ -94,7 +95,7 @@ function LinkEntries({ item }: { item: NavItem }) {
             ) : link.badge ? (
               <span className="rounded-full bg-primary-button px-2 py-0.5 text-xs font-semibold text-primary-button-text">{link.badge}</span>
             ) : null}
-          </Link>
+          </ListLink>
         </li>
       ))}
     </>

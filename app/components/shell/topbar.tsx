@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { LanguageSwitch, ThemeToggle } from "~/components/preference-forms";
 import { DropdownMenu, type DropdownEntry } from "~/components/ui/dropdown-menu";
 import { Icon } from "~/components/ui/icon";

@@ -1,6 +1,6 @@
 import { Form, Link, useFetcher, type FetcherWithComponents } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { Button, buttonClass, type ButtonVariant } from "./button";
 import { Dialog } from "./dialog";
 import { useHydrated } from "./use-hydrated";

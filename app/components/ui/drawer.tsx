@@ -1,32 +1,39 @@
-import { Dialog as HeadlessDialog, DialogBackdrop, DialogPanel, DialogTitle } from "@headlessui/react";
 import { Link, useFetcher } from "@remix-run/react";
-import { useEffect, useState, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useEffect, useId, useState, type ReactNode } from "react";
+import { useTranslation } from "~/i18n/react";
 import { CloseButton } from "./close-button";
 import { cn } from "./cn";
+import { ModalDialog } from "./modal-dialog";
 import { useHydrated } from "./use-hydrated";
 
 /**
  * A panel that slides in from the right over the page: a detail view that
- * keeps the list behind it. Headless UI traps focus, closes on Escape and
- * outside clicks and returns focus to the opener. Scripts only: every drawer
- * is an enhancement of a page that shows the same detail (see DrawerLink).
+ * keeps the list behind it: the browser's modal <dialog> (see ModalDialog),
+ * so focus stays inside, Escape and a click outside close it and focus
+ * returns to the opener. Scripts only: every drawer is an enhancement of a
+ * page that shows the same detail (see DrawerLink).
  */
 export function Drawer({ open, onClose, title, children, className }: { open: boolean; onClose: () => void; title: ReactNode; children: ReactNode; className?: string }) {
   const { t } = useTranslation("common");
+  const titleId = useId();
+  if (!open) return null;
   return (
-    <HeadlessDialog open={open} onClose={onClose} className="relative z-50">
-      <DialogBackdrop className="fixed inset-0 bg-slate-900/40" />
-      <div className="fixed inset-y-0 right-0 flex w-full max-w-full justify-end sm:max-w-lg">
-        <DialogPanel className={cn("flex h-full w-full flex-col border-l border-slate-200 bg-white shadow-xl dark:border-slate-700 dark:bg-slate-900", className)}>
-          <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-5 py-4 dark:border-slate-700">
-            <DialogTitle className="min-w-0 break-words text-lg font-semibold">{title}</DialogTitle>
-            <CloseButton label={t("dialog.close")} onClick={onClose} className="-mr-2 -mt-1" />
-          </div>
-          <div className="min-h-0 flex-1 overflow-y-auto px-5 py-4">{children}</div>
-        </DialogPanel>
+    <ModalDialog
+      onClose={onClose}
+      labelledBy={titleId}
+      className={cn(
+        "inset-y-0 left-auto right-0 m-0 h-full max-h-full w-full max-w-full flex-col border-l border-slate-200 bg-white p-0 text-slate-900 shadow-xl backdrop:bg-slate-900/40 open:flex sm:max-w-lg dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100",
+        className,
+      )}
+    >
+      <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-5 py-4 dark:border-slate-700">
+        <h2 id={titleId} className="min-w-0 break-words text-lg font-semibold">
+          {title}
+        </h2>
+        <CloseButton label={t("dialog.close")} onClick={onClose} className="-mr-2 -mt-1" />
       </div>
-    </HeadlessDialog>
+      <div className="min-h-0 flex-1 overflow-y-auto px-5 py-4">{children}</div>
+    </ModalDialog>
   );
 }
 

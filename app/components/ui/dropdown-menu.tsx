@@ -1,15 +1,17 @@
-import { Menu, MenuButton, MenuItem, MenuItems } from "@headlessui/react";
 import { Form, Link, useSubmit } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { cn } from "./cn";
-import { useHydrated } from "./use-hydrated";
+import { PopoverMenu, usePopoverMenus } from "./popover-menu";
 
 export type DropdownEntry =
   | { kind: "link"; to: string; label: string }
   | { kind: "post"; action: string; label: string; fields?: Record<string, string> };
 
-const itemClass = "block w-full px-4 py-2 text-left text-sm hover:bg-slate-100 data-[focus]:bg-slate-100 dark:hover:bg-slate-800 dark:data-[focus]:bg-slate-800";
-const panelClass = "absolute right-0 z-40 mt-2 w-52 overflow-hidden rounded-md border border-slate-200 bg-white py-1 shadow-lg dark:border-slate-700 dark:bg-slate-900";
+const itemClass = "block w-full px-4 py-2 text-left text-sm hover:bg-slate-100 dark:hover:bg-slate-800";
+// With scripts the focused entry is the highlighted one, as the pointer moves focus (see PopoverMenu).
+const menuItemClass = `${itemClass} focus:bg-slate-100 focus-visible:ring-0 focus-visible:ring-offset-0 dark:focus:bg-slate-800`;
+const panelLook = "w-52 overflow-hidden rounded-md border border-slate-200 bg-white py-1 shadow-lg dark:border-slate-700 dark:bg-slate-900";
+const panelClass = `absolute right-0 z-40 mt-2 ${panelLook}`;
 
 function Entry({ entry }: { entry: DropdownEntry }) {
   if (entry.kind === "link") {
@@ -33,13 +35,13 @@ function Entry({ entry }: { entry: DropdownEntry }) {
 
 /**
  * A menu that works before any script runs: the server renders a native
- * <details> disclosure; once hydrated, Headless UI's Menu takes over for
+ * <details> disclosure; once hydrated it is a menu button (PopoverMenu) with
  * keyboard navigation, focus management and closing on outside clicks.
  */
 export function DropdownMenu({ label, trigger, entries, className }: { label: string; trigger: ReactNode; entries: DropdownEntry[]; className?: string }) {
-  const hydrated = useHydrated();
+  const scripted = usePopoverMenus();
   const submit = useSubmit();
-  if (!hydrated) {
+  if (!scripted) {
     return (
       <details className={cn("relative", className)}>
         <summary className="flex cursor-pointer list-none items-center rounded-md p-1 [&::-webkit-details-marker]:hidden" aria-label={label}>
@@ -54,27 +56,20 @@ export function DropdownMenu({ label, trigger, entries, className }: { label: st
     );
   }
   return (
-    <Menu as="div" className={cn("relative", className)}>
-      <MenuButton className="flex items-center rounded-md p-1" aria-label={label}>
-        {trigger}
-      </MenuButton>
-      <MenuItems className={panelClass} modal={false}>
-        {entries.map((entry) => (
-          // The item is the link or button itself, so Enter on the active item activates it. A post goes through
-          // Remix: the menu unmounts on click before a native submit could start ("form is not connected").
-          <MenuItem key={entry.label}>
-            {entry.kind === "link" ? (
-              <Link to={entry.to} className={itemClass}>
-                {entry.label}
-              </Link>
-            ) : (
-              <button type="button" className={itemClass} onClick={() => submit(entry.fields ?? {}, { method: "post", action: entry.action })}>
-                {entry.label}
-              </button>
-            )}
-          </MenuItem>
-        ))}
-      </MenuItems>
-    </Menu>
+    <div className={cn("relative", className)}>
+      <PopoverMenu
+        label={label}
+        button={trigger}
+        buttonClassName="flex items-center rounded-md p-1"
+        menuClassName={`m-0 p-0 text-slate-900 focus:outline-none focus-visible:ring-0 focus-visible:ring-offset-0 dark:text-slate-100 ${panelLook}`}
+        gap={8}
+        items={entries.map((entry) =>
+          entry.kind === "link"
+            ? { label: entry.label, to: entry.to, className: menuItemClass }
+            : // A post goes through Remix, as the entry is a button of the menu rather than a form of its own.
+              { label: entry.label, className: menuItemClass, onSelect: () => submit(entry.fields ?? {}, { method: "post", action: entry.action }) },
+        )}
+      />
+    </div>
   );
 }

@@ -1,6 +1,6 @@
-import { Link } from "@remix-run/react";
+import { ListLink } from "~/components/ui/list-link";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { formatNumber } from "~/i18n/format";
 import { cn } from "./cn";
 
@@ -84,9 +84,9 @@ function PageLink({ to, label, current, rel, children }: { to: string | null; la
   }
   return (
     <li>
-      <Link to={to} rel={rel} aria-label={label} preventScrollReset className={cn(base, "border-slate-300 hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800")}>
+      <ListLink to={to} rel={rel} aria-label={label} preventScrollReset className={cn(base, "border-slate-300 hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800")}>
         {children}
-      </Link>
+      </ListLink>
     </li>
   );
 }

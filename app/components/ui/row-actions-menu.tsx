@@ -1,7 +1,6 @@
-import { Menu, MenuButton, MenuItem, MenuItems } from "@headlessui/react";
 import { Form, Link, useSubmit } from "@remix-run/react";
 import { cn } from "./cn";
-import { useHydrated } from "./use-hydrated";
+import { PopoverMenu, usePopoverMenus } from "./popover-menu";
 
 export interface RowAction {
   label: string;
@@ -19,15 +18,15 @@ export interface RowAction {
 
 /**
  * The actions of one row. Without JavaScript they are a plain list of links
- * to each action's page; with it, one "⋯" button opens a Headless UI menu
- * (keyboard, focus and outside clicks handled). An entry with `onSelect`
- * runs it (the menu closes first, so a dialog it opens lives outside the menu).
+ * to each action's page; with it, one "⋯" button opens a menu (PopoverMenu:
+ * keyboard, focus and outside clicks handled). An entry with `onSelect` runs
+ * it (the menu closes first, so a dialog it opens lives outside the menu).
  */
 export function RowActionsMenu({ label, actions }: { label: string; actions: RowAction[] }) {
-  const hydrated = useHydrated();
+  const scripted = usePopoverMenus();
   const submit = useSubmit();
   if (actions.length === 0) return null;
-  if (!hydrated) {
+  if (!scripted) {
     return (
       // Without scripts the links stack in a narrow actions column, so the table keeps within its box at laptop width.
       <ul aria-label={label} className="flex flex-wrap justify-end gap-x-3 gap-y-1 text-sm">
@@ -56,45 +55,34 @@ export function RowActionsMenu({ label, actions }: { label: string; actions: Row
     );
   }
   return (
-    <Menu as="div" className="relative inline-block text-left">
-      <MenuButton
-        aria-label={label}
+    <div className="relative inline-block text-left">
+      <PopoverMenu
+        label={label}
         title={label}
-        className="inline-flex h-7 w-7 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100 hover:text-slate-900 data-[open]:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white dark:data-[open]:bg-slate-800"
-      >
-        <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5" fill="currentColor">
-          <circle cx="4" cy="10" r="1.6" />
-          <circle cx="10" cy="10" r="1.6" />
-          <circle cx="16" cy="10" r="1.6" />
-        </svg>
-      </MenuButton>
-      <MenuItems
-        anchor="bottom end"
-        modal={false}
-        className="z-40 min-w-44 rounded-md border border-slate-200 bg-white py-1 shadow-lg [--anchor-gap:4px] focus:outline-none dark:border-slate-700 dark:bg-slate-900"
-      >
-        {actions.map((action) => {
+        buttonClassName="inline-flex h-7 w-7 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100 hover:text-slate-900 data-[open]:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white dark:data-[open]:bg-slate-800"
+        button={
+          <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5" fill="currentColor">
+            <circle cx="4" cy="10" r="1.6" />
+            <circle cx="10" cy="10" r="1.6" />
+            <circle cx="16" cy="10" r="1.6" />
+          </svg>
+        }
+        menuClassName="m-0 min-w-44 rounded-md border border-slate-200 bg-white p-0 py-1 shadow-lg focus:outline-none focus-visible:ring-0 focus-visible:ring-offset-0 dark:border-slate-700 dark:bg-slate-900"
+        gap={4}
+        items={actions.map((action) => {
           const { post } = action;
-          const onSelect = action.onSelect ?? (post ? () => submit(post, { method: "post", action: action.to, preventScrollReset: true }) : undefined);
-          const itemClass = cn(
-            "block w-full px-4 py-2 text-left text-sm data-[focus]:bg-slate-100 dark:data-[focus]:bg-slate-800",
-            action.tone === "danger" ? "text-red-700 dark:text-red-400" : "text-slate-800 dark:text-slate-100",
-          );
-          return (
-            <MenuItem key={action.label}>
-              {onSelect ? (
-                <button type="button" className={itemClass} onClick={onSelect}>
-                  {action.label}
-                </button>
-              ) : (
-                <Link to={action.to} className={itemClass}>
-                  {action.label}
-                </Link>
-              )}
-            </MenuItem>
-          );
+          return {
+            label: action.label,
+            to: action.to,
+            onSelect: action.onSelect ?? (post ? () => submit(post, { method: "post", action: action.to, preventScrollReset: true }) : undefined),
+            className: cn(
+              // The focused entry is the highlighted one: the pointer moves focus as the keyboard does (see PopoverMenu).
+              "block w-full px-4 py-2 text-left text-sm hover:bg-slate-100 focus:bg-slate-100 focus-visible:ring-0 focus-visible:ring-offset-0 dark:hover:bg-slate-800 dark:focus:bg-slate-800",
+              action.tone === "danger" ? "text-red-700 dark:text-red-400" : "text-slate-800 dark:text-slate-100",
+            ),
+          };
         })}
-      </MenuItems>
-    </Menu>
+      />
+    </div>
   );
 }

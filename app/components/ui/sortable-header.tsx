@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { ListLink } from "~/components/ui/list-link";
 import { cn } from "./cn";
 
 /**
@@ -15,12 +15,12 @@ export function SortableHeader({ label, href, order, className }: { label: strin
       aria-sort={order === null ? undefined : order === "asc" ? "ascending" : "descending"}
       className={cn("whitespace-nowrap px-3 py-2 font-semibold", className)}
     >
-      <Link to={href} preventScrollReset className="inline-flex items-center gap-1 hover:underline">
+      <ListLink to={href} preventScrollReset className="inline-flex items-center gap-1 hover:underline">
         {label}
         <span aria-hidden="true" className={order === null ? "text-slate-500" : ""}>
           {arrow}
         </span>
-      </Link>
+      </ListLink>
     </th>
   );
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { isBuiltSegment, NAV_GROUPS, visibleNavGroups } from "~/lib/navigation/routes";
 import { can, firstSegment, grantRead, parsePermissions } from "./permissions";
-import { isPublicPath, safeRedirectPath } from "./public-paths";
+import { safeRedirectPath } from "~/lib/http/safe-redirect";
+import { isPublicPath } from "./public-paths";
 
 describe("permissions", () => {
   it("passes only when the action is listed for the area", () => {

@@ -1,19 +1,19 @@
-import { createInstance } from "i18next";
 import type { ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
+import { TranslationProvider } from "~/i18n/react";
+import { Translator } from "~/i18n/translator";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom/server";
 import { describe, expect, it } from "vitest";
-import { i18nOptions, type Language } from "~/i18n/config";
+import type { Language } from "~/i18n/config";
 import { resources } from "~/i18n/resources.server";
+import { phoneDisplays } from "~/features/phone/display.server";
 import type { AnalysisResult } from "./analysis";
 import { AnalysisPanel, SentimentBadge, type AnalysisPanelProps } from "./analysis-panel";
 
 /** Renders on the server, as the page's first response does: what a visitor without JavaScript gets. */
 async function render(element: ReactNode, language: Language = "en") {
-  const i18n = createInstance();
-  await i18n.init({ ...i18nOptions, lng: language, resources });
-  const routes = [{ path: "/recordings/:id", element: <I18nextProvider i18n={i18n}>{element}</I18nextProvider> }];
+  const translator = new Translator(language, resources[language]);
+  const routes = [{ path: "/recordings/:id", element: <TranslationProvider translator={translator}>{element}</TranslationProvider> }];
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request("http://localhost/recordings/call-1"));
   if (context instanceof Response) throw new Error("unexpected redirect");
@@ -43,6 +43,8 @@ const props = (overrides: Partial<AnalysisPanelProps> = {}): AnalysisPanelProps 
   callId: "call-1",
   returnTo: "/recordings?page=2",
   canAnalyze: true,
+  // As the recording page's loader formats them.
+  phones: phoneDisplays(builtinAnalysis.entities.phoneNumbers),
   ...overrides,
 });
 

@@ -1,11 +1,11 @@
 import { Form } from "@remix-run/react";
 import { useIsPending } from "~/components/ui/use-is-pending";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { Panel } from "~/components/ui/panel";
-import { formatPhoneForDisplay } from "~/features/phone/phone";
+import { shownPhone, type PhoneDisplays } from "~/features/phone/display";
 import { formatDateTime, formatMoney, formatNumber } from "~/i18n/format";
 import type { AnalysisAmount, AnalysisResult, Sentiment } from "./analysis";
 
@@ -22,6 +22,8 @@ export interface AnalysisPanelProps {
   canAnalyze: boolean;
   analyzedAt?: string | null;
   timeZone?: string;
+  /** The mentioned phone numbers as shown, formatted by the server (app/features/phone/display.ts). */
+  phones?: PhoneDisplays;
 }
 
 /**
@@ -30,7 +32,7 @@ export interface AnalysisPanelProps {
  * plain form post, so requesting an analysis works without JavaScript; with
  * it, the button says it is working while the request runs.
  */
-export function AnalysisPanel({ analysis, status, callId, returnTo, canAnalyze, analyzedAt, timeZone }: AnalysisPanelProps) {
+export function AnalysisPanel({ analysis, status, callId, returnTo, canAnalyze, analyzedAt, timeZone, phones = {} }: AnalysisPanelProps) {
   const { t, i18n } = useTranslation("analysis");
   const action = `/recordings/${encodeURIComponent(callId)}/analysis`;
   const pending = useIsPending({ formAction: action });
@@ -52,7 +54,7 @@ export function AnalysisPanel({ analysis, status, callId, returnTo, canAnalyze, 
           </p>
         ) : null}
         {analysis ? (
-          <AnalysisDetails analysis={analysis} language={i18n.language} analyzedAt={analyzedAt ?? null} timeZone={timeZone} />
+          <AnalysisDetails analysis={analysis} language={i18n.language} analyzedAt={analyzedAt ?? null} timeZone={timeZone} phones={phones} />
         ) : status !== "failed" ? (
           <p className="text-sm text-slate-600 dark:text-slate-300">{t("status.none")}</p>
         ) : null}
@@ -61,7 +63,7 @@ export function AnalysisPanel({ analysis, status, callId, returnTo, canAnalyze, 
   );
 }
 
-function AnalysisDetails({ analysis, language, analyzedAt, timeZone }: { analysis: AnalysisResult; language: string; analyzedAt: string | null; timeZone?: string }) {
+function AnalysisDetails({ analysis, language, analyzedAt, timeZone, phones }: { analysis: AnalysisResult; language: string; analyzedAt: string | null; timeZone?: string; phones: PhoneDisplays }) {
   const { t } = useTranslation("analysis");
   const { entities } = analysis;
   const hasEntities = entities.emails.length + entities.phoneNumbers.length + entities.dates.length + entities.amounts.length > 0;
@@ -119,7 +121,7 @@ function AnalysisDetails({ analysis, language, analyzedAt, timeZone }: { analysi
             <EntityRow
               label={t("fields.phoneNumbers")}
               values={entities.phoneNumbers}
-              render={(phone) => (phone.startsWith("+") ? <a href={`tel:${phone}`} className="underline">{formatPhoneForDisplay(phone)}</a> : phone)}
+              render={(phone) => (phone.startsWith("+") ? <a href={`tel:${phone}`} className="underline">{shownPhone(phones, phone)}</a> : phone)}
             />
             <EntityRow label={t("fields.dates")} values={entities.dates} render={(date) => date} />
             <EntityRow label={t("fields.amounts")} values={entities.amounts} render={(amount) => <span title={amount.text}>{formatAmount(amount, language)}</span>} />

@@ -1,7 +1,6 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { Tabs } from "~/components/ui/tabs";
-import { apiAccessTabHref } from "./links";
-import { API_ACCESS_TABS, type ApiAccessTab } from "./schemas";
+import { API_ACCESS_TABS, apiAccessTabHref, type ApiAccessTab } from "./links";
 
 /** The sections of /api-access as link tabs: each a URL of its own (?tab=…). */
 export function ApiAccessTabs({ active }: { active: ApiAccessTab }) {

@@ -1,27 +1,29 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { Button } from "~/components/ui/button";
 import { formWidthClass, TextField } from "~/components/ui/field";
 import { Panel } from "~/components/ui/panel";
 import { useIsPending } from "~/components/ui/use-is-pending";
+import type { FormConstraint } from "~/lib/forms/form-constraint";
+import { useActionForm } from "~/lib/forms/use-action-form";
+import { API_KEY_NAME_MAX } from "./key-rules";
 import { API_KEYS_PATH } from "./links";
-import { API_KEY_NAME_MAX, CreateApiKeySchema } from "./schemas";
+import type { CreateApiKeyFields } from "./schemas";
 
 /** Names and creates a key; the route's action answers with the key itself, shown once. */
-export function CreateKeyForm({ lastResult }: { lastResult: SubmissionResult<string[]> | undefined }) {
+export function CreateKeyForm({
+  lastResult,
+  constraint,
+}: {
+  lastResult: SubmissionResult<string[]> | undefined;
+  /** The form's HTML constraints, from the loader. */
+  constraint: FormConstraint;
+}) {
   const { t } = useTranslation("api");
   // The form posts to the keys tab's URL, whichever tab address the page was opened with.
   const submitting = useIsPending({ intent: "create", formAction: API_KEYS_PATH });
-  const [form, fields] = useForm({
-    id: "create-api-key",
-    lastResult,
-    constraint: getZodConstraint(CreateApiKeySchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: CreateApiKeySchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useActionForm<CreateApiKeyFields>({ id: "create-api-key", lastResult, constraint });
   return (
     <Panel title={t("create.title")}>
       <Form method="post" action={API_KEYS_PATH} {...getFormProps(form)} className={`${formWidthClass} space-y-4`}>

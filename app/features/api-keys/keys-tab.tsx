@@ -1,5 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
+import type { FormConstraint } from "~/lib/forms/form-constraint";
 import { EmptyState } from "~/components/ui/empty-state";
 import { Notice, Panel } from "~/components/ui/panel";
 import type { ApiKeySummary } from "./api-keys.server";
@@ -16,6 +17,8 @@ export interface KeysTabData {
   revokeTarget: ApiKeySummary | null;
   tenantName: string;
   timeZone: string;
+  /** The create form's HTML constraints. */
+  createConstraint: FormConstraint;
 }
 
 /** The keys tab of /api-access: the key just created (once), a pending revocation, the create form and the list. */
@@ -33,7 +36,7 @@ export function KeysTab({
     <div className="space-y-6">
       {created ? <NewKeyPanel name={created.name} apiKey={created.key} /> : null}
       {data.revokeTarget ? <RevokeConfirmation target={data.revokeTarget} /> : null}
-      {data.canCreate ? <CreateKeyForm lastResult={createResult} /> : <Notice>{t("readOnly")}</Notice>}
+      {data.canCreate ? <CreateKeyForm lastResult={createResult} constraint={data.createConstraint} /> : <Notice>{t("readOnly")}</Notice>}
       <Panel className="p-0">
         <h2 className="border-b border-slate-200 px-4 py-3 text-lg font-semibold dark:border-slate-800">{t("list.title")}</h2>
         {data.keys.length === 0 ? (

@@ -5,3 +5,11 @@ export const API_KEYS_PATH = "/api-access?tab=keys";
 export const revokeKeyHref = (keyId: string) => `${API_KEYS_PATH}&revoke=${encodeURIComponent(keyId)}`;
 
 export const apiAccessTabHref = (tab: string) => `/api-access?tab=${tab}`;
+
+/** The tabs of /api-access (spec section 2); only `keys` is built so far. */
+export const API_ACCESS_TABS = ["dashboard", "documentation", "keys", "usage", "account"] as const;
+export type ApiAccessTab = (typeof API_ACCESS_TABS)[number];
+
+export function isApiAccessTab(value: unknown): value is ApiAccessTab {
+  return typeof value === "string" && (API_ACCESS_TABS as readonly string[]).includes(value);
+}

@@ -1,10 +1,11 @@
 import { z } from "zod";
+import { API_KEY_NAME_MAX } from "./key-rules";
 
 /**
- * The forms of /api-access, shared by conform in the browser and the route
- * action. Messages are translation keys in the `api` namespace.
+ * The forms of /api-access, for the route's action (and its loader, which
+ * derives the fields' HTML constraints from them). Messages are translation
+ * keys in the `api` namespace.
  */
-export const API_KEY_NAME_MAX = 80;
 
 export const CreateApiKeySchema = z.object({
   intent: z.literal("create"),
@@ -20,10 +21,5 @@ export const RevokeApiKeySchema = z.object({
   keyId: z.string({ required_error: "validation.keyRequired" }).min(1, "validation.keyRequired"),
 });
 
-/** The tabs of /api-access (spec section 2); only `keys` is built so far. */
-export const API_ACCESS_TABS = ["dashboard", "documentation", "keys", "usage", "account"] as const;
-export type ApiAccessTab = (typeof API_ACCESS_TABS)[number];
-
-export function isApiAccessTab(value: unknown): value is ApiAccessTab {
-  return typeof value === "string" && (API_ACCESS_TABS as readonly string[]).includes(value);
-}
+/** The create form's fields as conform sees them (a type only). */
+export type CreateApiKeyFields = z.input<typeof CreateApiKeySchema>;

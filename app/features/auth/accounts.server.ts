@@ -83,16 +83,42 @@ function escapeHtml(value: string) {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-async function sendLinkEmail(to: string, language: Language, kind: "verify" | "reset", url: string, name: string) {
-  const t = await getTranslatorFor(language, "auth");
-  const subject = t(`email.${kind}.subject`);
-  const lines = [t("email.greeting", { name }), t(`email.${kind}.body`), url, t(`email.${kind}.footer`)];
+/** Paragraphs of text, some of them links, as the plain-text and HTML parts of one message. */
+async function sendParagraphs(to: string, subject: string, paragraphs: Array<string | { url: string }>) {
   await sendEmail({
     to,
     subject,
-    text: lines.join("\n\n"),
-    html: `<p>${escapeHtml(lines[0]!)}</p><p>${escapeHtml(lines[1]!)}</p><p><a href="${escapeHtml(url)}">${escapeHtml(url)}</a></p><p>${escapeHtml(lines[3]!)}</p>`,
+    text: paragraphs.map((paragraph) => (typeof paragraph === "string" ? paragraph : paragraph.url)).join("\n\n"),
+    html: paragraphs
+      .map((paragraph) => (typeof paragraph === "string" ? `<p>${escapeHtml(paragraph)}</p>` : `<p><a href="${escapeHtml(paragraph.url)}">${escapeHtml(paragraph.url)}</a></p>`))
+      .join(""),
   });
+}
+
+async function sendLinkEmail(to: string, language: Language, kind: "verify" | "reset", url: string, name: string) {
+  const t = await getTranslatorFor(language, "auth");
+  await sendParagraphs(to, t(`email.${kind}.subject`), [t("email.greeting", { name }), t(`email.${kind}.body`), { url }, t(`email.${kind}.footer`)]);
+}
+
+/**
+ * Registering an address that already has an account looks, on the page,
+ * exactly like registering a new one, so the form cannot be used to find out
+ * who has an account. The address's owner learns of it here instead, with the
+ * ways in: signing in, or choosing a new password.
+ */
+export async function sendRegistrationAttemptNotice(email: string, language: Language) {
+  const user = await getDb().selectFrom("users").select(["email", "name"]).where("email", "=", email).executeTakeFirst();
+  if (!user) return;
+  const t = await getTranslatorFor(language, "auth");
+  const appUrl = getEnv().appUrl;
+  await sendParagraphs(user.email, t("email.registrationAttempt.subject"), [
+    t("email.greeting", { name: user.name }),
+    t("email.registrationAttempt.body"),
+    { url: new URL("/login", appUrl).toString() },
+    t("email.registrationAttempt.resetHint"),
+    { url: new URL("/reset-password", appUrl).toString() },
+    t("email.registrationAttempt.footer"),
+  ]);
 }
 
 export async function sendVerificationEmail(user: { id: string; tenantId: string; email: string; name: string }, language: Language) {

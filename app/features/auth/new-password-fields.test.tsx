@@ -1,19 +1,18 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
-import { createInstance } from "i18next";
 import { renderToStaticMarkup } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
+import { TranslationProvider } from "~/i18n/react";
+import { Translator } from "~/i18n/translator";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom/server";
 import { describe, expect, it } from "vitest";
-import { i18nOptions, type Language } from "~/i18n/config";
+import type { Language } from "~/i18n/config";
 import { resources } from "~/i18n/resources.server";
 import { PasswordSection } from "~/features/profile/profile-sections";
 import { NewPasswordFields } from "./new-password-fields";
 
 /** Server-rendered, as the page arrives after a refused post without JavaScript. */
 async function render(element: JSX.Element, language: Language = "en") {
-  const i18n = createInstance();
-  await i18n.init({ ...i18nOptions, lng: language, resources });
-  const handler = createStaticHandler([{ path: "/", element: <I18nextProvider i18n={i18n}>{element}</I18nextProvider> }]);
+  const translator = new Translator(language, resources[language]);
+  const handler = createStaticHandler([{ path: "/", element: <TranslationProvider translator={translator}>{element}</TranslationProvider> }]);
   const context = await handler.query(new Request("http://localhost/"));
   if (context instanceof Response) throw new Error("unexpected redirect");
   return renderToStaticMarkup(<StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} hydrate={false} />);
@@ -54,10 +53,10 @@ describe("the password rules hint", () => {
 
   it("is not repeated on the profile's password change either, in German", async () => {
     const lastResult = { ...refused({ newPassword: ["validation.passwordRules"] }), intent: undefined };
-    const html = await render(<PasswordSection lastResult={lastResult} disabled={false} />, "de");
+    const html = await render(<PasswordSection lastResult={lastResult} disabled={false} constraint={{}} />, "de");
     expect(occurrences(html, RULES_DE)).toBe(1);
     expect(html).not.toContain('id="profile-password-newPassword-hint"');
-    const untouched = await render(<PasswordSection lastResult={undefined} disabled={false} />, "de");
+    const untouched = await render(<PasswordSection lastResult={undefined} disabled={false} constraint={{}} />, "de");
     expect(untouched).toContain('id="profile-password-newPassword-hint"');
   });
 });

@@ -1,7 +1,7 @@
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { TextField } from "~/components/ui/field";
-import { PASSWORD_RULES_ERROR } from "./schemas";
+import { PASSWORD_RULES_ERROR } from "./password-rules";
 
 /**
  * The password rules as a hint under the field, unless the field's error is

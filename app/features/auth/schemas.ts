@@ -1,10 +1,11 @@
 import { z } from "zod";
-import { isValidPhoneNumber } from "~/features/phone/phone";
+import { isValidPhoneNumber } from "~/features/phone/phone-check";
+import { PASSWORD_MIN_LENGTH, PASSWORD_RULES_ERROR } from "./password-rules";
 
 /**
- * One schema per form, shared by the form (conform, native constraints) and its
- * action. Messages are translation keys in the auth namespace, so the same
- * schema speaks English or German wherever it runs.
+ * One schema per form, for its action; the loaders hand the forms their HTML
+ * constraints worked out from it (getZodConstraint), so the pages do not load
+ * zod. Messages are translation keys in the auth namespace.
  */
 export const emailSchema = z
   .string({ required_error: "validation.emailRequired" })
@@ -14,10 +15,7 @@ export const emailSchema = z
   .max(254, "validation.emailInvalid")
   .transform((value) => value.toLowerCase());
 
-export const PASSWORD_MIN_LENGTH = 8;
-
-/** The error of a password that breaks the rules: word for word the hint under the field (new-password-fields.tsx). */
-export const PASSWORD_RULES_ERROR = "validation.passwordRules";
+export { PASSWORD_MIN_LENGTH, PASSWORD_RULES_ERROR } from "./password-rules";
 
 export const newPasswordSchema = z
   .string({ required_error: "validation.passwordRequired" })
@@ -86,3 +84,10 @@ export const ResetPasswordSchema = z
   });
 
 export const ResendVerificationSchema = z.object({ email: emailSchema });
+
+/** The forms' fields as conform sees them (types only). */
+export type LoginFields = z.input<typeof LoginSchema>;
+export type RegisterFields = z.input<ReturnType<typeof registerSchema>>;
+export type RequestResetFields = z.input<typeof RequestResetSchema>;
+export type ResetPasswordFields = z.input<typeof ResetPasswordSchema>;
+export type ResendVerificationFields = z.input<typeof ResendVerificationSchema>;

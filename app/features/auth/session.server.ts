@@ -2,6 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { createCookie } from "@remix-run/node";
 import { getEnv } from "~/config/env.server";
 import { getDb, now, type DB } from "~/db/db.server";
+import { isHttpsUrl } from "~/lib/security/secure-cookies.server";
 
 /**
  * The cookie carries only an opaque random id; the session itself is a row, so
@@ -14,7 +15,8 @@ export function getSessionCookie() {
   sessionCookie ??= createCookie("__session", {
     httpOnly: true,
     sameSite: "lax",
-    secure: env.isProduction && env.appUrl.startsWith("https://"),
+    // The static half of the one cookie rule (secure-cookies.server.ts); the server adds X-Forwarded-Proto behind a trusted proxy.
+    secure: isHttpsUrl(env.appUrl),
     path: "/",
     secrets: [env.sessionSecret],
   });

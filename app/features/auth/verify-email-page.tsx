@@ -1,25 +1,19 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps, getInputProps } from "@conform-to/react";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { AuthCard } from "~/components/auth-card";
 import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
 import { Notice } from "~/components/ui/panel";
-import { ResendVerificationSchema } from "./schemas";
+import { useActionForm } from "~/lib/forms/use-action-form";
+import type { ResendVerificationFields } from "./schemas";
 import type { verifyEmailAction, verifyEmailLoader } from "./verify-email.server";
 
 export function VerifyEmailPage() {
   const { t } = useTranslation("auth");
-  const { token, tokenIsLive } = useLoaderData<typeof verifyEmailLoader>();
+  const { token, tokenIsLive, constraint } = useLoaderData<typeof verifyEmailLoader>();
   const actionData = useActionData<typeof verifyEmailAction>();
-  const [form, fields] = useForm({
-    id: "resend-verification",
-    lastResult: actionData?.resend,
-    constraint: getZodConstraint(ResendVerificationSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ResendVerificationSchema }),
-    shouldValidate: "onBlur",
-  });
+  const [form, fields] = useActionForm<ResendVerificationFields>({ id: "resend-verification", lastResult: actionData?.resend, constraint });
   const showInvalid = actionData?.invalid || (token && !tokenIsLive);
   return (
     <AuthCard title={t("verify.title")}>

@@ -1,4 +1,4 @@
-import { parseWithZod } from "@conform-to/zod";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { getGateContext } from "~/features/access/gate.server";
@@ -8,6 +8,7 @@ import { resendVerification, verifyEmailWithToken } from "./accounts.server";
 import { rateLimitMessage } from "./request.server";
 import { ResendVerificationSchema } from "./schemas";
 import { findLiveToken } from "./verification.server";
+import { readFormData } from "~/lib/http/form-body.server";
 
 /**
  * /verify-email and /verify-account share this module. Opening the link only
@@ -17,13 +18,13 @@ import { findLiveToken } from "./verification.server";
 export async function verifyEmailLoader({ request }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get("token");
   const tokenIsLive = token ? Boolean(await findLiveToken(token, "verify-email")) : false;
-  return { token, tokenIsLive };
+  return { token, tokenIsLive, constraint: getZodConstraint(ResendVerificationSchema) };
 }
 
 const VerifySchema = z.object({ token: z.string().min(1) });
 
 export async function verifyEmailAction({ request, context }: ActionFunctionArgs) {
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   if (formData.get("intent") === "resend") {
     const submission = parseWithZod(formData, { schema: ResendVerificationSchema });
     if (submission.status !== "success") return data({ resend: submission.reply(), sent: false, invalid: false }, { status: 400 });

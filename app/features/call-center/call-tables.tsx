@@ -1,10 +1,10 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { StatusBadge, type BadgeTone } from "~/components/ui/badge";
 import { DataTable, type DataColumn } from "~/components/ui/data-table";
 import { RowActionsMenu } from "~/components/ui/row-actions-menu";
-import { formatPhoneForDisplay } from "~/features/phone/phone";
+import { shownPhone, type PhoneDisplays } from "~/features/phone/display";
 import { formatDateTime, formatNumber } from "~/i18n/format";
 import { formatDuration } from "./format";
 import type { AnalysedCallItem, LiveCallItem, MissedCallItem, QueuedCallItem } from "./queries.server";
@@ -18,6 +18,8 @@ import type { AnalysedCallItem, LiveCallItem, MissedCallItem, QueuedCallItem } f
 interface TableContext {
   language: string;
   timeZone: string;
+  /** The numbers of the table's calls as shown, formatted by the server. */
+  phones: PhoneDisplays;
 }
 
 function Missing() {
@@ -33,7 +35,8 @@ function Missing() {
 /** A name that may be long (a campaign, an agent): cut to one line, the whole of it in the title. */
 const textOrMissing = (value: string | null | undefined) => (value ? <span title={value}>{value}</span> : <Missing />);
 // A number never breaks across lines, not even in a phone's narrow card.
-const phoneOrMissing = (value: string | null | undefined) => (value ? <span className="whitespace-nowrap">{formatPhoneForDisplay(value)}</span> : <Missing />);
+const phoneOrMissing = (value: string | null | undefined, phones: PhoneDisplays) =>
+  value ? <span className="whitespace-nowrap">{shownPhone(phones, value)}</span> : <Missing />;
 
 function Direction({ value }: { value: string }) {
   const { t } = useTranslation("calls");
@@ -76,8 +79,8 @@ export function LiveCallsTable({ items, ...context }: { items: LiveCallItem[] } 
   const columns: Array<DataColumn<LiveCallItem>> = [
     column("startedAt", (call) => <Time iso={call.startedAt} {...context} />, { primary: true }),
     column("direction", (call) => <Direction value={call.direction} />),
-    column("from", (call) => phoneOrMissing(call.from)),
-    column("to", (call) => phoneOrMissing(call.to)),
+    column("from", (call) => phoneOrMissing(call.from, context.phones)),
+    column("to", (call) => phoneOrMissing(call.to, context.phones)),
     column("campaign", (call) => textOrMissing(call.campaign), { truncate: true }),
     column("agent", (call) => textOrMissing(call.agent), { truncate: true }),
     column("elapsed", (call) => (call.elapsedSeconds === null ? <Missing /> : formatDuration(call.elapsedSeconds)), { align: "end" }),
@@ -102,8 +105,8 @@ export function QueuedCallsTable({ items, ...context }: { items: QueuedCallItem[
     column("queuedAt", (call) => <Time iso={call.queuedAt} {...context} />, { primary: true }),
     column("waiting", (call) => (call.waitingSeconds === null ? <Missing /> : formatDuration(call.waitingSeconds)), { align: "end" }),
     column("direction", (call) => <Direction value={call.direction} />),
-    column("from", (call) => phoneOrMissing(call.from)),
-    column("to", (call) => phoneOrMissing(call.to)),
+    column("from", (call) => phoneOrMissing(call.from, context.phones)),
+    column("to", (call) => phoneOrMissing(call.to, context.phones)),
     column("campaign", (call) => textOrMissing(call.campaign), { truncate: true }),
   ];
   return (
@@ -129,7 +132,7 @@ export function MissedCallsTable({ items, ...context }: { items: MissedCallItem[
     column("direction", (call) => <Direction value={call.direction} />),
     column("number", (call) => {
       if (!call.contactNumber) return <Missing />;
-      const number = formatPhoneForDisplay(call.contactNumber);
+      const number = shownPhone(context.phones, call.contactNumber);
       return (
         <a href={`tel:${call.contactNumber}`} className="whitespace-nowrap font-medium underline-offset-2 hover:underline" aria-label={t("missed.callBack", { number })}>
           {number}

@@ -1,24 +1,23 @@
-import { createInstance } from "i18next";
 import { renderToStaticMarkup } from "react-dom/server";
-import { I18nextProvider, initReactI18next } from "react-i18next";
+import { TranslationProvider } from "~/i18n/react";
+import { Translator } from "~/i18n/translator";
 import { describe, expect, it } from "vitest";
-import { i18nOptions, type Language } from "~/i18n/config";
+import type { Language } from "~/i18n/config";
 import { resources } from "~/i18n/resources.server";
 import { CallsChart, niceScale } from "./calls-chart";
 import { emptyFigures, fillPeriods, periodsOf, type Granularity } from "./kpis";
 
 async function render(language: Language, granularity: Granularity, counts: Array<{ inbound: number; outbound: number }>, firstDay = { year: 2026, month: 3, day: 2 }) {
-  const i18n = createInstance();
-  await i18n.use(initReactI18next).init({ ...i18nOptions, resources, lng: language });
+  const translator = new Translator(language, resources[language]);
   const lastDay = { ...firstDay, day: firstDay.day + counts.length - 1 };
   const periods = fillPeriods(
     periodsOf({ firstDay, lastDay }, "day", "America/Toronto"),
     counts.map((c, index) => ({ index, ...emptyFigures(), ...c, missed: 1, durationSeconds: 90 })),
   );
   const html = renderToStaticMarkup(
-    <I18nextProvider i18n={i18n}>
+    <TranslationProvider translator={translator}>
       <CallsChart periods={periods} granularity={granularity} language={language} />
-    </I18nextProvider>,
+    </TranslationProvider>,
   );
   return new DOMParserLite(html);
 }

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { formatNumber } from "~/i18n/format";
 import { formatDaySpan, formatFigure, periodLabel, periodTitle } from "./format";
 import { FIGURE_KEYS, type Granularity, type PeriodFigures } from "./kpis";

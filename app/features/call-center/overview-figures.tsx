@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { buttonClass } from "~/components/ui/button";
 import { Panel } from "~/components/ui/panel";
 import { Stat } from "~/components/ui/stat";

@@ -2,6 +2,7 @@ import type { SelectQueryBuilder } from "kysely";
 import { getDb, type DB } from "~/db/db.server";
 import type { Database } from "~/db/schema";
 import { parseStoredAnalysis } from "~/features/analysis/analysis";
+import { phoneDisplays } from "~/features/phone/display.server";
 
 /**
  * The lists behind the /call-management tabs. Every query filters by the
@@ -49,7 +50,7 @@ export async function listLiveCalls(tenantId: string, now: Date, db: DB = getDb(
       elapsedSeconds: secondsBetween(startedAt, now),
     };
   });
-  return { items, total };
+  return { items, total, phones: phoneDisplays(items.flatMap((call) => [call.from, call.to])) };
 }
 
 export interface QueuedCallItem {
@@ -89,7 +90,7 @@ export async function listQueuedCalls(tenantId: string, now: Date, db: DB = getD
       position: total - index,
     };
   });
-  return { items, total };
+  return { items, total, phones: phoneDisplays(items.flatMap((call) => [call.from, call.to])) };
 }
 
 /**
@@ -132,7 +133,7 @@ export async function listMissedCalls(tenantId: string, page: number, db: DB = g
     contactNumber: row.direction === "outbound" ? row.to_number : row.from_number,
     campaign: row.campaign_name,
   }));
-  return { items, total, page: current, pageCount: pageCount(total) };
+  return { items, total, page: current, pageCount: pageCount(total), phones: phoneDisplays(items.map((call) => call.contactNumber)) };
 }
 
 export interface AnalysedCallItem {
@@ -166,7 +167,7 @@ export async function listAnalysedCalls(tenantId: string, page: number, db: DB =
       rating: row.feedback_rating,
     };
   });
-  return { items, total, notAnalysed, page: current, pageCount: pageCount(total) };
+  return { items, total, notAnalysed, page: current, pageCount: pageCount(total), phones: {} };
 }
 
 /** Finished calls with a transcript that no analysis has been stored for: the ones an analysis could be requested for. */

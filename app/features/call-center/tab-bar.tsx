@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { Tabs } from "~/components/ui/tabs";
 import { CALL_CENTER_NAV_TABS, type CallCenterTab } from "./tabs";
 

@@ -1,6 +1,6 @@
-import { assertPublicHost } from "./public-address.server";
 import { getEnv } from "~/config/env.server";
 import { getDb, now } from "~/db/db.server";
+import { guardedFetch, OutboundRefusal, type GuardedResponse } from "~/lib/outbound/guard.server";
 import { getAudioStore } from "./audio-store.server";
 
 /**
@@ -46,7 +46,7 @@ function describeFailure(error: unknown) {
 }
 
 /** Reads a response body up to `limit` bytes; one byte more and the download is cancelled. */
-async function readCapped(response: Response, limit: number) {
+async function readCapped(response: GuardedResponse, limit: number) {
   const declared = Number(response.headers.get("Content-Length"));
   if (Number.isFinite(declared) && declared > limit) throw new AudioFetchError(`the file is larger than ${limit} bytes (Content-Length ${declared})`);
   if (!response.body) return new Uint8Array();
@@ -72,36 +72,18 @@ async function readCapped(response: Response, limit: number) {
   return bytes;
 }
 
-const MAX_REDIRECTS = 5;
-
 async function download(url: string) {
-  const { AUDIO_FETCH_TIMEOUT_MS, MAX_AUDIO_BYTES, AUDIO_FETCH_ALLOW_PRIVATE } = getEnv();
+  const { AUDIO_FETCH_TIMEOUT_MS, MAX_AUDIO_BYTES, AUDIO_FETCH_ALLOW_PRIVATE, OUTBOUND_ALLOW_PRIVATE } = getEnv();
   // One signal covers connecting, redirects and reading the body.
   const signal = AbortSignal.timeout(AUDIO_FETCH_TIMEOUT_MS);
-  let target = new URL(url);
-  let response: Response | undefined;
-  // Redirects are followed by hand so every hop is checked against private addresses, not only the first.
-  for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
-    if (target.protocol !== "https:" && target.protocol !== "http:") throw new AudioFetchError("only http:// and https:// URLs are fetched");
-    if (!AUDIO_FETCH_ALLOW_PRIVATE) {
-      try {
-        await assertPublicHost(target);
-      } catch (error) {
-        throw new AudioFetchError(`refused: ${(error as Error).message}`);
-      }
-    }
-    try {
-      response = await fetch(target, { signal, redirect: "manual", headers: { Accept: "audio/*" } });
-    } catch (error) {
-      throw new AudioFetchError(signal.aborted ? `no answer within ${AUDIO_FETCH_TIMEOUT_MS} ms` : `the request failed (${describeFailure(error)})`);
-    }
-    const location = response.status >= 300 && response.status < 400 ? response.headers.get("location") : null;
-    if (!location) break;
-    await response.body?.cancel().catch(() => undefined);
-    if (hop === MAX_REDIRECTS) throw new AudioFetchError(`more than ${MAX_REDIRECTS} redirects`);
-    target = new URL(location, target);
+  let response: GuardedResponse;
+  try {
+    // Every hop's address is judged, and the connection goes to the address that was judged (app/lib/outbound).
+    response = await guardedFetch(url, { signal, headers: { Accept: "audio/*" } }, { allowPrivate: AUDIO_FETCH_ALLOW_PRIVATE || OUTBOUND_ALLOW_PRIVATE });
+  } catch (error) {
+    if (error instanceof OutboundRefusal) throw new AudioFetchError(`refused: ${error.message}`);
+    throw new AudioFetchError(signal.aborted ? `no answer within ${AUDIO_FETCH_TIMEOUT_MS} ms` : `the request failed (${describeFailure(error)})`);
   }
-  if (!response) throw new AudioFetchError("no response");
   if (!response.ok) {
     await response.body?.cancel().catch(() => undefined);
     throw new AudioFetchError(`the server answered HTTP ${response.status}`);

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { CallStatus } from "~/db/schema";
+import { jsonValueNestsDeeperThan } from "~/lib/json/depth";
 
 /**
  * The contract of POST /api/v1/call-events (docs/api/call-events.md). Every
@@ -36,6 +37,17 @@ const httpUrl = z
     }
   }, "must be an http:// or https:// URL");
 
+/** How deeply the free-form objects (extractedData, caller) may nest; they are stored and shown as JSON. */
+export const MAX_FREE_FORM_DEPTH = 20;
+
+/** Deeper values would overflow the stack where they are written as JSON, so they are refused here. */
+const shallow = <T extends z.ZodTypeAny>(schema: T) =>
+  schema.superRefine((value, ctx) => {
+    if (jsonValueNestsDeeperThan(value, MAX_FREE_FORM_DEPTH)) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: `must not nest objects and arrays more than ${MAX_FREE_FORM_DEPTH} levels deep` });
+    }
+  });
+
 const transcriptTurn = z.object({
   speaker: requiredText(100),
   text: z.string({ required_error: "is required", invalid_type_error: "must be a string" }).max(20_000, "must be at most 20000 characters"),
@@ -63,14 +75,14 @@ export const CallEventSchema = z.object(
         campaign: optional(z.object({ name: requiredText(200), type: optional(text(100)) }, { invalid_type_error: "must be an object" })),
         agent: optional(z.object({ name: requiredText(200) }, { invalid_type_error: "must be an object" })),
         caller: optional(
-          z.object({ name: optional(text(200)), company: optional(text(200)) }, { invalid_type_error: "must be an object" }).passthrough(),
+          shallow(z.object({ name: optional(text(200)), company: optional(text(200)) }, { invalid_type_error: "must be an object" }).passthrough()),
         ),
         transcript: optional(z.array(transcriptTurn, { invalid_type_error: "must be an array of turns" }).max(5_000, "must have at most 5000 turns")),
         summary: optional(text(20_000)),
         durationSeconds: optional(
           z.number({ invalid_type_error: "must be a number" }).nonnegative("must be 0 or more").max(7 * 24 * 3600, "must be at most 604800"),
         ),
-        extractedData: optional(z.record(z.unknown(), { invalid_type_error: "must be an object" })),
+        extractedData: optional(shallow(z.record(z.unknown(), { invalid_type_error: "must be an object" }))),
         escalated: optional(z.boolean({ invalid_type_error: "must be true or false" })),
         audioUrl: optional(httpUrl),
       },

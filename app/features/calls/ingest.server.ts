@@ -4,6 +4,7 @@ import { getEnv } from "~/config/env.server";
 import { getDb, newId, now } from "~/db/db.server";
 import type { AudioStatus, Call, CallStatus, CallUpdate, Database } from "~/db/schema";
 import { apiError, type ApiErrorDetail } from "~/features/api-keys/api-request.server";
+import { jsonTextNestsDeeperThan } from "~/lib/json/depth";
 import { sniffAudioType } from "./audio-fetch.server";
 import { getAudioStore } from "./audio-store.server";
 import { buildCallRow } from "./call-row";
@@ -270,13 +271,47 @@ async function collect(data: AsyncIterable<Uint8Array>, limit: number, part: str
   return Buffer.concat(chunks, size);
 }
 
+/**
+ * The rest of an oversized body is not read, so the connection cannot carry another request: the answer says so,
+ * and the server closes it once the answer is out (app/lib/http/early-close.server.ts).
+ */
+const CLOSE = { Connection: "close" };
+
 function tooLarge(error: PartTooLarge) {
   return error.part === "audio"
-    ? apiError(413, "audio_too_large", `The audio file is larger than the ${error.limit} bytes this server accepts (MAX_AUDIO_BYTES).`)
-    : apiError(413, "event_too_large", `The event is larger than ${error.limit} bytes.`);
+    ? apiError(413, "audio_too_large", `The audio file is larger than the ${error.limit} bytes this server accepts (MAX_AUDIO_BYTES).`, { headers: CLOSE })
+    : apiError(413, "event_too_large", `The event is larger than ${error.limit} bytes.`, { headers: CLOSE });
 }
 
+/**
+ * The chunks of a request body. Stopping early releases the stream without cancelling it: cancelling destroys the
+ * request, and with it the socket, before the 413 has been written (the client saw a connection reset).
+ */
+async function* chunksOf(body: ReadableStream<Uint8Array>) {
+  const reader = body.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      yield value;
+    }
+  } finally {
+    reader.releaseLock();
+  }
+}
+
+/**
+ * Well above what the contract needs (extractedData's 20 levels sit at level 3), so the schema names the field that
+ * is too deep; this only keeps a body of nothing but brackets from reaching JSON.parse, which would take seconds on it.
+ */
+const MAX_EVENT_NESTING = 64;
+
 function parseJson(text: string, path: string): unknown {
+  if (jsonTextNestsDeeperThan(text, MAX_EVENT_NESTING)) {
+    throw apiError(400, "invalid_event", "The event was not accepted: 1 problem. Nothing was saved.", {
+      details: [{ path: path === "event part" ? "event" : "(event)", message: `must not nest objects and arrays more than ${MAX_EVENT_NESTING} levels deep` }],
+    });
+  }
   try {
     return JSON.parse(text);
   } catch {
@@ -295,14 +330,16 @@ export async function readCallEventRequest(request: Request): Promise<EventReque
   const maxAudio = getEnv().MAX_AUDIO_BYTES;
   const declared = Number(request.headers.get("Content-Length"));
   if (Number.isFinite(declared) && declared > maxAudio + MAX_EVENT_BYTES + 64 * 1024) {
-    throw apiError(413, "payload_too_large", `The request is larger than this server accepts (audio up to ${maxAudio} bytes, event up to ${MAX_EVENT_BYTES} bytes).`);
+    throw apiError(413, "payload_too_large", `The request is larger than this server accepts (audio up to ${maxAudio} bytes, event up to ${MAX_EVENT_BYTES} bytes).`, {
+      headers: CLOSE,
+    });
   }
   const contentType = (request.headers.get("Content-Type") ?? "").toLowerCase();
 
   if (/^application\/([\w.+-]+\+)?json\b/.test(contentType)) {
     if (!request.body) throw apiError(400, "invalid_json", "The request body is empty.");
     try {
-      const bytes = await collect(request.body as unknown as AsyncIterable<Uint8Array>, MAX_EVENT_BYTES, "event");
+      const bytes = await collect(chunksOf(request.body), MAX_EVENT_BYTES, "event");
       return { event: parseJson(bytes.toString("utf8"), "request body"), audio: null, problems: [] };
     } catch (error) {
       if (error instanceof PartTooLarge) throw tooLarge(error);

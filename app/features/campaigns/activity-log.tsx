@@ -1,8 +1,7 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { DataTable, type DataColumn } from "~/components/ui/data-table";
 import { Pagination } from "~/components/ui/pagination";
 import type { CampaignStatus } from "~/db/schema";
-import { formatPhoneForDisplay } from "~/features/phone/phone";
 import { formatDateTime } from "~/i18n/format";
 import { INTERRUPTED } from "./activity-reasons";
 import type { ActivityEntry, ActivityPage } from "./activity.server";
@@ -92,7 +91,7 @@ function useColumns(timeZone: string, running: boolean): Array<DataColumn<Activi
       id: "phone",
       header: t("activity.columns.phone"),
       className: "tabular-nums max-sm:empty:hidden",
-      cell: (entry) => (entry.phone ? formatPhoneForDisplay(entry.phone) : null),
+      cell: (entry) => entry.phoneDisplay,
     },
     {
       id: "outcome",

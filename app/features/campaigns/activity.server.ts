@@ -1,4 +1,5 @@
 import { getDb, type DB } from "~/db/db.server";
+import { formatPhoneForDisplay } from "~/features/phone/phone";
 import type { CampaignActivityKind } from "~/db/schema";
 import { ACTIVITY_PAGE_SIZE } from "./list-params";
 import { DISPATCHING } from "./activity-reasons";
@@ -12,6 +13,8 @@ export interface ActivityEntry {
   reason: string | null;
   detail: string | null;
   phone: string | null;
+  /** As people read it (formatted here: the page does not load the phone library). */
+  phoneDisplay: string | null;
   contactName: string | null;
   platformCallId: string | null;
   createdAt: string;
@@ -61,6 +64,7 @@ export async function loadActivityPage(tenantId: string, campaignId: string, req
       reason: row.reason,
       detail: row.detail,
       phone: row.phone,
+      phoneDisplay: row.phone ? formatPhoneForDisplay(row.phone) : null,
       contactName: row.first_name === null ? null : [row.first_name, row.last_name].filter(Boolean).join(" "),
       platformCallId: row.platform_call_id,
       createdAt: row.created_at,

@@ -1,21 +1,19 @@
-import { getCollectionProps, getFormProps, getInputProps, getSelectProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
+import { getCollectionProps, getFormProps, getInputProps, getSelectProps, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
-import { useMemo } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { Button, buttonClass } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { CheckboxField, FieldErrors, FormErrors, formWidthClass, RadioGroup, SelectField, TextField } from "~/components/ui/field";
 import { Notice, Panel } from "~/components/ui/panel";
 import { useIsPending } from "~/components/ui/use-is-pending";
 import type { CampaignType } from "~/db/schema";
-import { formatPhoneForDisplay } from "~/features/phone/phone";
 import { formatNumber } from "~/i18n/format";
-import { CAMPAIGN_TYPES, FREQUENCIES, SENDING_TYPES } from "./campaign-rules";
+import { useActionForm } from "~/lib/forms/use-action-form";
+import { CAMPAIGN_TYPES, FREQUENCIES, isKnowledgeBaseMissing, knowledgeBaseMissing, SENDING_TYPES } from "./campaign-rules";
 import type { CampaignFormOptions, NumberOption } from "./campaigns.server";
 import { ISO_WEEKDAYS } from "./calling-window";
 import { formSearchOf, newKnowledgeBaseHref, withSearch, type CampaignFormDefaults } from "./form-params";
-import { campaignFormSchema, isKnowledgeBaseMissing, knowledgeBaseMissing } from "./schemas";
+import type { CampaignFormFields } from "./schemas";
 
 export type { CampaignFormDefaults } from "./form-params";
 
@@ -38,9 +36,9 @@ export const NEW_CAMPAIGN_DEFAULTS: CampaignFormDefaults = {
  * sending type needs them, in the server's HTML as after hydration, so
  * nothing moves when scripts load; without scripts a small Apply (GET to the
  * form's own page, `path`) shows the fields of another sending type, and a
- * failed save shows them too. With scripts conform checks as the user goes
- * (same schema) and the knowledge-base line follows the chosen number and
- * type. The link to create a missing knowledge base carries the form's
+ * failed save shows them too. The action checks the form and its reply puts
+ * every message at its field, with or without scripts; with scripts the
+ * knowledge-base line follows the chosen number and type. The link to create a missing knowledge base carries the form's
  * values, so the user comes back to it as they left it.
  */
 export function CampaignForm({
@@ -65,16 +63,7 @@ export function CampaignForm({
 }) {
   const { t, i18n } = useTranslation("campaigns");
   const submitting = useIsPending();
-  const schema = useMemo(() => campaignFormSchema({ timeZone, now: () => new Date() }), [timeZone]);
-  const [form, fields] = useForm({
-    id,
-    lastResult,
-    defaultValue: defaults,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    // Checked on submit, then as the user corrects: an error appearing on blur would move the form under the pointer mid-click.
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useActionForm<CampaignFormFields>({ id, lastResult, defaultValue: defaults });
 
   const sendingType = fields.sendingType.value ?? defaults.sendingType;
   const type = (fields.type.value === "inbound" ? "inbound" : "outbound") satisfies CampaignType;
@@ -247,7 +236,7 @@ function MissingChoice({ message, to, link }: { message: string; to: string; lin
 
 /** "Main line · +1 (416) 555-0100 — inbound, outbound": which knowledge base types the number has, so the choice is informed before saving. */
 function numberOptionText(option: NumberOption, t: (key: string) => string) {
-  const number = option.label ? `${option.label} · ${formatPhoneForDisplay(option.e164)}` : formatPhoneForDisplay(option.e164);
+  const number = option.label ? `${option.label} · ${option.display}` : option.display;
   const types = (["inbound", "outbound"] as const).filter((type) => option.knowledgeBases[type]).map((type) => t(`form.knowledgeBaseTypes.${type}`));
   return `${number} — ${types.length > 0 ? types.join(", ") : t("form.knowledgeBaseTypes.none")}`;
 }

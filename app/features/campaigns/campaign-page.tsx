@@ -1,13 +1,12 @@
 import { Form, Link } from "@remix-run/react";
 import { useId, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { Button, buttonClass } from "~/components/ui/button";
 import { ConfirmAction, ConfirmForm, type ConfirmFetcher } from "~/components/ui/confirm-action";
 import { Notice, Panel } from "~/components/ui/panel";
 import { Stat } from "~/components/ui/stat";
 import { useIsPending } from "~/components/ui/use-is-pending";
 import type { CampaignStatus } from "~/db/schema";
-import { formatPhoneForDisplay } from "~/features/phone/phone";
 import { formatClockTimeOfDay, formatDateTime, formatNumber } from "~/i18n/format";
 import { isAllowed, isDue } from "./campaign-rules";
 import { KnowledgeBaseLine } from "./campaign-form";
@@ -25,7 +24,7 @@ export function CampaignDetails({ campaign, knowledgeBase, timeZone }: { campaig
   const schedule = campaign.scheduleLocal ? parseLocalDateTime(campaign.scheduleLocal) : null;
   const rows: Array<[string, ReactNode]> = [
     [t("detail.list"), campaign.listName],
-    [t("detail.number"), campaign.numberLabel ? `${campaign.numberLabel} · ${formatPhoneForDisplay(campaign.numberE164)}` : formatPhoneForDisplay(campaign.numberE164)],
+    [t("detail.number"), campaign.numberLabel ? `${campaign.numberLabel} · ${campaign.numberDisplay}` : campaign.numberDisplay],
     [t("detail.type"), t(`type.${campaign.type}`)],
     [t("detail.sendingType"), campaign.frequency ? `${t(`sendingType.${campaign.sendingType}`)} · ${t(`frequency.${campaign.frequency}`)}` : t(`sendingType.${campaign.sendingType}`)],
   ];

@@ -34,5 +34,9 @@ export function isCampaignStatus(value: unknown): value is CampaignStatus {
   return typeof value === "string" && (CAMPAIGN_STATUSES as readonly string[]).includes(value);
 }
 
+/** The number has no knowledge base of the campaign's type: the message names the type that is missing. */
+export const knowledgeBaseMissing = (type: CampaignType) => `validation.knowledgeBaseMissing_${type}`;
+export const isKnowledgeBaseMissing = (error: string) => error.startsWith("validation.knowledgeBaseMissing_");
+
 /** A paused campaign keeps next_run_at for when it is resumed, but nothing runs meanwhile: only these have a next run to show. */
 export const isDue = (status: CampaignStatus) => status === "scheduled" || status === "running";

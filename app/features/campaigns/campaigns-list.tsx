@@ -1,6 +1,6 @@
 import { Link, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { buttonClass } from "~/components/ui/button";
 import { DataTable, type DataColumn } from "~/components/ui/data-table";
 import { EmptyState } from "~/components/ui/empty-state";
@@ -8,7 +8,6 @@ import { FilterSelect } from "~/components/ui/filter-fields";
 import { FilterForm } from "~/components/ui/filter-form";
 import { Pagination } from "~/components/ui/pagination";
 import { ListPanel } from "~/components/ui/list-panel";
-import { formatPhoneForDisplay } from "~/features/phone/phone";
 import { formatDate, formatDateTime, formatNumber } from "~/i18n/format";
 import { CAMPAIGN_STATUSES, isDue } from "./campaign-rules";
 import type { CampaignListItem, CampaignListPage } from "./campaigns.server";
@@ -150,7 +149,7 @@ function useColumns(data: CampaignListPage, timeZone: string): Array<DataColumn<
       truncate: true,
       className: "max-w-[9rem]",
       cell: (row) => {
-        const phone = formatPhoneForDisplay(row.numberE164);
+        const phone = row.numberDisplay;
         return row.numberLabel ? <Cut text={`${row.numberLabel} · ${phone}`}>{row.numberLabel}</Cut> : <span className="tabular-nums">{phone}</span>;
       },
     },

@@ -2,10 +2,12 @@ import { sql } from "kysely";
 import { getDb, newId, now, type DB } from "~/db/db.server";
 import type { CampaignFrequency, CampaignSendingType, CampaignStatus, CampaignType } from "~/db/schema";
 import { listContactLists, type ContactListSummary } from "~/features/contacts/lists.server";
+import { formatPhoneForDisplay } from "~/features/phone/phone";
 import { ALLOWED_FROM, CAMPAIGN_STATUSES } from "./campaign-rules";
 import { parseWindowDays } from "./calling-window";
 import { CAMPAIGNS_PAGE_SIZE, type CampaignListParams } from "./list-params";
-import { knowledgeBaseMissing, type CampaignFormValues } from "./schemas";
+import { knowledgeBaseMissing } from "./campaign-rules";
+import type { CampaignFormValues } from "./schemas";
 
 /**
  * Reading and writing campaigns. Every query names the tenant: an id from
@@ -20,6 +22,8 @@ export interface KnowledgeBaseChoice {
 export interface NumberOption {
   id: string;
   e164: string;
+  /** As people read it, formatted here so that the form need not load the phone library. */
+  display: string;
   label: string;
   /** The knowledge base a campaign of each type would use on this number, or null when there is none. */
   knowledgeBases: Record<CampaignType, KnowledgeBaseChoice | null>;
@@ -67,7 +71,7 @@ export async function loadFormOptions(tenantId: string, db: DB = getDb()): Promi
       // Rows come in the order resolveKnowledgeBase picks in, so the first of each type is the one used.
       const pick = (type: CampaignType) => knowledgeBases.find((kb) => kb.phone_number_id === number.id && kb.type === type) ?? null;
       const choice = (kb: ReturnType<typeof pick>) => (kb ? { id: kb.id, name: kb.name } : null);
-      return { ...number, knowledgeBases: { outbound: choice(pick("outbound")), inbound: choice(pick("inbound")) } };
+      return { ...number, display: formatPhoneForDisplay(number.e164), knowledgeBases: { outbound: choice(pick("outbound")), inbound: choice(pick("inbound")) } };
     }),
   };
 }
@@ -165,6 +169,8 @@ export interface CampaignDetail {
   listName: string;
   phoneNumberId: string;
   numberE164: string;
+  /** As people read it (formatted here: the page does not load the phone library). */
+  numberDisplay: string;
   numberLabel: string;
 }
 
@@ -197,6 +203,7 @@ export async function findCampaign(tenantId: string, id: string, db: DB = getDb(
     listName: row.list_name,
     phoneNumberId: row.phone_number_id,
     numberE164: row.e164,
+    numberDisplay: formatPhoneForDisplay(row.e164),
     numberLabel: row.number_label,
   };
 }
@@ -210,6 +217,8 @@ export interface CampaignListItem {
   frequency: CampaignFrequency | null;
   listName: string;
   numberE164: string;
+  /** As people read it (formatted here: the page does not load the phone library). */
+  numberDisplay: string;
   numberLabel: string;
   nextRunAt: string | null;
   createdAt: string;
@@ -289,6 +298,7 @@ export async function listCampaigns(tenantId: string, params: CampaignListParams
       frequency: row.frequency,
       listName: row.list_name,
       numberE164: row.e164,
+      numberDisplay: formatPhoneForDisplay(row.e164),
       numberLabel: row.number_label,
       nextRunAt: row.next_run_at,
       createdAt: row.created_at,

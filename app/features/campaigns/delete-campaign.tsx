@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { ConfirmForm, type ConfirmFetcher } from "~/components/ui/confirm-action";
 import { useIsPending } from "~/components/ui/use-is-pending";
 import type { CampaignDetail } from "./campaigns.server";

@@ -1,5 +1,4 @@
-import { z } from "zod";
-import { firstValues, orderParam, pageParam } from "~/lib/url-params/url-params";
+import { oneOf, orderParam, pageParam, readParams } from "~/lib/url-params/url-params";
 import type { CampaignStatus } from "~/db/schema";
 import { CAMPAIGN_STATUSES } from "./campaign-rules";
 
@@ -24,15 +23,15 @@ export interface CampaignListParams {
   page: number;
 }
 
-const schema = z.object({
-  status: z.enum(CAMPAIGN_STATUSES).nullable().catch(null),
-  sort: z.enum(CAMPAIGN_SORT_KEYS).nullable().catch(null),
+const readers = {
+  status: oneOf(CAMPAIGN_STATUSES),
+  sort: oneOf(CAMPAIGN_SORT_KEYS),
   order: orderParam,
   page: pageParam,
-});
+};
 
 export function parseCampaignListParams(searchParams: URLSearchParams): CampaignListParams {
-  const parsed = schema.parse(firstValues(searchParams, ["status", "sort", "order", "page"]));
+  const parsed = readParams(searchParams, readers);
   const sort = parsed.sort ?? "createdAt";
   return { status: parsed.status, sort, order: parsed.order ?? defaultOrderFor(sort), page: parsed.page };
 }
@@ -70,7 +69,7 @@ export interface CampaignPageParams {
 export const ACTIVITY_PAGE_SIZE = 20;
 
 export function parseCampaignPageParams(searchParams: URLSearchParams): CampaignPageParams {
-  return { check: searchParams.get("check") === "1", page: pageParam.parse(searchParams.get("page") ?? undefined), confirmStart: searchParams.get("start") === "1" };
+  return { check: searchParams.get("check") === "1", page: pageParam.parse(searchParams.get("page")), confirmStart: searchParams.get("start") === "1" };
 }
 
 export function campaignPageHref(id: string, params: CampaignPageParams, changes: Partial<CampaignPageParams> = {}) {

@@ -1,5 +1,5 @@
 import type { SkipReason } from "~/db/schema";
-import { isValidPhoneNumber, toE164 } from "~/features/phone/phone";
+import { isValidPhoneNumber, toE164 } from "~/features/phone/phone-check";
 import { contactTimeZone, isWithinCallingWindow, nextWindowOpening, type CallingWindow } from "./calling-window";
 
 /**

@@ -4,8 +4,8 @@ import { CAMPAIGN_TYPES, FREQUENCIES, NAME_MAX_LENGTH, NAME_MIN_LENGTH, SENDING_
 import { parseClockTime, parseLocalDateTime, zonedTimeToInstant } from "./zoned-time";
 
 /**
- * The campaign form (create and edit), shared by conform in the browser and
- * the route actions. Messages are keys in the campaigns namespace. The
+ * The campaign form (create and edit), checked by the route actions (the page
+ * itself does not load zod). Messages are keys in the campaigns namespace. The
  * schedule is a wall-clock time read in the tenant's zone, and "in the
  * future" depends on the moment of checking, so the schema is made per
  * check with both. Whether the list, number and knowledge base exist for the
@@ -85,7 +85,5 @@ export function campaignFormSchema({ timeZone, now }: { timeZone: string; now: (
 }
 
 export type CampaignFormValues = z.output<ReturnType<typeof campaignFormSchema>>;
-
-/** The number has no knowledge base of the campaign's type: the message names the type that is missing. */
-export const knowledgeBaseMissing = (type: CampaignType) => `validation.knowledgeBaseMissing_${type}`;
-export const isKnowledgeBaseMissing = (error: string) => error.startsWith("validation.knowledgeBaseMissing_");
+/** The form's fields as conform sees them (a type only). */
+export type CampaignFormFields = z.input<ReturnType<typeof campaignFormSchema>>;

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { StatusBadge, type BadgeTone } from "~/components/ui/badge";
 import { cn } from "~/components/ui/cn";
 import type { ContactImportStatus } from "~/db/schema";

@@ -1,6 +1,6 @@
 import { Form, Link, useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Panel } from "~/components/ui/panel";
 import { useIsPending } from "~/components/ui/use-is-pending";

@@ -1,16 +1,16 @@
-import { getFormProps, getSelectProps, useForm, type Submission, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { Button } from "~/components/ui/button";
 import { DataTable, type DataColumn } from "~/components/ui/data-table";
 import { formWidthClass, SelectField } from "~/components/ui/field";
 import { Panel } from "~/components/ui/panel";
 import { useIsPending } from "~/components/ui/use-is-pending";
+import type { FormConstraint } from "~/lib/forms/form-constraint";
+import { useActionForm } from "~/lib/forms/use-action-form";
 import { MAPPING_TARGETS, type MappingTarget } from "./column-mapping";
 import type { MappingView } from "./import-page.server";
 import { importPath } from "./preview-params";
-import { mappingSchema } from "./schemas";
 
 const REQUIRED: ReadonlySet<MappingTarget> = new Set(["firstName", "phone"]);
 
@@ -24,26 +24,25 @@ export function MappingForm({
   fileName,
   view,
   lastResult,
+  constraint,
 }: {
   importId: string;
   fileName: string;
   view: MappingView;
   lastResult: SubmissionResult<string[]> | undefined;
+  /** The form's HTML constraints, from the loader. */
+  constraint: FormConstraint;
 }) {
   const { t } = useTranslation("imports");
   const submitting = useIsPending({ intent: "save-mapping", formAction: importPath(importId) });
   const defaultValue = Object.fromEntries(
     MAPPING_TARGETS.map((target) => [target, view.mapping[target] === null ? "" : String(view.mapping[target])]),
   ) as Record<MappingTarget, string>;
-  const [form, fields] = useForm<Record<MappingTarget, string | undefined>>({
+  const [form, fields] = useActionForm<Record<MappingTarget, string | undefined>>({
     id: "contact-import-mapping",
     lastResult,
     defaultValue,
-    constraint: getZodConstraint(mappingSchema),
-    // The schema turns column choices into numbers; the form itself only deals in the submitted strings.
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: mappingSchema }) as unknown as Submission<Record<MappingTarget, string | undefined>>,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
+    constraint,
   });
   const columnLabel = (index: number, header: string) => header || t("mapping.untitledColumn", { number: index + 1 });
 

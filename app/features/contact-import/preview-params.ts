@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { oneOf, pageNumber, readParams } from "~/lib/url-params/url-params";
 import { ROW_STATUSES } from "./row-classification";
 
 /**
@@ -18,18 +18,14 @@ export interface PreviewParams {
   step: "mapping" | null;
 }
 
-const schema = z.object({
-  status: z.enum(PREVIEW_FILTERS).catch("all"),
-  page: z.coerce.number().int().min(1).max(1_000_000).catch(1),
-  step: z.enum(["mapping"]).nullable().catch(null),
-});
+const readers = {
+  status: oneOf(PREVIEW_FILTERS, "all"),
+  page: pageNumber(1_000_000),
+  step: oneOf(["mapping"]),
+};
 
 export function parsePreviewParams(searchParams: URLSearchParams): PreviewParams {
-  return schema.parse({
-    status: searchParams.get("status") ?? undefined,
-    page: searchParams.get("page") ?? undefined,
-    step: searchParams.get("step"),
-  });
+  return readParams(searchParams, readers);
 }
 
 /** The query string of a view, leaving out defaults so links stay short. */

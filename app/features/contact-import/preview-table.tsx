@@ -1,20 +1,19 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "@remix-run/react";
-import { useMemo } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { Button } from "~/components/ui/button";
 import { DataTable, type DataColumn } from "~/components/ui/data-table";
 import { TextField } from "~/components/ui/field";
 import { useIsPending } from "~/components/ui/use-is-pending";
 import type { ContactField } from "~/features/contacts/contact-rules";
-import { formatPhoneForDisplay } from "~/features/phone/phone";
 import { PhoneField } from "~/features/phone/phone-field";
 import { formatNumber } from "~/i18n/format";
+import type { FormConstraint } from "~/lib/forms/form-constraint";
+import { useActionForm } from "~/lib/forms/use-action-form";
 import { RowStatusBadge } from "./import-badges";
 import type { PreviewView } from "./import-page.server";
 import type { PreviewRow } from "./preview.server";
-import { rowEditSchema } from "./schemas";
+import type { RowEditFields } from "./schemas";
 
 export type RowEditReply = { intent: "edit-row"; row: number; result: SubmissionResult<string[]> };
 
@@ -38,6 +37,7 @@ export function PreviewTable({
   here,
   readOnly,
   rowEditReply,
+  rowEditConstraint,
 }: {
   importId: string;
   fileName: string;
@@ -45,6 +45,8 @@ export function PreviewTable({
   here: string;
   readOnly: boolean;
   rowEditReply: RowEditReply | undefined;
+  /** The correction form's HTML constraints, from the loader. */
+  rowEditConstraint: FormConstraint;
 }) {
   const { t, i18n } = useTranslation("imports");
   const missing = <span className="text-slate-400 dark:text-slate-500">–</span>;
@@ -80,7 +82,7 @@ export function PreviewTable({
       id: "phone",
       header: t("preview.table.phone"),
       className: "tabular-nums max-sm:whitespace-nowrap",
-      cell: (row) => formatPhoneForDisplay(row.values.phone.trim(), view.phoneCountry) || missing,
+      cell: (row) => row.phoneDisplay || missing,
     },
     { id: "email", header: t("preview.table.email"), truncate: true, className: "max-w-[11rem]", cell: (row) => text(row.values.email) },
     {
@@ -114,6 +116,7 @@ export function PreviewTable({
             readOnly={readOnly}
             reply={rowEditReply?.row === row.number ? rowEditReply : undefined}
             phoneCountry={view.phoneCountry}
+            constraint={rowEditConstraint}
           />
         ) : null
       }
@@ -154,6 +157,7 @@ function InvalidRowDetail({
   readOnly,
   reply,
   phoneCountry,
+  constraint,
 }: {
   importId: string;
   row: PreviewRow;
@@ -161,6 +165,7 @@ function InvalidRowDetail({
   readOnly: boolean;
   reply: RowEditReply | undefined;
   phoneCountry: string;
+  constraint: FormConstraint;
 }) {
   const { t } = useTranslation(["imports", "contacts"]);
   const problems = Object.entries(row.problems) as Array<[ContactField, string]>;
@@ -175,7 +180,7 @@ function InvalidRowDetail({
           ))}
         </ul>
       ) : null}
-      {readOnly ? null : <RowFixForm importId={importId} row={row} here={here} reply={reply} phoneCountry={phoneCountry} />}
+      {readOnly ? null : <RowFixForm importId={importId} row={row} here={here} reply={reply} phoneCountry={phoneCountry} constraint={constraint} />}
     </div>
   );
 }
@@ -186,24 +191,22 @@ function RowFixForm({
   here,
   reply,
   phoneCountry,
+  constraint,
 }: {
   importId: string;
   row: PreviewRow;
   here: string;
   reply: RowEditReply | undefined;
   phoneCountry: string;
+  constraint: FormConstraint;
 }) {
   const { t } = useTranslation("imports");
   const saving = useRowPending("edit-row", here, row.number);
-  const schema = useMemo(() => rowEditSchema(phoneCountry), [phoneCountry]);
-  const [form, fields] = useForm({
+  const [form, fields] = useActionForm<RowEditFields>({
     id: `import-${importId}-row-${row.number}`,
     lastResult: reply?.result,
     defaultValue: { ...row.values, row: String(row.number) },
-    constraint: getZodConstraint(schema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    constraint,
   });
   const text = (field: "firstName" | "lastName" | "title" | "company" | "email") => (
     <TextField

@@ -1,5 +1,6 @@
 import { setImmediate } from "node:timers/promises";
 import { contactFieldProblems } from "~/features/contacts/contact-rules";
+import { formatPhoneForDisplay } from "~/features/phone/phone";
 import { phoneCountryOfTenant } from "~/features/tenants/phone-country.server";
 import { parseMapping, valuesFromCells, type ColumnMapping } from "./column-mapping";
 import { readCsvRecords } from "./csv-file.server";
@@ -184,6 +185,8 @@ export interface PreviewRow {
   values: ReturnType<typeof rowValues>;
   problems: ReturnType<typeof contactFieldProblems>;
   edited: boolean;
+  /** The phone cell as shown (formatted here: the page loads the phone library only when its field is used). */
+  phoneDisplay: string;
 }
 
 export interface PreviewPage {
@@ -223,7 +226,14 @@ export async function loadPreviewPage(entry: ContactImport, filter: PreviewFilte
         const values = rowValues(record.number, record.cells, mapping, edits);
         // The reasons are shown for invalid rows only: a row skipped anyway is not something to fix.
         const problems = status === "invalid" ? contactFieldProblems(values, country) : {};
-        rows.push({ number: record.number, status, values, problems, edited: edits[record.number] !== undefined });
+        rows.push({
+          number: record.number,
+          status,
+          values,
+          problems,
+          edited: edits[record.number] !== undefined,
+          phoneDisplay: formatPhoneForDisplay(values.phone.trim(), country),
+        });
       }
       if (record.number >= last) break;
     }

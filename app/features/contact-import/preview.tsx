@@ -1,6 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { Button, type ButtonVariant } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
 import { Pagination } from "~/components/ui/pagination";
@@ -8,6 +8,7 @@ import { Panel } from "~/components/ui/panel";
 import { Tabs } from "~/components/ui/tabs";
 import { useIsPending } from "~/components/ui/use-is-pending";
 import { formatNumber } from "~/i18n/format";
+import type { FormConstraint } from "~/lib/forms/form-constraint";
 import type { PreviewView } from "./import-page.server";
 import { importPath, PREVIEW_FILTERS, previewHref, type PreviewFilter } from "./preview-params";
 import { PreviewTable, type RowEditReply } from "./preview-table";
@@ -29,6 +30,7 @@ export function ImportPreview({
   rowEditReply,
   startReply,
   listNameMaxLength,
+  constraints,
 }: {
   importId: string;
   fileName: string;
@@ -38,6 +40,8 @@ export function ImportPreview({
   rowEditReply: RowEditReply | undefined;
   startReply: StartImportReply | undefined;
   listNameMaxLength: number;
+  /** The forms' HTML constraints, from the loader. */
+  constraints: { rowEdit: FormConstraint; startImport: FormConstraint };
 }) {
   const { t } = useTranslation("imports");
   const here = previewHref(importId, view.params);
@@ -66,7 +70,15 @@ export function ImportPreview({
           </div>
         ) : (
           <div className="max-sm:p-3">
-            <PreviewTable importId={importId} fileName={fileName} view={view} here={here} readOnly={readOnly} rowEditReply={rowEditReply} />
+            <PreviewTable
+              importId={importId}
+              fileName={fileName}
+              view={view}
+              here={here}
+              readOnly={readOnly}
+              rowEditReply={rowEditReply}
+              rowEditConstraint={constraints.rowEdit}
+            />
           </div>
         )}
         {view.pageCount > 1 ? (
@@ -80,7 +92,7 @@ export function ImportPreview({
           </div>
         ) : null}
       </Panel>
-      {readOnly ? null : <StartImportForm importId={importId} view={view} here={here} reply={startReply} listNameMaxLength={listNameMaxLength} />}
+      {readOnly ? null : <StartImportForm importId={importId} view={view} here={here} reply={startReply} listNameMaxLength={listNameMaxLength} constraint={constraints.startImport} />}
     </div>
   );
 }

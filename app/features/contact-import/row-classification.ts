@@ -1,5 +1,5 @@
 import { contactFieldProblems, CONTACT_FIELDS, type ContactField, type ContactFieldValues } from "~/features/contacts/contact-rules";
-import { toE164 } from "~/features/phone/phone";
+import { toE164 } from "~/features/phone/phone-check";
 import { valuesFromCells, type ColumnMapping } from "./column-mapping";
 
 /**

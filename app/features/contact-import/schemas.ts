@@ -1,15 +1,14 @@
 import { z } from "zod";
 import { contactFieldsSchema } from "~/features/contacts/contact-rules";
 import { MAPPING_TARGETS, type ColumnMapping } from "./column-mapping";
+import { NEW_LIST } from "./import-forms";
 
 /**
- * One schema per form of the import screens, shared by conform in the browser
- * and the route actions. Messages are keys in the `imports` namespace, except
- * the row correction form, which uses the contact rules (and their keys in the
- * `contacts` namespace) unchanged.
+ * One schema per form of the import screens, for the route actions (and the
+ * loaders, which derive the fields' HTML constraints from them). Messages are
+ * keys in the `imports` namespace, except the row correction form, which uses
+ * the contact rules (and their keys in the `contacts` namespace) unchanged.
  */
-export const IMPORT_INTENTS = ["save-mapping", "edit-row", "remove-row", "remove-invalid", "restore-removed", "start-import", "retry"] as const;
-export type ImportIntent = (typeof IMPORT_INTENTS)[number];
 
 /** The upload form: a file is needed and it must be a .csv (the server checks the content too). */
 export const uploadSchema = z.object({
@@ -42,8 +41,6 @@ export const rowEditSchema = (country: string) => contactFieldsSchema(country).e
 export const rowActionSchema = z.object({ row: z.coerce.number().int().positive() });
 
 /** Starting the import: an existing list, or a new one by name. */
-export const NEW_LIST = "new";
-
 export const startImportSchema = z
   .object({
     listId: z.string().trim().optional(),
@@ -57,3 +54,8 @@ export const startImportSchema = z
       context.addIssue({ code: "custom", path: ["listId"], message: "validation.listRequired" });
     }
   });
+
+/** The forms' fields as conform sees them (types only: the page does not load zod). */
+export type RowEditFields = z.input<ReturnType<typeof rowEditSchema>>;
+export type StartImportFields = z.input<typeof startImportSchema>;
+export type UploadFields = z.input<typeof uploadSchema>;

@@ -1,14 +1,16 @@
-import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps, getInputProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { Button } from "~/components/ui/button";
 import { FormErrors, formWidthClass, SelectField, TextField } from "~/components/ui/field";
 import { Panel } from "~/components/ui/panel";
 import { useIsPending } from "~/components/ui/use-is-pending";
 import { formatNumber } from "~/i18n/format";
+import type { FormConstraint } from "~/lib/forms/form-constraint";
+import { useActionForm } from "~/lib/forms/use-action-form";
+import { NEW_LIST } from "./import-forms";
 import type { PreviewView } from "./import-page.server";
-import { NEW_LIST, startImportSchema } from "./schemas";
+import type { StartImportFields } from "./schemas";
 
 export type StartImportReply = { intent: "start-import"; result: SubmissionResult<string[]>; values: Record<string, string | number> };
 
@@ -19,23 +21,23 @@ export function StartImportForm({
   here,
   reply,
   listNameMaxLength,
+  constraint,
 }: {
   importId: string;
   view: PreviewView;
   here: string;
   reply: StartImportReply | undefined;
   listNameMaxLength: number;
+  /** The form's HTML constraints, from the loader. */
+  constraint: FormConstraint;
 }) {
   const { t, i18n } = useTranslation("imports");
   const starting = useIsPending({ intent: "start-import", formAction: here });
-  const [form, fields] = useForm({
+  const [form, fields] = useActionForm<StartImportFields>({
     id: `import-${importId}-start`,
     lastResult: reply?.result,
     defaultValue: { listId: view.selectedListId ?? "", newListName: "" },
-    constraint: getZodConstraint(startImportSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: startImportSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
+    constraint,
   });
   const n = (value: number) => formatNumber(value, i18n.language);
   const skipped = view.counts.exists + view.counts.duplicate;

@@ -1,7 +1,6 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { Button } from "~/components/ui/button";
 import { DataTable, type DataColumn } from "~/components/ui/data-table";
 import { EmptyState } from "~/components/ui/empty-state";
@@ -12,8 +11,10 @@ import { formatDateTime, formatNumber } from "~/i18n/format";
 import { ImportStatusBadge } from "./import-badges";
 import type { ImportHistoryEntry } from "./import-store.server";
 import { formatByteSize } from "./limits";
+import type { FormConstraint } from "~/lib/forms/form-constraint";
+import { useActionForm } from "~/lib/forms/use-action-form";
 import { importPath } from "./preview-params";
-import { uploadSchema } from "./schemas";
+import type { UploadFields } from "./schemas";
 
 export interface UploadRefusalReply {
   intent: "upload";
@@ -25,19 +26,22 @@ export interface UploadRefusalReply {
 /**
  * The upload form. A plain multipart POST: without JavaScript the browser
  * sends the file, and every refusal (type, content, size, rows) comes back as
- * a message at the field. With JavaScript, an empty choice or a file that is
- * not .csv is caught before anything is sent.
+ * a message at the field, with or without JavaScript. The field is required
+ * and accepts .csv, so the browser's own file picker offers the right files.
  */
-export function UploadSection({ limits, reply }: { limits: { maxBytes: number; maxRows: number }; reply: UploadRefusalReply | undefined }) {
+export function UploadSection({
+  limits,
+  reply,
+  constraint,
+}: {
+  limits: { maxBytes: number; maxRows: number };
+  reply: UploadRefusalReply | undefined;
+  /** The form's HTML constraints, from the loader. */
+  constraint: FormConstraint;
+}) {
   const { t, i18n } = useTranslation("imports");
   const uploading = useIsPending();
-  const [form, fields] = useForm({
-    id: "contact-import-upload",
-    lastResult: reply?.result,
-    constraint: getZodConstraint(uploadSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: uploadSchema }),
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useActionForm<UploadFields>({ id: "contact-import-upload", lastResult: reply?.result, constraint });
   const { key, ...fileInput } = getInputProps(fields.file, { type: "file" });
   return (
     <Panel title={t("upload.heading")}>

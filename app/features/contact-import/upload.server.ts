@@ -2,8 +2,9 @@ import fs from "node:fs";
 import fsp from "node:fs/promises";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { unstable_parseMultipartFormData, type UploadHandlerPart } from "@remix-run/node";
+import type { UploadHandler, UploadHandlerPart } from "@remix-run/node";
 import { getEnv } from "~/config/env.server";
+import { MULTIPART_OVERHEAD_BYTES, readFormData } from "~/lib/http/form-body.server";
 import { CsvFormatError } from "~/lib/csv/csv-parser";
 import { looksLikeText, SNIFF_BYTES, textEncodingOf, type TextEncoding } from "~/lib/csv/text-decoding";
 import { countCsvRows } from "./csv-file.server";
@@ -39,8 +40,6 @@ class Refused extends Error {
   }
 }
 
-/** Room for the multipart boundaries and headers around the file itself. */
-const MULTIPART_OVERHEAD = 64 * 1024;
 const FIELD_LIMIT = 1024;
 
 const isCsvName = (name: string) => /\.csv$/i.test(name.trim());
@@ -122,7 +121,7 @@ export async function receiveUpload(request: Request, importId: string): Promise
   const { MAX_IMPORT_BYTES, MAX_IMPORT_ROWS } = getEnv();
   // A body announced far beyond the limit is refused before a byte of it is read.
   const announced = Number(request.headers.get("Content-Length") ?? NaN);
-  if (Number.isFinite(announced) && announced > MAX_IMPORT_BYTES + MULTIPART_OVERHEAD) {
+  if (Number.isFinite(announced) && announced > MAX_IMPORT_BYTES + MULTIPART_OVERHEAD_BYTES) {
     return { ok: false, refusal: { key: "validation.tooLarge", values: { limitBytes: MAX_IMPORT_BYTES } } };
   }
 
@@ -135,21 +134,25 @@ export async function receiveUpload(request: Request, importId: string): Promise
 
   const cleanUp = () => Promise.all([partial, converted, storedFilePath(stored)].map((file) => fsp.rm(file, { force: true })));
 
+  const uploadHandler: UploadHandler = async (part) => {
+    if (typeof part.filename !== "string") return readSmallField(part);
+    fileParts++;
+    if (part.name !== "file" || fileParts > 1) return drain(part).then(() => undefined);
+    const fileName = part.filename.trim();
+    if (!fileName) return drain(part).then(() => undefined);
+    if (!isCsvName(fileName)) throw new Refused({ key: "validation.fileType" });
+    const { size, encoding } = await writePart(part, partial, MAX_IMPORT_BYTES);
+    received = { fileName, size, encoding };
+    return fileName;
+  };
+
   try {
-    await unstable_parseMultipartFormData(request, async (part) => {
-      if (typeof part.filename !== "string") return readSmallField(part);
-      fileParts++;
-      if (part.name !== "file" || fileParts > 1) return drain(part).then(() => undefined);
-      const fileName = part.filename.trim();
-      if (!fileName) return drain(part).then(() => undefined);
-      if (!isCsvName(fileName)) throw new Refused({ key: "validation.fileType" });
-      const { size, encoding } = await writePart(part, partial, MAX_IMPORT_BYTES);
-      received = { fileName, size, encoding };
-      return fileName;
-    });
+    // The file's own cap (a message at the field) comes before the body's, which also counts every other part.
+    await readFormData(request, { maxBytes: MAX_IMPORT_BYTES + MULTIPART_OVERHEAD_BYTES, uploadHandler });
   } catch (error) {
     await cleanUp();
     if (error instanceof Refused) return { ok: false, refusal: error.refusal };
+    if (error instanceof Response) throw error;
     // Anything else is a malformed body, which is the client's fault.
     throw new Response("Bad Request", { status: 400 });
   }

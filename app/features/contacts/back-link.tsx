@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 
 /** Above a contact or list page's title: back to the list view the user came from. */
 export function BackToContacts({ returnTo }: { returnTo: string }) {

@@ -1,22 +1,23 @@
-import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps, getInputProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, type FetcherWithComponents } from "@remix-run/react";
-import { useMemo, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import type { ReactNode } from "react";
+import { useTranslation } from "~/i18n/react";
 import { Button, buttonClass } from "~/components/ui/button";
 import { ConfirmForm } from "~/components/ui/confirm-action";
 import { CheckboxField, FormErrors, SelectField, TextField } from "~/components/ui/field";
 import { Notice } from "~/components/ui/panel";
 import { PhoneField } from "~/features/phone/phone-field";
+import type { FormConstraint } from "~/lib/forms/form-constraint";
+import { useActionForm } from "~/lib/forms/use-action-form";
 import type { ContactListSummary } from "./lists.server";
 import { contactPaths, withReturnTo } from "./paths";
-import { contactFormSchema } from "./schemas";
+import type { ContactFormFields } from "./schemas";
 
 /**
  * The contact form (create and edit) and the delete confirmation. Both are
  * plain forms posting to their own page, so they work without JavaScript; a
- * failed submission comes back with what was typed (conform's reply carries
- * it), so nothing the user entered is lost.
+ * failed submission comes back with what was typed and each message at its
+ * field (conform's reply carries both), so nothing the user entered is lost.
  */
 export type AnyFetcher = Pick<FetcherWithComponents<unknown>, "Form" | "state">;
 
@@ -42,6 +43,7 @@ export function ContactForm({
   optedOutNote,
   phoneCountry,
   existingContactId,
+  constraint,
 }: {
   formId: string;
   lists: ContactListSummary[];
@@ -56,19 +58,11 @@ export function ContactForm({
   phoneCountry: string;
   /** The contact that already has the number the server refused, to link to instead of only saying so. */
   existingContactId?: string | null;
+  /** The form's HTML constraints, from the loader. */
+  constraint: FormConstraint;
 }) {
   const { t } = useTranslation("contacts");
-  const schema = useMemo(() => contactFormSchema(phoneCountry), [phoneCountry]);
-  const [form, fields] = useForm({
-    id: formId,
-    lastResult,
-    defaultValue,
-    constraint: getZodConstraint(schema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    // Not on blur: a message appearing as the field loses focus would move the submit button away from the click.
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useActionForm<ContactFormFields>({ id: formId, lastResult, defaultValue, constraint });
   const { key: optedOutKey, ...optedOut } = getInputProps(fields.optedOut, { type: "checkbox" });
   const { key: listKey, ...listSelect } = getSelectProps(fields.listId);
   return (

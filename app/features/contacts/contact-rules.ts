@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isValidPhoneNumber, toE164 } from "~/features/phone/phone";
+import { isValidPhoneNumber, toE164 } from "~/features/phone/phone-check";
 
 /**
  * The rules a contact must meet (spec section 5: name required; phone required

@@ -1,5 +1,5 @@
 import { Link, useNavigation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { Badge } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
@@ -8,7 +8,7 @@ import { EmptyState } from "~/components/ui/empty-state";
 import { Pagination } from "~/components/ui/pagination";
 import { ListPanel } from "~/components/ui/list-panel";
 import { Notice } from "~/components/ui/panel";
-import { formatPhoneForDisplay } from "~/features/phone/phone";
+import { shownPhone } from "~/features/phone/display";
 import { formatDate, formatDateTime, formatNumber } from "~/i18n/format";
 import { ContactsListFilters } from "./list-filters";
 import {
@@ -158,7 +158,7 @@ function useColumns(data: ContactsListViewData): Array<DataColumn<ContactListIte
       id: "phone",
       header: t("columns.phone"),
       className: "tabular-nums max-sm:whitespace-nowrap",
-      cell: (row) => formatPhoneForDisplay(row.phone),
+      cell: (row) => shownPhone(data.phones, row.phone),
     },
     {
       id: "email",

@@ -1,15 +1,16 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { Button } from "~/components/ui/button";
 import { CancelAction, ConfirmForm } from "~/components/ui/confirm-action";
 import { TextField } from "~/components/ui/field";
 import { Notice } from "~/components/ui/panel";
 import { formatNumber } from "~/i18n/format";
+import type { FormConstraint } from "~/lib/forms/form-constraint";
+import { useActionForm } from "~/lib/forms/use-action-form";
 import { type AnyFetcher } from "./contact-forms";
 import { contactPaths } from "./paths";
-import { ListNameSchema } from "./schemas";
+import type { ListNameFields } from "./schemas";
 
 /** Creating or renaming a list: one field, the same rules. */
 export function ListNameForm({
@@ -23,6 +24,7 @@ export function ListNameForm({
   fetcher,
   submitting,
   onCancel,
+  constraint,
 }: {
   formId: string;
   /** Where a form outside its own page posts; on its own page it posts to the page's URL. */
@@ -36,19 +38,13 @@ export function ListNameForm({
   submitting?: boolean;
   /** In a dialog: Cancel closes it instead of leading back. */
   onCancel?: () => void;
+  /** The form's HTML constraints, from the loader. */
+  constraint: FormConstraint;
 }) {
   const { t } = useTranslation("contacts");
   const FormTag = fetcher ? fetcher.Form : Form;
   const busy = submitting ?? (fetcher ? fetcher.state !== "idle" : false);
-  const [form, fields] = useForm({
-    id: formId,
-    lastResult,
-    defaultValue: { name: defaultName ?? "" },
-    constraint: getZodConstraint(ListNameSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ListNameSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useActionForm<ListNameFields>({ id: formId, lastResult, defaultValue: { name: defaultName ?? "" }, constraint });
   return (
     <FormTag method="post" action={action} {...getFormProps(form)} className="space-y-4">
       <TextField label={label} errors={fields.name.errors} namespace="contacts" inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoComplete: "off" }} />

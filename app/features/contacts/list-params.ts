@@ -1,5 +1,5 @@
-import { z } from "zod";
-import { firstValues, orderParam, pageParam } from "~/lib/url-params/url-params";
+import { oneOf, optionalText, orderParam, pageParam, readParams, searchTerm } from "~/lib/url-params/url-params";
+import type { PhoneDisplays } from "~/features/phone/display";
 import type { ContactListSummary } from "./lists.server";
 
 /**
@@ -41,29 +41,17 @@ export interface ContactsListParams {
 /** Longer terms are cut: nobody types 200 characters into a search box, and the query stays cheap. */
 export const MAX_SEARCH_LENGTH = 200;
 
-const paramsSchema = z.object({
-  q: z
-    .string()
-    .trim()
-    .transform((value) => value.slice(0, MAX_SEARCH_LENGTH).trim())
-    .catch(""),
-  list: z
-    .string()
-    .trim()
-    .max(64)
-    .transform((value) => value || null)
-    .nullable()
-    .catch(null),
-  optedOut: z.enum(OPT_OUT_FILTERS).nullable().catch(null),
-  sort: z.enum(SORT_KEYS).nullable().catch(null),
+const readers = {
+  q: searchTerm({ maxLength: MAX_SEARCH_LENGTH }),
+  list: optionalText({ trim: true, maxLength: 64 }),
+  optedOut: oneOf(OPT_OUT_FILTERS),
+  sort: oneOf(SORT_KEYS),
   order: orderParam,
   page: pageParam,
-});
-
-const PARAM_NAMES = ["q", "list", "optedOut", "sort", "order", "page"] as const;
+};
 
 export function parseListParams(searchParams: URLSearchParams): ContactsListParams {
-  const parsed = paramsSchema.parse(firstValues(searchParams, PARAM_NAMES));
+  const parsed = readParams(searchParams, readers);
   const sort = parsed.sort ?? DEFAULT_SORT;
   return {
     q: parsed.q,
@@ -164,4 +152,6 @@ export interface ContactsListViewData {
   canCreate: boolean;
   canUpdate: boolean;
   canDelete: boolean;
+  /** The rows' phone numbers as shown (see app/features/phone/display.ts). */
+  phones: PhoneDisplays;
 }

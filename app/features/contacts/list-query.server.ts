@@ -1,8 +1,9 @@
-import type { TFunction } from "i18next";
+import type { TFunction } from "~/i18n/translator";
 import { sql, type RawBuilder, type SqlBool } from "kysely";
 import { getDb, type DB } from "~/db/db.server";
 import type { GateContext } from "~/features/access/gate.server";
 import { can } from "~/features/access/permissions";
+import { phoneDisplays } from "~/features/phone/display.server";
 import { formatPhoneForDisplay } from "~/features/phone/phone";
 import { csvDialectFor, csvLine, UTF8_BOM, type CsvValue } from "~/features/recordings/csv";
 import {
@@ -201,6 +202,7 @@ export async function loadContactsList(request: Request, gate: GateContext): Pro
     canCreate: can(permissions, "contacts", "create"),
     canUpdate: can(permissions, "contacts", "update"),
     canDelete: can(permissions, "contacts", "delete"),
+    phones: phoneDisplays(page.rows.map((row) => row.phone)),
   };
 }
 

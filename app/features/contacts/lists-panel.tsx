@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Link, useFetcher, useLocation } from "@remix-run/react";
 import { useCallback, useEffect, useState, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { Button, buttonClass } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { ConfirmDialog, useCloseAfterSubmit } from "~/components/ui/confirm-action";
@@ -10,6 +10,7 @@ import { Panel } from "~/components/ui/panel";
 import { RowActionsMenu, type RowAction } from "~/components/ui/row-actions-menu";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { formatNumber } from "~/i18n/format";
+import type { FormConstraint } from "~/lib/forms/form-constraint";
 import { DeleteListForm, ListNameForm } from "./list-forms";
 import { listView, type ContactsListViewData } from "./list-params";
 import type { ContactListSummary } from "./lists.server";
@@ -22,11 +23,18 @@ import { contactPaths, withReturnTo } from "./paths";
  * width. Creating, renaming and deleting are pages of their own without
  * JavaScript; with it, creating and deleting open in a dialog.
  */
-export function ListsPanel({ data }: { data: ContactsListViewData }) {
+export function ListsPanel({
+  data,
+  listNameConstraint,
+}: {
+  data: ContactsListViewData;
+  /** The new-list form's HTML constraints, from the loader. */
+  listNameConstraint: FormConstraint;
+}) {
   const { t } = useTranslation("contacts");
   const { params } = data;
   return (
-    <Panel className="p-3 sm:p-4 2xl:p-3" title={<span className="text-base">{t("lists.title")}</span>} actions={data.canCreate ? <NewListAction returnTo={data.returnTo} /> : null}>
+    <Panel className="p-3 sm:p-4 2xl:p-3" title={<span className="text-base">{t("lists.title")}</span>} actions={data.canCreate ? <NewListAction returnTo={data.returnTo} constraint={listNameConstraint} /> : null}>
       <nav aria-label={t("lists.navLabel")} className="-mt-2">
         {/* A phone scrolls the row of lists on its own, as it does a row of tabs, instead of stacking them above the table. */}
         <ul className="relative -mx-1 flex gap-2 overflow-x-auto px-1 pb-1 text-sm sm:flex-wrap sm:overflow-visible sm:pb-0 2xl:flex-col 2xl:gap-0.5" data-testid="contact-lists">
@@ -113,7 +121,7 @@ function campaignsOf(refusal: unknown): string[] | null {
 }
 
 /** "New list": its own page without JavaScript; with it, the same form in a dialog, where a refused name stays with what was typed. */
-function NewListAction({ returnTo }: { returnTo: string }) {
+function NewListAction({ returnTo, constraint }: { returnTo: string; constraint: FormConstraint }) {
   const { t } = useTranslation("contacts");
   const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
@@ -140,14 +148,14 @@ function NewListAction({ returnTo }: { returnTo: string }) {
         {label}
       </Button>
       <Dialog open={open} onClose={close} title={t("createList.title")} closeLabel={t("common:dialog.close")}>
-        {open ? <CreateListForm returnTo={returnTo} onClose={close} /> : null}
+        {open ? <CreateListForm returnTo={returnTo} onClose={close} constraint={constraint} /> : null}
       </Dialog>
     </>
   );
 }
 
 /** Mounted while the dialog is open, so every opening starts with an empty field and no old refusal. */
-function CreateListForm({ returnTo, onClose }: { returnTo: string; onClose: () => void }) {
+function CreateListForm({ returnTo, onClose, constraint }: { returnTo: string; onClose: () => void; constraint: FormConstraint }) {
   const { t } = useTranslation("contacts");
   const fetcher = useFetcher<{ result?: SubmissionResult<string[]> }>();
   useCloseAfterSubmit(fetcher, onClose);
@@ -161,6 +169,7 @@ function CreateListForm({ returnTo, onClose }: { returnTo: string; onClose: () =
       submitLabel={t("lists.create")}
       fetcher={fetcher}
       onCancel={onClose}
+      constraint={constraint}
     />
   );
 }

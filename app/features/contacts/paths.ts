@@ -1,4 +1,4 @@
-import { safeRedirectPath } from "~/features/access/public-paths";
+import { safeRedirectPath } from "~/lib/http/safe-redirect";
 import { CONTACTS_PATH } from "./list-params";
 
 /** Where the contact and list pages live; each is a page of its own, so every action works without JavaScript. */

@@ -1,8 +1,8 @@
 import { useCallback, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { ConfirmDialog } from "~/components/ui/confirm-action";
 import { RowActionsMenu, type RowAction } from "~/components/ui/row-actions-menu";
-import { formatPhoneForDisplay } from "~/features/phone/phone";
+import { shownPhone } from "~/features/phone/display";
 import { DeleteContactForm } from "./contact-forms";
 import type { ContactListItem, ContactsListViewData } from "./list-params";
 import { contactPaths, displayName, withReturnTo } from "./paths";
@@ -41,7 +41,7 @@ export function ContactRowActions({ row, data }: { row: ContactListItem; data: C
           onClose={close}
           title={t("delete.title")}
           content={({ fetcher, close: cancel }) => (
-            <DeleteContactForm contactId={row.id} returnTo={data.returnTo} summary={`${name} · ${formatPhoneForDisplay(row.phone)}`} fetcher={fetcher} onCancel={cancel} />
+            <DeleteContactForm contactId={row.id} returnTo={data.returnTo} summary={`${name} · ${shownPhone(data.phones, row.phone)}`} fetcher={fetcher} onCancel={cancel} />
           )}
         />
       ) : null}

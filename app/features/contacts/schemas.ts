@@ -3,8 +3,9 @@ import { contactFieldsSchema } from "./contact-rules";
 import { LIST_NAME_MAX_LENGTH } from "./list-rules";
 
 /**
- * One schema per form of the contacts screens, shared by conform in the
- * browser and the route actions. Messages are keys in the `contacts` namespace.
+ * One schema per form of the contacts screens, for the route actions (and the
+ * loaders, which derive the fields' HTML constraints from them). Messages are
+ * keys in the `contacts` namespace.
  */
 
 /**
@@ -20,6 +21,8 @@ export function contactFormSchema(country: string) {
 }
 
 export type ContactFormValues = z.infer<ReturnType<typeof contactFormSchema>>;
+/** The form's fields as conform sees them (a type only: the page does not load zod). */
+export type ContactFormFields = z.input<ReturnType<typeof contactFormSchema>>;
 
 /** Creating and renaming a list. */
 export const ListNameSchema = z.object({
@@ -34,3 +37,6 @@ export const ListNameSchema = z.object({
 export const OptOutSchema = z.object({
   optedOut: z.enum(["1", "0"]),
 });
+
+/** The list name form's fields as conform sees them (a type only: the page does not load zod). */
+export type ListNameFields = z.input<typeof ListNameSchema>;

@@ -1,6 +1,6 @@
 import { useFetcher } from "@remix-run/react";
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { ConfirmDialog, ConfirmForm, type ConfirmFetcher } from "~/components/ui/confirm-action";
 
 export const deleteKnowledgeBasePath = (id: string) => `/knowledge-base/${encodeURIComponent(id)}/delete`;

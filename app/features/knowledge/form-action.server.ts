@@ -1,5 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/node";
 import type { GateContext } from "~/features/access/gate.server";
 import { redirectWithToast } from "~/lib/toast/toast.server";
@@ -19,6 +19,9 @@ import { appendExtractedText, extractFileText, readKnowledgeForm, type FileProbl
  * added to the content whatever the button, so it is never lost to a
  * re-render that cannot keep the file input's selection.
  */
+
+/** The form's HTML constraints, for the pages' loaders: worked out here, so the browser needs no zod. */
+export const knowledgeFormConstraint = (country: string) => getZodConstraint(knowledgeBaseSchema(country));
 
 function reply(result: SubmissionResult<string[]>, status = 400) {
   return data({ result }, { status });

@@ -1,9 +1,7 @@
-import { getCollectionProps, getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type DefaultValue, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getCollectionProps, getFormProps, getInputProps, getSelectProps, getTextareaProps, type DefaultValue, type SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
-import { useMemo, type InputHTMLAttributes, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
-import type { z } from "zod";
+import type { InputHTMLAttributes, ReactNode } from "react";
+import { useTranslation } from "~/i18n/react";
 import { Button, buttonClass } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { CheckboxField, FieldErrors, FormErrors, formWidthClass, SelectField, TextareaField, TextField } from "~/components/ui/field";
@@ -11,21 +9,16 @@ import { Panel } from "~/components/ui/panel";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { useIsPending } from "~/components/ui/use-is-pending";
 import { PhoneField } from "~/features/phone/phone-field";
+import type { FormConstraint } from "~/lib/forms/form-constraint";
+import { useActionForm } from "~/lib/forms/use-action-form";
 import { KNOWLEDGE_BASE_TYPES, TEMPLATES, TRANSFER_MODES, VOICES } from "./catalogue";
 import { numberOptionLabel, type NumberOption } from "./number-option";
-import {
-  CONTENT_MIN_CHARACTERS,
-  countCharacters,
-  KNOWLEDGE_FILE_ACCEPT,
-  KNOWLEDGE_FILE_MAX_BYTES,
-  knowledgeBaseSchema,
-  MAX_TRANSFER_NUMBERS,
-} from "./schemas";
+import { CONTENT_MIN_CHARACTERS, countCharacters, KNOWLEDGE_FILE_ACCEPT, KNOWLEDGE_FILE_MAX_BYTES, MAX_TRANSFER_NUMBERS } from "./knowledge-rules";
+import type { KnowledgeFormFields } from "./schemas";
 import { fillFromTemplate, templateLanguage, type TemplateTexts } from "./template-texts";
 
 /** Values to start from: strings where the schema has enums, as stored data and typed input both are. */
-export type KnowledgeFormDefaults = NonNullable<DefaultValue<KnowledgeFormInput>>;
-type KnowledgeFormInput = z.input<ReturnType<typeof knowledgeBaseSchema>>;
+export type KnowledgeFormDefaults = NonNullable<DefaultValue<KnowledgeFormFields>>;
 
 /** Scripts are prose: the page's font and room between the lines. */
 const textareaClass = "font-[inherit] leading-relaxed";
@@ -51,6 +44,7 @@ export function KnowledgeBaseForm({
   isCurrentDefault = false,
   footer,
   phoneCountry,
+  constraint,
 }: {
   numbers: NumberOption[];
   /** From loadTemplateTexts(): the templates in every voice's language. */
@@ -65,20 +59,17 @@ export function KnowledgeBaseForm({
   footer?: ReactNode;
   /** The tenant's country (gate.tenant.country): transfer numbers typed with a leading 0 are national numbers of it. */
   phoneCountry: string;
+  /** The form's HTML constraints, from the loader. */
+  constraint: FormConstraint;
 }) {
   const { t, i18n } = useTranslation("knowledge");
   const hydrated = useHydrated();
   const saving = useIsPending({ intent: "save" });
-  const schema = useMemo(() => knowledgeBaseSchema(phoneCountry), [phoneCountry]);
-  const [form, fields] = useForm<KnowledgeFormInput>({
+  const [form, fields] = useActionForm<KnowledgeFormFields>({
     id: "knowledge-base",
     lastResult,
     defaultValue,
-    constraint: getZodConstraint(schema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    // Judged first on submit, not on blur: a message appearing as a field loses focus moves what the pointer was about to click.
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
+    constraint,
   });
 
   const transferNumbers = fields.transferNumbers.getFieldList();

@@ -1,6 +1,6 @@
 import { Form, Link, useSubmit } from "@remix-run/react";
 import { useCallback, useState, type ChangeEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { Badge } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
 import { DataTable, type DataColumn } from "~/components/ui/data-table";
@@ -8,7 +8,6 @@ import { EmptyState } from "~/components/ui/empty-state";
 import { FilterSelect } from "~/components/ui/filter-fields";
 import { Panel } from "~/components/ui/panel";
 import { RowActionsMenu, type RowAction } from "~/components/ui/row-actions-menu";
-import { formatPhoneForDisplay } from "~/features/phone/phone";
 import { formatDateTime } from "~/i18n/format";
 import { voiceName } from "./catalogue";
 import { deleteKnowledgeBasePath, DeleteKnowledgeBaseDialog } from "./delete-knowledge-base";
@@ -24,6 +23,7 @@ export interface KnowledgeListItemView {
   isDefault: boolean;
   hasAssistant: boolean;
   transferMode: string;
+  /** As shown, formatted by the server. */
   transferNumbers: string[];
   updatedAt: string;
 }
@@ -223,6 +223,6 @@ function KnowledgeRowActions({ item, data }: { item: KnowledgeListItemView; data
 
 function transferSummary(item: KnowledgeListItemView, t: (key: string, values?: Record<string, string>) => string) {
   if (item.transferMode === "none" || item.transferNumbers.length === 0) return t("list.transferNone");
-  const numbers = item.transferNumbers.map((number) => formatPhoneForDisplay(number)).join(", ");
+  const numbers = item.transferNumbers.join(", ");
   return t(`list.transfer.${item.transferMode}`, { numbers });
 }

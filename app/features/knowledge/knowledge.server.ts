@@ -58,6 +58,7 @@ export interface KnowledgeBaseListItem {
   isDefault: boolean;
   hasAssistant: boolean;
   transferMode: TransferModeKey;
+  /** As shown: formatted here, so the page need not load the phone library. */
   transferNumbers: string[];
   updatedAt: string;
 }
@@ -79,7 +80,7 @@ export async function listKnowledgeBases(tenantId: string, phoneNumberId: string
     isDefault: row.is_default === 1,
     hasAssistant: row.has_assistant === 1,
     transferMode: row.transfer_mode,
-    transferNumbers: parseTransferNumbers(row.transfer_numbers),
+    transferNumbers: parseTransferNumbers(row.transfer_numbers).map((number) => formatPhoneForDisplay(number)),
     updatedAt: row.updated_at,
   }));
 }

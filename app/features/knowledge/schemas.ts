@@ -1,44 +1,28 @@
 import { z } from "zod";
-import { isValidPhoneNumber, toE164 } from "~/features/phone/phone";
+import { isValidPhoneNumber, toE164 } from "~/features/phone/phone-check";
 import { KNOWLEDGE_BASE_TYPES, TEMPLATES, TRANSFER_MODES, VOICE_IDS } from "./catalogue";
+import {
+  CONTENT_MAX_CHARACTERS,
+  CONTENT_MIN_CHARACTERS,
+  countCharacters,
+  FIRST_MESSAGE_MAX_CHARACTERS,
+  isAcceptedFileName,
+  KNOWLEDGE_FILE_MAX_BYTES,
+  MAX_TRANSFER_NUMBERS,
+  NAME_MAX_CHARACTERS,
+  TOOL_NAME_MAX_CHARACTERS,
+} from "./knowledge-rules";
 
 /**
- * The knowledge-base form (create and edit), shared by conform in the browser
- * and the route actions. Messages are translation keys in the knowledge
- * namespace. Spec section 5: phone number, voice, first message and content
- * are required; content has at least 100 characters.
+ * The knowledge-base form (create and edit), for the route actions (and the
+ * loaders, which derive the fields' HTML constraints from it). Messages are
+ * translation keys in the knowledge namespace. The limits live in
+ * knowledge-rules.ts, which the page imports without zod; they are exported
+ * here too for the server modules that read them beside the schema.
  */
-
-export const CONTENT_MIN_CHARACTERS = 100;
-/** A long script still fits; a whole book pasted by mistake does not. */
-export const CONTENT_MAX_CHARACTERS = 100_000;
-export const NAME_MAX_CHARACTERS = 100;
-export const FIRST_MESSAGE_MAX_CHARACTERS = 1_000;
-export const TOOL_NAME_MAX_CHARACTERS = 64;
-export const MAX_TRANSFER_NUMBERS = 5;
-/** Transfer number inputs shown on a new form: enough for the common case, more through "add another number". */
-export const INITIAL_TRANSFER_INPUTS = 1;
-
-/** Uploads whose text is added to the content. */
-export const KNOWLEDGE_FILE_MAX_BYTES = 5 * 1024 * 1024;
-export const KNOWLEDGE_FILE_EXTENSIONS = [".txt", ".md", ".pdf"] as const;
-export const KNOWLEDGE_FILE_ACCEPT = [...KNOWLEDGE_FILE_EXTENSIONS, "text/plain", "text/markdown", "application/pdf"].join(",");
+export { CONTENT_MAX_CHARACTERS, CONTENT_MIN_CHARACTERS, countCharacters, fileExtension, isAcceptedFileName, KNOWLEDGE_FILE_MAX_BYTES } from "./knowledge-rules";
 
 const TOOL_NAME = /^[A-Za-z0-9_-]+$/;
-
-/** The length the 100-character rule counts: trimmed, in characters as a person counts them (an emoji is one). */
-export function countCharacters(text: string | null | undefined) {
-  return text ? Array.from(text.trim()).length : 0;
-}
-
-export function fileExtension(fileName: string) {
-  const dot = fileName.lastIndexOf(".");
-  return dot === -1 ? "" : fileName.slice(dot).toLowerCase();
-}
-
-export function isAcceptedFileName(fileName: string) {
-  return (KNOWLEDGE_FILE_EXTENSIONS as readonly string[]).includes(fileExtension(fileName));
-}
 
 /** A chosen file (an empty file input arrives as nothing at all, see conform's coercion). */
 const fileSchema = z
@@ -110,7 +94,8 @@ export const knowledgeBaseSchema = (country: string) =>
           ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["transferNumbers", index], message: "validation.transferNumberInvalid" });
           return;
         }
-        const e164 = toE164(number, country)!;
+        // In the browser, before the phone library has loaded, a national number has no E.164 yet: its digits stand in.
+        const e164 = toE164(number, country) ?? number.replace(/\D/g, "");
         if (seen.has(e164)) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["transferNumbers", index], message: "validation.transferNumberDuplicate" });
         seen.add(e164);
       });
@@ -118,6 +103,8 @@ export const knowledgeBaseSchema = (country: string) =>
     });
 
 export type KnowledgeBaseFormValue = z.output<ReturnType<typeof knowledgeBaseSchema>>;
+/** The form's fields as conform sees them (a type only: the page does not load zod). */
+export type KnowledgeFormFields = z.input<ReturnType<typeof knowledgeBaseSchema>>;
 
 /** What is stored: E.164 transfer numbers (none when the transfer is off), empty strings for optional text. */
 export interface KnowledgeBaseValues {

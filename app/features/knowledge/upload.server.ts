@@ -1,5 +1,6 @@
-import { unstable_parseMultipartFormData, type UploadHandler } from "@remix-run/node";
-import { extractText, getDocumentProxy } from "unpdf";
+import type { UploadHandler } from "@remix-run/node";
+import { MULTIPART_OVERHEAD_BYTES, readFormData } from "~/lib/http/form-body.server";
+import { extractPdfText, type PdfProblem } from "./pdf-text.server";
 import { fileExtension, isAcceptedFileName, KNOWLEDGE_FILE_MAX_BYTES } from "./schemas";
 
 /**
@@ -18,7 +19,8 @@ export type FileProblem =
   | "validation.fileNoText"
   | "validation.fileEmpty"
   | "validation.fileNotText"
-  | "validation.fileTextTooLong";
+  | "validation.fileTextTooLong"
+  | PdfProblem;
 
 export interface UploadedFile {
   name: string;
@@ -69,7 +71,7 @@ function isMultipart(request: Request) {
 }
 
 export async function readKnowledgeForm(request: Request): Promise<KnowledgeForm> {
-  if (!isMultipart(request)) return { formData: await request.formData(), file: null, fileProblem: null };
+  if (!isMultipart(request)) return { formData: await readFormData(request), file: null, fileProblem: null };
   let file: UploadedFile | null = null;
   let fileProblem: FileProblem | null = null;
   const uploadHandler: UploadHandler = async ({ name, filename, data }) => {
@@ -94,7 +96,7 @@ export async function readKnowledgeForm(request: Request): Promise<KnowledgeForm
     return undefined;
   };
   try {
-    const formData = await unstable_parseMultipartFormData(request, uploadHandler);
+    const formData = await readFormData(request, { maxBytes: KNOWLEDGE_FILE_MAX_BYTES + MULTIPART_OVERHEAD_BYTES, uploadHandler });
     return { formData, file, fileProblem };
   } catch (error) {
     if (error instanceof Response) throw error;
@@ -117,19 +119,10 @@ export function tidyText(text: string) {
 
 async function pdfText(bytes: Uint8Array): Promise<{ text: string } | { problem: FileProblem }> {
   if (!PDF_SIGNATURE.every((byte, index) => bytes[index] === byte)) return { problem: "validation.fileDamaged" };
-  let pdf: Awaited<ReturnType<typeof getDocumentProxy>> | undefined;
-  try {
-    // pdf.js may take the buffer over; it gets a copy. Verbosity 0: its warnings about a repaired file are not ours to log.
-    pdf = await getDocumentProxy(bytes.slice(), { verbosity: 0 });
-    const { text } = await extractText(pdf, { mergePages: true });
-    const tidy = tidyText(text);
-    return tidy ? { text: tidy } : { problem: "validation.fileNoText" };
-  } catch {
-    // Damaged, truncated or password-protected: pdf.js cannot read it either way.
-    return { problem: "validation.fileDamaged" };
-  } finally {
-    await pdf?.destroy().catch(() => undefined);
-  }
+  const extracted = await extractPdfText(bytes);
+  if ("problem" in extracted) return extracted;
+  const tidy = tidyText(extracted.text);
+  return tidy ? { text: tidy } : { problem: "validation.fileNoText" };
 }
 
 function plainText(bytes: Uint8Array): { text: string } | { problem: FileProblem } {

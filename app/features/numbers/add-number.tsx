@@ -1,15 +1,16 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
-import { useMemo } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { Button } from "~/components/ui/button";
 import { FormErrors, TextField } from "~/components/ui/field";
 import { Notice, Panel } from "~/components/ui/panel";
 import { useIsPending } from "~/components/ui/use-is-pending";
 import { PhoneField } from "~/features/phone/phone-field";
 import { formatNumber } from "~/i18n/format";
-import { addFormId, addNumberSchema, MAX_LABEL_LENGTH } from "./schemas";
+import type { FormConstraint } from "~/lib/forms/form-constraint";
+import { useActionForm } from "~/lib/forms/use-action-form";
+import { addFormId, MAX_LABEL_LENGTH } from "./number-forms";
+import type { AddNumberFields } from "./schemas";
 
 export interface Quota {
   used: number;
@@ -40,24 +41,19 @@ export function AddNumberPanel({
   lastResult,
   canChoosePlan,
   phoneCountry,
+  constraint,
 }: {
   quota: Quota;
   lastResult: SubmissionResult<string[]> | undefined;
   canChoosePlan: boolean;
   /** The tenant's country (gate.tenant.country): numbers typed with a leading 0 are national numbers of it. */
   phoneCountry: string;
+  /** The form's HTML constraints, from the loader. */
+  constraint: FormConstraint;
 }) {
   const { t } = useTranslation("numbers");
   const submitting = useIsPending({ intent: "add" });
-  const schema = useMemo(() => addNumberSchema(phoneCountry), [phoneCountry]);
-  const [form, fields] = useForm({
-    id: addFormId,
-    lastResult,
-    constraint: getZodConstraint(schema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useActionForm<AddNumberFields>({ id: addFormId, lastResult, constraint });
   const full = isAtLimit(quota);
   return (
     <Panel title={t("add.title")}>

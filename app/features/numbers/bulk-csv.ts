@@ -1,5 +1,5 @@
 import { CsvFormatError, parseCsv } from "~/lib/csv/csv-parser";
-import { isValidPhoneNumber, toE164 } from "~/features/phone/phone";
+import { isValidPhoneNumber, toE164 } from "~/features/phone/phone-check";
 
 /**
  * Bulk validation of phone numbers from a CSV file (spec sections 3 and 4:

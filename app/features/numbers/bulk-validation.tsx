@@ -1,5 +1,5 @@
 import { Form } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
@@ -7,7 +7,7 @@ import { DataTable, type DataColumn } from "~/components/ui/data-table";
 import { formWidthClass, TextField } from "~/components/ui/field";
 import { Notice, Panel } from "~/components/ui/panel";
 import { useIsPending } from "~/components/ui/use-is-pending";
-import { formatPhoneForDisplay } from "~/features/phone/phone";
+import { shownPhone, type PhoneDisplays } from "~/features/phone/display";
 import { formatNumber } from "~/i18n/format";
 import type { BulkFileProblem, BulkRow } from "./bulk-csv";
 
@@ -81,6 +81,8 @@ export interface BulkResultsData {
   newNumbers: string[];
   /** Valid numbers the tenant has already added. */
   alreadyAdded: number;
+  /** The valid rows' numbers as shown, formatted by the server (app/features/phone/display.ts). */
+  phones: PhoneDisplays;
 }
 
 /** The spec's "Phone import row": Row (from 2), Phone Number, Status, Error. */
@@ -98,7 +100,7 @@ export function BulkResultsTable({ results }: { results: BulkResultsData }) {
         row.value === "" ? (
           <span className="text-slate-500 dark:text-slate-400">{t("bulk.emptyCell")}</span>
         ) : row.e164 ? (
-          formatPhoneForDisplay(row.e164)
+          shownPhone(results.phones, row.e164)
         ) : (
           <span title={row.value}>{row.value}</span>
         ),

@@ -1,11 +1,10 @@
-import { MaxPartSizeExceededError, unstable_createMemoryUploadHandler, unstable_parseMultipartFormData } from "@remix-run/node";
+import { MaxPartSizeExceededError } from "@remix-run/node";
 import { getDb, type DB } from "~/db/db.server";
+import { MULTIPART_OVERHEAD_BYTES, readFormData } from "~/lib/http/form-body.server";
 import { decodeTextBytes } from "~/lib/csv/text-decoding";
+import { phoneDisplays } from "~/features/phone/display.server";
 import { MAX_BULK_BYTES, validatePhoneCsv } from "./bulk-csv";
 import type { BulkResultsData, BulkUploadProblem } from "./bulk-validation";
-
-/** Room for the multipart boundaries and headers around the file itself. */
-const MULTIPART_OVERHEAD_BYTES = 16 * 1024;
 
 export type BulkUpload = { ok: true; fileName: string; text: string } | { ok: false; problem: BulkUploadProblem };
 
@@ -19,9 +18,10 @@ export async function readBulkUpload(request: Request): Promise<BulkUpload> {
   if (announced > MAX_BULK_BYTES + MULTIPART_OVERHEAD_BYTES) return { ok: false, problem: "fileTooLarge" };
   let formData: FormData;
   try {
-    formData = await unstable_parseMultipartFormData(request, unstable_createMemoryUploadHandler({ maxPartSize: MAX_BULK_BYTES }));
+    formData = await readFormData(request, { maxFileBytes: MAX_BULK_BYTES, maxBytes: MAX_BULK_BYTES + MULTIPART_OVERHEAD_BYTES });
   } catch (error) {
     if (error instanceof MaxPartSizeExceededError) return { ok: false, problem: "fileTooLarge" };
+    if (error instanceof Response) throw error;
     throw new Response("Bad Request", { status: 400 });
   }
   const file = formData.get("file");
@@ -54,6 +54,12 @@ export async function validateBulkUpload(
   const newNumbers = uniqueValid.filter((e164) => !existing.has(e164));
   return {
     ok: true,
-    results: { ...validation, fileName: upload.fileName, newNumbers, alreadyAdded: uniqueValid.length - newNumbers.length },
+    results: {
+      ...validation,
+      fileName: upload.fileName,
+      newNumbers,
+      alreadyAdded: uniqueValid.length - newNumbers.length,
+      phones: phoneDisplays(validation.rows.map((row) => row.e164)),
+    },
   };
 }

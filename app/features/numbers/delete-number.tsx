@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { CancelAction, ConfirmForm, type ConfirmFetcher } from "~/components/ui/confirm-action";
 import { Notice } from "~/components/ui/panel";
 

@@ -1,8 +1,7 @@
-import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps, getInputProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useNavigation, useSearchParams } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { Button, buttonClass } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { DataTable, type DataColumn } from "~/components/ui/data-table";
@@ -11,13 +10,15 @@ import { FieldErrors, inputClass } from "~/components/ui/field";
 import { Panel } from "~/components/ui/panel";
 import { useIsPending } from "~/components/ui/use-is-pending";
 import { knowledgeListHref, newKnowledgeBaseHref } from "~/features/knowledge/list-params";
-import { formatPhoneForDisplay } from "~/features/phone/phone";
 import { formatDate } from "~/i18n/format";
 import { QuotaLine, type Quota } from "./add-number";
 import { EDIT_LABEL_PARAM, NUMBERS_PATH } from "./list-url";
 import { NumberRowActions } from "./row-actions";
 import type { TenantNumber } from "./numbers.server";
-import { assignFormId, AssignKnowledgeBaseSchema, MAX_LABEL_LENGTH, renameFormId, RenameNumberSchema, type NumberIntent } from "./schemas";
+import type { FormConstraint } from "~/lib/forms/form-constraint";
+import { useActionForm } from "~/lib/forms/use-action-form";
+import { assignFormId, MAX_LABEL_LENGTH, renameFormId, type NumberIntent } from "./number-forms";
+import type { AssignKnowledgeBaseFields, RenameNumberFields } from "./schemas";
 
 export type NumberListItem = TenantNumber;
 
@@ -28,6 +29,12 @@ export interface RowReply {
 }
 
 type LastResult = SubmissionResult<string[]> | undefined;
+
+/** The row forms' HTML constraints, from the loader. */
+export interface RowFormConstraints {
+  rename: FormConstraint;
+  assign: FormConstraint;
+}
 
 /** One row's form of this intent is on its way to the server (every row has its own). */
 function useRowPending(intent: NumberIntent, id: string) {
@@ -48,6 +55,7 @@ export function NumbersListPanel({
   timeZone,
   quota,
   reply,
+  constraints,
   canUpdate,
   canDelete,
   canOpenKnowledgeBases,
@@ -57,6 +65,7 @@ export function NumbersListPanel({
   timeZone: string;
   quota: Quota;
   reply: RowReply | undefined;
+  constraints: RowFormConstraints;
   canUpdate: boolean;
   canDelete: boolean;
   canOpenKnowledgeBases: boolean;
@@ -76,7 +85,7 @@ export function NumbersListPanel({
         </div>
       ) : (
         <div className="max-sm:p-3">
-          <NumbersTable numbers={numbers} timeZone={timeZone} reply={reply} canUpdate={canUpdate} canDelete={canDelete} canOpenKnowledgeBases={canOpenKnowledgeBases} />
+          <NumbersTable numbers={numbers} timeZone={timeZone} reply={reply} constraints={constraints} canUpdate={canUpdate} canDelete={canDelete} canOpenKnowledgeBases={canOpenKnowledgeBases} />
         </div>
       )}
     </Panel>
@@ -87,6 +96,7 @@ function NumbersTable({
   numbers,
   timeZone,
   reply,
+  constraints,
   canUpdate,
   canDelete,
   canOpenKnowledgeBases,
@@ -94,6 +104,7 @@ function NumbersTable({
   numbers: NumberListItem[];
   timeZone: string;
   reply: RowReply | undefined;
+  constraints: RowFormConstraints;
   canUpdate: boolean;
   canDelete: boolean;
   canOpenKnowledgeBases: boolean;
@@ -111,7 +122,7 @@ function NumbersTable({
       header: t("list.number"),
       primary: true,
       rowHeader: true,
-      cell: (number) => formatPhoneForDisplay(number.e164),
+      cell: (number) => number.display,
     },
     {
       id: "label",
@@ -132,7 +143,7 @@ function NumbersTable({
       header: t("list.assigned"),
       className: wrapOnPhone,
       cell: (number) => {
-        const display = formatPhoneForDisplay(number.e164);
+        const display = number.display;
         const assigned = number.knowledgeBases.find((kb) => kb.isDefault);
         if (number.knowledgeBases.length === 0) {
           return (
@@ -151,7 +162,7 @@ function NumbersTable({
         }
         // A choice only where there is one: a single knowledge base that already answers is just named.
         if (canUpdate && (number.knowledgeBases.length > 1 || !assigned)) {
-          return <AssignForm key={assigned?.id ?? ""} number={number} display={display} lastResult={replyFor("assign", number.id)} />;
+          return <AssignForm key={assigned?.id ?? ""} number={number} display={display} lastResult={replyFor("assign", number.id)} constraint={constraints.assign} />;
         }
         return assigned ? (
           <span title={assigned.name} className="block max-w-[14rem] truncate max-sm:max-w-none">
@@ -180,7 +191,13 @@ function NumbersTable({
       // The label being edited gets a line of its own under its row, so the row itself stays one line.
       rowDetail={(number) =>
         isEditing(number) ? (
-          <RenameForm key={number.label} number={number} display={formatPhoneForDisplay(number.e164)} lastResult={replyFor("rename", number.id)} />
+          <RenameForm
+            key={number.label}
+            number={number}
+            display={number.display}
+            lastResult={replyFor("rename", number.id)}
+            constraint={constraints.rename}
+          />
         ) : null
       }
       actions={{
@@ -188,7 +205,7 @@ function NumbersTable({
         cell: (number) => (
           <NumberRowActions
             number={number}
-            display={formatPhoneForDisplay(number.e164)}
+            display={number.display}
             canUpdate={canUpdate}
             canDelete={canDelete}
             knowledgeBasesHref={canOpenKnowledgeBases ? knowledgeListHref({ number: number.id }) : null}
@@ -205,16 +222,21 @@ const wrapOnPhone = "max-sm:flex-wrap max-sm:[overflow-wrap:normal]";
 /** Fields sized to sit inside a table row. */
 const compactControl = cn(inputClass, "h-8 py-1");
 
-function RenameForm({ number, display, lastResult }: { number: NumberListItem; display: string; lastResult: LastResult }) {
+interface RowFormProps {
+  number: NumberListItem;
+  display: string;
+  lastResult: LastResult;
+  constraint: FormConstraint;
+}
+
+function RenameForm({ number, display, lastResult, constraint }: RowFormProps) {
   const { t } = useTranslation("numbers");
   const submitting = useRowPending("rename", number.id);
-  const [form, fields] = useForm({
+  const [form, fields] = useActionForm<RenameNumberFields>({
     id: renameFormId(number.id),
     lastResult,
     defaultValue: { id: number.id, label: number.label },
-    constraint: getZodConstraint(RenameNumberSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: RenameNumberSchema }),
-    shouldRevalidate: "onInput",
+    constraint,
   });
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-1 rounded-md bg-slate-50 p-3 dark:bg-slate-800/60">
@@ -238,17 +260,15 @@ function RenameForm({ number, display, lastResult }: { number: NumberListItem; d
   );
 }
 
-function AssignForm({ number, display, lastResult }: { number: NumberListItem; display: string; lastResult: LastResult }) {
+function AssignForm({ number, display, lastResult, constraint }: RowFormProps) {
   const { t } = useTranslation("numbers");
   const submitting = useRowPending("assign", number.id);
   const assigned = number.knowledgeBases.find((kb) => kb.isDefault);
-  const [form, fields] = useForm({
+  const [form, fields] = useActionForm<AssignKnowledgeBaseFields>({
     id: assignFormId(number.id),
     lastResult,
     defaultValue: { id: number.id, knowledgeBaseId: assigned?.id ?? "" },
-    constraint: getZodConstraint(AssignKnowledgeBaseSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: AssignKnowledgeBaseSchema }),
-    shouldRevalidate: "onInput",
+    constraint,
   });
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-1 whitespace-normal text-left max-sm:w-full">

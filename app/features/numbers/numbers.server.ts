@@ -1,5 +1,6 @@
 import { getDb, newId, now, type DB } from "~/db/db.server";
 import { setDefaultKnowledgeBase } from "~/features/knowledge/default.server";
+import { formatPhoneForDisplay } from "~/features/phone/phone";
 
 /**
  * The tenant's business phone numbers (table phone_numbers, E.164). Every
@@ -14,6 +15,8 @@ import { setDefaultKnowledgeBase } from "~/features/knowledge/default.server";
 export interface TenantNumber {
   id: string;
   e164: string;
+  /** As people read it ("+1 (416) 555-0100"), formatted here so that pages need not load the phone library. */
+  display: string;
   label: string;
   createdAt: string;
   knowledgeBases: Array<{ id: string; name: string; isDefault: boolean }>;
@@ -47,6 +50,7 @@ export async function listTenantNumbers(tenantId: string, db: DB = getDb()): Pro
   return numbers.map((number) => ({
     id: number.id,
     e164: number.e164,
+    display: formatPhoneForDisplay(number.e164),
     label: number.label,
     createdAt: number.created_at,
     knowledgeBases: knowledgeBases
@@ -77,6 +81,7 @@ export async function findTenantNumber(tenantId: string, id: string, db: DB = ge
   return {
     id: number.id,
     e164: number.e164,
+    display: formatPhoneForDisplay(number.e164),
     label: number.label,
     createdAt: number.created_at,
     knowledgeBases: knowledgeBases.map((kb) => ({ id: kb.id, name: kb.name, isDefault: kb.is_default === 1 })),

@@ -1,5 +1,5 @@
 import { useCallback, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { ConfirmDialog } from "~/components/ui/confirm-action";
 import { RowActionsMenu, type RowAction } from "~/components/ui/row-actions-menu";
 import { deleteNumberPath, DeleteNumberForm, type DeletableNumber } from "./delete-number";

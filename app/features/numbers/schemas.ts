@@ -1,15 +1,12 @@
 import { z } from "zod";
-import { isValidPhoneNumber } from "~/features/phone/phone";
+import { isValidPhoneNumber } from "~/features/phone/phone-check";
+import { MAX_LABEL_LENGTH } from "./number-forms";
 
 /**
- * One schema per form of /numbers-managment, shared by conform in the browser
- * and the route actions. Messages are translation keys in the numbers
- * namespace. Which form a POST comes from is the hidden `intent` field.
+ * One schema per form of /numbers-managment, for the route's action (and its
+ * loader, which derives the fields' HTML constraints from them). Messages are
+ * translation keys in the numbers namespace.
  */
-export const NUMBER_INTENTS = ["add", "rename", "assign"] as const;
-export type NumberIntent = (typeof NUMBER_INTENTS)[number];
-
-export const MAX_LABEL_LENGTH = 60;
 
 const labelSchema = z
   .string()
@@ -45,7 +42,7 @@ export const AssignKnowledgeBaseSchema = z.object({
   knowledgeBaseId: z.string({ required_error: "validation.knowledgeBaseRequired" }).min(1, "validation.knowledgeBaseRequired"),
 });
 
-/** Conform's form ids: one per row for the row forms, so errors land on the row they belong to. */
-export const addFormId = "number-add";
-export const renameFormId = (id: string) => `number-label-${id}`;
-export const assignFormId = (id: string) => `number-kb-${id}`;
+/** The forms' fields as conform sees them (a type only: the page does not load zod). */
+export type AddNumberFields = z.input<ReturnType<typeof addNumberSchema>>;
+export type RenameNumberFields = z.input<typeof RenameNumberSchema>;
+export type AssignKnowledgeBaseFields = z.input<typeof AssignKnowledgeBaseSchema>;

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { Badge } from "~/components/ui/badge";
 import { cn } from "~/components/ui/cn";
 import { Panel } from "~/components/ui/panel";

@@ -1,17 +1,16 @@
-import { createInstance } from "i18next";
 import type { ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
+import { TranslationProvider } from "~/i18n/react";
+import { Translator } from "~/i18n/translator";
 import { describe, expect, it } from "vitest";
-import { i18nOptions, type Language } from "~/i18n/config";
+import type { Language } from "~/i18n/config";
 import { resources } from "~/i18n/resources.server";
 import { PhoneField } from "./phone-field";
 
 /** Server-rendered, as the page arrives: what a browser without JavaScript gets, and what hydration must match. */
 async function render(element: ReactNode, language: Language = "en") {
-  const i18n = createInstance();
-  await i18n.init({ ...i18nOptions, lng: language, resources });
-  return renderToStaticMarkup(<I18nextProvider i18n={i18n}>{element}</I18nextProvider>);
+  const translator = new Translator(language, resources[language]);
+  return renderToStaticMarkup(<TranslationProvider translator={translator}>{element}</TranslationProvider>);
 }
 
 describe("PhoneField", () => {

@@ -1,11 +1,15 @@
 import { useRef, useState, type ChangeEvent, type FocusEvent, type InputHTMLAttributes, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { cn } from "~/components/ui/cn";
 import { TextField } from "~/components/ui/field";
-import { isValidPhoneNumber, readsNationalNumbers } from "./phone";
-import { editKindOf, reformatTypedPhone } from "./typing";
+import { loadedPhoneLibrary, loadPhoneLibrary } from "./phone-check";
+import { readsNationalNumbers } from "./phone-rules";
 
 type PhoneStatus = "valid" | "invalid" | null;
+
+type PhoneLibrary = Awaited<ReturnType<typeof loadPhoneLibrary>>;
+
+const ignore = () => {};
 
 /**
  * Every input where a person types a phone number: a tel input with the
@@ -14,7 +18,10 @@ type PhoneStatus = "valid" | "invalid" | null;
  * JavaScript it formats as the person types (spec section 5, typing format)
  * and says live whether the format is valid (spec: onboarding phone step).
  * The indicator appears only once the person has typed, so the server's
- * HTML and the first browser render are the same, and only while the field
+ * HTML and the first browser render are the same. Formatting and judging
+ * need libphonenumber-js, which the page loads when the field is first
+ * focused (or typed in), not with its scripts; a keystroke that comes before
+ * it is formatted as soon as it has arrived. The indicator shows only while the field
  * has no error: one message per problem, and the error (the form's own
  * validation, which runs again as the person types, or the server's) is
  * the one that says what is wrong.
@@ -56,17 +63,27 @@ export function PhoneField({
     // A value put there by anything but our formatting (the page, a form reset) has its plus typed.
     if (event.currentTarget.value !== previousValue.current) autoPlus.current = false;
     previousValue.current = event.currentTarget.value;
+    loadPhoneLibrary().catch(ignore);
     onFocus?.(event);
   }
 
   function formatWhileTyping(event: ChangeEvent<HTMLInputElement>) {
     const input = event.currentTarget;
+    const kind = (event.nativeEvent as InputEvent).inputType;
+    const library = loadedPhoneLibrary();
+    if (library) reformat(input, kind, library);
+    // Without the library the field stays as typed; the server formats and judges it anyway.
+    else loadPhoneLibrary().then((loaded) => reformat(input, kind, loaded), ignore);
+    onChange?.(event);
+  }
+
+  function reformat(input: HTMLInputElement, inputType: string, library: PhoneLibrary) {
     if (!controlled) {
-      const typed = reformatTypedPhone({
+      const typed = library.reformatTypedPhone({
         value: input.value,
         caret: input.selectionStart ?? input.value.length,
         previous: previousValue.current,
-        kind: editKindOf((event.nativeEvent as InputEvent).inputType),
+        kind: library.editKindOf(inputType),
         country,
         autoPlus: autoPlus.current,
       });
@@ -76,8 +93,7 @@ export function PhoneField({
       previousValue.current = typed.value;
       autoPlus.current = typed.autoPlus ?? false;
     }
-    setStatus(input.value.trim() === "" ? null : isValidPhoneNumber(input.value, country) ? "valid" : "invalid");
-    onChange?.(event);
+    setStatus(input.value.trim() === "" ? null : library.isValidPhoneNumber(input.value, country) ? "valid" : "invalid");
   }
 
   const shownStatus = errors?.length ? null : status;

@@ -1,11 +1,17 @@
-import { AsYouType, getCountryCallingCode, isSupportedCountry, parsePhoneNumberFromString, type CountryCode } from "libphonenumber-js";
+import { AsYouType, parsePhoneNumberFromString, type CountryCode } from "libphonenumber-js";
+import { digitsOf, INTERNATIONAL_ZEROS, isNorthAmericanNumber, MAX_PHONE_DIGITS, readPhone, readsNationalNumbers, typedWithPlus, withinLength } from "./phone-rules";
+
+export { MAX_PHONE_DIGITS, MIN_PHONE_DIGITS, readsNationalNumbers } from "./phone-rules";
 
 /**
  * The one phone module of the app (spec section 5, with the deviation of
  * docs/decisions/0009-international-phone-input.md). Every screen that reads,
  * stores or shows a phone number goes through these functions; libphonenumber-js
  * does what it is good at (international and national formats, plausibility),
- * the spec's own rules decide normalisation of everything else.
+ * the spec's own rules (phone-rules.ts, which a page may run without the
+ * library) decide normalisation of everything else. In the browser this
+ * module loads only once a phone field is used (phone-check.ts); the numbers
+ * a page shows are formatted by the server.
  *
  * How a value is read, by how it starts:
  * - `+` or `00`: international; the digits after it are the whole number (00 is the plus).
@@ -14,37 +20,12 @@ import { AsYouType, getCountryCallingCode, isSupportedCountry, parsePhoneNumberF
  * - anything else: the spec's rules (ten digits are North American, and so on).
  */
 
-/** Spec section 9: phone lengths 10 to 15 digits. */
-export const MIN_PHONE_DIGITS = 10;
-export const MAX_PHONE_DIGITS = 15;
-
-const digitsOf = (value: string) => value.replace(/\D/g, "");
-
-const withinLength = (digits: string) => digits.length >= MIN_PHONE_DIGITS && digits.length <= MAX_PHONE_DIGITS;
-
-/**
- * Whether the number was written with a leading plus. Spreadsheet-safe CSV
- * exports (ours too: /contacts/export.csv writes '+1 (416) 555-0101) put an
- * apostrophe before a cell that starts with + so it is not read as a formula;
- * that apostrophe is not part of the number, so an export re-imports as it was.
- */
-const typedWithPlus = (value: string) => value.trim().replace(/^'/, "").trimStart().startsWith("+");
-
-/** "00" before the country code: how most of the world dials abroad, and what the plus stands for. */
-const INTERNATIONAL_ZEROS = "00";
-
 /**
  * The country whose national numbers libphonenumber reads from a leading 0;
  * null for an unknown code and for North America (+1), where 0 is no trunk
  * prefix and the spec's ten-digit rule is the national form.
  */
-function nationalCountry(country: string | null | undefined): CountryCode | null {
-  if (!country || !isSupportedCountry(country)) return null;
-  return getCountryCallingCode(country) === "1" ? null : country;
-}
-
-/** Whether a number typed with a leading 0 is a national number of `country` (everywhere but North America). */
-export const readsNationalNumbers = (country: string | null | undefined) => nationalCountry(country) !== null;
+const nationalCountry = (country: string | null | undefined) => (readsNationalNumbers(country) ? (country as CountryCode) : null);
 
 /**
  * To E.164. International input (+ or 00) keeps its 10 to 15 digits and is
@@ -54,20 +35,10 @@ export const readsNationalNumbers = (country: string | null | undefined) => nati
  * anything else is invalid.
  */
 export function toE164(input: string, defaultCountry?: string | null): string | null {
-  const digits = digitsOf(input);
-  if (typedWithPlus(input)) return withinLength(digits) ? `+${digits}` : null;
-  if (digits.startsWith(INTERNATIONAL_ZEROS)) {
-    const international = digits.slice(INTERNATIONAL_ZEROS.length);
-    return withinLength(international) ? `+${international}` : null;
-  }
-  const country = digits.startsWith("0") ? nationalCountry(defaultCountry) : null;
-  if (country) {
-    const e164 = parsePhoneNumberFromString(digits, country)?.number;
-    return e164 && withinLength(e164.slice(1)) ? e164 : null;
-  }
-  if (digits.length === 10) return `+1${digits}`;
-  if ((digits.length === 11 && digits.startsWith("1")) || (digits.length >= 12 && digits.length <= MAX_PHONE_DIGITS)) return `+${digits}`;
-  return null;
+  const reading = readPhone(input, defaultCountry);
+  if ("e164" in reading) return reading.e164;
+  const e164 = parsePhoneNumberFromString(reading.national, reading.country as CountryCode)?.number;
+  return e164 && withinLength(e164.slice(1)) ? e164 : null;
 }
 
 /**
@@ -82,15 +53,6 @@ function parseExactly(e164: string) {
 }
 
 /**
- * North American area codes start with 2 to 9. libphonenumber only checks
- * the length of +1 numbers (its stricter check also refuses the spec's own
- * example, 555 123 4567), so a German number typed the national way in a
- * North American tenant, "030 1234567", would pass as +1 030… and be stored
- * as somebody else's.
- */
-const NORTH_AMERICAN_AREA_CODE = /^\+1[2-9]/;
-
-/**
  * A number is valid when it normalises to E.164, libphonenumber accepts
  * exactly that number as possible for its country, and a +1 number has an
  * area code North America can have.
@@ -100,7 +62,7 @@ export function isValidPhoneNumber(input: string, defaultCountry?: string | null
   if (!e164) return false;
   // libphonenumber only checks a +1 number's length, which is all this checks too; skipping its parse (about 40 µs)
   // is what keeps the import preview of 100,000 North American rows within seconds.
-  if (e164.startsWith("+1")) return e164.length === 12 && NORTH_AMERICAN_AREA_CODE.test(e164);
+  if (e164.startsWith("+1")) return isNorthAmericanNumber(e164);
   return parseExactly(e164)?.isPossible() ?? false;
 }
 

@@ -1,8 +1,9 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
-import { MaxPartSizeExceededError, unstable_createMemoryUploadHandler, unstable_parseMultipartFormData } from "@remix-run/node";
+import { MaxPartSizeExceededError } from "@remix-run/node";
 import { getEnv } from "~/config/env.server";
+import { MULTIPART_OVERHEAD_BYTES, readFormData } from "~/lib/http/form-body.server";
 
 /**
  * Profile pictures live on disk under DATA_DIR/uploads/avatars, named by the
@@ -44,17 +45,18 @@ function contentTypeOf(fileName: string) {
 }
 
 /**
- * Reads the picture form into memory with every part capped at
- * MAX_AVATAR_BYTES. `tooLarge` means the cap was hit: the caller answers with
+ * Reads the picture form into memory with the file capped at
+ * MAX_AVATAR_BYTES and the whole body just above it. `tooLarge` means the cap was hit: the caller answers with
  * a message at the field rather than letting the error become a 500.
  */
 export async function parseAvatarUpload(request: Request): Promise<{ formData: FormData; tooLarge: false } | { formData: null; tooLarge: true }> {
-  const uploadHandler = unstable_createMemoryUploadHandler({ maxPartSize: getEnv().MAX_AVATAR_BYTES });
+  const maxFileBytes = getEnv().MAX_AVATAR_BYTES;
   try {
-    return { formData: await unstable_parseMultipartFormData(request, uploadHandler), tooLarge: false };
+    return { formData: await readFormData(request, { maxFileBytes, maxBytes: maxFileBytes + MULTIPART_OVERHEAD_BYTES }), tooLarge: false };
   } catch (error) {
     if (error instanceof MaxPartSizeExceededError) return { formData: null, tooLarge: true };
-    // Anything else is a malformed body, which is the client's fault, not ours.
+    // The reader's own refusals (413, 400) carry their page; anything else is a malformed body, the client's fault.
+    if (error instanceof Response) throw error;
     throw new Response("Bad Request", { status: 400 });
   }
 }

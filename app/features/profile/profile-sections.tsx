@@ -1,8 +1,7 @@
-import { getCollectionProps, getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getCollectionProps, getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
-import { useMemo, type CSSProperties } from "react";
-import { useTranslation } from "react-i18next";
+import type { CSSProperties } from "react";
+import { useTranslation } from "~/i18n/react";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
@@ -10,12 +9,19 @@ import { FieldErrors, formWidthClass, TextField } from "~/components/ui/field";
 import { Panel } from "~/components/ui/panel";
 import { useIsPending } from "~/components/ui/use-is-pending";
 import { passwordRulesHint } from "~/features/auth/new-password-fields";
-import { PASSWORD_RULES_ERROR } from "~/features/auth/schemas";
+import { PASSWORD_RULES_ERROR } from "~/features/auth/password-rules";
 import { PhoneField } from "~/features/phone/phone-field";
 import { PALETTE, swatchBackground } from "~/lib/theme/palette";
-import { AVATAR_MIME_TYPES, deleteAccountSchema, detailsSchema, PasswordSchema, pictureSchema, ThemeSchema, type ProfileIntent } from "./schemas";
+import type { FormConstraint } from "~/lib/forms/form-constraint";
+import { useActionForm } from "~/lib/forms/use-action-form";
+import { AVATAR_MIME_TYPES, type ProfileIntent } from "./profile-forms";
+import type { DeleteAccountFields, DetailsFields, PasswordFields, PictureFields, ThemeFields } from "./schemas";
 
-/** The five sections of /profile. Each is its own form with its own schema; the route's action dispatches on `intent`. */
+/**
+ * The five sections of /profile. Each is its own form with its own schema,
+ * which the route's action applies (it dispatches on `intent`); the page gets
+ * each form's HTML constraints from the loader.
+ */
 const useSubmittingIntent = (intent: ProfileIntent) => useIsPending({ intent });
 
 function IntentField({ intent }: { intent: ProfileIntent }) {
@@ -29,24 +35,22 @@ export function DetailsSection({
   lastResult,
   disabled,
   phoneCountry,
+  constraint,
 }: {
   profile: { name: string; email: string; emailVerified: boolean; phone: string; callerPhone: string };
   lastResult: LastResult;
   disabled: boolean;
   /** The tenant's country (gate.tenant.country): numbers typed with a leading 0 are national numbers of it. */
   phoneCountry: string;
+  constraint: FormConstraint;
 }) {
   const { t } = useTranslation("profile");
   const submitting = useSubmittingIntent("update-details");
-  const schema = useMemo(() => detailsSchema(phoneCountry), [phoneCountry]);
-  const [form, fields] = useForm({
+  const [form, fields] = useActionForm<DetailsFields>({
     id: "profile-details",
     lastResult,
     defaultValue: { name: profile.name, phone: profile.phone, callerPhone: profile.callerPhone },
-    constraint: getZodConstraint(schema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    constraint,
   });
   return (
     <Panel title={t("details.title")}>
@@ -108,24 +112,19 @@ export function PictureSection({
   maxBytes,
   lastResult,
   disabled,
+  constraint,
 }: {
   avatarUrl: string;
   hasPicture: boolean;
   maxBytes: number;
   lastResult: LastResult;
   disabled: boolean;
+  constraint: FormConstraint;
 }) {
   const { t, i18n } = useTranslation("profile");
   const uploading = useSubmittingIntent("upload-picture");
   const removing = useSubmittingIntent("remove-picture");
-  const schema = useMemo(() => pictureSchema(maxBytes), [maxBytes]);
-  const [form, fields] = useForm({
-    id: "profile-picture",
-    lastResult,
-    constraint: getZodConstraint(schema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useActionForm<PictureFields>({ id: "profile-picture", lastResult, constraint });
   return (
     <Panel title={t("picture.title")}>
       <div className="flex flex-col gap-5 sm:flex-row sm:items-start">
@@ -173,16 +172,10 @@ export function PictureSection({
   );
 }
 
-export function ThemeSection({ themeColor, lastResult, disabled }: { themeColor: string; lastResult: LastResult; disabled: boolean }) {
+export function ThemeSection({ themeColor, lastResult, disabled, constraint }: { themeColor: string; lastResult: LastResult; disabled: boolean; constraint: FormConstraint }) {
   const { t } = useTranslation("profile");
   const submitting = useSubmittingIntent("update-theme");
-  const [form, fields] = useForm({
-    id: "profile-theme",
-    lastResult,
-    defaultValue: { themeColor },
-    constraint: getZodConstraint(ThemeSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ThemeSchema }),
-  });
+  const [form, fields] = useActionForm<ThemeFields>({ id: "profile-theme", lastResult, defaultValue: { themeColor }, constraint });
   const errorId = `${fields.themeColor.id}-error`;
   return (
     <Panel title={t("theme.title")}>
@@ -221,17 +214,10 @@ export function ThemeSection({ themeColor, lastResult, disabled }: { themeColor:
   );
 }
 
-export function PasswordSection({ lastResult, disabled }: { lastResult: LastResult; disabled: boolean }) {
+export function PasswordSection({ lastResult, disabled, constraint }: { lastResult: LastResult; disabled: boolean; constraint: FormConstraint }) {
   const { t } = useTranslation("profile");
   const submitting = useSubmittingIntent("change-password");
-  const [form, fields] = useForm({
-    id: "profile-password",
-    lastResult,
-    constraint: getZodConstraint(PasswordSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: PasswordSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useActionForm<PasswordFields>({ id: "profile-password", lastResult, constraint });
   return (
     <Panel title={t("password.title")}>
       <Form method="post" className={formWidthClass} {...getFormProps(form)}>
@@ -261,18 +247,11 @@ export function PasswordSection({ lastResult, disabled }: { lastResult: LastResu
   );
 }
 
-export function DeleteAccountSection({ tenantName, lastResult }: { tenantName: string; lastResult: LastResult }) {
+export function DeleteAccountSection({ tenantName, lastResult, constraint }: { tenantName: string; lastResult: LastResult; constraint: FormConstraint }) {
   const { t } = useTranslation("profile");
   const submitting = useSubmittingIntent("delete-account");
   const phrase = t("deleteAccount.phrase");
-  const schema = useMemo(() => deleteAccountSchema(phrase), [phrase]);
-  const [form, fields] = useForm({
-    id: "profile-delete",
-    lastResult,
-    constraint: getZodConstraint(schema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useActionForm<DeleteAccountFields>({ id: "profile-delete", lastResult, constraint });
   return (
     <Panel title={t("deleteAccount.title")} className="border-red-300 dark:border-red-900">
       <Form method="post" className={cn(formWidthClass, "space-y-4")} {...getFormProps(form)}>

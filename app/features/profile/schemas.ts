@@ -1,19 +1,17 @@
+import { getZodConstraint } from "@conform-to/zod";
 import { z } from "zod";
 import { nameSchema, newPasswordSchema, phoneSchema } from "~/features/auth/schemas";
-import { isValidPhoneNumber } from "~/features/phone/phone";
+import { isValidPhoneNumber } from "~/features/phone/phone-check";
 import { isPaletteName, type PaletteName } from "~/lib/theme/palette";
+import { AVATAR_MIME_TYPES } from "./profile-forms";
 
 /**
- * One schema per form of /profile, shared by conform in the browser and the
- * route action. Messages are translation keys in the profile namespace. The
+ * One schema per form of /profile, for the route's action (the page gets the
+ * fields' HTML constraints from its loader, not zod). Messages are translation keys in the profile namespace. The
  * name, phone and password rules are registration's own schemas; their
  * `validation.*` keys have twins in locales/<lng>/profile.json so that every
  * message on the page reads from one namespace.
  */
-
-/** Which form a POST to /profile comes from (the hidden `intent` field). */
-export const PROFILE_INTENTS = ["update-details", "upload-picture", "remove-picture", "update-theme", "change-password", "delete-account"] as const;
-export type ProfileIntent = (typeof PROFILE_INTENTS)[number];
 
 /** Numbers typed with a leading 0 are national numbers of `country`, the tenant's (gate.tenant.country). */
 export const detailsSchema = (country: string) =>
@@ -27,8 +25,6 @@ export const detailsSchema = (country: string) =>
       .optional()
       .refine((value) => !value || isValidPhoneNumber(value, country), "validation.phoneInvalid"),
   });
-
-export const AVATAR_MIME_TYPES = ["image/png", "image/jpeg", "image/webp", "image/gif"] as const;
 
 /** The byte limit comes from the server's configuration (MAX_AVATAR_BYTES), so the schema is made per request. */
 export function pictureSchema(maxBytes: number) {
@@ -60,3 +56,21 @@ export function deleteAccountSchema(phrase: string) {
       .refine((value) => value.trim() === phrase, "validation.deleteConfirmationInvalid"),
   });
 }
+
+/** Each form's HTML constraints, for the page's loader: worked out here, so the browser needs no zod. */
+export function profileFormConstraints({ country, maxAvatarBytes, deletePhrase }: { country: string; maxAvatarBytes: number; deletePhrase: string }) {
+  return {
+    details: getZodConstraint(detailsSchema(country)),
+    picture: getZodConstraint(pictureSchema(maxAvatarBytes)),
+    theme: getZodConstraint(ThemeSchema),
+    password: getZodConstraint(PasswordSchema),
+    deleteAccount: getZodConstraint(deleteAccountSchema(deletePhrase)),
+  };
+}
+
+/** The forms' fields as conform sees them (types only). */
+export type DetailsFields = z.input<ReturnType<typeof detailsSchema>>;
+export type PictureFields = z.input<ReturnType<typeof pictureSchema>>;
+export type ThemeFields = z.input<typeof ThemeSchema>;
+export type PasswordFields = z.input<typeof PasswordSchema>;
+export type DeleteAccountFields = z.input<ReturnType<typeof deleteAccountSchema>>;

@@ -1,5 +1,5 @@
 import { Form } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { Button, buttonClass } from "~/components/ui/button";
 import { RECORDING_COLUMNS, REQUIRED_RECORDING_COLUMNS, type RecordingColumn } from "./columns";
 

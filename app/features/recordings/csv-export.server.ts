@@ -1,4 +1,4 @@
-import type { TFunction } from "i18next";
+import type { TFunction } from "~/i18n/translator";
 import type { DB } from "~/db/db.server";
 import { localDateKey, localDateOf } from "~/features/calls/date-ranges";
 import { formatDateTime } from "~/i18n/format";

@@ -1,12 +1,10 @@
 import { z } from "zod";
-
-export const FEEDBACK_RATINGS = [1, 2, 3, 4, 5] as const;
-export const MAX_FEEDBACK_TEXT_LENGTH = 2000;
+import { MAX_FEEDBACK_TEXT_LENGTH } from "./feedback-rules";
 
 /**
- * Customer feedback on a recording, shared by the form (conform, on the
- * client) and the action (on the server). Messages are translation keys in
- * the `recording` namespace.
+ * Customer feedback on a recording, as the action checks it (the page gets
+ * the form's HTML constraints from its loader, not zod). Messages are
+ * translation keys in the `recording` namespace.
  */
 export const FeedbackSchema = z.object({
   rating: z
@@ -23,3 +21,5 @@ export const FeedbackSchema = z.object({
 });
 
 export type Feedback = z.output<typeof FeedbackSchema>;
+/** The form's fields as conform sees them (a type only). */
+export type FeedbackFields = z.input<typeof FeedbackSchema>;

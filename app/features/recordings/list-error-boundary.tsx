@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, useLocation, useRouteError } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { buttonClass } from "~/components/ui/button";
 import { Panel } from "~/components/ui/panel";

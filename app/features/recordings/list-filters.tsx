@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { FilterSelect } from "~/components/ui/filter-fields";
 import { FilterForm } from "~/components/ui/filter-form";
 import {

@@ -1,6 +1,7 @@
 import { getDb } from "~/db/db.server";
 import type { GateContext } from "~/features/access/gate.server";
 import { can } from "~/features/access/permissions";
+import { phoneDisplays } from "~/features/phone/display.server";
 import { readRecordingColumns } from "./columns.server";
 import { listHref, parseListParams, toSearchParams, type ListBasePath, type RecordingsListViewData } from "./list-params";
 import { campaignOptions, directionOptions, queryRecordingsPage, type ListScope } from "./list-query.server";
@@ -31,5 +32,6 @@ export async function loadRecordingsList(request: Request, gate: GateContext, { 
     canUpdate: can(gate.user.permissions, "recordings", "update"),
     canDelete: can(gate.user.permissions, "recordings", "delete"),
     columns: await readRecordingColumns(request),
+    phones: phoneDisplays(page.rows.flatMap((row) => [row.from, row.to])),
   };
 }

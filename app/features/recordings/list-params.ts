@@ -1,8 +1,8 @@
-import { z } from "zod";
-import { firstValues, orderParam, pageParam } from "~/lib/url-params/url-params";
+import { flagParam, oneOf, optionalText, orderParam, pageParam, readParams, searchTerm } from "~/lib/url-params/url-params";
 import type { AudioStatus, CallStatus } from "~/db/schema";
 import { DATE_RANGES, type DateRangeKey } from "~/features/calls/date-ranges";
 import type { RecordingColumn } from "./columns";
+import type { PhoneDisplays } from "~/features/phone/display";
 
 /**
  * The recordings list's URL contract (documented in README): a bookmarked URL
@@ -48,32 +48,21 @@ export interface RecordingsListParams {
   page: number;
 }
 
-const optionalText = z
-  .string()
-  .transform((value) => (value === "" ? null : value))
-  .nullable()
-  .catch(null);
-
-const paramsSchema = z.object({
-  q: z.string().trim().catch(""),
-  direction: z.string().trim().toLowerCase().max(64).transform((value) => value || null).nullable().catch(null),
-  campaign: optionalText,
-  status: z.enum(LIST_STATUSES).nullable().catch(null),
-  range: z.enum(DATE_RANGES).nullable().catch(null),
-  escalated: z
-    .string()
-    .transform((value) => value === "1" || value === "true")
-    .catch(false),
-  view: z.enum(LIST_VIEWS).nullable().catch(null),
-  sort: z.enum(SORT_KEYS).nullable().catch(null),
+const readers = {
+  q: searchTerm(),
+  direction: optionalText({ trim: true, lowerCase: true, maxLength: 64 }),
+  campaign: optionalText(),
+  status: oneOf(LIST_STATUSES),
+  range: oneOf(DATE_RANGES),
+  escalated: flagParam,
+  view: oneOf(LIST_VIEWS),
+  sort: oneOf(SORT_KEYS),
   order: orderParam,
   page: pageParam,
-});
-
-const PARAM_NAMES = ["q", "direction", "campaign", "status", "range", "escalated", "view", "sort", "order", "page"] as const;
+};
 
 export function parseListParams(searchParams: URLSearchParams): RecordingsListParams {
-  const parsed = paramsSchema.parse(firstValues(searchParams, PARAM_NAMES));
+  const parsed = readParams(searchParams, readers);
   const sort = parsed.sort ?? DEFAULT_SORT;
   return {
     q: parsed.q,
@@ -177,4 +166,6 @@ export interface RecordingsListViewData {
   canDelete: boolean;
   /** The columns the user chose (a cookie), in the list's order. */
   columns: RecordingColumn[];
+  /** The rows' numbers as shown (see app/features/phone/display.ts). */
+  phones: PhoneDisplays;
 }

@@ -1,13 +1,15 @@
-import { getCollectionProps, getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getCollectionProps, getFormProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
 import { Form, type FetcherWithComponents } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { Button } from "~/components/ui/button";
 import { CancelAction, ConfirmForm } from "~/components/ui/confirm-action";
 import { inputClass } from "~/components/ui/field";
 import { cn } from "~/components/ui/cn";
-import { FEEDBACK_RATINGS, FeedbackSchema, MAX_FEEDBACK_TEXT_LENGTH } from "./feedback-schema";
+import type { FormConstraint } from "~/lib/forms/form-constraint";
+import { useActionForm } from "~/lib/forms/use-action-form";
+import { FEEDBACK_RATINGS, MAX_FEEDBACK_TEXT_LENGTH } from "./feedback-rules";
+import type { FeedbackFields } from "./feedback-schema";
 
 /**
  * The delete and feedback forms, shared by their own pages (which work
@@ -67,6 +69,7 @@ export function FeedbackForm({
   fetcher,
   onCancel,
   submitting,
+  constraint,
 }: {
   callId: string;
   returnTo: string;
@@ -75,18 +78,17 @@ export function FeedbackForm({
   fetcher?: AnyFetcher;
   onCancel?: () => void;
   submitting?: boolean;
+  /** The form's HTML constraints, from the feedback page's loader. */
+  constraint: FormConstraint;
 }) {
   const { t } = useTranslation("recording");
   const FormTag = fetcher ? fetcher.Form : Form;
   const busy = submitting ?? fetcher?.state === "submitting";
-  const [form, fields] = useForm({
+  const [form, fields] = useActionForm<FeedbackFields>({
     id: `feedback-${callId}`,
     lastResult,
     defaultValue: { rating: defaultValue?.rating ? String(defaultValue.rating) : undefined, text: defaultValue?.text ?? "" },
-    constraint: getZodConstraint(FeedbackSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: FeedbackSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
+    constraint,
   });
   const ratingInvalid = Boolean(fields.rating.errors?.length);
   const textInvalid = Boolean(fields.text.errors?.length);

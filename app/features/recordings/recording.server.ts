@@ -2,7 +2,7 @@ import { getDb, now } from "~/db/db.server";
 import type { Call } from "~/db/schema";
 import { getAudioStore } from "~/features/calls/audio-store.server";
 import type { TranscriptTurn } from "~/features/calls/derived-columns";
-import { safeRedirectPath } from "~/features/access/public-paths";
+import { safeRedirectPath } from "~/lib/http/safe-redirect";
 import { describeData, type DataPresentation } from "./extracted-data";
 import type { Feedback } from "./feedback-schema";
 import { recordingTitle, type TitleWords } from "./recording-title";

@@ -1,6 +1,7 @@
 import { Link, useNavigation } from "@remix-run/react";
+import { ListLink } from "~/components/ui/list-link";
 import { createContext, useContext, useMemo, useState, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { Badge } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
 import { DataTable, type DataColumn } from "~/components/ui/data-table";
@@ -8,7 +9,7 @@ import { EmptyState } from "~/components/ui/empty-state";
 import { Pagination } from "~/components/ui/pagination";
 import { ListPanel } from "~/components/ui/list-panel";
 import { useHydrated } from "~/components/ui/use-hydrated";
-import { formatPhoneForDisplay } from "~/features/phone/phone";
+import { shownPhone, type PhoneDisplays } from "~/features/phone/display";
 import { formatDateTime, formatNumber } from "~/i18n/format";
 import { formatClock, isoDuration } from "./audio-player";
 import { ColumnChooser } from "./column-chooser";
@@ -115,9 +116,9 @@ function NoRecordings({ data }: { data: RecordingsListViewData }) {
 }
 
 /** Who the call was with: the caller's name, else the other party's number as a person reads it. */
-function contactOf(row: RecordingListItem) {
+function contactOf(row: RecordingListItem, phones: PhoneDisplays) {
   const theirNumber = row.direction === "outbound" ? row.to : row.from;
-  return row.userName ?? (theirNumber ? formatPhoneForDisplay(theirNumber) : null);
+  return row.userName ?? (theirNumber ? shownPhone(phones, theirNumber) : null);
 }
 
 /** Each column: its header, the sort it stands for (when it has one), and its cell. */
@@ -134,9 +135,9 @@ function useColumns(data: RecordingsListViewData): Array<DataColumn<RecordingLis
       header: t("columns.createdAt"),
       sort: sort("createdAt"),
       cell: (row) => (
-        <Link to={`/recordings/${encodeURIComponent(row.id)}`} className="font-medium hover:underline">
+        <ListLink to={`/recordings/${encodeURIComponent(row.id)}`} className="font-medium hover:underline">
           <time dateTime={row.createdAt}>{formatDateTime(row.createdAt, i18n.language, data.timeZone)}</time>
-        </Link>
+        </ListLink>
       ),
     },
     direction: {
@@ -151,10 +152,10 @@ function useColumns(data: RecordingsListViewData): Array<DataColumn<RecordingLis
         </span>
       ),
     },
-    contact: { id: "contact", header: t("columns.contact"), sort: sort("user"), primary: true, truncate: true, cell: (row) => text(contactOf(row)) },
+    contact: { id: "contact", header: t("columns.contact"), sort: sort("user"), primary: true, truncate: true, cell: (row) => text(contactOf(row, data.phones)) },
     campaign: { id: "campaign", header: t("columns.campaign"), sort: sort("campaign"), truncate: true, cell: (row) => text(row.campaignName) },
-    from: { id: "from", header: t("columns.from"), sort: sort("from"), cell: (row) => text(row.from ? formatPhoneForDisplay(row.from) : null) },
-    to: { id: "to", header: t("columns.to"), sort: sort("to"), cell: (row) => text(row.to ? formatPhoneForDisplay(row.to) : null) },
+    from: { id: "from", header: t("columns.from"), sort: sort("from"), cell: (row) => text(row.from ? shownPhone(data.phones, row.from) : null) },
+    to: { id: "to", header: t("columns.to"), sort: sort("to"), cell: (row) => text(row.to ? shownPhone(data.phones, row.to) : null) },
     agent: { id: "agent", header: t("columns.agent"), sort: sort("agent"), truncate: true, cell: (row) => text(row.agentName) },
     company: { id: "company", header: t("columns.company"), sort: sort("company"), truncate: true, cell: (row) => text(row.userCompany) },
     duration: {
@@ -183,7 +184,7 @@ function RecordingsTable({ data, busy }: { data: RecordingsListViewData; busy: b
     header: t("columns.play"),
     hideHeader: true,
     className: "w-10 pr-0 max-sm:hidden",
-    cell: (row) => <PlayButton row={row} name={contactOf(row) ?? formatDateTime(row.createdAt, i18n.language, data.timeZone)} timeZone={data.timeZone} />,
+    cell: (row) => <PlayButton row={row} name={contactOf(row, data.phones) ?? formatDateTime(row.createdAt, i18n.language, data.timeZone)} timeZone={data.timeZone} />,
   };
   return (
     <DataTable
@@ -198,7 +199,7 @@ function RecordingsTable({ data, busy }: { data: RecordingsListViewData; busy: b
         cell: (row) => (
           <span className="inline-flex items-center gap-1">
             <span className="sm:hidden">
-              <PlayButton row={row} name={contactOf(row) ?? formatDateTime(row.createdAt, i18n.language, data.timeZone)} timeZone={data.timeZone} />
+              <PlayButton row={row} name={contactOf(row, data.phones) ?? formatDateTime(row.createdAt, i18n.language, data.timeZone)} timeZone={data.timeZone} />
             </span>
             <RecordingRowActions row={row} data={data} />
           </span>
@@ -237,9 +238,9 @@ function PlayButton({ row, name, timeZone }: { row: RecordingListItem; name: str
       <PlayIcon />
     </button>
   ) : (
-    <Link to={`/recordings/${encodeURIComponent(row.id)}`} className={className} aria-label={label} title={label}>
+    <ListLink to={`/recordings/${encodeURIComponent(row.id)}`} className={className} aria-label={label} title={label}>
       <PlayIcon />
-    </Link>
+    </ListLink>
   );
 }
 

@@ -1,6 +1,6 @@
 import { Link, useFetcher } from "@remix-run/react";
 import { useCallback, useEffect, useState, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { ConfirmAction, ConfirmDialog, useCloseAfterSubmit } from "~/components/ui/confirm-action";
 import { RowActionsMenu, type RowAction } from "~/components/ui/row-actions-menu";
 import { formatDateTime } from "~/i18n/format";
@@ -97,6 +97,7 @@ function FeedbackDialog({ callId, returnTo, href, onClose }: { callId: string; r
             lastResult={lastResult}
             fetcher={submitter}
             onCancel={onClose}
+            constraint={current.data.constraint}
           />
         </div>
       ) : (

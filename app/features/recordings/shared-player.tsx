@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { CloseButton } from "~/components/ui/close-button";
 import { AudioPlayer } from "./audio-player";
 

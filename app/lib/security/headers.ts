@@ -3,7 +3,7 @@ export function contentSecurityPolicy(nonce: string) {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
-    // Inline style attributes carry the palette variables and Headless UI positioning; styles cannot run code.
+    // Inline style attributes carry the palette variables (and a menu's position); styles cannot run code.
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "media-src 'self' blob:",

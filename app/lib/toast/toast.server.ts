@@ -1,5 +1,6 @@
 import { createCookieSessionStorage, redirect } from "@remix-run/node";
 import { getEnv } from "~/config/env.server";
+import { isHttpsUrl } from "~/lib/security/secure-cookies.server";
 
 export type ToastType = "success" | "error" | "info";
 
@@ -14,7 +15,7 @@ type ToastStorage = ReturnType<typeof createCookieSessionStorage<Record<string, 
 let storage: ToastStorage | undefined;
 function getToastStorage() {
   storage ??= createCookieSessionStorage<Record<string, never>, { toast: Toast }>({
-    cookie: { name: "__toast", path: "/", httpOnly: true, sameSite: "lax", secrets: [getEnv().sessionSecret], secure: getEnv().isProduction && getEnv().appUrl.startsWith("https://") },
+    cookie: { name: "__toast", path: "/", httpOnly: true, sameSite: "lax", secrets: [getEnv().sessionSecret], secure: isHttpsUrl(getEnv().appUrl) },
   });
   return storage;
 }

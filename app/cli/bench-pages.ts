@@ -1,0 +1,559 @@
+/**
+ * The page benchmark of issue 9:
+ *
+ *   npm run bench:pages -- [--build-root DIR] [--recordings N] [--keep FILE] [--quick] [--scripts] [--skip-load] [--lighthouse] [--markdown]
+ *
+ * Seeds a temporary database with the demo data and 100,000 synthetic
+ * recordings (insertSyntheticCalls, the loader behind `npm run seed:bulk`),
+ * starts the production build (<build root>/build/index.js, NODE_ENV=production)
+ * on a free 127.0.0.1 port, signs in as the demo owner and prints: bytes per
+ * page (HTML, embedded translations, every script the page loads), server CPU
+ * per render, throughput against /healthz at 10 connections, RSS through and
+ * after a load at 50 connections, and the issue's targets as PASS / MISS.
+ * The exit code is 0 unless something broke. Method and results:
+ * docs/benchmarks/pages.md.
+ */
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import zlib from "node:zlib";
+import { type CpuFigure, type LoadFigure, measureCpu, measureMemory, type MemoryFigure, runLoad } from "./bench-pages-load";
+import { type LighthouseFigure, runLighthouse } from "./bench-pages-lighthouse";
+import { BROWSER_HEADERS, type BenchServer, clockTicksPerSecond, OWNER_EMAIL, request, signIn, startServer } from "./bench-pages-server";
+import {
+  BENCH_PAGES_USAGE,
+  contextAround,
+  countNulBytes,
+  describeChunk,
+  findPageAssets,
+  i18nResourceBytes,
+  LIGHTHOUSE_PAGES,
+  megabytes,
+  PAGES,
+  parseBenchPagesArgs,
+  percent,
+  share,
+  staticImports,
+  targetRows,
+  type BenchPagesArgs,
+} from "./bench-pages-stats";
+import { count, formatMarkdownTable, formatTable, kib, ms } from "./bench-stats";
+
+const DEMO_TENANT = "Demo Company";
+/** Chunks listed per page unless --scripts asks for all of them. */
+const TOP_CHUNKS = 5;
+
+/* ---------- Clean-up: the temporary directory and the server go whatever happens ---------- */
+
+const cleanups: Array<() => void> = [];
+function cleanUp() {
+  while (cleanups.length) {
+    try {
+      cleanups.pop()!();
+    } catch {
+      // Clean-up is best effort; the original failure is the one worth reporting.
+    }
+  }
+}
+process.on("exit", cleanUp);
+for (const [signal, code] of [["SIGINT", 130], ["SIGTERM", 143], ["SIGHUP", 129]] as const) {
+  process.on(signal, () => {
+    console.error(`\n${signal} received: stopping the server and removing the temporary files.`);
+    cleanUp();
+    process.exit(code);
+  });
+}
+
+/* ---------- Output ---------- */
+
+let markdown = false;
+const log = (line = "") => console.log(line);
+const table = (rows: string[][], right: number[] = []) => log((markdown ? formatMarkdownTable : formatTable)(rows, right));
+const heading = (title: string) => log(markdown ? `### ${title}` : `== ${title} ==`);
+const loadAverage = () => os.loadavg().map((n) => n.toFixed(2)).join(" ");
+
+/* ---------- The build ---------- */
+
+function gitDescription(root: string) {
+  try {
+    const commit = execFileSync("git", ["-C", root, "rev-parse", "--short", "HEAD"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
+    const dirty = execFileSync("git", ["-C", root, "status", "--porcelain", "--", "app", "locales"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] })
+      .split("\n")
+      .filter(Boolean);
+    return dirty.length ? `${commit} + ${dirty.length} uncommitted change(s) in app/ or locales/` : commit;
+  } catch {
+    return "unknown (no git)";
+  }
+}
+
+/** Sources changed since the build, leaving out tests and app/cli (neither is part of the build). */
+function sourcesNewerThan(root: string, dir: string, time: number): string[] {
+  if (!fs.existsSync(dir)) return [];
+  const newer: string[] = [];
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) {
+      if (full !== path.join(root, "app/cli")) newer.push(...sourcesNewerThan(root, full, time));
+    } else if (!/\.test\.tsx?$/.test(entry.name) && fs.statSync(full).mtimeMs > time) newer.push(path.relative(root, full));
+  }
+  return newer;
+}
+
+/** esbuild's metafile maps each client chunk to the sources in it; a chunk's label names its largest packages. */
+function loadChunkLabels(buildRoot: string): Map<string, string> {
+  const labels = new Map<string, string>();
+  const file = path.join(buildRoot, "build/metafile.js.json");
+  if (!fs.existsSync(file)) return labels;
+  const metafile = JSON.parse(fs.readFileSync(file, "utf8")) as { outputs?: Record<string, { inputs?: Record<string, { bytesInOutput: number }> }> };
+  for (const [output, { inputs }] of Object.entries(metafile.outputs ?? {})) {
+    const at = output.lastIndexOf("public/build/");
+    if (at < 0 || !inputs) continue;
+    labels.set(`/build/${output.slice(at + "public/build/".length)}`, describeChunk(inputs));
+  }
+  return labels;
+}
+
+/* ---------- The database ---------- */
+
+async function prepareBenchDatabase(args: BenchPagesArgs) {
+  // Dynamic imports: the environment must be in place before any app module reads it.
+  const { getDb, closeDb } = await import("~/db/db.server");
+  const { prepareDatabase } = await import("~/seed/seed.server");
+  const { insertSyntheticCalls } = await import("~/seed/bulk-calls.server");
+  const { findTenant } = await import("./seed-bulk");
+  const { sql } = await import("kysely");
+
+  const db = getDb();
+  const { seeded } = await prepareDatabase(db);
+  const tenant = await findTenant(db, DEMO_TENANT);
+  const existing = Number(
+    (await sql<{ n: number }>`select count(*) as n from calls where tenant_id = ${tenant.id} and external_id like 'bulk-%'`.execute(db)).rows[0]?.n ?? 0,
+  );
+  if (existing > args.recordings) {
+    throw new Error(`${args.keep} already holds ${count(existing)} synthetic recordings, more than the ${count(args.recordings)} asked for; use another --keep file.`);
+  }
+  const missing = args.recordings - existing;
+  if (existing > 0) log(`Reusing ${count(existing)} synthetic recordings in ${args.keep}.`);
+  else if (seeded) log("New database: migrated and seeded with the demo data.");
+  if (missing > 0) {
+    log(`Loading ${count(missing)} synthetic recordings into ${tenant.name}…`);
+    let reported = 0;
+    // A different seed when topping up a kept file, so the added rows are not a copy of the first ones.
+    const { seconds } = await insertSyntheticCalls(db, tenant.id, missing, {
+      seed: 1 + existing,
+      onProgress: (done, total) => {
+        if (done === total || done - reported >= total / 5) {
+          log(`  ${count(done)} / ${count(total)}`);
+          reported = done;
+        }
+      },
+    });
+    log(`Loaded in ${seconds.toFixed(1)} s.`);
+    await sql`pragma wal_checkpoint(TRUNCATE)`.execute(db);
+  }
+  const total = Number((await sql<{ n: number }>`select count(*) as n from calls where tenant_id = ${tenant.id}`.execute(db)).rows[0]?.n ?? 0);
+  // Closed before the server opens the same file.
+  await closeDb();
+  return total;
+}
+
+/* ---------- Bytes per page ---------- */
+
+interface AssetSize {
+  url: string;
+  /** The path under the origin, e.g. /build/_shared/chunk-X.js. */
+  name: string;
+  raw: number;
+  gzip: number;
+  served: number;
+  servedEncoding: string;
+  /** Found by following a chunk's imports, not named in the HTML: one more round trip before it starts loading. */
+  discoveredLate: boolean;
+  label: string;
+}
+
+interface PageReport {
+  path: string;
+  error?: string;
+  htmlRaw: number;
+  htmlGzip: number;
+  htmlServed: number;
+  htmlServedEncoding: string;
+  i18nBytes: number;
+  nulCount: number;
+  nulContext: string;
+  scripts: AssetSize[];
+  stylesheets: AssetSize[];
+  otherPreloads: AssetSize[];
+}
+
+const gzipSize = (bytes: Buffer) => zlib.gzipSync(bytes, { level: 6 }).length;
+
+function decode(body: Buffer, encoding: string): Buffer {
+  if (encoding === "gzip") return zlib.gunzipSync(body);
+  if (encoding === "br") return zlib.brotliDecompressSync(body);
+  if (encoding === "deflate") return zlib.inflateSync(body);
+  return body;
+}
+
+class AssetCache {
+  private readonly sizes = new Map<string, Promise<{ size: Omit<AssetSize, "discoveredLate">; text: string }>>();
+  constructor(
+    private readonly origin: string,
+    private readonly labels: Map<string, string>,
+  ) {}
+
+  get(url: string) {
+    let entry = this.sizes.get(url);
+    if (!entry) {
+      entry = this.fetch(url);
+      this.sizes.set(url, entry);
+    }
+    return entry;
+  }
+
+  private async fetch(url: string) {
+    const name = url.startsWith(this.origin) ? url.slice(this.origin.length) : url;
+    const plain = await request(url, { headers: { "Accept-Encoding": "identity" } });
+    if (plain.status !== 200) throw new Error(`GET ${name} answered HTTP ${plain.status}.`);
+    const served = await request(url, { headers: { "Accept-Encoding": BROWSER_HEADERS["Accept-Encoding"] } });
+    const servedEncoding = String(served.headers["content-encoding"] ?? "none");
+    return {
+      size: { url, name, raw: plain.body.length, gzip: gzipSize(plain.body), served: served.body.length, servedEncoding, label: this.labels.get(name.split("?")[0]!) ?? "" },
+      text: plain.body.toString("utf8"),
+    };
+  }
+}
+
+/** The scripts named in the HTML and, transitively, every module they import statically: what the browser loads before the page runs. */
+async function collectScripts(named: string[], cache: AssetCache, origin: string): Promise<AssetSize[]> {
+  const queue = named.filter((url) => url.startsWith(origin)).map((url) => ({ url, discoveredLate: false }));
+  const seen = new Set(queue.map((entry) => entry.url));
+  const scripts: AssetSize[] = [];
+  for (let index = 0; index < queue.length; index++) {
+    const { url, discoveredLate } = queue[index]!;
+    const { size, text } = await cache.get(url);
+    scripts.push({ ...size, discoveredLate });
+    for (const specifier of staticImports(text)) {
+      const imported = new URL(specifier, url).href;
+      if (!seen.has(imported) && imported.startsWith(origin)) {
+        seen.add(imported);
+        queue.push({ url: imported, discoveredLate: true });
+      }
+    }
+  }
+  return scripts;
+}
+
+async function weighPage(origin: string, pagePath: string, cookie: string | null, cache: AssetCache): Promise<PageReport> {
+  const url = `${origin}${pagePath}`;
+  const headers = { ...BROWSER_HEADERS, ...(cookie ? { Cookie: cookie } : {}) };
+  const empty = { htmlRaw: 0, htmlGzip: 0, htmlServed: 0, htmlServedEncoding: "", i18nBytes: 0, nulCount: 0, nulContext: "", scripts: [], stylesheets: [], otherPreloads: [] };
+  const plain = await request(url, { headers: { ...headers, "Accept-Encoding": "identity" } });
+  if (plain.status !== 200 || !String(plain.headers["content-type"]).startsWith("text/html")) {
+    const where = plain.headers.location ? ` → ${plain.headers.location}` : "";
+    return { path: pagePath, error: `HTTP ${plain.status}${where}, ${plain.headers["content-type"] ?? "no content type"}`, ...empty };
+  }
+  const served = await request(url, { headers });
+  const servedEncoding = String(served.headers["content-encoding"] ?? "none");
+  const html = plain.body.toString("utf8");
+  // A stray byte can land in either response; both are checked, and the plain one is what the table shows.
+  const nulPlain = countNulBytes(plain.body);
+  const servedDecoded = decode(served.body, servedEncoding);
+  const nulServed = countNulBytes(servedDecoded);
+  const worst = nulPlain.count >= nulServed.count ? { report: nulPlain, bytes: plain.body } : { report: nulServed, bytes: servedDecoded };
+
+  const assets = findPageAssets(html, url);
+  const sizesOf = async (urls: string[]) => Promise.all(urls.filter((u) => u.startsWith(origin)).map(async (u) => ({ ...(await cache.get(u)).size, discoveredLate: false })));
+  return {
+    path: pagePath,
+    htmlRaw: plain.body.length,
+    htmlGzip: gzipSize(plain.body),
+    htmlServed: served.body.length,
+    htmlServedEncoding: servedEncoding,
+    i18nBytes: i18nResourceBytes(html),
+    nulCount: worst.report.count,
+    nulContext: worst.report.count ? `first at byte ${count(worst.report.firstOffset)}: "${contextAround(worst.bytes, worst.report.firstOffset)}"` : "",
+    scripts: await collectScripts(assets.scripts, cache, origin),
+    stylesheets: await sizesOf(assets.stylesheets),
+    otherPreloads: await sizesOf(assets.otherPreloads),
+  };
+}
+
+const sum = (assets: AssetSize[], key: "raw" | "gzip" | "served") => assets.reduce((total, asset) => total + asset[key], 0);
+const shortName = (name: string) => name.replace(/^\/build\//, "");
+
+function printPages(reports: PageReport[], args: BenchPagesArgs) {
+  heading("Bytes per page (English, the demo owner; /login signed out)");
+  table(
+    [
+      ["page", "HTML", "HTML gzip", "served", "i18n", "i18n share", "scripts", "JS", "JS gzip", "JS served", "CSS gzip", "NUL"],
+      ...reports.map((r) =>
+        r.error
+          ? [r.path, `failed: ${r.error}`, "", "", "", "", "", "", "", "", "", ""]
+          : [
+              r.path,
+              kib(r.htmlRaw),
+              kib(r.htmlGzip),
+              `${kib(r.htmlServed)} ${r.htmlServedEncoding}`,
+              kib(r.i18nBytes),
+              percent(share(r.i18nBytes, r.htmlRaw), 0),
+              String(r.scripts.length),
+              kib(sum(r.scripts, "raw")),
+              kib(sum(r.scripts, "gzip")),
+              kib(sum(r.scripts, "served")),
+              kib(sum(r.stylesheets, "gzip")),
+              String(r.nulCount),
+            ],
+      ),
+    ],
+    [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11],
+  );
+  log(`("gzip" is zlib level 6 over the uncompressed bytes; "served" is what the server sends for Accept-Encoding: ${BROWSER_HEADERS["Accept-Encoding"]}.`);
+  log(` "i18n" is the embedded <script id="i18n-resources"> element; "scripts" counts every module the page loads on arrival, imports included.)`);
+  for (const r of reports.filter((report) => report.nulCount > 0)) log(`NUL bytes in ${r.path}: ${r.nulCount}, ${r.nulContext}`);
+  const late = reports.flatMap((r) => r.scripts.filter((s) => s.discoveredLate).map((s) => `${r.path}: ${shortName(s.name)}`));
+  if (late.length) log(`Imported but not named in the HTML (loaded one round trip later): ${late.join(", ")}`);
+  const extras = reports.filter((r) => r.otherPreloads.length);
+  for (const r of extras) log(`Other preloads on ${r.path}: ${r.otherPreloads.map((a) => `${shortName(a.name)} ${kib(a.gzip)} gzip`).join(", ")}`);
+  log();
+
+  heading(args.scripts ? "Scripts per page" : `The ${TOP_CHUNKS} largest scripts per page (--scripts lists all)`);
+  const rows: string[][] = [["page", "script", "holds", "raw", "gzip", "served"]];
+  for (const r of reports.filter((report) => !report.error)) {
+    const sorted = [...r.scripts].sort((a, b) => b.gzip - a.gzip);
+    const shown = args.scripts ? r.scripts : sorted.slice(0, TOP_CHUNKS);
+    shown.forEach((s, i) => rows.push([i === 0 ? r.path : "", shortName(s.name), s.label, kib(s.raw), kib(s.gzip), `${kib(s.served)} ${s.servedEncoding}`]));
+    const rest = r.scripts.length - shown.length;
+    if (rest > 0) {
+      const restScripts = sorted.slice(TOP_CHUNKS);
+      rows.push(["", `… ${rest} more`, "", kib(sum(restScripts, "raw")), kib(sum(restScripts, "gzip")), kib(sum(restScripts, "served"))]);
+    }
+    rows.push(["", "total", "", kib(sum(r.scripts, "raw")), kib(sum(r.scripts, "gzip")), kib(sum(r.scripts, "served"))]);
+  }
+  table(rows, [3, 4, 5]);
+  log();
+
+  // Which chunks the dashboard pays for everywhere, and which only some pages load.
+  const pagesPerScript = new Map<string, { asset: AssetSize; pages: string[] }>();
+  for (const r of reports) {
+    for (const s of r.scripts) {
+      const entry = pagesPerScript.get(s.name) ?? { asset: s, pages: [] };
+      entry.pages.push(r.path);
+      pagesPerScript.set(s.name, entry);
+    }
+  }
+  const measured = reports.filter((r) => !r.error).length;
+  const largest = [...pagesPerScript.values()].sort((a, b) => b.asset.gzip - a.asset.gzip).slice(0, 12);
+  heading("The largest scripts across all pages");
+  table(
+    [
+      ["script", "holds", "gzip", "loaded on"],
+      ...largest.map(({ asset, pages }) => [shortName(asset.name), asset.label, kib(asset.gzip), pages.length === measured ? `all ${measured} pages` : pages.join(" ")]),
+    ],
+    [2],
+  );
+  log();
+}
+
+/* ---------- Main ---------- */
+
+async function main() {
+  const args = parseBenchPagesArgs(process.argv.slice(2), process.env);
+  if ("error" in args) {
+    if (args.error) console.error(`${args.error}\n`);
+    console.error(BENCH_PAGES_USAGE);
+    return args.error ? 2 : 0;
+  }
+  markdown = args.markdown;
+  const buildRoot = path.resolve(args.buildRoot);
+  const buildFile = path.join(buildRoot, "build/index.js");
+  if (!fs.existsSync(buildFile)) {
+    console.error(`${buildFile} is missing: run \`npm run build\` first (or \`VOXBOARD_BUILD_ROOT=${args.buildRoot} npx remix build\`), or point --build-root at a folder with build/index.js.`);
+    return 1;
+  }
+  if (!fs.existsSync(`/proc/${process.pid}/stat`)) {
+    console.error("This benchmark reads the server's CPU time and memory from /proc, which this system does not have (it needs Linux).");
+    return 1;
+  }
+  const buildTime = fs.statSync(buildFile).mtimeMs;
+  const stale = sourcesNewerThan(buildRoot, path.join(buildRoot, "app"), buildTime);
+
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "voxboard-bench-pages-"));
+  cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+  const databaseFile = args.keep ? path.resolve(args.keep) : path.join(dataDir, "voxboard.db");
+  const databaseUrl = `file:${databaseFile}`;
+  process.env.DATA_DIR = dataDir;
+  process.env.DATABASE_URL = databaseUrl;
+  process.env.SEED_DEMO = "1";
+
+  const cpus = os.cpus();
+  const durations = args.durations;
+  log("Page benchmark (issue 9)");
+  log(`  date      ${new Date().toISOString()}`);
+  log(`  machine   ${cpus.length} cores (${cpus[0]?.model.trim() ?? "unknown CPU"}), ${(os.totalmem() / 1024 ** 3).toFixed(0)} GiB, ${os.platform()} ${os.release()}`);
+  log(`  node      ${process.version}`);
+  log(`  build     ${buildFile}, built ${new Date(buildTime).toISOString()}, commit ${gitDescription(buildRoot)}`);
+  log(`  load avg  ${loadAverage()} (1/5/15 min) at start`);
+  log(`  database  ${databaseFile}${args.keep ? " (kept)" : " (temporary)"}`);
+  log(
+    `  runs      ${durations.cpuWarmup} + ${durations.cpuRequests} sequential requests per CPU figure; ${durations.throughputSeconds} s per throughput run; ` +
+      (args.skipLoad ? "no load runs (--skip-load)" : `${durations.memoryLoadSeconds} s memory load, ${durations.memoryRestSeconds} s rest`) +
+      (args.quick ? " (--quick)" : ""),
+  );
+  if (stale.length) log(`  note      changed since the build: ${stale.slice(0, 5).join(", ")}${stale.length > 5 ? ` and ${stale.length - 5} more` : ""}`);
+  log();
+
+  const tenantCalls = await prepareBenchDatabase(args);
+  log(`The demo tenant holds ${count(tenantCalls)} calls.`);
+  const { DEMO_PASSWORD } = await import("~/seed/seed.server");
+
+  log("Starting the production server…");
+  const server: BenchServer = await startServer({ buildRoot, buildFile, dataDir, databaseUrl });
+  cleanups.push(() => void server.stop());
+  try {
+    const rssFresh = server.rssBytes();
+    const cookie = await signIn(server.origin, DEMO_PASSWORD);
+    log(`Listening on ${server.origin} (pid ${server.pid}); signed in as ${OWNER_EMAIL}. RSS ${megabytes(rssFresh)} after start.`);
+    log();
+
+    const cache = new AssetCache(server.origin, loadChunkLabels(buildRoot));
+    const reports: PageReport[] = [];
+    for (const page of PAGES) reports.push(await weighPage(server.origin, page.path, page.signedIn ? cookie : null, cache));
+    printPages(reports, args);
+
+    const signedIn = { ...BROWSER_HEADERS, Cookie: cookie };
+    const signedOut = { ...BROWSER_HEADERS };
+    const clockTicks = clockTicksPerSecond();
+    heading(`Server CPU per request (${durations.cpuRequests} sequential requests after ${durations.cpuWarmup} warm-up, one kept-alive connection)`);
+    const cpuFigures: CpuFigure[] = [];
+    for (const [pagePath, headers] of [["/healthz", signedOut], ["/login", signedOut], ["/recordings", signedIn]] as const) {
+      cpuFigures.push(await measureCpu(server, pagePath, headers, { requests: durations.cpuRequests, warmup: durations.cpuWarmup, clockTicks }));
+    }
+    table(
+      [
+        ["URL", "CPU ms / request", "main thread ms", "wall p50 ms", "wall p95 ms", "wall max ms"],
+        ...cpuFigures.map((f) => [f.path, ms(f.cpuMsPerRequest), ms(f.mainThreadCpuMsPerRequest), ms(f.wall.p50), ms(f.wall.p95), ms(f.wall.max)]),
+      ],
+      [1, 2, 3, 4, 5],
+    );
+    log(`(CPU is utime + stime of the server process from /proc/${server.pid}/stat: all threads, garbage collection and compression included, ${clockTicks} ticks per second.`);
+    log(` "main thread" is the event loop alone (/proc/${server.pid}/task/${server.pid}/stat), which bounds throughput. Headers as a browser sends them.)`);
+    log();
+
+    let throughput: LoadFigure[] | undefined;
+    let memory: MemoryFigure | undefined;
+    if (!args.skipLoad) {
+      heading(`Throughput at 10 connections (autocannon, ${durations.throughputSeconds} s per URL)`);
+      throughput = [];
+      const loadAverages: string[] = [];
+      for (const [pagePath, headers] of [["/healthz", signedOut], ["/login", signedOut], ["/recordings", signedIn]] as const) {
+        // A short unrecorded run first, so each URL starts from warm connections and a warm JIT.
+        await runLoad(server.origin, pagePath, headers, { connections: 10, seconds: 1 });
+        loadAverages.push(os.loadavg()[0]!.toFixed(2));
+        throughput.push(await runLoad(server.origin, pagePath, headers, { connections: 10, seconds: durations.throughputSeconds }));
+      }
+      const healthz = throughput[0]!;
+      table(
+        [
+          ["URL", "req/s", "share of /healthz", "p50 ms", "p99 ms", "requests", "failed", "load avg before"],
+          ...throughput.map((f, i) => [
+            f.path,
+            f.requestsPerSecond.toFixed(1),
+            f === healthz ? "—" : percent(share(f.requestsPerSecond, healthz.requestsPerSecond)),
+            String(f.p50Ms),
+            String(f.p99Ms),
+            count(f.total),
+            String(f.failures),
+            loadAverages[i]!,
+          ]),
+        ],
+        [1, 2, 3, 4, 5, 6, 7],
+      );
+      const failing = throughput.filter((f) => f.failures > 0);
+      if (failing.length) log(`Warning: failed responses during ${failing.map((f) => f.path).join(", ")}; those figures are not fair.`);
+      log();
+
+      heading(`Memory (RSS of the server process) around ${durations.memoryLoadSeconds} s at 50 connections on /recordings`);
+      log(`Loading for ${durations.memoryLoadSeconds} s…`);
+      memory = await measureMemory(server, "/recordings", signedIn, {
+        connections: 50,
+        loadSeconds: durations.memoryLoadSeconds,
+        restSeconds: durations.memoryRestSeconds,
+        onProgress: log,
+      });
+      table(
+        [
+          ["moment", "RSS"],
+          ["after start", megabytes(rssFresh)],
+          ["before the load (after the parts above)", megabytes(memory.before)],
+          [`peak during the load (sampled each second)`, megabytes(memory.peakDuringLoad)],
+          ["right after the load", megabytes(memory.afterLoad)],
+          [`${memory.restSeconds} s after the load`, megabytes(memory.afterRest)],
+          ["highest ever (VmHWM)", megabytes(server.peakRssBytes())],
+        ],
+        [1],
+      );
+      log(
+        `The load itself: ${memory.load.requestsPerSecond.toFixed(1)} req/s, p50 ${memory.load.p50Ms} ms, p99 ${memory.load.p99Ms} ms, ${count(memory.load.total)} requests, ${memory.load.failures} failed (50 connections).`,
+      );
+      log();
+    }
+
+    let lighthouse: LighthouseFigure[] | undefined;
+    if (args.lighthouse) {
+      heading(`Lighthouse mobile (simulated slow 4G, 4× CPU slowdown; median of ${durations.lighthouseRuns} run(s))`);
+      lighthouse = await runLighthouse(server.origin, LIGHTHOUSE_PAGES, { cookie, runs: durations.lighthouseRuns, workDir: dataDir, onProgress: log });
+      table(
+        [
+          ["page", "score", "runs", "LCP ms", "FCP ms", "TBT ms", "CLS", "transferred"],
+          ...lighthouse.map((f) =>
+            f.error && !f.scores.length
+              ? [f.path, "failed", f.error, "", "", "", "", ""]
+              : [f.path, String(f.score), f.scores.join(" "), f.lcpMs.toFixed(0), f.fcpMs.toFixed(0), f.tbtMs.toFixed(0), f.cls.toFixed(3), kib(f.transferBytes)],
+          ),
+        ],
+        [1, 3, 4, 5, 6, 7],
+      );
+      log();
+    }
+
+    heading("Targets (issue 9)");
+    const recordingsCpu = cpuFigures.find((f) => f.path === "/recordings");
+    table(
+      [
+        ["target", "measured", "result"],
+        ...targetRows({
+          pages: reports.filter((r) => !r.error).map((r) => ({ path: r.path, htmlGzip: r.htmlGzip, jsGzip: sum(r.scripts, "gzip"), nulCount: r.nulCount })),
+          recordingsCpuMs: recordingsCpu?.cpuMsPerRequest,
+          throughput,
+          rss: memory && { afterLoad: memory.afterLoad, afterRest: memory.afterRest, loadSeconds: memory.loadSeconds, restSeconds: memory.restSeconds },
+          lighthouse: lighthouse?.map((f) => ({ path: f.path, score: f.score })),
+        }),
+      ],
+    );
+    const failedPages = reports.filter((r) => r.error);
+    if (failedPages.length) log(`Not measured: ${failedPages.map((r) => `${r.path} (${r.error})`).join(", ")}.`);
+    log();
+    log(`Load average at end: ${loadAverage()} (1/5/15 min). The machine's other work shows in wall times, throughput and p99 first; CPU per request and bytes are steadier.`);
+  } finally {
+    await server.stop();
+  }
+  return 0;
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main()
+    .then((code) => {
+      process.exitCode = code;
+    })
+    .catch((error: unknown) => {
+      console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+      process.exitCode = 1;
+    })
+    .finally(() => {
+      cleanUp();
+    });
+}

@@ -1,0 +1,140 @@
+/**
+ * Which translation namespaces each route's screen can need, read from the source:
+ *
+ *   npx tsx app/cli/route-namespaces.ts          # prints what each route uses and declares
+ *
+ * A page ships only the namespaces its matched routes declare in `handle.i18n`
+ * (see app/i18n/route-namespaces.ts), so a route that forgets one renders raw keys.
+ * The test beside this file walks every route's imports and fails when a route uses
+ * a namespace that neither it nor a parent route declares.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { DEFAULT_NAMESPACE, NAMESPACES, type Namespace } from "~/i18n/config";
+
+const APP_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const ROUTES_DIR = path.join(APP_DIR, "routes");
+const NAMESPACE_SET = new Set<string>(NAMESPACES);
+const NAMESPACE_ALTERNATION = NAMESPACES.join("|");
+
+// The ways a module names a namespace: useTranslation("x") or (["x", "y"]), a "x:key" literal,
+// { ns: "x" }, ns="x" on <Trans>, and namespace="x" handed to a kit field that translates its errors.
+const USAGE_PATTERNS = [
+  /useTranslation\(\s*\[([^\]]*)\]/g,
+  /useTranslation\(\s*["'`](\w+)["'`]/g,
+  new RegExp(`["'\`](${NAMESPACE_ALTERNATION}):[\\w$]`, "g"),
+  /\bns\s*[:=]\s*\{?\s*["'`](\w+)["'`]/g,
+  /\bnamespace\s*[:=]\s*\{?\s*["'`](\w+)["'`]/g,
+];
+const DEFAULT_USAGE = /useTranslation\(\s*\)/;
+const IMPORT_PATTERN = /(?:import|export)\s+(?:type\s+)?(?:[^"';]*?\sfrom\s+)?["']([^"']+)["']/g;
+
+export function namespacesNamedIn(source: string): Set<Namespace> {
+  const found = new Set<Namespace>();
+  if (DEFAULT_USAGE.test(source)) found.add(DEFAULT_NAMESPACE);
+  for (const pattern of USAGE_PATTERNS) {
+    for (const match of source.matchAll(pattern)) {
+      for (const name of match[1]!.split(",").map((part) => part.trim().replace(/^["'`]|["'`]$/g, ""))) {
+        if (NAMESPACE_SET.has(name)) found.add(name as Namespace);
+      }
+    }
+  }
+  return found;
+}
+
+function resolveImport(fromFile: string, specifier: string): string | null {
+  let base: string;
+  if (specifier.startsWith("~/")) base = path.join(APP_DIR, specifier.slice(2));
+  else if (specifier.startsWith(".")) base = path.resolve(path.dirname(fromFile), specifier);
+  else return null;
+  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, path.join(base, "index.ts"), path.join(base, "index.tsx")]) {
+    if (/\.(ts|tsx)$/.test(candidate) && fs.existsSync(candidate) && fs.statSync(candidate).isFile()) return candidate;
+  }
+  return null;
+}
+
+/** Namespaces named by a module and everything it imports from app/ (transitively). */
+export function namespacesReachableFrom(entry: string, cache = new Map<string, string>()): Set<Namespace> {
+  const seen = new Set<string>();
+  const found = new Set<Namespace>();
+  const stack = [entry];
+  while (stack.length) {
+    const file = stack.pop()!;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    let source = cache.get(file);
+    if (source === undefined) {
+      source = fs.readFileSync(file, "utf8");
+      cache.set(file, source);
+    }
+    for (const namespace of namespacesNamedIn(source)) found.add(namespace);
+    for (const match of source.matchAll(IMPORT_PATTERN)) {
+      const resolved = resolveImport(file, match[1]!);
+      if (resolved) stack.push(resolved);
+    }
+  }
+  return found;
+}
+
+export interface RouteNamespaceReport {
+  routeId: string;
+  parents: string[];
+  used: Namespace[];
+  declared: Namespace[];
+  /** Used by the route's screen but declared neither by it nor by a parent. */
+  missing: Namespace[];
+}
+
+const routeIdOf = (file: string) => `routes/${file.replace(/\.(ts|tsx)$/, "")}`;
+
+/** Flat-route parents: a route nests in another whose dot-separated segments start its own (`$id_` opts out). */
+function parentRouteIds(routeId: string, all: string[]): string[] {
+  const segments = routeId.slice("routes/".length).split(".");
+  const parents = all.filter((other) => {
+    if (other === routeId) return false;
+    const otherSegments = other.slice("routes/".length).split(".");
+    return otherSegments.length < segments.length && otherSegments.every((segment, index) => segments[index] === segment);
+  });
+  return ["root", ...parents];
+}
+
+async function declaredNamespaces(file: string): Promise<Namespace[]> {
+  const source = fs.readFileSync(file, "utf8");
+  const match = /export const handle[^=]*=\s*\{[^}]*\bi18n:\s*\[([^\]]*)\]/.exec(source);
+  if (!match) return [];
+  return match[1]!
+    .split(",")
+    .map((part) => part.trim().replace(/^["'`]|["'`]$/g, ""))
+    .filter((name): name is Namespace => NAMESPACE_SET.has(name));
+}
+
+export async function analyzeRouteNamespaces(): Promise<RouteNamespaceReport[]> {
+  const files = fs.readdirSync(ROUTES_DIR).filter((file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file));
+  const ids = files.map(routeIdOf);
+  const cache = new Map<string, string>();
+  const declaredById = new Map<string, Namespace[]>([["root", [DEFAULT_NAMESPACE]]]);
+  for (const file of files) declaredById.set(routeIdOf(file), await declaredNamespaces(path.join(ROUTES_DIR, file)));
+  const reports: RouteNamespaceReport[] = [];
+  for (const file of files) {
+    const routeId = routeIdOf(file);
+    // Resource routes (exports, audio, preference posts) render no screen.
+    if (!/export default\b/.test(fs.readFileSync(path.join(ROUTES_DIR, file), "utf8"))) continue;
+    const parents = parentRouteIds(routeId, ids);
+    const used = [...namespacesReachableFrom(path.join(ROUTES_DIR, file), cache)].sort();
+    const declared = declaredById.get(routeId) ?? [];
+    const available = new Set([...declared, ...parents.flatMap((parent) => declaredById.get(parent) ?? [])]);
+    reports.push({ routeId, parents, used, declared, missing: used.filter((namespace) => !available.has(namespace)) });
+  }
+  // The root renders the shell of every page (and the error page) with the default namespace.
+  const rootUsed = [...namespacesReachableFrom(path.join(APP_DIR, "root.tsx"), cache)].sort();
+  reports.unshift({ routeId: "root", parents: [], used: rootUsed, declared: [DEFAULT_NAMESPACE], missing: rootUsed.filter((namespace) => namespace !== DEFAULT_NAMESPACE) });
+  return reports;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  for (const report of await analyzeRouteNamespaces()) {
+    const flag = report.missing.length ? `  MISSING ${report.missing.join(", ")}` : "";
+    console.log(`${report.routeId.padEnd(48)} uses ${report.used.join(", ") || "-"}; declares ${report.declared.join(", ") || "-"}${flag}`);
+  }
+}

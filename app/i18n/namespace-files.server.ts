@@ -1,0 +1,75 @@
+import { createHash } from "node:crypto";
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from "node:zlib";
+import { isLanguage, NAMESPACES, type Language, type Namespace } from "./config";
+import { resources } from "./resources.server";
+
+/**
+ * Translation namespaces as files the browser loads when a client-side
+ * navigation reaches a screen whose namespaces the first page did not ship.
+ * Each is named by a hash of its content (/locales/de/campaigns.3f9a1c2b7d.json),
+ * so it is cached for a year and a new release never serves a stale copy.
+ * Built and compressed once, on first use.
+ */
+interface NamespaceFile {
+  version: string;
+  body: Buffer;
+  gzip: Buffer;
+  brotli: Buffer;
+}
+
+const files = new Map<string, NamespaceFile>();
+
+function namespaceFile(language: Language, namespace: Namespace): NamespaceFile {
+  const key = `${language}/${namespace}`;
+  let file = files.get(key);
+  if (!file) {
+    const body = Buffer.from(JSON.stringify(resources[language][namespace]));
+    file = {
+      version: createHash("sha256").update(body).digest("hex").slice(0, 10),
+      body,
+      gzip: gzipSync(body, { level: 9 }),
+      brotli: brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+    };
+    files.set(key, file);
+  }
+  return file;
+}
+
+export type NamespaceVersions = Partial<Record<Namespace, string>>;
+
+const versionsByLanguage = new Map<Language, NamespaceVersions>();
+
+/** Every namespace's current version in one language: the page hands these to the browser's loader. */
+export function namespaceVersions(language: Language): NamespaceVersions {
+  let versions = versionsByLanguage.get(language);
+  if (!versions) {
+    versions = Object.fromEntries(NAMESPACES.map((namespace) => [namespace, namespaceFile(language, namespace).version]));
+    versionsByLanguage.set(language, versions);
+  }
+  return versions;
+}
+
+export interface StaticReply {
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer | string;
+}
+
+const FILE_NAME = /^([a-z]+)\.([0-9a-f]{10})\.json$/;
+
+/** Answers GET /locales/:language/:file, choosing brotli or gzip from Accept-Encoding. */
+export function namespaceFileReply(language: string, fileName: string, acceptEncoding: string | undefined): StaticReply {
+  const match = FILE_NAME.exec(fileName);
+  const namespace = match?.[1];
+  if (!isLanguage(language) || !match || !(NAMESPACES as readonly string[]).includes(namespace!)) {
+    return { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" }, body: "Not found" };
+  }
+  const file = namespaceFile(language, namespace as Namespace);
+  // A page from the previous release may ask for an old version: it gets today's, which must not be cached as the old one.
+  const cacheControl = match[2] === file.version ? "public, max-age=31536000, immutable" : "no-cache";
+  const headers: Record<string, string> = { "Content-Type": "application/json; charset=utf-8", "Cache-Control": cacheControl, Vary: "Accept-Encoding" };
+  const accepted = acceptEncoding ?? "";
+  if (/\bbr\b/.test(accepted)) return { status: 200, headers: { ...headers, "Content-Encoding": "br" }, body: file.brotli };
+  if (/\bgzip\b/.test(accepted)) return { status: 200, headers: { ...headers, "Content-Encoding": "gzip" }, body: file.gzip };
+  return { status: 200, headers, body: file.body };
+}
