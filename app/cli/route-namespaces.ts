@@ -28,7 +28,8 @@ const USAGE_PATTERNS = [
   /\bnamespace\s*[:=]\s*\{?\s*["'`](\w+)["'`]/g,
 ];
 const DEFAULT_USAGE = /useTranslation\(\s*\)/;
-const IMPORT_PATTERN = /(?:import|export)\s+(?:type\s+)?(?:[^"';]*?\sfrom\s+)?["']([^"']+)["']/g;
+// Static imports and re-exports, and import("…"): a screen's lazily loaded parts render with its translations too.
+const IMPORT_PATTERN = /(?:(?:import|export)\s+(?:type\s+)?(?:[^"';]*?\sfrom\s+)?|import\(\s*)["']([^"']+)["']/g;
 
 export function namespacesNamedIn(source: string): Set<Namespace> {
   const found = new Set<Namespace>();

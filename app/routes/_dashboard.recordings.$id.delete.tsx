@@ -5,7 +5,7 @@ import { useTranslation } from "~/i18n/react";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { Panel } from "~/components/ui/panel";
 import { requireActionAccess } from "~/features/access/gate.server";
-import { DeleteRecordingForm } from "~/features/recordings/recording-forms";
+import { DeleteRecordingForm } from "~/features/recordings/delete-recording-form";
 import {
   callNotFound,
   deleteCall,

@@ -7,7 +7,7 @@ import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { Panel } from "~/components/ui/panel";
 import { requireActionAccess } from "~/features/access/gate.server";
 import { FeedbackSchema } from "~/features/recordings/feedback-schema";
-import { FeedbackForm } from "~/features/recordings/recording-forms";
+import { FeedbackForm } from "~/features/recordings/feedback-form";
 import { callNotFound, getCallForTenant, recordingSummaryLine, returnPath, saveFeedback } from "~/features/recordings/recording.server";
 import { redirectWithToast } from "~/lib/toast/toast.server";
 import { getTranslator } from "~/i18n/i18next.server";

@@ -8,7 +8,7 @@ import { requireReadAccess } from "~/features/access/gate.server";
 import { can } from "~/features/access/permissions";
 import { safeRedirectPath } from "~/lib/http/safe-redirect";
 import { AudioPlayer, formatClock, isoDuration, parseStartSeconds } from "~/features/recordings/audio-player";
-import { withReturnTo } from "~/features/recordings/recording-forms";
+import { withReturnTo } from "~/features/recordings/recording-paths";
 import { AnalysisPanel } from "~/features/analysis/analysis-panel";
 import { shownPhone } from "~/features/phone/display";
 import { phoneDisplays } from "~/features/phone/display.server";

@@ -1,14 +1,16 @@
-import { Link, useFetcher } from "@remix-run/react";
-import { useCallback, useEffect, useState, type ReactNode } from "react";
+import { Link } from "@remix-run/react";
+import { lazy, Suspense, useCallback, useState, type ReactNode } from "react";
 import { useTranslation } from "~/i18n/react";
-import { ConfirmAction, ConfirmDialog, useCloseAfterSubmit } from "~/components/ui/confirm-action";
+import { ConfirmAction, ConfirmDialog } from "~/components/ui/confirm-action";
 import { RowActionsMenu, type RowAction } from "~/components/ui/row-actions-menu";
 import { formatDateTime } from "~/i18n/format";
-import { Dialog } from "~/components/ui/dialog";
 import { useHydrated } from "~/components/ui/use-hydrated";
-import type { action as feedbackRouteAction, loader as feedbackRouteLoader } from "~/routes/_dashboard.recordings.$id.feedback";
 import type { RecordingListItem, RecordingsListViewData } from "./list-params";
-import { deleteAction, DeleteRecordingForm, feedbackAction, FeedbackForm, withReturnTo } from "./recording-forms";
+import { DeleteRecordingForm } from "./delete-recording-form";
+import { deleteAction, feedbackAction, withReturnTo } from "./recording-paths";
+
+// The feedback form (and the form library it uses) loads when a dialog first opens, not with the list.
+const FeedbackDialog = lazy(() => import("./feedback-dialog").then((module) => ({ default: module.FeedbackDialog })));
 
 /**
  * The actions of one recording in the list. Each is a page of its own
@@ -33,7 +35,11 @@ export function RecordingRowActions({ row, data }: { row: RecordingListItem; dat
   return (
     <>
       <RowActionsMenu label={t("rowActions.menu", { name })} actions={actions} />
-      {dialog === "feedback" ? <FeedbackDialog callId={row.id} returnTo={returnTo} href={withReturnTo(feedbackAction(row.id), returnTo)} onClose={close} /> : null}
+      {dialog === "feedback" ? (
+        <Suspense fallback={null}>
+          <FeedbackDialog callId={row.id} returnTo={returnTo} href={withReturnTo(feedbackAction(row.id), returnTo)} onClose={close} />
+        </Suspense>
+      ) : null}
       <DeleteDialog open={dialog === "delete"} callId={row.id} returnTo={returnTo} summary={summary} onClose={close} />
     </>
   );
@@ -69,45 +75,15 @@ export function FeedbackAction({ callId, returnTo, label, className }: { callId:
       <button type="button" aria-haspopup="dialog" className={className} onClick={() => setOpen(true)}>
         {label}
       </button>
-      {open ? <FeedbackDialog callId={callId} returnTo={returnTo} href={href} onClose={close} /> : null}
+      {open ? (
+        <Suspense fallback={null}>
+          <FeedbackDialog callId={callId} returnTo={returnTo} href={href} onClose={close} />
+        </Suspense>
+      ) : null}
     </>
   );
 }
 
-function FeedbackDialog({ callId, returnTo, href, onClose }: { callId: string; returnTo: string; href: string; onClose: () => void }) {
-  const { t } = useTranslation("recording");
-  const current = useFetcher<typeof feedbackRouteLoader>();
-  const submitter = useFetcher<typeof feedbackRouteAction>();
-  const { load } = current;
-  // The dialog shows the feedback as it is now, read from the form page's own loader.
-  useEffect(() => {
-    load(href);
-  }, [load, href]);
-  useCloseAfterSubmit(submitter, onClose);
-  const lastResult = submitter.data && "result" in submitter.data ? submitter.data.result : undefined;
-  return (
-    <Dialog open onClose={onClose} title={t("feedback.title")} closeLabel={t("common:dialog.close")}>
-      {current.data ? (
-        <div className="space-y-4">
-          {current.data.summaryLine ? <p className="text-sm text-slate-600 dark:text-slate-300">{current.data.summaryLine}</p> : null}
-          <FeedbackForm
-            callId={callId}
-            returnTo={returnTo}
-            defaultValue={current.data.feedback}
-            lastResult={lastResult}
-            fetcher={submitter}
-            onCancel={onClose}
-            constraint={current.data.constraint}
-          />
-        </div>
-      ) : (
-        <p role="status" className="text-sm text-slate-600 dark:text-slate-300">
-          {t("dialog.loading")}
-        </p>
-      )}
-    </Dialog>
-  );
-}
 
 /** Opens the delete confirmation: a link to its page without JavaScript, a dialog with it. */
 export function DeleteAction({

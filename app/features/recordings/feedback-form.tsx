@@ -1,65 +1,23 @@
 import { getCollectionProps, getFormProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
 import { Form, type FetcherWithComponents } from "@remix-run/react";
-import type { ReactNode } from "react";
 import { useTranslation } from "~/i18n/react";
 import { Button } from "~/components/ui/button";
-import { CancelAction, ConfirmForm } from "~/components/ui/confirm-action";
+import { CancelAction } from "~/components/ui/confirm-action";
 import { inputClass } from "~/components/ui/field";
 import { cn } from "~/components/ui/cn";
 import type { FormConstraint } from "~/lib/forms/form-constraint";
 import { useActionForm } from "~/lib/forms/use-action-form";
 import { FEEDBACK_RATINGS, MAX_FEEDBACK_TEXT_LENGTH } from "./feedback-rules";
 import type { FeedbackFields } from "./feedback-schema";
+import { feedbackAction } from "./recording-paths";
 
 /**
- * The delete and feedback forms, shared by their own pages (which work
- * without JavaScript) and the dialogs that open them in place once scripts
- * run. A dialog passes its fetcher, so a failed submission shows its errors
- * in the dialog; a success redirects to `returnTo` either way.
+ * The feedback form, shared by its own page (which works without JavaScript)
+ * and the dialog that opens it in place once scripts run. A dialog passes its
+ * fetcher, so a failed submission shows its errors in the dialog; a success
+ * redirects to `returnTo` either way.
  */
 type AnyFetcher = Pick<FetcherWithComponents<unknown>, "Form" | "state">;
-
-export const deleteAction = (callId: string) => `/recordings/${encodeURIComponent(callId)}/delete`;
-export const feedbackAction = (callId: string) => `/recordings/${encodeURIComponent(callId)}/feedback`;
-
-/** A link that keeps the page to come back to. */
-export function withReturnTo(path: string, returnTo: string) {
-  return `${path}?${new URLSearchParams({ returnTo })}`;
-}
-
-export function DeleteRecordingForm({
-  callId,
-  returnTo,
-  summaryLine,
-  fetcher,
-  onCancel,
-  submitting,
-}: {
-  callId: string;
-  returnTo: string;
-  summaryLine?: ReactNode;
-  fetcher?: AnyFetcher;
-  onCancel?: () => void;
-  submitting?: boolean;
-}) {
-  const { t } = useTranslation("recording");
-  return (
-    <ConfirmForm
-      action={deleteAction(callId)}
-      hidden={{ returnTo }}
-      confirmLabel={t("delete.submit")}
-      busyLabel={t("delete.submitting")}
-      cancelHref={returnTo}
-      fetcher={fetcher}
-      onCancel={onCancel}
-      submitting={submitting}
-    >
-      <p>{t("delete.question")}</p>
-      {summaryLine ? <p className="rounded-md bg-slate-50 px-3 py-2 text-sm text-slate-700 dark:bg-slate-800 dark:text-slate-200">{summaryLine}</p> : null}
-      <p className="text-sm text-slate-600 dark:text-slate-300">{t("delete.warning")}</p>
-    </ConfirmForm>
-  );
-}
 
 export function FeedbackForm({
   callId,

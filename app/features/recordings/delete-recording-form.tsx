@@ -1,0 +1,46 @@
+import type { FetcherWithComponents } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { useTranslation } from "~/i18n/react";
+import { ConfirmForm } from "~/components/ui/confirm-action";
+import { deleteAction } from "./recording-paths";
+
+/**
+ * The delete form, shared by its own page (which works without JavaScript)
+ * and the dialog that opens it in place once scripts run; a dialog passes its
+ * fetcher. A success redirects to `returnTo` either way.
+ */
+type AnyFetcher = Pick<FetcherWithComponents<unknown>, "Form" | "state">;
+
+export function DeleteRecordingForm({
+  callId,
+  returnTo,
+  summaryLine,
+  fetcher,
+  onCancel,
+  submitting,
+}: {
+  callId: string;
+  returnTo: string;
+  summaryLine?: ReactNode;
+  fetcher?: AnyFetcher;
+  onCancel?: () => void;
+  submitting?: boolean;
+}) {
+  const { t } = useTranslation("recording");
+  return (
+    <ConfirmForm
+      action={deleteAction(callId)}
+      hidden={{ returnTo }}
+      confirmLabel={t("delete.submit")}
+      busyLabel={t("delete.submitting")}
+      cancelHref={returnTo}
+      fetcher={fetcher}
+      onCancel={onCancel}
+      submitting={submitting}
+    >
+      <p>{t("delete.question")}</p>
+      {summaryLine ? <p className="rounded-md bg-slate-50 px-3 py-2 text-sm text-slate-700 dark:bg-slate-800 dark:text-slate-200">{summaryLine}</p> : null}
+      <p className="text-sm text-slate-600 dark:text-slate-300">{t("delete.warning")}</p>
+    </ConfirmForm>
+  );
+}
