@@ -48,8 +48,8 @@ export interface Durations {
   lighthouseRuns: number;
 }
 
-export const FULL_DURATIONS: Durations = { cpuRequests: 300, cpuWarmup: 30, throughputSeconds: 10, memoryLoadSeconds: 60, memoryRestSeconds: 60, lighthouseRuns: 3 };
-export const QUICK_DURATIONS: Durations = { cpuRequests: 100, cpuWarmup: 10, throughputSeconds: 5, memoryLoadSeconds: 10, memoryRestSeconds: 10, lighthouseRuns: 1 };
+export const FULL_DURATIONS: Durations = { cpuRequests: 300, cpuWarmup: 100, throughputSeconds: 10, memoryLoadSeconds: 60, memoryRestSeconds: 60, lighthouseRuns: 3 };
+export const QUICK_DURATIONS: Durations = { cpuRequests: 100, cpuWarmup: 20, throughputSeconds: 5, memoryLoadSeconds: 10, memoryRestSeconds: 10, lighthouseRuns: 1 };
 
 export interface BenchPagesArgs {
   /** The folder holding build/index.js and public/build. */
