@@ -6,6 +6,7 @@ import {
   describeChunk,
   dynamicImports,
   findPageAssets,
+  firstInvalidUtf8,
   FULL_DURATIONS,
   i18nResourceBytes,
   median,
@@ -144,6 +145,24 @@ describe("NUL bytes", () => {
   });
 });
 
+describe("invalid UTF-8", () => {
+  it("accepts valid text of every sequence length", () => {
+    expect(firstInvalidUtf8(Buffer.from("Erstgespräch – ✓ 𝄞 end", "utf8"))).toBe(-1);
+    expect(firstInvalidUtf8(new Uint8Array())).toBe(-1);
+  });
+
+  it("finds a sequence cut in two, a stray continuation byte, overlong forms and surrogates", () => {
+    const a = Buffer.from("ä", "utf8");
+    expect(firstInvalidUtf8(Buffer.concat([Buffer.from("Erstgespr"), a.subarray(0, 1), Buffer.from([0]), a, Buffer.from("ch")]))).toBe(9);
+    expect(firstInvalidUtf8(Buffer.from([0x61, 0xa4]))).toBe(1);
+    expect(firstInvalidUtf8(Buffer.from([0xc3]))).toBe(0);
+    expect(firstInvalidUtf8(Buffer.from([0xc0, 0xaf]))).toBe(0);
+    expect(firstInvalidUtf8(Buffer.from([0xe0, 0x80, 0xaf]))).toBe(0);
+    expect(firstInvalidUtf8(Buffer.from([0xed, 0xa0, 0x80]))).toBe(0);
+    expect(firstInvalidUtf8(Buffer.from([0xf4, 0x90, 0x80, 0x80]))).toBe(0);
+  });
+});
+
 describe("chunk labels", () => {
   it("groups sources by package, route module and app folder", () => {
     expect(sourceGroup("../../work/main/node_modules/react-dom/cjs/react-dom.production.min.js")).toBe("react-dom");
@@ -171,9 +190,9 @@ describe("chunk labels", () => {
 describe("targets", () => {
   const inputs: TargetInputs = {
     pages: [
-      { path: "/login", htmlGzip: 9_000, jsGzip: 90 * 1024, nulCount: 0 },
-      { path: "/recordings", htmlGzip: 15_000, jsGzip: 190 * 1024, nulCount: 1 },
-      { path: "/overview", htmlGzip: 10_000, jsGzip: 100 * 1024, nulCount: 0 },
+      { path: "/login", htmlGzip: 9_000, jsGzip: 90 * 1024, nulCount: 0, invalidUtf8Offset: -1 },
+      { path: "/recordings", htmlGzip: 15_000, jsGzip: 190 * 1024, nulCount: 1, invalidUtf8Offset: 32_766 },
+      { path: "/overview", htmlGzip: 10_000, jsGzip: 100 * 1024, nulCount: 0, invalidUtf8Offset: -1 },
     ],
     recordingsCpuMs: 6.9,
     throughput: [
@@ -190,7 +209,9 @@ describe("targets", () => {
     expect(verdicts["/recordings HTML ≤ 20.0 KiB gzip"]).toBe("PASS");
     expect(verdicts["/login JS ≤ 100.0 KiB gzip"]).toBe("PASS");
     expect(verdicts["JS ≤ 120.0 KiB gzip on every dashboard page (2)"]).toBe("MISS");
-    expect(verdicts["no NUL byte in any page"]).toBe("MISS");
+    expect(verdicts["no NUL byte or invalid UTF-8 in any page"]).toBe("MISS");
+    const row = targetRows(inputs).find(([target]) => target.startsWith("no NUL"));
+    expect(row?.[1]).toBe("/recordings: 1 NUL, invalid UTF-8 at byte 32766");
   });
 
   it("judges CPU, the throughput shares of /healthz with the limit included, and RSS", () => {

@@ -267,6 +267,30 @@ export function countNulBytes(bytes: Uint8Array): NulReport {
   return { count, firstOffset };
 }
 
+/**
+ * Byte offset of the first byte that breaks UTF-8 (a cut or overlong sequence,
+ * a stray continuation byte, a surrogate), or -1. React's stray-byte bug can
+ * leave a sequence cut in two as well as a NUL.
+ */
+export function firstInvalidUtf8(bytes: Uint8Array): number {
+  for (let i = 0; i < bytes.length; ) {
+    const lead = bytes[i]!;
+    if (lead < 0x80) {
+      i++;
+      continue;
+    }
+    const length = lead >= 0xc2 && lead <= 0xdf ? 2 : lead >= 0xe0 && lead <= 0xef ? 3 : lead >= 0xf0 && lead <= 0xf4 ? 4 : 0;
+    if (length === 0 || i + length > bytes.length) return i;
+    const second = bytes[i + 1]!;
+    // The second byte's range is narrower after E0, ED, F0 and F4 (no overlong forms, surrogates or code points above U+10FFFF).
+    const [low, high] = lead === 0xe0 ? [0xa0, 0xbf] : lead === 0xed ? [0x80, 0x9f] : lead === 0xf0 ? [0x90, 0xbf] : lead === 0xf4 ? [0x80, 0x8f] : [0x80, 0xbf];
+    if (second < low || second > high) return i;
+    for (let k = 2; k < length; k++) if ((bytes[i + k]! & 0xc0) !== 0x80) return i;
+    i += length;
+  }
+  return -1;
+}
+
 /** A short, readable view of the text around a byte offset (NULs shown as \0). */
 export function contextAround(bytes: Buffer, offset: number, radius = 30): string {
   const start = Math.max(0, offset - radius);
@@ -323,6 +347,8 @@ export interface PageWeight {
   htmlGzip: number;
   jsGzip: number;
   nulCount: number;
+  /** The first byte that breaks UTF-8, or -1. */
+  invalidUtf8Offset: number;
 }
 
 export interface ThroughputFigure {
@@ -367,11 +393,13 @@ export function targetRows(inputs: TargetInputs): TargetRow[] {
       verdict(over.length === 0),
     ]);
   } else rows.push([`JS ≤ ${kibText(TARGETS.dashboardJsGzip)} gzip on every dashboard page`, "—", NOT_MEASURED]);
-  const withNul = inputs.pages.filter((p) => p.nulCount > 0);
+  const corrupt = inputs.pages.filter((p) => p.nulCount > 0 || p.invalidUtf8Offset >= 0);
+  const corruption = (p: PageWeight) =>
+    [p.nulCount > 0 ? `${p.nulCount} NUL` : "", p.invalidUtf8Offset >= 0 ? `invalid UTF-8 at byte ${p.invalidUtf8Offset}` : ""].filter(Boolean).join(", ");
   rows.push([
-    "no NUL byte in any page",
-    inputs.pages.length ? (withNul.length ? withNul.map((p) => `${p.path}: ${p.nulCount}`).join(", ") : `0 in ${inputs.pages.length} pages`) : "—",
-    inputs.pages.length ? verdict(withNul.length === 0) : NOT_MEASURED,
+    "no NUL byte or invalid UTF-8 in any page",
+    inputs.pages.length ? (corrupt.length ? corrupt.map((p) => `${p.path}: ${corruption(p)}`).join("; ") : `none in ${inputs.pages.length} pages`) : "—",
+    inputs.pages.length ? verdict(corrupt.length === 0) : NOT_MEASURED,
   ]);
 
   const cpu = inputs.recordingsCpuMs;

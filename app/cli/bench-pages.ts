@@ -26,6 +26,7 @@ import {
   BENCH_PAGES_USAGE,
   contextAround,
   countNulBytes,
+  firstInvalidUtf8,
   describeChunk,
   findPageAssets,
   i18nResourceBytes,
@@ -183,7 +184,10 @@ interface PageReport {
   htmlServedEncoding: string;
   i18nBytes: number;
   nulCount: number;
-  nulContext: string;
+  /** The first byte that breaks UTF-8 in either response, or -1. */
+  invalidUtf8Offset: number;
+  /** The text around the first NUL or broken sequence, for the report. */
+  corruptionContext: string;
   scripts: AssetSize[];
   stylesheets: AssetSize[];
   otherPreloads: AssetSize[];
@@ -250,7 +254,7 @@ async function collectScripts(named: string[], cache: AssetCache, origin: string
 async function weighPage(origin: string, pagePath: string, cookie: string | null, cache: AssetCache): Promise<PageReport> {
   const url = `${origin}${pagePath}`;
   const headers = { ...BROWSER_HEADERS, ...(cookie ? { Cookie: cookie } : {}) };
-  const empty = { htmlRaw: 0, htmlGzip: 0, htmlServed: 0, htmlServedEncoding: "", i18nBytes: 0, nulCount: 0, nulContext: "", scripts: [], stylesheets: [], otherPreloads: [] };
+  const empty = { htmlRaw: 0, htmlGzip: 0, htmlServed: 0, htmlServedEncoding: "", i18nBytes: 0, nulCount: 0, invalidUtf8Offset: -1, corruptionContext: "", scripts: [], stylesheets: [], otherPreloads: [] };
   const plain = await request(url, { headers: { ...headers, "Accept-Encoding": "identity" } });
   if (plain.status !== 200 || !String(plain.headers["content-type"]).startsWith("text/html")) {
     const where = plain.headers.location ? ` → ${plain.headers.location}` : "";
@@ -264,6 +268,8 @@ async function weighPage(origin: string, pagePath: string, cookie: string | null
   const servedDecoded = decode(served.body, servedEncoding);
   const nulServed = countNulBytes(servedDecoded);
   const worst = nulPlain.count >= nulServed.count ? { report: nulPlain, bytes: plain.body } : { report: nulServed, bytes: servedDecoded };
+  const invalidPlain = firstInvalidUtf8(plain.body);
+  const invalid = invalidPlain >= 0 ? { offset: invalidPlain, bytes: plain.body } : { offset: firstInvalidUtf8(servedDecoded), bytes: servedDecoded };
 
   const assets = findPageAssets(html, url);
   const sizesOf = async (urls: string[]) => Promise.all(urls.filter((u) => u.startsWith(origin)).map(async (u) => ({ ...(await cache.get(u)).size, discoveredLate: false })));
@@ -275,7 +281,13 @@ async function weighPage(origin: string, pagePath: string, cookie: string | null
     htmlServedEncoding: servedEncoding,
     i18nBytes: i18nResourceBytes(html),
     nulCount: worst.report.count,
-    nulContext: worst.report.count ? `first at byte ${count(worst.report.firstOffset)}: "${contextAround(worst.bytes, worst.report.firstOffset)}"` : "",
+    invalidUtf8Offset: invalid.offset,
+    corruptionContext: [
+      worst.report.count ? `first NUL at byte ${count(worst.report.firstOffset)}: "${contextAround(worst.bytes, worst.report.firstOffset)}"` : "",
+      invalid.offset >= 0 ? `invalid UTF-8 at byte ${count(invalid.offset)}: "${contextAround(invalid.bytes, invalid.offset)}"` : "",
+    ]
+      .filter(Boolean)
+      .join("; "),
     scripts: await collectScripts(assets.scripts, cache, origin),
     stylesheets: await sizesOf(assets.stylesheets),
     otherPreloads: await sizesOf(assets.otherPreloads),
@@ -305,15 +317,16 @@ function printPages(reports: PageReport[], args: BenchPagesArgs) {
               kib(sum(r.scripts, "gzip")),
               kib(sum(r.scripts, "served")),
               kib(sum(r.stylesheets, "gzip")),
-              String(r.nulCount),
+              r.invalidUtf8Offset >= 0 ? `${r.nulCount} + bad UTF-8` : String(r.nulCount),
             ],
       ),
     ],
     [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11],
   );
   log(`("gzip" is zlib level 6 over the uncompressed bytes; "served" is what the server sends for Accept-Encoding: ${BROWSER_HEADERS["Accept-Encoding"]}.`);
-  log(` "i18n" is the embedded <script id="i18n-resources"> element; "scripts" counts every module the page loads on arrival, imports included.)`);
-  for (const r of reports.filter((report) => report.nulCount > 0)) log(`NUL bytes in ${r.path}: ${r.nulCount}, ${r.nulContext}`);
+  log(` "i18n" is the embedded <script id="i18n-resources"> element; "scripts" counts every module the page loads on arrival, imports included;`);
+  log(` "NUL" counts 0x00 bytes in the raw or the served page, "bad UTF-8" marks a byte sequence that is not valid UTF-8.)`);
+  for (const r of reports.filter((report) => report.corruptionContext)) log(`Corrupt bytes in ${r.path}: ${r.corruptionContext}`);
   const late = reports.flatMap((r) => r.scripts.filter((s) => s.discoveredLate).map((s) => `${r.path}: ${shortName(s.name)}`));
   if (late.length) log(`Imported but not named in the HTML (loaded one round trip later): ${late.join(", ")}`);
   const extras = reports.filter((r) => r.otherPreloads.length);
@@ -526,7 +539,7 @@ async function main() {
       [
         ["target", "measured", "result"],
         ...targetRows({
-          pages: reports.filter((r) => !r.error).map((r) => ({ path: r.path, htmlGzip: r.htmlGzip, jsGzip: sum(r.scripts, "gzip"), nulCount: r.nulCount })),
+          pages: reports.filter((r) => !r.error).map((r) => ({ path: r.path, htmlGzip: r.htmlGzip, jsGzip: sum(r.scripts, "gzip"), nulCount: r.nulCount, invalidUtf8Offset: r.invalidUtf8Offset })),
           recordingsCpuMs: recordingsCpu?.cpuMsPerRequest,
           throughput,
           rss: memory && { afterLoad: memory.afterLoad, afterRest: memory.afterRest, loadSeconds: memory.loadSeconds, restSeconds: memory.restSeconds },
