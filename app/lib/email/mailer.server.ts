@@ -28,9 +28,20 @@ export async function sendEmail(email: OutgoingEmail) {
   await fs.mkdir(env.outboxDir, { recursive: true });
   const safeRecipient = email.to.replace(/[^a-z0-9@._-]/gi, "_");
   const base = path.join(env.outboxDir, `${new Date().toISOString().replace(/[:.]/g, "-")}-${crypto.randomUUID().slice(0, 8)}-${safeRecipient}`);
-  await fs.writeFile(`${base}.eml`, raw);
-  await fs.writeFile(`${base}.json`, JSON.stringify({ from: env.MAIL_FROM, ...email, createdAt: new Date().toISOString() }, null, 2));
+  await writeWhole(`${base}.eml`, raw);
+  await writeWhole(`${base}.json`, JSON.stringify({ from: env.MAIL_FROM, ...email, createdAt: new Date().toISOString() }, null, 2));
   return { delivery: "outbox" as const, file: `${base}.eml` };
+}
+
+/**
+ * Mail is often written after the response has gone, while a script or a
+ * mail client may already be reading the folder: a temporary name renamed
+ * into place means a reader sees a message whole or not at all.
+ */
+async function writeWhole(file: string, content: string | Buffer) {
+  const partial = `${file}.partial`;
+  await fs.writeFile(partial, content);
+  await fs.rename(partial, file);
 }
 
 /** True when mail only reaches the outbox folder, so the UI can say so. */
