@@ -19,7 +19,7 @@ import { StatusPage } from "~/components/status-page";
 import { formProblemCopy } from "~/components/form-problem-copy";
 import { getGateContext } from "~/features/access/gate.server";
 import { readTheme } from "~/lib/preferences/preferences.server";
-import { paletteCssVariables } from "~/lib/theme/palette";
+import { paletteStyle } from "~/lib/theme/palette-style.server";
 import { popToast } from "~/lib/toast/toast.server";
 import { getLanguage } from "~/i18n/i18next.server";
 import { namespaceVersions } from "~/i18n/namespace-files.server";
@@ -41,7 +41,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     popToast(request),
   ]);
   return data(
-    { language, theme, palette: gate?.user.themeColor ?? "Default", toast, translationVersions: namespaceVersions(language) },
+    { language, theme, paletteStyle: paletteStyle(gate?.user.themeColor ?? "Default"), toast, translationVersions: namespaceVersions(language) },
     setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined,
   );
 }
@@ -54,7 +54,8 @@ export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const nonce = useNonce();
   const language = data?.language ?? "en";
-  const style = paletteCssVariables(data?.palette ?? "Default") as React.CSSProperties;
+  // Worked out in the loader, so the palette table stays off the browser; tailwind.css holds the Default palette for the error page.
+  const style = data?.paletteStyle as React.CSSProperties | undefined;
   return (
     <html lang={language} className={data?.theme === "dark" ? "dark" : undefined} style={style}>
       <head>

@@ -4,7 +4,12 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-const PATCHED_FILES = ["node_modules/@remix-run/router/dist/router.cjs.js", "node_modules/@remix-run/react/dist/server.js", "node_modules/react-router-dom/server.js"];
+const PATCHED_FILES = [
+  "node_modules/@remix-run/router/dist/router.cjs.js",
+  "node_modules/@remix-run/react/dist/server.js",
+  "node_modules/react-router-dom/server.js",
+  "node_modules/@remix-run/dev/dist/compiler/plugins/emptyModules.js",
+];
 
 describe("the dependency patches in patches/", () => {
   // npm ci applies them (postinstall); an install that skipped scripts would run unpatched and only be slower, silently.

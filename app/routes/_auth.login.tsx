@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps } from "@conform-to/react";
+import { plainFormProps, plainInputProps, usePlainForm } from "~/lib/forms/plain-form";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
@@ -16,7 +16,6 @@ import { createSession, destroySession } from "~/features/auth/session.server";
 import type { I18nHandle } from "~/i18n/route-namespaces";
 import { readFormData } from "~/lib/http/form-body.server";
 import { keepRetryAfter } from "~/lib/http/action-headers";
-import { useActionForm } from "~/lib/forms/use-action-form";
 
 export const handle: I18nHandle = { i18n: ["auth"] };
 // A 429 from the rate limit keeps its Retry-After on a post without JavaScript too.
@@ -57,19 +56,19 @@ export default function LoginPage() {
   const lastResult = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
   const pending = useIsPending();
-  const [form, fields] = useActionForm<LoginFields>({ id: "login", lastResult, constraint });
+  const [form, fields] = usePlainForm<LoginFields>({ id: "login", lastResult, constraint });
   const redirectTo = searchParams.get("redirectTo") ?? "";
   return (
     <AuthCard title={t("login.title")}>
-      <Form method="post" className="space-y-4" {...getFormProps(form)}>
+      <Form method="post" className="space-y-4" {...plainFormProps(form)}>
         <FormErrors errors={form.errors} namespace="auth" />
         <input type="hidden" name="redirectTo" value={redirectTo} />
-        <TextField label={t("fields.email")} errors={fields.email.errors} namespace="auth" inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }} />
+        <TextField label={t("fields.email")} errors={fields.email.errors} namespace="auth" inputProps={{ ...plainInputProps(fields.email, { type: "email" }), autoComplete: "email" }} />
         <TextField
           label={t("fields.password")}
           errors={fields.password.errors}
           namespace="auth"
-          inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "current-password" }}
+          inputProps={{ ...plainInputProps(fields.password, { type: "password" }), autoComplete: "current-password" }}
         />
         <Button type="submit" className="w-full" loading={pending}>
           {t("login.submit")}

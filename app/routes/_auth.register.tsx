@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps } from "@conform-to/react";
+import { plainFormProps, plainInputProps, usePlainForm } from "~/lib/forms/plain-form";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -20,7 +20,6 @@ import type { I18nHandle } from "~/i18n/route-namespaces";
 import { runAfterResponse } from "~/lib/background/after-response.server";
 import { readFormData } from "~/lib/http/form-body.server";
 import { keepRetryAfter } from "~/lib/http/action-headers";
-import { useActionForm } from "~/lib/forms/use-action-form";
 
 export const handle: I18nHandle = { i18n: ["auth", "phone"] };
 // A 429 from the rate limit keeps its Retry-After on a post without JavaScript too.
@@ -61,20 +60,20 @@ export default function RegisterPage() {
   const { phoneCountry, constraint } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const pending = useIsPending();
-  const [form, fields] = useActionForm<RegisterFields>({ id: "register", lastResult, constraint });
+  const [form, fields] = usePlainForm<RegisterFields>({ id: "register", lastResult, constraint });
   return (
     <AuthCard title={t("register.title")}>
-      <Form method="post" className="space-y-4" {...getFormProps(form)}>
+      <Form method="post" className="space-y-4" {...plainFormProps(form)}>
         <FormErrors errors={form.errors} namespace="auth" />
-        <TextField label={t("fields.name")} errors={fields.name.errors} namespace="auth" inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoComplete: "name" }} />
+        <TextField label={t("fields.name")} errors={fields.name.errors} namespace="auth" inputProps={{ ...plainInputProps(fields.name, { type: "text" }), autoComplete: "name" }} />
         <TextField
           label={t("fields.company")}
           errors={fields.company.errors}
           namespace="auth"
-          inputProps={{ ...getInputProps(fields.company, { type: "text" }), autoComplete: "organization" }}
+          inputProps={{ ...plainInputProps(fields.company, { type: "text" }), autoComplete: "organization" }}
         />
-        <TextField label={t("fields.email")} errors={fields.email.errors} namespace="auth" inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }} />
-        <PhoneField label={t("fields.phone")} errors={fields.phone.errors} namespace="auth" country={phoneCountry} inputProps={{ ...getInputProps(fields.phone, { type: "tel" }), autoComplete: "tel" }} />
+        <TextField label={t("fields.email")} errors={fields.email.errors} namespace="auth" inputProps={{ ...plainInputProps(fields.email, { type: "email" }), autoComplete: "email" }} />
+        <PhoneField label={t("fields.phone")} errors={fields.phone.errors} namespace="auth" country={phoneCountry} inputProps={{ ...plainInputProps(fields.phone, { type: "tel" }), autoComplete: "tel" }} />
         <NewPasswordFields password={fields.password} confirmPassword={fields.confirmPassword} />
         <BrowserTimeZoneInput />
         <Button type="submit" className="w-full" loading={pending}>

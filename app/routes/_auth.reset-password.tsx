@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps } from "@conform-to/react";
+import { plainFormProps, plainInputProps, usePlainForm } from "~/lib/forms/plain-form";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -18,7 +18,6 @@ import type { I18nHandle } from "~/i18n/route-namespaces";
 import { runAfterResponse } from "~/lib/background/after-response.server";
 import { readFormData } from "~/lib/http/form-body.server";
 import { keepRetryAfter } from "~/lib/http/action-headers";
-import { useActionForm } from "~/lib/forms/use-action-form";
 
 export const handle: I18nHandle = { i18n: ["auth"] };
 // A 429 from the rate limit keeps its Retry-After on a post without JavaScript too.
@@ -61,18 +60,18 @@ function RequestLinkForm() {
   const { t } = useTranslation("auth");
   const actionData = useActionData<typeof action>();
   const { constraints } = useLoaderData<typeof loader>();
-  const [form, fields] = useActionForm<RequestResetFields>({
+  const [form, fields] = usePlainForm<RequestResetFields>({
     id: "request-reset",
     lastResult: actionData?.kind === "request" ? actionData.result : undefined,
     constraint: constraints.request,
   });
   return (
-    <Form method="post" className="space-y-4" {...getFormProps(form)}>
+    <Form method="post" className="space-y-4" {...plainFormProps(form)}>
       <p className="text-sm text-slate-600 dark:text-slate-300">{t("reset.requestIntro")}</p>
       {actionData?.kind === "request" && actionData.sent ? <Notice>{t("reset.requestSent")}</Notice> : null}
       <FormErrors errors={form.errors} namespace="auth" />
       <input type="hidden" name="intent" value="request" />
-      <TextField label={t("fields.email")} errors={fields.email.errors} namespace="auth" inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }} />
+      <TextField label={t("fields.email")} errors={fields.email.errors} namespace="auth" inputProps={{ ...plainInputProps(fields.email, { type: "email" }), autoComplete: "email" }} />
       <Button type="submit" className="w-full">
         {t("reset.requestSubmit")}
       </Button>
@@ -84,13 +83,13 @@ function SetPasswordForm({ token }: { token: string }) {
   const { t } = useTranslation("auth");
   const actionData = useActionData<typeof action>();
   const { constraints } = useLoaderData<typeof loader>();
-  const [form, fields] = useActionForm<ResetPasswordFields>({
+  const [form, fields] = usePlainForm<ResetPasswordFields>({
     id: "set-password",
     lastResult: actionData?.kind === "set" ? actionData.result : undefined,
     constraint: constraints.set,
   });
   return (
-    <Form method="post" className="space-y-4" {...getFormProps(form)}>
+    <Form method="post" className="space-y-4" {...plainFormProps(form)}>
       <FormErrors errors={form.errors} namespace="auth" />
       <input type="hidden" name="intent" value="set-password" />
       <input type="hidden" name="token" value={token} />

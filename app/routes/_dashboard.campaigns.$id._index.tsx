@@ -9,7 +9,7 @@ import { useAutoRefresh } from "~/features/call-center/use-auto-refresh";
 import { ActivityLog } from "~/features/campaigns/activity-log";
 import { BackLink } from "~/features/campaigns/back-link";
 import { loadActivityPage } from "~/features/campaigns/activity.server";
-import { CreateKnowledgeBaseLink } from "~/features/campaigns/campaign-form";
+import { CreateKnowledgeBaseLink } from "~/features/campaigns/knowledge-base-line";
 import { CampaignActions, CampaignDetails, PrelaunchNumbers, PrelaunchPanel, StartConfirmation, WaitingNotice } from "~/features/campaigns/campaign-page";
 import { isAllowed } from "~/features/campaigns/campaign-rules";
 import { newKnowledgeBaseHref } from "~/features/campaigns/form-params";

@@ -9,7 +9,7 @@ import { Panel } from "~/components/ui/panel";
 import { useIsPending } from "~/components/ui/use-is-pending";
 import { requireActionAccess } from "~/features/access/gate.server";
 import { BackToContacts } from "~/features/contacts/back-link";
-import { DeleteContactForm } from "~/features/contacts/contact-forms";
+import { DeleteContactForm } from "~/features/contacts/delete-contact-form";
 import { notFound, deleteContact, getContact } from "~/features/contacts/contacts.server";
 import { CONTACTS_PATH } from "~/features/contacts/list-params";
 import { contactPaths, displayName, returnPath } from "~/features/contacts/paths";

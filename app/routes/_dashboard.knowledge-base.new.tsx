@@ -8,7 +8,7 @@ import { can } from "~/features/access/permissions";
 import { knowledgeFormConstraint, submitKnowledgeBaseForm } from "~/features/knowledge/form-action.server";
 import { KnowledgeBaseForm, type KnowledgeFormDefaults } from "~/features/knowledge/knowledge-form";
 import { listTenantNumbers } from "~/features/knowledge/knowledge.server";
-import { NoNumbersPanel } from "~/features/knowledge/knowledge-list";
+import { NoNumbersPanel } from "~/features/knowledge/no-numbers-panel";
 import { knowledgeListHref } from "~/features/knowledge/list-params";
 import { loadTemplateTexts } from "~/features/knowledge/template-texts.server";
 import { getTranslator } from "~/i18n/i18next.server";

@@ -2,7 +2,6 @@ import { Form, Link, useFetcher, useLocation } from "@remix-run/react";
 import { ListLink } from "~/components/ui/list-link";
 import { useState } from "react";
 import { useTranslation } from "~/i18n/react";
-import { cn } from "~/components/ui/cn";
 import { Icon } from "~/components/ui/icon";
 import { Logo } from "~/components/logo";
 import { isBuiltSegment, type NavGroup, type NavItem, type VisibleNavGroup } from "~/lib/navigation/routes";
@@ -80,14 +79,7 @@ function LinkEntries({ item }: { item: NavItem }) {
           <ListLink
             to={link.to}
             aria-current={link.active ? "page" : undefined}
-            className={cn(
-              "flex items-center justify-between gap-2 rounded-md px-3 py-1.5 text-sm",
-              link.active
-                ? "nav-active bg-primary/15 font-medium text-primary-dark dark:text-white relative before:absolute before:inset-y-1 before:left-0 before:w-1 before:rounded-full before:bg-primary"
-                : link.soon
-                  ? "text-slate-500 hover:bg-slate-100 dark:text-slate-400 dark:hover:bg-slate-800"
-                  : "text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800",
-            )}
+            className={link.active ? "nav-item nav-active" : link.soon ? "nav-item nav-item-soon" : "nav-item nav-item-idle"}
           >
             <span className="min-w-0 truncate">{link.label}</span>
             {link.soon ? (
@@ -114,10 +106,7 @@ function SingleLinkGroup({ group }: { group: NavGroup }) {
         to={`/${item.segment}`}
         title={t(group.labelKey)}
         aria-current={active ? "page" : undefined}
-        className={cn(
-          "nav-link flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium",
-          active ? "nav-active bg-primary/15 text-primary-dark dark:text-white relative before:absolute before:inset-y-1 before:left-0 before:w-1 before:rounded-full before:bg-primary" : "text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800",
-        )}
+        className={active ? "nav-link nav-group-link nav-active" : "nav-link nav-group-link nav-group-idle"}
       >
         <Icon name={group.icon} className="shrink-0" />
         <span className="nav-label min-w-0 flex-1 truncate">{t(group.labelKey)}</span>
@@ -154,17 +143,17 @@ function CollapsibleGroup({ group, open, onToggle }: { group: NavGroup; open: bo
           aria-expanded={open}
           // A closed group renders no list, and aria-controls must name an element that exists.
           aria-controls={open ? listId : undefined}
-          className="flex w-full items-center gap-3 rounded-md px-3 py-2 text-left text-sm font-medium text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
+          className="nav-group-link nav-group-idle w-full text-left"
         >
           <Icon name={group.icon} className="shrink-0" />
           <span className="flex-1">{label}</span>
-          <Icon name="chevron" className={cn("h-4 w-4 transition-transform", open ? "rotate-180" : "")} />
+          <Icon name="chevron" className={open ? "h-4 w-4 transition-transform rotate-180" : "h-4 w-4 transition-transform"} />
         </button>
       </Form>
       {open ? <LinkList id={listId} items={group.items} className="nav-expanded-only ml-8 mt-1 space-y-0.5" /> : null}
       <details className="nav-collapsed-only">
         <summary
-          className="flex cursor-pointer list-none items-center justify-center rounded-md px-3 py-2 text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800 [&::-webkit-details-marker]:hidden"
+          className="nav-group-idle flex cursor-pointer list-none items-center justify-center rounded-md px-3 py-2 [&::-webkit-details-marker]:hidden"
           aria-label={label}
           title={label}
         >

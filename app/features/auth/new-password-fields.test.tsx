@@ -1,4 +1,5 @@
-import { useForm, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
+import { usePlainForm } from "~/lib/forms/plain-form";
 import { renderToStaticMarkup } from "react-dom/server";
 import { TranslationProvider } from "~/i18n/react";
 import { Translator } from "~/i18n/translator";
@@ -21,7 +22,7 @@ async function render(element: JSX.Element, language: Language = "en") {
 const refused = (errors: Record<string, string[]>): SubmissionResult<string[]> => ({ status: "error", initialValue: {}, error: errors });
 
 function RegistrationPasswords({ lastResult }: { lastResult: SubmissionResult<string[]> }) {
-  const [, fields] = useForm<{ password: string; confirmPassword: string }>({ id: "register", lastResult });
+  const [, fields] = usePlainForm<{ password: string; confirmPassword: string }>({ id: "register", lastResult });
   return <NewPasswordFields password={fields.password} confirmPassword={fields.confirmPassword} />;
 }
 

@@ -1,4 +1,4 @@
-import { getInputProps, type FieldMetadata } from "@conform-to/react";
+import { plainInputProps, type PlainField } from "~/lib/forms/plain-form";
 import { useTranslation } from "~/i18n/react";
 import { TextField } from "~/components/ui/field";
 import { PASSWORD_RULES_ERROR } from "./password-rules";
@@ -19,8 +19,8 @@ export function NewPasswordFields({
   confirmPassword,
   passwordLabelKey = "fields.password",
 }: {
-  password: FieldMetadata<string>;
-  confirmPassword: FieldMetadata<string>;
+  password: PlainField;
+  confirmPassword: PlainField;
   passwordLabelKey?: "fields.password" | "fields.newPassword";
 }) {
   const { t } = useTranslation("auth");
@@ -31,13 +31,13 @@ export function NewPasswordFields({
         errors={password.errors}
         namespace="auth"
         hint={passwordRulesHint(password.errors, t(PASSWORD_RULES_ERROR))}
-        inputProps={{ ...getInputProps(password, { type: "password" }), autoComplete: "new-password" }}
+        inputProps={{ ...plainInputProps(password, { type: "password" }), autoComplete: "new-password" }}
       />
       <TextField
         label={t("fields.confirmPassword")}
         errors={confirmPassword.errors}
         namespace="auth"
-        inputProps={{ ...getInputProps(confirmPassword, { type: "password" }), autoComplete: "new-password" }}
+        inputProps={{ ...plainInputProps(confirmPassword, { type: "password" }), autoComplete: "new-password" }}
       />
     </>
   );

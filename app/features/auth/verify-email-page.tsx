@@ -1,11 +1,10 @@
-import { getFormProps, getInputProps } from "@conform-to/react";
+import { plainFormProps, plainInputProps, usePlainForm } from "~/lib/forms/plain-form";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { AuthCard } from "~/components/auth-card";
 import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
 import { Notice } from "~/components/ui/panel";
-import { useActionForm } from "~/lib/forms/use-action-form";
 import type { ResendVerificationFields } from "./schemas";
 import type { verifyEmailAction, verifyEmailLoader } from "./verify-email.server";
 
@@ -13,7 +12,7 @@ export function VerifyEmailPage() {
   const { t } = useTranslation("auth");
   const { token, tokenIsLive, constraint } = useLoaderData<typeof verifyEmailLoader>();
   const actionData = useActionData<typeof verifyEmailAction>();
-  const [form, fields] = useActionForm<ResendVerificationFields>({ id: "resend-verification", lastResult: actionData?.resend, constraint });
+  const [form, fields] = usePlainForm<ResendVerificationFields>({ id: "resend-verification", lastResult: actionData?.resend, constraint });
   const showInvalid = actionData?.invalid || (token && !tokenIsLive);
   return (
     <AuthCard title={t("verify.title")}>
@@ -29,10 +28,10 @@ export function VerifyEmailPage() {
         {showInvalid ? <Notice tone="warning">{t("verify.invalid")}</Notice> : null}
         {actionData?.sent ? <Notice>{t("verify.resent")}</Notice> : null}
         {!token || showInvalid ? (
-          <Form method="post" className="space-y-4" {...getFormProps(form)}>
+          <Form method="post" className="space-y-4" {...plainFormProps(form)}>
             <h2 className="font-medium">{t("verify.resendTitle")}</h2>
             <input type="hidden" name="intent" value="resend" />
-            <TextField label={t("fields.email")} errors={[...(form.errors ?? []), ...(fields.email.errors ?? [])]} namespace="auth" inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }} />
+            <TextField label={t("fields.email")} errors={[...(form.errors ?? []), ...(fields.email.errors ?? [])]} namespace="auth" inputProps={{ ...plainInputProps(fields.email, { type: "email" }), autoComplete: "email" }} />
             <Button type="submit" variant="secondary" className="w-full">
               {t("verify.resendSubmit")}
             </Button>

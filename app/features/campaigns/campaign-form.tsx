@@ -4,16 +4,17 @@ import { useTranslation } from "~/i18n/react";
 import { Button, buttonClass } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { CheckboxField, FieldErrors, FormErrors, formWidthClass, RadioGroup, SelectField, TextField } from "~/components/ui/field";
-import { Notice, Panel } from "~/components/ui/panel";
+import { Panel } from "~/components/ui/panel";
 import { useIsPending } from "~/components/ui/use-is-pending";
 import type { CampaignType } from "~/db/schema";
 import { formatNumber } from "~/i18n/format";
 import { useActionForm } from "~/lib/forms/use-action-form";
-import { CAMPAIGN_TYPES, FREQUENCIES, isKnowledgeBaseMissing, knowledgeBaseMissing, SENDING_TYPES } from "./campaign-rules";
+import { CAMPAIGN_TYPES, FREQUENCIES, isKnowledgeBaseMissing, SENDING_TYPES } from "./campaign-rules";
 import type { CampaignFormOptions, NumberOption } from "./campaigns.server";
 import { ISO_WEEKDAYS } from "./calling-window";
 import { formSearchOf, newKnowledgeBaseHref, withSearch, type CampaignFormDefaults } from "./form-params";
 import type { CampaignFormFields } from "./schemas";
+import { CreateKnowledgeBaseLink, KnowledgeBaseLine } from "./knowledge-base-line";
 
 export type { CampaignFormDefaults } from "./form-params";
 
@@ -241,27 +242,3 @@ function numberOptionText(option: NumberOption, t: (key: string) => string) {
   return `${number} — ${types.length > 0 ? types.join(", ") : t("form.knowledgeBaseTypes.none")}`;
 }
 
-/** After "this number has no … knowledge base yet": the way there (a leading space separates it from the message). */
-export function CreateKnowledgeBaseLink({ href }: { href: string }) {
-  const { t } = useTranslation("campaigns");
-  return (
-    <>
-      {" "}
-      <Link to={href} className="font-medium underline">
-        {t("form.createKnowledgeBase")}
-      </Link>
-    </>
-  );
-}
-
-/** Which knowledge base the campaign will speak from, or that the number has none of the campaign's type yet (with the way to create one, when there is one to offer). */
-export function KnowledgeBaseLine({ choice, type, createHref }: { choice: { name: string } | null; type: CampaignType; createHref?: string }) {
-  const { t } = useTranslation("campaigns");
-  if (choice) return <p className="text-sm text-slate-700 dark:text-slate-200">{t("form.knowledgeBaseUsed", { name: choice.name, type: t(`type.${type}`) })}</p>;
-  return (
-    <Notice tone="warning">
-      {t(knowledgeBaseMissing(type))}
-      {createHref ? <CreateKnowledgeBaseLink href={createHref} /> : null}
-    </Notice>
-  );
-}

@@ -9,7 +9,7 @@ import { useIsPending } from "~/components/ui/use-is-pending";
 import type { CampaignStatus } from "~/db/schema";
 import { formatClockTimeOfDay, formatDateTime, formatNumber } from "~/i18n/format";
 import { isAllowed, isDue } from "./campaign-rules";
-import { KnowledgeBaseLine } from "./campaign-form";
+import { KnowledgeBaseLine } from "./knowledge-base-line";
 import type { CampaignDetail, KnowledgeBaseChoice } from "./campaigns.server";
 import { deleteHref, DeleteCampaignDialogContent } from "./delete-campaign";
 import { campaignPageHref, type CampaignPageParams } from "./list-params";

@@ -1,4 +1,4 @@
-import { getFormProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { Button } from "~/components/ui/button";
@@ -7,7 +7,7 @@ import { formWidthClass, SelectField } from "~/components/ui/field";
 import { Panel } from "~/components/ui/panel";
 import { useIsPending } from "~/components/ui/use-is-pending";
 import type { FormConstraint } from "~/lib/forms/form-constraint";
-import { useActionForm } from "~/lib/forms/use-action-form";
+import { plainFormProps, plainSelectProps, usePlainForm } from "~/lib/forms/plain-form";
 import { MAPPING_TARGETS, type MappingTarget } from "./column-mapping";
 import type { MappingView } from "./import-page.server";
 import { importPath } from "./preview-params";
@@ -38,7 +38,7 @@ export function MappingForm({
   const defaultValue = Object.fromEntries(
     MAPPING_TARGETS.map((target) => [target, view.mapping[target] === null ? "" : String(view.mapping[target])]),
   ) as Record<MappingTarget, string>;
-  const [form, fields] = useActionForm<Record<MappingTarget, string | undefined>>({
+  const [form, fields] = usePlainForm<Record<MappingTarget, string | undefined>>({
     id: "contact-import-mapping",
     lastResult,
     defaultValue,
@@ -50,10 +50,10 @@ export function MappingForm({
     <div className="space-y-6">
       <Panel title={t("mapping.heading")}>
         <p className="mb-4 text-sm text-slate-600 dark:text-slate-300">{t("mapping.intro", { file: fileName })}</p>
-        <Form method="post" action={importPath(importId)} {...getFormProps(form)} className={`${formWidthClass} space-y-4`}>
+        <Form method="post" action={importPath(importId)} {...plainFormProps(form)} className={`${formWidthClass} space-y-4`}>
           <div className="grid gap-4 md:grid-cols-2">
             {MAPPING_TARGETS.map((target) => {
-              const { key, ...selectProps } = getSelectProps(fields[target]);
+              const selectProps = plainSelectProps(fields[target]);
               return (
                 <SelectField
                   key={target}
@@ -61,7 +61,7 @@ export function MappingForm({
                   hint={target === "fullName" ? t("mapping.fullNameHint") : undefined}
                   errors={fields[target].errors}
                   namespace="imports"
-                  selectProps={{ ...selectProps, key }}
+                  selectProps={selectProps}
                   options={[
                     { value: "", label: t("mapping.notInFile") },
                     ...view.columns.map((column) => ({

@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { Button } from "~/components/ui/button";
@@ -9,7 +9,7 @@ import type { ContactField } from "~/features/contacts/contact-rules";
 import { PhoneField } from "~/features/phone/phone-field";
 import { formatNumber } from "~/i18n/format";
 import type { FormConstraint } from "~/lib/forms/form-constraint";
-import { useActionForm } from "~/lib/forms/use-action-form";
+import { plainFormProps, plainInputProps, usePlainForm } from "~/lib/forms/plain-form";
 import { RowStatusBadge } from "./import-badges";
 import type { PreviewView } from "./import-page.server";
 import type { PreviewRow } from "./preview.server";
@@ -202,7 +202,7 @@ function RowFixForm({
 }) {
   const { t } = useTranslation("imports");
   const saving = useRowPending("edit-row", here, row.number);
-  const [form, fields] = useActionForm<RowEditFields>({
+  const [form, fields] = usePlainForm<RowEditFields>({
     id: `import-${importId}-row-${row.number}`,
     lastResult: reply?.result,
     defaultValue: { ...row.values, row: String(row.number) },
@@ -213,13 +213,13 @@ function RowFixForm({
       label={t(`fields.${field}`)}
       errors={fields[field].errors}
       namespace="contacts"
-      inputProps={{ ...getInputProps(fields[field], { type: field === "email" ? "email" : "text" }), autoComplete: "off", required: field === "firstName" }}
+      inputProps={{ ...plainInputProps(fields[field], { type: field === "email" ? "email" : "text" }), autoComplete: "off", required: field === "firstName" }}
     />
   );
   return (
     <details open={reply !== undefined} className="group">
       <summary className="cursor-pointer text-sm font-medium text-red-800 underline-offset-2 hover:underline dark:text-red-300">{t("preview.fix", { row: row.number })}</summary>
-      <Form method="post" action={here} preventScrollReset {...getFormProps(form)} className="mt-3 space-y-3 pb-1">
+      <Form method="post" action={here} preventScrollReset {...plainFormProps(form)} className="mt-3 space-y-3 pb-1">
         <p className="text-xs text-slate-600 dark:text-slate-300">{t("preview.fixIntro", { row: row.number })}</p>
         <input type="hidden" name="intent" value="edit-row" />
         <input type="hidden" name="row" value={row.number} />
@@ -233,7 +233,7 @@ function RowFixForm({
             errors={fields.phone.errors}
             namespace="contacts"
             country={phoneCountry}
-            inputProps={{ ...getInputProps(fields.phone, { type: "tel" }), autoComplete: "off", required: true }}
+            inputProps={{ ...plainInputProps(fields.phone, { type: "tel" }), autoComplete: "off", required: true }}
           />
           {text("email")}
         </div>

@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { Button } from "~/components/ui/button";
@@ -7,7 +7,7 @@ import { Panel } from "~/components/ui/panel";
 import { useIsPending } from "~/components/ui/use-is-pending";
 import { formatNumber } from "~/i18n/format";
 import type { FormConstraint } from "~/lib/forms/form-constraint";
-import { useActionForm } from "~/lib/forms/use-action-form";
+import { plainFormProps, plainInputProps, plainSelectProps, usePlainForm } from "~/lib/forms/plain-form";
 import { NEW_LIST } from "./import-forms";
 import type { PreviewView } from "./import-page.server";
 import type { StartImportFields } from "./schemas";
@@ -33,7 +33,7 @@ export function StartImportForm({
 }) {
   const { t, i18n } = useTranslation("imports");
   const starting = useIsPending({ intent: "start-import", formAction: here });
-  const [form, fields] = useActionForm<StartImportFields>({
+  const [form, fields] = usePlainForm<StartImportFields>({
     id: `import-${importId}-start`,
     lastResult: reply?.result,
     defaultValue: { listId: view.selectedListId ?? "", newListName: "" },
@@ -41,12 +41,10 @@ export function StartImportForm({
   });
   const n = (value: number) => formatNumber(value, i18n.language);
   const skipped = view.counts.exists + view.counts.duplicate;
-  const { key: listKey, ...listSelect } = getSelectProps(fields.listId);
-  const { key: newListKey, ...newListInput } = getInputProps(fields.newListName, { type: "text" });
   const messageValues = { max: listNameMaxLength, ...reply?.values };
   return (
     <Panel title={t("start.heading")}>
-      <Form method="post" action={here} {...getFormProps(form)} className={`${formWidthClass} space-y-4`}>
+      <Form method="post" action={here} {...plainFormProps(form)} className={`${formWidthClass} space-y-4`}>
         <FormErrors errors={form.errors} namespace="imports" />
         <div className="grid gap-4 sm:grid-cols-2">
           <SelectField
@@ -54,7 +52,7 @@ export function StartImportForm({
             errors={fields.listId.errors}
             namespace="imports"
             messageValues={messageValues}
-            selectProps={{ ...listSelect, key: listKey }}
+            selectProps={plainSelectProps(fields.listId)}
             options={[
               { value: "", label: t("start.choose") },
               ...view.lists.map((list) => ({ value: list.id, label: list.name })),
@@ -67,7 +65,7 @@ export function StartImportForm({
             errors={fields.newListName.errors}
             namespace="imports"
             messageValues={messageValues}
-            inputProps={{ ...newListInput, key: newListKey, autoComplete: "off" }}
+            inputProps={{ ...plainInputProps(fields.newListName, { type: "text" }), autoComplete: "off" }}
           />
         </div>
         {skipped > 0 || view.counts.invalid > 0 ? (

@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { Button } from "~/components/ui/button";
@@ -12,7 +12,7 @@ import { ImportStatusBadge } from "./import-badges";
 import type { ImportHistoryEntry } from "./import-store.server";
 import { formatByteSize } from "./limits";
 import type { FormConstraint } from "~/lib/forms/form-constraint";
-import { useActionForm } from "~/lib/forms/use-action-form";
+import { plainFormProps, plainInputProps, usePlainForm } from "~/lib/forms/plain-form";
 import { importPath } from "./preview-params";
 import type { UploadFields } from "./schemas";
 
@@ -41,11 +41,10 @@ export function UploadSection({
 }) {
   const { t, i18n } = useTranslation("imports");
   const uploading = useIsPending();
-  const [form, fields] = useActionForm<UploadFields>({ id: "contact-import-upload", lastResult: reply?.result, constraint });
-  const { key, ...fileInput } = getInputProps(fields.file, { type: "file" });
+  const [form, fields] = usePlainForm<UploadFields>({ id: "contact-import-upload", lastResult: reply?.result, constraint });
   return (
     <Panel title={t("upload.heading")}>
-      <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className={`${formWidthClass} space-y-4`}>
+      <Form method="post" encType="multipart/form-data" {...plainFormProps(form)} className={`${formWidthClass} space-y-4`}>
         <TextField
           label={t("upload.label")}
           hint={t("upload.hint", { maxSize: formatByteSize(limits.maxBytes, i18n.language), maxRows: formatNumber(limits.maxRows, i18n.language) })}
@@ -53,8 +52,7 @@ export function UploadSection({
           namespace="imports"
           messageValues={reply?.values}
           inputProps={{
-            ...fileInput,
-            key,
+            ...plainInputProps(fields.file, { type: "file" }),
             accept: ".csv,text/csv",
             className:
               "file:mr-3 file:rounded file:border-0 file:bg-slate-100 file:px-3 file:py-1 file:text-sm file:font-medium dark:file:bg-slate-700 dark:file:text-slate-100",

@@ -1,25 +1,22 @@
-import { getFormProps, getInputProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
-import { Form, Link, type FetcherWithComponents } from "@remix-run/react";
+import type { SubmissionResult } from "@conform-to/react";
+import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "~/i18n/react";
 import { Button, buttonClass } from "~/components/ui/button";
-import { ConfirmForm } from "~/components/ui/confirm-action";
 import { CheckboxField, FormErrors, SelectField, TextField } from "~/components/ui/field";
-import { Notice } from "~/components/ui/panel";
 import { PhoneField } from "~/features/phone/phone-field";
 import type { FormConstraint } from "~/lib/forms/form-constraint";
-import { useActionForm } from "~/lib/forms/use-action-form";
+import { plainFormProps, plainInputProps, plainSelectProps, usePlainForm } from "~/lib/forms/plain-form";
 import type { ContactListSummary } from "./lists.server";
 import { contactPaths, withReturnTo } from "./paths";
 import type { ContactFormFields } from "./schemas";
 
 /**
- * The contact form (create and edit) and the delete confirmation. Both are
- * plain forms posting to their own page, so they work without JavaScript; a
+ * The contact form (create and edit): a plain form posting to its own page,
+ * so it works without JavaScript; a
  * failed submission comes back with what was typed and each message at its
  * field (conform's reply carries both), so nothing the user entered is lost.
  */
-export type AnyFetcher = Pick<FetcherWithComponents<unknown>, "Form" | "state">;
 
 export interface ContactDefaults {
   firstName?: string;
@@ -62,32 +59,30 @@ export function ContactForm({
   constraint: FormConstraint;
 }) {
   const { t } = useTranslation("contacts");
-  const [form, fields] = useActionForm<ContactFormFields>({ id: formId, lastResult, defaultValue, constraint });
-  const { key: optedOutKey, ...optedOut } = getInputProps(fields.optedOut, { type: "checkbox" });
-  const { key: listKey, ...listSelect } = getSelectProps(fields.listId);
+  const [form, fields] = usePlainForm<ContactFormFields>({ id: formId, lastResult, defaultValue, constraint });
   return (
     // No action: the form posts to the page's own URL, query included, so a refused submission keeps the way back.
-    <Form method="post" {...getFormProps(form)} className="space-y-5">
+    <Form method="post" {...plainFormProps(form)} className="space-y-5">
       <FormErrors errors={form.errors} namespace="contacts" />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
           label={t("fields.firstName")}
           errors={fields.firstName.errors}
           namespace="contacts"
-          inputProps={{ ...getInputProps(fields.firstName, { type: "text" }), autoComplete: "off" }}
+          inputProps={{ ...plainInputProps(fields.firstName, { type: "text" }), autoComplete: "off" }}
         />
         <TextField
           label={t("fields.lastName")}
           errors={fields.lastName.errors}
           namespace="contacts"
-          inputProps={{ ...getInputProps(fields.lastName, { type: "text" }), autoComplete: "off" }}
+          inputProps={{ ...plainInputProps(fields.lastName, { type: "text" }), autoComplete: "off" }}
         />
-        <TextField label={t("fields.title")} errors={fields.title.errors} namespace="contacts" inputProps={{ ...getInputProps(fields.title, { type: "text" }), autoComplete: "off" }} />
+        <TextField label={t("fields.title")} errors={fields.title.errors} namespace="contacts" inputProps={{ ...plainInputProps(fields.title, { type: "text" }), autoComplete: "off" }} />
         <TextField
           label={t("fields.company")}
           errors={fields.company.errors}
           namespace="contacts"
-          inputProps={{ ...getInputProps(fields.company, { type: "text" }), autoComplete: "off" }}
+          inputProps={{ ...plainInputProps(fields.company, { type: "text" }), autoComplete: "off" }}
         />
         <PhoneField
           label={t("fields.phone")}
@@ -101,19 +96,19 @@ export function ContactForm({
               </Link>
             ) : null
           }
-          inputProps={{ ...getInputProps(fields.phone, { type: "tel" }), autoComplete: "off" }}
+          inputProps={{ ...plainInputProps(fields.phone, { type: "tel" }), autoComplete: "off" }}
         />
         <TextField
           label={t("fields.email")}
           errors={fields.email.errors}
           namespace="contacts"
-          inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "off" }}
+          inputProps={{ ...plainInputProps(fields.email, { type: "email" }), autoComplete: "off" }}
         />
         <SelectField
           label={t("fields.list")}
           errors={fields.listId.errors}
           namespace="contacts"
-          selectProps={{ ...listSelect, key: listKey }}
+          selectProps={plainSelectProps(fields.listId)}
           options={[{ value: "", label: t("fields.chooseList") }, ...lists.map((list) => ({ value: list.id, label: list.name }))]}
           hint={
             lists.length === 0 ? (
@@ -134,7 +129,7 @@ export function ContactForm({
             {t("fields.optedOutHint")} {optedOutNote}
           </>
         }
-        inputProps={{ ...optedOut, key: optedOutKey }}
+        inputProps={plainInputProps(fields.optedOut, { type: "checkbox" })}
       />
       {/* After the fields: the form's spacing goes by its first child, which a hidden input would be. */}
       <input type="hidden" name="intent" value="save" />
@@ -148,43 +143,5 @@ export function ContactForm({
         </Link>
       </div>
     </Form>
-  );
-}
-
-/** "Do you really want to delete …?": its own page without JavaScript, a dialog on the list with it. */
-export function DeleteContactForm({
-  contactId,
-  returnTo,
-  summary,
-  fetcher,
-  onCancel,
-  submitting,
-}: {
-  contactId: string;
-  returnTo: string;
-  summary: ReactNode;
-  fetcher?: AnyFetcher;
-  onCancel?: () => void;
-  submitting?: boolean;
-}) {
-  const { t } = useTranslation("contacts");
-  return (
-    // On its own page the form posts to that page's URL (keeping its returnTo); in a dialog, to the page's path.
-    <ConfirmForm
-      action={fetcher ? contactPaths.remove(contactId) : undefined}
-      hidden={{ returnTo }}
-      confirmLabel={t("delete.submit")}
-      busyLabel={t("delete.submitting")}
-      cancelHref={returnTo}
-      fetcher={fetcher}
-      onCancel={onCancel}
-      submitting={submitting}
-    >
-      <p>{t("delete.question")}</p>
-      <p className="rounded-md bg-slate-50 px-3 py-2 text-sm text-slate-700 dark:bg-slate-800 dark:text-slate-200" data-testid="delete-summary">
-        {summary}
-      </p>
-      <Notice tone="warning">{t("delete.warning")}</Notice>
-    </ConfirmForm>
   );
 }

@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { Button } from "~/components/ui/button";
@@ -7,8 +7,8 @@ import { TextField } from "~/components/ui/field";
 import { Notice } from "~/components/ui/panel";
 import { formatNumber } from "~/i18n/format";
 import type { FormConstraint } from "~/lib/forms/form-constraint";
-import { useActionForm } from "~/lib/forms/use-action-form";
-import { type AnyFetcher } from "./contact-forms";
+import { plainFormProps, plainInputProps, usePlainForm } from "~/lib/forms/plain-form";
+import type { AnyFetcher } from "./delete-contact-form";
 import { contactPaths } from "./paths";
 import type { ListNameFields } from "./schemas";
 
@@ -44,10 +44,10 @@ export function ListNameForm({
   const { t } = useTranslation("contacts");
   const FormTag = fetcher ? fetcher.Form : Form;
   const busy = submitting ?? (fetcher ? fetcher.state !== "idle" : false);
-  const [form, fields] = useActionForm<ListNameFields>({ id: formId, lastResult, defaultValue: { name: defaultName ?? "" }, constraint });
+  const [form, fields] = usePlainForm<ListNameFields>({ id: formId, lastResult, defaultValue: { name: defaultName ?? "" }, constraint });
   return (
-    <FormTag method="post" action={action} {...getFormProps(form)} className="space-y-4">
-      <TextField label={label} errors={fields.name.errors} namespace="contacts" inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoComplete: "off" }} />
+    <FormTag method="post" action={action} {...plainFormProps(form)} className="space-y-4">
+      <TextField label={label} errors={fields.name.errors} namespace="contacts" inputProps={{ ...plainInputProps(fields.name, { type: "text" }), autoComplete: "off" }} />
       <input type="hidden" name="returnTo" value={returnTo} />
       <div className="flex flex-wrap gap-2">
         <Button type="submit" loading={busy}>

@@ -3,7 +3,7 @@ import { useTranslation } from "~/i18n/react";
 import { ConfirmDialog } from "~/components/ui/confirm-action";
 import { RowActionsMenu, type RowAction } from "~/components/ui/row-actions-menu";
 import { shownPhone } from "~/features/phone/display";
-import { DeleteContactForm } from "./contact-forms";
+import { DeleteContactForm } from "./delete-contact-form";
 import type { ContactListItem, ContactsListViewData } from "./list-params";
 import { contactPaths, displayName, withReturnTo } from "./paths";
 

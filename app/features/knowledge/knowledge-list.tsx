@@ -12,6 +12,7 @@ import { formatDateTime } from "~/i18n/format";
 import { voiceName } from "./catalogue";
 import { deleteKnowledgeBasePath, DeleteKnowledgeBaseDialog } from "./delete-knowledge-base";
 import { knowledgeListHref, newKnowledgeBaseHref, type KnowledgeListParams } from "./list-params";
+import { NoNumbersPanel } from "./no-numbers-panel";
 import { numberOptionLabel, type NumberOption } from "./number-option";
 
 export interface KnowledgeListItemView {
@@ -64,24 +65,6 @@ export function KnowledgeListView({ data }: { data: KnowledgeListViewData }) {
         shownNumbers.map((number) => <NumberGroup key={number.id} number={number} items={items.filter((item) => item.phoneNumberId === number.id)} data={data} />)
       )}
     </div>
-  );
-}
-
-/** A knowledge base belongs to a number, so without numbers there is nothing to create yet. */
-export function NoNumbersPanel() {
-  const { t } = useTranslation("knowledge");
-  return (
-    <EmptyState
-      data-testid="no-numbers"
-      title={t("list.noNumbersTitle")}
-      action={
-        <Link to="/numbers-managment" className={buttonClass("primary")}>
-          {t("list.noNumbersLink")}
-        </Link>
-      }
-    >
-      {t("list.noNumbersText")}
-    </EmptyState>
   );
 }
 

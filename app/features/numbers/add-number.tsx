@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { Button } from "~/components/ui/button";
@@ -8,7 +8,7 @@ import { useIsPending } from "~/components/ui/use-is-pending";
 import { PhoneField } from "~/features/phone/phone-field";
 import { formatNumber } from "~/i18n/format";
 import type { FormConstraint } from "~/lib/forms/form-constraint";
-import { useActionForm } from "~/lib/forms/use-action-form";
+import { plainFormProps, plainInputProps, usePlainForm } from "~/lib/forms/plain-form";
 import { addFormId, MAX_LABEL_LENGTH } from "./number-forms";
 import type { AddNumberFields } from "./schemas";
 
@@ -53,11 +53,11 @@ export function AddNumberPanel({
 }) {
   const { t } = useTranslation("numbers");
   const submitting = useIsPending({ intent: "add" });
-  const [form, fields] = useActionForm<AddNumberFields>({ id: addFormId, lastResult, constraint });
+  const [form, fields] = usePlainForm<AddNumberFields>({ id: addFormId, lastResult, constraint });
   const full = isAtLimit(quota);
   return (
     <Panel title={t("add.title")}>
-      <Form method="post" {...getFormProps(form)} className="space-y-4">
+      <Form method="post" {...plainFormProps(form)} className="space-y-4">
         <input type="hidden" name="intent" value="add" />
         {full ? (
           <div className="space-y-2" data-testid="numbers-limit-reached">
@@ -77,14 +77,14 @@ export function AddNumberPanel({
             errors={fields.phone.errors}
             namespace="numbers"
             country={phoneCountry}
-            inputProps={{ ...getInputProps(fields.phone, { type: "tel" }), autoComplete: "off" }}
+            inputProps={{ ...plainInputProps(fields.phone, { type: "tel" }), autoComplete: "off" }}
           />
           <TextField
             label={t("add.label")}
             errors={fields.label.errors}
             namespace="numbers"
             hint={t("add.labelHint")}
-            inputProps={{ ...getInputProps(fields.label, { type: "text" }), autoComplete: "off", maxLength: MAX_LABEL_LENGTH }}
+            inputProps={{ ...plainInputProps(fields.label, { type: "text" }), autoComplete: "off", maxLength: MAX_LABEL_LENGTH }}
           />
           <div className="sm:col-span-2">
             <Button type="submit" loading={submitting}>

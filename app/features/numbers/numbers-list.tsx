@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link, useNavigation, useSearchParams } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "~/i18n/react";
@@ -16,7 +16,7 @@ import { EDIT_LABEL_PARAM, NUMBERS_PATH } from "./list-url";
 import { NumberRowActions } from "./row-actions";
 import type { TenantNumber } from "./numbers.server";
 import type { FormConstraint } from "~/lib/forms/form-constraint";
-import { useActionForm } from "~/lib/forms/use-action-form";
+import { plainFormProps, plainInputProps, plainSelectProps, usePlainForm } from "~/lib/forms/plain-form";
 import { assignFormId, MAX_LABEL_LENGTH, renameFormId, type NumberIntent } from "./number-forms";
 import type { AssignKnowledgeBaseFields, RenameNumberFields } from "./schemas";
 
@@ -232,22 +232,22 @@ interface RowFormProps {
 function RenameForm({ number, display, lastResult, constraint }: RowFormProps) {
   const { t } = useTranslation("numbers");
   const submitting = useRowPending("rename", number.id);
-  const [form, fields] = useActionForm<RenameNumberFields>({
+  const [form, fields] = usePlainForm<RenameNumberFields>({
     id: renameFormId(number.id),
     lastResult,
     defaultValue: { id: number.id, label: number.label },
     constraint,
   });
   return (
-    <Form method="post" {...getFormProps(form)} className="space-y-1 rounded-md bg-slate-50 p-3 dark:bg-slate-800/60">
+    <Form method="post" {...plainFormProps(form)} className="space-y-1 rounded-md bg-slate-50 p-3 dark:bg-slate-800/60">
       <input type="hidden" name="intent" value="rename" />
-      <input {...getInputProps(fields.id, { type: "hidden" })} />
+      <input {...plainInputProps(fields.id, { type: "hidden" })} />
       <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
         <label htmlFor={fields.label.id} className="text-sm font-medium max-sm:w-full">
           {t("rename.label", { number: display })}
         </label>
         {/* The user asked to edit this label (from the row's menu), so the caret goes straight there. */}
-        <input {...getInputProps(fields.label, { type: "text" })} autoFocus maxLength={MAX_LABEL_LENGTH} className={cn(compactControl, "w-64 min-w-0 max-sm:flex-1")} />
+        <input {...plainInputProps(fields.label, { type: "text" })} autoFocus maxLength={MAX_LABEL_LENGTH} className={cn(compactControl, "w-64 min-w-0 max-sm:flex-1")} />
         <Button type="submit" variant="secondary" size="sm" loading={submitting}>
           {t("rename.submit")}
         </Button>
@@ -264,21 +264,21 @@ function AssignForm({ number, display, lastResult, constraint }: RowFormProps) {
   const { t } = useTranslation("numbers");
   const submitting = useRowPending("assign", number.id);
   const assigned = number.knowledgeBases.find((kb) => kb.isDefault);
-  const [form, fields] = useActionForm<AssignKnowledgeBaseFields>({
+  const [form, fields] = usePlainForm<AssignKnowledgeBaseFields>({
     id: assignFormId(number.id),
     lastResult,
     defaultValue: { id: number.id, knowledgeBaseId: assigned?.id ?? "" },
     constraint,
   });
   return (
-    <Form method="post" {...getFormProps(form)} className="space-y-1 whitespace-normal text-left max-sm:w-full">
+    <Form method="post" {...plainFormProps(form)} className="space-y-1 whitespace-normal text-left max-sm:w-full">
       <input type="hidden" name="intent" value="assign" />
-      <input {...getInputProps(fields.id, { type: "hidden" })} />
+      <input {...plainInputProps(fields.id, { type: "hidden" })} />
       <label htmlFor={fields.knowledgeBaseId.id} className="sr-only">
         {t("assign.label", { number: display })}
       </label>
       <div className="flex items-center gap-2">
-        <select {...getSelectProps(fields.knowledgeBaseId)} className={cn(compactControl, "w-44 min-w-0 truncate max-sm:flex-1")}>
+        <select {...plainSelectProps(fields.knowledgeBaseId)} className={cn(compactControl, "w-44 min-w-0 truncate max-sm:flex-1")}>
           {assigned ? null : <option value="">{t("assign.placeholder")}</option>}
           {number.knowledgeBases.map((kb) => (
             <option key={kb.id} value={kb.id}>

@@ -1,4 +1,4 @@
-import { getCollectionProps, getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import type { CSSProperties } from "react";
 import { useTranslation } from "~/i18n/react";
@@ -13,7 +13,7 @@ import { PASSWORD_RULES_ERROR } from "~/features/auth/password-rules";
 import { PhoneField } from "~/features/phone/phone-field";
 import { PALETTE, swatchBackground } from "~/lib/theme/palette";
 import type { FormConstraint } from "~/lib/forms/form-constraint";
-import { useActionForm } from "~/lib/forms/use-action-form";
+import { plainCollectionProps, plainFormProps, plainInputProps, usePlainForm } from "~/lib/forms/plain-form";
 import { AVATAR_MIME_TYPES, type ProfileIntent } from "./profile-forms";
 import type { DeleteAccountFields, DetailsFields, PasswordFields, PictureFields, ThemeFields } from "./schemas";
 
@@ -46,7 +46,7 @@ export function DetailsSection({
 }) {
   const { t } = useTranslation("profile");
   const submitting = useSubmittingIntent("update-details");
-  const [form, fields] = useActionForm<DetailsFields>({
+  const [form, fields] = usePlainForm<DetailsFields>({
     id: "profile-details",
     lastResult,
     defaultValue: { name: profile.name, phone: profile.phone, callerPhone: profile.callerPhone },
@@ -54,7 +54,7 @@ export function DetailsSection({
   });
   return (
     <Panel title={t("details.title")}>
-      <Form method="post" className={formWidthClass} {...getFormProps(form)}>
+      <Form method="post" className={formWidthClass} {...plainFormProps(form)}>
         <IntentField intent="update-details" />
         <fieldset disabled={disabled} className="space-y-4">
           <legend className="sr-only">{t("details.title")}</legend>
@@ -62,7 +62,7 @@ export function DetailsSection({
             label={t("details.name")}
             errors={fields.name.errors}
             namespace="profile"
-            inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoComplete: "name" }}
+            inputProps={{ ...plainInputProps(fields.name, { type: "text" }), autoComplete: "name" }}
           />
           <TextField
             label={t("details.email")}
@@ -83,7 +83,7 @@ export function DetailsSection({
             namespace="profile"
             hint={t("details.phoneHint")}
             country={phoneCountry}
-            inputProps={{ ...getInputProps(fields.phone, { type: "tel" }), autoComplete: "tel" }}
+            inputProps={{ ...plainInputProps(fields.phone, { type: "tel" }), autoComplete: "tel" }}
           />
           <PhoneField
             label={t("details.callerPhone")}
@@ -91,7 +91,7 @@ export function DetailsSection({
             namespace="profile"
             hint={t("details.callerPhoneHint")}
             country={phoneCountry}
-            inputProps={{ ...getInputProps(fields.callerPhone, { type: "tel" }), autoComplete: "off" }}
+            inputProps={{ ...plainInputProps(fields.callerPhone, { type: "tel" }), autoComplete: "off" }}
           />
           <Button type="submit" loading={submitting}>
             {t("details.submit")}
@@ -124,7 +124,7 @@ export function PictureSection({
   const { t, i18n } = useTranslation("profile");
   const uploading = useSubmittingIntent("upload-picture");
   const removing = useSubmittingIntent("remove-picture");
-  const [form, fields] = useActionForm<PictureFields>({ id: "profile-picture", lastResult, constraint });
+  const [form, fields] = usePlainForm<PictureFields>({ id: "profile-picture", lastResult, constraint });
   return (
     <Panel title={t("picture.title")}>
       <div className="flex flex-col gap-5 sm:flex-row sm:items-start">
@@ -137,7 +137,7 @@ export function PictureSection({
           data-testid="profile-picture"
         />
         <div className="min-w-0 flex-1 space-y-4">
-          <Form method="post" encType="multipart/form-data" {...getFormProps(form)}>
+          <Form method="post" encType="multipart/form-data" {...plainFormProps(form)}>
             <IntentField intent="upload-picture" />
             <fieldset disabled={disabled} className="space-y-4">
               <legend className="sr-only">{t("picture.title")}</legend>
@@ -147,7 +147,7 @@ export function PictureSection({
                 namespace="profile"
                 hint={t("picture.hint", { size: formatMegabytes(maxBytes, i18n.language) })}
                 inputProps={{
-                  ...getInputProps(fields.picture, { type: "file" }),
+                  ...plainInputProps(fields.picture, { type: "file" }),
                   accept: AVATAR_MIME_TYPES.join(","),
                   className:
                     "file:mr-3 file:rounded file:border-0 file:bg-slate-100 file:px-3 file:py-1 file:text-sm file:font-medium dark:file:bg-slate-700 dark:file:text-slate-100",
@@ -175,16 +175,16 @@ export function PictureSection({
 export function ThemeSection({ themeColor, lastResult, disabled, constraint }: { themeColor: string; lastResult: LastResult; disabled: boolean; constraint: FormConstraint }) {
   const { t } = useTranslation("profile");
   const submitting = useSubmittingIntent("update-theme");
-  const [form, fields] = useActionForm<ThemeFields>({ id: "profile-theme", lastResult, defaultValue: { themeColor }, constraint });
+  const [form, fields] = usePlainForm<ThemeFields>({ id: "profile-theme", lastResult, defaultValue: { themeColor }, constraint });
   const errorId = `${fields.themeColor.id}-error`;
   return (
     <Panel title={t("theme.title")}>
-      <Form method="post" className={formWidthClass} {...getFormProps(form)}>
+      <Form method="post" className={formWidthClass} {...plainFormProps(form)}>
         <IntentField intent="update-theme" />
         <fieldset disabled={disabled} className="space-y-4" aria-describedby={fields.themeColor.errors ? errorId : undefined}>
           <legend className="text-sm text-slate-600 dark:text-slate-300">{t("theme.legend")}</legend>
           <div className="grid grid-cols-[repeat(auto-fill,minmax(9rem,1fr))] gap-2">
-            {getCollectionProps(fields.themeColor, { type: "radio", options: PALETTE.map((entry) => entry.name) }).map(({ key, ...radio }) => {
+            {plainCollectionProps(fields.themeColor, { type: "radio", options: PALETTE.map((entry) => entry.name) }).map(({ key, ...radio }) => {
               const entry = PALETTE.find((p) => p.name === radio.value) ?? PALETTE[0];
               return (
                 <label
@@ -217,10 +217,10 @@ export function ThemeSection({ themeColor, lastResult, disabled, constraint }: {
 export function PasswordSection({ lastResult, disabled, constraint }: { lastResult: LastResult; disabled: boolean; constraint: FormConstraint }) {
   const { t } = useTranslation("profile");
   const submitting = useSubmittingIntent("change-password");
-  const [form, fields] = useActionForm<PasswordFields>({ id: "profile-password", lastResult, constraint });
+  const [form, fields] = usePlainForm<PasswordFields>({ id: "profile-password", lastResult, constraint });
   return (
     <Panel title={t("password.title")}>
-      <Form method="post" className={formWidthClass} {...getFormProps(form)}>
+      <Form method="post" className={formWidthClass} {...plainFormProps(form)}>
         <IntentField intent="change-password" />
         <fieldset disabled={disabled} className="space-y-4">
           <legend className="sr-only">{t("password.title")}</legend>
@@ -228,14 +228,14 @@ export function PasswordSection({ lastResult, disabled, constraint }: { lastResu
             label={t("password.current")}
             errors={fields.currentPassword.errors}
             namespace="profile"
-            inputProps={{ ...getInputProps(fields.currentPassword, { type: "password" }), autoComplete: "current-password" }}
+            inputProps={{ ...plainInputProps(fields.currentPassword, { type: "password" }), autoComplete: "current-password" }}
           />
           <TextField
             label={t("password.new")}
             errors={fields.newPassword.errors}
             namespace="profile"
             hint={passwordRulesHint(fields.newPassword.errors, t(PASSWORD_RULES_ERROR))}
-            inputProps={{ ...getInputProps(fields.newPassword, { type: "password" }), autoComplete: "new-password" }}
+            inputProps={{ ...plainInputProps(fields.newPassword, { type: "password" }), autoComplete: "new-password" }}
           />
           <p className="text-sm text-slate-600 dark:text-slate-300">{t("password.note")}</p>
           <Button type="submit" loading={submitting}>
@@ -251,17 +251,17 @@ export function DeleteAccountSection({ tenantName, lastResult, constraint }: { t
   const { t } = useTranslation("profile");
   const submitting = useSubmittingIntent("delete-account");
   const phrase = t("deleteAccount.phrase");
-  const [form, fields] = useActionForm<DeleteAccountFields>({ id: "profile-delete", lastResult, constraint });
+  const [form, fields] = usePlainForm<DeleteAccountFields>({ id: "profile-delete", lastResult, constraint });
   return (
     <Panel title={t("deleteAccount.title")} className="border-red-300 dark:border-red-900">
-      <Form method="post" className={cn(formWidthClass, "space-y-4")} {...getFormProps(form)}>
+      <Form method="post" className={cn(formWidthClass, "space-y-4")} {...plainFormProps(form)}>
         <IntentField intent="delete-account" />
         <p className="text-sm text-slate-700 dark:text-slate-300">{t("deleteAccount.warning", { tenant: tenantName })}</p>
         <TextField
           label={t("deleteAccount.label", { phrase })}
           errors={fields.confirmation.errors}
           namespace="profile"
-          inputProps={{ ...getInputProps(fields.confirmation, { type: "text" }), autoComplete: "off", spellCheck: false, autoCapitalize: "none" }}
+          inputProps={{ ...plainInputProps(fields.confirmation, { type: "text" }), autoComplete: "off", spellCheck: false, autoCapitalize: "none" }}
         />
         <Button type="submit" variant="danger" loading={submitting}>
           {t("deleteAccount.submit")}

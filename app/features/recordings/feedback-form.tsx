@@ -1,4 +1,4 @@
-import { getCollectionProps, getFormProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { Form, type FetcherWithComponents } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { Button } from "~/components/ui/button";
@@ -6,7 +6,7 @@ import { CancelAction } from "~/components/ui/confirm-action";
 import { inputClass } from "~/components/ui/field";
 import { cn } from "~/components/ui/cn";
 import type { FormConstraint } from "~/lib/forms/form-constraint";
-import { useActionForm } from "~/lib/forms/use-action-form";
+import { plainCollectionProps, plainFormProps, plainTextareaProps, usePlainForm } from "~/lib/forms/plain-form";
 import { FEEDBACK_RATINGS, MAX_FEEDBACK_TEXT_LENGTH } from "./feedback-rules";
 import type { FeedbackFields } from "./feedback-schema";
 import { feedbackAction } from "./recording-paths";
@@ -42,7 +42,7 @@ export function FeedbackForm({
   const { t } = useTranslation("recording");
   const FormTag = fetcher ? fetcher.Form : Form;
   const busy = submitting ?? fetcher?.state === "submitting";
-  const [form, fields] = useActionForm<FeedbackFields>({
+  const [form, fields] = usePlainForm<FeedbackFields>({
     id: `feedback-${callId}`,
     lastResult,
     defaultValue: { rating: defaultValue?.rating ? String(defaultValue.rating) : undefined, text: defaultValue?.text ?? "" },
@@ -51,12 +51,12 @@ export function FeedbackForm({
   const ratingInvalid = Boolean(fields.rating.errors?.length);
   const textInvalid = Boolean(fields.text.errors?.length);
   return (
-    <FormTag method="post" action={feedbackAction(callId)} {...getFormProps(form)} className="space-y-5">
+    <FormTag method="post" action={feedbackAction(callId)} {...plainFormProps(form)} className="space-y-5">
       <input type="hidden" name="returnTo" value={returnTo} />
       <fieldset aria-describedby={ratingInvalid ? fields.rating.errorId : undefined} aria-required="true" className="space-y-2">
         <legend className="text-sm font-medium">{t("feedback.rating")}</legend>
         <div className="flex flex-wrap gap-2">
-          {getCollectionProps(fields.rating, { type: "radio", options: FEEDBACK_RATINGS.map(String) }).map(({ key, ...radio }) => (
+          {plainCollectionProps(fields.rating, { type: "radio", options: FEEDBACK_RATINGS.map(String) }).map(({ key, ...radio }) => (
             <label
               key={key}
               htmlFor={radio.id}
@@ -83,7 +83,7 @@ export function FeedbackForm({
           {t("feedback.text")}
         </label>
         <textarea
-          {...getTextareaProps(fields.text, { ariaDescribedBy: fields.text.descriptionId })}
+          {...plainTextareaProps(fields.text, { ariaDescribedBy: fields.text.descriptionId })}
           rows={5}
           className={cn(inputClass, "resize-y")}
         />

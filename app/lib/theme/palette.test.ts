@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { BLACK, contrastRatio, hexToRgb, rgbToHsl, WHITE } from "./colour";
 import {
@@ -114,5 +116,14 @@ describe("adjustments", () => {
       "--palette-light-primary-button-text": "255 255 255",
       "--palette-dark-primary": dark.primary.join(" "),
     });
+  });
+});
+
+describe("the Default palette in tailwind.css", () => {
+  it("equals what the root loader sets on <html>, so the error page (no loader data) keeps the same colours", () => {
+    const css = fs.readFileSync(path.join(__dirname, "../../tailwind.css"), "utf8");
+    for (const [name, value] of Object.entries(paletteCssVariables("Default"))) {
+      expect(css).toContain(`  ${name}: ${value};\n`);
+    }
   });
 });
