@@ -27,6 +27,8 @@ export default async function handleRequest(
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
+    // Cleared once the render is complete: a timer left to fire on every finished render builds an error on a closed stream.
+    let abortTimer: NodeJS.Timeout | undefined;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <TranslationProvider translator={translator}>
@@ -35,15 +37,15 @@ export default async function handleRequest(
       </NonceProvider>,
       {
         nonce,
-        [readyEvent]() {
-          shellRendered = true;
-          const body = new HtmlStreamRepair();
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          responseHeaders.set("Content-Language", language);
-          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
-          pipe(body);
+        onAllReady() {
+          clearTimeout(abortTimer);
+          if (readyEvent === "onAllReady") sendShell();
+        },
+        onShellReady() {
+          if (readyEvent === "onShellReady") sendShell();
         },
         onShellError(error: unknown) {
+          clearTimeout(abortTimer);
           reject(error);
         },
         onError(error: unknown) {
@@ -52,6 +54,14 @@ export default async function handleRequest(
         },
       },
     );
-    setTimeout(abort, streamTimeout + 1_000).unref();
+    function sendShell() {
+      shellRendered = true;
+      const body = new HtmlStreamRepair();
+      responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+      responseHeaders.set("Content-Language", language);
+      resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+      pipe(body);
+    }
+    abortTimer = setTimeout(abort, streamTimeout + 1_000).unref();
   });
 }

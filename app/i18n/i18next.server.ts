@@ -20,11 +20,29 @@ export const i18next = new RemixI18Next({
 
 // The root loader, the gate, the page's loader and the renderer all ask; the answer cannot change within a request.
 const languageByRequest = new WeakMap<Request, Promise<Language>>();
+/*
+ * The detector's answer depends only on the language cookie and the
+ * Accept-Language header, and parsing the header (Intl.Locale for every
+ * entry) was a noticeable part of a small page's server time: answers are
+ * kept by those two inputs, a few hundred at most.
+ */
+const languageByInputs = new Map<string, Language>();
+const LANGUAGE_CACHE_SIZE = 500;
 
 export function getLanguage(request: Request): Promise<Language> {
   let language = languageByRequest.get(request);
   if (!language) {
-    language = i18next.getLocale(request).then((locale) => (isLanguage(locale) ? locale : DEFAULT_LANGUAGE));
+    const inputs = `${/(?:^|;\s*)lng=([^;]*)/.exec(request.headers.get("Cookie") ?? "")?.[1] ?? ""}|${request.headers.get("Accept-Language") ?? ""}`;
+    const known = languageByInputs.get(inputs);
+    language = known
+      ? Promise.resolve(known)
+      : i18next.getLocale(request).then((locale) => {
+          const detected = isLanguage(locale) ? locale : DEFAULT_LANGUAGE;
+          if (inputs.length > 200) return detected; // an odd header is answered, not remembered
+          if (languageByInputs.size >= LANGUAGE_CACHE_SIZE) languageByInputs.clear();
+          languageByInputs.set(inputs, detected);
+          return detected;
+        });
     languageByRequest.set(request, language);
   }
   return language;
