@@ -80,7 +80,20 @@ export interface BenchServer {
   stop(): Promise<void>;
 }
 
-export async function startServer({ buildRoot, buildFile, dataDir, databaseUrl }: { buildRoot: string; buildFile: string; dataDir: string; databaseUrl: string }): Promise<BenchServer> {
+/** Starts a production build as `npm start` runs it; `seedDemo: false` for a database the benchmark has filled itself. */
+export async function startServer({
+  buildRoot,
+  buildFile,
+  dataDir,
+  databaseUrl,
+  seedDemo = true,
+}: {
+  buildRoot: string;
+  buildFile: string;
+  dataDir: string;
+  databaseUrl: string;
+  seedDemo?: boolean;
+}): Promise<BenchServer> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const output: string[] = [];
@@ -93,7 +106,7 @@ export async function startServer({ buildRoot, buildFile, dataDir, databaseUrl }
     DATA_DIR: dataDir,
     DATABASE_URL: databaseUrl,
     SESSION_SECRET: randomBytes(32).toString("hex"),
-    SEED_DEMO: "1",
+    SEED_DEMO: seedDemo ? "1" : "0",
     // Sign-in is the only rate-limited step the bench takes, and it takes it once; the limits are raised so a rerun against a kept database is never refused.
     RATE_LIMIT_PER_IP: "1000000",
     RATE_LIMIT_PER_ACCOUNT: "1000000",

@@ -11,11 +11,8 @@
  * target is printed as MISS; the exit code is 0 unless something broke.
  * Results and method: docs/benchmarks/recordings.md.
  */
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
-import { randomBytes } from "node:crypto";
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
-import http from "node:http";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -37,9 +34,9 @@ import {
   type BenchArgs,
   type Summary,
 } from "./bench-stats";
+import { OWNER_EMAIL, request, signIn, startServer } from "./bench-pages-server";
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-const OWNER_EMAIL = "owner@demo.test";
 const DEMO_TENANT = "Demo Company";
 /** A campaign name the bulk loader draws from (bulk-calls.server.ts, CAMPAIGN_BASES × year). */
 const BULK_CAMPAIGN = "Spring Renewal 2025";
@@ -118,39 +115,6 @@ function sourcesNewerThan(dir: string, time: number): string[] {
     } else if (!/\.test\.tsx?$/.test(entry.name) && fs.statSync(full).mtimeMs > time) newer.push(path.relative(REPO_ROOT, full));
   }
   return newer;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-interface RawResponse {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  /** The bytes as they crossed the wire: still compressed when the server compressed them. */
-  body: Buffer;
-}
-
-/** node:http rather than fetch, which would decompress the body and hide the transfer size. */
-function request(url: string, { method = "GET", headers = {}, body }: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<RawResponse> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(url, { method, headers: { ...headers, ...(body ? { "Content-Length": String(Buffer.byteLength(body)) } : {}) } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (chunk: Buffer) => chunks.push(chunk));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-      res.on("error", reject);
-    });
-    req.setTimeout(60_000, () => req.destroy(new Error(`${method} ${url} timed out`)));
-    req.on("error", reject);
-    req.end(body);
-  });
 }
 
 const elapsedMs = (started: bigint) => Number(process.hrtime.bigint() - started) / 1e6;
@@ -308,51 +272,12 @@ async function measurePage(dataDir: string, databaseUrl: string): Promise<PageRe
     log(`Note: changed since the last build: ${shown}. Run \`npm run build\` for a page that matches the sources.`);
   }
 
-  const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
-  const output: string[] = [];
-  const server: ChildProcess = spawn(process.execPath, [buildFile], {
-    cwd: REPO_ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      APP_URL: origin,
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      SESSION_SECRET: randomBytes(32).toString("hex"),
-      SEED_DEMO: "0",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  server.stdout?.on("data", (chunk: Buffer) => output.push(chunk.toString()));
-  server.stderr?.on("data", (chunk: Buffer) => output.push(chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => server.once("exit", (code) => resolve(code)));
-  let running = true;
-  void exited.then(() => (running = false));
-  cleanups.push(() => {
-    if (running) server.kill("SIGKILL");
-  });
-
+  const server = await startServer({ buildRoot: REPO_ROOT, buildFile, dataDir, databaseUrl, seedDemo: false });
+  cleanups.push(() => void server.stop());
   try {
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      if (!running) throw new Error(`The server stopped before it was ready:\n${output.join("")}`);
-      const ready = await request(`${origin}/healthz`).then((r) => r.status === 200, () => false);
-      if (ready) break;
-      if (Date.now() > deadline) throw new Error(`The server did not answer /healthz within 60 s:\n${output.join("")}`);
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-
     const { DEMO_PASSWORD } = await import("~/seed/seed.server");
-    const login = await request(`${origin}/login`, {
-      method: "POST",
-      headers: { Origin: origin, "Content-Type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ email: OWNER_EMAIL, password: DEMO_PASSWORD, redirectTo: "/recordings" }).toString(),
-    });
-    const sessionCookie = (login.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]!).find((c) => c.startsWith("__session="));
-    if (login.status !== 302 || !sessionCookie) throw new Error(`Signing in as ${OWNER_EMAIL} failed: HTTP ${login.status}`);
+    const sessionCookie = await signIn(server.origin, DEMO_PASSWORD);
+    const origin = server.origin;
 
     const page = (encoding: string) => request(`${origin}/recordings`, { headers: { Cookie: sessionCookie, "Accept-Encoding": encoding, Accept: "text/html" } });
     const plain = await page("identity");
@@ -387,14 +312,7 @@ async function measurePage(dataDir: string, databaseUrl: string): Promise<PageRe
       requestRuns,
     };
   } finally {
-    if (running) {
-      server.kill("SIGTERM");
-      let timer: NodeJS.Timeout | undefined;
-      const stopped = await Promise.race([exited.then(() => true), new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), 10_000)))]);
-      // A pending timer would keep the benchmark alive for ten more seconds after a clean stop.
-      clearTimeout(timer);
-      if (!stopped) server.kill("SIGKILL");
-    }
+    await server.stop();
   }
 }
 

@@ -8,13 +8,14 @@ import { resources } from "./resources.server";
  * navigation reaches a screen whose namespaces the first page did not ship.
  * Each is named by a hash of its content (/locales/de/campaigns.3f9a1c2b7d.json),
  * so it is cached for a year and a new release never serves a stale copy.
- * Built and compressed once, on first use.
+ * Each file is built (and hashed) on first use; it is compressed the first
+ * time it is served, so the first page view does not pay for 28 brotli runs.
  */
 interface NamespaceFile {
   version: string;
   body: Buffer;
-  gzip: Buffer;
-  brotli: Buffer;
+  gzip?: Buffer;
+  brotli?: Buffer;
 }
 
 const files = new Map<string, NamespaceFile>();
@@ -24,15 +25,20 @@ function namespaceFile(language: Language, namespace: Namespace): NamespaceFile 
   let file = files.get(key);
   if (!file) {
     const body = Buffer.from(JSON.stringify(resources[language][namespace]));
-    file = {
-      version: createHash("sha256").update(body).digest("hex").slice(0, 10),
-      body,
-      gzip: gzipSync(body, { level: 9 }),
-      brotli: brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
-    };
+    file = { version: createHash("sha256").update(body).digest("hex").slice(0, 10), body };
     files.set(key, file);
   }
   return file;
+}
+
+function brotliOf(file: NamespaceFile) {
+  file.brotli ??= brotliCompressSync(file.body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: file.body.length } });
+  return file.brotli;
+}
+
+function gzipOf(file: NamespaceFile) {
+  file.gzip ??= gzipSync(file.body, { level: 9 });
+  return file.gzip;
 }
 
 export type NamespaceVersions = Partial<Record<Namespace, string>>;
@@ -69,7 +75,7 @@ export function namespaceFileReply(language: string, fileName: string, acceptEnc
   const cacheControl = match[2] === file.version ? "public, max-age=31536000, immutable" : "no-cache";
   const headers: Record<string, string> = { "Content-Type": "application/json; charset=utf-8", "Cache-Control": cacheControl, Vary: "Accept-Encoding" };
   const accepted = acceptEncoding ?? "";
-  if (/\bbr\b/.test(accepted)) return { status: 200, headers: { ...headers, "Content-Encoding": "br" }, body: file.brotli };
-  if (/\bgzip\b/.test(accepted)) return { status: 200, headers: { ...headers, "Content-Encoding": "gzip" }, body: file.gzip };
+  if (/\bbr\b/.test(accepted)) return { status: 200, headers: { ...headers, "Content-Encoding": "br" }, body: brotliOf(file) };
+  if (/\bgzip\b/.test(accepted)) return { status: 200, headers: { ...headers, "Content-Encoding": "gzip" }, body: gzipOf(file) };
   return { status: 200, headers, body: file.body };
 }
