@@ -43,3 +43,24 @@ test("a closed sidebar group stays closed after a reload", async ({ page, contex
   await expect(create).toHaveAttribute("aria-expanded", "false");
   await expect(nav.getByRole("link", { name: /AI agent manager/ })).toBeHidden();
 });
+
+test("a collapsed sidebar's flyout lies above the page's tab bar, so every part of it can be read and clicked", async ({ page }) => {
+  await page.setViewportSize({ width: 700, height: 900 });
+  await signIn(page, DEMO_USERS.owner.email);
+  await page.goto("/recordings");
+  const group = page.locator(".nav-group").filter({ has: page.getByLabel("Call management", { exact: true }) });
+  await group.hover();
+  const flyout = group.locator(".nav-flyout > div");
+  await expect(flyout.getByRole("link", { name: "Active Calls" })).toBeVisible();
+  const tabs = page.getByRole("navigation", { name: "Call management sections" });
+  // Every point where the flyout and the tab bar (a positioned element later in the document) overlap must belong to the flyout.
+  const covered = await flyout.evaluate((panel, tabBar) => {
+    const a = panel.getBoundingClientRect();
+    const b = tabBar!.getBoundingClientRect();
+    const [left, right, top, bottom] = [Math.max(a.left, b.left), Math.min(a.right, b.right), Math.max(a.top, b.top), Math.min(a.bottom, b.bottom)];
+    if (left >= right || top >= bottom) return "no overlap";
+    for (let x = left + 2; x < right; x += 20) for (let y = top + 2; y < bottom; y += 8) if (!panel.contains(document.elementFromPoint(x, y))) return `tab bar on top at ${x},${y}`;
+    return "flyout on top";
+  }, await tabs.elementHandle());
+  expect(covered).toBe("flyout on top");
+});
