@@ -80,6 +80,6 @@ describe("mergeClasses", () => {
     expect(mergeClasses("text-sm text-slate-600 text-lg text-red-700")).toBe("text-lg text-red-700");
     expect(mergeClasses("leading-none text-sm")).toBe("text-sm");
     expect(mergeClasses("data-row custom-thing data-row")).toBe("data-row custom-thing data-row");
-    expect(cn("rounded-md border px-3", false, { "px-5": true }, ["border-0"])).toBe("rounded-md px-5 border-0");
+    expect(cn("rounded-md border px-3", false, null, undefined, 0, "px-5", "", "border-0")).toBe("rounded-md px-5 border-0");
   });
 });
