@@ -28,7 +28,7 @@ export default async function handleRequest(
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     // Cleared once the render is complete: a timer left to fire on every finished render builds an error on a closed stream.
-    let abortTimer: NodeJS.Timeout | undefined;
+    let abortTimer: NodeJS.Timeout | undefined = undefined;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <TranslationProvider translator={translator}>
