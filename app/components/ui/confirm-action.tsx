@@ -19,6 +19,18 @@ import { useHydrated } from "./use-hydrated";
 /** The fetcher a confirmation dialog posts through; `data` holds what a refused submission returned. */
 export type ConfirmFetcher = FetcherWithComponents<unknown>;
 
+/** What a form shared by its own page and a dialog needs of the dialog's fetcher: its <Form> and whether it is busy. */
+export type FormFetcher = Pick<ConfirmFetcher, "Form" | "state">;
+
+/** The shaded line under "Do you really want to delete …?" that names what goes. */
+export function DeleteSummary({ children }: { children: ReactNode }) {
+  return (
+    <p className="rounded-md bg-slate-50 px-3 py-2 text-sm text-slate-700 dark:bg-slate-800 dark:text-slate-200" data-testid="delete-summary">
+      {children}
+    </p>
+  );
+}
+
 export function ConfirmAction({
   href,
   label,
@@ -147,7 +159,7 @@ export function ConfirmForm({
   busyLabel?: string;
   /** Where Cancel leads without a dialog. */
   cancelHref: string;
-  fetcher?: Pick<ConfirmFetcher, "Form" | "state">;
+  fetcher?: FormFetcher;
   onCancel?: () => void;
   submitting?: boolean;
   children: ReactNode;

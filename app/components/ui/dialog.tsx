@@ -1,7 +1,6 @@
-import { useId, type ReactNode } from "react";
-import { CloseButton } from "./close-button";
+import type { ReactNode } from "react";
 import { cn } from "./cn";
-import { ModalDialog } from "./modal-dialog";
+import { TitledModal } from "./modal-dialog";
 
 /**
  * The modal dialog of spec section 2/9: a title, a close button, at least
@@ -29,24 +28,18 @@ export function Dialog({
   children: ReactNode;
   className?: string;
 }) {
-  const titleId = useId();
   if (!open) return null;
   return (
-    <ModalDialog
+    <TitledModal
       onClose={onClose}
-      labelledBy={titleId}
+      title={title}
+      closeLabel={closeLabel}
       className={cn(
         "max-h-[80vh] w-full max-w-[min(42rem,calc(100%-2rem))] flex-col rounded-lg border border-slate-200 bg-white p-0 text-slate-900 shadow-xl backdrop:bg-slate-900/50 open:flex sm:w-auto sm:min-w-[600px] dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100",
         className,
       )}
     >
-      <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-5 py-4 dark:border-slate-700">
-        <h2 id={titleId} className="text-lg font-semibold">
-          {title}
-        </h2>
-        <CloseButton label={closeLabel} onClick={onClose} className="-mr-2 -mt-1" />
-      </div>
-      <div className="overflow-y-auto px-5 py-4">{children}</div>
-    </ModalDialog>
+      {children}
+    </TitledModal>
   );
 }

@@ -1,9 +1,8 @@
 import { Link, useFetcher } from "@remix-run/react";
-import { useEffect, useId, useState, type ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { useTranslation } from "~/i18n/react";
-import { CloseButton } from "./close-button";
 import { cn } from "./cn";
-import { ModalDialog } from "./modal-dialog";
+import { TitledModal } from "./modal-dialog";
 import { useHydrated } from "./use-hydrated";
 
 /**
@@ -15,25 +14,21 @@ import { useHydrated } from "./use-hydrated";
  */
 export function Drawer({ open, onClose, title, children, className }: { open: boolean; onClose: () => void; title: ReactNode; children: ReactNode; className?: string }) {
   const { t } = useTranslation("common");
-  const titleId = useId();
   if (!open) return null;
   return (
-    <ModalDialog
+    <TitledModal
       onClose={onClose}
-      labelledBy={titleId}
+      title={title}
+      closeLabel={t("dialog.close")}
+      titleClassName="min-w-0 break-words"
+      bodyClassName="min-h-0 flex-1"
       className={cn(
         "inset-y-0 left-auto right-0 m-0 h-full max-h-full w-full max-w-full flex-col border-l border-slate-200 bg-white p-0 text-slate-900 shadow-xl backdrop:bg-slate-900/40 open:flex sm:max-w-lg dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100",
         className,
       )}
     >
-      <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-5 py-4 dark:border-slate-700">
-        <h2 id={titleId} className="min-w-0 break-words text-lg font-semibold">
-          {title}
-        </h2>
-        <CloseButton label={t("dialog.close")} onClick={onClose} className="-mr-2 -mt-1" />
-      </div>
-      <div className="min-h-0 flex-1 overflow-y-auto px-5 py-4">{children}</div>
-    </ModalDialog>
+      {children}
+    </TitledModal>
   );
 }
 

@@ -1,5 +1,7 @@
-import { useEffect, useRef, type ReactNode } from "react";
+import { useEffect, useId, useRef, type ReactNode } from "react";
 import { createPortal } from "react-dom";
+import { CloseButton } from "./close-button";
+import { cn } from "./cn";
 
 /**
  * The browser's own modal: a <dialog> opened with showModal(), so the browser
@@ -57,6 +59,42 @@ export function ModalDialog({ onClose, labelledBy, className, children }: { onCl
       {children}
     </dialog>,
     document.body,
+  );
+}
+
+/**
+ * A modal with a title bar (the title and a close button) over a scrolling
+ * body: the frame Dialog and Drawer share; they differ only in where the
+ * panel sits and how wide it is (`className`).
+ */
+export function TitledModal({
+  onClose,
+  title,
+  closeLabel,
+  className,
+  titleClassName,
+  bodyClassName,
+  children,
+}: {
+  onClose: () => void;
+  title: ReactNode;
+  closeLabel: string;
+  className: string;
+  titleClassName?: string;
+  bodyClassName?: string;
+  children: ReactNode;
+}) {
+  const titleId = useId();
+  return (
+    <ModalDialog onClose={onClose} labelledBy={titleId} className={className}>
+      <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-5 py-4 dark:border-slate-700">
+        <h2 id={titleId} className={cn("text-lg font-semibold", titleClassName)}>
+          {title}
+        </h2>
+        <CloseButton label={closeLabel} onClick={onClose} className="-mr-2 -mt-1" />
+      </div>
+      <div className={cn("overflow-y-auto px-5 py-4", bodyClassName)}>{children}</div>
+    </ModalDialog>
   );
 }
 

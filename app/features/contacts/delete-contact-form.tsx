@@ -1,11 +1,8 @@
-import type { FetcherWithComponents } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "~/i18n/react";
-import { ConfirmForm } from "~/components/ui/confirm-action";
+import { ConfirmForm, DeleteSummary, type FormFetcher } from "~/components/ui/confirm-action";
 import { Notice } from "~/components/ui/panel";
 import { contactPaths } from "./paths";
-
-export type AnyFetcher = Pick<FetcherWithComponents<unknown>, "Form" | "state">;
 
 /** "Do you really want to delete …?": its own page without JavaScript, a dialog on the list with it. */
 export function DeleteContactForm({
@@ -19,7 +16,7 @@ export function DeleteContactForm({
   contactId: string;
   returnTo: string;
   summary: ReactNode;
-  fetcher?: AnyFetcher;
+  fetcher?: FormFetcher;
   onCancel?: () => void;
   submitting?: boolean;
 }) {
@@ -37,9 +34,7 @@ export function DeleteContactForm({
       submitting={submitting}
     >
       <p>{t("delete.question")}</p>
-      <p className="rounded-md bg-slate-50 px-3 py-2 text-sm text-slate-700 dark:bg-slate-800 dark:text-slate-200" data-testid="delete-summary">
-        {summary}
-      </p>
+      <DeleteSummary>{summary}</DeleteSummary>
       <Notice tone="warning">{t("delete.warning")}</Notice>
     </ConfirmForm>
   );

@@ -8,7 +8,7 @@ import { Notice } from "~/components/ui/panel";
 import { formatNumber } from "~/i18n/format";
 import type { FormConstraint } from "~/lib/forms/form-constraint";
 import { plainFormProps, plainInputProps, usePlainForm } from "~/lib/forms/plain-form";
-import type { AnyFetcher } from "./delete-contact-form";
+import type { FormFetcher } from "~/components/ui/confirm-action";
 import { contactPaths } from "./paths";
 import type { ListNameFields } from "./schemas";
 
@@ -34,7 +34,7 @@ export function ListNameForm({
   lastResult?: SubmissionResult<string[]>;
   returnTo: string;
   submitLabel: string;
-  fetcher?: AnyFetcher;
+  fetcher?: FormFetcher;
   submitting?: boolean;
   /** In a dialog: Cancel closes it instead of leading back. */
   onCancel?: () => void;
@@ -75,7 +75,7 @@ export function DeleteListForm({
   list: { id: string; name: string; contactCount: number };
   campaigns: string[];
   returnTo: string;
-  fetcher?: AnyFetcher;
+  fetcher?: FormFetcher;
   onCancel?: () => void;
   submitting?: boolean;
 }) {

@@ -1,7 +1,7 @@
 import { useFetcher } from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "~/i18n/react";
-import { ConfirmDialog, ConfirmForm, type ConfirmFetcher } from "~/components/ui/confirm-action";
+import { ConfirmDialog, ConfirmForm, DeleteSummary, type ConfirmFetcher } from "~/components/ui/confirm-action";
 
 export const deleteKnowledgeBasePath = (id: string) => `/knowledge-base/${encodeURIComponent(id)}/delete`;
 
@@ -45,10 +45,10 @@ export function DeleteKnowledgeBaseForm({
       submitting={submitting}
     >
       <p>{t("delete.question", { name: kb.name })}</p>
-      <p className="rounded-md bg-slate-50 px-3 py-2 text-sm text-slate-700 dark:bg-slate-800 dark:text-slate-200" data-testid="delete-summary">
+      <DeleteSummary>
         <span className="block break-words font-medium">{kb.name}</span>
         <span className="block">{number}</span>
-      </p>
+      </DeleteSummary>
       {kb.isDefault ? <p className="text-sm text-slate-700 dark:text-slate-200">{successor ? t("delete.successor", { name: successor }) : t("delete.lastOne")}</p> : null}
       <p className="text-sm text-slate-600 dark:text-slate-300">{t("delete.warning")}</p>
     </ConfirmForm>

@@ -1,7 +1,6 @@
-import type { FetcherWithComponents } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "~/i18n/react";
-import { ConfirmForm } from "~/components/ui/confirm-action";
+import { ConfirmForm, DeleteSummary, type FormFetcher } from "~/components/ui/confirm-action";
 import { deleteAction } from "./recording-paths";
 
 /**
@@ -9,7 +8,6 @@ import { deleteAction } from "./recording-paths";
  * and the dialog that opens it in place once scripts run; a dialog passes its
  * fetcher. A success redirects to `returnTo` either way.
  */
-type AnyFetcher = Pick<FetcherWithComponents<unknown>, "Form" | "state">;
 
 export function DeleteRecordingForm({
   callId,
@@ -22,7 +20,7 @@ export function DeleteRecordingForm({
   callId: string;
   returnTo: string;
   summaryLine?: ReactNode;
-  fetcher?: AnyFetcher;
+  fetcher?: FormFetcher;
   onCancel?: () => void;
   submitting?: boolean;
 }) {
@@ -39,7 +37,7 @@ export function DeleteRecordingForm({
       submitting={submitting}
     >
       <p>{t("delete.question")}</p>
-      {summaryLine ? <p className="rounded-md bg-slate-50 px-3 py-2 text-sm text-slate-700 dark:bg-slate-800 dark:text-slate-200">{summaryLine}</p> : null}
+      {summaryLine ? <DeleteSummary>{summaryLine}</DeleteSummary> : null}
       <p className="text-sm text-slate-600 dark:text-slate-300">{t("delete.warning")}</p>
     </ConfirmForm>
   );

@@ -1,8 +1,8 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { Form, type FetcherWithComponents } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { Button } from "~/components/ui/button";
-import { CancelAction } from "~/components/ui/confirm-action";
+import { CancelAction, type FormFetcher } from "~/components/ui/confirm-action";
 import { inputClass } from "~/components/ui/field";
 import { cn } from "~/components/ui/cn";
 import type { FormConstraint } from "~/lib/forms/form-constraint";
@@ -17,8 +17,6 @@ import { feedbackAction } from "./recording-paths";
  * fetcher, so a failed submission shows its errors in the dialog; a success
  * redirects to `returnTo` either way.
  */
-type AnyFetcher = Pick<FetcherWithComponents<unknown>, "Form" | "state">;
-
 export function FeedbackForm({
   callId,
   returnTo,
@@ -33,7 +31,7 @@ export function FeedbackForm({
   returnTo: string;
   defaultValue: { rating: number | null; text: string | null } | null;
   lastResult?: SubmissionResult<string[]> | null;
-  fetcher?: AnyFetcher;
+  fetcher?: FormFetcher;
   onCancel?: () => void;
   submitting?: boolean;
   /** The form's HTML constraints, from the feedback page's loader. */
