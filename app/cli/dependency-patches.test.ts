@@ -7,6 +7,8 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..")
 const PATCHED_FILES = [
   "node_modules/@remix-run/router/dist/router.cjs.js",
   "node_modules/@remix-run/react/dist/server.js",
+  "node_modules/@remix-run/react/dist/components.js",
+  "node_modules/@remix-run/react/dist/esm/components.js",
   "node_modules/react-router-dom/server.js",
   "node_modules/@remix-run/dev/dist/compiler/plugins/emptyModules.js",
 ];

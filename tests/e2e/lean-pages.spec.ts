@@ -30,6 +30,25 @@ test("a page ships only the translations its screen uses, and no byte React did 
   }
 });
 
+test("the page's scripts are preloaded at low priority, behind the stylesheet, and the page still hydrates", async ({ page }, testInfo) => {
+  test.skip(isScriptless(testInfo), "Reads the HTML as sent and waits for hydration: runs in the js project");
+  const html = await (await page.request.get("/login")).text();
+  const preloads = html.match(/<link rel="modulepreload"[^>]*>/g) ?? [];
+  expect(preloads.length).toBeGreaterThan(5);
+  for (const link of preloads) expect(link, "every module preload").toContain('fetchpriority="low"');
+  expect(html.indexOf('rel="stylesheet"')).toBeLessThan(html.indexOf('rel="modulepreload"'));
+
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  await page.goto("/login");
+  // React marks every element it has hydrated with its own properties.
+  await page.waitForFunction(() => Object.keys(document.getElementById("main") ?? {}).some((key) => key.startsWith("__react")));
+  expect(errors).toEqual([]);
+});
+
 test("a screen reached without a page load fetches the translations it lacks, once and cacheable", async ({ page }, testInfo) => {
   test.skip(isScriptless(testInfo), "Client-side navigation needs JavaScript");
   await signInQuickly(page, DEMO_USERS.owner.email);
