@@ -96,7 +96,7 @@ async function main() {
   if (interactive) process.stdout.write("\n");
   // Fold the write-ahead log into the database so the size below is the real one.
   await sql`pragma wal_checkpoint(TRUNCATE)`.execute(db);
-  const size = env.databaseFile === ":memory:" ? 0 : fileSize(env.databaseFile);
+  const size = !env.databaseFile || env.databaseFile === ":memory:" ? 0 : fileSize(env.databaseFile);
   console.log(
     `Inserted ${number(inserted)} recordings in ${seconds.toFixed(1)} s (${number(Math.round(inserted / Math.max(seconds, 0.001)))} rows/s). ` +
       `Database size: ${(size / 1024 / 1024).toFixed(1)} MiB.`,

@@ -7,7 +7,7 @@ describe("configuration", () => {
     expect(env.PORT).toBe(3000);
     expect(env.SESSION_IDLE_MINUTES).toBe(30);
     expect(env.SESSION_ABSOLUTE_HOURS).toBe(12);
-    expect(env.databaseFile.endsWith("data/voxboard.db")).toBe(true);
+    expect(env.databaseFile!.endsWith("data/voxboard.db")).toBe(true);
   });
 
   it("refuses production without a long session secret, naming the variable", () => {

@@ -17,8 +17,13 @@ const envSchema = z
     DATA_DIR: z.string().min(1).default("./data"),
     DATABASE_URL: z
       .string()
-      .regex(/^(file:|sqlite:)|\.db$|^:memory:$/, "must be a SQLite location such as file:./data/voxboard.db (PostgreSQL arrives in a later release)")
+      .regex(
+        /^(file:|sqlite:|postgres:\/\/|postgresql:\/\/)|\.db$|^:memory:$/,
+        "must be a SQLite location such as file:./data/voxboard.db or a PostgreSQL URL such as postgres://user:password@host:5432/voxboard",
+      )
       .optional(),
+    /** Connections each app server keeps open to PostgreSQL (ignored on SQLite). */
+    DATABASE_POOL_MAX: positiveInt(10),
     SESSION_SECRET: z.string().optional(),
     SESSION_IDLE_MINUTES: positiveInt(30),
     SESSION_ABSOLUTE_HOURS: positiveInt(12),
@@ -94,7 +99,10 @@ export function resolveEnv(source: EnvSource = process.env) {
   }
   const env = parsed.data;
   const dataDir = path.resolve(env.DATA_DIR);
-  const databaseFile = env.DATABASE_URL
+  const postgresUrl = env.DATABASE_URL && /^postgres(ql)?:\/\//.test(env.DATABASE_URL) ? env.DATABASE_URL : null;
+  const databaseFile = postgresUrl
+    ? null
+    : env.DATABASE_URL
     ? env.DATABASE_URL === ":memory:"
       ? ":memory:"
       : path.resolve(env.DATABASE_URL.replace(/^(file|sqlite):(\/\/)?/, ""))
@@ -106,7 +114,10 @@ export function resolveEnv(source: EnvSource = process.env) {
     firstRunDefaults: env.NODE_ENV !== "production" || env.QUICKSTART,
     usesDevelopmentSecret: !env.SESSION_SECRET,
     dataDir,
+    /** The SQLite file, or null on PostgreSQL. */
     databaseFile,
+    /** The PostgreSQL connection URL, or null on SQLite (the embedded default). */
+    postgresUrl,
     outboxDir: path.join(dataDir, "outbox"),
     uploadsDir: path.join(dataDir, "uploads"),
     importsDir: path.join(dataDir, "imports"),

@@ -3,14 +3,21 @@ import path from "node:path";
 import SQLite from "better-sqlite3";
 import { Kysely, Migrator, SqliteDialect, sql } from "kysely";
 import { getEnv } from "~/config/env.server";
+import { isPostgres } from "./dialect";
 import { migrationProvider } from "./migrations";
+import { ByteOrderTextPlugin, openPostgres } from "./postgres.server";
 import type { Database } from "./schema";
 
 export type DB = Kysely<Database>;
 
 let instance: DB | undefined;
 
-export function openDatabase(file: string): DB {
+/** SQLite at a file path (the embedded default), or PostgreSQL at a postgres:// URL. */
+export function openDatabase(location: string): DB {
+  return /^postgres(ql)?:\/\//.test(location) ? openPostgres<Database>(location, getEnv().DATABASE_POOL_MAX) : openSqlite(location);
+}
+
+function openSqlite(file: string): DB {
   if (file !== ":memory:") fs.mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new SQLite(file);
   // WAL lets page reads run while a write is in progress; the busy timeout
@@ -49,7 +56,8 @@ function withStatementCache(sqlite: SQLite.Database) {
 }
 
 export function getDb(): DB {
-  instance ??= openDatabase(getEnv().databaseFile);
+  const env = getEnv();
+  instance ??= openDatabase(env.postgresUrl ?? env.databaseFile!);
   return instance;
 }
 
@@ -60,7 +68,7 @@ export async function closeDb() {
 }
 
 export async function migrateToLatest(db: DB = getDb()) {
-  const migrator = new Migrator({ db, provider: migrationProvider });
+  const migrator = new Migrator({ db: isPostgres(db) ? db.withPlugin(new ByteOrderTextPlugin()) : db, provider: migrationProvider });
   const { error, results } = await migrator.migrateToLatest();
   for (const result of results ?? []) {
     if (result.status === "Error") console.error(`migration ${result.migrationName} failed`);

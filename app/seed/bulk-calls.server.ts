@@ -4,6 +4,7 @@ import type { TranscriptTurn } from "~/features/calls/derived-columns";
 import { seededRandom } from "~/features/calls/wav";
 import type { NewCall } from "~/db/schema";
 import type { DB } from "~/db/db.server";
+import { isPostgres } from "~/db/dialect";
 
 /**
  * Synthetic calls in bulk, for benchmarks (`npm run seed:bulk`). Rows go
@@ -184,7 +185,11 @@ export function makeRowFactory(tenantId: string, count: number, seed: number, no
 /** Rows per INSERT statement: well under SQLite's 32,766 bound parameters. */
 const ROWS_PER_STATEMENT = 200;
 
-function insertStatement(columns: readonly string[], rows: number) {
+function insertStatement(columns: readonly string[], rows: number, postgres: boolean) {
+  if (postgres) {
+    const tuples = Array.from({ length: rows }, (_, row) => `(${columns.map((_, column) => `$${row * columns.length + column + 1}`).join(",")})`);
+    return `insert into calls (${columns.join(",")}) values ${tuples.join(",")}`;
+  }
   const tuple = `(${columns.map(() => "?").join(",")})`;
   return `insert into calls (${columns.join(",")}) values ${Array.from({ length: rows }, () => tuple).join(",")}`;
 }
@@ -201,12 +206,13 @@ export async function insertSyntheticCalls(db: DB, tenantId: string, count: numb
   const makeRow = makeRowFactory(tenantId, Math.max(1, count), seed, now);
   // Every generated row has the same keys, so one column list and one statement text serve the whole load.
   const columns = Object.keys(makeRowFactory(tenantId, 1, seed, now)(0));
-  const fullStatement = insertStatement(columns, ROWS_PER_STATEMENT);
+  const postgres = isPostgres(db);
+  const fullStatement = insertStatement(columns, ROWS_PER_STATEMENT, postgres);
   const started = performance.now();
   let inserted = 0;
 
-  const previousCache = await sql<{ cache_size: number }>`pragma cache_size`.execute(db);
-  await sql.raw(`pragma cache_size = -${LOAD_CACHE_KIB}`).execute(db);
+  const previousCache = postgres ? null : await sql<{ cache_size: number }>`pragma cache_size`.execute(db);
+  if (!postgres) await sql.raw(`pragma cache_size = -${LOAD_CACHE_KIB}`).execute(db);
   try {
     while (inserted < count) {
       const batchEnd = Math.min(count, inserted + batchSize);
@@ -218,14 +224,14 @@ export async function insertSyntheticCalls(db: DB, tenantId: string, count: numb
             const row = makeRow(from + i) as Record<string, unknown>;
             for (const column of columns) parameters.push(row[column] ?? null);
           }
-          await trx.executeQuery(CompiledQuery.raw(rows === ROWS_PER_STATEMENT ? fullStatement : insertStatement(columns, rows), parameters));
+          await trx.executeQuery(CompiledQuery.raw(rows === ROWS_PER_STATEMENT ? fullStatement : insertStatement(columns, rows, postgres), parameters));
         }
       });
       inserted = batchEnd;
       onProgress?.(inserted, count);
     }
   } finally {
-    await sql.raw(`pragma cache_size = ${Number(previousCache.rows[0]?.cache_size ?? -2000)}`).execute(db);
+    if (previousCache) await sql.raw(`pragma cache_size = ${Number(previousCache.rows[0]?.cache_size ?? -2000)}`).execute(db);
   }
   return { inserted, seconds: (performance.now() - started) / 1000 };
 }

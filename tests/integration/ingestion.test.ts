@@ -2,10 +2,10 @@ import fs from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
-import { sql } from "kysely";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { getEnv, resetEnvCache } from "~/config/env.server";
 import { getDb } from "~/db/db.server";
+import { refuseInserts } from "../support/db-faults";
 import { DEMO_PASSWORD } from "~/seed/seed.server";
 import { createApiKey } from "~/features/api-keys/api-keys.server";
 import { registerAccount } from "~/features/auth/accounts.server";
@@ -372,7 +372,7 @@ describe("POST /api/v1/call-events with multipart audio", () => {
   });
 
   it("removes the stored file again when the database write fails", async () => {
-    await sql`create trigger refuse_boom before insert on calls when new.external_id = 'boom-call' begin select raise(abort, 'refused for the test'); end`.execute(getDb());
+    const undo = await refuseInserts("calls", "new.external_id = 'boom-call'");
     const filesBefore = audioFiles();
     const before = await counts();
     const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
@@ -382,7 +382,7 @@ describe("POST /api/v1/call-events with multipart audio", () => {
       expect((await body<ErrorBody>(response)).error.code).toBe("internal_error");
     } finally {
       errors.mockRestore();
-      await sql`drop trigger refuse_boom`.execute(getDb());
+      await undo();
     }
     expect(audioFiles()).toEqual(filesBefore);
     expect(await counts()).toEqual(before);

@@ -561,7 +561,7 @@ describe("one default per number", () => {
     const number = await addNumber(demoTenant);
     await createKnowledgeBase(demoTenant, storedValues(number.id));
     const second = await createKnowledgeBase(demoTenant, storedValues(number.id));
-    await expect(getDb().updateTable("knowledge_bases").set({ is_default: 1 }).where("id", "=", second).execute()).rejects.toThrow(/UNIQUE/);
+    await expect(getDb().updateTable("knowledge_bases").set({ is_default: 1 }).where("id", "=", second).execute()).rejects.toThrow(/UNIQUE|unique constraint/);
   });
 });
 

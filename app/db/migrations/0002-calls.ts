@@ -1,10 +1,12 @@
-import { SqliteAdapter, sql, type Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
+import { addRowIdOnPostgres, isPostgres } from "./portable";
 
 /**
  * Calls (the spec's "recordings"), the events that built them, and the API
  * keys voice platforms use to send those events. Portable column types as in
- * 0001; the full-text index is SQLite's FTS5 and is created only there (a
- * PostgreSQL dialect would add a pg_trgm index in its own migration step).
+ * 0001. The substring index over search_text is a trigram index on both:
+ * SQLite's FTS5 with the trigram tokenizer, PostgreSQL's pg_trgm GIN index
+ * (contrib; CREATE EXTENSION needs a role allowed to create it).
  */
 export async function up(db: Kysely<unknown>) {
   await db.schema
@@ -68,6 +70,7 @@ export async function up(db: Kysely<unknown>) {
     .addColumn("created_at", "text", (c) => c.notNull())
     .addColumn("updated_at", "text", (c) => c.notNull())
     .execute();
+  await addRowIdOnPostgres(db, "calls");
   await db.schema.createIndex("calls_tenant_external_idx").on("calls").columns(["tenant_id", "external_id"]).unique().execute();
   // Every list query is one tenant's calls in one order; each shown sort key gets an index that ends in created_at as the tie-breaker.
   const sortIndexes: Array<[string, string[]]> = [
@@ -96,7 +99,10 @@ export async function up(db: Kysely<unknown>) {
     .addPrimaryKeyConstraint("call_events_pk", ["tenant_id", "event_id"])
     .execute();
 
-  if (isSqlite(db)) {
+  if (isPostgres(db)) {
+    await sql`create extension if not exists pg_trgm`.execute(db);
+    await sql`create index calls_search_trgm_idx on calls using gin (search_text gin_trgm_ops)`.execute(db);
+  } else {
     // Trigram index over the lower-cased search text: substring search at index speed, for terms of 3+ characters.
     await sql`create virtual table calls_fts using fts5(search_text, content='calls', content_rowid='rowid', tokenize='trigram case_sensitive 1')`.execute(db);
     await sql`create trigger calls_fts_insert after insert on calls begin
@@ -113,14 +119,9 @@ export async function up(db: Kysely<unknown>) {
 }
 
 export async function down(db: Kysely<unknown>) {
-  if (isSqlite(db)) {
+  if (!isPostgres(db)) {
     for (const trigger of ["calls_fts_insert", "calls_fts_delete", "calls_fts_update"]) await sql.raw(`drop trigger if exists ${trigger}`).execute(db);
     await sql`drop table if exists calls_fts`.execute(db);
   }
   for (const table of ["call_events", "calls", "api_keys"]) await db.schema.dropTable(table).ifExists().execute();
-}
-
-// Asked of the adapter, not by a probing query: a failed statement would abort a PostgreSQL migration transaction.
-function isSqlite(db: Kysely<unknown>) {
-  return db.getExecutor().adapter instanceof SqliteAdapter;
 }

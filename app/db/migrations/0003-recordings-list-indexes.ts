@@ -1,4 +1,5 @@
-import { SqliteAdapter, sql, type Kysely, type SqlBool } from "kysely";
+import { sql, type Kysely, type SqlBool } from "kysely";
+import { isPostgres } from "./portable";
 
 /**
  * Indexes the recordings list can answer from alone (checked with EXPLAIN
@@ -29,8 +30,12 @@ import { SqliteAdapter, sql, type Kysely, type SqlBool } from "kysely";
  * tenant, status, direction and campaign, maintained by triggers on `calls`
  * (every insert, delete and update goes through them, whoever writes), so the
  * common totals (everything, a direction, a campaign, a status) are a sum of a
- * few rows. Like the trigram index, it exists on SQLite only; a PostgreSQL
- * dialect would add the same triggers in PL/pgSQL.
+ * few rows. On PostgreSQL the same triggers are one PL/pgSQL function.
+ *
+ * PostgreSQL has no implicit rowid in its indexes and puts NULL last in
+ * ascending order; its list indexes end in the rowid column (0002) and keep a
+ * nullable sort key's NULLs first, so they deliver the same order, which the
+ * list asks for explicitly ("asc nulls first", "desc nulls last").
  */
 const REPLACED: Array<{ old: string | null; name: string; columns: string[] }> = [
   { old: null, name: "calls_list_created_idx", columns: ["tenant_id", "created_at"] },
@@ -52,10 +57,18 @@ export const ESCALATED_CONDITION = "escalated = 1";
 export const DISAGREEMENT_CONDITION =
   "((feedback_rating in (1, 2) and sentiment = 'positive') or (feedback_rating in (4, 5) and sentiment = 'negative'))";
 
+/** Sort keys that may be NULL: their NULLs sort first ascending, as SQLite sorts them. */
+const NULLABLE_KEYS = new Set(["campaign_name", "sort_campaign", "sort_from", "sort_to", "sort_agent", "sort_user", "sort_company", "duration_seconds", "feedback_rating"]);
+
 export async function up(db: Kysely<unknown>) {
-  if (isSqlite(db)) await createCallCounts(db);
+  await createCallCounts(db);
   for (const { old, name, columns } of REPLACED) {
-    await db.schema.createIndex(name).on("calls").columns([...columns, "status"]).where(sql.raw<SqlBool>(FINISHED_CONDITION)).execute();
+    if (isPostgres(db)) {
+      const keys = [...columns, "status", "rowid"].map((column) => sql.raw(NULLABLE_KEYS.has(column) ? `${column} nulls first` : column));
+      await sql`create index ${sql.id(name)} on calls (${sql.join(keys)}) where ${sql.raw(FINISHED_CONDITION)}`.execute(db);
+    } else {
+      await db.schema.createIndex(name).on("calls").columns([...columns, "status"]).where(sql.raw<SqlBool>(FINISHED_CONDITION)).execute();
+    }
     if (old) await db.schema.dropIndex(old).ifExists().execute();
   }
   await db.schema
@@ -73,10 +86,10 @@ export async function up(db: Kysely<unknown>) {
 }
 
 export async function down(db: Kysely<unknown>) {
-  if (isSqlite(db)) {
-    for (const trigger of COUNT_TRIGGERS) await sql.raw(`drop trigger if exists ${trigger}`).execute(db);
-    await db.schema.dropTable("call_list_counts").ifExists().execute();
-  }
+  const on = isPostgres(db) ? " on calls" : "";
+  for (const trigger of COUNT_TRIGGERS) await sql.raw(`drop trigger if exists ${trigger}${on}`).execute(db);
+  if (isPostgres(db)) await sql`drop function if exists call_list_counts_apply()`.execute(db);
+  await db.schema.dropTable("call_list_counts").ifExists().execute();
   for (const name of ["calls_list_escalated_idx", "calls_list_disagreement_idx"]) await db.schema.dropIndex(name).ifExists().execute();
   for (const { old, name, columns } of REPLACED) {
     if (old) await db.schema.createIndex(old).on("calls").columns(columns).execute();
@@ -96,10 +109,11 @@ async function createCallCounts(db: Kysely<unknown>) {
     .addColumn("campaign", "text", (c) => c.notNull())
     .addColumn("calls", "integer", (c) => c.notNull())
     .addPrimaryKeyConstraint("call_list_counts_pk", ["tenant_id", "status", "direction", "campaign"])
-    .modifyEnd(sql`without rowid`)
+    .modifyEnd(isPostgres(db) ? sql`` : sql`without rowid`)
     .execute();
   await sql`insert into call_list_counts (tenant_id, status, direction, campaign, calls)
     select tenant_id, status, direction, coalesce(campaign_name, ''), count(*) from calls group by 1, 2, 3, 4`.execute(db);
+  if (isPostgres(db)) return createPostgresCountTriggers(db);
   const add = (row: "new") => sql`insert into call_list_counts (tenant_id, status, direction, campaign, calls)
       values (${sql.raw(row)}.tenant_id, ${sql.raw(row)}.status, ${sql.raw(row)}.direction, coalesce(${sql.raw(row)}.campaign_name, ''), 1)
       on conflict (tenant_id, status, direction, campaign) do update set calls = calls + 1;`;
@@ -114,7 +128,24 @@ async function createCallCounts(db: Kysely<unknown>) {
     end`.execute(db);
 }
 
-// Asked of the adapter, not by a probing query: a failed statement would abort a PostgreSQL migration transaction.
-function isSqlite(db: Kysely<unknown>) {
-  return db.getExecutor().adapter instanceof SqliteAdapter;
+/** The same bookkeeping as SQLite's three triggers; the upsert takes the row lock, so concurrent inserts count right. */
+async function createPostgresCountTriggers(db: Kysely<unknown>) {
+  await sql`create function call_list_counts_apply() returns trigger language plpgsql as $$
+    begin
+      if tg_op in ('UPDATE', 'DELETE') then
+        update call_list_counts set calls = calls - 1
+          where tenant_id = old.tenant_id and status = old.status and direction = old.direction and campaign = coalesce(old.campaign_name, '');
+      end if;
+      if tg_op in ('INSERT', 'UPDATE') then
+        insert into call_list_counts (tenant_id, status, direction, campaign, calls)
+          values (new.tenant_id, new.status, new.direction, coalesce(new.campaign_name, ''), 1)
+          on conflict (tenant_id, status, direction, campaign) do update set calls = call_list_counts.calls + 1;
+      end if;
+      return null;
+    end
+  $$`.execute(db);
+  await sql`create trigger call_list_counts_insert after insert on calls for each row execute function call_list_counts_apply()`.execute(db);
+  await sql`create trigger call_list_counts_delete after delete on calls for each row execute function call_list_counts_apply()`.execute(db);
+  await sql`create trigger call_list_counts_update after update of tenant_id, status, direction, campaign_name on calls
+    for each row execute function call_list_counts_apply()`.execute(db);
 }

@@ -1,4 +1,5 @@
-import { SqliteAdapter, sql, type Kysely, type SqlBool } from "kysely";
+import { sql, type Kysely, type SqlBool } from "kysely";
+import { isPostgres } from "./portable";
 
 /**
  * What a search term of one or two characters needs to be found through an
@@ -27,15 +28,16 @@ import { SqliteAdapter, sql, type Kysely, type SqlBool } from "kysely";
  *   always looks at them.
  *
  * The expressions are shared with list-query.server.ts, which must repeat
- * them word for word for SQLite to use the indexes. SQLite only, like the
- * trigram index: a PostgreSQL dialect would use pg_trgm.
+ * them word for word for SQLite to use the indexes. SQLite only: on
+ * PostgreSQL a short term is found by reading calls in list order (see
+ * list-query.server.ts).
  */
 export const SEARCH_TAIL = "substr(search_text, -2)";
 export const SEARCH_LAST = "substr(search_text, -1)";
 export const SEARCH_HAS_NUL = "instr(search_text, char(0)) > 0";
 
 export async function up(db: Kysely<unknown>) {
-  if (!isSqlite(db)) return;
+  if (isPostgres(db)) return;
   await sql`create virtual table calls_fts_instances using fts5vocab(calls_fts, 'instance')`.execute(db);
   await db.schema.createIndex("calls_search_tail_idx").on("calls").expression(sql.raw(SEARCH_TAIL)).execute();
   await db.schema.createIndex("calls_search_last_idx").on("calls").expression(sql.raw(SEARCH_LAST)).execute();
@@ -43,12 +45,7 @@ export async function up(db: Kysely<unknown>) {
 }
 
 export async function down(db: Kysely<unknown>) {
-  if (!isSqlite(db)) return;
+  if (isPostgres(db)) return;
   for (const name of ["calls_search_tail_idx", "calls_search_last_idx", "calls_search_nul_idx"]) await db.schema.dropIndex(name).ifExists().execute();
   await sql`drop table if exists calls_fts_instances`.execute(db);
-}
-
-// Asked of the adapter, not by a probing query: a failed statement would abort a PostgreSQL migration transaction.
-function isSqlite(db: Kysely<unknown>) {
-  return db.getExecutor().adapter instanceof SqliteAdapter;
 }

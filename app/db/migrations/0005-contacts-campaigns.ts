@@ -1,4 +1,5 @@
 import { sql, type Kysely } from "kysely";
+import { addRowIdOnPostgres } from "./portable";
 
 /**
  * Contacts and their lists, contact imports, the tenant's business phone
@@ -37,6 +38,7 @@ export async function up(db: Kysely<unknown>) {
     .addColumn("created_at", "text", (c) => c.notNull())
     .addColumn("updated_at", "text", (c) => c.notNull())
     .execute();
+  await addRowIdOnPostgres(db, "contacts");
   await db.schema.createIndex("contacts_tenant_created").on("contacts").columns(["tenant_id", "created_at"]).execute();
   await db.schema.createIndex("contacts_tenant_list_created").on("contacts").columns(["tenant_id", "list_id", "created_at"]).execute();
   await db.schema.createIndex("contacts_tenant_phone").on("contacts").columns(["tenant_id", "phone"]).execute();

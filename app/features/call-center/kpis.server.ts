@@ -1,4 +1,4 @@
-import { sql } from "kysely";
+import { sql, type RawBuilder } from "kysely";
 import { getDb, type DB } from "~/db/db.server";
 import { FINISHED_STATUSES } from "~/features/recordings/list-params";
 import { resolveDateRange, type DateRangeKey, type ResolvedRange } from "~/features/calls/date-ranges";
@@ -32,19 +32,22 @@ export interface OverviewFigures {
  * have no outcome yet, and the recordings list each figure links to shows
  * finished calls too, so a figure and the list behind it agree.
  */
+/** Portable: PostgreSQL cannot sum a comparison, and a CASE costs SQLite no more. */
+const countWhere = (condition: RawBuilder<unknown>) => sql`coalesce(sum(case when ${condition} then 1 else 0 end), 0)`;
+
 export async function loadOverviewFigures(tenantId: string, timeZone: string, key: DateRangeKey, now: Date = new Date(), db: DB = getDb()): Promise<OverviewFigures> {
   const range = resolveDateRange(key, timeZone, now);
   const granularity = granularityFor(range);
   const periods = periodsOf(range, granularity, timeZone);
   const perPeriod = periods.map(
     (period, index) => sql`select
-      ${index} as "index",
-      coalesce(sum(direction = 'inbound'), 0) as inbound,
-      coalesce(sum(direction = 'outbound'), 0) as outbound,
-      coalesce(sum(status = 'missed'), 0) as missed,
-      coalesce(sum(status = 'voicemail'), 0) as voicemail,
-      coalesce(sum(status = 'ended'), 0) as completed,
-      coalesce(sum(escalated = 1), 0) as escalated,
+      ${sql.lit(index)} as "index",
+      ${countWhere(sql`direction = 'inbound'`)} as inbound,
+      ${countWhere(sql`direction = 'outbound'`)} as outbound,
+      ${countWhere(sql`status = 'missed'`)} as missed,
+      ${countWhere(sql`status = 'voicemail'`)} as voicemail,
+      ${countWhere(sql`status = 'ended'`)} as completed,
+      ${countWhere(sql`escalated = 1`)} as escalated,
       coalesce(sum(duration_seconds), 0) as "durationSeconds"
     from calls
     where tenant_id = ${tenantId} and created_at >= ${period.startUtc} and created_at < ${period.endUtc}

@@ -13,6 +13,7 @@ export type Connection = SQLite.Database;
 
 export function openConnection(): Connection {
   const file = getEnv().databaseFile;
+  if (!file) throw new Error("Contact imports through a second connection need SQLite");
   // A second connection to an in-memory database would open a different, empty database.
   if (file === ":memory:") throw new Error("Contact imports need a database file; DATABASE_URL=:memory: is not supported");
   const connection = new SQLite(file, { fileMustExist: true });

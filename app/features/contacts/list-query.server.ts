@@ -1,6 +1,7 @@
 import type { TFunction } from "~/i18n/translator";
 import { sql, type RawBuilder, type SqlBool } from "kysely";
 import { getDb, type DB } from "~/db/db.server";
+import { isPostgres } from "~/db/dialect";
 import type { GateContext } from "~/features/access/gate.server";
 import { can } from "~/features/access/permissions";
 import { phoneDisplays } from "~/features/phone/display.server";
@@ -59,30 +60,34 @@ const FOLDS: ReadonlyArray<readonly [string, string]> = [
  */
 function sortKeyOf(column: RawBuilder<string>): RawBuilder<string> {
   const folded = FOLDS.reduce<RawBuilder<string>>((text, [from, to]) => sql<string>`replace(${text}, ${sql.lit(from)}, ${sql.lit(to)})`, column);
-  return sql<string>`(case when ${column} glob '*[^ -~]*' then lower(${folded}) else lower(${column}) end)`;
+  // More bytes than characters: the value has a character beyond ASCII (octet_length is SQLite's and PostgreSQL's alike).
+  return sql<string>`(case when octet_length(${column}) <> length(${column}) then lower(${folded}) else lower(${column}) end)`;
 }
 
 const SORT_EXPRESSIONS: Record<SortKey, RawBuilder<string>> = {
   created: sql<string>`contacts.created_at`,
   // Last name, then first name: a contact without a last name sorts by its first name, before the others.
-  name: sql<string>`(${sortKeyOf(sql.ref("contacts.last_name"))} || char(1) || ${sortKeyOf(sql.ref("contacts.first_name"))})`,
+  name: sql<string>`(${sortKeyOf(sql.ref("contacts.last_name"))} || ${sql.lit("\u0001")} || ${sortKeyOf(sql.ref("contacts.first_name"))})`,
   company: sortKeyOf(sql.ref("contacts.company")),
   list: sortKeyOf(sql.ref("contact_lists.name")),
 };
 
 /** The fields a search term is looked for in, joined so that a match never spans two of them (the name excepted). */
-const SEARCHABLE = sql<string>`(contacts.first_name || ' ' || contacts.last_name || char(31) || contacts.company || char(31) || contacts.email)`;
+const FIELD_SEPARATOR = sql.lit("\u001f");
+const SEARCHABLE = sql<string>`(contacts.first_name || ' ' || contacts.last_name || ${FIELD_SEPARATOR} || contacts.company || ${FIELD_SEPARATOR} || contacts.email)`;
 
 const PHONE_LIKE = /^\+?[\d\s().\-/]*\d[\d\s().\-/]*$/;
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (match) => `\\${match}`);
 
 /**
- * LIKE ignores the case of ASCII letters only. For every other letter in the
- * term, its capital is lowered in the searched text first, so "müller" finds
- * "MÜLLER" and "özil" finds "Özil" (only the letters the term has cost anything).
+ * SQLite's LIKE ignores the case of ASCII letters only, as PostgreSQL's ILIKE
+ * does under the "C" collation every text column has there (postgres.server.ts).
+ * For every other letter in the term, its capital is lowered in the searched
+ * text first, so "müller" finds "MÜLLER" and "özil" finds "Özil" (only the
+ * letters the term has cost anything).
  */
-export function searchCondition(q: string): RawBuilder<SqlBool> | null {
+export function searchCondition(q: string, db: DB): RawBuilder<SqlBool> | null {
   const term = q.trim().toLowerCase();
   if (!term) return null;
   let haystack: RawBuilder<string> = SEARCHABLE;
@@ -92,7 +97,8 @@ export function searchCondition(q: string): RawBuilder<SqlBool> | null {
       haystack = sql<string>`replace(${haystack}, ${sql.lit(capital)}, ${sql.lit(letter)})`;
     }
   }
-  const conditions = [sql<SqlBool>`${haystack} like ${`%${escapeLike(term)}%`} escape '\\'`];
+  const like = sql.raw(isPostgres(db) ? "ilike" : "like");
+  const conditions = [sql<SqlBool>`${haystack} ${like} ${`%${escapeLike(term)}%`} escape '\\'`];
   if (PHONE_LIKE.test(term)) {
     const digits = term.replace(/\D/g, "");
     // "+49 30" means the number starts so; other digits may be anywhere in it.
@@ -101,12 +107,12 @@ export function searchCondition(q: string): RawBuilder<SqlBool> | null {
   return sql<SqlBool>`(${sql.join(conditions, sql` or `)})`;
 }
 
-function filterConditions(scope: ContactsScope, params: ContactsListParams): RawBuilder<SqlBool>[] {
+function filterConditions(scope: ContactsScope, params: ContactsListParams, db: DB): RawBuilder<SqlBool>[] {
   const conditions = [sql<SqlBool>`contacts.tenant_id = ${scope.tenantId}`];
   if (params.list) conditions.push(sql<SqlBool>`contacts.list_id = ${params.list}`);
   if (params.optedOut === "yes") conditions.push(sql<SqlBool>`contacts.opted_out_at is not null`);
   if (params.optedOut === "no") conditions.push(sql<SqlBool>`contacts.opted_out_at is null`);
-  const search = searchCondition(params.q);
+  const search = searchCondition(params.q, db);
   if (search) conditions.push(search);
   return conditions;
 }
@@ -166,7 +172,7 @@ export interface ContactsPage {
 /** One read transaction, so the total and the page come from the same moment even while an import lands. */
 export function queryContactsPage(db: DB, scope: ContactsScope, requested: ContactsListParams): Promise<ContactsPage> {
   return db.transaction().execute(async (trx) => {
-    const conditions = filterConditions(scope, requested);
+    const conditions = filterConditions(scope, requested, trx);
     const counted = await sql<{ n: number }>`select count(*) as n from contacts where ${and(conditions)}`.execute(trx);
     const total = Number(counted.rows[0]?.n ?? 0);
     const pageCount = Math.max(1, Math.ceil(total / CONTACTS_PAGE_SIZE));
@@ -220,7 +226,7 @@ type Cursor = { createdAt: string; rowId: number };
  * A contact deleted meanwhile is left out; one added meanwhile is not in this export.
  */
 export async function* exportChunks(db: DB, scope: ContactsScope, params: ContactsListParams, chunkSize = 1000): AsyncGenerator<ContactListItem[]> {
-  const conditions = filterConditions(scope, params);
+  const conditions = filterConditions(scope, params, db);
   if (params.sort !== "created") {
     const order = await sql<{ rid: number }>`select contacts.rowid as rid from ${FROM} where ${and(conditions)} order by ${orderBy(params)}`.execute(db);
     const rowIds = Float64Array.from(order.rows, (row) => row.rid);

@@ -1,3 +1,4 @@
+import { isUniqueViolation, lockTenant } from "~/db/constraints.server";
 import { getDb, newId, now, type DB } from "~/db/db.server";
 import { setDefaultKnowledgeBase } from "~/features/knowledge/default.server";
 import { formatPhoneForDisplay } from "~/features/phone/phone";
@@ -98,10 +99,6 @@ export function countTenantNumbers(tenantId: string, db: DB = getDb()) {
   return countNumbers(tenantId, db);
 }
 
-function isUniqueViolation(error: unknown) {
-  return error instanceof Error && "code" in error && (error as { code: unknown }).code === "SQLITE_CONSTRAINT_UNIQUE";
-}
-
 export type AddNumberResult = { ok: true; id: string } | { ok: false; reason: "duplicate" | "limit" };
 
 /** Adds one number unless the tenant has it already or the plan's limit is reached. */
@@ -113,6 +110,7 @@ export async function addTenantNumber(
 ): Promise<AddNumberResult> {
   try {
     return await db.transaction().execute(async (trx): Promise<AddNumberResult> => {
+      await lockTenant(trx, tenantId);
       const existing = await trx.selectFrom("phone_numbers").select("id").where("tenant_id", "=", tenantId).where("e164", "=", number.e164).executeTakeFirst();
       if (existing) return { ok: false, reason: "duplicate" };
       if ((await countNumbers(tenantId, trx)) >= limit) return { ok: false, reason: "limit" };
@@ -142,6 +140,7 @@ export type AddNumbersResult =
 export async function addTenantNumbers(tenantId: string, e164s: string[], limit: number, db: DB = getDb()): Promise<AddNumbersResult> {
   const wanted = [...new Set(e164s)];
   return db.transaction().execute(async (trx): Promise<AddNumbersResult> => {
+    await lockTenant(trx, tenantId);
     const existing = new Set(
       (await trx.selectFrom("phone_numbers").select("e164").where("tenant_id", "=", tenantId).execute()).map((row) => row.e164),
     );

@@ -107,7 +107,7 @@ interface StoredCall {
 }
 
 async function storedCalls(scope: ListScope): Promise<StoredCall[]> {
-  const raw = new SQLite(getEnv().databaseFile, { readonly: true });
+  const raw = new SQLite(getEnv().databaseFile!, { readonly: true });
   try {
     return raw.prepare("select rowid, * from calls where tenant_id = ?").all(scope.tenantId) as StoredCall[];
   } finally {
@@ -444,7 +444,7 @@ describe("kept counts", () => {
       else if (action < 0.9) await db.updateTable("calls").set({ summary: "unrelated change" }).where("id", "=", id).execute();
       else await db.deleteFrom("calls").where("id", "=", id).execute();
     }
-    const raw = new SQLite(getEnv().databaseFile, { readonly: true });
+    const raw = new SQLite(getEnv().databaseFile!, { readonly: true });
     try {
       const counted = raw
         .prepare(
@@ -479,9 +479,9 @@ describe("query plans", () => {
   let busy: ListScope;
 
   beforeAll(async () => {
-    const raw = new SQLite(getEnv().databaseFile);
+    const raw = new SQLite(getEnv().databaseFile!);
     logged = new Kysely<Database>({
-      dialect: new SqliteDialect({ database: new SQLite(getEnv().databaseFile) }),
+      dialect: new SqliteDialect({ database: new SQLite(getEnv().databaseFile!) }),
       log: (event) => {
         if (event.level !== "query" || !event.query.sql.startsWith("select")) return;
         const rows = raw.prepare(`explain query plan ${event.query.sql}`).all(...(event.query.parameters as unknown[])) as Array<{ detail: string }>;

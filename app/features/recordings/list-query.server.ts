@@ -1,5 +1,6 @@
 import { sql, type RawBuilder, type SqlBool } from "kysely";
 import type { DB } from "~/db/db.server";
+import { isPostgres } from "~/db/dialect";
 import { DISAGREEMENT_CONDITION, ESCALATED_CONDITION, FINISHED_CONDITION } from "~/db/migrations/0003-recordings-list-indexes";
 import { SEARCH_HAS_NUL, SEARCH_LAST, SEARCH_TAIL } from "~/db/migrations/0004-short-term-search";
 import type { AudioStatus, CallStatus } from "~/db/schema";
@@ -24,6 +25,12 @@ import { isFinishedStatus, RECORDINGS_PAGE_SIZE, type RecordingListItem, type Re
  *   first matches come early), else through the trigrams that begin with it
  *   (see shortTermAccess); either way the exact substring check decides, so
  *   the index changes the speed, never the result.
+ *
+ * On PostgreSQL (docs/decisions/0019) the same queries run with three
+ * differences: the substring check is a LIKE that pg_trgm's GIN index answers
+ * (the exact check and the index condition in one, for terms of 3+
+ * characters), a short term is always found by reading calls (there is no
+ * trigram vocabulary to look it up in), and NULL placement is written out.
  */
 
 export interface ListScope {
@@ -134,7 +141,12 @@ function filterConditions(scope: ListScope, params: RecordingsListParams): RawBu
   return conditions;
 }
 
-const containsTerm = (term: string) => sql<SqlBool>`instr(calls.search_text, ${term}) > 0`;
+const escapeLike = (term: string) => term.replace(/[\\%_]/g, (character) => `\\${character}`);
+
+/** The exact substring check; on PostgreSQL a LIKE, which the trigram index serves (LIKE with its escapes is exactly "contains"). */
+function containsTerm(db: DB, term: string, column = sql.ref("calls.search_text")) {
+  return isPostgres(db) ? sql<SqlBool>`${column} like ${`%${escapeLike(term)}%`}` : sql<SqlBool>`instr(${column}, ${term}) > 0`;
+}
 
 /** Calls that may match, found through an index; the exact instr check still decides which do. */
 type SearchIndex = { kind: "trigrams"; phrase: string } | { kind: "candidates"; rowIds: number[] };
@@ -154,7 +166,10 @@ function orderBy(params: Pick<RecordingsListParams, "sort" | "order">) {
   const column = sql.ref(`calls.${SORT_COLUMNS[params.sort]}`);
   const direction = sql.raw(params.order === "asc" ? "asc" : "desc");
   const tieBreak = sql`calls.created_at ${direction}, calls.status ${direction}, calls.rowid ${direction}`;
-  return params.sort === "createdAt" ? tieBreak : sql`${column} ${direction}, ${tieBreak}`;
+  if (params.sort === "createdAt") return tieBreak;
+  // SQLite's own placement, written out so PostgreSQL (NULL last ascending by default) orders the same; SQLite reads it as its default.
+  const nulls = NOT_NULL_SORT_KEYS.has(params.sort) ? sql`` : sql.raw(params.order === "asc" ? " nulls first" : " nulls last");
+  return sql`${column} ${direction}${nulls}, ${tieBreak}`;
 }
 
 /**
@@ -163,23 +178,24 @@ function orderBy(params: Pick<RecordingsListParams, "sort" | "order">) {
  * fixes that order); the exact instr check stays, so the index only ever
  * narrows, never decides.
  */
-function source(search: SearchPlan | null, index: SearchIndex | null, params?: Pick<RecordingsListParams, "sort" | "view">) {
+function source(db: DB, search: SearchPlan | null, index: SearchIndex | null, params?: Pick<RecordingsListParams, "sort" | "view">) {
+  if (isPostgres(db)) return { from: sql`calls`, conditions: search ? [containsTerm(db, search.term)] : [] };
   if (search && index?.kind === "trigrams") {
     return {
       from: sql`calls_fts cross join calls on calls.rowid = calls_fts.rowid`,
-      conditions: [sql<SqlBool>`calls_fts match ${index.phrase}`, containsTerm(search.term)],
+      conditions: [sql<SqlBool>`calls_fts match ${index.phrase}`, containsTerm(db, search.term)],
     };
   }
   if (search && index?.kind === "candidates") {
     return {
       from: sql`json_each(${JSON.stringify(index.rowIds)}) as found cross join calls on calls.rowid = found.value`,
-      conditions: [containsTerm(search.term)],
+      conditions: [containsTerm(db, search.term)],
     };
   }
   // The disagreement index holds rating and sentiment after the order columns, so the planner, seeing it cannot
   // deliver the order alone, would walk every call instead of the few that disagree; sorting those few is cheaper.
   const from = params?.view === "disagreement" && params.sort === "createdAt" ? sql`calls indexed by calls_list_disagreement_idx` : sql`calls`;
-  return { from, conditions: search ? [containsTerm(search.term)] : [] };
+  return { from, conditions: search ? [containsTerm(db, search.term)] : [] };
 }
 
 interface Count {
@@ -214,12 +230,12 @@ async function countCalls(
   index: SearchIndex | null,
   limit: number | null,
 ): Promise<Count> {
-  const { from, conditions: searchConditions } = source(search, index);
+  const { from, conditions: searchConditions } = source(db, search, index);
   const where = and([...searchConditions, ...conditions]);
   const query =
     limit === null
       ? sql<{ n: number }>`select count(*) as n from ${from} where ${where}`
-      : sql<{ n: number }>`select count(*) as n from (select 1 from ${from} where ${where} limit ${limit + 1})`;
+      : sql<{ n: number }>`select count(*) as n from (select 1 from ${from} where ${where} limit ${limit + 1}) as matched`;
   const n = Number((await query.execute(db)).rows[0]?.n ?? 0);
   if (limit !== null && n > limit) return { total: limit, capped: true };
   return { total: n, capped: false };
@@ -234,7 +250,7 @@ async function pageRowIds(
   limit: number,
   offset: number,
 ) {
-  const { from, conditions: searchConditions } = source(search, index, params);
+  const { from, conditions: searchConditions } = source(db, search, index, params);
   const result = await sql<{ rid: number }>`select calls.rowid as rid from ${from} where ${and([...searchConditions, ...conditions])}
     order by ${orderBy(params)} limit ${limit} offset ${offset}`.execute(db);
   return result.rows.map((row) => row.rid);
@@ -286,9 +302,10 @@ function toItem(row: CallListRow): RecordingListItem {
 /** The rows of a page, read only after their ids are known so that skipped rows are never loaded. */
 async function loadRows(db: DB, tenantId: string, rowIds: number[]) {
   if (rowIds.length === 0) return [];
-  // The unary + keeps the tenant check from being mistaken for a way in: the rowids are the way in, the tenant a safeguard.
+  // The unary + keeps SQLite from mistaking the tenant check for a way in: the rowids are the way in, the tenant a safeguard.
+  const tenant = isPostgres(db) ? sql`calls.tenant_id` : sql`+calls.tenant_id`;
   const result = await sql<CallListRow>`select ${LIST_COLUMNS} from calls
-    where calls.rowid in (${sql.join(rowIds)}) and +calls.tenant_id = ${tenantId}`.execute(db);
+    where calls.rowid in (${sql.join(rowIds)}) and ${tenant} = ${tenantId}`.execute(db);
   const byRowId = new Map(result.rows.map((row) => [row.rid, row]));
   return rowIds.flatMap((rowId) => {
     const row = byRowId.get(rowId);
@@ -343,17 +360,19 @@ async function shortTermAccess(db: DB, conditions: RawBuilder<SqlBool>[], search
   if (probeRows > 0) {
     const probed = await sql<{ n: number }>`select count(*) as n from (
         select 1 from (select calls.search_text from calls where ${and(conditions)} limit ${probeRows}) as probed
-        where instr(probed.search_text, ${search.term}) > 0 limit ${limit + 1}
-      )`.execute(db);
+        where ${containsTerm(db, search.term, sql.ref("probed.search_text"))} limit ${limit + 1}
+      ) as matched`.execute(db);
     const found = Number(probed.rows[0]?.n ?? 0);
     if (found > limit) return { count: { total: limit, capped: true }, index: null, walkSortOrder: true };
-    const listed = await sql<{ n: number }>`select count(*) as n from (select 1 from calls where ${and(conditions)} limit ${probeRows + 1})`.execute(db);
+    const listed = await sql<{ n: number }>`select count(*) as n from (select 1 from calls where ${and(conditions)} limit ${probeRows + 1}) as listed`.execute(db);
     // Every call of the view was read: the count is exact, and reading them again in list order is as cheap.
     if (Number(listed.rows[0]?.n ?? 0) <= probeRows) return { count: { total: found, capped: false }, index: null, walkSortOrder: false };
   }
 
   // How often the term occurred in the calls read says little about the rest (it may be frequent among the newest calls
   // and rare among all), so only the count of its candidates decides.
+  // PostgreSQL has no trigram vocabulary to look a short term up in (pg_trgm cannot search under three characters).
+  if (isPostgres(db)) return readCalls();
   const rowIds = await shortTermCandidates(db, search.term, candidateLimit);
   if (!rowIds) return readCalls();
   const index: SearchIndex = { kind: "candidates", rowIds };
@@ -493,7 +512,7 @@ export async function* exportChunks(
     const access = await searchAccess(db, conditions, search, options);
     if (!access.walkSortOrder) {
       // Few matches (or few candidates): one sorted read through the search index.
-      const { from, conditions: searchConditions } = source(search, access.index);
+      const { from, conditions: searchConditions } = source(db, search, access.index);
       const result = await sql<ExportDbRow>`select ${LIST_COLUMNS}, calls.summary from ${from}
         where ${and([...searchConditions, ...conditions])} order by ${orderBy(params)}`.execute(db);
       for (let start = 0; start < result.rows.length; start += chunkSize) yield result.rows.slice(start, start + chunkSize).map(toExportRow);
@@ -504,7 +523,7 @@ export async function* exportChunks(
   const phases: Array<"values" | "nulls"> = !nullable ? ["values"] : params.order === "asc" ? ["nulls", "values"] : ["values", "nulls"];
   const column = sql.ref(`calls.${SORT_COLUMNS[params.sort]}`);
   const comparison = sql.raw(params.order === "asc" ? ">" : "<");
-  const searchConditions = search ? [containsTerm(search.term)] : [];
+  const searchConditions = search ? [containsTerm(db, search.term)] : [];
   for (const phase of phases) {
     let cursor: Cursor | null = null;
     for (;;) {

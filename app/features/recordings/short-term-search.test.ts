@@ -27,7 +27,7 @@ let logged: Kysely<Database>;
 beforeAll(async () => {
   await migrateToLatest();
   logged = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: new SQLite(getEnv().databaseFile) }),
+    dialect: new SqliteDialect({ database: new SQLite(getEnv().databaseFile!) }),
     log: (event) => {
       if (event.level === "query") statements.push(event.query.sql);
     },
@@ -69,7 +69,7 @@ const FINISHED = new Set<CallStatus>(["ended", "missed", "voicemail"]);
 
 /** The definition (derived-columns.ts): a call matches when its search text contains the normalised term; newest first. */
 function expected(scope: ListScope, term: string) {
-  const raw = new SQLite(getEnv().databaseFile, { readonly: true });
+  const raw = new SQLite(getEnv().databaseFile!, { readonly: true });
   try {
     const calls = raw
       .prepare("select rowid, id, status, created_at, search_text from calls where tenant_id = ?")
@@ -113,7 +113,7 @@ describe("the trigram index a short search relies on", () => {
     const scope = await newTenant();
     const summaries = ["ab", "x\u0000y\u0000", "😀ß\uFFFFz", `"*^`, ""];
     const ids = await insertCalls(scope, summaries.map((summary) => ({ campaignName: "Qz", agentName: "ä", summary })));
-    const raw = new SQLite(getEnv().databaseFile, { readonly: true });
+    const raw = new SQLite(getEnv().databaseFile!, { readonly: true });
     try {
       for (const id of ids) {
         const { rowid, search_text: text } = raw.prepare("select rowid, search_text from calls where id = ?").get(id) as { rowid: number; search_text: string };
@@ -289,10 +289,10 @@ describe("query plans of a short search", () => {
   it("reads the trigram range and the tail indexes, then joins each candidate to its call by rowid", async () => {
     const scope = await newTenant();
     await insertCalls(scope, [{ summary: "qx" }, { summary: "x" }]);
-    const raw = new SQLite(getEnv().databaseFile, { readonly: true });
+    const raw = new SQLite(getEnv().databaseFile!, { readonly: true });
     const plans: Array<{ sql: string; plan: string }> = [];
     const explaining = new Kysely<Database>({
-      dialect: new SqliteDialect({ database: new SQLite(getEnv().databaseFile) }),
+      dialect: new SqliteDialect({ database: new SQLite(getEnv().databaseFile!) }),
       log: (event) => {
         if (event.level !== "query" || !event.query.sql.startsWith("select")) return;
         const rows = raw.prepare(`explain query plan ${event.query.sql}`).all(...(event.query.parameters as unknown[])) as Array<{ detail: string }>;
