@@ -1,6 +1,5 @@
 import fs from "node:fs";
 import path from "node:path";
-import { sql } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getEnv } from "~/config/env.server";
 import { getDb, newId, now } from "~/db/db.server";
@@ -8,6 +7,7 @@ import { recoverInterruptedImports, sweepAbandonedImports, waitForImport } from 
 import * as detail from "~/routes/_dashboard.contacts.import.$importId";
 import * as index from "~/routes/_dashboard.contacts.import._index";
 import { callAction, callLoader, loadContext, makeRequest, prepareTestDatabase, redirectLocation, sessionCookieFor, settle, unwrap } from "../support/app";
+import { refuseInserts } from "../support/db-faults";
 
 type DetailData = Awaited<ReturnType<typeof detail.loader>>;
 
@@ -190,13 +190,11 @@ describe("all or nothing", () => {
     const listId = await newList(`Fault ${newId()}`);
     const id = await previewed(["First name,Phone", ...rows].join("\n"));
     // A trigger stands in for any failure the database can raise: the first 5,000-row chunk is already written when it fires.
-    await sql`create trigger import_fault before insert on contacts when new.first_name = 'Explode' begin select raise(abort, 'injected failure'); end`.execute(
-      getDb(),
-    );
+    const undo = await refuseInserts("contacts", "new.first_name = 'Explode'");
     try {
       await start(id, { listId });
     } finally {
-      await sql`drop trigger import_fault`.execute(getDb());
+      await undo();
     }
     expect(await importRow(id)).toMatchObject({ status: "failed", error: "errors.importFailed", imported_count: 0 });
     expect(await contactsOfList(listId)).toHaveLength(0);

@@ -1,33 +1,31 @@
 import { randomUUID } from "node:crypto";
-import { setImmediate, setTimeout as sleep } from "node:timers/promises";
+import { setImmediate } from "node:timers/promises";
 import { getDb, now } from "~/db/db.server";
 import { timeZoneForPhone } from "~/features/phone/time-zone.server";
 import { phoneCountryOfTenant } from "~/features/tenants/phone-country.server";
 import { parseMapping, type ColumnMapping } from "./column-mapping";
 import { readCsvRecords } from "./csv-file.server";
-import { isBusyError, openConnection, phoneLookup, type Connection } from "./import-database.server";
 import { deleteStoredFile, filesOlderThan, removeFileInImportsDir, storedFileExists, storedFilePath } from "./import-files.server";
 import { cachedRowFacts, forgetImport, verdictAt, YIELD_EVERY, type RowFacts } from "./preview.server";
+import { STAGE_BATCH, STAGE_COLUMNS, withImportStaging, type ImportStaging, type StagedRow } from "./import-staging.server";
 import { checkRules, parseRemovedRows, parseRowEdits, RowClassifier, rowValues, type RowEdits } from "./row-classification";
 
 /**
  * Runs an import in the background of the server process. Two phases, so the
- * database's single write lock is held only for the short final step:
+ * write that adds the contacts is one short final step:
  *
  * 1. Stage. The file is streamed again and every row classified again (the
  *    preview may be minutes old). Rows to import go, with their id, E.164
  *    phone and time zone, into a TEMP table of a dedicated connection, in
- *    prepared multi-row inserts. A temp table lives in the connection's own
- *    temporary database, so this takes no lock on the app's database: other
- *    requests read and write as usual, and processed_rows is written as the
- *    progress the import page shows. The event loop gets a turn every 2,000
- *    rows.
- * 2. Commit. One transaction (BEGIN IMMEDIATE, retried without blocking while
- *    another writer is busy) copies the staged rows into contacts in chunks,
- *    skipping numbers a contact got in the meantime, and marks the import
- *    done. It runs synchronously: no other code of this process can interleave
- *    and wait on the lock it holds. Any error rolls everything back: zero
- *    contacts, status failed with a translated message.
+ *    multi-row inserts. A temp table belongs to its connection, so this takes
+ *    no lock on the app's tables: other requests read and write as usual, and
+ *    processed_rows is written as the progress the import page shows. The
+ *    event loop gets a turn every 2,000 rows.
+ * 2. Commit. One transaction copies the staged rows into contacts, skipping
+ *    numbers a contact got in the meantime, and marks the import done
+ *    (import-staging.server.ts: SQLite's single writer, or PostgreSQL's
+ *    tenant row lock). Any error rolls everything back: zero contacts, status
+ *    failed with a translated message.
  *
  * Statuses: uploaded → mapped → importing → done | failed (failed → mapped
  * again by "Try again"). The stored file is deleted when the import is done;
@@ -48,14 +46,8 @@ export class ImportError extends Error {
   }
 }
 
-/** Rows per multi-row insert into the staging table (8 values a row, well under SQLite's 32,766 variables). */
-const STAGE_BATCH = 200;
-/** Staged rows copied into contacts per statement inside the commit transaction. */
-const COPY_CHUNK = 5_000;
 /** processed_rows is written at most this often. */
 const PROGRESS_INTERVAL_MS = 250;
-/** How long the commit waits for another writer to finish before giving up. */
-const LOCK_WAIT_MS = 30_000;
 
 export interface ImportMetrics {
   /** Reading and parsing the file (time spent waiting for the next record). */
@@ -86,7 +78,6 @@ export async function waitForImport(importId: string) {
 }
 
 async function runImport(importId: string, tenantId: string, metrics = emptyMetrics()) {
-  let connection: Connection | undefined;
   try {
     const entry = await getDb()
       .selectFrom("contact_imports")
@@ -97,27 +88,39 @@ async function runImport(importId: string, tenantId: string, metrics = emptyMetr
       .executeTakeFirst();
     if (!entry) return;
     const mapping = parseMapping(entry.mapping);
-    if (!mapping || !entry.list_id) throw new ImportError("errors.importFailed");
+    const listId = entry.list_id;
+    if (!mapping) throw new ImportError("errors.importFailed");
+    // Deleting the list empties list_id (on delete set null): the list went before the run began.
+    if (!listId) throw new ImportError("errors.listMissing");
     if (!(await storedFileExists(entry.stored_file))) throw new ImportError("errors.fileMissing");
 
-    connection = openConnection();
     const country = await phoneCountryOfTenant(tenantId);
     const edits = parseRowEdits(entry.row_edits);
     const removed = parseRemovedRows(entry.removed_rows);
-    const staged = await stageRows(connection, {
-      importId,
-      tenantId,
-      file: storedFilePath(entry.stored_file),
-      mapping,
-      edits,
-      removed,
-      // What the preview learned about each row from the contact rules; without it, every row is checked here.
-      facts: cachedRowFacts(entry, country),
-      classifier: new RowClassifier({ mapping, edits, removed, phoneExists: phoneLookup(connection, tenantId), country }),
-      country,
-      metrics,
+    await withImportStaging(tenantId, async (staging) => {
+      const staged = await stageRows(staging, {
+        importId,
+        tenantId,
+        file: storedFilePath(entry.stored_file),
+        mapping,
+        edits,
+        removed,
+        // What the preview learned about each row from the contact rules; without it, every row is checked here.
+        facts: cachedRowFacts(entry, country),
+        classifier: new RowClassifier({ mapping, edits, removed, phoneExists: staging.phoneExists, country }),
+        country,
+        metrics,
+      });
+      const start = performance.now();
+      try {
+        const outcome = await staging.commit({ importId, tenantId, listId, processed: staged.processed, staged: staged.staged });
+        if (!outcome.ok) throw new ImportError(outcome.reason === "list-missing" ? "errors.listMissing" : "errors.interrupted");
+        metrics.imported = outcome.imported;
+        metrics.skipped = staged.processed - outcome.imported;
+      } finally {
+        metrics.commitMs += performance.now() - start;
+      }
     });
-    await commitStaged(connection, { importId, tenantId, listId: entry.list_id, staged, metrics });
     await deleteStoredFile(entry.stored_file);
     forgetImport(importId);
   } catch (error) {
@@ -126,8 +129,6 @@ async function runImport(importId: string, tenantId: string, metrics = emptyMetr
     await markFailed(tenantId, importId, key).catch((markError: unknown) =>
       console.error(`contact import ${importId}: could not record the failure`, markError),
     );
-  } finally {
-    connection?.close();
   }
 }
 
@@ -139,14 +140,6 @@ async function markFailed(tenantId: string, importId: string, key: ImportErrorKe
     .where("id", "=", importId)
     .where("status", "=", "importing")
     .execute();
-}
-
-const STAGE_COLUMNS = ["id", "first_name", "last_name", "title", "company", "phone", "email", "time_zone"] as const;
-type StagedRow = [string, string, string, string, string, string, string, string | null];
-
-function stagingInsert(connection: Connection, rows: number) {
-  const placeholders = `(${STAGE_COLUMNS.map(() => "?").join(",")})`;
-  return connection.prepare(`insert into temp.import_rows (${STAGE_COLUMNS.join(",")}) values ${Array.from({ length: rows }, () => placeholders).join(",")}`);
 }
 
 interface StageInput {
@@ -164,19 +157,16 @@ interface StageInput {
 }
 
 /** Phase 1: every row to import into the temp table; returns how many there are and how many rows were read. */
-async function stageRows(connection: Connection, { importId, tenantId, file, mapping, edits, removed, facts, classifier, country, metrics }: StageInput) {
-  connection.exec(`create temp table import_rows (${STAGE_COLUMNS.map((c) => `${c} text`).join(", ")})`);
-  const batchInsert = stagingInsert(connection, STAGE_BATCH);
+async function stageRows(staging: ImportStaging, { importId, tenantId, file, mapping, edits, removed, facts, classifier, country, metrics }: StageInput) {
   let batch: Array<StagedRow[number]> = [];
   let staged = 0;
   let processed = 0;
   let header = true;
   let factIndex = 0;
   let lastProgress = Date.now();
-  const flush = () => {
+  const flush = async () => {
     const start = performance.now();
-    if (batch.length === STAGE_BATCH * STAGE_COLUMNS.length) batchInsert.run(batch);
-    else if (batch.length > 0) stagingInsert(connection, batch.length / STAGE_COLUMNS.length).run(batch);
+    await staging.stage(batch);
     batch = [];
     metrics.stageMs += performance.now() - start;
   };
@@ -220,7 +210,7 @@ async function stageRows(connection: Connection, { importId, tenantId, file, map
       );
       staged++;
       metrics.stageMs += performance.now() - start;
-      if (batch.length === STAGE_BATCH * STAGE_COLUMNS.length) flush();
+      if (batch.length === STAGE_BATCH * STAGE_COLUMNS.length) await flush();
     } else if (status === "invalid") {
       // The preview refused to start with invalid rows; one now means the import changed under it.
       throw new ImportError("errors.invalidRows");
@@ -230,69 +220,9 @@ async function stageRows(connection: Connection, { importId, tenantId, file, map
       await getDb().updateTable("contact_imports").set({ processed_rows: processed }).where("tenant_id", "=", tenantId).where("id", "=", importId).execute();
     }
   }
-  flush();
+  await flush();
   metrics.rows = processed;
   return { staged, processed };
-}
-
-/** BEGIN IMMEDIATE without a busy wait: on a busy database, wait a moment (the event loop keeps going) and try again. */
-async function beginImmediate(connection: Connection) {
-  const deadline = Date.now() + LOCK_WAIT_MS;
-  for (;;) {
-    try {
-      connection.exec("begin immediate");
-      return;
-    } catch (error) {
-      if (!isBusyError(error) || Date.now() > deadline) throw error;
-      await sleep(20);
-    }
-  }
-}
-
-/** Phase 2: one transaction, all or nothing. Nothing in here awaits. */
-async function commitStaged(
-  connection: Connection,
-  {
-    importId,
-    tenantId,
-    listId,
-    staged,
-    metrics,
-  }: { importId: string; tenantId: string; listId: string; staged: { staged: number; processed: number }; metrics: ImportMetrics },
-) {
-  await beginImmediate(connection);
-  const start = performance.now();
-  try {
-    const list = connection.prepare("select 1 from contact_lists where id = ? and tenant_id = ?").get(listId, tenantId);
-    if (!list) throw new ImportError("errors.listMissing");
-    const timestamp = now();
-    const copy = connection.prepare(`
-      insert into main.contacts (id, tenant_id, list_id, first_name, last_name, title, company, phone, email, time_zone, opted_out_at, created_at, updated_at)
-      select s.id, @tenant, @list, s.first_name, s.last_name, s.title, s.company, s.phone, s.email, s.time_zone, null, @at, @at
-      from temp.import_rows s
-      where s.rowid > @from and s.rowid <= @to
-        and not exists (select 1 from main.contacts c where c.tenant_id = @tenant and c.phone = s.phone)`);
-    let imported = 0;
-    for (let from = 0; from < staged.staged; from += COPY_CHUNK) {
-      imported += copy.run({ tenant: tenantId, list: listId, at: timestamp, from, to: from + COPY_CHUNK }).changes;
-    }
-    const done = connection
-      .prepare(
-        `update main.contact_imports set status = 'done', processed_rows = ?, imported_count = ?, error = null, updated_at = ?
-         where id = ? and tenant_id = ? and status = 'importing'`,
-      )
-      .run(staged.processed, imported, timestamp, importId, tenantId);
-    // Marked failed by someone else (a restart's recovery, a sweep): this run no longer owns the import.
-    if (done.changes !== 1) throw new ImportError("errors.interrupted");
-    connection.exec("commit");
-    metrics.imported = imported;
-    metrics.skipped = staged.processed - imported;
-  } catch (error) {
-    if (connection.inTransaction) connection.exec("rollback");
-    throw error;
-  } finally {
-    metrics.commitMs += performance.now() - start;
-  }
 }
 
 /* ---------- Restarts and abandoned uploads ---------- */

@@ -4,7 +4,7 @@ import { formatPhoneForDisplay } from "~/features/phone/phone";
 import { phoneCountryOfTenant } from "~/features/tenants/phone-country.server";
 import { parseMapping, valuesFromCells, type ColumnMapping } from "./column-mapping";
 import { readCsvRecords } from "./csv-file.server";
-import { phoneLookup, previewReader } from "./import-database.server";
+import { phoneExistsLookup } from "./import-staging.server";
 import { storedFilePath } from "./import-files.server";
 import type { ContactImport } from "./import-store.server";
 import { PREVIEW_PAGE_SIZE } from "./limits";
@@ -139,7 +139,7 @@ async function classify(entry: ContactImport, country: string): Promise<Classifi
   const facts = await rowFactsOf(entry, country);
   const edits = parseRowEdits(entry.row_edits);
   const removed = parseRemovedRows(entry.removed_rows);
-  const classifier = new RowClassifier({ mapping: mappingOf(entry), edits, removed, phoneExists: phoneLookup(previewReader(), entry.tenant_id), country });
+  const classifier = new RowClassifier({ mapping: mappingOf(entry), edits, removed, phoneExists: await phoneExistsLookup(entry.tenant_id), country });
   const count = facts.rowNumbers.length;
   const rowNumbers = new Int32Array(count);
   const statuses = new Uint8Array(count);
