@@ -23,6 +23,7 @@ export interface Database {
   campaigns: CampaignTable;
   campaign_runs: CampaignRunTable;
   campaign_activity: CampaignActivityTable;
+  rate_limit_counters: RateLimitCounterTable;
 }
 
 export interface TenantTable {
@@ -354,3 +355,10 @@ export type KnowledgeBase = Selectable<KnowledgeBaseTable>;
 export type Campaign = Selectable<CampaignTable>;
 export type CampaignRun = Selectable<CampaignRunTable>;
 export type CampaignActivity = Selectable<CampaignActivityTable>;
+
+export interface RateLimitCounterTable {
+  key: string;
+  count: number;
+  /** UTC ISO: the end of the key's current window. */
+  reset_at: string;
+}

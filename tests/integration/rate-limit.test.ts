@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { resetEnvCache } from "~/config/env.server";
-import { getDb } from "~/db/db.server";
-import { resetRateLimits } from "~/features/auth/rate-limit.server";
+import { getEnv, resetEnvCache } from "~/config/env.server";
+import { getDb, openDatabase, type DB } from "~/db/db.server";
+import { consumeAuthAttempt, resetRateLimits } from "~/features/auth/rate-limit.server";
 import * as login from "~/routes/_auth.login";
 import * as register from "~/routes/_auth.register";
 import * as resetPassword from "~/routes/_auth.reset-password";
@@ -12,11 +12,11 @@ beforeAll(prepareTestDatabase);
 const PER_IP = 4;
 const PER_ACCOUNT = 3;
 
-beforeEach(() => {
+beforeEach(async () => {
   vi.stubEnv("RATE_LIMIT_PER_IP", String(PER_IP));
   vi.stubEnv("RATE_LIMIT_PER_ACCOUNT", String(PER_ACCOUNT));
   resetEnvCache();
-  resetRateLimits();
+  await resetRateLimits();
 });
 afterEach(() => {
   vi.useRealTimers();
@@ -168,5 +168,22 @@ describe("password reset", () => {
     for (let i = 0; i < PER_IP; i += 1) await attemptReset({ intent: "request", email: `budget${i}@demo.test` }, "192.0.2.40");
     expectTooMany(await attemptReset({ intent: "request", email: "budget-x@demo.test" }, "192.0.2.40"));
     expect(redirectLocation(await attemptLogin({ email: "trial@demo.test", password: "Demo-pass-2026!" }, "192.0.2.40"))).toBe("/overview");
+  });
+});
+
+describe("several app servers", () => {
+  it("count against one budget: attempts through two servers' connections, at the same moment, let exactly the limit through", async () => {
+    const env = getEnv();
+    // A second app server is a second connection (pool) to the same database.
+    const second = openDatabase(env.postgresUrl ?? env.databaseFile!);
+    try {
+      const attempt = (db: DB) => consumeAuthAttempt({ form: "login", ip: "198.51.100.9", account: "shared@demo.test" }, db);
+      const results = await Promise.all(Array.from({ length: 10 }, (_, i) => attempt(i % 2 === 0 ? getDb() : second)));
+      expect(results.filter((result) => result.allowed)).toHaveLength(PER_ACCOUNT);
+      const stored = await getDb().selectFrom("rate_limit_counters").select(["key", "count"]).where("key", "like", "login:%198.51.100.9").execute();
+      expect(stored).toEqual([{ key: "login:ip:198.51.100.9", count: 10 }]);
+    } finally {
+      await second.destroy();
+    }
   });
 });

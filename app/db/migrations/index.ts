@@ -6,6 +6,7 @@ import * as shortTermSearch from "./0004-short-term-search";
 import * as contactsCampaigns from "./0005-contacts-campaigns";
 import * as tenantCountry from "./0006-tenant-country";
 import * as userFirstSignIn from "./0007-user-first-sign-in";
+import * as rateLimits from "./0008-rate-limits";
 
 /**
  * Migrations are imported statically so they travel inside the server bundle;
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   "0005-contacts-campaigns": contactsCampaigns,
   "0006-tenant-country": tenantCountry,
   "0007-user-first-sign-in": userFirstSignIn,
+  "0008-rate-limits": rateLimits,
 };
 
 export const migrationProvider: MigrationProvider = {

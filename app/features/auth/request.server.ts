@@ -12,7 +12,7 @@ export function clientIp(context: AppLoadContext | undefined) {
  * translated message to show and the 429 response init (with Retry-After), else null.
  */
 export async function rateLimitMessage(request: Request, context: AppLoadContext | undefined, form: RateLimitedForm, account?: string | null) {
-  const result = consumeAuthAttempt({ form, ip: clientIp(context), account });
+  const result = await consumeAuthAttempt({ form, ip: clientIp(context), account });
   if (result.allowed) return null;
   const t = await getTranslator(request, "auth");
   return {
