@@ -39,8 +39,8 @@ const types = {
   },
 };
 
-const NUL = /\u0000/g;
-const withoutNul = (value: unknown) => (typeof value === "string" && value.includes("\u0000") ? value.replace(NUL, "\uFFFD") : value);
+const NUL = String.fromCharCode(0);
+const withoutNul = (value: unknown) => (typeof value === "string" && value.includes(NUL) ? value.replaceAll(NUL, "\uFFFD") : value);
 
 export function createPool(url: string, max: number) {
   const pool = new pg.Pool({ connectionString: url, max, types, connectionTimeoutMillis: 10_000 });
