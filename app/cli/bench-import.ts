@@ -170,7 +170,7 @@ async function runChild(rows: number): Promise<ChildResult> {
   const store = await import("~/features/contact-import/import-store.server");
   const preview = await import("~/features/contact-import/preview.server");
   const runner = await import("~/features/contact-import/import-runner.server");
-  const { storedFilePath } = await import("~/features/contact-import/import-files.server");
+  const { storedFileExists } = await import("~/features/contact-import/import-files.server");
 
   let peak = 0;
   let phasePeak = 0;
@@ -304,7 +304,7 @@ async function runChild(rows: number): Promise<ChildResult> {
     .where("list_id", "=", listId)
     .executeTakeFirstOrThrow();
   if (Number(contacts.n) !== done.imported_count + existing.length) throw new Error("the contacts table does not hold what the import reported");
-  if (fs.existsSync(storedFilePath(done.stored_file))) throw new Error("the stored file was not deleted");
+  if (await storedFileExists(done.stored_file)) throw new Error("the stored file was not deleted");
 
   clearInterval(sampler);
   global.gc?.();

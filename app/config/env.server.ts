@@ -35,6 +35,14 @@ const envSchema = z
       .or(z.literal("").transform(() => undefined)),
     MAIL_FROM: z.string().default("Voxboard <no-reply@voxboard.local>"),
     SEED_DEMO: flag,
+    /** An S3-compatible bucket for every stored file (docs/decisions/0020); without it files stay under DATA_DIR. */
+    S3_BUCKET: z.string().optional().or(z.literal("").transform(() => undefined)),
+    S3_ENDPOINT: z.string().url("must be a full URL such as https://s3.eu-central-1.amazonaws.com or http://minio:9000").optional().or(z.literal("").transform(() => undefined)),
+    S3_REGION: z.string().default("us-east-1"),
+    S3_ACCESS_KEY_ID: z.string().optional(),
+    S3_SECRET_ACCESS_KEY: z.string().optional(),
+    /** Bucket in the path (http://host/bucket/key) instead of the host name: MinIO and most self-hosted stores need it. */
+    S3_FORCE_PATH_STYLE: flag,
     /**
      * Set by `npm start` (the Quick start): production React, but an empty database gets demo data and a missing
      * SESSION_SECRET falls back to a development secret, with a warning. The Docker image never sets it.
@@ -118,6 +126,17 @@ export function resolveEnv(source: EnvSource = process.env) {
     databaseFile,
     /** The PostgreSQL connection URL, or null on SQLite (the embedded default). */
     postgresUrl,
+    /** The S3-compatible store, or null for the local disk (the embedded default). */
+    s3: env.S3_BUCKET
+      ? {
+          bucket: env.S3_BUCKET,
+          endpoint: env.S3_ENDPOINT,
+          region: env.S3_REGION,
+          accessKeyId: env.S3_ACCESS_KEY_ID,
+          secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: env.S3_FORCE_PATH_STYLE,
+        }
+      : null,
     outboxDir: path.join(dataDir, "outbox"),
     uploadsDir: path.join(dataDir, "uploads"),
     importsDir: path.join(dataDir, "imports"),

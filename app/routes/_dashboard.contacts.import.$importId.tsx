@@ -8,7 +8,7 @@ import { requireActionAccess, requireReadAccess, type GateContext } from "~/feat
 import { can } from "~/features/access/permissions";
 import { ImportSteps, type ImportStep } from "~/features/contact-import/import-badges";
 import { readCsvHead } from "~/features/contact-import/csv-file.server";
-import { storedFileExists, storedFilePath } from "~/features/contact-import/import-files.server";
+import { storedFileExists } from "~/features/contact-import/import-files.server";
 import { ImportFailed, ImportProgress, ImportResult } from "~/features/contact-import/import-outcome";
 import { loadImportView, summaryOf, type ImportView } from "~/features/contact-import/import-page.server";
 import { ensureImportHousekeeping, startImport } from "~/features/contact-import/import-runner.server";
@@ -116,7 +116,7 @@ async function saveColumnMapping(entry: ContactImport, formData: FormData) {
   if (entry.status !== "uploaded" && entry.status !== "mapped") return notEditable(entry);
   const submission = parseWithZod(formData, { schema: mappingSchema });
   if (submission.status !== "success") return data({ intent: "save-mapping" as const, result: submission.reply() }, { status: 400 });
-  const { header } = await readCsvHead(storedFilePath(entry.stored_file), 0);
+  const { header } = await readCsvHead(entry.stored_file, 0);
   const outOfRange = Object.entries(submission.value).filter(([, index]) => index !== null && index >= header.length);
   if (outOfRange.length > 0) {
     const fieldErrors = Object.fromEntries(outOfRange.map(([target]) => [target, ["validation.columnUnknown"]]));

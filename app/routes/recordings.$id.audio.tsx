@@ -63,10 +63,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (range.kind === "partial") {
     headers.set("Content-Range", contentRange(range.start, range.end, size));
     headers.set("Content-Length", String(range.end - range.start + 1));
-    return new Response(isHead ? null : store.read(audio.key, { start: range.start, end: range.end }), { status: 206, headers });
+    if (isHead) return new Response(null, { status: 206, headers });
+    const body = await store.read(audio.key, { start: range.start, end: range.end });
+    if (!body) throw callNotFound();
+    return new Response(body, { status: 206, headers });
   }
 
   headers.set("Content-Length", String(size));
   // An empty file cannot be read with an inclusive range; its body is simply empty.
-  return new Response(isHead || size === 0 ? null : store.read(audio.key), { status: 200, headers });
+  if (isHead || size === 0) return new Response(null, { status: 200, headers });
+  const body = await store.read(audio.key);
+  if (!body) throw callNotFound();
+  return new Response(body, { status: 200, headers });
 }

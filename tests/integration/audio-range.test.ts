@@ -1,8 +1,9 @@
-import fs from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as audioRoute from "~/routes/recordings.$id.audio";
 import { loadContext, makeRequest, prepareTestDatabase, redirectLocation, sessionCookieFor, settle } from "../support/app";
+import { getStorage } from "~/lib/storage/storage.server";
 import { attachAudio, insertCall, makeWav, ownerOfOtherTenant, tenantIdOf } from "../support/recording-fixtures";
+import { isStored } from "../support/stored-files";
 
 beforeAll(prepareTestDatabase);
 
@@ -13,7 +14,7 @@ let owner: string;
 let agent: string;
 let otherOwner: string;
 let callId: string;
-let file: string;
+let objectKey: string;
 
 beforeAll(async () => {
   owner = await sessionCookieFor("owner@demo.test");
@@ -21,7 +22,7 @@ beforeAll(async () => {
   otherOwner = (await ownerOfOtherTenant()).cookie;
   const tenantId = await tenantIdOf("owner@demo.test");
   callId = await insertCall(tenantId);
-  ({ file } = await attachAudio(tenantId, callId, WAV));
+  ({ objectKey } = await attachAudio(tenantId, callId, WAV));
 });
 
 async function fetchAudio(id: string, { cookie, range, method, query = "", headers = {} }: { cookie?: string; range?: string; method?: string; query?: string; headers?: Record<string, string> }) {
@@ -161,11 +162,11 @@ describe("GET /recordings/<id>/audio", () => {
     expect((await fetchAudio(silent, { cookie: owner, range: "bytes=0-1" })).status).toBe(404);
   });
 
-  it("is a 404 when the stored file has gone from disk", async () => {
+  it("is a 404 when the stored file has gone from the store", async () => {
     const tenantId = await tenantIdOf("owner@demo.test");
     const id = await insertCall(tenantId);
     const stored = await attachAudio(tenantId, id);
-    fs.rmSync(stored.file);
+    await getStorage().delete(stored.objectKey);
     expect((await fetchAudio(id, { cookie: owner })).status).toBe(404);
   });
 
@@ -175,7 +176,7 @@ describe("GET /recordings/<id>/audio", () => {
     expect(redirectLocation(response)).toMatch(/^\/login\?redirectTo=/);
   });
 
-  it("keeps the file it streams on disk", () => {
-    expect(fs.existsSync(file)).toBe(true);
+  it("keeps the file it streams in the store", async () => {
+    expect(await isStored(objectKey)).toBe(true);
   });
 });

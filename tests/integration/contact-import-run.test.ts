@@ -8,6 +8,7 @@ import * as detail from "~/routes/_dashboard.contacts.import.$importId";
 import * as index from "~/routes/_dashboard.contacts.import._index";
 import { callAction, callLoader, loadContext, makeRequest, prepareTestDatabase, redirectLocation, sessionCookieFor, settle, unwrap } from "../support/app";
 import { refuseInserts } from "../support/db-faults";
+import { importKey, isStored } from "../support/stored-files";
 
 type DetailData = Awaited<ReturnType<typeof detail.loader>>;
 
@@ -64,7 +65,6 @@ async function start(id: string, list: { listId?: string; newListName?: string }
 }
 
 const importRow = (id: string) => getDb().selectFrom("contact_imports").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
-const storedFile = (id: string) => path.join(getEnv().importsDir, `${id}.csv`);
 
 async function newList(name: string) {
   const id = newId();
@@ -142,7 +142,7 @@ describe("a successful import", () => {
     expect(contacts[0]?.title).toBe("CEO");
     // The existing contact stays where it was and is not imported twice.
     expect(await countContactsWithPhones([`+1${p3}`])).toBe(1);
-    expect(fs.existsSync(storedFile(id))).toBe(false);
+    expect(await isStored(importKey(id))).toBe(false);
 
     const view = await viewOf(id);
     expect(view).toEqual({ kind: "result", imported: 4, skipped: 2, removed: 1, list: { id: list.id, name: listName } });
@@ -199,7 +199,7 @@ describe("all or nothing", () => {
     expect(await importRow(id)).toMatchObject({ status: "failed", error: "errors.importFailed", imported_count: 0 });
     expect(await contactsOfList(listId)).toHaveLength(0);
     expect(await countContactsWithPhones(numbers.slice(0, 500).map((p) => `+1${p}`))).toBe(0);
-    expect(fs.existsSync(storedFile(id))).toBe(true);
+    expect(await isStored(importKey(id))).toBe(true);
     expect(await viewOf(id)).toEqual({ kind: "failed", errorKey: "errors.importFailed", retryable: true });
 
     // Try again: back to the preview with the same list, and this time it all lands.
@@ -283,12 +283,12 @@ describe("restarts and clean-up", () => {
     fs.utimesSync(unrelated, twoDaysAgo, twoDaysAgo);
 
     await sweepAbandonedImports();
-    expect(fs.existsSync(storedFile(stale))).toBe(false);
+    expect(await isStored(importKey(stale))).toBe(false);
     expect(await importRow(stale)).toMatchObject({ status: "failed", error: "errors.expired" });
     expect(await viewOf(stale)).toEqual({ kind: "failed", errorKey: "errors.expired", retryable: false });
     expect(fs.existsSync(stray)).toBe(false);
     expect(fs.existsSync(unrelated)).toBe(true);
-    expect(fs.existsSync(storedFile(fresh))).toBe(true);
+    expect(await isStored(importKey(fresh))).toBe(true);
     expect((await importRow(fresh)).status).toBe("uploaded");
   });
 });

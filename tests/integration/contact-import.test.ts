@@ -1,5 +1,4 @@
 import fs from "node:fs";
-import path from "node:path";
 import { createElement, type ComponentType } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { TranslationProvider } from "~/i18n/react";
@@ -13,6 +12,7 @@ import { registerAccount } from "~/features/auth/accounts.server";
 import { subscribeTenantToPlan } from "~/features/tenants/plans.server";
 import type { Language } from "~/i18n/config";
 import { resources } from "~/i18n/resources.server";
+import { importKey, isStored, storedKeys } from "../support/stored-files";
 import * as detail from "~/routes/_dashboard.contacts.import.$importId";
 import * as index from "~/routes/_dashboard.contacts.import._index";
 import * as exportRoute from "~/routes/contacts.export[.]csv";
@@ -160,13 +160,13 @@ async function refusedPage(file: File | null, language: Language) {
 }
 
 describe("upload", () => {
-  it("stores the file under DATA_DIR/imports, records the import and guesses the mapping from the header", async () => {
+  it("stores the file in the store (DATA_DIR/imports or the bucket), records the import and guesses the mapping from the header", async () => {
     const [p1, p2] = phones(2);
     const id = await uploaded(`Vorname;Nachname;Telefon;E-Mail\r\nJürgen;Groß;${p1};j@example.com\r\nAnna;Schmidt;${p2};\r\n`, owner, "kontakte.csv");
     const row = await importRow(id);
     expect(row).toMatchObject({ tenant_id: demoTenantId, file_name: "kontakte.csv", status: "uploaded", row_count: 2, stored_file: `${id}.csv` });
     expect(JSON.parse(row.mapping!)).toEqual({ firstName: 0, lastName: 1, title: null, company: null, phone: 2, email: 3, fullName: null });
-    expect(fs.existsSync(path.join(getEnv().importsDir, `${id}.csv`))).toBe(true);
+    expect(await isStored(importKey(id))).toBe(true);
     const mapping = (await viewOf(id)) as MappingData;
     expect(mapping.kind).toBe("mapping");
     expect(mapping.columns[0]).toEqual({ index: 0, header: "Vorname", samples: ["Jürgen", "Anna"] });
@@ -230,14 +230,16 @@ describe("upload", () => {
     ["a file with too many columns", () => csvFile(`${"c,".repeat(250)}c\n`), 400, "cannot be read as CSV near row 1", "um Zeile 1 nicht als CSV lesen"],
   ])("refuses %s with a clear message in English and German, and keeps nothing", async (_label, makeFile, status, english, german) => {
     const importsBefore = (await getDb().selectFrom("contact_imports").select("id").execute()).length;
-    const filesBefore = fs.existsSync(getEnv().importsDir) ? fs.readdirSync(getEnv().importsDir).length : 0;
+    // Nothing kept: not on this server's disk (the upload as it arrived), not in the store.
+    const localFiles = () => (fs.existsSync(getEnv().importsDir) ? fs.readdirSync(getEnv().importsDir).length : 0);
+    const filesBefore = [localFiles(), (await storedKeys("imports/")).length];
     const en = await refusedPage(makeFile(), "en");
     expect(en.status).toBe(status);
     expect(en.html).toContain(english.replace(/"/g, "&quot;"));
     const de = await refusedPage(makeFile(), "de");
     expect(de.html).toContain(german);
     expect((await getDb().selectFrom("contact_imports").select("id").execute()).length).toBe(importsBefore);
-    expect(fs.existsSync(getEnv().importsDir) ? fs.readdirSync(getEnv().importsDir).length : 0).toBe(filesBefore);
+    expect([localFiles(), (await storedKeys("imports/")).length]).toEqual(filesBefore);
   });
 
   it("refuses a body announced far beyond the limit before reading it", async () => {

@@ -1,9 +1,6 @@
-import fs from "node:fs";
-import path from "node:path";
 import { sql } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
 import { findTenant, parseSeedBulkArgs } from "~/cli/seed-bulk";
-import { getEnv } from "~/config/env.server";
 import { insertSyntheticCalls, MAX_BULK_CALLS, RARE_TERM } from "~/seed/bulk-calls.server";
 import { getDb, newId, now } from "~/db/db.server";
 import { isPostgres } from "~/db/dialect";
@@ -14,10 +11,10 @@ import type { TranscriptTurn } from "~/features/calls/derived-columns";
 import { normaliseSearchTerm } from "~/features/calls/derived-columns";
 import { readWavInfo } from "~/features/calls/wav";
 import { prepareTestDatabase } from "../support/app";
+import { audioKey, storedBytes, storedKeys } from "../support/stored-files";
 
 const tenantId = async (name: string) => (await getDb().selectFrom("tenants").select("id").where("name", "=", name).executeTakeFirstOrThrow()).id;
 const callsOf = async (id: string) => getDb().selectFrom("calls").selectAll().where("tenant_id", "=", id).execute();
-const audioPath = (key: string) => path.join(getEnv().dataDir, "audio", ...key.split("/"));
 
 /** Matches of a term by the trigram index and by a plain scan of the same tenant's rows. */
 async function searchCounts(id: string, term: string) {
@@ -127,7 +124,7 @@ describe("demo calls", () => {
     for (const call of stored) {
       expect(call.audio_mime).toBe("audio/wav");
       expect(call.audio_file!.startsWith(`${call.tenant_id}/`)).toBe(true);
-      const bytes = fs.readFileSync(audioPath(call.audio_file!));
+      const bytes = (await storedBytes(audioKey(call.audio_file!)))!;
       expect(bytes.byteLength).toBe(call.audio_bytes);
       const info = readWavInfo(new Uint8Array(bytes));
       expect(info).toMatchObject({ audioFormat: 1, channels: 1, bitsPerSample: 16 });
@@ -137,9 +134,8 @@ describe("demo calls", () => {
     }
     expect(total).toBeLessThanOrEqual(10_000_000);
     for (const call of calls.filter((c) => c.audio_status !== "stored")) expect(call.audio_file).toBeNull();
-    // No stray files: every file on disk belongs to a row.
-    const dir = path.join(getEnv().dataDir, "audio", stored[0]!.tenant_id);
-    expect(fs.readdirSync(dir).sort()).toEqual(stored.map((c) => c.audio_file!.split("/")[1]).sort());
+    // No stray files: every file in the store belongs to a row.
+    expect((await storedKeys(`audio/${stored[0]!.tenant_id}/`)).sort()).toEqual(stored.map((c) => audioKey(c.audio_file!)).sort());
   });
 
   it("is seeded once: a second start leaves calls and files as they were", async () => {
@@ -149,7 +145,7 @@ describe("demo calls", () => {
     expect(result.seeded).toBe(false);
     const after = await callsOf(id);
     expect(after.map((c) => c.id).sort()).toEqual(before.map((c) => c.id).sort());
-    expect(fs.readdirSync(path.join(getEnv().dataDir, "audio", id))).toHaveLength(before.filter((c) => c.audio_file).length);
+    expect(await storedKeys(`audio/${id}/`)).toHaveLength(before.filter((c) => c.audio_file).length);
   });
 });
 

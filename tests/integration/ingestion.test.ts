@@ -1,11 +1,10 @@
-import fs from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { getEnv, resetEnvCache } from "~/config/env.server";
+import { resetEnvCache } from "~/config/env.server";
 import { getDb } from "~/db/db.server";
 import { refuseInserts } from "../support/db-faults";
+import { audioKey, isStored, storedBytes, storedKeys } from "../support/stored-files";
 import { DEMO_PASSWORD } from "~/seed/seed.server";
 import { createApiKey } from "~/features/api-keys/api-keys.server";
 import { registerAccount } from "~/features/auth/accounts.server";
@@ -91,11 +90,9 @@ async function counts() {
   return { calls: Number(calls.n), events: Number(events.n) };
 }
 
-/** Every file under DATA_DIR/audio, as paths relative to it. */
+/** Every audio object in the store. */
 function audioFiles() {
-  const root = path.join(getEnv().dataDir, "audio");
-  if (!fs.existsSync(root)) return [];
-  return fs.readdirSync(root, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)));
+  return storedKeys("audio/");
 }
 
 /** A short, valid mono 16-bit PCM WAV file. */
@@ -321,7 +318,7 @@ describe("POST /api/v1/call-events with JSON", () => {
 /* ---- Audio uploaded with the event ---- */
 
 describe("POST /api/v1/call-events with multipart audio", () => {
-  it("stores an uploaded recording under DATA_DIR/audio and marks the call's audio stored", async () => {
+  it("stores an uploaded recording in the store (DATA_DIR/audio or the bucket) and marks the call's audio stored", async () => {
     const platformCallId = unique("upload");
     const bytes = wavBytes();
     const response = await postMultipart(tenantA.key, makeEvent("call.ended", platformCallId), { bytes, name: "call.mp3", type: "audio/mpeg" });
@@ -334,12 +331,11 @@ describe("POST /api/v1/call-events with multipart audio", () => {
     expect(row.audio_mime).toBe("audio/wav");
     expect(row.audio_bytes).toBe(bytes.byteLength);
     expect(row.audio_file).toMatch(new RegExp(`^${tenantA.id}/.+\\.wav$`));
-    const file = path.join(getEnv().dataDir, "audio", row.audio_file!);
-    expect(new Uint8Array(fs.readFileSync(file))).toEqual(bytes);
+    expect(new Uint8Array((await storedBytes(audioKey(row.audio_file!)))!)).toEqual(bytes);
   });
 
   it("refuses an upload that is not audio, and says what else is wrong with the event", async () => {
-    const filesBefore = audioFiles();
+    const filesBefore = await audioFiles();
     const before = await counts();
     const response = await postMultipart(tenantA.key, { ...makeEvent("call.ended", unique("not-audio")), occurredAt: "soon" }, {
       bytes: new TextEncoder().encode("<html><body>definitely not audio</body></html>"),
@@ -349,19 +345,19 @@ describe("POST /api/v1/call-events with multipart audio", () => {
     expect(response.status).toBe(400);
     const { error } = await body<ErrorBody>(response);
     expect(error.details!.map((detail) => detail.path)).toEqual(expect.arrayContaining(["audio", "occurredAt"]));
-    expect(audioFiles()).toEqual(filesBefore);
+    expect(await audioFiles()).toEqual(filesBefore);
     expect(await counts()).toEqual(before);
   });
 
   it("answers 413 when the audio is larger than MAX_AUDIO_BYTES and stores nothing", async () => {
     vi.stubEnv("MAX_AUDIO_BYTES", "1000");
     resetEnvCache();
-    const filesBefore = audioFiles();
+    const filesBefore = await audioFiles();
     const before = await counts();
     const response = await postMultipart(tenantA.key, makeEvent("call.ended", unique("big")), { bytes: wavBytes(2000), name: "big.wav", type: "audio/wav" });
     expect(response.status).toBe(413);
     expect((await body<ErrorBody>(response)).error.code).toBe("audio_too_large");
-    expect(audioFiles()).toEqual(filesBefore);
+    expect(await audioFiles()).toEqual(filesBefore);
     expect(await counts()).toEqual(before);
   });
 
@@ -373,7 +369,7 @@ describe("POST /api/v1/call-events with multipart audio", () => {
 
   it("removes the stored file again when the database write fails", async () => {
     const undo = await refuseInserts("calls", "new.external_id = 'boom-call'");
-    const filesBefore = audioFiles();
+    const filesBefore = await audioFiles();
     const before = await counts();
     const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
     try {
@@ -384,7 +380,7 @@ describe("POST /api/v1/call-events with multipart audio", () => {
       errors.mockRestore();
       await undo();
     }
-    expect(audioFiles()).toEqual(filesBefore);
+    expect(await audioFiles()).toEqual(filesBefore);
     expect(await counts()).toEqual(before);
   });
 });
@@ -444,7 +440,7 @@ describe("audio fetched from the platform's URL", () => {
     expect(row.audio_status).toBe("stored");
     expect(row.audio_mime).toBe("audio/wav");
     expect(row.audio_url).toBe(`${base}/ok.wav?signature=abc`);
-    expect(fs.existsSync(path.join(getEnv().dataDir, "audio", row.audio_file!))).toBe(true);
+    expect(await isStored(audioKey(row.audio_file!))).toBe(true);
   });
 
   it("follows a few redirects, but not endlessly", async () => {
@@ -475,7 +471,7 @@ describe("audio fetched from the platform's URL", () => {
   it("marks the audio failed on a 404, on a file that is not audio, on a file that is too large and on a timeout", async () => {
     const warnings = vi.spyOn(console, "warn").mockImplementation(() => undefined);
     try {
-      const filesBefore = audioFiles();
+      const filesBefore = await audioFiles();
       expect((await ingestWithUrl(`${base}/missing.wav`)).audio_status).toBe("failed");
       expect((await ingestWithUrl(`${base}/page.html`)).audio_status).toBe("failed");
 
@@ -489,7 +485,7 @@ describe("audio fetched from the platform's URL", () => {
       expect((await ingestWithUrl(`${base}/slow.wav`)).audio_status).toBe("failed");
       expect(Date.now() - startedAt).toBeLessThan(5_000);
 
-      expect(audioFiles()).toEqual(filesBefore);
+      expect(await audioFiles()).toEqual(filesBefore);
       const reasons = warnings.mock.calls.map((call) => String(call[0]));
       expect(reasons.some((reason) => reason.includes("HTTP 404"))).toBe(true);
       expect(reasons.some((reason) => reason.includes("not WAV, MP3"))).toBe(true);

@@ -13,6 +13,7 @@ import { subscribeTenantToPlan } from "~/features/tenants/plans.server";
 import * as avatarRoute from "~/routes/resources.avatar.$userId";
 import * as profile from "~/routes/_dashboard.profile";
 import { loadContext, makeRequest, prepareTestDatabase, redirectLocation, sessionCookieFor, settle, unwrap } from "../support/app";
+import { avatarKey, isStored, storedBytes } from "../support/stored-files";
 
 beforeAll(prepareTestDatabase);
 
@@ -50,7 +51,6 @@ function uploadForm(file: File) {
   return form;
 }
 
-const avatarsDir = () => path.join(getEnv().uploadsDir, "avatars");
 
 /** A subscribed owner with a tenant of their own (registration makes the tenant). */
 async function ownerOfNewTenant(email: string) {
@@ -229,8 +229,8 @@ describe("profile picture", () => {
     expect(redirectLocation(result)).toBe("/profile");
     const owner = (await userRow("owner@demo.test"))!;
     expect(owner.profile_picture).toMatch(new RegExp(`^${owner.id}-[0-9a-f]{16}\\.png$`));
-    const firstFile = path.join(avatarsDir(), owner.profile_picture!);
-    expect(fs.readFileSync(firstFile).equals(PNG_BYTES)).toBe(true);
+    const firstFile = avatarKey(owner.profile_picture!);
+    expect((await storedBytes(firstFile))!.equals(PNG_BYTES)).toBe(true);
 
     const { value } = unwrap(await getProfile(cookie));
     expect((value as { profile: { avatarUrl: string } }).profile.avatarUrl).toBe(`/resources/avatar/${owner.id}?v=${owner.profile_picture}`);
@@ -252,8 +252,8 @@ describe("profile picture", () => {
     expect(redirectLocation(await post(cookie, uploadForm(new File([PNG_BYTES], "again.png", { type: "image/png" }))))).toBe("/profile");
     const replaced = (await userRow("owner@demo.test"))!.profile_picture!;
     expect(replaced).not.toBe(owner.profile_picture);
-    expect(fs.existsSync(firstFile)).toBe(false);
-    expect(fs.existsSync(path.join(avatarsDir(), replaced))).toBe(true);
+    expect(await isStored(firstFile)).toBe(false);
+    expect(await isStored(avatarKey(replaced))).toBe(true);
   });
 
   it("removes the picture and its file", async () => {
@@ -262,7 +262,7 @@ describe("profile picture", () => {
     expect(owner.profile_picture).not.toBeNull();
     expect(redirectLocation(await post(cookie, { intent: "remove-picture" }))).toBe("/profile");
     expect((await userRow("owner@demo.test"))?.profile_picture).toBeNull();
-    expect(fs.existsSync(path.join(avatarsDir(), owner.profile_picture!))).toBe(false);
+    expect(await isStored(avatarKey(owner.profile_picture!))).toBe(false);
     expect(((await getAvatar(cookie, owner.id)) as Response).status).toBe(404);
   });
 });
@@ -304,7 +304,7 @@ describe("account deletion", () => {
     expect(await getDb().selectFrom("tenants").select("id").where("id", "=", tenantId).executeTakeFirst()).toBeUndefined();
     expect(await getDb().selectFrom("subscriptions").select("id").where("tenant_id", "=", tenantId).executeTakeFirst()).toBeUndefined();
     expect(await getDb().selectFrom("sessions").select("id_hash").where("user_id", "=", id).executeTakeFirst()).toBeUndefined();
-    expect(fs.existsSync(path.join(avatarsDir(), picture))).toBe(false);
+    expect(await isStored(avatarKey(picture))).toBe(false);
   });
 });
 

@@ -1,4 +1,3 @@
-import fs from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb, now } from "~/db/db.server";
 import { popToast, toastCookie } from "~/lib/toast/toast.server";
@@ -7,6 +6,7 @@ import * as detailRoute from "~/routes/_dashboard.recordings.$id";
 import * as feedbackRoute from "~/routes/_dashboard.recordings.$id.feedback";
 import { callAction, callLoader, prepareTestDatabase, redirectLocation, sessionCookieFor, unwrap } from "../support/app";
 import { attachAudio, insertCall, ownerOfOtherTenant, tenantIdOf } from "../support/recording-fixtures";
+import { isStored } from "../support/stored-files";
 
 beforeAll(prepareTestDatabase);
 
@@ -148,15 +148,15 @@ describe("/recordings/<id>/delete", () => {
 
   it("removes the row and the audio file, keeps the event history and redirects with a toast", async () => {
     const id = await insertCall(demoTenant);
-    const { file } = await attachAudio(demoTenant, id);
+    const { objectKey } = await attachAudio(demoTenant, id);
     await getDb().insertInto("call_events").values({ tenant_id: demoTenant, event_id: `evt-${id}`, type: "ended", call_id: id, received_at: now() }).execute();
-    expect(fs.existsSync(file)).toBe(true);
+    expect(await isStored(objectKey)).toBe(true);
 
     const result = await callAction(deleteRoute.action, `/recordings/${id}/delete`, { cookie: owner, params: { id }, form: { returnTo: "/recordings?q=renew" } });
     expect(redirectLocation(result)).toBe("/recordings?q=renew");
     expect(await toastOf(result)).toEqual({ type: "success", key: "recording:toast.deleted" });
     expect(await callRow(id)).toBeUndefined();
-    expect(fs.existsSync(file)).toBe(false);
+    expect(await isStored(objectKey)).toBe(false);
     const event = await getDb().selectFrom("call_events").selectAll().where("event_id", "=", `evt-${id}`).executeTakeFirst();
     expect(event?.call_id).toBeNull();
   });
@@ -188,22 +188,22 @@ describe("/recordings/<id>/delete", () => {
 
   it("refuses a read-only agent with 403 and leaves the recording", async () => {
     const id = await insertCall(demoTenant);
-    const { file } = await attachAudio(demoTenant, id);
+    const { objectKey } = await attachAudio(demoTenant, id);
     expect(unwrap(await callLoader(deleteRoute.loader, `/recordings/${id}/delete`, { cookie: agent, params: { id } })).status).toBe(403);
     const result = await callAction(deleteRoute.action, `/recordings/${id}/delete`, { cookie: agent, params: { id }, form: {} });
     expect(unwrap(result).status).toBe(403);
     expect(await callRow(id)).toBeDefined();
-    expect(fs.existsSync(file)).toBe(true);
+    expect(await isStored(objectKey)).toBe(true);
   });
 
   it("is a 404 for another tenant, on the page and the action, and deletes nothing", async () => {
     const id = await insertCall(demoTenant);
-    const { file } = await attachAudio(demoTenant, id);
+    const { objectKey } = await attachAudio(demoTenant, id);
     expect(unwrap(await callLoader(deleteRoute.loader, `/recordings/${id}/delete`, { cookie: otherOwner, params: { id } })).status).toBe(404);
     const result = await callAction(deleteRoute.action, `/recordings/${id}/delete`, { cookie: otherOwner, params: { id }, form: {} });
     expect(unwrap(result).status).toBe(404);
     expect(await callRow(id)).toBeDefined();
-    expect(fs.existsSync(file)).toBe(true);
+    expect(await isStored(objectKey)).toBe(true);
   });
 });
 

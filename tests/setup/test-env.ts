@@ -23,6 +23,23 @@ if (postgresAdmin && postgresDatabase) {
 } else {
   process.env.DATABASE_URL = `file:${path.join(dataDir, "test.db")}`;
 }
+const s3Endpoint = process.env.VOXBOARD_TEST_S3_ENDPOINT;
+if (s3Endpoint) {
+  const bucket = postgresDatabase?.replaceAll("_", "-") ?? `test-${path.basename(dataDir).toLowerCase()}`;
+  const { S3Client, CreateBucketCommand } = await import("@aws-sdk/client-s3");
+  const { S3_TEST_KEYS } = await import("../support/s3-server");
+  const client = new S3Client({ region: "us-east-1", endpoint: s3Endpoint, forcePathStyle: true, credentials: S3_TEST_KEYS });
+  await client.send(new CreateBucketCommand({ Bucket: bucket }));
+  client.destroy();
+  Object.assign(process.env, {
+    S3_BUCKET: bucket,
+    S3_ENDPOINT: s3Endpoint,
+    S3_REGION: "us-east-1",
+    S3_ACCESS_KEY_ID: S3_TEST_KEYS.accessKeyId,
+    S3_SECRET_ACCESS_KEY: S3_TEST_KEYS.secretAccessKey,
+    S3_FORCE_PATH_STYLE: "1",
+  });
+}
 process.env.SESSION_SECRET = "test-secret-that-is-long-enough-for-production-rules";
 process.env.APP_URL = "http://localhost:3000";
 delete process.env.SMTP_URL;

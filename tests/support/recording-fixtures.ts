@@ -1,5 +1,3 @@
-import path from "node:path";
-import { getEnv } from "~/config/env.server";
 import { getDb, newId } from "~/db/db.server";
 import { DEMO_PASSWORD } from "~/seed/seed.server";
 import { registerAccount } from "~/features/auth/accounts.server";
@@ -90,5 +88,5 @@ export async function attachAudio(tenantId: string, callId: string, bytes = make
     .set({ audio_file: key, audio_mime: "audio/wav", audio_bytes: size, audio_status: "stored" })
     .where("id", "=", callId)
     .execute();
-  return { key, bytes, file: path.join(getEnv().dataDir, "audio", ...key.split("/")) };
+  return { key, bytes, objectKey: `audio/${key}` };
 }

@@ -3,7 +3,7 @@ import { listContactLists } from "~/features/contacts/lists.server";
 import { phoneCountryOfTenant } from "~/features/tenants/phone-country.server";
 import { parseMapping, type ColumnMapping } from "./column-mapping";
 import { readCsvHead } from "./csv-file.server";
-import { storedFileExists, storedFilePath } from "./import-files.server";
+import { storedFileExists } from "./import-files.server";
 import type { ContactImport } from "./import-store.server";
 import { loadPreviewPage, type PreviewPage } from "./preview.server";
 import type { PreviewParams } from "./preview-params";
@@ -86,7 +86,7 @@ export async function loadImportView(entry: ContactImport, params: PreviewParams
     return { kind: "failed", errorKey: "errors.fileMissing", retryable: false };
   }
   if (entry.status === "uploaded" || (entry.status === "mapped" && params.step === "mapping") || (entry.status === "mapped" && !mapping)) {
-    const { header, samples } = await readCsvHead(storedFilePath(entry.stored_file), SAMPLE_ROWS);
+    const { header, samples } = await readCsvHead(entry.stored_file, SAMPLE_ROWS);
     return {
       kind: "mapping",
       columns: header.map((text, index) => ({ index, header: text.trim(), samples: samples.map((record) => (record.cells[index] ?? "").trim()) })),
@@ -96,7 +96,7 @@ export async function loadImportView(entry: ContactImport, params: PreviewParams
   }
   if (entry.status === "mapped") {
     const page = await loadPreviewPage(entry, params.status, params.page);
-    const { header } = await readCsvHead(storedFilePath(entry.stored_file), 0);
+    const { header } = await readCsvHead(entry.stored_file, 0);
     const lists = await listContactLists(entry.tenant_id);
     return {
       kind: "preview",

@@ -5,7 +5,7 @@ import { timeZoneForPhone } from "~/features/phone/time-zone.server";
 import { phoneCountryOfTenant } from "~/features/tenants/phone-country.server";
 import { parseMapping, type ColumnMapping } from "./column-mapping";
 import { readCsvRecords } from "./csv-file.server";
-import { deleteStoredFile, filesOlderThan, removeFileInImportsDir, storedFileExists, storedFilePath } from "./import-files.server";
+import { deleteStoredFile, filesOlderThan, removeImportFile, storedFileExists } from "./import-files.server";
 import { cachedRowFacts, forgetImport, verdictAt, YIELD_EVERY, type RowFacts } from "./preview.server";
 import { STAGE_BATCH, STAGE_COLUMNS, withImportStaging, type ImportStaging, type StagedRow } from "./import-staging.server";
 import { checkRules, parseRemovedRows, parseRowEdits, RowClassifier, rowValues, type RowEdits } from "./row-classification";
@@ -101,7 +101,7 @@ async function runImport(importId: string, tenantId: string, metrics = emptyMetr
       const staged = await stageRows(staging, {
         importId,
         tenantId,
-        file: storedFilePath(entry.stored_file),
+        storedFile: entry.stored_file,
         mapping,
         edits,
         removed,
@@ -145,7 +145,8 @@ async function markFailed(tenantId: string, importId: string, key: ImportErrorKe
 interface StageInput {
   importId: string;
   tenantId: string;
-  file: string;
+  /** The import's stored file (import-files.server.ts), streamed from the store. */
+  storedFile: string;
   mapping: ColumnMapping;
   edits: RowEdits;
   removed: ReadonlySet<number>;
@@ -157,7 +158,7 @@ interface StageInput {
 }
 
 /** Phase 1: every row to import into the temp table; returns how many there are and how many rows were read. */
-async function stageRows(staging: ImportStaging, { importId, tenantId, file, mapping, edits, removed, facts, classifier, country, metrics }: StageInput) {
+async function stageRows(staging: ImportStaging, { importId, tenantId, storedFile, mapping, edits, removed, facts, classifier, country, metrics }: StageInput) {
   let batch: Array<StagedRow[number]> = [];
   let staged = 0;
   let processed = 0;
@@ -177,7 +178,7 @@ async function stageRows(staging: ImportStaging, { importId, tenantId, file, map
     return facts.rowNumbers[factIndex] === number ? verdictAt(facts, factIndex) : checkRules(values, country);
   };
 
-  const records = readCsvRecords(file)[Symbol.asyncIterator]();
+  const records = readCsvRecords(storedFile)[Symbol.asyncIterator]();
   for (;;) {
     let start = performance.now();
     const next = await records.next();
@@ -279,7 +280,7 @@ export async function sweepAbandonedImports(at = Date.now()) {
   );
   for (const file of await filesOlderThan(at - DAY_MS)) {
     if (file.stored && known.has(file.name)) continue;
-    await removeFileInImportsDir(file.name);
+    await removeImportFile(file);
     removed++;
   }
   return removed;

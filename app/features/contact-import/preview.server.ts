@@ -5,7 +5,6 @@ import { phoneCountryOfTenant } from "~/features/tenants/phone-country.server";
 import { parseMapping, valuesFromCells, type ColumnMapping } from "./column-mapping";
 import { readCsvRecords } from "./csv-file.server";
 import { phoneExistsLookup } from "./import-staging.server";
-import { storedFilePath } from "./import-files.server";
 import type { ContactImport } from "./import-store.server";
 import { PREVIEW_PAGE_SIZE } from "./limits";
 import type { PreviewFilter } from "./preview-params";
@@ -87,7 +86,7 @@ async function computeRowFacts(entry: ContactImport, country: string): Promise<R
   const phones = new Float64Array(capacity);
   let size = 0;
   let header = true;
-  for await (const record of readCsvRecords(storedFilePath(entry.stored_file))) {
+  for await (const record of readCsvRecords(entry.stored_file)) {
     if (header) {
       header = false;
       continue;
@@ -220,7 +219,7 @@ export async function loadPreviewPage(entry: ContactImport, filter: PreviewFilte
     const mapping = mappingOf(entry);
     const edits = parseRowEdits(entry.row_edits);
     const last = Math.max(...wanted.keys());
-    for await (const record of readCsvRecords(storedFilePath(entry.stored_file))) {
+    for await (const record of readCsvRecords(entry.stored_file)) {
       const status = wanted.get(record.number);
       if (status) {
         const values = rowValues(record.number, record.cells, mapping, edits);

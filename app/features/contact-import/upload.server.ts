@@ -8,7 +8,7 @@ import { MULTIPART_OVERHEAD_BYTES, readFormData } from "~/lib/http/form-body.ser
 import { CsvFormatError } from "~/lib/csv/csv-parser";
 import { looksLikeText, SNIFF_BYTES, textEncodingOf, type TextEncoding } from "~/lib/csv/text-decoding";
 import { countCsvRows } from "./csv-file.server";
-import { importsDir, partialFilePath, storedFilePath, storedNameFor } from "./import-files.server";
+import { deleteStoredFile, importsDir, partialFilePath, storedNameFor, storeUploadedFile } from "./import-files.server";
 
 /**
  * Receives a contacts CSV: the multipart body is streamed to disk part by
@@ -132,7 +132,7 @@ export async function receiveUpload(request: Request, importId: string): Promise
   let received: { fileName: string; size: number; encoding: TextEncoding } | null = null;
   let fileParts = 0;
 
-  const cleanUp = () => Promise.all([partial, converted, storedFilePath(stored)].map((file) => fsp.rm(file, { force: true })));
+  const cleanUp = () => Promise.all([...[partial, converted].map((file) => fsp.rm(file, { force: true })), deleteStoredFile(stored)]);
 
   const uploadHandler: UploadHandler = async (part) => {
     if (typeof part.filename !== "string") return readSmallField(part);
@@ -168,14 +168,13 @@ export async function receiveUpload(request: Request, importId: string): Promise
   }
 
   try {
-    if (file.encoding === "utf-8") {
-      await fsp.rename(partial, storedFilePath(stored));
-    } else {
+    let local = partial;
+    if (file.encoding !== "utf-8") {
       await convertToUtf8(partial, converted, file.encoding);
-      await fsp.rename(converted, storedFilePath(stored));
       await fsp.rm(partial, { force: true });
+      local = converted;
     }
-    const { header, dataRows } = await countCsvRows(storedFilePath(stored), MAX_IMPORT_ROWS);
+    const { header, dataRows } = await countCsvRows(local, MAX_IMPORT_ROWS);
     const refusal: UploadRefusal | null = !header
       ? { key: "validation.empty" }
       : dataRows === 0
@@ -187,6 +186,8 @@ export async function receiveUpload(request: Request, importId: string): Promise
       await cleanUp();
       return { ok: false, refusal: refusal ?? { key: "validation.empty" } };
     }
+    // Checked: into the store, where every app server finds it.
+    await storeUploadedFile(stored, local);
     return { ok: true, upload: { fileName: file.fileName.slice(0, 255), storedFile: stored, sizeBytes: file.size, header, dataRows } };
   } catch (error) {
     await cleanUp();

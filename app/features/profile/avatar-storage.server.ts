@@ -1,12 +1,14 @@
 import { randomBytes } from "node:crypto";
-import fs from "node:fs/promises";
 import path from "node:path";
 import { MaxPartSizeExceededError } from "@remix-run/node";
 import { getEnv } from "~/config/env.server";
 import { MULTIPART_OVERHEAD_BYTES, readFormData } from "~/lib/http/form-body.server";
+import { readAll } from "~/lib/storage/object-storage";
+import { getStorage } from "~/lib/storage/storage.server";
 
 /**
- * Profile pictures live on disk under DATA_DIR/uploads/avatars, named by the
+ * Profile pictures are objects `uploads/avatars/<name>` of the app's store
+ * (~/lib/storage: DATA_DIR/uploads/avatars on the local disk), named by the
  * user id and a random suffix so every upload gets a new URL (the avatar route
  * caches for a year). users.profile_picture holds only the file name.
  */
@@ -15,13 +17,9 @@ export type AvatarExtension = keyof typeof CONTENT_TYPES;
 
 const FILE_NAME = /^[A-Za-z0-9-]+\.(png|jpg|webp|gif)$/;
 
-function avatarsDir() {
-  return path.join(getEnv().uploadsDir, "avatars");
-}
-
-/** Resolves a stored name inside the avatars folder; anything that is not one of our own names is refused. */
-function avatarPath(fileName: string) {
-  return FILE_NAME.test(fileName) ? path.join(avatarsDir(), fileName) : null;
+/** The object key of a stored name; anything that is not one of our own names is refused. */
+function avatarKey(fileName: string) {
+  return FILE_NAME.test(fileName) ? `uploads/avatars/${fileName}` : null;
 }
 
 const startsWith = (bytes: Uint8Array, signature: number[], offset = 0) => signature.every((byte, i) => bytes[offset + i] === byte);
@@ -64,28 +62,23 @@ export async function parseAvatarUpload(request: Request): Promise<{ formData: F
 /** Writes the bytes under a fresh name and returns that name. */
 export async function saveAvatar(userId: string, bytes: Uint8Array, extension: AvatarExtension) {
   const fileName = `${userId}-${randomBytes(8).toString("hex")}.${extension}`;
-  const target = avatarPath(fileName);
-  if (!target) throw new Error("user id does not make a safe file name");
-  await fs.mkdir(avatarsDir(), { recursive: true });
-  await fs.writeFile(target, bytes, { flag: "wx" });
+  const key = avatarKey(fileName);
+  if (!key) throw new Error("user id does not make a safe file name");
+  await getStorage().putBytes(key, bytes, CONTENT_TYPES[extension]);
   return fileName;
 }
 
 /** Removes a stored picture; a file already gone is not an error. */
 export async function deleteAvatar(fileName: string | null | undefined) {
-  const target = fileName ? avatarPath(fileName) : null;
-  if (!target) return;
-  await fs.rm(target, { force: true });
+  const key = fileName ? avatarKey(fileName) : null;
+  if (!key) return;
+  await getStorage().delete(key);
 }
 
 export async function readAvatar(fileName: string) {
-  const target = avatarPath(fileName);
+  const key = avatarKey(fileName);
   const contentType = contentTypeOf(fileName);
-  if (!target || !contentType) return null;
-  try {
-    return { bytes: await fs.readFile(target), contentType };
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
-    throw error;
-  }
+  if (!key || !contentType) return null;
+  const stream = await getStorage().read(key);
+  return stream ? { bytes: await readAll(stream), contentType } : null;
 }
