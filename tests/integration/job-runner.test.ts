@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { getDb, newId } from "~/db/db.server";
+import { getEnv } from "~/config/env.server";
+import { getDb, newId, openDatabase } from "~/db/db.server";
 import type { CampaignStatus } from "~/db/schema";
 import { pauseCampaign, resumeCampaign, startCampaign } from "~/features/campaigns/lifecycle.server";
 import { JobRunner } from "~/features/jobs/job-runner.server";
@@ -219,6 +220,50 @@ describe("job runner", () => {
     expect(called.sort()).toEqual([...contactIds].sort());
     expectEachContactOnce(await dispatchesOf(campaignId), contactIds);
     await Promise.all(runners.map((r) => r.stop()));
+  });
+
+  it("two runners truly interleaved: one paused between choosing a contact and taking it, while another takes its run over, calls nobody twice", async () => {
+    const { campaignId, contactIds } = await setUp({ size: 3 });
+    const a = recordingPlatform();
+    const b = recordingPlatform();
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let chosen: string | null = null;
+    let reachedGate!: () => void;
+    const paused = new Promise<void>((resolve) => (reachedGate = resolve));
+    // Runner A chooses the first contact, renews its lease, and stops right there, as a process might (a GC pause, a slow disk).
+    const slow = runner(a.platform, {
+      owner: "slow",
+      beforeTakingContact: async (contactId) => {
+        if (chosen) return;
+        chosen = contactId;
+        reachedGate();
+        await gate;
+      },
+    });
+    // Runner B is another app server: a connection (pool) of its own to the same database.
+    const env = getEnv();
+    const otherServer = openDatabase(env.postgresUrl ?? env.databaseFile!);
+    const fast = runner(b.platform, { owner: "fast", db: otherServer });
+    try {
+      const slowTick = slow.tick();
+      await paused;
+      // A's lease runs out while it is stopped; B takes the run over and works through every contact, the chosen one included.
+      advance(61_000);
+      await tickUntilSettled([fast], campaignId);
+      expect(b.callsOf(campaignId).map((call) => call.contactId)).toContain(chosen);
+      // A wakes up and carries on from where it stopped: the contact is taken, by B, so A must not call it.
+      release();
+      await slowTick;
+      const called = [...a.callsOf(campaignId), ...b.callsOf(campaignId)].map((call) => call.contactId);
+      expect(called.sort()).toEqual([...contactIds].sort());
+      expectEachContactOnce(await dispatchesOf(campaignId), contactIds);
+      expect((await campaignOf(campaignId)).status).toBe("completed");
+    } finally {
+      release();
+      await Promise.all([slow.stop(), fast.stop()]);
+      await otherServer.destroy();
+    }
   });
 
   it("honours a pause between batches and continues the same run on resume", async () => {

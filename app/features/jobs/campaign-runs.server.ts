@@ -36,6 +36,12 @@ export interface RunContext {
   batchSize: number;
   voicePlatform: VoicePlatform;
   now: () => Date;
+  /**
+   * Called after a contact is chosen for a call and before it is taken (the
+   * activity insert): a seam for tests that pause one runner there while
+   * another takes the run over, the interleaving the insert guards against.
+   */
+  beforeTakingContact?: (contactId: string) => Promise<void>;
 }
 
 type DueCampaign = Campaign & { time_zone: string };
@@ -262,6 +268,7 @@ export async function advanceCampaign(context: RunContext, campaign: DueCampaign
     const decision = decideContact(contactOf(contact), duplicates.has(contact.id), judging(campaign, run, at));
     // Its window closed a moment ago: it waits like the others.
     if (decision.action === "wait") continue;
+    await context.beforeTakingContact?.(contact.id);
     const activityId = newId();
     const taken = await db
       .insertInto("campaign_activity")

@@ -31,6 +31,8 @@ export interface JobRunnerOptions {
   owner?: string;
   now?: () => Date;
   onError?: (error: unknown) => void;
+  /** Tests only: see RunContext.beforeTakingContact. */
+  beforeTakingContact?: (contactId: string) => Promise<void>;
 }
 
 export const DEFAULT_BATCH_SIZE = 5;
@@ -56,6 +58,7 @@ export class JobRunner {
       batchSize: options.batchSize ?? DEFAULT_BATCH_SIZE,
       voicePlatform: options.voicePlatform ?? createVoicePlatform(),
       now: options.now ?? (() => new Date()),
+      beforeTakingContact: options.beforeTakingContact,
     };
   }
 
