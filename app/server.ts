@@ -12,7 +12,7 @@ import * as build from "@remix-run/dev/server-build";
 import compression from "compression";
 import express from "express";
 import { resolveEnv } from "./config/env.server";
-import { closeDb, isDatabaseHealthy } from "./db/db.server";
+import { checkDatabase, closeDb, databaseConnections, isDatabaseHealthy } from "./db/db.server";
 import { prepareDatabase, DEMO_PASSWORD, DEMO_USERS } from "./seed/seed.server";
 import { purgeExpiredSessions } from "./features/auth/session.server";
 import { startAudioFetchSweep } from "./features/calls/audio-fetch.server";
@@ -26,21 +26,40 @@ import { closeGentlyAfterEarlyAnswers } from "./lib/http/early-answer.server";
 import { namespaceFileReply } from "./i18n/namespace-files.server";
 import { servePrecompressed } from "./lib/http/precompressed-static.server";
 import { renderQueue } from "./lib/http/render-queue.server";
+import { metricsHandler, observeRequests, readinessHandler } from "./lib/observability/http.server";
+import { getLogger, routeConsoleToLogger } from "./lib/observability/logger.server";
+import { poolConnections } from "./lib/observability/metrics.server";
+import { routePatternMatcher } from "./lib/observability/route-pattern.server";
+import { getStorage } from "./lib/storage/storage.server";
+
+/** A reason not to start, as one line on stderr (whatever the log format), then exit. */
+function refuseToStart(reason: string): never {
+  process.stderr.write(`Voxboard cannot start: ${reason}\n`);
+  process.exit(1);
+}
 
 async function main() {
   let env: ReturnType<typeof resolveEnv>;
   try {
     env = resolveEnv();
   } catch (error) {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
+    refuseToStart(error instanceof Error ? error.message : String(error));
   }
+  routeConsoleToLogger();
+
+  // Both stores answer, or the server says which setting is wrong and does not start.
+  await checkDatabase().catch((error: Error) => refuseToStart(error.message));
+  await getStorage()
+    .check()
+    .catch((error: Error) => refuseToStart(error.message));
 
   const { applied, seeded } = await prepareDatabase();
   if (applied.length) console.log(`Applied migrations: ${applied.join(", ")}`);
 
   const app = express();
   app.disable("x-powered-by");
+  // Before everything else: the request id, the log line and the metrics cover every response, static files included.
+  app.use(observeRequests(routePatternMatcher(build.routes)));
   if (env.TRUST_PROXY) app.set("trust proxy", true);
   // A 413 (or any answer) sent before the body was read must reach the client, not a connection reset.
   app.use(closeGentlyAfterEarlyAnswers());
@@ -69,6 +88,17 @@ async function main() {
     const healthy = await isDatabaseHealthy();
     res.status(healthy ? 200 : 503).set("Cache-Control", "no-store").json({ status: healthy ? "ok" : "database unavailable" });
   });
+  app.get("/readyz", readinessHandler([
+    { name: "database", check: () => checkDatabase() },
+    { name: "storage", check: () => getStorage().check() },
+  ]));
+  const samplePool = () => {
+    const connections = databaseConnections();
+    poolConnections.set({ state: "total" }, connections.total);
+    poolConnections.set({ state: "idle" }, connections.idle);
+    poolConnections.set({ state: "waiting" }, connections.waiting);
+  };
+  if (env.METRICS_TOKEN) app.get("/metrics", metricsHandler({ token: env.METRICS_TOKEN, beforeCollect: samplePool }));
 
   // Fingerprinted build assets never change under the same name.
   // Assets sit beside the server bundle (<root>/build/index.js → <root>/public/build), wherever it was built.
@@ -102,8 +132,13 @@ async function main() {
     }),
   );
 
+  // Metrics on a port of their own, for a scraper on an internal network: nothing else is served there.
+  const metricsServer = env.METRICS_PORT
+    ? express().get("/metrics", metricsHandler({ beforeCollect: samplePool })).listen(env.METRICS_PORT, env.HOST, () => getLogger().info(`Metrics on port ${env.METRICS_PORT}`))
+    : null;
+
   const server = app.listen(env.PORT, env.HOST, () => {
-    console.log(`Voxboard is listening on ${env.appUrl}`);
+    getLogger().info({ database: env.postgresUrl ? "postgresql" : "sqlite", storage: getStorage().kind }, `Voxboard is listening on ${env.appUrl}`);
     if (seeded) {
       console.log(`Demo data created. Sign in with any of these (password ${DEMO_PASSWORD}):`);
       for (const user of DEMO_USERS) console.log(`  ${user.email.padEnd(18)} ${user.role}`);
@@ -127,6 +162,7 @@ async function main() {
     stopping = true;
     console.log(`${signal} received: finishing open requests, then closing the database`);
     clearInterval(housekeeping);
+    metricsServer?.close();
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     // The batch under way finishes and the runner's leases are released while open requests finish.

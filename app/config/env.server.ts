@@ -76,6 +76,14 @@ const envSchema = z
     JOB_RUNNER_INTERVAL_MS: positiveInt(15_000),
     /** Pages rendered at once; more wait in line (rendering is CPU work, and each page under way holds memory). */
     MAX_CONCURRENT_RENDERS: positiveInt(4),
+    /** trace, debug, info (default), warn, error, fatal or silent. */
+    LOG_LEVEL: z.enum(["trace", "debug", "info", "warn", "error", "fatal", "silent"], { errorMap: () => ({ message: "must be one of trace, debug, info, warn, error, fatal, silent" }) }).optional(),
+    /** json (default in production) or pretty (default in development). */
+    LOG_FORMAT: z.enum(["json", "pretty"], { errorMap: () => ({ message: "must be json or pretty" }) }).optional(),
+    /** /metrics answers requests that carry "Authorization: Bearer <this>"; without it (and METRICS_PORT) there is no /metrics. */
+    METRICS_TOKEN: z.string().min(16, "must be at least 16 characters (for example: openssl rand -hex 24)").optional().or(z.literal("").transform(() => undefined)),
+    /** A second port that serves only /metrics, without a token: for a scraper on an internal network. */
+    METRICS_PORT: z.coerce.number().int().min(1, "must be a port between 1 and 65535").max(65535, "must be a port between 1 and 65535").optional(),
     /** Set to 0 to keep the job runner from starting with the server (tests, one-off scripts). */
     JOB_RUNNER: z.enum(["0", "1", ""]).optional().transform((value) => value !== "0"),
   });

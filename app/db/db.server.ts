@@ -1,11 +1,12 @@
 import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, Migrator, SqliteDialect, sql } from "kysely";
+import { Kysely, Migrator, SqliteDialect, sql, type LogEvent } from "kysely";
+import { queryDuration, queryErrors, statementKind } from "~/lib/observability/metrics.server";
 import { getEnv } from "~/config/env.server";
 import { isPostgres } from "./dialect";
 import { migrationProvider } from "./migrations";
-import { ByteOrderTextPlugin, openPostgres } from "./postgres.server";
+import { ByteOrderTextPlugin, openPostgres, poolStats } from "./postgres.server";
 import type { Database } from "./schema";
 
 export type DB = Kysely<Database>;
@@ -14,7 +15,7 @@ let instance: DB | undefined;
 
 /** SQLite at a file path (the embedded default), or PostgreSQL at a postgres:// URL. */
 export function openDatabase(location: string): DB {
-  return /^postgres(ql)?:\/\//.test(location) ? openPostgres<Database>(location, getEnv().DATABASE_POOL_MAX) : openSqlite(location);
+  return /^postgres(ql)?:\/\//.test(location) ? openPostgres<Database>(location, getEnv().DATABASE_POOL_MAX, measureQuery) : openSqlite(location);
 }
 
 function openSqlite(file: string): DB {
@@ -26,7 +27,13 @@ function openSqlite(file: string): DB {
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("synchronous = NORMAL");
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), log: measureQuery });
+}
+
+/** Every query's time goes to /metrics (voxboard_db_query_duration_seconds). */
+function measureQuery(event: LogEvent) {
+  queryDuration.observe({ statement: statementKind(event.query.sql) }, event.queryDurationMillis / 1000);
+  if (event.level === "error") queryErrors.inc();
 }
 
 const STATEMENT_CACHE_SIZE = 500;
@@ -75,6 +82,49 @@ export async function migrateToLatest(db: DB = getDb()) {
   }
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return results?.filter((r) => r.status === "Success").map((r) => r.migrationName) ?? [];
+}
+
+/**
+ * Can the database be used? Throws one line that names the setting and says
+ * what went wrong (the server prints it and refuses to start), never a stack.
+ */
+export async function checkDatabase(db: DB = getDb()) {
+  try {
+    await sql`select 1`.execute(db);
+  } catch (error) {
+    throw new Error(describeDatabaseFailure(error), { cause: error });
+  }
+}
+
+export function describeDatabaseFailure(error: unknown) {
+  const env = getEnv();
+  const detail = (error as { code?: string; message?: string } | null) ?? {};
+  const message = String(detail.message ?? error).split("\n")[0];
+  if (!env.postgresUrl) return `DATABASE_URL: cannot open the SQLite database ${env.databaseFile} (${message})`;
+  const url = new URL(env.postgresUrl);
+  const where = `${url.hostname}:${url.port || 5432}${url.pathname}`;
+  switch (detail.code) {
+    case "ECONNREFUSED":
+    case "ETIMEDOUT":
+    case "EHOSTUNREACH":
+      return `DATABASE_URL: no PostgreSQL answers at ${where} (${detail.code})`;
+    case "ENOTFOUND":
+    case "EAI_AGAIN":
+      return `DATABASE_URL: the host ${url.hostname} is not known (${detail.code})`;
+    case "28P01":
+    case "28000":
+      return `DATABASE_URL: PostgreSQL at ${where} refuses user "${decodeURIComponent(url.username)}" (${message})`;
+    case "3D000":
+      return `DATABASE_URL: the database ${url.pathname.slice(1)} does not exist at ${url.hostname}:${url.port || 5432}`;
+    default:
+      return `DATABASE_URL: cannot use PostgreSQL at ${where} (${message})`;
+  }
+}
+
+/** Connections this process holds, for /metrics. */
+export function databaseConnections(): { total: number; idle: number; waiting: number } {
+  if (!instance) return { total: 0, idle: 0, waiting: 0 };
+  return poolStats(instance) ?? { total: 1, idle: 0, waiting: 0 };
 }
 
 export async function isDatabaseHealthy(db: DB = getDb()) {

@@ -5,6 +5,7 @@ import {
   PostgresDialect,
   RawNode,
   type ColumnDefinitionNode,
+  type KyselyConfig,
   type KyselyPlugin,
   type PluginTransformQueryArgs,
   type PluginTransformResultArgs,
@@ -54,8 +55,19 @@ export function createPool(url: string, max: number) {
   return pool;
 }
 
-export function openPostgres<T>(url: string, max: number): Kysely<T> {
-  return new Kysely<T>({ dialect: new PostgresDialect({ pool: createPool(url, max), cursor: Cursor }) });
+const pools = new WeakMap<object, pg.Pool>();
+
+export function openPostgres<T>(url: string, max: number, log?: KyselyConfig["log"]): Kysely<T> {
+  const pool = createPool(url, max);
+  const db = new Kysely<T>({ dialect: new PostgresDialect({ pool, cursor: Cursor }), log });
+  pools.set(db, pool);
+  return db;
+}
+
+/** The pool's connections (total, idle, waiting for one), or null for a database without a pool. */
+export function poolStats(db: object) {
+  const pool = pools.get(db);
+  return pool ? { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount } : null;
 }
 
 /**

@@ -5,6 +5,7 @@ import { getTranslator } from "~/i18n/i18next.server";
 import { redirectWithToast } from "~/lib/toast/toast.server";
 import { getActiveSubscription, type ActiveSubscription } from "~/features/tenants/plans.server";
 import { tenantPhoneCountry } from "~/features/phone/phone-country";
+import { identifyRequest } from "~/lib/observability/request-context.server";
 import { can, firstSegment, parsePermissions, type PermissionAction, type PermissionMap } from "./permissions";
 import { isPublicPath } from "./public-paths";
 import { isDashboardSegment, type DashboardSegment } from "~/lib/navigation/routes";
@@ -52,6 +53,7 @@ async function loadGateContext(request: Request): Promise<GateContext | null> {
     .where("users.tenant_id", "=", session.tenantId)
     .executeTakeFirst();
   if (!row) return null;
+  identifyRequest({ tenantId: row.tenant_id, userId: row.id });
   return {
     sessionIdHash: session.idHash,
     user: {

@@ -1,3 +1,4 @@
+import { identifyRequest } from "~/lib/observability/request-context.server";
 import { authenticateApiKey, looksLikeApiKey } from "./api-keys.server";
 
 /**
@@ -55,6 +56,7 @@ export async function requireApiTenant(request: Request): Promise<{ tenantId: st
   if (!match) throw apiError(401, "unauthorized", "The Authorization header must be Bearer <key>.", { headers: challenge });
   const identity = await authenticateApiKey(match[1]!);
   if (!identity) throw apiError(401, "invalid_api_key", "The API key is unknown or has been revoked.", { headers: challenge });
+  identifyRequest({ tenantId: identity.tenantId });
   return identity;
 }
 

@@ -3,6 +3,7 @@ import { setImmediate } from "node:timers/promises";
 import { getDb, now } from "~/db/db.server";
 import { timeZoneForPhone } from "~/features/phone/time-zone.server";
 import { phoneCountryOfTenant } from "~/features/tenants/phone-country.server";
+import { importedContacts, importRuns } from "~/lib/observability/metrics.server";
 import { parseMapping, type ColumnMapping } from "./column-mapping";
 import { readCsvRecords } from "./csv-file.server";
 import { deleteStoredFile, filesOlderThan, removeImportFile, storedFileExists } from "./import-files.server";
@@ -123,7 +124,10 @@ async function runImport(importId: string, tenantId: string, metrics = emptyMetr
     });
     await deleteStoredFile(entry.stored_file);
     forgetImport(importId);
+    importRuns.inc({ result: "done" });
+    importedContacts.inc(metrics.imported);
   } catch (error) {
+    importRuns.inc({ result: "failed" });
     const key = error instanceof ImportError ? error.key : "errors.importFailed";
     if (!(error instanceof ImportError)) console.error(`contact import ${importId} failed:`, error);
     await markFailed(tenantId, importId, key).catch((markError: unknown) =>

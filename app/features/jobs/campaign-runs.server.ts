@@ -8,6 +8,7 @@ import { beginScheduledRun, concludeRun, haltCampaign, waitForCallingWindow } fr
 import { callableNumber, decideContact, type ClassifierOptions } from "~/features/campaigns/prelaunch";
 import { followingRun } from "~/features/campaigns/schedule";
 import { VoicePlatformError, type VoicePlatform } from "~/features/voice-platform/voice-platform";
+import { campaignDispatches } from "~/lib/observability/metrics.server";
 
 /**
  * One campaign run, advanced one batch at a time by whichever job runner
@@ -280,7 +281,11 @@ export async function advanceCampaign(context: RunContext, campaign: DueCampaign
       .onConflict((oc) => oc.doNothing())
       .executeTakeFirst();
     // Another runner took this contact first; it is theirs to call.
-    if (Number(taken.numInsertedOrUpdatedRows ?? 0) === 0 || decision.action !== "call") continue;
+    if (Number(taken.numInsertedOrUpdatedRows ?? 0) === 0) continue;
+    if (decision.action !== "call") {
+      campaignDispatches.inc({ outcome: "skipped" });
+      continue;
+    }
     const outcome = await placeCall(context, {
       to: decision.e164, from: number.e164, campaignId: campaign.id, contactId: contact.id, knowledgeBaseId: knowledgeBase.id, runId: run.id, tenantId: campaign.tenant_id,
     });
@@ -289,6 +294,7 @@ export async function advanceCampaign(context: RunContext, campaign: DueCampaign
       .set({ kind: outcome.kind, reason: null, platform_call_id: outcome.callId, detail: outcome.detail, phone: decision.e164 })
       .where("id", "=", activityId)
       .execute();
+    campaignDispatches.inc({ outcome: outcome.kind });
   }
   if (batch.length === context.batchSize) return "dispatched";
 

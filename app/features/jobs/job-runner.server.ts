@@ -3,6 +3,8 @@ import { getEnv } from "~/config/env.server";
 import { getDb, type DB } from "~/db/db.server";
 import { createVoicePlatform } from "~/features/voice-platform/voice-platform.server";
 import type { VoicePlatform } from "~/features/voice-platform/voice-platform";
+import { jobRunnerLag, jobRunnerQueueDepth, jobRunnerTicks } from "~/lib/observability/metrics.server";
+import { currentContext, runWithContext } from "~/lib/observability/request-context.server";
 import {
   advanceCampaign,
   findDueCampaigns,
@@ -95,10 +97,20 @@ export class JobRunner {
     return this.current;
   }
 
-  private async pass() {
+  private pass() {
+    // A tick a request kicked logs under that request's id; one the timer started gets an id of its own.
+    return currentContext() ? this.passOnce() : runWithContext({ requestId: `job-${crypto.randomUUID()}` }, () => this.passOnce());
+  }
+
+  private async passOnce() {
     const now = this.context.now();
     await releaseLeasesOfStoppedCampaigns(this.context.db, this.owner);
-    for (const campaign of await findDueCampaigns(this.context.db, now)) {
+    const due = await findDueCampaigns(this.context.db, now);
+    jobRunnerTicks.inc();
+    jobRunnerQueueDepth.set(due.length);
+    const oldest = due.reduce((min, campaign) => Math.min(min, Date.parse(campaign.next_run_at ?? "") || now.getTime()), now.getTime());
+    jobRunnerLag.set(Math.max(0, (now.getTime() - oldest) / 1000));
+    for (const campaign of due) {
       if (this.stopped) return;
       try {
         await advanceCampaign(this.context, campaign);

@@ -125,6 +125,7 @@ export function describeS3Failure(error: unknown, settings: S3Settings) {
   const name = (error as { name?: unknown } | null)?.name;
   if (status === 404 || name === "NoSuchBucket") return `S3_BUCKET: the bucket "${settings.bucket}" does not exist${where}`;
   if (status === 403 || status === 401) return `S3_ACCESS_KEY_ID / S3_SECRET_ACCESS_KEY: the store${where} refuses these keys for bucket "${settings.bucket}"`;
+  if (name === "CredentialsProviderError") return `S3_ACCESS_KEY_ID / S3_SECRET_ACCESS_KEY: not set, and no other AWS credentials were found for bucket "${settings.bucket}"`;
   if (status === 301) return `S3_REGION: the bucket "${settings.bucket}" is in another region than ${settings.region}`;
   const message = error instanceof Error ? error.message : String(error);
   return `S3_ENDPOINT: cannot reach the store${where} for bucket "${settings.bucket}" (${message.split("\n")[0]})`;
