@@ -17,6 +17,8 @@ export interface BenchArgs {
   skipPage: boolean;
   /** Print the tables as Markdown (for docs/benchmarks/recordings.md). */
   markdown: boolean;
+  /** Run on PostgreSQL instead of SQLite. */
+  postgres: boolean;
 }
 
 export const BENCH_USAGE = `Usage: npm run bench:recordings -- [--recordings N | --million] [--runs N] [--warmup N] [--keep FILE] [--skip-page] [--markdown]
@@ -26,7 +28,8 @@ export const BENCH_USAGE = `Usage: npm run bench:recordings -- [--recordings N |
   --warmup N      unmeasured runs per query before measuring (default ${DEFAULT_WARMUP})
   --keep FILE     reuse this database file between runs; it is created and filled when missing
   --skip-page     do not start the production server to measure the rendered page
-  --markdown      print the tables as Markdown`;
+  --markdown      print the tables as Markdown
+  --postgres      run on PostgreSQL: a throwaway server (Debian's postgresql), or the database TEST_POSTGRES_URL names`;
 
 function wholeNumber(name: string, text: string, min: number, max: number): number | string {
   // Accepts 100000, 100_000 and 100,000.
@@ -38,7 +41,7 @@ function wholeNumber(name: string, text: string, min: number, max: number): numb
 }
 
 export function parseBenchArgs(argv: string[], maxRecordings = MILLION): BenchArgs | { error: string } {
-  let values: { recordings?: string; million?: boolean; runs?: string; warmup?: string; keep?: string; "skip-page"?: boolean; markdown?: boolean; help?: boolean };
+  let values: { recordings?: string; million?: boolean; runs?: string; warmup?: string; keep?: string; "skip-page"?: boolean; markdown?: boolean; postgres?: boolean; help?: boolean };
   try {
     ({ values } = parseArgs({
       args: argv,
@@ -50,6 +53,7 @@ export function parseBenchArgs(argv: string[], maxRecordings = MILLION): BenchAr
         keep: { type: "string" },
         "skip-page": { type: "boolean" },
         markdown: { type: "boolean" },
+        postgres: { type: "boolean" },
         help: { type: "boolean", short: "h" },
       },
       strict: true,
@@ -65,7 +69,16 @@ export function parseBenchArgs(argv: string[], maxRecordings = MILLION): BenchAr
   const warmup = values.warmup === undefined ? DEFAULT_WARMUP : wholeNumber("warmup", values.warmup, 0, 100_000);
   for (const value of [recordings, runs, warmup]) if (typeof value === "string") return { error: value };
   const keep = values.keep?.trim() || null;
-  return { recordings: recordings as number, runs: runs as number, warmup: warmup as number, keep, skipPage: values["skip-page"] ?? false, markdown: values.markdown ?? false };
+  if (values.postgres && keep) return { error: "--keep names a SQLite file; with --postgres, TEST_POSTGRES_URL names a database to keep." };
+  return {
+    recordings: recordings as number,
+    runs: runs as number,
+    warmup: warmup as number,
+    keep,
+    skipPage: values["skip-page"] ?? false,
+    markdown: values.markdown ?? false,
+    postgres: values.postgres ?? false,
+  };
 }
 
 /** Nearest-rank percentile: the smallest sample with at least p% of the samples at or below it. */

@@ -252,6 +252,12 @@ export interface ContactImportTable {
   processed_rows: Generated<number>;
   imported_count: Generated<number>;
   error: string | null;
+  /** The import runner (process) running it while status is importing (migration 0009). */
+  lease_owner: string | null;
+  /** UTC ISO: until when that runner's claim holds without being renewed; past it, another runner takes the import over. */
+  lease_until: string | null;
+  /** Runs started for the current import (takeovers included); reset when the user starts it again. */
+  attempts: Generated<number>;
   created_at: string;
   updated_at: string;
 }

@@ -3,7 +3,9 @@ import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getEnv } from "~/config/env.server";
 import { getDb, newId, now } from "~/db/db.server";
-import { recoverInterruptedImports, sweepAbandonedImports, waitForImport } from "~/features/contact-import/import-runner.server";
+import { IMPORT_LEASE_MS } from "~/features/contact-import/import-lease.server";
+import { resumeAbandonedImports, startImport, sweepAbandonedImports, waitForImport } from "~/features/contact-import/import-runner.server";
+import { claimForImport } from "~/features/contact-import/import-store.server";
 import * as detail from "~/routes/_dashboard.contacts.import.$importId";
 import * as index from "~/routes/_dashboard.contacts.import._index";
 import { callAction, callLoader, loadContext, makeRequest, prepareTestDatabase, redirectLocation, sessionCookieFor, settle, unwrap } from "../support/app";
@@ -62,6 +64,11 @@ async function start(id: string, list: { listId?: string; newListName?: string }
   const result = await post(id, { intent: "start-import", listId: list.listId ?? "new", newListName: list.newListName ?? "" });
   expect(redirectLocation(result), JSON.stringify(unwrap(result).value)).toBe(`/contacts/import/${id}`);
   await waitForImport(id);
+}
+
+/** Runs an import as the named runner, with no heartbeat during the test (as if its process were frozen). */
+async function runImportAs(id: string, owner: string, beforeCommit: () => Promise<void>) {
+  await startImport(id, tenantId, undefined, { owner, beforeCommit, heartbeatMs: 3_600_000 });
 }
 
 const importRow = (id: string) => getDb().selectFrom("contact_imports").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
@@ -256,18 +263,60 @@ describe("progress", () => {
 });
 
 describe("restarts and clean-up", () => {
-  it("marks an import left 'importing' by a stopped process as failed (interrupted), and it can be retried", async () => {
-    const [p1] = phones(1);
+  it("an import whose server died is taken over by another runner once its lease expires, and lands whole, once", async () => {
+    const numbers = phones(40);
     const listId = await newList(`Crash ${newId()}`);
+    const id = await previewed(["First name,Phone", ...numbers.map((p, i) => `Row ${i},${p}`)].join("\n"));
+    // What a server that died mid-import leaves behind: the status and its lease, and nothing else (its staging was its
+    // own connection's, its commit never happened).
+    expect(await claimForImport(tenantId, id, listId, "dead-server")).toBe(true);
+    expect(await resumeAbandonedImports({ owner: "survivor" })).toBe(0); // the lease still holds
+    const expired = Date.now() + IMPORT_LEASE_MS + 1_000;
+    expect(await resumeAbandonedImports({ owner: "survivor", nowMs: expired })).toBe(1);
+    await waitForImport(id);
+    expect(await importRow(id)).toMatchObject({ status: "done", imported_count: 40, processed_rows: 40, attempts: 2, lease_owner: null });
+    expect(await contactsOfList(listId)).toHaveLength(40);
+  });
+
+  it("two runners interleaved: the one that lost its lease before committing adds nothing, the one that took over adds every row once", async () => {
+    const numbers = phones(25);
+    const listId = await newList(`Stall ${newId()}`);
+    const id = await previewed(["First name,Phone", ...numbers.map((p, i) => `Row ${i},${p}`)].join("\n"));
+    expect(await claimForImport(tenantId, id, listId, "stalled")).toBe(true);
+    let release!: () => void;
+    const stalledAtCommit = new Promise<void>((resolve) => (release = resolve));
+    let reached!: () => void;
+    const atCommit = new Promise<void>((resolve) => (reached = resolve));
+    // The first runner stages every row, then stops (a long GC pause, a frozen VM) with no heartbeat until its lease is gone.
+    const first = runImportAs(id, "stalled", async () => {
+      reached();
+      await stalledAtCommit;
+    });
+    await atCommit;
+    const expired = Date.now() + IMPORT_LEASE_MS + 1_000;
+    expect(await resumeAbandonedImports({ owner: "successor", nowMs: expired })).toBe(1);
+    // Not waitForImport: that would wait for the stalled run too.
+    await expect.poll(async () => (await importRow(id)).status, { timeout: 15_000 }).toBe("done");
+    expect(await importRow(id)).toMatchObject({ status: "done", imported_count: 25, attempts: 2 });
+    release();
+    await first;
+    expect(await importRow(id)).toMatchObject({ status: "done", imported_count: 25, error: null });
+    expect(await contactsOfList(listId)).toHaveLength(25);
+    expect(await countContactsWithPhones(numbers.map((p) => `+1${p}`))).toBe(25);
+  });
+
+  it("an import that keeps losing its runner is failed (interrupted) after three runs, and can be retried", async () => {
+    const [p1] = phones(1);
+    const listId = await newList(`Retry ${newId()}`);
     const id = await previewed(`First name,Phone\nAnn,${p1}\n`);
-    // What a crash mid-import leaves behind: the status, and nothing else (SQLite rolled the transaction back).
-    await getDb().updateTable("contact_imports").set({ status: "importing", list_id: listId, processed_rows: 1 }).where("id", "=", id).execute();
-    expect(await recoverInterruptedImports()).toBeGreaterThanOrEqual(1);
+    expect(await claimForImport(tenantId, id, listId, "gone")).toBe(true);
+    await getDb().updateTable("contact_imports").set({ attempts: 3 }).where("id", "=", id).execute();
+    expect(await resumeAbandonedImports({ owner: "survivor", nowMs: Date.now() + IMPORT_LEASE_MS + 1_000 })).toBe(0);
     expect(await importRow(id)).toMatchObject({ status: "failed", error: "errors.interrupted" });
     expect(await viewOf(id)).toEqual({ kind: "failed", errorKey: "errors.interrupted", retryable: true });
     await post(id, { intent: "retry" });
     await start(id, { listId });
-    expect(await importRow(id)).toMatchObject({ status: "done", imported_count: 1 });
+    expect(await importRow(id)).toMatchObject({ status: "done", imported_count: 1, attempts: 1 });
   });
 
   it("removes the files of uploads abandoned for a day, and stray partial files; recent ones stay", async () => {

@@ -7,6 +7,7 @@ import * as contactsCampaigns from "./0005-contacts-campaigns";
 import * as tenantCountry from "./0006-tenant-country";
 import * as userFirstSignIn from "./0007-user-first-sign-in";
 import * as rateLimits from "./0008-rate-limits";
+import * as importLeases from "./0009-import-leases";
 
 /**
  * Migrations are imported statically so they travel inside the server bundle;
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   "0006-tenant-country": tenantCountry,
   "0007-user-first-sign-in": userFirstSignIn,
   "0008-rate-limits": rateLimits,
+  "0009-import-leases": importLeases,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -4,6 +4,7 @@ import { getDb, now } from "~/db/db.server";
 import { timeZoneForPhone } from "~/features/phone/time-zone.server";
 import { phoneCountryOfTenant } from "~/features/tenants/phone-country.server";
 import { importedContacts, importRuns } from "~/lib/observability/metrics.server";
+import { HEARTBEAT_MS, renewImportLease, takeOverExpiredImports, THIS_RUNNER } from "./import-lease.server";
 import { parseMapping, type ColumnMapping } from "./column-mapping";
 import { readCsvRecords } from "./csv-file.server";
 import { deleteStoredFile, filesOlderThan, removeImportFile, storedFileExists } from "./import-files.server";
@@ -65,20 +66,42 @@ export const emptyMetrics = (): ImportMetrics => ({ parseMs: 0, classifyMs: 0, s
 
 const running = new Map<string, Promise<void>>();
 
-/** Starts the run of a claimed import (status importing) and returns at once. */
-export function startImport(importId: string, tenantId: string, metrics?: ImportMetrics) {
-  if (running.has(importId)) return running.get(importId)!;
-  const run = runImport(importId, tenantId, metrics).finally(() => running.delete(importId));
-  running.set(importId, run);
+export interface RunOptions {
+  /** The runner the import is leased to (import-lease.server.ts); this process's by default. */
+  owner?: string;
+  heartbeatMs?: number;
+  /** Tests only: called once every row is staged, before the commit (a runner that stops right there). */
+  beforeCommit?: () => Promise<void>;
+}
+
+/** Starts the run of a claimed import (status importing, leased to `owner`) and returns at once. */
+export function startImport(importId: string, tenantId: string, metrics?: ImportMetrics, options: RunOptions = {}) {
+  // One run per import and runner (two runners of one process only meet in tests).
+  const key = `${importId} ${options.owner ?? THIS_RUNNER}`;
+  if (running.has(key)) return running.get(key)!;
+  const run = runImport(importId, tenantId, metrics, options).finally(() => running.delete(key));
+  running.set(key, run);
   return run;
 }
 
+/** Another runner holds the import now: this run stops without a word, the other one reports. */
+class LeaseLost extends Error {}
+
 /** Resolves when the import's background run has finished (at once when none is running): for tests and the benchmark. */
 export async function waitForImport(importId: string) {
-  await running.get(importId);
+  const runs = [...running].filter(([key]) => key.startsWith(`${importId} `)).map(([, run]) => run);
+  await Promise.all(runs);
 }
 
-async function runImport(importId: string, tenantId: string, metrics = emptyMetrics()) {
+async function runImport(importId: string, tenantId: string, metrics = emptyMetrics(), { owner = THIS_RUNNER, heartbeatMs = HEARTBEAT_MS, beforeCommit }: RunOptions = {}) {
+  let leaseLost = false;
+  const heartbeat = setInterval(() => {
+    void renewImportLease(importId, owner).then(
+      (held) => (leaseLost ||= !held),
+      () => undefined,
+    );
+  }, heartbeatMs);
+  heartbeat.unref();
   try {
     const entry = await getDb()
       .selectFrom("contact_imports")
@@ -86,6 +109,7 @@ async function runImport(importId: string, tenantId: string, metrics = emptyMetr
       .where("tenant_id", "=", tenantId)
       .where("id", "=", importId)
       .where("status", "=", "importing")
+      .where("lease_owner", "=", owner)
       .executeTakeFirst();
     if (!entry) return;
     const mapping = parseMapping(entry.mapping);
@@ -112,10 +136,13 @@ async function runImport(importId: string, tenantId: string, metrics = emptyMetr
         country,
         metrics,
       });
+      await beforeCommit?.();
+      if (leaseLost) throw new LeaseLost();
       const start = performance.now();
       try {
-        const outcome = await staging.commit({ importId, tenantId, listId, processed: staged.processed, staged: staged.staged });
-        if (!outcome.ok) throw new ImportError(outcome.reason === "list-missing" ? "errors.listMissing" : "errors.interrupted");
+        const outcome = await staging.commit({ importId, tenantId, owner, listId, processed: staged.processed, staged: staged.staged });
+        if (!outcome.ok && outcome.reason === "interrupted") throw new LeaseLost();
+        if (!outcome.ok) throw new ImportError("errors.listMissing");
         metrics.imported = outcome.imported;
         metrics.skipped = staged.processed - outcome.imported;
       } finally {
@@ -127,22 +154,29 @@ async function runImport(importId: string, tenantId: string, metrics = emptyMetr
     importRuns.inc({ result: "done" });
     importedContacts.inc(metrics.imported);
   } catch (error) {
+    if (error instanceof LeaseLost) {
+      console.warn(`contact import ${importId}: another import runner took it over; this run stops`);
+      return;
+    }
     importRuns.inc({ result: "failed" });
     const key = error instanceof ImportError ? error.key : "errors.importFailed";
     if (!(error instanceof ImportError)) console.error(`contact import ${importId} failed:`, error);
-    await markFailed(tenantId, importId, key).catch((markError: unknown) =>
+    await markFailed(tenantId, importId, key, owner).catch((markError: unknown) =>
       console.error(`contact import ${importId}: could not record the failure`, markError),
     );
+  } finally {
+    clearInterval(heartbeat);
   }
 }
 
-async function markFailed(tenantId: string, importId: string, key: ImportErrorKey) {
+async function markFailed(tenantId: string, importId: string, key: ImportErrorKey, owner: string) {
   await getDb()
     .updateTable("contact_imports")
-    .set({ status: "failed", error: key, updated_at: now() })
+    .set({ status: "failed", error: key, updated_at: now(), lease_owner: null, lease_until: null })
     .where("tenant_id", "=", tenantId)
     .where("id", "=", importId)
     .where("status", "=", "importing")
+    .where("lease_owner", "=", owner)
     .execute();
 }
 
@@ -233,17 +267,17 @@ async function stageRows(staging: ImportStaging, { importId, tenantId, storedFil
 /* ---------- Restarts and abandoned uploads ---------- */
 
 /**
- * An import left "importing" by a process that stopped (crash, deploy) never
- * finishes: its transaction was rolled back by SQLite. It is marked failed,
- * with its file kept, so the user can try again.
+ * Imports whose runner stopped renewing its lease (a crash, a deploy, a
+ * server that died with the import under way) are taken over by this
+ * process's runner and run again from the stored file; their half-done run
+ * left nothing behind (its staging was its own connection's, its commit all or
+ * nothing). After MAX_IMPORT_ATTEMPTS runs an import is failed instead, with
+ * its file kept, so the user can try again. Returns how many were taken over.
  */
-export async function recoverInterruptedImports() {
-  const stuck = await getDb().selectFrom("contact_imports").select(["id", "tenant_id"]).where("status", "=", "importing").execute();
-  for (const entry of stuck) {
-    if (running.has(entry.id)) continue;
-    await markFailed(entry.tenant_id, entry.id, "errors.interrupted");
-  }
-  return stuck.filter((entry) => !running.has(entry.id)).length;
+export async function resumeAbandonedImports({ owner = THIS_RUNNER, nowMs = Date.now() }: { owner?: string; nowMs?: number } = {}) {
+  const taken = await takeOverExpiredImports(owner, { nowMs });
+  for (const entry of taken) void startImport(entry.id, entry.tenantId, undefined, { owner });
+  return taken.length;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -292,15 +326,23 @@ export async function sweepAbandonedImports(at = Date.now()) {
 
 let housekeeping: Promise<void> | undefined;
 
+/** How often this process looks for imports whose runner stopped. */
+const TAKEOVER_INTERVAL_MS = 30_000;
+
 /**
- * Once per process: recover interrupted imports, then sweep abandoned uploads
- * now and every hour. The import routes call it before anything else, so it
- * has run before this process could have started an import of its own; the
- * server may also call it at start-up.
+ * Once per process: take over imports whose runner stopped (now and every 30
+ * seconds), and sweep abandoned uploads now and every hour. The server calls
+ * it at start-up; the import routes call it too, for processes that run no
+ * server of their own.
  */
 export function ensureImportHousekeeping() {
   housekeeping ??= (async () => {
-    await recoverInterruptedImports();
+    await resumeAbandonedImports();
+    const takeovers = setInterval(
+      () => void resumeAbandonedImports().catch((error: unknown) => console.error("contact import takeover failed:", error)),
+      TAKEOVER_INTERVAL_MS,
+    );
+    takeovers.unref();
     await sweepAbandonedImports();
     const timer = setInterval(
       () => void sweepAbandonedImports().catch((error: unknown) => console.error("contact import sweep failed:", error)),

@@ -27,6 +27,8 @@ const LOCK_WAIT_MS = 30_000;
 export interface CommitInput {
   importId: string;
   tenantId: string;
+  /** The runner whose lease the import must still be under: a run that lost it commits nothing. */
+  owner: string;
   listId: string;
   processed: number;
   staged: number;
@@ -105,7 +107,7 @@ async function beginImmediate(connection: Connection) {
 }
 
 /** One transaction, run synchronously once the write lock is held: nothing of this process can interleave and wait on it. */
-async function commitSqlite(connection: Connection, { importId, tenantId, listId, processed, staged }: CommitInput): Promise<CommitOutcome> {
+async function commitSqlite(connection: Connection, { importId, tenantId, owner, listId, processed, staged }: CommitInput): Promise<CommitOutcome> {
   await beginImmediate(connection);
   try {
     const list = connection.prepare("select 1 from contact_lists where id = ? and tenant_id = ?").get(listId, tenantId);
@@ -126,11 +128,12 @@ async function commitSqlite(connection: Connection, { importId, tenantId, listId
     }
     const done = connection
       .prepare(
-        `update main.contact_imports set status = 'done', processed_rows = ?, imported_count = ?, error = null, updated_at = ?
-         where id = ? and tenant_id = ? and status = 'importing'`,
+        `update main.contact_imports set status = 'done', processed_rows = ?, imported_count = ?, error = null, updated_at = ?,
+           lease_owner = null, lease_until = null
+         where id = ? and tenant_id = ? and status = 'importing' and lease_owner = ?`,
       )
-      .run(processed, imported, timestamp, importId, tenantId);
-    // Marked failed by someone else (a restart's recovery, a sweep): this run no longer owns the import.
+      .run(processed, imported, timestamp, importId, tenantId, owner);
+    // Taken over by another runner, or marked failed meanwhile: this run no longer owns the import.
     if (done.changes !== 1) {
       connection.exec("rollback");
       return { ok: false, reason: "interrupted" };
@@ -160,7 +163,7 @@ async function withPostgresStaging<T>(db: DB, tenantId: string, work: (staging: 
           for (let start = 0; start < values.length; start += STAGE_COLUMNS.length) tuples.push(sql`(${sql.join(values.slice(start, start + STAGE_COLUMNS.length))})`);
           await sql`insert into import_rows (${columns}) values ${sql.join(tuples)}`.execute(connection);
         },
-        commit: ({ importId, tenantId: tenant, listId, processed }) =>
+        commit: ({ importId, tenantId: tenant, owner, listId, processed }) =>
           connection.transaction().execute(async (trx): Promise<CommitOutcome> => {
             // Imports (and number checks) of one tenant commit one at a time, so "not exists" sees every earlier one.
             await lockTenant(trx, tenant);
@@ -175,10 +178,11 @@ async function withPostgresStaging<T>(db: DB, tenantId: string, work: (staging: 
             const imported = Number(copied.numAffectedRows ?? 0);
             const done = await trx
               .updateTable("contact_imports")
-              .set({ status: "done", processed_rows: processed, imported_count: imported, error: null, updated_at: timestamp })
+              .set({ status: "done", processed_rows: processed, imported_count: imported, error: null, updated_at: timestamp, lease_owner: null, lease_until: null })
               .where("id", "=", importId)
               .where("tenant_id", "=", tenant)
               .where("status", "=", "importing")
+              .where("lease_owner", "=", owner)
               .executeTakeFirst();
             // A rollback by throwing: the contacts just copied must not stay when this run no longer owns the import.
             if (Number(done.numUpdatedRows) !== 1) throw new InterruptedCommit();

@@ -1,5 +1,6 @@
 import type { Selectable } from "kysely";
 import { getDb, now } from "~/db/db.server";
+import { leaseUntil, THIS_RUNNER } from "./import-lease.server";
 import type { ContactImportTable } from "~/db/schema";
 import type { ContactFieldValues } from "~/features/contacts/contact-rules";
 import type { ColumnMapping } from "./column-mapping";
@@ -151,13 +152,17 @@ export const restoreRemovedRows = (tenantId: string, importId: string) =>
   });
 
 /**
- * Claims a previewed import for running: only one request can move it from
- * mapped to importing, so a double click starts one import.
+ * Claims a previewed import for running, leased to this process's runner
+ * (import-lease.server.ts): only one request can move it from mapped to
+ * importing, so a double click starts one import.
  */
-export async function claimForImport(tenantId: string, importId: string, listId: string) {
+export async function claimForImport(tenantId: string, importId: string, listId: string, owner = THIS_RUNNER) {
   const result = await getDb()
     .updateTable("contact_imports")
-    .set({ status: "importing", list_id: listId, processed_rows: 0, imported_count: 0, error: null, updated_at: now() })
+    .set({
+      status: "importing", list_id: listId, processed_rows: 0, imported_count: 0, error: null, updated_at: now(),
+      lease_owner: owner, lease_until: leaseUntil(Date.now()), attempts: 1,
+    })
     .where("tenant_id", "=", tenantId)
     .where("id", "=", importId)
     .where("status", "=", "mapped")
@@ -169,7 +174,7 @@ export async function claimForImport(tenantId: string, importId: string, listId:
 export async function reopenFailedImport(tenantId: string, importId: string) {
   const result = await getDb()
     .updateTable("contact_imports")
-    .set({ status: "mapped", processed_rows: 0, error: null, updated_at: now() })
+    .set({ status: "mapped", processed_rows: 0, error: null, updated_at: now(), lease_owner: null, lease_until: null, attempts: 0 })
     .where("tenant_id", "=", tenantId)
     .where("id", "=", importId)
     .where("status", "=", "failed")

@@ -442,25 +442,22 @@ async function readPage(db: DB, scope: ListScope, requested: RecordingsListParam
 }
 
 /**
- * Distinct non-empty values of an indexed column among finished calls (the
- * list's calls), one index seek per value (a "loose index scan"): cheap
- * however many calls share each value.
+ * Distinct non-empty campaign names or directions among finished calls (the
+ * list's calls), read from the kept counts (migration 0003): a few rows per
+ * tenant, however many calls share each value. (Before, a loose index scan
+ * over calls: as cheap on SQLite, 2–3 ms a list on PostgreSQL, which has no
+ * skip scan.)
  */
-async function distinctValues(db: DB, tenantId: string, column: "campaign_name" | "direction") {
-  const ref = sql.ref(`calls.${column}`);
-  const result = await sql<{ value: string | null }>`with recursive found(value) as (
-      select (select min(${ref}) from calls where calls.tenant_id = ${tenantId} and ${finished} and ${ref} > '')
-      union all
-      select (select min(${ref}) from calls where calls.tenant_id = ${tenantId} and ${finished} and ${ref} > found.value)
-      from found where found.value is not null
-    )
-    select value from found where value is not null`.execute(db);
-  return result.rows.flatMap((row) => (row.value === null ? [] : [row.value]));
+async function distinctValues(db: DB, tenantId: string, column: "campaign" | "direction") {
+  const ref = sql.ref(`call_list_counts.${column}`);
+  const result = await sql<{ value: string }>`select distinct ${ref} as value from call_list_counts
+    where call_list_counts.tenant_id = ${tenantId} and ${finished} and call_list_counts.calls > 0 and ${ref} > ''`.execute(db);
+  return result.rows.map((row) => row.value);
 }
 
 /** Spec section 9: the campaign filter offers the distinct campaign names, sorted alphabetically (umlauts with their base letter). */
 export async function campaignOptions(db: DB, tenantId: string) {
-  const names = await distinctValues(db, tenantId, "campaign_name");
+  const names = await distinctValues(db, tenantId, "campaign");
   // A blank name is no campaign, as it is when sorting.
   return names.filter((name) => sortKey(name) !== null).sort(compareByLocale);
 }
