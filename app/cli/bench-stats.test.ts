@@ -34,7 +34,7 @@ describe("percentile (nearest rank)", () => {
 
 describe("parseBenchArgs", () => {
   it("defaults to 100,000 recordings, 50 runs, 5 warm-up runs", () => {
-    expect(parseBenchArgs([])).toEqual({ recordings: 100_000, runs: 50, warmup: 5, keep: null, skipPage: false, markdown: false });
+    expect(parseBenchArgs([])).toEqual({ recordings: 100_000, runs: 50, warmup: 5, keep: null, skipPage: false, markdown: false, postgres: false });
   });
 
   it("reads --million, --recordings with separators, --runs, --keep, --skip-page and --markdown", () => {
@@ -46,7 +46,13 @@ describe("parseBenchArgs", () => {
       keep: "/tmp/x.db",
       skipPage: true,
       markdown: true,
+      postgres: false,
     });
+  });
+
+  it("reads --postgres, which names no SQLite file to keep", () => {
+    expect(parseBenchArgs(["--postgres", "--million"])).toMatchObject({ recordings: 1_000_000, postgres: true, keep: null });
+    expect(parseBenchArgs(["--postgres", "--keep", "/tmp/x.db"])).toEqual({ error: expect.stringMatching(/--keep names a SQLite file/) });
   });
 
   it("rejects bad values with a message", () => {
