@@ -1,3 +1,4 @@
+import { inspect } from "node:util";
 import pino, { type Logger } from "pino";
 import { currentContext } from "./request-context.server";
 
@@ -50,7 +51,8 @@ export function routeConsoleToLogger() {
   const logger = getLogger();
   const format = (args: unknown[]) => {
     const error = args.find((arg): arg is Error => arg instanceof Error);
-    const text = args.map((arg) => (arg instanceof Error ? arg.message : typeof arg === "string" ? arg : JSON.stringify(arg))).join(" ");
+    // inspect, not JSON.stringify: a circular object or a BigInt must not turn a log call into a crash.
+    const text = args.map((arg) => (arg instanceof Error ? arg.message : typeof arg === "string" ? arg : inspect(arg, { depth: 3, breakLength: Infinity }))).join(" ");
     return { error, text };
   };
   const to = (method: "info" | "warn" | "error" | "debug") => (...args: unknown[]) => {
