@@ -13,6 +13,10 @@
 # RATE_LIMIT_* and SESSION_* settings (see app/config/env.server.ts).
 # The SQLite database, uploads and the email outbox live in /data; database
 # migrations run when the server starts, before it accepts requests.
+# At scale: DATABASE_URL=postgres://… and S3_BUCKET (with S3_ENDPOINT,
+# S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_FORCE_PATH_STYLE) move the
+# database and every stored file off /data; docker-compose.yml runs two
+# replicas that way. LOG_LEVEL, METRICS_TOKEN / METRICS_PORT: README.md.
 #
 # .ci/docker-steps.sh replays this file's npm steps, COPY lines, CMD and
 # HEALTHCHECK without a Docker engine; keep the two in step.
