@@ -50,6 +50,11 @@ describe("parseBenchArgs", () => {
     });
   });
 
+  it("takes --rows as another name for --recordings", () => {
+    expect(parseBenchArgs(["--postgres", "--rows", "1000000"])).toMatchObject({ recordings: 1_000_000, postgres: true });
+    expect(parseBenchArgs(["--rows", "10", "--recordings", "20"])).toEqual({ error: "Give either --rows or --recordings, not both." });
+  });
+
   it("reads --postgres, which names no SQLite file to keep", () => {
     expect(parseBenchArgs(["--postgres", "--million"])).toMatchObject({ recordings: 1_000_000, postgres: true, keep: null });
     expect(parseBenchArgs(["--postgres", "--keep", "/tmp/x.db"])).toEqual({ error: expect.stringMatching(/--keep names a SQLite file/) });

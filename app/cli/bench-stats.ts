@@ -22,7 +22,7 @@ export interface BenchArgs {
 }
 
 export const BENCH_USAGE = `Usage: npm run bench:recordings -- [--recordings N | --million] [--runs N] [--warmup N] [--keep FILE] [--skip-page] [--markdown]
-  --recordings N  synthetic recordings to load (default ${DEFAULT_RECORDINGS.toLocaleString("en-US")})
+  --recordings N  synthetic recordings to load (default ${DEFAULT_RECORDINGS.toLocaleString("en-US")}); --rows N is the same
   --million       the same as --recordings 1000000
   --runs N        measured runs per query (default ${DEFAULT_RUNS})
   --warmup N      unmeasured runs per query before measuring (default ${DEFAULT_WARMUP})
@@ -41,12 +41,13 @@ function wholeNumber(name: string, text: string, min: number, max: number): numb
 }
 
 export function parseBenchArgs(argv: string[], maxRecordings = MILLION): BenchArgs | { error: string } {
-  let values: { recordings?: string; million?: boolean; runs?: string; warmup?: string; keep?: string; "skip-page"?: boolean; markdown?: boolean; postgres?: boolean; help?: boolean };
+  let values: { recordings?: string; rows?: string; million?: boolean; runs?: string; warmup?: string; keep?: string; "skip-page"?: boolean; markdown?: boolean; postgres?: boolean; help?: boolean };
   try {
     ({ values } = parseArgs({
       args: argv,
       options: {
         recordings: { type: "string", short: "n" },
+        rows: { type: "string" },
         million: { type: "boolean" },
         runs: { type: "string" },
         warmup: { type: "string" },
@@ -63,6 +64,8 @@ export function parseBenchArgs(argv: string[], maxRecordings = MILLION): BenchAr
     return { error: (error as Error).message };
   }
   if (values.help) return { error: "" };
+  if (values.rows !== undefined && values.recordings !== undefined) return { error: "Give either --rows or --recordings, not both." };
+  values.recordings ??= values.rows;
   if (values.million && values.recordings !== undefined) return { error: "Give either --million or --recordings, not both." };
   const recordings = values.million ? MILLION : values.recordings === undefined ? DEFAULT_RECORDINGS : wholeNumber("recordings", values.recordings, 1, maxRecordings);
   const runs = values.runs === undefined ? DEFAULT_RUNS : wholeNumber("runs", values.runs, 1, 100_000);
