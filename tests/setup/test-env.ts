@@ -26,6 +26,8 @@ if (postgresAdmin && postgresDatabase) {
 const s3Endpoint = process.env.VOXBOARD_TEST_S3_ENDPOINT;
 if (s3Endpoint) {
   const bucket = postgresDatabase?.replaceAll("_", "-") ?? `test-${path.basename(dataDir).toLowerCase()}`;
+  // As the app's S3 store does (s3-storage.server.ts): the SDK's notice about its future Node versions is not the tests' concern.
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= "true";
   const { S3Client, CreateBucketCommand } = await import("@aws-sdk/client-s3");
   const { S3_TEST_KEYS } = await import("../support/s3-server");
   const client = new S3Client({ region: "us-east-1", endpoint: s3Endpoint, forcePathStyle: true, credentials: S3_TEST_KEYS });
