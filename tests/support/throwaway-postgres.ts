@@ -1,8 +1,10 @@
 import { execFileSync, spawnSync } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { freePort } from "../../app/cli/bench-pages-server";
+
+export { freePort };
 
 /**
  * A PostgreSQL server of its own for a test run: initdb and pg_ctl from
@@ -26,17 +28,6 @@ function binDir() {
   const versions = fs.existsSync(root) ? fs.readdirSync(root).sort((a, b) => Number(b) - Number(a)) : [];
   for (const version of versions) if (fs.existsSync(path.join(root, version, "bin", "pg_ctl"))) return path.join(root, version, "bin");
   throw new Error("PostgreSQL is not installed: apt-get install -y postgresql (tests need initdb and pg_ctl)");
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {

@@ -2,6 +2,7 @@ import type { TFunction } from "~/i18n/translator";
 import { sql, type RawBuilder, type SqlBool } from "kysely";
 import { getDb, type DB } from "~/db/db.server";
 import { isPostgres } from "~/db/dialect";
+import { escapeLike } from "~/db/like";
 import type { GateContext } from "~/features/access/gate.server";
 import { can } from "~/features/access/permissions";
 import { phoneDisplays } from "~/features/phone/display.server";
@@ -77,8 +78,6 @@ const FIELD_SEPARATOR = sql.lit("\u001f");
 const SEARCHABLE = sql<string>`(contacts.first_name || ' ' || contacts.last_name || ${FIELD_SEPARATOR} || contacts.company || ${FIELD_SEPARATOR} || contacts.email)`;
 
 const PHONE_LIKE = /^\+?[\d\s().\-/]*\d[\d\s().\-/]*$/;
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (match) => `\\${match}`);
 
 /**
  * SQLite's LIKE ignores the case of ASCII letters only, as PostgreSQL's ILIKE

@@ -1,6 +1,7 @@
 import { sql, type RawBuilder, type SqlBool } from "kysely";
 import type { DB } from "~/db/db.server";
 import { isPostgres } from "~/db/dialect";
+import { escapeLike } from "~/db/like";
 import { DISAGREEMENT_CONDITION, ESCALATED_CONDITION, FINISHED_CONDITION } from "~/db/migrations/0003-recordings-list-indexes";
 import { SEARCH_HAS_NUL, SEARCH_LAST, SEARCH_TAIL } from "~/db/migrations/0004-short-term-search";
 import type { AudioStatus, CallStatus } from "~/db/schema";
@@ -140,8 +141,6 @@ function filterConditions(scope: ListScope, params: RecordingsListParams): RawBu
   if (params.view === "disagreement") conditions.push(sql.raw<SqlBool>(DISAGREEMENT_CONDITION));
   return conditions;
 }
-
-const escapeLike = (term: string) => term.replace(/[\\%_]/g, (character) => `\\${character}`);
 
 /** The exact substring check; on PostgreSQL a LIKE, which the trigram index serves (LIKE with its escapes is exactly "contains"). */
 function containsTerm(db: DB, term: string, column = sql.ref("calls.search_text")) {
