@@ -84,6 +84,12 @@ const envSchema = z
     METRICS_TOKEN: z.string().min(16, "must be at least 16 characters (for example: openssl rand -hex 24)").optional().or(z.literal("").transform(() => undefined)),
     /** A second port that serves only /metrics, without a token: for a scraper on an internal network. */
     METRICS_PORT: z.coerce.number().int().min(1, "must be a port between 1 and 65535").max(65535, "must be a port between 1 and 65535").optional(),
+    /** Stripe's secret key (sk_live_… or sk_test_…); without it the built-in test-mode provider takes payments and no money moves. */
+    STRIPE_SECRET_KEY: z.string().optional().or(z.literal("").transform(() => undefined)),
+    /** The signing secret of the Stripe webhook endpoint (/webhooks/stripe). */
+    STRIPE_WEBHOOK_SECRET: z.string().optional().or(z.literal("").transform(() => undefined)),
+    /** Another address for Stripe's API (a local stub in tests); Stripe's own by default. */
+    STRIPE_API_URL: z.string().url("must be a full URL such as http://127.0.0.1:12111").optional().or(z.literal("").transform(() => undefined)),
     /** Set to 0 to keep the job runner from starting with the server (tests, one-off scripts). */
     JOB_RUNNER: z.enum(["0", "1", ""]).optional().transform((value) => value !== "0"),
   });
@@ -145,6 +151,8 @@ export function resolveEnv(source: EnvSource = process.env) {
           forcePathStyle: env.S3_FORCE_PATH_STYLE,
         }
       : null,
+    /** Stripe, or null for the built-in test-mode payment provider (the embedded default). */
+    stripe: env.STRIPE_SECRET_KEY ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET ?? null, apiUrl: env.STRIPE_API_URL ?? null } : null,
     outboxDir: path.join(dataDir, "outbox"),
     uploadsDir: path.join(dataDir, "uploads"),
     importsDir: path.join(dataDir, "imports"),

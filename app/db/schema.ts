@@ -24,6 +24,13 @@ export interface Database {
   campaign_runs: CampaignRunTable;
   campaign_activity: CampaignActivityTable;
   rate_limit_counters: RateLimitCounterTable;
+  billing_accounts: BillingAccountTable;
+  payment_methods: PaymentMethodTable;
+  charges: ChargeTable;
+  ledger_entries: LedgerEntryTable;
+  invoices: InvoiceTable;
+  test_provider_payments: TestProviderPaymentTable;
+  billing_events: BillingEventTable;
 }
 
 export interface TenantTable {
@@ -104,11 +111,18 @@ export interface SubscriptionTable {
   id: string;
   tenant_id: string;
   plan_id: string;
-  status: "active" | "grace" | "cancelled";
+  /** active; grace: a renewal failed and ends_at is the grace period's end; cancelled: runs until ends_at; lapsed: over. */
+  status: "active" | "grace" | "cancelled" | "lapsed";
   started_at: string;
   ends_at: string | null;
   created_at: string;
   updated_at: string;
+  current_period_start: string | null;
+  current_period_end: string | null;
+  cancel_at_period_end: Generated<number>;
+  next_plan_id: string | null;
+  provider_ref: string | null;
+  provider_state_at: string | null;
 }
 
 export type Tenant = Selectable<TenantTable>;
@@ -368,3 +382,113 @@ export interface RateLimitCounterTable {
   /** UTC ISO: the end of the key's current window. */
   reset_at: string;
 }
+
+/* ---------- billing (migration 0010) ---------- */
+
+export type PaymentProviderKind = "test" | "stripe";
+
+export interface BillingAccountTable {
+  tenant_id: string;
+  currency: string;
+  /** Always the sum of the tenant's ledger entries (written with each entry). */
+  balance_cents: Generated<number>;
+  provider: PaymentProviderKind;
+  provider_customer_ref: string | null;
+  auto_topup_enabled: Generated<number>;
+  auto_topup_threshold_cents: Generated<number>;
+  auto_topup_amount_cents: Generated<number>;
+  auto_topup_monthly_cap_cents: Generated<number>;
+  auto_topup_failed_at: string | null;
+  auto_topup_failure_code: string | null;
+  next_invoice_number: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export type CardPriority = "primary" | "backup";
+
+export interface PaymentMethodTable {
+  id: string;
+  tenant_id: string;
+  provider_ref: string;
+  brand: string;
+  last4: string;
+  exp_month: number;
+  exp_year: number;
+  priority: CardPriority | null;
+  created_at: string;
+}
+
+export type ChargePurpose = "topup" | "auto-topup" | "subscription";
+export type ChargeStatus = "pending" | "succeeded" | "failed";
+
+export interface ChargeTable {
+  id: string;
+  tenant_id: string;
+  request_key: string;
+  purpose: ChargePurpose;
+  amount_cents: number;
+  currency: string;
+  payment_method_id: string | null;
+  status: ChargeStatus;
+  failure_code: string | null;
+  provider_ref: string | null;
+  details: Generated<string>;
+  requested_by: string | null;
+  created_at: string;
+  settled_at: string | null;
+}
+
+export type LedgerKind = "topup" | "payment" | "subscription" | "usage" | "refund" | "adjustment";
+
+export interface LedgerEntryTable {
+  id: string;
+  tenant_id: string;
+  kind: LedgerKind;
+  amount_cents: number;
+  balance_after_cents: number;
+  description_key: string;
+  description_values: Generated<string>;
+  reference: string;
+  charge_id: string | null;
+  created_at: string;
+}
+
+export interface InvoiceTable {
+  id: string;
+  tenant_id: string;
+  number: number;
+  charge_id: string;
+  item_key: string;
+  item_values: Generated<string>;
+  status: "paid";
+  amount_cents: number;
+  currency: string;
+  card_brand: string | null;
+  card_last4: string | null;
+  created_at: string;
+}
+
+export interface TestProviderPaymentTable {
+  idempotency_key: string;
+  payment_method_ref: string;
+  amount_cents: number;
+  currency: string;
+  status: "succeeded" | "failed";
+  failure_code: string | null;
+  created_at: string;
+}
+
+export interface BillingEventTable {
+  id: string;
+  type: string;
+  tenant_id: string | null;
+  occurred_at: string;
+  received_at: string;
+}
+
+export type BillingAccount = Selectable<BillingAccountTable>;
+export type PaymentMethod = Selectable<PaymentMethodTable>;
+export type Charge = Selectable<ChargeTable>;
+export type LedgerEntry = Selectable<LedgerEntryTable>;
+export type Invoice = Selectable<InvoiceTable>;

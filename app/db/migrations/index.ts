@@ -8,6 +8,7 @@ import * as tenantCountry from "./0006-tenant-country";
 import * as userFirstSignIn from "./0007-user-first-sign-in";
 import * as rateLimits from "./0008-rate-limits";
 import * as importLeases from "./0009-import-leases";
+import * as billing from "./0010-billing";
 
 /**
  * Migrations are imported statically so they travel inside the server bundle;
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   "0007-user-first-sign-in": userFirstSignIn,
   "0008-rate-limits": rateLimits,
   "0009-import-leases": importLeases,
+  "0010-billing": billing,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -5,6 +5,7 @@ import { createVoicePlatform } from "~/features/voice-platform/voice-platform.se
 import type { VoicePlatform } from "~/features/voice-platform/voice-platform";
 import { jobRunnerLag, jobRunnerQueueDepth, jobRunnerTicks } from "~/lib/observability/metrics.server";
 import { currentContext, runWithContext } from "~/lib/observability/request-context.server";
+import { runBillingJobs } from "~/features/billing/billing-jobs.server";
 import {
   advanceCampaign,
   findDueCampaigns,
@@ -104,6 +105,11 @@ export class JobRunner {
 
   private async passOnce() {
     const now = this.context.now();
+    try {
+      await runBillingJobs(now, { db: this.context.db });
+    } catch (error) {
+      this.onError(error);
+    }
     await releaseLeasesOfStoppedCampaigns(this.context.db, this.owner);
     const due = await findDueCampaigns(this.context.db, now);
     jobRunnerTicks.inc();

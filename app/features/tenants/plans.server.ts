@@ -1,4 +1,5 @@
 import { getDb, newId, now, type DB } from "~/db/db.server";
+import { addMonths } from "~/lib/dates/calendar-months";
 
 export const SEED_PLANS = [
   { key: "starter", name: "Starter", price_cents: 4900, phone_number_limit: 1, included_minutes: 500, agent_limit: 1, sort_order: 1 },
@@ -29,6 +30,11 @@ export async function getActiveSubscription(tenantId: string, db: DB = getDb()) 
       "subscriptions.status",
       "subscriptions.started_at",
       "subscriptions.ends_at",
+      "subscriptions.current_period_start",
+      "subscriptions.current_period_end",
+      "subscriptions.cancel_at_period_end",
+      "subscriptions.next_plan_id",
+      "plans.id as plan_id",
       "plans.key as plan_key",
       "plans.name as plan_name",
       "plans.price_cents",
@@ -39,20 +45,20 @@ export async function getActiveSubscription(tenantId: string, db: DB = getDb()) 
       "plans.agent_limit",
     ])
     .where("subscriptions.tenant_id", "=", tenantId)
-    .where("subscriptions.status", "in", ["active", "grace"])
+    .where("subscriptions.status", "in", ["active", "grace", "cancelled"])
+    // A grace period, and a cancelled plan's paid period, count as active until their end passes.
+    .where((eb) => eb.or([eb("subscriptions.ends_at", "is", null), eb("subscriptions.ends_at", ">", new Date().toISOString())]))
     .orderBy("subscriptions.started_at", "desc")
     .executeTakeFirst();
-  if (!row) return null;
-  // A grace period counts as active until its end date passes.
-  if (row.ends_at && new Date(row.ends_at).getTime() < Date.now()) return null;
-  return row;
+  return row ?? null;
 }
 
 export type ActiveSubscription = NonNullable<Awaited<ReturnType<typeof getActiveSubscription>>>;
 
 /**
- * Until the billing issue lands choosing a plan is free: it cancels whatever
- * the tenant had and starts the new plan at once, in one transaction.
+ * Starts a plan without a charge, ending whatever the tenant had, in one
+ * transaction: for demo data and tests. Customers subscribe through billing
+ * (features/billing/subscriptions.server.ts), which charges for the plan.
  */
 export async function subscribeTenantToPlan(tenantId: string, planKey: string, db: DB = getDb()) {
   return db.transaction().execute(async (trx) => {
@@ -68,7 +74,10 @@ export async function subscribeTenantToPlan(tenantId: string, planKey: string, d
     const id = newId();
     await trx
       .insertInto("subscriptions")
-      .values({ id, tenant_id: tenantId, plan_id: plan.id, status: "active", started_at: timestamp, ends_at: null, created_at: timestamp, updated_at: timestamp })
+      .values({
+        id, tenant_id: tenantId, plan_id: plan.id, status: "active", started_at: timestamp, ends_at: null, created_at: timestamp, updated_at: timestamp,
+        current_period_start: timestamp, current_period_end: addMonths(timestamp, 1),
+      })
       .execute();
     return id;
   });

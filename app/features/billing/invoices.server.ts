@@ -1,0 +1,62 @@
+import { getDb, newId, type DB } from "~/db/db.server";
+import type { Charge } from "~/db/schema";
+
+export interface InvoiceItem {
+  key: string;
+  values: Record<string, string | number>;
+}
+
+/**
+ * The invoice for a settled charge, numbered 1, 2, 3… per tenant in the
+ * order they were paid. Written in the settling transaction, so a charge has
+ * its invoice exactly when it has its ledger entries.
+ */
+export async function createInvoice(trx: DB, charge: Charge, item: InvoiceItem, settledAt: string) {
+  const { next_invoice_number } = await trx
+    .updateTable("billing_accounts")
+    .set((eb) => ({ next_invoice_number: eb("next_invoice_number", "+", 1) }))
+    .where("tenant_id", "=", charge.tenant_id)
+    .returning("next_invoice_number")
+    .executeTakeFirstOrThrow();
+  const card = charge.payment_method_id
+    ? await trx.selectFrom("payment_methods").select(["brand", "last4"]).where("id", "=", charge.payment_method_id).executeTakeFirst()
+    : undefined;
+  const invoice = {
+    id: newId(),
+    tenant_id: charge.tenant_id,
+    number: next_invoice_number - 1,
+    charge_id: charge.id,
+    item_key: item.key,
+    item_values: JSON.stringify(item.values),
+    status: "paid" as const,
+    amount_cents: charge.amount_cents,
+    currency: charge.currency,
+    card_brand: card?.brand ?? null,
+    card_last4: card?.last4 ?? null,
+    created_at: settledAt,
+  };
+  await trx.insertInto("invoices").values(invoice).execute();
+  return invoice;
+}
+
+export const INVOICE_PAGE_SIZE = 20;
+
+export async function listInvoices(tenantId: string, page: number, db: DB = getDb(), pageSize = INVOICE_PAGE_SIZE) {
+  const [items, count] = await Promise.all([
+    db
+      .selectFrom("invoices")
+      .selectAll()
+      .where("tenant_id", "=", tenantId)
+      .orderBy("number", "desc")
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .execute(),
+    db.selectFrom("invoices").select((eb) => eb.fn.countAll<number>().as("n")).where("tenant_id", "=", tenantId).executeTakeFirstOrThrow(),
+  ]);
+  const total = Number(count.n);
+  return { items, total, page, pageCount: Math.max(1, Math.ceil(total / pageSize)) };
+}
+
+export function getInvoice(tenantId: string, invoiceId: string, db: DB = getDb()) {
+  return db.selectFrom("invoices").selectAll().where("tenant_id", "=", tenantId).where("id", "=", invoiceId).executeTakeFirst();
+}
