@@ -19,6 +19,7 @@ import { startAudioFetchSweep } from "./features/calls/audio-fetch.server";
 import { ensureImportHousekeeping } from "./features/contact-import/import-runner.server";
 import { isUsingOutbox } from "./lib/email/mailer.server";
 import { startJobRunner, stopJobRunner } from "./features/jobs/job-runner.server";
+import { reconcilePendingCharges } from "./features/billing/charges.server";
 import { contentSecurityPolicy, STATIC_SECURITY_HEADERS } from "./lib/security/headers";
 import { cookiesMustBeSecure, secureEveryCookie } from "./lib/security/secure-cookies.server";
 import { isForeignOriginRequest } from "./lib/security/same-origin";
@@ -111,8 +112,8 @@ async function main() {
   app.use(express.static(path.resolve("public"), { maxAge: "1h", index: false }));
 
   app.use((req, res, next) => {
-    // The JSON API authenticates with bearer API keys, never cookies, so another site's page gains nothing by posting to it.
-    if (req.path.startsWith("/api/v1/")) return next();
+    // The JSON API authenticates with bearer API keys and webhooks with their signatures, never cookies, so another site's page gains nothing by posting to them.
+    if (req.path.startsWith("/api/v1/") || req.path.startsWith("/webhooks/")) return next();
     const expectedOrigin = `${req.protocol}://${req.get("host")}`;
     if (isForeignOriginRequest({ method: req.method, origin: req.get("origin") ?? null, secFetchSite: req.get("sec-fetch-site") ?? null, expectedOrigin })) {
       res.status(403).type("text/plain").send("Cross-site request refused / Seitenübergreifende Anfrage abgelehnt");
@@ -153,6 +154,8 @@ async function main() {
   startAudioFetchSweep();
   // Scheduled and recurring campaigns; runs a previous process left behind are picked up on the first tick.
   if (env.JOB_RUNNER) startJobRunner();
+  // Charges a previous process left between "provider asked" and "booked": settled from the provider's records (and again by every job-runner pass).
+  void reconcilePendingCharges().catch((error: unknown) => getLogger().error({ err: error }, "Reconciling pending charges failed"));
   // Contact imports a stopped server left "importing" are marked failed (and can be retried); day-old uploads are removed.
   ensureImportHousekeeping();
 

@@ -203,6 +203,13 @@ export interface CallTable {
   ended_at: string | null;
   created_at: string;
   updated_at: string;
+  /** The platform's cost of the call in integer minor units of cost_currency (migration 0011); null: not reported. */
+  cost_telephony_minor: number | null;
+  cost_stt_minor: number | null;
+  cost_llm_minor: number | null;
+  cost_tts_minor: number | null;
+  /** ISO 4217, upper case; null when the call has no cost breakdown. */
+  cost_currency: string | null;
 }
 
 export interface CallEventTable {
@@ -444,6 +451,8 @@ export type LedgerKind = "topup" | "payment" | "subscription" | "usage" | "refun
 export interface LedgerEntryTable {
   id: string;
   tenant_id: string;
+  /** 1, 2, 3… per tenant in booking order. */
+  seq: number;
   kind: LedgerKind;
   amount_cents: number;
   balance_after_cents: number;

@@ -17,7 +17,8 @@ import { DataList } from "~/features/recordings/data-list";
 import type { DataPresentation } from "~/features/recordings/extracted-data";
 import { callNotFound, getCallForTenant, recordingDetail, recordingHeading } from "~/features/recordings/recording.server";
 import { DeleteAction, FeedbackAction } from "~/features/recordings/row-actions";
-import { formatDateTime } from "~/i18n/format";
+import { formatDateTime, formatMoney } from "~/i18n/format";
+import type { CallCost } from "~/features/calls/call-cost";
 import { getLanguage, getTranslator, translationTree } from "~/i18n/i18next.server";
 import { titleFromLoader } from "~/lib/http/page-title";
 import type { I18nHandle } from "~/i18n/route-namespaces";
@@ -167,6 +168,7 @@ function RecordingDetailPage() {
                   ),
               },
               { key: t("metadata.escalated"), value: recording.escalated ? t("metadata.yes") : t("metadata.no") },
+              { key: t("metadata.cost"), value: recording.cost ? <CallCostValue cost={recording.cost} language={i18n.language} /> : null },
             ]}
           />
         </Panel>
@@ -257,6 +259,19 @@ function DescriptionList({ entries }: { entries: Array<{ key: string; value: Rea
         </div>
       ))}
     </dl>
+  );
+}
+
+/** What the voice platform reported the call cost: the total, then each part that was reported. */
+function CallCostValue({ cost, language }: { cost: CallCost; language: string }) {
+  const { t } = useTranslation("recording");
+  const money = (minor: number) => formatMoney(minor, cost.currency, language);
+  const parts = (["telephony", "speechToText", "llm", "textToSpeech"] as const).filter((part) => cost[part] !== null).map((part) => `${t(`metadata.costParts.${part}`)} ${money(cost[part]!)}`);
+  return (
+    <span data-testid="call-cost">
+      <span className="font-medium">{money(cost.total)}</span>
+      {parts.length > 0 ? <span className="block text-xs text-slate-600 dark:text-slate-300">{parts.join(" · ")}</span> : null}
+    </span>
   );
 }
 

@@ -3,6 +3,7 @@ import { Outlet, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { Sidebar } from "~/components/shell/sidebar";
 import { Topbar } from "~/components/shell/topbar";
+import { GraceBanner } from "~/components/shell/grace-banner";
 import { requireScreenAccess } from "~/features/access/gate.server";
 import { can } from "~/features/access/permissions";
 import { PROFILE_MENU, visibleNavGroups } from "~/lib/navigation/routes";
@@ -20,12 +21,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
     navGroups: visibleNavGroups(readable),
     profileLinks: PROFILE_MENU.filter((entry) => readable(entry.segment)).map(({ segment, labelKey }) => ({ segment, labelKey })),
     sidebar,
+    grace:
+      gate.subscription?.status === "grace" && gate.subscription.ends_at
+        ? { plan: gate.subscription.plan_name, endsAt: gate.subscription.ends_at, timeZone: gate.tenant.timeZone, canPay: can(gate.user.permissions, "choose-plan", "create") }
+        : null,
   };
 }
 
 export default function DashboardLayout() {
   const { t } = useTranslation();
-  const { user, navGroups, profileLinks, sidebar } = useLoaderData<typeof loader>();
+  const { user, navGroups, profileLinks, sidebar, grace } = useLoaderData<typeof loader>();
   const root = useRouteLoaderData<typeof rootLoader>("root");
   return (
     <div className="flex min-h-screen">
@@ -35,6 +40,7 @@ export default function DashboardLayout() {
       <Sidebar groups={navGroups} openGroups={sidebar.openGroups} collapsed={sidebar.collapsed} />
       <div className="flex min-w-0 flex-1 flex-col">
         <Topbar theme={root?.theme ?? "light"} userName={user.name} avatarUrl={user.avatarUrl} profileLinks={profileLinks} />
+        <GraceBanner notice={grace} />
         <main id="main" className="flex-1 p-4 sm:p-6">
           <Outlet />
         </main>

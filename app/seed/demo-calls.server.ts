@@ -884,6 +884,20 @@ const UNSET_EXTRAS = {
   analysis: null, analysis_status: "none", analysis_provider: null, analyzed_at: null, sentiment: null,
 } as const satisfies Partial<NewCall>;
 
+function durationOf(plan: { call: { durationSeconds?: number | null } }) {
+  return plan.call.durationSeconds ?? 0;
+}
+
+/**
+ * What a voice platform would report a demo call cost, in cents: telephony
+ * per started minute, speech-to-text and text-to-speech per second, and the
+ * LLM per conversation, so the usage tab has a breakdown to add up.
+ */
+function demoCost(seconds: number): Partial<NewCall> {
+  if (seconds <= 0) return { cost_telephony_minor: null, cost_stt_minor: null, cost_llm_minor: null, cost_tts_minor: null, cost_currency: null };
+  return { cost_telephony_minor: Math.ceil(seconds / 60) * 2, cost_stt_minor: Math.ceil(seconds / 30), cost_llm_minor: 3 + Math.floor(seconds / 45), cost_tts_minor: Math.ceil(seconds / 40), cost_currency: "USD" };
+}
+
 /**
  * Inserts the demo calls for a tenant. Audio is written first and the rows
  * in one transaction; if the transaction fails, the written files are removed.
@@ -909,7 +923,7 @@ export async function seedDemoCalls(
     const rows: NewCall[] = [];
     for (const plan of plans) {
       const id = newId();
-      const row: NewCall = { ...UNSET_EXTRAS, ...buildCallRow({ ...plan.call, id, tenantId }), ...plan.extra };
+      const row: NewCall = { ...UNSET_EXTRAS, ...buildCallRow({ ...plan.call, id, tenantId }), ...plan.extra, ...demoCost(durationOf(plan)) };
       if (plan.audio) {
         const bytes = clipFor(plan.audio);
         const { key, size } = await store.put({ tenantId, callId: id, bytes, extension: "wav" });

@@ -150,16 +150,16 @@ describe("what a rendered page carries", () => {
   });
 
   it("/choose-plan shows the plans, the current one, and whether this user may choose", async () => {
-    const expectations: Record<Who, { currentPlanKey: string | null; canChoose: boolean }> = {
+    const expectations: Record<Who, { currentPlanKey: string | undefined; canChoose: boolean }> = {
       owner: { currentPlanKey: "growth", canChoose: true },
       agent: { currentPlanKey: "growth", canChoose: false },
       admin: { currentPlanKey: "growth", canChoose: true },
-      trial: { currentPlanKey: null, canChoose: true },
+      trial: { currentPlanKey: undefined, canChoose: true },
     };
     for (const who of USERS) {
       const { value } = unwrap(await callLoader(choosePlan.loader, "/choose-plan", { cookie: cookies[who] }));
-      const page = value as { plans: Array<{ key: string }>; currentPlanKey: string | null; canChoose: boolean };
-      expect({ who, currentPlanKey: page.currentPlanKey, canChoose: page.canChoose }).toEqual({ who, ...expectations[who] });
+      const page = value as { plans: Array<{ key: string }>; current: { key: string } | null; canChoose: boolean };
+      expect({ who, currentPlanKey: page.current?.key, canChoose: page.canChoose }).toEqual({ who, ...expectations[who] });
       expect(page.plans.map((p) => p.key)).toEqual(["starter", "growth", "scale"]);
     }
   });
@@ -230,8 +230,8 @@ describe("route gate for actions", () => {
 
   it("owner and admin pass the gate of choose-plan (an unknown plan is then refused as such)", async () => {
     for (const who of ["owner", "admin"] as const) {
-      const result = unwrap(await callAction(choosePlan.action, "/choose-plan", { cookie: cookies[who], form: { plan: "no-such-plan" } }));
-      expect({ who, status: result.status, value: result.value }).toEqual({ who, status: 400, value: { formErrors: ["plans.unknownPlan"] } });
+      const result = unwrap(await callAction(choosePlan.action, "/choose-plan", { cookie: cookies[who], form: { intent: "choose", plan: "no-such-plan", submissionKey: crypto.randomUUID() } }));
+      expect({ who, status: result.status, value: result.value }).toEqual({ who, status: 400, value: { formErrors: ["plans.unknownPlan"], plan: "no-such-plan" } });
     }
   });
 
@@ -264,10 +264,13 @@ describe("choosing a plan", () => {
     const trial = await findUser("trial@demo.test");
     expect(await getActiveSubscription(trial!.tenant_id)).toBeNull();
 
-    const result = await callAction(choosePlan.action, "/choose-plan", { cookie: cookies.trial, form: { plan: "starter" } });
+    // Choosing charges the plan: a card first (the page's own card form), then the plan.
+    const cardAdded = await callAction(choosePlan.action, "/choose-plan", { cookie: cookies.trial, form: { intent: "add-card", number: "4242 4242 4242 4242", expiry: "12/40", cvc: "123", returnTo: "/choose-plan" } });
+    expect(redirectLocation(cardAdded)).toBe("/choose-plan");
+    const result = await callAction(choosePlan.action, "/choose-plan", { cookie: cookies.trial, form: { intent: "choose", plan: "starter", submissionKey: crypto.randomUUID() } });
     expect(redirectLocation(result)).toBe("/overview");
     const { toast } = await popToast(makeRequest("/overview", { cookie: cookiesFrom(result as Response) }));
-    expect(toast).toEqual({ type: "success", key: "plans.chosen", values: { plan: "Starter" } });
+    expect(toast).toEqual({ type: "success", key: "plans.chargedNew", values: { plan: "Starter", number: 1 } });
 
     const subscription = await getActiveSubscription(trial!.tenant_id);
     expect(subscription).toMatchObject({ plan_key: "starter", status: "active" });

@@ -1,9 +1,15 @@
-import { getDb, newId } from "~/db/db.server";
+import fs from "node:fs";
+import path from "node:path";
+import { getEnv } from "~/config/env.server";
+import { getDb, newId, type DB } from "~/db/db.server";
+import { durableTransaction } from "~/db/durable.server";
+import { getRoleIdByKey } from "~/features/access/roles.server";
 import { registerAccount } from "~/features/auth/accounts.server";
 import { ensureBillingAccount } from "~/features/billing/accounts.server";
+import { postLedgerEntry } from "~/features/billing/ledger.server";
 import { saveCard } from "~/features/billing/payment-methods.server";
 import { TestModePaymentProvider } from "~/features/billing/test-mode-provider.server";
-import { subscribeTenantToPlan } from "~/features/tenants/plans.server";
+import { getActiveSubscription, subscribeTenantToPlan } from "~/features/tenants/plans.server";
 import { DEMO_PASSWORD } from "~/seed/seed.server";
 import { sessionCookieFor } from "./app";
 
@@ -31,7 +37,7 @@ export async function books(tenantId: string) {
   const db = getDb();
   const [account, entries, invoices, charges] = await Promise.all([
     db.selectFrom("billing_accounts").selectAll().where("tenant_id", "=", tenantId).executeTakeFirstOrThrow(),
-    db.selectFrom("ledger_entries").selectAll().where("tenant_id", "=", tenantId).orderBy("created_at").execute(),
+    db.selectFrom("ledger_entries").selectAll().where("tenant_id", "=", tenantId).orderBy("seq").execute(),
     db.selectFrom("invoices").selectAll().where("tenant_id", "=", tenantId).orderBy("number").execute(),
     db.selectFrom("charges").selectAll().where("tenant_id", "=", tenantId).orderBy("created_at").execute(),
   ]);
@@ -47,4 +53,107 @@ export async function books(tenantId: string) {
     /** What the test-mode provider actually charged (succeeded payments). */
     charged: providerPayments.filter((payment) => payment.status === "succeeded").map((payment) => payment.amount_cents),
   };
+}
+
+/* ---- Helpers for the auto top-up and subscription tests (additive). ---- */
+
+/** Moves the balance as the app's own postings do (one ledger entry, durable): a debit as usage would book it, a credit as an adjustment. */
+export async function postBalanceChange(tenantId: string, amountCents: number) {
+  const usage = amountCents < 0;
+  return durableTransaction(getDb(), (trx) =>
+    postLedgerEntry(trx, { tenantId, kind: usage ? "usage" : "adjustment", amountCents, descriptionKey: usage ? "ledger.usage" : "ledger.adjustment", reference: `test:${newId()}` }),
+  );
+}
+
+/** Another card for a tenant, attached as the test-mode provider attaches it (primary, then backup, then neither); returns its id. */
+export async function addCard(tenantId: string, number: string) {
+  const saved = await new TestModePaymentProvider().attachCard(`cus_test_${tenantId}`, { number, expMonth: 12, expYear: new Date().getUTCFullYear() + 3, cvc: "123" });
+  return (await saveCard(tenantId, saved)).id;
+}
+
+/** A further member of a tenant with one of the built-in roles ("owner" may change billing, "agent" may not). */
+export async function addTenantUser(tenantId: string, roleKey: "owner" | "agent") {
+  const email = `member-${newId().slice(0, 8)}@example.test`;
+  const timestamp = new Date().toISOString();
+  await getDb()
+    .insertInto("users")
+    .values({
+      id: newId(), tenant_id: tenantId, role_id: await getRoleIdByKey(roleKey), email, name: `Member ${roleKey}`, phone: null, caller_phone: null,
+      password_hash: "unused", email_verified_at: timestamp, profile_picture: null, created_at: timestamp, updated_at: timestamp,
+    })
+    .execute();
+  return email;
+}
+
+/** Every outbox message to an address, oldest first (outboxCount/latestEmailTo only see the newest). */
+export function emailsTo(address: string): Array<{ to: string; subject: string; text: string }> {
+  const dir = getEnv().outboxDir;
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir)
+    .filter((file) => file.endsWith(".json"))
+    .sort()
+    .map((file) => JSON.parse(fs.readFileSync(path.join(dir, file), "utf8")) as { to: string; subject: string; text: string })
+    .filter((message) => message.to === address);
+}
+
+/** A tenant's subscription rows, oldest first, with their plan's key. */
+export function subscriptionRows(tenantId: string) {
+  return getDb()
+    .selectFrom("subscriptions")
+    .innerJoin("plans", "plans.id", "subscriptions.plan_id")
+    .selectAll("subscriptions")
+    .select("plans.key as plan_key")
+    .where("subscriptions.tenant_id", "=", tenantId)
+    .orderBy("subscriptions.started_at")
+    .orderBy("subscriptions.created_at")
+    .execute();
+}
+
+/** Moves a tenant's current subscription's paid period (the code reads the clock itself in places; tests move the data instead). */
+export async function setCurrentPeriod(tenantId: string, start: Date, end: Date) {
+  const current = await getActiveSubscription(tenantId);
+  if (!current) throw new Error(`tenant ${tenantId} has no active subscription`);
+  await getDb()
+    .updateTable("subscriptions")
+    .set({ current_period_start: start.toISOString(), current_period_end: end.toISOString(), started_at: start.toISOString(), created_at: start.toISOString() })
+    .where("id", "=", current.id)
+    .execute();
+  return { id: current.id, start: start.toISOString(), end: end.toISOString() };
+}
+
+/**
+ * The database as one runner sees it, slowed down: its first query's answer
+ * is handed over only after `meanwhile` has run to the end, as when another
+ * server's runner overtakes it. (A Kysely plugin cannot do this: it holds the
+ * connection, and SQLite has just one.)
+ */
+export function pausedAfterFirstQuery(db: DB, meanwhile: () => Promise<unknown>): DB {
+  let first = true;
+  const wrapBuilder = (builder: object): object =>
+    new Proxy(builder, {
+      get(target, property) {
+        const value = Reflect.get(target, property, target) as unknown;
+        if (typeof value !== "function") return value;
+        return (...args: unknown[]) => {
+          const result = (value as (...a: unknown[]) => unknown).apply(target, args);
+          if (typeof property === "string" && property.startsWith("execute") && result instanceof Promise) {
+            if (!first) return result;
+            first = false;
+            return result.then(async (rows) => {
+              await meanwhile();
+              return rows;
+            });
+          }
+          return result && typeof result === "object" && "compile" in result ? wrapBuilder(result) : result;
+        };
+      },
+    });
+  return new Proxy(db, {
+    get(target, property) {
+      const value = Reflect.get(target, property, target) as unknown;
+      if (property === "selectFrom" && first) return (...args: unknown[]) => wrapBuilder((value as (...a: unknown[]) => object).apply(target, args));
+      return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
+  });
 }

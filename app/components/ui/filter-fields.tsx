@@ -75,3 +75,15 @@ export function FilterSelect({
     </div>
   );
 }
+
+/** A labelled calendar-day field of a list's filter form (a date input; the URL holds YYYY-MM-DD). */
+export function FilterDate({ id, name, label, value }: { id: string; name: string; label: string; value: string | null }) {
+  return (
+    <div className="space-y-1">
+      <label htmlFor={id} className="block text-sm font-medium">
+        {label}
+      </label>
+      <input key={value ?? ""} id={id} name={name} type="date" defaultValue={value ?? ""} className={inputClass} />
+    </div>
+  );
+}

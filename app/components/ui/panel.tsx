@@ -5,8 +5,8 @@ export function Panel({ title, children, className, actions }: { title?: ReactNo
   return (
     <section className={cn("rounded-lg border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-900", className)}>
       {title || actions ? (
-        <div className="mb-4 flex items-center justify-between gap-4">
-          {title ? <h2 className="text-lg font-semibold">{title}</h2> : <span />}
+        <div className="mb-4 flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
+          {title ? <h2 className="min-w-0 break-words text-lg font-semibold">{title}</h2> : <span />}
           {actions}
         </div>
       ) : null}

@@ -79,6 +79,8 @@ export async function up(db: Kysely<unknown>) {
     .createTable("ledger_entries")
     .addColumn("id", "text", (c) => c.primaryKey())
     .addColumn("tenant_id", "text", (c) => c.notNull().references("tenants.id").onDelete("cascade"))
+    // 1, 2, 3… per tenant in booking order: entries booked in one millisecond still read in the order they were booked.
+    .addColumn("seq", "integer", (c) => c.notNull())
     .addColumn("kind", "text", (c) => c.notNull()) // topup | payment | subscription | usage | refund | adjustment
     // Signed: a credit raises the balance, a debit lowers it.
     .addColumn("amount_cents", "integer", (c) => c.notNull())
@@ -92,7 +94,8 @@ export async function up(db: Kysely<unknown>) {
     .addColumn("created_at", "text", (c) => c.notNull())
     .execute();
   await db.schema.createIndex("ledger_entries_reference").on("ledger_entries").columns(["tenant_id", "reference"]).unique().execute();
-  await db.schema.createIndex("ledger_entries_tenant_created").on("ledger_entries").columns(["tenant_id", "created_at", "id"]).execute();
+  await db.schema.createIndex("ledger_entries_seq").on("ledger_entries").columns(["tenant_id", "seq"]).unique().execute();
+  await db.schema.createIndex("ledger_entries_tenant_created").on("ledger_entries").columns(["tenant_id", "created_at", "seq"]).execute();
 
   await db.schema
     .createTable("invoices")

@@ -9,6 +9,7 @@ import * as userFirstSignIn from "./0007-user-first-sign-in";
 import * as rateLimits from "./0008-rate-limits";
 import * as importLeases from "./0009-import-leases";
 import * as billing from "./0010-billing";
+import * as callCosts from "./0011-call-costs";
 
 /**
  * Migrations are imported statically so they travel inside the server bundle;
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   "0008-rate-limits": rateLimits,
   "0009-import-leases": importLeases,
   "0010-billing": billing,
+  "0011-call-costs": callCosts,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,9 +1,9 @@
-import { getDb, newId, now, type DB } from "~/db/db.server";
+import { getDb, now, type DB } from "~/db/db.server";
 import { startOfUtcMonth } from "~/lib/dates/calendar-months";
 import type { BillingAccount } from "~/db/schema";
 import { decideAutoTopup } from "./auto-topup";
 import { isCardErrorCode } from "./card-errors";
-import { requestCharge, type ChargeDeps } from "./charges.server";
+import { findChargeByRequestKey, requestCharge, type ChargeDeps } from "./charges.server";
 import { notifyBillingContacts } from "./notifications.server";
 import { chargeableCards } from "./payment-methods.server";
 
@@ -52,9 +52,19 @@ export async function autoTopupsThisMonthCents(tenantId: string, at: Date, db: D
  */
 export async function runAutoTopups(at: Date, deps: ChargeDeps = {}) {
   const db = deps.db ?? getDb();
+  // How many automatic top-ups each account has had, read in the same statement as its balance: the request key names the account's state
+  // the decision was made on, so runners that decided on the same state make one charge between them, however late one of them is.
   const candidates = await db
     .selectFrom("billing_accounts")
     .selectAll()
+    .select((eb) =>
+      eb
+        .selectFrom("charges")
+        .select(eb.fn.countAll<number>().as("n"))
+        .whereRef("charges.tenant_id", "=", "billing_accounts.tenant_id")
+        .where("charges.purpose", "=", "auto-topup")
+        .as("auto_topup_attempts"),
+    )
     .where("auto_topup_enabled", "=", 1)
     .whereRef("balance_cents", "<", "auto_topup_threshold_cents")
     .execute();
@@ -82,7 +92,7 @@ export async function runAutoTopups(at: Date, deps: ChargeDeps = {}) {
     );
     if (!decision.due) continue;
     try {
-      if (await topUpAutomatically(account, decision.amountCents, deps, db)) charged += 1;
+      if (await topUpAutomatically(account, `auto-topup:${Number(account.auto_topup_attempts ?? 0)}`, decision.amountCents, deps, db)) charged += 1;
     } catch (error) {
       // Unknown outcome (the network): the charge stays pending and the reconciliation settles it; other tenants go on.
       console.error(`Automatic top-up for tenant ${account.tenant_id}:`, error);
@@ -91,10 +101,11 @@ export async function runAutoTopups(at: Date, deps: ChargeDeps = {}) {
   return { charged };
 }
 
-async function topUpAutomatically(account: BillingAccount, amountCents: number, deps: ChargeDeps, db: DB) {
+async function topUpAutomatically(account: BillingAccount, attempt: string, amountCents: number, deps: ChargeDeps, db: DB) {
   const cards = await chargeableCards(account.tenant_id, db);
   if (!cards.primary) return false;
-  const attempt = newId();
+  // Another runner already made this top-up (and told of its failure): nothing left to do.
+  if (await findChargeByRequestKey(account.tenant_id, attempt, db)) return false;
   const charge = (paymentMethodId: string, suffix: string) =>
     requestCharge(
       {
@@ -103,7 +114,7 @@ async function topUpAutomatically(account: BillingAccount, amountCents: number, 
         amountCents,
         currency: account.currency,
         paymentMethodId,
-        requestKey: `auto-topup:${attempt}${suffix}`,
+        requestKey: `${attempt}${suffix}`,
         details: { kind: "topup" },
         description: "Voxboard automatic top-up",
       },

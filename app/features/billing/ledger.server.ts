@@ -35,6 +35,11 @@ export async function postLedgerEntry(trx: DB, posting: LedgerPosting) {
     .executeTakeFirst();
   if (booked) return null;
   const timestamp = now();
+  const last = await trx
+    .selectFrom("ledger_entries")
+    .select((eb) => eb.fn.max<number>("seq").as("seq"))
+    .where("tenant_id", "=", posting.tenantId)
+    .executeTakeFirst();
   const { balance_cents } = await trx
     .updateTable("billing_accounts")
     .set((eb) => ({ balance_cents: eb("balance_cents", "+", posting.amountCents), updated_at: timestamp }))
@@ -44,6 +49,7 @@ export async function postLedgerEntry(trx: DB, posting: LedgerPosting) {
   const entry = {
     id: newId(),
     tenant_id: posting.tenantId,
+    seq: Number(last?.seq ?? 0) + 1,
     kind: posting.kind,
     amount_cents: posting.amountCents,
     balance_after_cents: balance_cents,

@@ -1,5 +1,5 @@
 import { newId, type DB } from "~/db/db.server";
-import { addDays, addMonths } from "~/lib/dates/calendar-months";
+import { addDays, addMonths, nextPeriodEnd } from "~/lib/dates/calendar-months";
 import type { ChargeDetails } from "./charge-details";
 import { GRACE_PERIOD_DAYS } from "./limits";
 
@@ -27,9 +27,11 @@ export async function applyPaidPlan(trx: DB, tenantId: string, details: PlanDeta
     case "renewal": {
       const current = await trx.selectFrom("subscriptions").selectAll().where("id", "=", details.subscriptionId ?? "").where("tenant_id", "=", tenantId).executeTakeFirst();
       if (!current) return;
-      // Paid during grace: the new period starts now; on time: where the last one ended.
-      const start = current.status === "grace" ? paidAt : (details.periodStart ?? paidAt);
-      const end = addMonths(start, 1);
+      // The paid period follows the last one, on the plan's billing day, whether paid on time or during grace (the grace days were used).
+      // Paid so late that it would already be over (a charge settled after the plan lapsed): a fresh month from the payment.
+      let start = details.periodStart ?? paidAt;
+      let end = current.plan_id === details.planId ? nextPeriodEnd(current.started_at, start) : addMonths(start, 1);
+      if (end <= paidAt) [start, end] = [paidAt, addMonths(paidAt, 1)];
       if (current.plan_id === details.planId) {
         await trx
           .updateTable("subscriptions")
@@ -45,14 +47,18 @@ export async function applyPaidPlan(trx: DB, tenantId: string, details: PlanDeta
   }
 }
 
-/** A renewal that could not be paid: the plan stays usable for the grace period (spec: "on grace period"), then lapses. */
+/**
+ * A renewal that could not be paid: the plan stays usable for the grace period (spec: "on grace period"), then lapses.
+ * True only for the call that moved it, so however many runners fail the same renewal, one of them tells the tenant.
+ */
 export async function enterGrace(trx: DB, subscriptionId: string, periodEnd: string, at: string) {
-  await trx
+  const result = await trx
     .updateTable("subscriptions")
     .set({ status: "grace", ends_at: addDays(periodEnd, GRACE_PERIOD_DAYS), updated_at: at })
     .where("id", "=", subscriptionId)
     .where("status", "=", "active")
-    .execute();
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
 async function endCurrentSubscriptions(trx: DB, tenantId: string, at: string) {

@@ -32,6 +32,26 @@ export async function choosePlan(
   const plan = (await listPlans(db)).find((candidate) => candidate.key === input.planKey);
   if (!plan) return { kind: "unknownPlan" };
   const current = await getActiveSubscription(input.tenantId, db);
+  if (current?.status === "grace" && current.plan_key === plan.key) {
+    // In grace, choosing the plan again pays the overdue renewal now instead of waiting for tomorrow's retry.
+    const { primary } = await chargeableCards(input.tenantId, db);
+    if (!primary) return { kind: "noCard" };
+    const charge = await requestCharge(
+      {
+        tenantId: input.tenantId,
+        purpose: "subscription",
+        amountCents: plan.price_cents,
+        currency: BILLING_CURRENCY,
+        paymentMethodId: primary.id,
+        requestKey: `plan:${input.submissionKey}`,
+        details: { kind: "plan", change: "renewal", planId: plan.id, planName: plan.name, subscriptionId: current.id, periodStart: current.current_period_end, periodEnd: null },
+        requestedBy: input.userId,
+        description: `Voxboard ${plan.name} plan renewal`,
+      },
+      deps,
+    );
+    return { kind: "charged", charge };
+  }
   if (current && current.plan_key === plan.key) {
     // Choosing the plan one is leaving again undoes the cancellation or the downgrade.
     if (current.status === "cancelled" || current.next_plan_id) await resumeSubscription(input.tenantId, db);
@@ -142,8 +162,8 @@ export async function runRenewals(at: Date, deps: ChargeDeps = {}) {
       }
       if (result?.status === "pending") continue;
       outcome.failed += 1;
-      if (subscription.status === "active") {
-        await enterGrace(db, subscription.id, subscription.current_period_end, iso);
+      // A runner that read the list before another one failed this renewal finds it in grace already: told once.
+      if (subscription.status === "active" && (await enterGrace(db, subscription.id, subscription.current_period_end, iso))) {
         const code = result && isCardErrorCode(result.failure_code) ? result.failure_code : "payment_failed";
         await notifyBillingContacts(subscription.tenant_id, { kind: "renewalFailed", planName: plan.name, graceEndsAt: addDays(subscription.current_period_end, GRACE_PERIOD_DAYS), code }, db);
       }
@@ -154,7 +174,11 @@ export async function runRenewals(at: Date, deps: ChargeDeps = {}) {
   return outcome;
 }
 
-/** Grace periods that ended unpaid, and cancelled plans whose paid period ended: the tenant goes to /choose-plan, its data kept. */
+/**
+ * Grace periods that ended unpaid: the plan lapses and the gate sends the
+ * tenant to /choose-plan, its data kept. (A cancelled plan needs no step: it
+ * stays "cancelled", and the gate stops counting it once its end has passed.)
+ */
 export async function runLapses(at: Date, db: DB = getDb()) {
   const iso = at.toISOString();
   const lapsing = await db

@@ -54,7 +54,53 @@ const transcriptTurn = z.object({
   startSeconds: optional(z.number({ invalid_type_error: "must be a number" }).nonnegative("must be 0 or more").finite("must be a number")),
 });
 
-export const CallEventSchema = z.object(
+/** The events a cost may come with: a call's cost is known once it is over. */
+export const COST_EVENT_TYPES = ["call.ended", "call.missed", "call.voicemail"] as const satisfies readonly CallEventType[];
+
+/** One part of a call's cost: whole minor units (cents for USD), below PostgreSQL's integer limit with room to spare. */
+export const MAX_COST_PART_MINOR = 1_000_000_000;
+const COST_PARTS = ["telephony", "speechToText", "llm", "textToSpeech"] as const;
+
+const costPart = optional(
+  z
+    .number({ invalid_type_error: "must be a whole number of minor units (cents for USD)" })
+    .int("must be a whole number of minor units (cents for USD)")
+    .nonnegative("must be 0 or more")
+    .max(MAX_COST_PART_MINOR, `must be at most ${MAX_COST_PART_MINOR}`),
+);
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+
+/**
+ * What the call cost the platform. Its own fields are checked strictly (a
+ * misspelt part would silently drop money from the totals); "at least one
+ * part" is checked on the raw value, so it is reported with every other problem.
+ */
+const callCost = z.preprocess(
+  (value, ctx) => {
+    if (isPlainObject(value) && COST_PARTS.every((part) => value[part] === undefined || value[part] === null)) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: `must give at least one part: ${COST_PARTS.join(", ")}` });
+    }
+    return value;
+  },
+  z
+    .object(
+      {
+        currency: z
+          .string({ required_error: "is required", invalid_type_error: "must be a string" })
+          .regex(/^[A-Za-z]{3}$/, "must be a three-letter ISO 4217 currency code such as USD")
+          .transform((value) => value.toUpperCase()),
+        telephony: costPart,
+        speechToText: costPart,
+        llm: costPart,
+        textToSpeech: costPart,
+      },
+      { invalid_type_error: "must be an object" },
+    )
+    .strict(`may only hold currency, ${COST_PARTS.join(", ")}`),
+);
+
+const CallEventObject = z.object(
   {
     eventId: requiredText(200),
     type: z.enum(CALL_EVENT_TYPES, {
@@ -85,12 +131,31 @@ export const CallEventSchema = z.object(
         extractedData: optional(shallow(z.record(z.unknown(), { invalid_type_error: "must be an object" }))),
         escalated: optional(z.boolean({ invalid_type_error: "must be true or false" })),
         audioUrl: optional(httpUrl),
+        cost: optional(callCost),
       },
       { required_error: "is required", invalid_type_error: "must be an object" },
     ),
   },
   { required_error: "is required", invalid_type_error: "the event must be a JSON object" },
 );
+
+/**
+ * The event. Whether a cost may come with the event's type is checked on the
+ * raw value, before the fields, so that problem is listed with all the others.
+ */
+export const CallEventSchema = z.preprocess((value, ctx) => {
+  if (!isPlainObject(value) || !isPlainObject(value.call)) return value;
+  const { type } = value;
+  const cost = value.call.cost;
+  if (cost !== undefined && cost !== null && typeof type === "string" && (CALL_EVENT_TYPES as readonly string[]).includes(type) && !(COST_EVENT_TYPES as readonly string[]).includes(type)) {
+    ctx.addIssue({
+      code: z.ZodIssueCode.custom,
+      path: ["call", "cost"],
+      message: `is accepted only on ${COST_EVENT_TYPES.join(", ")} events: a call's cost is known once it is over`,
+    });
+  }
+  return value;
+}, CallEventObject);
 
 export type CallEvent = z.output<typeof CallEventSchema>;
 

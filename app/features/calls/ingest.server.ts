@@ -7,6 +7,7 @@ import { apiError, type ApiErrorDetail } from "~/features/api-keys/api-request.s
 import { jsonTextNestsDeeperThan } from "~/lib/json/depth";
 import { sniffAudioType } from "./audio-fetch.server";
 import { getAudioStore } from "./audio-store.server";
+import { callCostColumns, callCostOf } from "./call-cost";
 import { buildCallRow } from "./call-row";
 import { STATUS_OF_EVENT, type CallEvent } from "./call-event-schema";
 import { derivedCallColumns, transcriptToText, type TranscriptTurn } from "./derived-columns";
@@ -148,6 +149,7 @@ async function insertCall(trx: Transaction<Database>, tenantId: string, event: C
     updatedAt: now(),
   });
   if (upload) Object.assign(row, { audio_file: upload.key, audio_mime: upload.mime, audio_bytes: upload.size, audio_status: "stored" });
+  if (call.cost) Object.assign(row, callCostColumns(call.cost));
   await trx.insertInto("calls").values(row).execute();
   const audioStatus = (row.audio_status ?? "none") as AudioStatus;
   return { callId: row.id, status, audioStatus, fetchAudio: audioStatus === "pending", discardKeys: [] as string[] };
@@ -191,6 +193,8 @@ async function updateCall(trx: Transaction<Database>, current: Call, event: Call
     duration_seconds: pick(current.duration_seconds, roundedDuration(call.durationSeconds)),
     extracted_data: pick(current.extracted_data, json(call.extractedData)),
     escalated: call.escalated === undefined ? current.escalated : stale ? current.escalated || (call.escalated ? 1 : 0) : call.escalated ? 1 : 0,
+    // The breakdown is one value: a later cost replaces all its parts (a part it leaves out becomes null); a stale one only fills an empty breakdown.
+    ...(call.cost && (!stale || current.cost_currency === null) ? callCostColumns(call.cost) : {}),
   };
 
   const queuedAt = current.queued_at ?? (eventStatus === "queued" ? at : null);
@@ -412,6 +416,7 @@ export function serializeCallForApi(call: Call) {
     escalated: call.escalated === 1,
     audio: { status: call.audio_status, url: call.audio_url, mimeType: call.audio_mime, bytes: call.audio_bytes },
     analysis: { status: call.analysis_status, sentiment: call.sentiment },
+    cost: callCostOf(call),
     queuedAt: call.queued_at,
     startedAt: call.started_at,
     endedAt: call.ended_at,

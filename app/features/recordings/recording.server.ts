@@ -1,6 +1,7 @@
 import { getDb, now } from "~/db/db.server";
 import type { Call } from "~/db/schema";
 import { getAudioStore } from "~/features/calls/audio-store.server";
+import { callCostOf } from "~/features/calls/call-cost";
 import type { TranscriptTurn } from "~/features/calls/derived-columns";
 import { safeRedirectPath } from "~/lib/http/safe-redirect";
 import { describeData, type DataPresentation } from "./extracted-data";
@@ -145,6 +146,8 @@ export function recordingDetail(call: Call, presentation: DataPresentation) {
     analyzedAt: call.analyzed_at,
     sentiment: call.sentiment,
     feedback: call.feedback_rating === null ? null : { rating: call.feedback_rating, text: call.feedback_text, at: call.feedback_at },
+    /** What the platform reported the call cost (integer minor units), or null. */
+    cost: callCostOf(call),
     createdAt: call.created_at,
   };
 }

@@ -22,3 +22,17 @@ export function startOfUtcMonth(iso: string) {
   const date = new Date(iso);
   return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1)).toISOString();
 }
+
+/**
+ * The end of the billing period that starts at `start`, for a plan billed on
+ * the day of the month of `anchor` (when it was taken out): 31 January runs to
+ * 28 February, then to 31 March, as card networks bill, instead of drifting to
+ * the 28th for good.
+ */
+export function nextPeriodEnd(anchor: string, start: string) {
+  const startTime = Date.parse(start);
+  let months = Math.max(1, Math.round((startTime - Date.parse(anchor)) / (30.44 * 86_400_000)));
+  while (Date.parse(addMonths(anchor, months - 1)) > startTime) months -= 1;
+  while (Date.parse(addMonths(anchor, months)) <= startTime) months += 1;
+  return addMonths(anchor, Math.max(1, months));
+}

@@ -62,6 +62,17 @@ export function optionalText({ trim = false, lowerCase = false, maxLength = Infi
   };
 }
 
+/** A calendar day as a date input sends it ("2026-11-23"), null when it is not a real day. */
+export const calendarDayParam: ParamReader<string | null> = {
+  parse(value) {
+    const match = value?.trim().match(/^(\d{4})-(\d{2})-(\d{2})$/);
+    if (!match) return null;
+    const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+    const date = new Date(Date.UTC(year, month - 1, day));
+    return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day ? match[0] : null;
+  },
+};
+
 /** A switch that is on for "1" or "true" (what a checkbox or a hand-written link sends), off for anything else. */
 export const flagParam: ParamReader<boolean> = { parse: (value) => value === "1" || value === "true" };
 

@@ -1,0 +1,78 @@
+import { getDb, type DB } from "~/db/db.server";
+import { granularityFor, periodsOf } from "~/features/call-center/kpis";
+import { localDateKey, resolveDateRange, type DateRangeKey } from "~/features/calls/date-ranges";
+import { overageByDay, periodUsage } from "./overage.server";
+import { OVERAGE_CENTS_PER_MINUTE } from "./overage";
+import { usageByAgent, usageByBuckets, usageByCampaign, usageTotals, type CostSums, type UsageFigures } from "./usage.server";
+
+/** The one currency a table shows costs in: the one most calls reported (others are listed under the table). */
+function mainCurrency(totals: UsageFigures) {
+  return [...totals.costs].sort((a, b) => b.calls - a.calls || a.currency.localeCompare(b.currency))[0]?.currency ?? null;
+}
+
+const costIn = (costs: CostSums[], currency: string | null) => (currency ? (costs.find((cost) => cost.currency === currency) ?? null) : null);
+
+/** Rows for the usage tab's tables: figures and the main currency's costs, side by side. */
+function row<Key extends string>(key: Key, figures: UsageFigures, currency: string | null) {
+  return { key, calls: figures.calls, minutes: figures.billableMinutes, cost: costIn(figures.costs, currency) };
+}
+
+/**
+ * /billing?tab=usage&range=…: the range's minutes and reported costs per day,
+ * per campaign and per agent (each table adds up to the same totals), the
+ * overage booked per day, and the current billing period's included minutes.
+ */
+export async function usageData(tenantId: string, rangeKey: DateRangeKey, timeZone: string, db: DB = getDb()) {
+  const range = resolveDateRange(rangeKey, timeZone);
+  const window = { start: range.startUtc, end: range.endUtc };
+  // Days up to two months, then weeks, then months, as the overview's chart: a year is 12 rows, not 365.
+  const granularity = granularityFor(range);
+  const periods = periodsOf(range, granularity, timeZone);
+  const [buckets, campaigns, agents, totals, overage, period] = await Promise.all([
+    usageByBuckets(tenantId, periods.map((bucket) => ({ key: bucket.key, start: bucket.startUtc, end: bucket.endUtc })), db),
+    usageByCampaign(tenantId, window, db),
+    usageByAgent(tenantId, window, db),
+    usageTotals(tenantId, window, db),
+    overageByDay(tenantId, window, timeZone, db),
+    periodUsage(tenantId, new Date(), db),
+  ]);
+  const currency = mainCurrency(totals);
+  const overageIn = (firstDay: string, lastDay: string) => overage.filter((day) => day.day >= firstDay && day.day <= lastDay);
+  return {
+    rangeKey,
+    firstDay: range.firstDay,
+    lastDay: range.lastDay,
+    currency,
+    otherCurrencies: totals.costs.filter((cost) => cost.currency !== currency),
+    overageCentsPerMinute: OVERAGE_CENTS_PER_MINUTE,
+    granularity,
+    days: buckets.map((bucket, index) => {
+      const { firstDay, lastDay } = periods[index]!;
+      const booked = overageIn(localDateKey(firstDay), localDateKey(lastDay));
+      return {
+        ...row(bucket.key, bucket, currency),
+        firstDay,
+        lastDay,
+        overageMinutes: booked.reduce((sum, day) => sum + day.minutes, 0),
+        overageCents: booked.reduce((sum, day) => sum + day.chargedCents, 0),
+      };
+    }),
+    campaigns: campaigns.map((campaign) => ({ ...row(campaign.campaign ?? "", campaign, currency), named: campaign.campaign !== null })),
+    agents: agents.map((agent) => ({ ...row(agent.agent ?? "", agent, currency), named: agent.agent !== null })),
+    totals: { ...row("total", totals, currency), overageMinutes: overage.reduce((sum, day) => sum + day.minutes, 0), overageCents: overage.reduce((sum, day) => sum + day.chargedCents, 0) },
+    period: period
+      ? {
+          planName: period.planName,
+          includedMinutes: period.includedMinutes,
+          usedMinutes: period.usedMinutes,
+          includedMinutesLeft: period.includedMinutesLeft,
+          overageMinutes: period.overageMinutes,
+          bookedOverageCents: period.bookedOverageCents,
+          periodStart: period.periodStart,
+          periodEnd: period.periodEnd,
+        }
+      : null,
+  };
+}
+
+export type UsageView = Awaited<ReturnType<typeof usageData>>;

@@ -1,0 +1,48 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { getDb } from "~/db/db.server";
+import { requireReadAccess } from "~/features/access/gate.server";
+import { getInvoice } from "~/features/billing/invoices.server";
+import { invoiceNumberLabel } from "~/features/billing/invoice-number";
+import { renderInvoicePdf } from "~/features/billing/invoice-pdf.server";
+import { getPaymentProvider } from "~/features/billing/provider.server";
+import { getLanguage, getTranslatorFor } from "~/i18n/i18next.server";
+import { notFound } from "~/lib/http/responses";
+
+/**
+ * GET /invoices/<id>.pdf: the invoice as a PDF in the reader's language,
+ * made on request from the invoice row (nothing is stored: the row is the
+ * record). Another tenant's invoice id is simply not found.
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const gate = await requireReadAccess(request, "invoices");
+  const invoice = await getInvoice(gate.tenant.id, params.invoiceId ?? "");
+  if (!invoice) notFound();
+  const language = await getLanguage(request);
+  const t = await getTranslatorFor(language, "billing");
+  const owner = await getDb()
+    .selectFrom("users")
+    .select(["email"])
+    .where("tenant_id", "=", gate.tenant.id)
+    .orderBy("created_at")
+    .executeTakeFirst();
+  const pdf = await renderInvoicePdf({
+    language,
+    number: invoice.number,
+    issuedAt: invoice.created_at,
+    timeZone: gate.tenant.timeZone,
+    seller: { name: "Voxboard", lines: [] },
+    customer: { name: gate.tenant.name, email: owner?.email ?? null },
+    item: t(invoice.item_key, JSON.parse(invoice.item_values) as Record<string, string>),
+    amountCents: invoice.amount_cents,
+    currency: invoice.currency,
+    card: invoice.card_brand && invoice.card_last4 ? { brand: invoice.card_brand, last4: invoice.card_last4 } : null,
+    testMode: getPaymentProvider().kind === "test",
+  });
+  return new Response(new Uint8Array(pdf), {
+    headers: {
+      "Content-Type": "application/pdf",
+      "Content-Disposition": `inline; filename="${invoiceNumberLabel(invoice.number)}.pdf"`,
+      "Cache-Control": "private, no-store",
+    },
+  });
+}

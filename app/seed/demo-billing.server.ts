@@ -1,0 +1,26 @@
+import type { DB } from "~/db/db.server";
+import { ensureBillingAccount } from "~/features/billing/accounts.server";
+import { saveAutoTopupSettings } from "~/features/billing/auto-topup.server";
+import { saveCard } from "~/features/billing/payment-methods.server";
+import { TestModePaymentProvider } from "~/features/billing/test-mode-provider.server";
+import { topUp } from "~/features/billing/topup.server";
+
+/**
+ * The demo company's billing, made through the real flows with the built-in
+ * test-mode provider (always that one: demo data never charges a real card):
+ * a primary and a backup test card, two top-ups with their invoices, and
+ * auto top-up switched on.
+ */
+export async function seedDemoBilling(db: DB, tenantId: string, userId: string) {
+  const provider = new TestModePaymentProvider(db);
+  await ensureBillingAccount(tenantId, db);
+  const expYear = new Date().getUTCFullYear() + 3;
+  const cards = [];
+  for (const number of ["4242424242424242", "5555555555554444"]) {
+    cards.push(await saveCard(tenantId, await provider.attachCard(`cus_test_${tenantId}`, { number, expMonth: 8, expYear, cvc: "123" }), db));
+  }
+  for (const [index, amountCents] of [10_000, 5_000].entries()) {
+    await topUp({ tenantId, userId, amountCents, paymentMethodId: cards[0]!.id, submissionKey: `00000000-0000-4000-8000-00000000000${index}` }, { provider, db });
+  }
+  await saveAutoTopupSettings(tenantId, { enabled: true, thresholdCents: 2_000, amountCents: 5_000, monthlyCapCents: 50_000 }, db);
+}
