@@ -43,7 +43,14 @@ test("a new user registers, verifies the email, chooses a plan and reaches the o
   await submitSignIn(page, email, PASSWORD);
   // A new account brings its own organisation, which has no plan yet.
   await expect(page).toHaveURL(/\/choose-plan$/);
-  await page.getByRole("button", { name: "Choose Growth" }).click();
+  // A plan is paid for: the page takes a card first (Stripe's test card in the built-in test mode), then charges the plan.
+  await expect(page.getByTestId("billing-test-mode")).toContainText("Test mode: no real money moves");
+  await page.getByLabel("Card number").fill("4242 4242 4242 4242");
+  await page.getByLabel("Expiry (MM/YY)").fill("12/34");
+  await page.getByLabel("CVC").fill("123");
+  await page.getByRole("button", { name: "Save card" }).click();
+  await expect(page.getByTestId("plan-card")).toContainText("Visa ending in 4242");
+  await page.getByRole("button", { name: "Choose Growth: pay $149.00" }).click();
 
   await expect(page).toHaveURL(/\/overview$/);
   // The first visit of a new account is a welcome, not a return.
@@ -129,6 +136,10 @@ test.describe("a number that spans time zones", () => {
     await page.getByRole("button", { name: "Verify your email" }).click();
     await expect(page).toHaveURL(/\/login$/);
     await submitSignIn(page, email, PASSWORD);
+    await page.getByLabel("Card number").fill("4242 4242 4242 4242");
+    await page.getByLabel("Expiry (MM/YY)").fill("12/34");
+    await page.getByLabel("CVC").fill("123");
+    await page.getByRole("button", { name: "Save card" }).click();
     await page.getByRole("button", { name: "Choose Growth" }).click();
     await expect(page).toHaveURL(/\/overview$/);
     await expect(page.getByText(isScriptless(testInfo) ? "America/Toronto" : "America/Vancouver", { exact: true })).toBeVisible();

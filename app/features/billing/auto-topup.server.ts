@@ -118,7 +118,7 @@ async function topUpAutomatically(account: BillingAccount, attempt: string, amou
         details: { kind: "topup" },
         description: "Voxboard automatic top-up",
       },
-      deps,
+      { ...deps, awaitOtherRequest: false },
     );
   let result = await charge(cards.primary.id, "");
   if (result.status === "failed" && cards.backup) result = await charge(cards.backup.id, ":backup");

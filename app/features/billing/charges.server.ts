@@ -32,6 +32,11 @@ export interface ChargeDeps {
   provider?: PaymentProvider;
   hooks?: ChargeHooks;
   db?: DB;
+  /**
+   * A person's repeated submission waits for the first one's answer (the default). A job does not: the runner that
+   * made the charge acts on its outcome (the banner, the mail), and another runner that finds it moves on.
+   */
+  awaitOtherRequest?: boolean;
 }
 
 /**
@@ -44,9 +49,9 @@ export interface ChargeDeps {
  * a failed charge; a failure whose outcome is unknown (the network) is
  * thrown and the charge stays pending for the reconciliation.
  */
-export async function requestCharge(spec: ChargeRequestSpec, { provider = getPaymentProvider(), hooks = {}, db = getDb() }: ChargeDeps = {}): Promise<Charge> {
+export async function requestCharge(spec: ChargeRequestSpec, { provider = getPaymentProvider(), hooks = {}, db = getDb(), awaitOtherRequest: wait = true }: ChargeDeps = {}): Promise<Charge> {
   const earlier = await findChargeByRequestKey(spec.tenantId, spec.requestKey, db);
-  if (earlier) return earlier;
+  if (earlier) return wait ? awaitOtherRequest(earlier, db) : earlier;
   const card = await db
     .selectFrom("payment_methods")
     .select(["id", "provider_ref"])
@@ -76,7 +81,7 @@ export async function requestCharge(spec: ChargeRequestSpec, { provider = getPay
     if (!isUniqueViolation(error)) throw error;
     // The same submission, a moment earlier on another request (or the one auto top-up already in flight).
     const first = await findChargeByRequestKey(spec.tenantId, spec.requestKey, db);
-    if (first) return first;
+    if (first) return wait ? awaitOtherRequest(first, db) : first;
     throw new PaymentError("payment_failed", "another charge of this kind is in flight");
   }
   await hooks.afterPending?.(charge);
@@ -94,12 +99,37 @@ export async function requestCharge(spec: ChargeRequestSpec, { provider = getPay
     });
   } catch (error) {
     const code = error instanceof PaymentError ? error.code : "unknown";
-    // The provider may have charged: only it can tell, later.
-    if (OUTCOME_UNKNOWN_CODES.includes(code) || !(error instanceof PaymentError)) throw error;
+    if (OUTCOME_UNKNOWN_CODES.includes(code) || !(error instanceof PaymentError)) {
+      // The provider may have charged: only it can tell, later (the reconciliation asks). No request waits on it any more.
+      await db.updateTable("charges").set({ provider_ref: UNANSWERED }).where("id", "=", charge.id).where("status", "=", "pending").execute();
+      throw error;
+    }
     outcome = { status: "failed", code, providerRef: error.providerRef };
   }
   await hooks.afterProviderAnswered?.(outcome);
   return settleCharge(charge.id, outcome, hooks, db);
+}
+
+/** How long a repeated submission waits for the first one's answer: longer than a provider call may take (the Stripe client's timeout is 20 s). */
+const OTHER_REQUEST_WAIT_MS = 25_000;
+const OTHER_REQUEST_POLL_MS = 150;
+/** provider_ref of a pending charge whose request gave up on the provider's answer (the network failed): nobody is waiting for it. */
+const UNANSWERED = "unanswered";
+
+/**
+ * The same submission a moment earlier (a double click) is still at the
+ * provider: wait for its answer, so this request answers as the first will
+ * ("paid"), not "unknown". A charge pending for longer than any request
+ * lives (a crash) is the reconciliation's, and is returned as it is.
+ */
+async function awaitOtherRequest(charge: Charge, db: DB): Promise<Charge> {
+  const deadline = Date.parse(charge.created_at) + OTHER_REQUEST_WAIT_MS;
+  let current = charge;
+  while (current.status === "pending" && current.provider_ref !== UNANSWERED && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, OTHER_REQUEST_POLL_MS));
+    current = (await db.selectFrom("charges").selectAll().where("id", "=", charge.id).executeTakeFirst()) ?? current;
+  }
+  return current;
 }
 
 export function findChargeByRequestKey(tenantId: string, requestKey: string, db: DB = getDb()) {

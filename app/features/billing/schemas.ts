@@ -22,24 +22,32 @@ const amountIn = (language: string, { min, max, tooSmall, tooLarge }: { min: num
 
 const cardId = z.string({ required_error: "validation.cardRequired" }).min(1, "validation.cardRequired");
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export const topUpSchema = (language: string) =>
-  z.object({
-    amount: amountIn(language, { min: TOPUP_MIN_CENTS, max: TOPUP_MAX_CENTS, tooSmall: "validation.amountTooSmall", tooLarge: "validation.amountTooLarge" }),
-    paymentMethodId: cardId,
-    // The form's one-time key: sending the same form twice is one top-up.
-    submissionKey: z.string().uuid(),
-  });
+  z
+    .object({
+      amount: amountIn(language, { min: TOPUP_MIN_CENTS, max: TOPUP_MAX_CENTS, tooSmall: "validation.amountTooSmall", tooLarge: "validation.amountTooLarge" }),
+      paymentMethodId: cardId,
+      // The form's one-time key: sending the same form twice is one top-up.
+      submissionKey: z.string().default(""),
+    })
+    .superRefine((value, ctx) => {
+      // A hidden field: only a stale or hand-made form lacks it, so the whole form says so.
+      if (!UUID.test(value.submissionKey)) ctx.addIssue({ code: z.ZodIssueCode.custom, path: [], message: "validation.formExpired" });
+    });
 
 export const autoTopupSchema = (language: string) =>
   z
     .object({
       enabled: z.preprocess((value) => value === "on" || value === "1" || value === "true", z.boolean()),
-      threshold: amountIn(language, { min: AUTO_TOPUP_MIN_THRESHOLD_CENTS, max: TOPUP_MAX_CENTS, tooSmall: "validation.thresholdTooSmall", tooLarge: "validation.amountTooLarge" }),
+      threshold: amountIn(language, { min: AUTO_TOPUP_MIN_THRESHOLD_CENTS, max: TOPUP_MAX_CENTS, tooSmall: "validation.thresholdTooSmall", tooLarge: "validation.thresholdTooLarge" }),
       amount: amountIn(language, { min: AUTO_TOPUP_MIN_AMOUNT_CENTS, max: TOPUP_MAX_CENTS, tooSmall: "validation.autoAmountTooSmall", tooLarge: "validation.amountTooLarge" }),
       cap: amountIn(language, { min: AUTO_TOPUP_MIN_AMOUNT_CENTS, max: AUTO_TOPUP_MAX_CAP_CENTS, tooSmall: "validation.capTooSmall", tooLarge: "validation.capTooLarge" }),
     })
     .superRefine((value, ctx) => {
-      if (value.cap < value.amount) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["cap"], message: "validation.capTooSmall" });
+      // Said once: a cap under the minimum already has its message.
+      if (value.cap >= AUTO_TOPUP_MIN_AMOUNT_CENTS && value.cap < value.amount) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["cap"], message: "validation.capTooSmall" });
     });
 
 const EXPIRY = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/;

@@ -151,7 +151,7 @@ export async function runRenewals(at: Date, deps: ChargeDeps = {}) {
           details: { kind: "plan", change: "renewal", planId: plan.id, planName: plan.name, subscriptionId: subscription.id, periodStart: subscription.current_period_end, periodEnd: null },
           description: `Voxboard ${plan.name} plan renewal`,
         },
-        deps,
+        { ...deps, awaitOtherRequest: false },
       );
     try {
       let result = cards.primary ? await charge(cards.primary.id, "") : null;

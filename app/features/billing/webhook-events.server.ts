@@ -3,6 +3,8 @@ import { isUniqueViolation } from "~/db/constraints.server";
 import { listPaymentMethods, saveCard } from "./payment-methods.server";
 import type { PaymentProvider } from "./payment-provider";
 import { getPaymentProvider } from "./provider.server";
+import { addDays } from "~/lib/dates/calendar-months";
+import { GRACE_PERIOD_DAYS } from "./limits";
 import { settleCharge } from "./settlement.server";
 import type { StripeWebhookEvent } from "./stripe-webhooks.server";
 
@@ -46,11 +48,14 @@ async function applyEffect(event: StripeWebhookEvent, provider: PaymentProvider,
       return { outcome: "applied", tenantId: account.tenant_id };
     }
     case "subscription-changed": {
-      const subscription = await db.selectFrom("subscriptions").select(["id", "tenant_id"]).where("provider_ref", "=", event.providerRef).executeTakeFirst();
+      const subscription = await db.selectFrom("subscriptions").select(["id", "tenant_id", "current_period_end"]).where("provider_ref", "=", event.providerRef).executeTakeFirst();
       if (!subscription) return { outcome: "unknown-object", tenantId: null };
+      // Every state but "active" ends somewhere: grace a week after the unpaid period, a cancellation with its paid period, a lapse now.
+      const periodEnd = subscription.current_period_end ?? event.occurredAt;
+      const endsAt = event.state === "grace" ? addDays(periodEnd, GRACE_PERIOD_DAYS) : event.state === "cancelled" ? periodEnd : event.state === "lapsed" ? event.occurredAt : null;
       const moved = await db
         .updateTable("subscriptions")
-        .set({ status: event.state, provider_state_at: event.occurredAt, updated_at: now() })
+        .set({ status: event.state, ends_at: endsAt, cancel_at_period_end: event.state === "cancelled" ? 1 : 0, provider_state_at: event.occurredAt, updated_at: now() })
         .where("id", "=", subscription.id)
         // An event older than the state already taken is late news: ignored.
         .where((eb) => eb.or([eb("provider_state_at", "is", null), eb("provider_state_at", "<", event.occurredAt)]))
