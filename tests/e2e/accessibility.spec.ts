@@ -41,7 +41,16 @@ test("/overview and a screen that is not available yet have no serious accessibi
   await expect(page.getByRole("button", { name: "Profile menu" })).toHaveCount(isScriptless(testInfo) ? 0 : 1);
   await expectNoSeriousViolations(page);
 
-  await page.goto("/billing");
+  await page.goto("/crm");
   await expect(page.getByTestId("not-available")).toBeVisible();
   await expectNoSeriousViolations(page);
+});
+
+test("billing's screens have no serious accessibility problems", async ({ page }) => {
+  await signIn(page, DEMO_USERS.owner.email);
+  for (const path of ["/billing", "/billing?tab=payment-methods", "/billing?tab=top-up", "/billing?tab=billing-history", "/billing?tab=usage", "/invoices", "/subscriptions-history", "/add-topup-balance"]) {
+    await page.goto(path);
+    await expect(page.getByTestId("billing-test-mode")).toBeVisible();
+    await expectNoSeriousViolations(page);
+  }
 });

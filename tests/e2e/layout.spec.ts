@@ -39,6 +39,15 @@ const OWNER_SCREENS = [
   "/profile",
   "/settings",
   "/api-access",
+  "/billing",
+  "/billing?tab=payment-methods",
+  "/billing?tab=payment-methods&add=card",
+  "/billing?tab=top-up",
+  "/billing?tab=billing-history",
+  "/billing?tab=usage&range=last-3-months",
+  "/add-topup-balance",
+  "/invoices",
+  "/subscriptions-history",
   "/calendar",
 ];
 

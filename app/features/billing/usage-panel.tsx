@@ -212,5 +212,7 @@ function shortPeriod(first: LocalDate, last: LocalDate, granularity: Granularity
   const at = (day: LocalDate) => new Date(Date.UTC(day.year, day.month - 1, day.day, 12));
   if (granularity === "month") return new Intl.DateTimeFormat(language, { month: "short", year: "numeric", timeZone: "UTC" }).format(at(first));
   if (granularity === "day") return new Intl.DateTimeFormat(language, { weekday: "short", month: "short", day: "numeric", timeZone: "UTC" }).format(at(first));
-  return new Intl.DateTimeFormat(language, { month: "short", day: "numeric", timeZone: "UTC" }).formatRange(at(first), at(last));
+  // Not formatRange: the browser's ICU and Node's may join a range differently, and the page must hydrate to the same text.
+  const format = new Intl.DateTimeFormat(language, { month: "short", day: "numeric", timeZone: "UTC" });
+  return `${format.format(at(first))} – ${format.format(at(last))}`;
 }
