@@ -5,6 +5,7 @@ import { buildCallRow } from "~/features/calls/call-row";
 import { localDateKey, localDateOf, startOfLocalDay } from "~/features/calls/date-ranges";
 import { billableMinutes } from "~/features/billing/overage";
 import { bookOverage, overageByDay, periodUsage, runOverageBooking } from "~/features/billing/overage.server";
+import { overageByCampaign } from "~/features/billing/usage-page.server";
 import {
   addUsage,
   emptyUsage,
@@ -359,5 +360,29 @@ describe("overage booking", () => {
     expect(nextDay.checked).toBeGreaterThanOrEqual(2);
     expect((await books(first.tenantId)).balance).toBe(-(450 + 75));
     expect((await books(second.tenantId)).balance).toBe(-(450 + 50));
+  });
+});
+
+describe("overage per campaign", () => {
+  it("shares each day's booked overage among that day's campaigns, adding up exactly to what was booked", async () => {
+    const zone = "Europe/Berlin";
+    const tenant = await billingTenant({ plan: "starter" });
+    await setTimeZone(tenant.tenantId, zone);
+    await setPeriod(tenant.tenantId, "2026-03-10T09:00:00.000Z", "2026-04-10T08:00:00.000Z");
+    const random = prng(11);
+    const campaigns = ["Spring", "Renewals", null];
+    const calls: TestCall[] = [];
+    for (const day of ["10", "11", "12", "13"]) {
+      for (let i = 0; i < 12; i += 1) calls.push({ createdAt: `2026-03-${day}T${String(8 + (i % 10)).padStart(2, "0")}:0${i % 6}:00.000Z`, seconds: 60 + Math.floor(random() * 1500), campaign: campaigns[i % 3]! });
+    }
+    await insertCalls(tenant.tenantId, calls);
+    await bookOverage(tenant.tenantId, new Date("2026-03-14T12:00:00.000Z"));
+    const range = { start: "2026-03-09T23:00:00.000Z", end: "2026-03-14T23:00:00.000Z" };
+    const booked = await overageByDay(tenant.tenantId, range, zone);
+    const bookedMinutes = booked.reduce((sum, day) => sum + day.minutes, 0);
+    expect(bookedMinutes).toBeGreaterThan(0);
+    const shares = await overageByCampaign(tenant.tenantId, range, zone, booked);
+    expect([...shares.values()].reduce((sum, minutes) => sum + minutes, 0)).toBe(bookedMinutes);
+    expect([...shares.keys()].sort()).toEqual(["", "Renewals", "Spring"]);
   });
 });

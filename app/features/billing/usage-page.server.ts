@@ -3,7 +3,9 @@ import { granularityFor, periodsOf } from "~/features/call-center/kpis";
 import { localDateKey, resolveDateRange, type DateRangeKey } from "~/features/calls/date-ranges";
 import { overageByDay, periodUsage } from "./overage.server";
 import { OVERAGE_CENTS_PER_MINUTE } from "./overage";
-import { usageByAgent, usageByBuckets, usageByCampaign, usageTotals, type CostSums, type UsageFigures } from "./usage.server";
+import { localDaysOf, usageByAgent, usageByBuckets, usageByCampaign, usageTotals, type CostSums, type UsageFigures, type UsageRange } from "./usage.server";
+import { overageCents } from "./overage";
+import { shareByMinutes } from "./overage-attribution";
 
 /** The one currency a table shows costs in: the one most calls reported (others are listed under the table). */
 function mainCurrency(totals: UsageFigures) {
@@ -37,6 +39,7 @@ export async function usageData(tenantId: string, rangeKey: DateRangeKey, timeZo
     periodUsage(tenantId, new Date(), db),
   ]);
   const currency = mainCurrency(totals);
+  const campaignOverage = await overageByCampaign(tenantId, window, timeZone, overage, db);
   const overageIn = (firstDay: string, lastDay: string) => overage.filter((day) => day.day >= firstDay && day.day <= lastDay);
   return {
     rangeKey,
@@ -57,7 +60,10 @@ export async function usageData(tenantId: string, rangeKey: DateRangeKey, timeZo
         overageCents: booked.reduce((sum, day) => sum + day.chargedCents, 0),
       };
     }),
-    campaigns: campaigns.map((campaign) => ({ ...row(campaign.campaign ?? "", campaign, currency), named: campaign.campaign !== null })),
+    campaigns: campaigns.map((campaign) => {
+      const minutes = campaignOverage.get(campaign.campaign ?? "") ?? 0;
+      return { ...row(campaign.campaign ?? "", campaign, currency), named: campaign.campaign !== null, overageMinutes: minutes, overageCents: overageCents(minutes) };
+    }),
     agents: agents.map((agent) => ({ ...row(agent.agent ?? "", agent, currency), named: agent.agent !== null })),
     totals: { ...row("total", totals, currency), overageMinutes: overage.reduce((sum, day) => sum + day.minutes, 0), overageCents: overage.reduce((sum, day) => sum + day.chargedCents, 0) },
     period: period
@@ -76,3 +82,22 @@ export async function usageData(tenantId: string, rangeKey: DateRangeKey, timeZo
 }
 
 export type UsageView = Awaited<ReturnType<typeof usageData>>;
+
+/** At most this many days of overage are shared out per page view, in parallel batches: a year of daily overage is 365 small grouped reads. */
+const ATTRIBUTION_BATCH = 16;
+
+/** Each day's booked overage shared among that day's campaigns (overage-attribution.ts), summed over the range. Key "" is "no campaign". */
+export async function overageByCampaign(tenantId: string, range: UsageRange, timeZone: string, overage: Array<{ day: string; minutes: number }>, db: DB = getDb()) {
+  const totals = new Map<string, number>();
+  const dayBounds = new Map(localDaysOf(range, timeZone).map((day) => [day.key, day]));
+  const days = overage.filter((day) => day.minutes > 0 && dayBounds.has(day.day));
+  for (let i = 0; i < days.length; i += ATTRIBUTION_BATCH) {
+    const batch = days.slice(i, i + ATTRIBUTION_BATCH);
+    const perDay = await Promise.all(batch.map((day) => usageByCampaign(tenantId, { start: dayBounds.get(day.day)!.start, end: dayBounds.get(day.day)!.end }, db)));
+    batch.forEach((day, index) => {
+      const shares = shareByMinutes(day.minutes, perDay[index]!.map((campaign) => ({ key: campaign.campaign ?? "", minutes: campaign.billableMinutes })));
+      for (const [key, minutes] of shares) totals.set(key, (totals.get(key) ?? 0) + minutes);
+    });
+  }
+  return totals;
+}

@@ -127,7 +127,7 @@ function UsageTable({ kind, rows, totals, currency, billingCurrency, granularity
     { id: "what", header: t(`usage.columns.${kind === "day" ? granularity : kind}`), primary: true, rowHeader: true, truncate: kind !== "day", cell: label },
     { id: "calls", header: t("usage.columns.calls"), align: "end", cell: (row) => formatNumber(row.calls, language) },
     { id: "minutes", header: t("usage.columns.minutes"), align: "end", cell: (row) => formatNumber(row.minutes, language) },
-    ...(kind === "day" && (totals.overageMinutes ?? 0) > 0 ? [{ id: "overage", header: t("usage.columns.overage"), align: "end" as const, cell: (row: UsageRow) => (row.overageCents ? `${formatNumber(row.overageMinutes ?? 0, language)} · ${formatMoney(row.overageCents, billingCurrency, language)}` : "–") }] : []),
+    ...(kind !== "agent" && (totals.overageMinutes ?? 0) > 0 ? [{ id: "overage", header: t("usage.columns.overage"), align: "end" as const, cell: (row: UsageRow) => (row.overageCents ? `${formatNumber(row.overageMinutes ?? 0, language)} · ${formatMoney(row.overageCents, billingCurrency, language)}` : "–") }] : []),
     ...(currency
       ? (["telephony", "speechToText", "llm", "textToSpeech", "total"] as const).map((part) => ({
           id: part,
