@@ -5,11 +5,12 @@ import { getInvoice } from "~/features/billing/invoices.server";
 import { invoiceNumberLabel } from "~/features/billing/invoice-number";
 import { renderInvoicePdf } from "~/features/billing/invoice-pdf.server";
 import { getPaymentProvider } from "~/features/billing/provider.server";
-import { getLanguage, getTranslatorFor } from "~/i18n/i18next.server";
+import { getTranslatorFor } from "~/i18n/i18next.server";
+import { tenantLanguage } from "~/features/tenants/tenant-language";
 import { notFound } from "~/lib/http/responses";
 
 /**
- * GET /invoices/<id>.pdf: the invoice as a PDF in the reader's language,
+ * GET /invoices/<id>.pdf: the invoice as a PDF in the organisation's language,
  * made on request from the invoice row (nothing is stored: the row is the
  * record). Another tenant's invoice id is simply not found.
  */
@@ -17,7 +18,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const gate = await requireReadAccess(request, "invoices");
   const invoice = await getInvoice(gate.tenant.id, params.invoiceId ?? "");
   if (!invoice) notFound();
-  const language = await getLanguage(request);
+  // An invoice reads the same whoever opens it: in the organisation's language.
+  const language = tenantLanguage({ country: gate.tenant.country, timeZone: gate.tenant.timeZone });
   const t = await getTranslatorFor(language, "billing");
   const owner = await getDb()
     .selectFrom("users")

@@ -1,19 +1,12 @@
 import { getDb, type DB } from "~/db/db.server";
 import { getEnv } from "~/config/env.server";
-import type { Language } from "~/i18n/config";
 import { formatMoney } from "~/i18n/format";
 import { getTranslatorFor } from "~/i18n/i18next.server";
 import { sendEmail } from "~/lib/email/mailer.server";
 import { can, parsePermissions } from "~/features/access/permissions";
+import { tenantLanguage } from "~/features/tenants/tenant-language";
 import type { CardErrorCode } from "./card-errors";
 
-const GERMAN_SPEAKING = new Set(["DE", "AT", "CH", "LI", "LU"]);
-
-/** Mail sent from the job runner has no request to take a language from: the tenant's country decides. */
-function tenantLanguage(country: string | null, timeZone: string): Language {
-  if (country) return GERMAN_SPEAKING.has(country) ? "de" : "en";
-  return /^Europe\/(Berlin|Vienna|Zurich|Busingen|Vaduz|Luxembourg)$/.test(timeZone) ? "de" : "en";
-}
 
 export type BillingNotice =
   | { kind: "autoTopupFailed"; amountCents: number; currency: string; code: CardErrorCode }
@@ -23,7 +16,8 @@ export type BillingNotice =
 /** Tells everyone in the tenant who may change billing, in the tenant's language, with a link to /billing. */
 export async function notifyBillingContacts(tenantId: string, notice: BillingNotice, db: DB = getDb()) {
   const tenant = await db.selectFrom("tenants").select(["country", "time_zone"]).where("id", "=", tenantId).executeTakeFirstOrThrow();
-  const language = tenantLanguage(tenant.country, tenant.time_zone);
+  // Mail sent from the job runner has no request to take a language from: the organisation's decides.
+  const language = tenantLanguage({ country: tenant.country, timeZone: tenant.time_zone });
   const t = await getTranslatorFor(language, "billing");
   const users = await db
     .selectFrom("users")
