@@ -99,12 +99,12 @@ export function CardsPanel({ cards, cardEntry, reply, constraint, adding, removi
         </Panel>
       ) : null}
       {canCreate && cardEntry === "form" && adding ? (
-        <Panel title={t("cards.addTitle")}>
+        <Panel title={t("cards.addTitle")} className="max-w-2xl">
           <AddCardForm reply={reply} constraint={constraint} returnTo={RETURN_TO} cancelHref={RETURN_TO} />
         </Panel>
       ) : null}
       {removing && canDelete ? (
-        <Panel title={t("cards.removeTitle")}>
+        <Panel title={t("cards.removeTitle")} className="max-w-2xl">
           <RemoveCardForm card={removing} lastCardRefused={reply?.intent === "remove-card" && reply.cardId === removing.id ? reply : undefined} />
         </Panel>
       ) : null}
