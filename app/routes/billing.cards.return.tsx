@@ -13,9 +13,10 @@ import { redirectWithToast } from "~/lib/toast/toast.server";
  * finished setup and saved, once however often the URL is opened.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const gate = await requireActionAccess(request, "create", "billing");
   const url = new URL(request.url);
   const returnTo = safeRedirectPath(url.searchParams.get("returnTo"), "/billing?tab=payment-methods");
+  // A card added from /choose-plan belongs to a tenant without a plan yet: the plan page's permission and gate, not billing's.
+  const gate = await requireActionAccess(request, "create", returnTo.startsWith("/choose-plan") ? "choose-plan" : "billing");
   const sessionId = url.searchParams.get("session_id") ?? "";
   const provider = getPaymentProvider();
   try {
