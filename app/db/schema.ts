@@ -31,6 +31,10 @@ export interface Database {
   invoices: InvoiceTable;
   test_provider_payments: TestProviderPaymentTable;
   billing_events: BillingEventTable;
+  organizations: OrganizationTable;
+  organization_members: OrganizationMemberTable;
+  teams: TeamTable;
+  team_members: TeamMemberTable;
 }
 
 export interface TenantTable {
@@ -501,3 +505,43 @@ export type PaymentMethod = Selectable<PaymentMethodTable>;
 export type Charge = Selectable<ChargeTable>;
 export type LedgerEntry = Selectable<LedgerEntryTable>;
 export type Invoice = Selectable<InvoiceTable>;
+
+/* ---------- organizations and teams (migration 0012) ---------- */
+
+export interface OrganizationTable {
+  id: string;
+  tenant_id: string;
+  name: string;
+  /** The name folded for sorting: lower case, accents off. */
+  sort_name: string;
+  website: string | null;
+  logo_file: string | null;
+  owner_user_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface OrganizationMemberTable {
+  organization_id: string;
+  user_id: string;
+  role_key: string;
+  created_at: string;
+}
+
+export interface TeamTable {
+  id: string;
+  tenant_id: string;
+  organization_id: string;
+  name: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface TeamMemberTable {
+  team_id: string;
+  user_id: string;
+  created_at: string;
+}
+
+export type Organization = Selectable<OrganizationTable>;
+export type Team = Selectable<TeamTable>;

@@ -54,3 +54,11 @@ test("billing's screens have no serious accessibility problems", async ({ page }
     await expectNoSeriousViolations(page);
   }
 });
+
+test("the organization screens have no serious accessibility problems", async ({ page }) => {
+  await signIn(page, DEMO_USERS.owner.email);
+  for (const path of ["/organizations", "/organizations/new"]) {
+    await page.goto(path);
+    await expectNoSeriousViolations(page);
+  }
+});

@@ -48,6 +48,8 @@ const OWNER_SCREENS = [
   "/add-topup-balance",
   "/invoices",
   "/subscriptions-history",
+  "/organizations",
+  "/organizations/new",
   "/calendar",
 ];
 

@@ -10,6 +10,7 @@ import * as rateLimits from "./0008-rate-limits";
 import * as importLeases from "./0009-import-leases";
 import * as billing from "./0010-billing";
 import * as callCosts from "./0011-call-costs";
+import * as organizations from "./0012-organizations";
 
 /**
  * Migrations are imported statically so they travel inside the server bundle;
@@ -27,6 +28,7 @@ const migrations: Record<string, Migration> = {
   "0009-import-leases": importLeases,
   "0010-billing": billing,
   "0011-call-costs": callCosts,
+  "0012-organizations": organizations,
 };
 
 export const migrationProvider: MigrationProvider = {
