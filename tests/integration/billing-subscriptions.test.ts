@@ -257,7 +257,7 @@ describe("renewals", () => {
     expect(booksInGrace.entries).toEqual([]);
 
     // The same day again: not tried again, not mailed again.
-    await runRenewals(new Date(at.getTime() + 60_000));
+    await runRenewals(new Date(at.getTime() + 1)); // still the same UTC day, whatever the hour
     expect(await subscriptionCharges(tenantId)).toHaveLength(1);
     expect(emailsTo(email).filter((message) => message.subject === RENEWAL_FAILED)).toHaveLength(1);
 
@@ -307,8 +307,8 @@ describe("renewals", () => {
     await makePrimary(tenantId, failing);
     await removeCard(tenantId, cardIds[0]!, new TestModePaymentProvider());
 
-    // The period ended six days ago: the grace period ends tomorrow.
-    const end = new Date(Date.now() - 6 * DAY);
+    // The period ended five days ago: the grace period ends in two days.
+    const end = new Date(Date.now() - 5 * DAY);
     const period = await setCurrentPeriod(tenantId, new Date(addMonths(end.toISOString(), -1)), end);
     const at = new Date();
     await runRenewals(at);
@@ -319,9 +319,10 @@ describe("renewals", () => {
     expect(kept.entries).toHaveLength(2);
     expect(kept.invoices).toHaveLength(1);
 
-    const afterGrace = new Date(at.getTime() + 2 * DAY);
-    // The grace period's last retry (one a day) fails too.
-    await runRenewals(new Date(at.getTime() + DAY / 2));
+    const afterGrace = new Date(at.getTime() + 3 * DAY);
+    // The next day's retry (one per UTC day, so the first minute of the next UTC day whatever the hour now) fails too.
+    const nextDay = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate() + 1, 0, 1));
+    await runRenewals(nextDay);
     expect((await subscriptionCharges(tenantId)).map((charge) => charge.status)).toEqual(["succeeded", "failed", "failed"]);
     expect(emailsTo(email).filter((message) => message.subject === RENEWAL_FAILED)).toHaveLength(1);
     await Promise.all([runLapses(afterGrace), runLapses(afterGrace)]);
