@@ -1,17 +1,13 @@
-import { getZodConstraint } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
-import { PageHeader } from "~/components/ui/page-header";
 import { requireActionAccess, requireReadAccess } from "~/features/access/gate.server";
 import { can } from "~/features/access/permissions";
 import { handleBillingAction, type BillingReply } from "~/features/billing/billing-actions.server";
-import { AutoTopupFailureBanner, TestModeNotice } from "~/features/billing/billing-notices";
-import { billingFrame, cardViews, LIMITS } from "~/features/billing/billing-page.server";
-import { autoTopupSchema, topUpSchema } from "~/features/billing/schemas";
-import { AutoTopupPanel, TopUpPanel } from "~/features/billing/topup-forms";
+import { AutoTopupFailureBanner, BillingSubpageHeader } from "~/features/billing/billing-notices";
+import { billingFrame, topUpFormsData } from "~/features/billing/billing-page.server";
+import { TopUpForms } from "~/features/billing/topup-forms";
 import { getLanguage, getTranslator } from "~/i18n/i18next.server";
-import { useTranslation } from "~/i18n/react";
 import type { I18nHandle } from "~/i18n/route-namespaces";
 import { titleFromLoader } from "~/lib/http/page-title";
 
@@ -23,17 +19,13 @@ const HERE = "/add-topup-balance";
 /** /add-topup-balance: the top-up and auto top-up forms on a screen of their own (the same forms as /billing?tab=top-up). */
 export async function loader({ request }: LoaderFunctionArgs) {
   const gate = await requireReadAccess(request, AREA);
-  const [t, language, frame, cards] = await Promise.all([getTranslator(request, "billing"), getLanguage(request), billingFrame(gate.tenant.id), cardViews(gate.tenant.id)]);
-  const { account, ...shown } = frame;
+  const language = await getLanguage(request);
+  const [t, frame, forms] = await Promise.all([getTranslator(request, "billing"), billingFrame(gate.tenant.id), topUpFormsData(gate.tenant.id, language)]);
   return {
     title: t("topUp.title"),
-    ...shown,
-    cards,
+    ...frame,
+    ...forms,
     timeZone: gate.tenant.timeZone,
-    autoTopup: { enabled: account.auto_topup_enabled === 1, thresholdCents: account.auto_topup_threshold_cents, amountCents: account.auto_topup_amount_cents, monthlyCapCents: account.auto_topup_monthly_cap_cents },
-    limits: LIMITS,
-    submissionKey: crypto.randomUUID(),
-    constraints: { topUp: getZodConstraint(topUpSchema(language)), autoTopup: getZodConstraint(autoTopupSchema(language)) },
     canCreate: can(gate.user.permissions, AREA, "create"),
     canUpdate: can(gate.user.permissions, AREA, "update"),
   };
@@ -47,35 +39,22 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AddTopUpBalancePage() {
-  const { t } = useTranslation("billing");
   const data = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>() as BillingReply | undefined;
   return (
     <div className="space-y-4">
-      <PageHeader
-        title={data.title}
-        back={
-          <Link to="/billing" className="text-primary-dark underline dark:text-primary">
-            {t("title")}
-          </Link>
-        }
-      />
-      <TestModeNotice testMode={data.testMode} />
+      <BillingSubpageHeader title={data.title} testMode={data.testMode} />
       <AutoTopupFailureBanner failure={data.autoTopupFailure} currency={data.currency} timeZone={data.timeZone} />
-      <div className="grid items-start gap-6 xl:grid-cols-2">
-        <TopUpPanel
-          cards={data.cards}
-          balanceCents={data.balanceCents}
-          currency={data.currency}
-          limits={data.limits}
-          submissionKey={data.submissionKey}
-          reply={reply}
-          constraint={data.constraints.topUp}
-          returnTo={HERE}
-          canCreate={data.canCreate}
-        />
-        <AutoTopupPanel settings={data.autoTopup} currency={data.currency} limits={data.limits} reply={reply} constraint={data.constraints.autoTopup} returnTo={HERE} canUpdate={data.canUpdate} />
-      </div>
+      <TopUpForms
+        forms={data}
+        settings={data.autoTopup}
+        balanceCents={data.balanceCents}
+        currency={data.currency}
+        reply={reply}
+        returnTo={HERE}
+        canCreate={data.canCreate}
+        canUpdate={data.canUpdate}
+      />
     </div>
   );
 }

@@ -8,15 +8,15 @@ import { requireActionAccess, requireReadAccess } from "~/features/access/gate.s
 import { can } from "~/features/access/permissions";
 import { handleBillingAction, type BillingReply } from "~/features/billing/billing-actions.server";
 import { AutoTopupFailureBanner, BillingTabBar, TestModeNotice } from "~/features/billing/billing-notices";
-import { billingFrame, cardViews, historyData, LIMITS, overviewData } from "~/features/billing/billing-page.server";
+import { billingFrame, cardViews, historyData, overviewData, topUpFormsData } from "~/features/billing/billing-page.server";
 import { resolveBillingTab } from "~/features/billing/billing-tabs";
 import { CardsPanel } from "~/features/billing/cards-panel";
 import { HistoryPanel } from "~/features/billing/history-panel";
 import { parseHistoryParams } from "~/features/billing/history-params";
 import { OverviewPanel } from "~/features/billing/overview-panel";
 import { getPaymentProvider } from "~/features/billing/provider.server";
-import { addCardSchema, autoTopupSchema, topUpSchema } from "~/features/billing/schemas";
-import { AutoTopupPanel, TopUpPanel } from "~/features/billing/topup-forms";
+import { addCardSchema } from "~/features/billing/schemas";
+import { TopUpForms } from "~/features/billing/topup-forms";
 import { usageData } from "~/features/billing/usage-page.server";
 import { UsagePanel } from "~/features/billing/usage-panel";
 import { DEFAULT_DATE_RANGE, isDateRangeKey } from "~/features/calls/date-ranges";
@@ -41,11 +41,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const tab = resolveBillingTab(url.searchParams.get("tab"));
   const [t, language, frame] = await Promise.all([getTranslator(request, "billing"), getLanguage(request), billingFrame(gate.tenant.id)]);
   const permissions = gate.user.permissions;
-  const { account, ...shown } = frame;
-  const autoTopup = { enabled: account.auto_topup_enabled === 1, thresholdCents: account.auto_topup_threshold_cents, amountCents: account.auto_topup_amount_cents, monthlyCapCents: account.auto_topup_monthly_cap_cents };
   const common = {
     title: t("title"),
-    ...shown,
+    ...frame,
     timeZone: gate.tenant.timeZone,
     canCreate: can(permissions, AREA, "create"),
     canUpdate: can(permissions, AREA, "update"),
@@ -58,7 +56,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         view: {
           tab,
           ...(await overviewData(gate.tenant.id, gate.subscription)),
-          autoTopup,
+          autoTopup: frame.autoTopup,
           canChangePlan: can(permissions, "choose-plan", "create"),
           confirmingCancel: url.searchParams.get("confirm") === "cancel-plan",
         } as const,
@@ -79,17 +77,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       };
     }
     case "top-up":
-      return {
-        ...common,
-        view: {
-          tab,
-          cards: await cardViews(gate.tenant.id),
-          autoTopup,
-          limits: LIMITS,
-          submissionKey: crypto.randomUUID(),
-          constraints: { topUp: getZodConstraint(topUpSchema(language)), autoTopup: getZodConstraint(autoTopupSchema(language)) },
-        } as const,
-      };
+      return { ...common, view: { tab, ...(await topUpFormsData(gate.tenant.id, language)), autoTopup: frame.autoTopup } as const };
     case "usage": {
       const requested = url.searchParams.get("range");
       const rangeKey = isDateRangeKey(requested) ? requested : DEFAULT_DATE_RANGE;
@@ -149,20 +137,16 @@ export default function BillingPage() {
           />
         </div>
       ) : view.tab === "top-up" ? (
-        <div className="grid items-start gap-6 xl:grid-cols-2">
-          <TopUpPanel
-            cards={view.cards}
-            balanceCents={data.balanceCents}
-            currency={data.currency}
-            limits={view.limits}
-            submissionKey={view.submissionKey}
-            reply={reply}
-            constraint={view.constraints.topUp}
-            returnTo="/billing?tab=top-up"
-            canCreate={data.canCreate}
-          />
-          <AutoTopupPanel settings={view.autoTopup} currency={data.currency} limits={view.limits} reply={reply} constraint={view.constraints.autoTopup} returnTo="/billing?tab=top-up" canUpdate={data.canUpdate} />
-        </div>
+        <TopUpForms
+          forms={view}
+          settings={view.autoTopup}
+          balanceCents={data.balanceCents}
+          currency={data.currency}
+          reply={reply}
+          returnTo="/billing?tab=top-up"
+          canCreate={data.canCreate}
+          canUpdate={data.canUpdate}
+        />
       ) : view.tab === "usage" ? (
         <UsagePanel {...view} billingCurrency={data.currency} timeZone={data.timeZone} />
       ) : (

@@ -1,13 +1,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { EmptyState } from "~/components/ui/empty-state";
-import { PageHeader } from "~/components/ui/page-header";
 import { Pagination } from "~/components/ui/pagination";
 import { Panel } from "~/components/ui/panel";
 import { requireReadAccess } from "~/features/access/gate.server";
 import { billingFrame } from "~/features/billing/billing-page.server";
-import { TestModeNotice } from "~/features/billing/billing-notices";
+import { BillingSubpageHeader } from "~/features/billing/billing-notices";
 import { InvoiceTable } from "~/features/billing/invoice-table";
 import { listInvoices } from "~/features/billing/invoices.server";
 import { getTranslator } from "~/i18n/i18next.server";
@@ -33,16 +32,7 @@ export default function InvoicesPage() {
   const data = useLoaderData<typeof loader>();
   return (
     <div className="space-y-4">
-      <PageHeader
-        title={data.title}
-        description={t("invoices.intro")}
-        back={
-          <Link to="/billing" className="text-primary-dark underline dark:text-primary">
-            {t("title")}
-          </Link>
-        }
-      />
-      <TestModeNotice testMode={data.testMode} />
+      <BillingSubpageHeader title={data.title} description={t("invoices.intro")} testMode={data.testMode} />
       <Panel>
         {data.items.length === 0 ? <EmptyState title={t("invoices.empty")} /> : <InvoiceTable rows={data.items} timeZone={data.timeZone} />}
         {data.pageCount > 1 ? <Pagination page={data.page} pageCount={data.pageCount} href={(page) => `/invoices?page=${page}`} /> : null}

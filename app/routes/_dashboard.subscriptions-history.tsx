@@ -1,15 +1,14 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { StatusBadge, type BadgeTone } from "~/components/ui/badge";
 import { DataTable, type DataColumn } from "~/components/ui/data-table";
 import { EmptyState } from "~/components/ui/empty-state";
-import { PageHeader } from "~/components/ui/page-header";
 import { Pagination } from "~/components/ui/pagination";
 import { Panel } from "~/components/ui/panel";
 import { requireReadAccess } from "~/features/access/gate.server";
 import { billingFrame } from "~/features/billing/billing-page.server";
-import { TestModeNotice } from "~/features/billing/billing-notices";
+import { BillingSubpageHeader } from "~/features/billing/billing-notices";
 import { listSubscriptionHistory } from "~/features/billing/subscription-history.server";
 import { formatDate } from "~/i18n/format";
 import { getTranslator } from "~/i18n/i18next.server";
@@ -48,16 +47,7 @@ export default function SubscriptionsHistoryPage() {
   ];
   return (
     <div className="space-y-4">
-      <PageHeader
-        title={data.title}
-        description={t("subscriptions.intro")}
-        back={
-          <Link to="/billing" className="text-primary-dark underline dark:text-primary">
-            {t("title")}
-          </Link>
-        }
-      />
-      <TestModeNotice testMode={data.testMode} />
+      <BillingSubpageHeader title={data.title} description={t("subscriptions.intro")} testMode={data.testMode} />
       <Panel>
         {data.items.length === 0 ? (
           <EmptyState title={t("subscriptions.empty")} />

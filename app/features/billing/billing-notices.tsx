@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { PageHeader } from "~/components/ui/page-header";
 import { Notice } from "~/components/ui/panel";
 import { Tabs } from "~/components/ui/tabs";
 import { formatDate, formatMoney } from "~/i18n/format";
@@ -57,4 +58,23 @@ export function CardErrorNotice({ code }: { code: string | undefined }) {
 export function BillingTabBar({ active, tabs = BILLING_TABS }: { active: BillingTab; tabs?: readonly BillingTab[] }) {
   const { t } = useTranslation("billing");
   return <Tabs label={t("tabs.label")} active={active} tabs={tabs.map((tab) => ({ value: tab, label: t(BILLING_TAB_LABELS[tab]), to: billingHref(tab) }))} />;
+}
+
+/** The top of a billing screen of its own (invoices, subscriptions, top-up): its title, the way back to /billing, and the test-mode notice. */
+export function BillingSubpageHeader({ title, description, testMode }: { title: string; description?: string; testMode: boolean }) {
+  const { t } = useTranslation("billing");
+  return (
+    <>
+      <PageHeader
+        title={title}
+        description={description}
+        back={
+          <Link to="/billing" className="text-primary-dark underline dark:text-primary">
+            {t("title")}
+          </Link>
+        }
+      />
+      <TestModeNotice testMode={testMode} />
+    </>
+  );
 }

@@ -1,3 +1,4 @@
+import { getZodConstraint } from "@conform-to/zod";
 import { getDb, type DB } from "~/db/db.server";
 import type { ActiveSubscription } from "~/features/tenants/plans.server";
 import { ensureBillingAccount } from "./accounts.server";
@@ -7,8 +8,9 @@ import { listInvoices } from "./invoices.server";
 import { AUTO_TOPUP_MAX_CAP_CENTS, AUTO_TOPUP_MIN_AMOUNT_CENTS, AUTO_TOPUP_MIN_THRESHOLD_CENTS, TOPUP_MAX_CENTS, TOPUP_MIN_CENTS } from "./limits";
 import { listPaymentMethods } from "./payment-methods.server";
 import { getPaymentProvider } from "./provider.server";
+import { autoTopupSchema, topUpSchema } from "./schemas";
 
-/** What every billing screen shows at its top: test mode, and a failed automatic top-up. */
+/** What every billing screen shows at its top (test mode, a failed automatic top-up), the balance and the auto top-up settings. */
 export async function billingFrame(tenantId: string, db: DB = getDb()) {
   const account = await ensureBillingAccount(tenantId, db);
   return {
@@ -18,7 +20,22 @@ export async function billingFrame(tenantId: string, db: DB = getDb()) {
     autoTopupFailure: account.auto_topup_failure_code
       ? { code: account.auto_topup_failure_code, at: account.auto_topup_failed_at ?? account.updated_at, amountCents: account.auto_topup_amount_cents }
       : null,
-    account,
+    autoTopup: {
+      enabled: account.auto_topup_enabled === 1,
+      thresholdCents: account.auto_topup_threshold_cents,
+      amountCents: account.auto_topup_amount_cents,
+      monthlyCapCents: account.auto_topup_monthly_cap_cents,
+    },
+  };
+}
+
+/** The top-up and auto top-up forms' data, for /billing?tab=top-up and /add-topup-balance alike; a fresh one-time key per page. */
+export async function topUpFormsData(tenantId: string, language: string, db: DB = getDb()) {
+  return {
+    cards: await cardViews(tenantId, new Date(), db),
+    limits: LIMITS,
+    submissionKey: crypto.randomUUID(),
+    constraints: { topUp: getZodConstraint(topUpSchema(language)), autoTopup: getZodConstraint(autoTopupSchema(language)) },
   };
 }
 

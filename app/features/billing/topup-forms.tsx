@@ -203,3 +203,41 @@ export function AutoTopupPanel({
     </Panel>
   );
 }
+
+/** The top-up form beside the auto top-up form: /billing?tab=top-up and /add-topup-balance show the same pair. */
+export function TopUpForms({
+  forms,
+  settings,
+  balanceCents,
+  currency,
+  reply,
+  returnTo,
+  canCreate,
+  canUpdate,
+}: {
+  forms: { cards: CardView[]; limits: BillingLimits; submissionKey: string; constraints: { topUp: FormConstraint; autoTopup: FormConstraint } };
+  settings: AutoTopupView;
+  balanceCents: number;
+  currency: string;
+  reply: BillingReply | undefined;
+  returnTo: string;
+  canCreate: boolean;
+  canUpdate: boolean;
+}) {
+  return (
+    <div className="grid items-start gap-6 xl:grid-cols-2">
+      <TopUpPanel
+        cards={forms.cards}
+        balanceCents={balanceCents}
+        currency={currency}
+        limits={forms.limits}
+        submissionKey={forms.submissionKey}
+        reply={reply}
+        constraint={forms.constraints.topUp}
+        returnTo={returnTo}
+        canCreate={canCreate}
+      />
+      <AutoTopupPanel settings={settings} currency={currency} limits={forms.limits} reply={reply} constraint={forms.constraints.autoTopup} returnTo={returnTo} canUpdate={canUpdate} />
+    </div>
+  );
+}

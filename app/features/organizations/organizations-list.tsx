@@ -8,7 +8,7 @@ import { Pagination } from "~/components/ui/pagination";
 import { formatDate, formatNumber } from "~/i18n/format";
 import { useTranslation } from "~/i18n/react";
 import { DeleteOrganizationForm } from "./delete-organization";
-import { organizationListHref, type OrganizationListParams, type OrganizationSortKey } from "./list-params";
+import { defaultOrderFor, organizationListHref, type OrganizationListParams, type OrganizationSortKey } from "./list-params";
 import { organizationPaths } from "./paths";
 
 export interface OrganizationRow {
@@ -41,10 +41,12 @@ export function OrganizationsList({
 }) {
   const { t, i18n } = useTranslation("organizations");
   const language = i18n.language;
-  const sortFor = (key: OrganizationSortKey) => ({
-    href: organizationListHref(params, { sortBy: key, sortOrder: params.sortBy === key && params.sortOrder === (key === "name" ? "asc" : "desc") ? (key === "name" ? "desc" : "asc") : key === "name" ? "asc" : "desc", page: 1 }),
-    order: params.sortBy === key ? params.sortOrder : null,
-  });
+  // A header link sorts by its column in that column's usual order, or, when it already does, the other way round.
+  const sortFor = (key: OrganizationSortKey) => {
+    const usual = defaultOrderFor(key);
+    const sortOrder = params.sortBy === key && params.sortOrder === usual ? (usual === "asc" ? "desc" : "asc") : usual;
+    return { href: organizationListHref(params, { sortBy: key, sortOrder, page: 1 }), order: params.sortBy === key ? params.sortOrder : null };
+  };
   const columns: Array<DataColumn<OrganizationRow>> = [
     {
       id: "name",
