@@ -35,6 +35,16 @@ export interface Database {
   organization_members: OrganizationMemberTable;
   teams: TeamTable;
   team_members: TeamMemberTable;
+  invitations: InvitationTable;
+  event_types: EventTypeTable;
+  event_type_hosts: EventTypeHostTable;
+  staff_schedules: StaffScheduleTable;
+  staff_overrides: StaffOverrideTable;
+  appointments: AppointmentTable;
+  appointment_log: AppointmentLogTable;
+  calendar_feeds: CalendarFeedTable;
+  calcom_connections: CalcomConnectionTable;
+  calcom_webhook_events: CalcomWebhookEventTable;
 }
 
 export interface TenantTable {
@@ -545,3 +555,139 @@ export interface TeamMemberTable {
 
 export type Organization = Selectable<OrganizationTable>;
 export type Team = Selectable<TeamTable>;
+
+export interface InvitationTable {
+  id: string;
+  tenant_id: string;
+  organization_id: string;
+  email: string;
+  role_key: string;
+  language: string;
+  token_hash: string;
+  invited_by_user_id: string | null;
+  created_at: string;
+  expires_at: string;
+  accepted_at: string | null;
+}
+
+export interface EventTypeTable {
+  id: string;
+  tenant_id: string;
+  team_id: string;
+  name: string;
+  duration_minutes: number;
+  location_kind: string;
+  location_detail: string | null;
+  appointment_type: string;
+  buffer_before_minutes: Generated<number>;
+  buffer_after_minutes: Generated<number>;
+  minimum_notice_minutes: Generated<number>;
+  bookable_days_ahead: number;
+  assignment: string;
+  color: string;
+  calcom_event_type_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface EventTypeHostTable {
+  event_type_id: string;
+  user_id: string;
+}
+
+export interface StaffScheduleTable {
+  user_id: string;
+  tenant_id: string;
+  time_zone: string;
+  /** JSON: { "1": [{ "start": "09:00", "end": "17:00" }], … } by ISO weekday. */
+  weekly_hours: string;
+  updated_at: string;
+}
+
+export interface StaffOverrideTable {
+  id: string;
+  tenant_id: string;
+  user_id: string;
+  date: string;
+  /** JSON array of { start, end }; [] is a day off. */
+  hours: string;
+  created_at: string;
+}
+
+export interface AppointmentTable {
+  id: string;
+  tenant_id: string;
+  organization_id: string;
+  team_id: string | null;
+  event_type_id: string | null;
+  host_user_id: string | null;
+  contact_id: string | null;
+  title: string;
+  appointment_type: string;
+  location_kind: string;
+  location_detail: string | null;
+  contact_name: string;
+  contact_email: string | null;
+  contact_phone: string | null;
+  start_at: string;
+  end_at: string;
+  time_zone: string;
+  status: string;
+  reschedule_count: Generated<number>;
+  cancel_reason: string | null;
+  notes: string | null;
+  sequence: Generated<number>;
+  source: string;
+  call_id: string | null;
+  client_key: string | null;
+  calcom_uid: string | null;
+  created_by_user_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface AppointmentLogTable {
+  id: string;
+  tenant_id: string;
+  appointment_id: string;
+  action: string;
+  actor_kind: string;
+  actor_user_id: string | null;
+  details: string;
+  at: string;
+}
+
+export interface CalendarFeedTable {
+  id: string;
+  tenant_id: string;
+  user_id: string;
+  token_hash: string;
+  created_at: string;
+  revoked_at: string | null;
+}
+
+export interface CalcomConnectionTable {
+  id: string;
+  tenant_id: string;
+  organization_id: string;
+  team_id: string | null;
+  base_url: string;
+  api_key_sealed: string;
+  api_key_last4: string;
+  webhook_secret_sealed: string;
+  account_email: string | null;
+  account_time_zone: string | null;
+  last_sync_at: string | null;
+  last_sync_error: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface CalcomWebhookEventTable {
+  id: string;
+  tenant_id: string;
+  received_at: string;
+}
+
+export type EventType = Selectable<EventTypeTable>;
+export type Appointment = Selectable<AppointmentTable>;

@@ -33,7 +33,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const gate = await requireActionAccess(request, "create", "organizations");
   const outcome = await saveOrganizationForm(request, { tenantId: gate.tenant.id, userId: gate.user.id });
   if (!("saved" in outcome)) return outcome;
-  return redirectWithToast(organizationPaths.list, { type: "success", key: "organizations:toast.created", values: { name: outcome.name } });
+  return redirectWithToast(organizationPaths.page(outcome.organizationId), { type: "success", key: "organizations:toast.created", values: { name: outcome.name } });
 }
 
 export default function NewOrganizationPage() {

@@ -21,6 +21,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     navGroups: visibleNavGroups(readable),
     profileLinks: PROFILE_MENU.filter((entry) => readable(entry.segment)).map(({ segment, labelKey }) => ({ segment, labelKey })),
     sidebar,
+    selection: { organizations: gate.selection.organizations, organizationId: gate.selection.organization?.id ?? null, teamId: gate.selection.team?.id ?? null },
     grace:
       gate.subscription?.status === "grace" && gate.subscription.ends_at
         ? { plan: gate.subscription.plan_name, endsAt: gate.subscription.ends_at, timeZone: gate.tenant.timeZone, canPay: can(gate.user.permissions, "choose-plan", "create") }
@@ -30,7 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function DashboardLayout() {
   const { t } = useTranslation();
-  const { user, navGroups, profileLinks, sidebar, grace } = useLoaderData<typeof loader>();
+  const { user, navGroups, profileLinks, sidebar, grace, selection } = useLoaderData<typeof loader>();
   const root = useRouteLoaderData<typeof rootLoader>("root");
   return (
     <div className="flex min-h-screen">
@@ -39,7 +40,7 @@ export default function DashboardLayout() {
       </a>
       <Sidebar groups={navGroups} openGroups={sidebar.openGroups} collapsed={sidebar.collapsed} />
       <div className="flex min-w-0 flex-1 flex-col">
-        <Topbar theme={root?.theme ?? "light"} userName={user.name} avatarUrl={user.avatarUrl} profileLinks={profileLinks} />
+        <Topbar theme={root?.theme ?? "light"} userName={user.name} avatarUrl={user.avatarUrl} profileLinks={profileLinks} selection={selection} />
         <GraceBanner notice={grace} />
         <main id="main" className="flex-1 p-4 sm:p-6">
           <Outlet />

@@ -2,15 +2,17 @@ import { useTranslation } from "~/i18n/react";
 import { LanguageSwitch, ThemeToggle } from "~/components/preference-forms";
 import { DropdownMenu, type DropdownEntry } from "~/components/ui/dropdown-menu";
 import { Icon } from "~/components/ui/icon";
+import { OrganizationSwitcher, type SwitcherOrganization } from "./organization-switcher";
 
 interface TopbarProps {
   theme: "light" | "dark";
   userName: string;
   avatarUrl: string;
   profileLinks: Array<{ segment: string; labelKey: string }>;
+  selection: { organizations: SwitcherOrganization[]; organizationId: string | null; teamId: string | null };
 }
 
-export function Topbar({ theme, userName, avatarUrl, profileLinks }: TopbarProps) {
+export function Topbar({ theme, userName, avatarUrl, profileLinks, selection }: TopbarProps) {
   const { t } = useTranslation();
   const profileEntries: DropdownEntry[] = [
     ...profileLinks.map((link): DropdownEntry => ({ kind: "link", to: `/${link.segment}`, label: t(link.labelKey) })),
@@ -18,6 +20,7 @@ export function Topbar({ theme, userName, avatarUrl, profileLinks }: TopbarProps
   ];
   return (
     <header className="sticky top-0 z-30 flex h-16 items-center justify-end gap-2 border-b border-slate-200 bg-white px-4 dark:border-slate-800 dark:bg-slate-900">
+      <OrganizationSwitcher organizations={selection.organizations} organizationId={selection.organizationId} teamId={selection.teamId} />
       <LanguageSwitch />
       <ThemeToggle theme={theme} />
       <details className="relative">

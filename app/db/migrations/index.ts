@@ -11,6 +11,7 @@ import * as importLeases from "./0009-import-leases";
 import * as billing from "./0010-billing";
 import * as callCosts from "./0011-call-costs";
 import * as organizations from "./0012-organizations";
+import * as scheduling from "./0013-scheduling";
 
 /**
  * Migrations are imported statically so they travel inside the server bundle;
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   "0010-billing": billing,
   "0011-call-costs": callCosts,
   "0012-organizations": organizations,
+  "0013-scheduling": scheduling,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -9,6 +9,8 @@ import { identifyRequest } from "~/lib/observability/request-context.server";
 import { can, firstSegment, parsePermissions, type PermissionAction, type PermissionMap } from "./permissions";
 import { isPublicPath } from "./public-paths";
 import { isDashboardSegment, type DashboardSegment } from "~/lib/navigation/routes";
+import { resolveRequestSelection, type ResolvedSelection } from "~/features/organizations/selection.server";
+import { effectiveRoleKey } from "./role-rank";
 
 export interface SignedInUser {
   id: string;
@@ -20,7 +22,10 @@ export interface SignedInUser {
   emailVerified: boolean;
   profilePicture: string | null;
   themeColor: string;
+  /** The role that decides what the user may do now: the higher of the account's and the selected organization's. */
   roleKey: string;
+  /** The user's role in the account, whatever organization is selected. */
+  accountRoleKey: string;
   isPlatformAdmin: boolean;
   permissions: PermissionMap;
 }
@@ -31,6 +36,8 @@ export interface GateContext {
   /** `country`: ISO 3166 alpha-2, never empty: the tenant's own, else its time zone's, else US (national phone numbers are read in it). */
   tenant: { id: string; name: string; timeZone: string; country: string };
   subscription: ActiveSubscription | null;
+  /** The organization and team the dashboard shows (the top bar's selector); later screens list only theirs. */
+  selection: ResolvedSelection;
 }
 
 // Remix hands the same Request to every loader of a navigation; one lookup serves them all.
@@ -54,6 +61,8 @@ async function loadGateContext(request: Request): Promise<GateContext | null> {
     .executeTakeFirst();
   if (!row) return null;
   identifyRequest({ tenantId: row.tenant_id, userId: row.id });
+  const selection = await resolveRequestSelection(request, row.tenant_id);
+  const role = await roleInSelection(row, selection);
   return {
     sessionIdHash: session.idHash,
     user: {
@@ -66,13 +75,31 @@ async function loadGateContext(request: Request): Promise<GateContext | null> {
       emailVerified: row.email_verified_at !== null,
       profilePicture: row.profile_picture,
       themeColor: row.theme_color,
-      roleKey: row.role_key,
+      roleKey: role.key,
+      accountRoleKey: row.role_key,
       isPlatformAdmin: row.is_platform_admin === 1,
-      permissions: parsePermissions(row.permissions),
+      permissions: parsePermissions(role.permissions),
     },
     tenant: { id: row.tenant_id, name: row.tenant_name, timeZone: row.time_zone, country: tenantPhoneCountry({ country: row.country, timeZone: row.time_zone }) },
     subscription: await getActiveSubscription(row.tenant_id),
+    selection,
   };
+}
+
+/** The member's role in the selected organization, when it is higher than the account's, with its permission map. */
+async function roleInSelection(user: { id: string; role_key: string; permissions: string }, selection: ResolvedSelection) {
+  const accountRole = { key: user.role_key, permissions: user.permissions };
+  if (!selection.organization) return accountRole;
+  const membership = await getDb()
+    .selectFrom("organization_members")
+    .select("role_key")
+    .where("organization_id", "=", selection.organization.id)
+    .where("user_id", "=", user.id)
+    .executeTakeFirst();
+  const key = effectiveRoleKey(user.role_key, membership?.role_key);
+  if (key === user.role_key) return accountRole;
+  const role = await getDb().selectFrom("roles").select(["key", "permissions"]).where("key", "=", key).executeTakeFirst();
+  return role ?? accountRole;
 }
 
 /** The signed-in user's context, or null. Never redirects. */

@@ -2,13 +2,25 @@ import { getDb, newId, now, type DB } from "~/db/db.server";
 import { DASHBOARD_SEGMENTS, TENANT_SEGMENTS } from "~/lib/navigation/routes";
 import { grantAll, grantRead, parsePermissions, type PermissionMap } from "./permissions";
 
+/** Money stays with owners: an admin reads what was billed but cannot pay, top up or change the plan. */
+const OWNER_ONLY_SEGMENTS = ["billing", "add-topup-balance", "subscriptions-history", "invoices", "choose-plan"];
+
 /** Built-in roles. Role management screens (super-admin) come later and edit these rows. */
 export const BUILT_IN_ROLES: Array<{ key: string; name: string; permissions: PermissionMap; isPlatformAdmin: boolean }> = [
   { key: "owner", name: "Owner", permissions: grantAll(TENANT_SEGMENTS), isPlatformAdmin: false },
   {
+    key: "admin",
+    name: "Admin",
+    permissions: {
+      ...grantAll(TENANT_SEGMENTS.filter((segment) => !OWNER_ONLY_SEGMENTS.includes(segment))),
+      ...grantRead(["billing", "subscriptions-history", "invoices"]),
+    },
+    isPlatformAdmin: false,
+  },
+  {
     key: "agent",
     name: "Agent (read-only)",
-    permissions: grantRead(["overview", "call-management", "recordings", "contacts", "profile", "settings"]),
+    permissions: grantRead(["overview", "call-management", "recordings", "contacts", "profile", "settings", "organizations", "appointments", "calendar", "staff"]),
     isPlatformAdmin: false,
   },
   { key: "platform-admin", name: "Platform super-admin", permissions: grantAll([...DASHBOARD_SEGMENTS, "choose-plan"]), isPlatformAdmin: true },

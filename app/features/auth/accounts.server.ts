@@ -2,7 +2,7 @@ import { getEnv } from "~/config/env.server";
 import { getDb, newId, now } from "~/db/db.server";
 import { getRoleIdByKey } from "~/features/access/roles.server";
 import { initialTimeZone } from "~/features/onboarding/initial-time-zone.server";
-import { sendEmail } from "~/lib/email/mailer.server";
+import { sendParagraphEmail as sendParagraphs } from "~/lib/email/paragraph-email.server";
 import { countryOfPhone, toE164 } from "~/features/phone/phone";
 import { getTranslatorFor } from "~/i18n/i18next.server";
 import type { Language } from "~/i18n/config";
@@ -77,22 +77,6 @@ function link(pathname: string, token: string) {
   const url = new URL(pathname, getEnv().appUrl);
   url.searchParams.set("token", token);
   return url.toString();
-}
-
-function escapeHtml(value: string) {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
-/** Paragraphs of text, some of them links, as the plain-text and HTML parts of one message. */
-async function sendParagraphs(to: string, subject: string, paragraphs: Array<string | { url: string }>) {
-  await sendEmail({
-    to,
-    subject,
-    text: paragraphs.map((paragraph) => (typeof paragraph === "string" ? paragraph : paragraph.url)).join("\n\n"),
-    html: paragraphs
-      .map((paragraph) => (typeof paragraph === "string" ? `<p>${escapeHtml(paragraph)}</p>` : `<p><a href="${escapeHtml(paragraph.url)}">${escapeHtml(paragraph.url)}</a></p>`))
-      .join(""),
-  });
 }
 
 async function sendLinkEmail(to: string, language: Language, kind: "verify" | "reset", url: string, name: string) {

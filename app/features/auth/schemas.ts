@@ -91,3 +91,15 @@ export type RegisterFields = z.input<ReturnType<typeof registerSchema>>;
 export type RequestResetFields = z.input<typeof RequestResetSchema>;
 export type ResetPasswordFields = z.input<typeof ResetPasswordSchema>;
 export type ResendVerificationFields = z.input<typeof ResendVerificationSchema>;
+
+/** Accepting an invitation: the address is the invitation's, so only a name and a password are asked. */
+export const AcceptInvitationSchema = z
+  .object({
+    token: z.string().min(1),
+    name: nameSchema,
+    password: newPasswordSchema,
+    confirmPassword: z.string({ required_error: "validation.confirmPasswordRequired" }),
+  })
+  .refine((data) => data.password === data.confirmPassword, { path: ["confirmPassword"], message: "validation.passwordsMustMatch" });
+
+export type AcceptInvitationFields = z.input<typeof AcceptInvitationSchema>;

@@ -63,7 +63,9 @@ export function OrganizationsList({
               {row.name.charAt(0).toUpperCase()}
             </span>
           )}
-          <span className="min-w-0 break-words sm:truncate">{row.name}</span>
+          <Link to={organizationPaths.page(row.id)} className="min-w-0 break-words font-medium text-primary-dark underline sm:truncate dark:text-primary">
+            {row.name}
+          </Link>
         </span>
       ),
     },

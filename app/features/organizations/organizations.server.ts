@@ -2,6 +2,7 @@ import { sql, type SqlBool } from "kysely";
 import { getDb, newId, now, type DB } from "~/db/db.server";
 import { escapeLike } from "~/db/like";
 import { storedImages, type ImageExtension } from "~/lib/storage/stored-images.server";
+import { isMemberRole } from "~/features/access/role-rank";
 import { sortNameOf, type OrganizationListParams } from "./list-params";
 
 /** Organization logos: `uploads/logos/<organization id>-<random>.<type>` of the app's store. */
@@ -52,13 +53,23 @@ export function getOrganization(tenantId: string, organizationId: string, db: DB
   return db.selectFrom("organizations").selectAll().where("tenant_id", "=", tenantId).where("id", "=", organizationId).executeTakeFirst();
 }
 
+/**
+ * The creator becomes the first member, with their account role: creating an
+ * organization grants nothing the creator did not already hold.
+ */
 export async function createOrganization(tenantId: string, ownerUserId: string, input: OrganizationInput, db: DB = getDb()) {
   const timestamp = now();
   const id = newId();
-  await db
-    .insertInto("organizations")
-    .values({ id, tenant_id: tenantId, name: input.name, sort_name: sortNameOf(input.name), website: input.website, logo_file: null, owner_user_id: ownerUserId, created_at: timestamp, updated_at: timestamp })
-    .execute();
+  await db.transaction().execute(async (trx) => {
+    const creator = await trx.selectFrom("users").innerJoin("roles", "roles.id", "users.role_id").select("roles.key").where("users.id", "=", ownerUserId).where("users.tenant_id", "=", tenantId).executeTakeFirst();
+    await trx
+      .insertInto("organizations")
+      .values({ id, tenant_id: tenantId, name: input.name, sort_name: sortNameOf(input.name), website: input.website, logo_file: null, owner_user_id: ownerUserId, created_at: timestamp, updated_at: timestamp })
+      .execute();
+    if (creator) {
+      await trx.insertInto("organization_members").values({ organization_id: id, user_id: ownerUserId, role_key: isMemberRole(creator.key) ? creator.key : "owner", created_at: timestamp }).execute();
+    }
+  });
   return id;
 }
 

@@ -2,6 +2,15 @@
 export const organizationPaths = {
   list: "/organizations",
   create: "/organizations/new",
+  /** The organization's own page: its members or its teams. */
+  page: (id: string, tab: "members" | "teams" = "members", extra: Record<string, string> = {}) => {
+    const search = new URLSearchParams({ ...(tab === "members" ? {} : { tab }), ...extra }).toString();
+    return `/organizations/${encodeURIComponent(id)}${search ? `?${search}` : ""}`;
+  },
+  team: (id: string, teamId: string, extra: Record<string, string> = {}) => {
+    const search = new URLSearchParams(extra).toString();
+    return `/organizations/${encodeURIComponent(id)}/teams/${encodeURIComponent(teamId)}${search ? `?${search}` : ""}`;
+  },
   edit: (id: string) => `/organizations/${encodeURIComponent(id)}/edit`,
   remove: (id: string) => `/organizations/${encodeURIComponent(id)}/delete`,
   /** Logos are cached for good: every upload has a new file name, carried in ?v=. */

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { ORGANIZATION_NAME_MAX } from "./organization-rules";
+import { MEMBER_ROLES } from "~/features/access/role-rank";
+import { ORGANIZATION_NAME_MAX, TEAM_NAME_MAX } from "./organization-rules";
 
 /**
  * The organization form (business name, website; the logo is a file part
@@ -34,3 +35,35 @@ export const OrganizationSchema = z.object({
 });
 
 export type OrganizationFields = z.input<typeof OrganizationSchema>;
+
+const memberEmail = z
+  .string({ required_error: "validation.emailRequired" })
+  .trim()
+  .min(1, "validation.emailRequired")
+  .email("validation.emailInvalid")
+  .max(254, "validation.emailInvalid")
+  .transform((value) => value.toLowerCase());
+
+const memberRole = z.enum(MEMBER_ROLES, { errorMap: () => ({ message: "validation.roleRequired" }) });
+
+/** Add a member: an address of the account's users, or one to invite. */
+export const AddMemberSchema = z.object({ intent: z.literal("add-member"), email: memberEmail, role: memberRole });
+export const ChangeRoleSchema = z.object({ intent: z.literal("change-role"), email: memberEmail, role: memberRole });
+export const RemoveMemberSchema = z.object({ intent: z.literal("remove-member"), email: memberEmail });
+
+export const teamName = z
+  .string({ required_error: "validation.teamNameRequired" })
+  .trim()
+  .min(1, "validation.teamNameRequired")
+  .min(2, "validation.teamNameTooShort")
+  .max(TEAM_NAME_MAX, "validation.teamNameTooLong");
+
+export const CreateTeamSchema = z.object({ intent: z.literal("create-team"), name: teamName });
+export const RenameTeamSchema = z.object({ intent: z.literal("rename-team"), name: teamName });
+export const AddTeamMemberSchema = z.object({ intent: z.literal("add-team-member"), userId: z.string({ required_error: "validation.teamMemberRequired" }).min(1, "validation.teamMemberRequired") });
+export const RemoveTeamMemberSchema = z.object({ intent: z.literal("remove-team-member"), userId: z.string().min(1) });
+
+export type AddMemberFields = z.input<typeof AddMemberSchema>;
+export type CreateTeamFields = z.input<typeof CreateTeamSchema>;
+export type RenameTeamFields = z.input<typeof RenameTeamSchema>;
+export type AddTeamMemberFields = z.input<typeof AddTeamMemberSchema>;

@@ -1,0 +1,71 @@
+import { Form, useLocation } from "@remix-run/react";
+import { Icon } from "~/components/ui/icon";
+import { cn } from "~/components/ui/cn";
+import { useTranslation } from "~/i18n/react";
+
+export interface SwitcherOrganization {
+  id: string;
+  name: string;
+  teams: Array<{ id: string; name: string }>;
+}
+
+const itemClass = "flex w-full items-center justify-between gap-2 rounded px-2 py-1.5 text-left text-sm hover:bg-slate-100 dark:hover:bg-slate-800";
+
+/**
+ * The top bar's organization and team choice: a disclosure of plain forms,
+ * one button per organization and per team of the selected one, so it works
+ * without JavaScript and the server renders the choice from its cookie.
+ */
+export function OrganizationSwitcher({ organizations, organizationId, teamId }: { organizations: SwitcherOrganization[]; organizationId: string | null; teamId: string | null }) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const organization = organizations.find((candidate) => candidate.id === organizationId);
+  if (!organization) return null;
+  const team = organization.teams.find((candidate) => candidate.id === teamId);
+  return (
+    <details className="relative mr-auto min-w-0" data-testid="organization-switcher">
+      <summary
+        className="flex min-w-0 cursor-pointer list-none items-center gap-2 rounded-md px-2 py-1.5 text-sm hover:bg-slate-100 dark:hover:bg-slate-800 [&::-webkit-details-marker]:hidden"
+        aria-label={t("switcher.label", { organization: organization.name, team: team?.name ?? t("switcher.noTeam") })}
+      >
+        <Icon name="building" className="h-5 w-5 shrink-0 text-slate-500 dark:text-slate-400" />
+        <span className="min-w-0 max-w-[9rem] truncate font-medium sm:max-w-[16rem]">{organization.name}</span>
+        {team ? <span className="hidden min-w-0 max-w-[10rem] truncate text-slate-500 md:inline dark:text-slate-400">· {team.name}</span> : null}
+        <Icon name="chevron" className="h-4 w-4 shrink-0 text-slate-500" />
+      </summary>
+      <div className="absolute left-0 z-40 mt-2 max-h-[70vh] w-72 max-w-[calc(100vw-2rem)] overflow-y-auto rounded-md border border-slate-200 bg-white p-2 shadow-lg dark:border-slate-700 dark:bg-slate-900">
+        <Form method="post" action="/resources/selection">
+          <input type="hidden" name="redirectTo" value={pathname} />
+          <p className="px-2 pb-1 text-xs font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400">{t("switcher.organizations")}</p>
+          <ul>
+            {organizations.map((candidate) => (
+              <li key={candidate.id}>
+                <button type="submit" name="organizationId" value={candidate.id} className={cn(itemClass, candidate.id === organization.id && "font-semibold")} aria-current={candidate.id === organization.id ? "true" : undefined}>
+                  <span className="min-w-0 truncate">{candidate.name}</span>
+                  {candidate.id === organization.id ? <span className="text-xs text-slate-500">{t("switcher.current")}</span> : null}
+                </button>
+              </li>
+            ))}
+          </ul>
+          <p className="mt-2 border-t border-slate-200 px-2 pb-1 pt-2 text-xs font-semibold uppercase tracking-wide text-slate-500 dark:border-slate-700 dark:text-slate-400">
+            {t("switcher.teams", { organization: organization.name })}
+          </p>
+          {organization.teams.length === 0 ? (
+            <p className="px-2 py-1 text-sm text-slate-600 dark:text-slate-300">{t("switcher.noTeams")}</p>
+          ) : (
+            <ul>
+              {organization.teams.map((candidate) => (
+                <li key={candidate.id}>
+                  <button type="submit" name="teamId" value={candidate.id} className={cn(itemClass, candidate.id === team?.id && "font-semibold")} aria-current={candidate.id === team?.id ? "true" : undefined}>
+                    <span className="min-w-0 truncate">{candidate.name}</span>
+                    {candidate.id === team?.id ? <span className="text-xs text-slate-500">{t("switcher.current")}</span> : null}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Form>
+      </div>
+    </details>
+  );
+}

@@ -1,0 +1,27 @@
+import { describe, expect, it } from "vitest";
+import { canAssignRole, canManageMember, effectiveRoleKey, roleRank } from "./role-rank";
+
+describe("member roles", () => {
+  it("ranks owner over admin over agent, and the platform's role above all", () => {
+    expect(roleRank("owner")).toBeGreaterThan(roleRank("admin"));
+    expect(roleRank("admin")).toBeGreaterThan(roleRank("agent"));
+    expect(roleRank("platform-admin")).toBeGreaterThan(roleRank("owner"));
+  });
+
+  it("takes the higher of the account's role and the organization's", () => {
+    expect(effectiveRoleKey("agent", "admin")).toBe("admin");
+    expect(effectiveRoleKey("owner", "agent")).toBe("owner");
+    expect(effectiveRoleKey("agent", null)).toBe("agent");
+    expect(effectiveRoleKey("platform-admin", "owner")).toBe("platform-admin");
+    expect(effectiveRoleKey("agent", "made-up")).toBe("agent");
+  });
+
+  it("lets nobody hand out more than they hold", () => {
+    expect(canAssignRole("admin", "agent")).toBe(true);
+    expect(canAssignRole("admin", "admin")).toBe(true);
+    expect(canAssignRole("admin", "owner")).toBe(false);
+    expect(canAssignRole("owner", "owner")).toBe(true);
+    expect(canManageMember("admin", "owner")).toBe(false);
+    expect(canManageMember("owner", "admin")).toBe(true);
+  });
+});

@@ -1,0 +1,31 @@
+/**
+ * The roles a member of an organization can hold, highest first (issue 12).
+ * A member's role in the selected organization decides the permission map
+ * the gate uses, but never below the user's role in the account: an account
+ * owner is an owner everywhere, and a role in one organization can only add.
+ */
+export const MEMBER_ROLES = ["owner", "admin", "agent"] as const;
+export type MemberRole = (typeof MEMBER_ROLES)[number];
+
+export const isMemberRole = (value: unknown): value is MemberRole => typeof value === "string" && (MEMBER_ROLES as readonly string[]).includes(value);
+
+/** Higher is more; a role outside the ladder (the platform's super-admin) ranks above all, so it is never replaced. */
+export function roleRank(roleKey: string) {
+  const index = (MEMBER_ROLES as readonly string[]).indexOf(roleKey);
+  return index === -1 ? MEMBER_ROLES.length : MEMBER_ROLES.length - 1 - index;
+}
+
+/** The role that decides: the higher of the account's and the organization's. */
+export function effectiveRoleKey(accountRoleKey: string, organizationRoleKey: string | null | undefined) {
+  if (!organizationRoleKey || !isMemberRole(organizationRoleKey)) return accountRoleKey;
+  return roleRank(organizationRoleKey) > roleRank(accountRoleKey) ? organizationRoleKey : accountRoleKey;
+}
+
+/** Nobody hands out more than they hold, and only an owner changes or removes another owner. */
+export function canAssignRole(actorRoleKey: string, roleKey: MemberRole) {
+  return roleRank(actorRoleKey) >= roleRank(roleKey);
+}
+
+export function canManageMember(actorRoleKey: string, memberRoleKey: string) {
+  return roleRank(actorRoleKey) >= roleRank(memberRoleKey);
+}
