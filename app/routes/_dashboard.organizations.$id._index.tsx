@@ -13,6 +13,7 @@ import { listMembers, listPendingInvitations } from "~/features/organizations/me
 import { MembersPanel, RemoveMemberForm } from "~/features/organizations/members-panel";
 import { handleOrganizationAction } from "~/features/organizations/organization-actions.server";
 import { getOrganization } from "~/features/organizations/organizations.server";
+import { organizationAccess } from "~/features/organizations/organization-access.server";
 import { organizationPaths } from "~/features/organizations/paths";
 import { AddMemberSchema, CreateTeamSchema } from "~/features/organizations/schemas";
 import { TeamsPanel } from "~/features/organizations/teams-panel";
@@ -38,7 +39,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     listPendingInvitations(gate.tenant.id, organization.id),
     listTeams(gate.tenant.id, organization.id),
   ]);
-  const canUpdate = can(gate.user.permissions, "organizations", "update");
+  const access = await organizationAccess(gate, organization.id);
+  const canUpdate = can(access.permissions, "organizations", "update");
   const removing = url.searchParams.get("remove");
   const memberToRemove = canUpdate && removing ? members.find((member) => member.email === removing.toLowerCase()) : undefined;
   return {
@@ -52,14 +54,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       roleKey: member.role_key,
       accountRoleKey: member.account_role_key,
       isYou: member.id === gate.user.id,
-      manageable: member.id !== gate.user.id && canManageMember(gate.user.roleKey, member.role_key),
+      manageable: canUpdate && member.id !== gate.user.id && canManageMember(access.roleKey, member.role_key),
     })),
     invitations: invitations.map((invitation) => ({ id: invitation.id, email: invitation.email, roleKey: invitation.role_key, expiresAt: invitation.expires_at })),
     teams: teams.map((team) => ({ id: team.id, name: team.name, memberCount: team.member_count, eventTypeCount: team.event_type_count })),
     memberToRemove: memberToRemove ? { name: memberToRemove.name, email: memberToRemove.email } : null,
-    assignableRoles: MEMBER_ROLES.filter((role) => canAssignRole(gate.user.roleKey, role)),
+    assignableRoles: MEMBER_ROLES.filter((role) => canAssignRole(access.roleKey, role)),
     canUpdate,
-    canCreate: can(gate.user.permissions, "organizations", "create"),
+    canCreate: can(access.permissions, "organizations", "create"),
+    canEdit: can(access.permissions, "organizations", "update"),
     timeZone: gate.tenant.timeZone,
     constraints: { addMember: getZodConstraint(AddMemberSchema), createTeam: getZodConstraint(CreateTeamSchema) },
   };
@@ -71,7 +74,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const gate = await requireReadAccess(request, "organizations");
   const organization = await getOrganization(gate.tenant.id, params.id ?? "");
   if (!organization) notFound();
-  return handleOrganizationAction(request, gate, organization);
+  return handleOrganizationAction(request, gate, organization, await organizationAccess(gate, organization.id));
 }
 
 export default function OrganizationPage() {

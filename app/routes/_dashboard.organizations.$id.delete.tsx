@@ -6,7 +6,8 @@ import { formWidthClass } from "~/components/ui/field";
 import { PageHeader } from "~/components/ui/page-header";
 import { Panel } from "~/components/ui/panel";
 import { useIsPending } from "~/components/ui/use-is-pending";
-import { requireActionAccess } from "~/features/access/gate.server";
+import { requireReadAccess } from "~/features/access/gate.server";
+import { requireOrganizationAction } from "~/features/organizations/organization-access.server";
 import { DeleteOrganizationForm } from "~/features/organizations/delete-organization";
 import { deleteOrganization, organizationContents } from "~/features/organizations/organizations.server";
 import { organizationPaths } from "~/features/organizations/paths";
@@ -21,9 +22,10 @@ export const handle: I18nHandle = { i18n: ["organizations"] };
 
 /** /organizations/<id>/delete: GET names what goes with it (teams, memberships, the logo), POST deletes. The list opens the same form in a dialog. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const gate = await requireActionAccess(request, "delete", "organizations");
+  const gate = await requireReadAccess(request, "organizations");
   const contents = await organizationContents(gate.tenant.id, params.id ?? "");
   if (!contents) notFound();
+  await requireOrganizationAction(request, gate, contents.organization.id, "delete");
   const t = await getTranslator(request, "organizations");
   return { title: t("delete.title"), organization: { id: contents.organization.id, name: contents.organization.name, teams: contents.teams, members: contents.members } };
 }
@@ -31,7 +33,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export const meta = titleFromLoader;
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const gate = await requireActionAccess(request, "delete", "organizations");
+  const gate = await requireReadAccess(request, "organizations");
+  const contents = await organizationContents(gate.tenant.id, params.id ?? "");
+  if (!contents) notFound();
+  await requireOrganizationAction(request, gate, contents.organization.id, "delete");
   const deleted = await deleteOrganization(gate.tenant.id, params.id ?? "");
   if (!deleted) notFound();
   return redirectWithToast(organizationPaths.list, { type: "success", key: "organizations:toast.deleted", values: { name: deleted.name } });

@@ -7,7 +7,8 @@ import { formWidthClass } from "~/components/ui/field";
 import { PageHeader } from "~/components/ui/page-header";
 import { Panel } from "~/components/ui/panel";
 import { getEnv } from "~/config/env.server";
-import { requireActionAccess } from "~/features/access/gate.server";
+import { requireReadAccess } from "~/features/access/gate.server";
+import { requireOrganizationAction } from "~/features/organizations/organization-access.server";
 import { OrganizationForm } from "~/features/organizations/organization-form";
 import { saveOrganizationForm } from "~/features/organizations/organization-form.server";
 import { getOrganization } from "~/features/organizations/organizations.server";
@@ -24,9 +25,10 @@ export const handle: I18nHandle = { i18n: ["organizations"] };
 
 /** /organizations/<id>/edit: the organization's name, website and logo (a new logo replaces the old one). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const gate = await requireActionAccess(request, "update", "organizations");
+  const gate = await requireReadAccess(request, "organizations");
   const organization = await getOrganization(gate.tenant.id, params.id ?? "");
   if (!organization) notFound();
+  await requireOrganizationAction(request, gate, organization.id, "update");
   const t = await getTranslator(request, "organizations");
   return {
     title: t("edit.title", { name: organization.name }),
@@ -39,8 +41,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export const meta = titleFromLoader;
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const gate = await requireActionAccess(request, "update", "organizations");
+  const gate = await requireReadAccess(request, "organizations");
   if (!(await getOrganization(gate.tenant.id, params.id ?? ""))) notFound();
+  await requireOrganizationAction(request, gate, params.id ?? "", "update");
   const outcome = await saveOrganizationForm(request, { tenantId: gate.tenant.id, userId: gate.user.id, organizationId: params.id });
   if (!("saved" in outcome)) return outcome;
   return redirectWithToast(organizationPaths.list, { type: "success", key: "organizations:toast.updated", values: { name: outcome.name } });

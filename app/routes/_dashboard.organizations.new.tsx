@@ -31,7 +31,7 @@ export const meta = titleFromLoader;
 
 export async function action({ request }: ActionFunctionArgs) {
   const gate = await requireActionAccess(request, "create", "organizations");
-  const outcome = await saveOrganizationForm(request, { tenantId: gate.tenant.id, userId: gate.user.id });
+  const outcome = await saveOrganizationForm(request, { tenantId: gate.tenant.id, userId: gate.user.id, roleKey: gate.user.roleKey });
   if (!("saved" in outcome)) return outcome;
   return redirectWithToast(organizationPaths.page(outcome.organizationId), { type: "success", key: "organizations:toast.created", values: { name: outcome.name } });
 }

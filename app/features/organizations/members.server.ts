@@ -54,6 +54,7 @@ export async function addMemberByEmail(tenantId: string, organizationId: string,
   const email = input.email.trim().toLowerCase();
   const user = await db.selectFrom("users").select(["id", "name"]).where("tenant_id", "=", tenantId).where("email", "=", email).executeTakeFirst();
   if (!user) {
+    if (!(await mayTouchInvitation(tenantId, organizationId, email, actor, db))) return { kind: "role-not-allowed" };
     await inviteToOrganization(tenantId, organizationId, { email, roleKey: input.roleKey }, actor, db);
     return { kind: "invited" };
   }
@@ -64,6 +65,19 @@ export async function addMemberByEmail(tenantId: string, organizationId: string,
     .executeTakeFirst();
   if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return { kind: "already-member" };
   return { kind: "added", name: user.name };
+}
+
+/** A pending invitation is withdrawn or replaced only by someone who could have sent it. */
+async function mayTouchInvitation(tenantId: string, organizationId: string, email: string, actor: Actor, db: DB) {
+  const pending = await db
+    .selectFrom("invitations")
+    .select("role_key")
+    .where("tenant_id", "=", tenantId)
+    .where("organization_id", "=", organizationId)
+    .where("email", "=", email.trim().toLowerCase())
+    .where("accepted_at", "is", null)
+    .execute();
+  return pending.every((invitation) => canManageMember(actor.roleKey, invitation.role_key));
 }
 
 export type MemberChangeOutcome = { kind: "done"; name: string } | { kind: "not-member" } | { kind: "role-not-allowed" } | { kind: "self" };
@@ -87,6 +101,7 @@ async function findMember(tenantId: string, organizationId: string, email: strin
 export async function removeMemberByEmail(tenantId: string, organizationId: string, email: string, actor: Actor, db: DB = getDb()): Promise<MemberChangeOutcome> {
   const member = await findMember(tenantId, organizationId, email, db);
   if (!member) {
+    if (!(await mayTouchInvitation(tenantId, organizationId, email, actor, db))) return { kind: "role-not-allowed" };
     const withdrawn = await db.deleteFrom("invitations").where("tenant_id", "=", tenantId).where("organization_id", "=", organizationId).where("email", "=", email.trim().toLowerCase()).where("accepted_at", "is", null).executeTakeFirst();
     return Number(withdrawn.numDeletedRows) > 0 ? { kind: "done", name: email } : { kind: "not-member" };
   }

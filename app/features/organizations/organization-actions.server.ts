@@ -2,6 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/node";
 import { forbidden, type GateContext } from "~/features/access/gate.server";
+import type { OrganizationAccess } from "./organization-access.server";
 import { can, type PermissionAction } from "~/features/access/permissions";
 import { getLanguage } from "~/i18n/i18next.server";
 import { readFormData } from "~/lib/http/form-body.server";
@@ -37,12 +38,12 @@ const MEMBER_REFUSALS: Record<Exclude<MemberChangeOutcome["kind"], "done">, stri
 };
 
 /** The organization page's forms: members (add, role, remove) and new teams. The permission for the intent is checked first. */
-export async function handleOrganizationAction(request: Request, gate: GateContext, organization: { id: string; name: string }) {
+export async function handleOrganizationAction(request: Request, gate: GateContext, organization: { id: string; name: string }, access: OrganizationAccess) {
   const formData = await readFormData(request);
   const intent = formData.get("intent");
   if (!isIntent(intent)) throw new Response("Unknown intent", { status: 400 });
-  if (!can(gate.user.permissions, "organizations", PERMISSION_FOR[intent])) throw await forbidden(request);
-  const actor = { id: gate.user.id, roleKey: gate.user.roleKey, language: await getLanguage(request) };
+  if (!can(access.permissions, "organizations", PERMISSION_FOR[intent])) throw await forbidden(request);
+  const actor = { id: gate.user.id, roleKey: access.roleKey, language: await getLanguage(request) };
   const tenantId = gate.tenant.id;
   const membersTab = organizationPaths.page(organization.id, "members");
 

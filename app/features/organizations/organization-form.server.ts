@@ -11,7 +11,7 @@ import { OrganizationSchema } from "./schemas";
  * unless every field passes, so a refused logo never leaves a half-made
  * organization behind.
  */
-export async function saveOrganizationForm(request: Request, target: { tenantId: string; userId: string; organizationId?: string }) {
+export async function saveOrganizationForm(request: Request, target: { tenantId: string; userId: string; roleKey?: string; organizationId?: string }) {
   const upload = await parseImageUpload(request, getEnv().MAX_AVATAR_BYTES);
   if (upload.tooLarge) {
     return data({ result: { status: "error" as const, error: { logo: ["validation.logoTooLarge"] } } }, { status: 400 });
@@ -29,7 +29,7 @@ export async function saveOrganizationForm(request: Request, target: { tenantId:
   if (organizationId) {
     if (!(await updateOrganization(target.tenantId, organizationId, input))) throw new Response("Not found", { status: 404 });
   } else {
-    organizationId = await createOrganization(target.tenantId, target.userId, input);
+    organizationId = await createOrganization(target.tenantId, target.userId, input, target.roleKey);
   }
   if (logoBytes && logoType) await replaceLogo(target.tenantId, organizationId, logoBytes, logoType);
   return { saved: true as const, organizationId, name: input.name };

@@ -54,10 +54,11 @@ export function getOrganization(tenantId: string, organizationId: string, db: DB
 }
 
 /**
- * The creator becomes the first member, with their account role: creating an
+ * The creator becomes the first member, with the role they act in (the
+ * higher of their account's and their selected organization's): creating an
  * organization grants nothing the creator did not already hold.
  */
-export async function createOrganization(tenantId: string, ownerUserId: string, input: OrganizationInput, db: DB = getDb()) {
+export async function createOrganization(tenantId: string, ownerUserId: string, input: OrganizationInput, creatorRoleKey?: string, db: DB = getDb()) {
   const timestamp = now();
   const id = newId();
   await db.transaction().execute(async (trx) => {
@@ -67,7 +68,7 @@ export async function createOrganization(tenantId: string, ownerUserId: string, 
       .values({ id, tenant_id: tenantId, name: input.name, sort_name: sortNameOf(input.name), website: input.website, logo_file: null, owner_user_id: ownerUserId, created_at: timestamp, updated_at: timestamp })
       .execute();
     if (creator) {
-      await trx.insertInto("organization_members").values({ organization_id: id, user_id: ownerUserId, role_key: isMemberRole(creator.key) ? creator.key : "owner", created_at: timestamp }).execute();
+      await trx.insertInto("organization_members").values({ organization_id: id, user_id: ownerUserId, role_key: isMemberRole(creatorRoleKey) ? creatorRoleKey : isMemberRole(creator.key) ? creator.key : "owner", created_at: timestamp }).execute();
     }
   });
   return id;

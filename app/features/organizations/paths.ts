@@ -11,6 +11,11 @@ export const organizationPaths = {
     const search = new URLSearchParams(extra).toString();
     return `/organizations/${encodeURIComponent(id)}/teams/${encodeURIComponent(teamId)}${search ? `?${search}` : ""}`;
   },
+  newEventType: (id: string, teamId: string) => `/organizations/${encodeURIComponent(id)}/teams/${encodeURIComponent(teamId)}/event-types/new`,
+  eventType: (id: string, teamId: string, eventTypeId: string, extra: Record<string, string> = {}) => {
+    const search = new URLSearchParams(extra).toString();
+    return `/organizations/${encodeURIComponent(id)}/teams/${encodeURIComponent(teamId)}/event-types/${encodeURIComponent(eventTypeId)}${search ? `?${search}` : ""}`;
+  },
   edit: (id: string) => `/organizations/${encodeURIComponent(id)}/edit`,
   remove: (id: string) => `/organizations/${encodeURIComponent(id)}/delete`,
   /** Logos are cached for good: every upload has a new file name, carried in ?v=. */

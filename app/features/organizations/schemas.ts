@@ -8,13 +8,19 @@ import { ORGANIZATION_NAME_MAX, TEAM_NAME_MAX } from "./organization-rules";
  * organizations namespace. A website typed without a scheme gets https://.
  */
 
-export const OrganizationSchema = z.object({
-  name: z
-    .string({ required_error: "validation.nameRequired" })
+/** Trimmed text with one message for what is wrong: empty, too short or too long, never two at once. */
+function boundedText(messages: { required: string; tooShort: string; tooLong: string }, min: number, max: number) {
+  return z
+    .string({ required_error: messages.required })
     .trim()
-    .min(1, "validation.nameRequired")
-    .min(2, "validation.nameTooShort")
-    .max(ORGANIZATION_NAME_MAX, "validation.nameTooLong"),
+    .superRefine((value, ctx) => {
+      const message = value.length === 0 ? messages.required : value.length < min ? messages.tooShort : value.length > max ? messages.tooLong : null;
+      if (message) ctx.addIssue({ code: z.ZodIssueCode.custom, message });
+    });
+}
+
+export const OrganizationSchema = z.object({
+  name: boundedText({ required: "validation.nameRequired", tooShort: "validation.nameTooShort", tooLong: "validation.nameTooLong" }, 2, ORGANIZATION_NAME_MAX),
   website: z
     .string()
     .trim()
@@ -51,12 +57,7 @@ export const AddMemberSchema = z.object({ intent: z.literal("add-member"), email
 export const ChangeRoleSchema = z.object({ intent: z.literal("change-role"), email: memberEmail, role: memberRole });
 export const RemoveMemberSchema = z.object({ intent: z.literal("remove-member"), email: memberEmail });
 
-export const teamName = z
-  .string({ required_error: "validation.teamNameRequired" })
-  .trim()
-  .min(1, "validation.teamNameRequired")
-  .min(2, "validation.teamNameTooShort")
-  .max(TEAM_NAME_MAX, "validation.teamNameTooLong");
+export const teamName = boundedText({ required: "validation.teamNameRequired", tooShort: "validation.teamNameTooShort", tooLong: "validation.teamNameTooLong" }, 2, TEAM_NAME_MAX);
 
 export const CreateTeamSchema = z.object({ intent: z.literal("create-team"), name: teamName });
 export const RenameTeamSchema = z.object({ intent: z.literal("rename-team"), name: teamName });

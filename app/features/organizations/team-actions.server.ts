@@ -2,6 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/node";
 import { forbidden, type GateContext } from "~/features/access/gate.server";
+import type { OrganizationAccess } from "./organization-access.server";
 import { can, type PermissionAction } from "~/features/access/permissions";
 import { readFormData } from "~/lib/http/form-body.server";
 import { redirectWithToast } from "~/lib/toast/toast.server";
@@ -27,11 +28,11 @@ export interface TeamReply {
 const isIntent = (value: unknown): value is TeamIntent => typeof value === "string" && (TEAM_INTENTS as readonly string[]).includes(value);
 
 /** The team page's forms. The team is already known to be the tenant's and the organization's. */
-export async function handleTeamAction(request: Request, gate: GateContext, organizationId: string, team: { id: string; name: string }) {
+export async function handleTeamAction(request: Request, gate: GateContext, organizationId: string, team: { id: string; name: string }, access: OrganizationAccess) {
   const formData = await readFormData(request);
   const intent = formData.get("intent");
   if (!isIntent(intent)) throw new Response("Unknown intent", { status: 400 });
-  if (!can(gate.user.permissions, "organizations", PERMISSION_FOR[intent])) throw await forbidden(request);
+  if (!can(access.permissions, "organizations", PERMISSION_FOR[intent])) throw await forbidden(request);
   const tenantId = gate.tenant.id;
   const here = organizationPaths.team(organizationId, team.id);
 

@@ -8,17 +8,20 @@ import { requireReadAccess } from "~/features/access/gate.server";
 import { can } from "~/features/access/permissions";
 import { membersOutsideTeam } from "~/features/organizations/members.server";
 import { getOrganization } from "~/features/organizations/organizations.server";
+import { organizationAccess } from "~/features/organizations/organization-access.server";
 import { organizationPaths } from "~/features/organizations/paths";
 import { AddTeamMemberSchema, RenameTeamSchema } from "~/features/organizations/schemas";
 import { handleTeamAction } from "~/features/organizations/team-actions.server";
 import { DeleteTeamAction, DeleteTeamForm, RenameTeamPanel, TeamMembersPanel } from "~/features/organizations/team-page";
 import { getTeam, listTeamMembers, teamContents } from "~/features/organizations/teams.server";
+import { EventTypesPanel } from "~/features/scheduling/event-types-panel";
+import { listEventTypes } from "~/features/scheduling/event-types.server";
 import { useTranslation } from "~/i18n/react";
 import type { I18nHandle } from "~/i18n/route-namespaces";
 import { titleFromLoader } from "~/lib/http/page-title";
 import { notFound } from "~/lib/http/responses";
 
-export const handle: I18nHandle = { i18n: ["organizations"] };
+export const handle: I18nHandle = { i18n: ["organizations", "scheduling"] };
 
 async function requireTeam(tenantId: string, organizationId: string, teamId: string) {
   const organization = await getOrganization(tenantId, organizationId);
@@ -31,19 +34,32 @@ async function requireTeam(tenantId: string, organizationId: string, teamId: str
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const gate = await requireReadAccess(request, "organizations");
   const { organization, team } = await requireTeam(gate.tenant.id, params.id ?? "", params.teamId ?? "");
-  const [members, candidates, contents] = await Promise.all([
+  const [members, candidates, contents, eventTypes] = await Promise.all([
     listTeamMembers(gate.tenant.id, team.id),
     membersOutsideTeam(gate.tenant.id, organization.id, team.id),
     teamContents(gate.tenant.id, team.id),
+    listEventTypes(gate.tenant.id, [team.id]),
   ]);
-  const canDelete = can(gate.user.permissions, "organizations", "delete");
+  const access = await organizationAccess(gate, organization.id);
+  const canDelete = can(access.permissions, "organizations", "delete");
   return {
     title: team.name,
     organization: { id: organization.id, name: organization.name },
     team: { id: team.id, name: team.name, members: contents.members, eventTypes: contents.eventTypes, upcomingAppointments: contents.upcomingAppointments },
     members: members.map(({ id, name, email }) => ({ id, name, email })),
     candidates: candidates.map(({ id, name, email }) => ({ id, name, email })),
-    canUpdate: can(gate.user.permissions, "organizations", "update"),
+    eventTypes: eventTypes.map((type) => ({
+      id: type.id,
+      name: type.name,
+      durationMinutes: type.duration_minutes,
+      locationKind: type.location_kind,
+      appointmentType: type.appointment_type,
+      assignment: type.assignment,
+      color: type.color,
+      hosts: type.hosts.map((host) => host.name),
+    })),
+    canCreate: can(access.permissions, "organizations", "create"),
+    canUpdate: can(access.permissions, "organizations", "update"),
     canDelete,
     confirmingDelete: canDelete && new URL(request.url).searchParams.get("confirm") === "delete",
     constraints: { rename: getZodConstraint(RenameTeamSchema), addMember: getZodConstraint(AddTeamMemberSchema) },
@@ -55,7 +71,7 @@ export const meta = titleFromLoader;
 export async function action({ request, params }: ActionFunctionArgs) {
   const gate = await requireReadAccess(request, "organizations");
   const { organization, team } = await requireTeam(gate.tenant.id, params.id ?? "", params.teamId ?? "");
-  return handleTeamAction(request, gate, organization.id, team);
+  return handleTeamAction(request, gate, organization.id, team, await organizationAccess(gate, organization.id));
 }
 
 export default function TeamPage() {
@@ -80,6 +96,7 @@ export default function TeamPage() {
           <DeleteTeamForm organizationId={organization.id} team={team} />
         </Panel>
       ) : null}
+      <EventTypesPanel organizationId={organization.id} teamId={team.id} rows={data.eventTypes} canCreate={data.canCreate} />
       <TeamMembersPanel
         organizationId={organization.id}
         team={team}

@@ -1,0 +1,31 @@
+import { getDb, type DB } from "~/db/db.server";
+import { forbidden, type GateContext } from "~/features/access/gate.server";
+import { can, parsePermissions, type PermissionAction, type PermissionMap } from "~/features/access/permissions";
+import { effectiveRoleKey } from "~/features/access/role-rank";
+
+export interface OrganizationAccess {
+  roleKey: string;
+  permissions: PermissionMap;
+}
+
+/**
+ * What the user may do to one organization: the higher of their account role
+ * and their role in *that* organization. The gate's map belongs to the
+ * selected organization; a request about another one (its page, its teams,
+ * its event types, deleting it) is judged by the user's standing there, so
+ * being an admin of one organization never reaches into another.
+ */
+export async function organizationAccess(gate: GateContext, organizationId: string, db: DB = getDb()): Promise<OrganizationAccess> {
+  if (gate.selection.organization?.id === organizationId) return { roleKey: gate.user.roleKey, permissions: gate.user.permissions };
+  const membership = await db.selectFrom("organization_members").select("role_key").where("organization_id", "=", organizationId).where("user_id", "=", gate.user.id).executeTakeFirst();
+  const roleKey = effectiveRoleKey(gate.user.accountRoleKey, membership?.role_key);
+  const role = await db.selectFrom("roles").select("permissions").where("key", "=", roleKey).executeTakeFirst();
+  return { roleKey, permissions: role ? parsePermissions(role.permissions) : {} };
+}
+
+/** Throws 403 unless the user may take `action` on organizations within this one. */
+export async function requireOrganizationAction(request: Request, gate: GateContext, organizationId: string, action: PermissionAction) {
+  const access = await organizationAccess(gate, organizationId);
+  if (!can(access.permissions, "organizations", action)) throw await forbidden(request);
+  return access;
+}
