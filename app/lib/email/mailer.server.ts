@@ -3,11 +3,19 @@ import path from "node:path";
 import nodemailer from "nodemailer";
 import { getEnv } from "~/config/env.server";
 
+export interface EmailAttachment {
+  filename: string;
+  /** With its parameters, e.g. 'text/calendar; charset=utf-8; method=REQUEST'. */
+  contentType: string;
+  content: string;
+}
+
 export interface OutgoingEmail {
   to: string;
   subject: string;
   text: string;
   html: string;
+  attachments?: EmailAttachment[];
 }
 
 /**

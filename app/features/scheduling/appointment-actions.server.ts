@@ -1,0 +1,45 @@
+import { parseWithZod } from "@conform-to/zod";
+import { data } from "@remix-run/node";
+import { forbidden, type GateContext } from "~/features/access/gate.server";
+import { can } from "~/features/access/permissions";
+import { runAfterResponse } from "~/lib/background/after-response.server";
+import { readFormData } from "~/lib/http/form-body.server";
+import { redirectWithToast } from "~/lib/toast/toast.server";
+import { sendAppointmentNotice } from "./appointment-emails.server";
+import { CancelSchema } from "./booking-schema";
+import { cancelAppointment, markNoShow, type ChangeOutcome } from "./booking.server";
+
+const REFUSAL: Record<Exclude<ChangeOutcome["kind"], "done">, string> = {
+  "not-found": "validation.appointmentGone",
+  "wrong-status": "validation.appointmentChanged",
+  taken: "validation.slotTaken",
+  "not-offered": "validation.slotNotOffered",
+  "not-yet": "validation.noShowNotYet",
+};
+
+export function refusalKey(outcome: Exclude<ChangeOutcome, { kind: "done" }>) {
+  return REFUSAL[outcome.kind];
+}
+
+/** The detail page's forms: cancel with a reason, mark a no-show. */
+export async function handleAppointmentAction(request: Request, gate: GateContext, appointment: { id: string; contactName: string }) {
+  if (!can(gate.user.permissions, "appointments", "update")) throw await forbidden(request);
+  const formData = await readFormData(request);
+  const intent = formData.get("intent");
+  const here = `/appointments/${encodeURIComponent(appointment.id)}`;
+  const actor = { kind: "user" as const, userId: gate.user.id };
+  if (intent === "cancel") {
+    const submission = parseWithZod(formData, { schema: CancelSchema });
+    if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
+    const outcome = await cancelAppointment(gate.tenant.id, appointment.id, submission.value.reason || null, actor);
+    if (outcome.kind !== "done") return data({ intent, result: submission.reply({ formErrors: [refusalKey(outcome)] }) }, { status: 409 });
+    runAfterResponse("Appointment email", () => sendAppointmentNotice(gate.tenant.id, appointment.id, "cancelled"));
+    return redirectWithToast(here, { type: "success", key: "scheduling:toast.cancelled", values: { name: appointment.contactName } });
+  }
+  if (intent === "no-show") {
+    const outcome = await markNoShow(gate.tenant.id, appointment.id, actor);
+    if (outcome.kind !== "done") return data({ intent, result: { status: "error" as const, error: { "": [refusalKey(outcome)] } } }, { status: 409 });
+    return redirectWithToast(here, { type: "success", key: "scheduling:toast.noShow", values: { name: appointment.contactName } });
+  }
+  throw new Response("Unknown intent", { status: 400 });
+}
