@@ -127,7 +127,7 @@ export default function NewAppointmentPage() {
     <div className="max-w-4xl space-y-6">
       <PageHeader title={data.title} description={t("book.intro")} back={<Link to="/appointments" className="text-primary-dark underline dark:text-primary">{t("book.back")}</Link>} />
       <Panel title={t("book.whatAndWho")}>
-        <Form method="get" className="grid gap-4 sm:grid-cols-2 sm:items-end">
+        <Form method="get" className="grid gap-4 sm:grid-cols-2 sm:items-start">
           <SelectField
             label={t("book.eventType")}
             selectProps={{ id: "book-event-type", name: "eventType", defaultValue: data.params.eventType ?? undefined }}

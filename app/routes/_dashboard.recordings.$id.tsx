@@ -10,6 +10,7 @@ import { safeRedirectPath } from "~/lib/http/safe-redirect";
 import { AudioPlayer, formatClock, isoDuration, parseStartSeconds } from "~/features/recordings/audio-player";
 import { withReturnTo } from "~/features/recordings/recording-paths";
 import { AnalysisPanel } from "~/features/analysis/analysis-panel";
+import { appointmentsOfCall } from "~/features/scheduling/appointments.server";
 import { shownPhone } from "~/features/phone/display";
 import { phoneDisplays } from "~/features/phone/display.server";
 import { formatPhoneForDisplay } from "~/features/phone/phone-library.server";
@@ -54,7 +55,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     formatPhone,
   };
   const recording = recordingDetail(call, presentation);
+  const appointments = can(user.permissions, "appointments", "read") ? await appointmentsOfCall(tenant.id, call.id) : [];
   return {
+    appointments: appointments.map((appointment) => ({ id: appointment.id, title: appointment.title, start: appointment.start_at, status: appointment.status })),
     title: recordingHeading(call, {
       with: (who) => t("heading.with", { who }),
       on: (date) => t("heading.on", { date }),
@@ -84,7 +87,7 @@ export default function RecordingDetailRoute() {
 
 function RecordingDetailPage() {
   const { t, i18n } = useTranslation("recording");
-  const { title, recording, timeZone, startAt, returnTo, permissions, phones } = useLoaderData<typeof loader>();
+  const { title, recording, timeZone, startAt, returnTo, permissions, phones, appointments } = useLoaderData<typeof loader>();
   const audio = useRef<HTMLAudioElement | null>(null);
   const listPath = returnTo ?? "/recordings";
   const basePath = `/recordings/${encodeURIComponent(recording.id)}`;
@@ -176,6 +179,21 @@ function RecordingDetailPage() {
           {recording.caller.length > 0 ? <DataList entries={recording.caller} testId="caller-details" /> : <Empty>{t("caller.empty")}</Empty>}
         </Panel>
       </div>
+
+      {appointments.length > 0 ? (
+        <Panel title={t("appointments.title")}>
+          <ul className="space-y-2 text-sm" data-testid="call-appointments">
+            {appointments.map((appointment) => (
+              <li key={appointment.id} className="flex flex-wrap items-center gap-2">
+                <Link to={`/appointments/${encodeURIComponent(appointment.id)}`} className="font-medium text-primary-dark underline dark:text-primary">
+                  {appointment.title}, {formatDateTime(appointment.start, i18n.language, timeZone)}
+                </Link>
+                <span className="text-slate-600 dark:text-slate-300">{t(`appointments.status.${appointment.status}`)}</span>
+              </li>
+            ))}
+          </ul>
+        </Panel>
+      ) : null}
 
       <Panel title={t("summary.title")}>{recording.summary ? <p className="whitespace-pre-line">{recording.summary}</p> : <Empty>{t("summary.empty")}</Empty>}</Panel>
 

@@ -59,7 +59,7 @@ export function SlotPicker({ picker, hrefFor, selected, errors, timeZone }: { pi
               >
                 <span>{dayName.format(noon(day.date))}</span>
                 <span className="text-xs">{dayNumber.format(noon(day.date))}</span>
-                <span className="mt-1 text-xs text-slate-500 dark:text-slate-400">{day.count === 0 ? t("picker.none") : t("picker.free", { count: day.count, value: formatNumber(day.count, i18n.language) })}</span>
+                <span className="mt-1 whitespace-nowrap text-xs text-slate-500 dark:text-slate-400">{day.count === 0 ? t("picker.none") : t("picker.free", { count: day.count, value: formatNumber(day.count, i18n.language) })}</span>
               </Link>
             </li>
           );
@@ -75,7 +75,7 @@ export function SlotPicker({ picker, hrefFor, selected, errors, timeZone }: { pi
             {picker.times.map((time) => (
               <label key={time.start} className="relative">
                 <input type="radio" name="start" value={time.start} defaultChecked={selected === time.start} className="peer sr-only" />
-                <span className="block cursor-pointer rounded-md border border-slate-300 px-2 py-2 text-center text-sm tabular-nums peer-checked:border-primary-button peer-checked:bg-primary-button peer-checked:text-primary-button-text peer-focus-visible:ring-2 peer-focus-visible:ring-primary-button dark:border-slate-600">
+                <span className="block cursor-pointer whitespace-nowrap rounded-md border border-slate-300 px-1 py-2 text-center text-sm tabular-nums peer-checked:border-primary-button peer-checked:bg-primary-button peer-checked:text-primary-button-text peer-focus-visible:ring-2 peer-focus-visible:ring-primary-button dark:border-slate-600">
                   {clock.format(new Date(time.start))}
                 </span>
               </label>
