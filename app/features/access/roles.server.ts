@@ -20,7 +20,7 @@ export const BUILT_IN_ROLES: Array<{ key: string; name: string; permissions: Per
   {
     key: "agent",
     name: "Agent (read-only)",
-    permissions: grantRead(["overview", "call-management", "recordings", "contacts", "profile", "settings", "organizations", "appointments", "calendar", "staff"]),
+    permissions: grantRead(["overview", "call-management", "recordings", "contacts", "profile", "settings", "organizations", "appointments", "appointment-insights", "calendar", "staff"]),
     isPlatformAdmin: false,
   },
   { key: "platform-admin", name: "Platform super-admin", permissions: grantAll([...DASHBOARD_SEGMENTS, "choose-plan"]), isPlatformAdmin: true },

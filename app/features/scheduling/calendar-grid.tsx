@@ -40,7 +40,7 @@ function EntryLink({ entry, timeZone, compact = false }: { entry: GridEntry; tim
   return (
     <Link
       to={appointmentHref(entry.id)}
-      className={cn("block min-w-0 rounded border-l-4 px-1.5 py-0.5 text-xs leading-snug hover:brightness-95", calendarEntryClass(entry.color), entry.status === "no-show" && "opacity-70")}
+      className={cn("block min-w-0 rounded border-l-4 px-1.5 py-0.5 text-xs leading-snug hover:brightness-95", compact && "truncate", calendarEntryClass(entry.color), entry.status === "no-show" && "opacity-70")}
       title={`${formats.time.format(new Date(entry.start))} ${entry.contactName} · ${entry.title}${entry.hostName ? ` · ${entry.hostName}` : ""}`}
     >
       <span className="font-semibold tabular-nums">{formats.time.format(new Date(entry.start))}</span> <span className={cn(entry.status === "no-show" && "line-through")}>{entry.contactName}</span>
