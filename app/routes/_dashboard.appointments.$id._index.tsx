@@ -9,6 +9,7 @@ import { PageHeader } from "~/components/ui/page-header";
 import { Panel } from "~/components/ui/panel";
 import { requireReadAccess } from "~/features/access/gate.server";
 import { can } from "~/features/access/permissions";
+import { organizationAccess } from "~/features/organizations/organization-access.server";
 import { handleAppointmentAction } from "~/features/scheduling/appointment-actions.server";
 import { appointmentLog, getAppointment } from "~/features/scheduling/appointments.server";
 import { STATUS_TONES, useAppointmentTime } from "~/features/scheduling/appointments-list";
@@ -31,7 +32,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const gate = await requireReadAccess(request, "appointments");
   const appointment = await requireAppointment(gate.tenant.id, params.id);
   const log = await appointmentLog(gate.tenant.id, appointment.id);
-  const canUpdate = can(gate.user.permissions, "appointments", "update");
+  const canUpdate = can((await organizationAccess(gate, appointment.organization_id)).permissions, "appointments", "update");
   const started = appointment.start_at <= new Date().toISOString();
   return {
     title: `${appointment.title} · ${appointment.contact_name}`,
@@ -71,7 +72,7 @@ export const meta = titleFromLoader;
 export async function action({ request, params }: ActionFunctionArgs) {
   const gate = await requireReadAccess(request, "appointments");
   const appointment = await requireAppointment(gate.tenant.id, params.id);
-  return handleAppointmentAction(request, gate, { id: appointment.id, contactName: appointment.contact_name });
+  return handleAppointmentAction(request, gate, { id: appointment.id, contactName: appointment.contact_name, organizationId: appointment.organization_id });
 }
 
 function CancelForm({ id, fetcher, onCancel, errors }: { id: string; fetcher?: FormFetcher; onCancel?: () => void; errors?: string[] }) {

@@ -7,8 +7,8 @@ import { FormErrors } from "~/components/ui/field";
 import { PageHeader } from "~/components/ui/page-header";
 import { Panel } from "~/components/ui/panel";
 import { useIsPending } from "~/components/ui/use-is-pending";
-import { requireActionAccess } from "~/features/access/gate.server";
-import { refusalKey } from "~/features/scheduling/appointment-actions.server";
+import { requireReadAccess, type GateContext } from "~/features/access/gate.server";
+import { refusalKey, requireAppointmentChange } from "~/features/scheduling/appointment-actions.server";
 import { sendAppointmentNotice } from "~/features/scheduling/appointment-emails.server";
 import { getAppointment } from "~/features/scheduling/appointments.server";
 import { useAppointmentTime } from "~/features/scheduling/appointments-list";
@@ -29,9 +29,11 @@ import { calendarDayParam, readParams } from "~/lib/url-params/url-params";
 
 export const handle: I18nHandle = { i18n: ["scheduling"] };
 
-async function requireMovable(tenantId: string, id: string | undefined) {
+async function requireMovable(request: Request, gate: GateContext, id: string | undefined) {
+  const tenantId = gate.tenant.id;
   const appointment = await getAppointment(tenantId, id ?? "");
   if (!appointment) notFound();
+  await requireAppointmentChange(request, gate, appointment.organization_id);
   const here = `/appointments/${encodeURIComponent(appointment.id)}`;
   // Only a booked appointment that has not begun, of a type that still exists, can move.
   if (appointment.status !== "booked" || appointment.start_at <= new Date().toISOString() || !appointment.event_type_id) throw redirect(here);
@@ -44,8 +46,8 @@ async function requireMovable(tenantId: string, id: string | undefined) {
 
 /** /appointments/<id>/reschedule?week=&date=: the host's free times; choosing one moves the appointment and tells the contact. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const gate = await requireActionAccess(request, "update", "appointments");
-  const { appointment, eventType } = await requireMovable(gate.tenant.id, params.id);
+  const gate = await requireReadAccess(request, "appointments");
+  const { appointment, eventType } = await requireMovable(request, gate, params.id);
   const t = await getTranslator(request, "scheduling");
   const { week, date } = readParams(new URL(request.url).searchParams, { week: calendarDayParam, date: calendarDayParam });
   const picker = await pickerWeek(gate.tenant.id, eventType, { week, date, viewerTimeZone: gate.tenant.timeZone, fallbackTimeZone: gate.tenant.timeZone, excludeAppointmentId: appointment.id });
@@ -60,8 +62,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export const meta = titleFromLoader;
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const gate = await requireActionAccess(request, "update", "appointments");
-  const { appointment, eventType, here } = await requireMovable(gate.tenant.id, params.id);
+  const gate = await requireReadAccess(request, "appointments");
+  const { appointment, eventType, here } = await requireMovable(request, gate, params.id);
   const submission = parseWithZod(await readFormData(request), { schema: RescheduleSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const outcome = await rescheduleAppointment(gate.tenant.id, appointment.id, submission.value.start, { kind: "user", userId: gate.user.id }, { eventType, fallbackTimeZone: gate.tenant.timeZone });

@@ -16,7 +16,7 @@ const itemClass = "flex w-full items-center justify-between gap-2 rounded px-2 p
  * one button per organization and per team of the selected one, so it works
  * without JavaScript and the server renders the choice from its cookie.
  */
-export function OrganizationSwitcher({ organizations, organizationId, teamId }: { organizations: SwitcherOrganization[]; organizationId: string | null; teamId: string | null }) {
+export function OrganizationSwitcher({ organizations, organizationId, teamId, allTeams }: { organizations: SwitcherOrganization[]; organizationId: string | null; teamId: string | null; allTeams: boolean }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const organization = organizations.find((candidate) => candidate.id === organizationId);
@@ -26,11 +26,11 @@ export function OrganizationSwitcher({ organizations, organizationId, teamId }: 
     <details className="relative mr-auto min-w-0" data-testid="organization-switcher">
       <summary
         className="flex min-w-0 cursor-pointer list-none items-center gap-2 rounded-md px-2 py-1.5 text-sm hover:bg-slate-100 dark:hover:bg-slate-800 [&::-webkit-details-marker]:hidden"
-        aria-label={t("switcher.label", { organization: organization.name, team: team?.name ?? t("switcher.noTeam") })}
+        aria-label={t("switcher.label", { organization: organization.name, team: team?.name ?? (allTeams ? t("switcher.allTeams") : t("switcher.noTeam")) })}
       >
         <Icon name="building" className="h-5 w-5 shrink-0 text-slate-500 dark:text-slate-400" />
         <span className="min-w-0 max-w-[9rem] truncate font-medium sm:max-w-[16rem]">{organization.name}</span>
-        {team ? <span className="hidden min-w-0 max-w-[10rem] truncate text-slate-500 md:inline dark:text-slate-400">· {team.name}</span> : null}
+        {team || allTeams ? <span className="hidden min-w-0 max-w-[10rem] truncate text-slate-500 md:inline dark:text-slate-400">· {team?.name ?? t("switcher.allTeams")}</span> : null}
         <Icon name="chevron" className="h-4 w-4 shrink-0 text-slate-500" />
       </summary>
       <div className="absolute left-0 z-40 mt-2 max-h-[70vh] w-72 max-w-[calc(100vw-2rem)] overflow-y-auto rounded-md border border-slate-200 bg-white p-2 shadow-lg dark:border-slate-700 dark:bg-slate-900">
@@ -54,6 +54,12 @@ export function OrganizationSwitcher({ organizations, organizationId, teamId }: 
             <p className="px-2 py-1 text-sm text-slate-600 dark:text-slate-300">{t("switcher.noTeams")}</p>
           ) : (
             <ul>
+              <li>
+                <button type="submit" name="teamId" value="all" className={cn(itemClass, allTeams && "font-semibold")} aria-current={allTeams ? "true" : undefined}>
+                  <span className="min-w-0 truncate">{t("switcher.allTeams")}</span>
+                  {allTeams ? <span className="text-xs text-slate-500">{t("switcher.current")}</span> : null}
+                </button>
+              </li>
               {organization.teams.map((candidate) => (
                 <li key={candidate.id}>
                   <button type="submit" name="teamId" value={candidate.id} className={cn(itemClass, candidate.id === team?.id && "font-semibold")} aria-current={candidate.id === team?.id ? "true" : undefined}>

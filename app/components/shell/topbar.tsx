@@ -9,7 +9,7 @@ interface TopbarProps {
   userName: string;
   avatarUrl: string;
   profileLinks: Array<{ segment: string; labelKey: string }>;
-  selection: { organizations: SwitcherOrganization[]; organizationId: string | null; teamId: string | null };
+  selection: { organizations: SwitcherOrganization[]; organizationId: string | null; teamId: string | null; allTeams: boolean };
 }
 
 export function Topbar({ theme, userName, avatarUrl, profileLinks, selection }: TopbarProps) {
@@ -20,7 +20,7 @@ export function Topbar({ theme, userName, avatarUrl, profileLinks, selection }: 
   ];
   return (
     <header className="sticky top-0 z-30 flex h-16 items-center justify-end gap-2 border-b border-slate-200 bg-white px-4 dark:border-slate-800 dark:bg-slate-900">
-      <OrganizationSwitcher organizations={selection.organizations} organizationId={selection.organizationId} teamId={selection.teamId} />
+      <OrganizationSwitcher organizations={selection.organizations} organizationId={selection.organizationId} teamId={selection.teamId} allTeams={selection.allTeams} />
       <LanguageSwitch />
       <ThemeToggle theme={theme} />
       <details className="relative">

@@ -1,6 +1,6 @@
 import { createCookie } from "@remix-run/node";
 import { getDb, type DB } from "~/db/db.server";
-import { resolveSelection, type Selection } from "./selection";
+import { ALL_TEAMS, resolveSelection, type Selection } from "./selection";
 
 /**
  * The organization and team the dashboard shows, kept in a cookie so the
@@ -20,7 +20,9 @@ export interface SelectorOrganization {
 export interface ResolvedSelection {
   organizations: SelectorOrganization[];
   organization: { id: string; name: string } | null;
+  /** Null for an organization without teams, or when "all teams" is chosen. */
   team: { id: string; name: string } | null;
+  allTeams: boolean;
 }
 
 export async function readStoredSelection(request: Request): Promise<Partial<Selection>> {
@@ -54,5 +56,5 @@ export async function resolveRequestSelection(request: Request, tenantId: string
   const chosen = resolveSelection(organizations, await readStoredSelection(request));
   const organization = organizations.find((candidate) => candidate.id === chosen.organizationId) ?? null;
   const team = organization?.teams.find((candidate) => candidate.id === chosen.teamId) ?? null;
-  return { organizations, organization: organization && { id: organization.id, name: organization.name }, team };
+  return { organizations, organization: organization && { id: organization.id, name: organization.name }, team, allTeams: chosen.teamId === ALL_TEAMS };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { chooseOrganization, chooseTeam, resolveSelection, type SelectableOrganization } from "./selection";
+import { ALL_TEAMS, chooseOrganization, chooseTeam, resolveSelection, type SelectableOrganization } from "./selection";
 
 const organizations: SelectableOrganization[] = [
   { id: "dental", teams: [{ id: "front-desk" }, { id: "hygiene" }] },
@@ -46,5 +46,14 @@ describe("choosing", () => {
   it("a team only within the selected organization", () => {
     expect(chooseTeam(organizations, current, "front-desk")).toEqual({ organizationId: "dental", teamId: "front-desk" });
     expect(chooseTeam(organizations, current, "trainers")).toEqual(current);
+  });
+});
+
+describe("all teams", () => {
+  it("is kept for the stored organization when it has teams, and chosen like a team", () => {
+    expect(resolveSelection(organizations, { organizationId: "dental", teamId: ALL_TEAMS })).toEqual({ organizationId: "dental", teamId: ALL_TEAMS });
+    expect(resolveSelection(organizations, { organizationId: "garage", teamId: ALL_TEAMS })).toEqual({ organizationId: "garage", teamId: null });
+    expect(chooseTeam(organizations, { organizationId: "gym", teamId: "trainers" }, ALL_TEAMS)).toEqual({ organizationId: "gym", teamId: ALL_TEAMS });
+    expect(chooseTeam(organizations, { organizationId: "garage", teamId: null }, ALL_TEAMS)).toEqual({ organizationId: "garage", teamId: null });
   });
 });

@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/node";
 import { forbidden, type GateContext } from "~/features/access/gate.server";
 import { can } from "~/features/access/permissions";
+import { organizationAccess } from "~/features/organizations/organization-access.server";
 import { runAfterResponse } from "~/lib/background/after-response.server";
 import { readFormData } from "~/lib/http/form-body.server";
 import { redirectWithToast } from "~/lib/toast/toast.server";
@@ -22,8 +23,15 @@ export function refusalKey(outcome: Exclude<ChangeOutcome, { kind: "done" }>) {
 }
 
 /** The detail page's forms: cancel with a reason, mark a no-show. */
-export async function handleAppointmentAction(request: Request, gate: GateContext, appointment: { id: string; contactName: string }) {
-  if (!can(gate.user.permissions, "appointments", "update")) throw await forbidden(request);
+/** Changes to an appointment are judged by the user's role in the appointment's organization, whichever is selected. */
+export async function requireAppointmentChange(request: Request, gate: GateContext, organizationId: string) {
+  const access = await organizationAccess(gate, organizationId);
+  if (!can(access.permissions, "appointments", "update")) throw await forbidden(request);
+  return access;
+}
+
+export async function handleAppointmentAction(request: Request, gate: GateContext, appointment: { id: string; contactName: string; organizationId: string }) {
+  await requireAppointmentChange(request, gate, appointment.organizationId);
   const formData = await readFormData(request);
   const intent = formData.get("intent");
   const here = `/appointments/${encodeURIComponent(appointment.id)}`;

@@ -35,7 +35,7 @@ export async function sendAppointmentNotice(tenantId: string, appointmentId: str
   if (!appointment?.contact_email) return;
   const language = tenantLanguage({ country: appointment.country, timeZone: appointment.tenant_time_zone });
   const t = await getTranslatorFor(language, "scheduling");
-  const when = dateTimeFormat(language, { dateStyle: "full", timeStyle: "short", timeZone: appointment.time_zone, timeZoneName: "short" }).format(new Date(appointment.start_at));
+  const when = dateTimeFormat(language, { weekday: "long", year: "numeric", month: "long", day: "numeric", hour: "numeric", minute: "2-digit", timeZone: appointment.time_zone, timeZoneName: "short" }).format(new Date(appointment.start_at));
   const where =
     appointment.location_kind === "in-person"
       ? appointment.location_detail ?? ""

@@ -119,9 +119,14 @@ export async function bookAppointment(tenantId: string, request: BookingRequest,
 
   const id = newId();
   try {
-    const hostId = await db.transaction().execute(async (trx) => {
+    const hostId = await db.transaction().execute(async (trx): Promise<string | { duplicate: string } | null> => {
       for (const candidate of candidates) {
         await lockHost(trx, tenantId, candidate, request.fallbackTimeZone);
+        // A retry of this very booking that got the lock second finds its twin here, not a busy host.
+        if (request.clientKey) {
+          const twin = await trx.selectFrom("appointments").select("id").where("tenant_id", "=", tenantId).where("client_key", "=", request.clientKey).executeTakeFirst();
+          if (twin) return { duplicate: twin.id };
+        }
         if (!request.skipAvailability && !(await hostIsFree(trx, tenantId, candidate, request.eventType, start, null))) continue;
         const timestamp = now();
         const timeZone = (await trx.selectFrom("staff_schedules").select("time_zone").where("user_id", "=", candidate).executeTakeFirst())?.time_zone ?? request.fallbackTimeZone;
@@ -142,6 +147,7 @@ export async function bookAppointment(tenantId: string, request: BookingRequest,
       return null;
     });
     if (!hostId) return { kind: "taken" };
+    if (typeof hostId !== "string") return { kind: "duplicate", appointmentId: hostId.duplicate };
     return { kind: "booked", appointmentId: id, hostId, start, end };
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
