@@ -9,7 +9,7 @@ import { Panel } from "~/components/ui/panel";
 import { useIsPending } from "~/components/ui/use-is-pending";
 import { requireReadAccess, type GateContext } from "~/features/access/gate.server";
 import { refusalKey, requireAppointmentChange } from "~/features/scheduling/appointment-actions.server";
-import { sendAppointmentNotice } from "~/features/scheduling/appointment-emails.server";
+import { afterAppointmentChange } from "~/features/scheduling/appointment-effects.server";
 import { getAppointment } from "~/features/scheduling/appointments.server";
 import { useAppointmentTime } from "~/features/scheduling/appointments-list";
 import { RescheduleSchema } from "~/features/scheduling/booking-schema";
@@ -20,7 +20,6 @@ import { pickerWeek } from "~/features/scheduling/slot-picker.server";
 import { getTranslator } from "~/i18n/i18next.server";
 import { useTranslation } from "~/i18n/react";
 import type { I18nHandle } from "~/i18n/route-namespaces";
-import { runAfterResponse } from "~/lib/background/after-response.server";
 import { readFormData } from "~/lib/http/form-body.server";
 import { titleFromLoader } from "~/lib/http/page-title";
 import { notFound } from "~/lib/http/responses";
@@ -68,7 +67,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const outcome = await rescheduleAppointment(gate.tenant.id, appointment.id, submission.value.start, { kind: "user", userId: gate.user.id }, { eventType, fallbackTimeZone: gate.tenant.timeZone });
   if (outcome.kind !== "done") return data({ result: submission.reply({ fieldErrors: { start: [refusalKey(outcome)] } }) }, { status: 409 });
-  runAfterResponse("Appointment email", () => sendAppointmentNotice(gate.tenant.id, appointment.id, "rescheduled"));
+  afterAppointmentChange(gate.tenant.id, appointment.id, "rescheduled");
   return redirectWithToast(here, { type: "success", key: "scheduling:toast.rescheduled", values: { name: appointment.contact_name } });
 }
 

@@ -11,7 +11,7 @@ import { useIsPending } from "~/components/ui/use-is-pending";
 import { requireActionAccess } from "~/features/access/gate.server";
 import { getContact } from "~/features/contacts/contacts.server";
 import { organizationPaths } from "~/features/organizations/paths";
-import { sendAppointmentNotice } from "~/features/scheduling/appointment-emails.server";
+import { afterAppointmentChange } from "~/features/scheduling/appointment-effects.server";
 import { BookAppointmentSchema } from "~/features/scheduling/booking-schema";
 import { bookAppointment } from "~/features/scheduling/booking.server";
 import { getEventType } from "~/features/scheduling/event-types.server";
@@ -21,7 +21,6 @@ import { contactName, findContacts, pickerWeek } from "~/features/scheduling/slo
 import { getTranslator } from "~/i18n/i18next.server";
 import { useTranslation } from "~/i18n/react";
 import type { I18nHandle } from "~/i18n/route-namespaces";
-import { runAfterResponse } from "~/lib/background/after-response.server";
 import { readFormData } from "~/lib/http/form-body.server";
 import { titleFromLoader } from "~/lib/http/page-title";
 import { redirectWithToast } from "~/lib/toast/toast.server";
@@ -90,7 +89,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const key = outcome.kind === "taken" ? "validation.slotTaken" : "validation.slotNotOffered";
     return data({ result: submission.reply({ fieldErrors: { start: [key] } }) }, { status: 409 });
   }
-  runAfterResponse("Appointment email", () => sendAppointmentNotice(gate.tenant.id, outcome.appointmentId, "booked"));
+  afterAppointmentChange(gate.tenant.id, outcome.appointmentId, "booked");
   return redirectWithToast(`/appointments/${outcome.appointmentId}`, { type: "success", key: "scheduling:toast.booked", values: { name: contactName(contact) } });
 }
 

@@ -1,8 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { apiError, apiJson, handleApiRequest, methodNotAllowed, notFound, requireApiTenant } from "~/features/api-keys/api-request.server";
-import { runAfterResponse } from "~/lib/background/after-response.server";
 import { readTextBody } from "~/lib/http/text-body.server";
-import { sendAppointmentNotice } from "~/features/scheduling/appointment-emails.server";
+import { afterAppointmentChange } from "~/features/scheduling/appointment-effects.server";
 import { apiTenantSettings } from "~/features/scheduling/api-tenant.server";
 import { apiEventType, bookingCall, bookingContact, BookingRequestSchema, describeProblems, serializeAppointment } from "~/features/scheduling/booking-api.server";
 import { bookAppointment } from "~/features/scheduling/booking.server";
@@ -55,7 +54,7 @@ export function action({ request }: ActionFunctionArgs) {
     if (outcome.kind === "not-offered") return apiError(422, "slot_not_offered", "That time is not offered for this event type (outside working hours, too soon, too far ahead, or not a slot start). Ask GET /api/v1/slots.");
     const appointment = await serializeAppointment(tenantId, outcome.appointmentId);
     if (outcome.kind === "duplicate") return apiJson({ duplicate: true, appointment });
-    runAfterResponse("Appointment email", () => sendAppointmentNotice(tenantId, outcome.appointmentId, "booked"));
+    afterAppointmentChange(tenantId, outcome.appointmentId, "booked");
     return apiJson({ duplicate: false, appointment }, 201);
   });
 }

@@ -3,10 +3,9 @@ import { data } from "@remix-run/node";
 import { forbidden, type GateContext } from "~/features/access/gate.server";
 import { can } from "~/features/access/permissions";
 import { organizationAccess } from "~/features/organizations/organization-access.server";
-import { runAfterResponse } from "~/lib/background/after-response.server";
 import { readFormData } from "~/lib/http/form-body.server";
 import { redirectWithToast } from "~/lib/toast/toast.server";
-import { sendAppointmentNotice } from "./appointment-emails.server";
+import { afterAppointmentChange } from "./appointment-effects.server";
 import { CancelSchema } from "./booking-schema";
 import { cancelAppointment, markNoShow, type ChangeOutcome } from "./booking.server";
 
@@ -41,7 +40,7 @@ export async function handleAppointmentAction(request: Request, gate: GateContex
     if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
     const outcome = await cancelAppointment(gate.tenant.id, appointment.id, submission.value.reason || null, actor);
     if (outcome.kind !== "done") return data({ intent, result: submission.reply({ formErrors: [refusalKey(outcome)] }) }, { status: 409 });
-    runAfterResponse("Appointment email", () => sendAppointmentNotice(gate.tenant.id, appointment.id, "cancelled"));
+    afterAppointmentChange(gate.tenant.id, appointment.id, "cancelled");
     return redirectWithToast(here, { type: "success", key: "scheduling:toast.cancelled", values: { name: appointment.contactName } });
   }
   if (intent === "no-show") {
