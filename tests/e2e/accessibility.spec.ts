@@ -62,3 +62,28 @@ test("the organization screens have no serious accessibility problems", async ({
     await expectNoSeriousViolations(page);
   }
 });
+
+test("the scheduling screens have no serious accessibility problems", async ({ page }) => {
+  // Sixteen screens, each audited in full.
+  test.setTimeout(120_000);
+  await signIn(page, DEMO_USERS.owner.email);
+  const firstHref = async (list: string, pattern: RegExp) => {
+    await page.goto(list);
+    const hrefs = await page.locator("main a[href]").evaluateAll((links) => links.map((link) => link.getAttribute("href") ?? ""));
+    const href = hrefs.find((candidate) => pattern.test(candidate));
+    if (!href) throw new Error(`No link matching ${pattern} on ${list}`);
+    return href;
+  };
+  const organizationPage = await firstHref("/organizations", /^\/organizations\/[0-9a-f-]{8,}$/);
+  const teamPage = await firstHref(`${organizationPage}?tab=teams`, /\/teams\/[0-9a-f-]{8,}$/);
+  const eventTypePage = await firstHref(teamPage, /\/event-types\/[0-9a-f-]{8,}$/);
+  const appointmentPage = await firstHref("/appointments", /^\/appointments\/[0-9a-f-]{8,}$/);
+  const staffPage = await firstHref("/staff", /^\/staff\/[0-9a-f-]{8,}$/);
+  for (const path of [
+    organizationPage, `${organizationPage}?tab=teams`, teamPage, eventTypePage, `${teamPage}/event-types/new`, "/staff", staffPage, "/appointments", "/appointments/new",
+    appointmentPage, `${appointmentPage}/reschedule`, "/calendar", "/calendar?view=month", "/calendar?view=day", "/appointment-insights?range=last-3-months", "/calcom",
+  ]) {
+    await page.goto(path);
+    await expectNoSeriousViolations(page);
+  }
+});

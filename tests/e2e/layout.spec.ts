@@ -50,7 +50,23 @@ const OWNER_SCREENS = [
   "/subscriptions-history",
   "/organizations",
   "/organizations/new",
+  "/organizations/:organization",
+  "/organizations/:organization?tab=teams",
+  "/organizations/:organization/teams/:team",
+  "/organizations/:organization/teams/:team/event-types/new",
+  "/organizations/:organization/teams/:team/event-types/:eventType",
+  "/staff",
+  "/staff/:staff",
+  "/appointments",
+  "/appointments?when=past",
+  "/appointments/new",
+  "/appointments/:appointment",
+  "/appointments/:appointment/reschedule",
   "/calendar",
+  "/calendar?view=month",
+  "/calendar?view=day",
+  "/appointment-insights?range=last-3-months",
+  "/calcom",
 ];
 
 test.describe.configure({ mode: "parallel", timeout: 180_000 });
@@ -72,9 +88,16 @@ async function resolveIds(page: Page) {
     if (!match) throw new Error(`No link matching ${pattern} on ${list}`);
     return match;
   };
+  const organization = await firstLink("/organizations", /^\/organizations\/([0-9a-f-]{8,})$/);
+  const team = await firstLink(`/organizations/${organization}?tab=teams`, /^\/organizations\/[0-9a-f-]+\/teams\/([0-9a-f-]{8,})$/);
   return {
     recording: await firstLink("/recordings", /^\/recordings\/([0-9a-f-]{8,})$/),
     campaign: await firstLink("/campaigns", /^\/campaigns\/([0-9a-f-]{8,})$/),
+    organization,
+    team,
+    eventType: await firstLink(`/organizations/${organization}/teams/${team}`, /\/event-types\/([0-9a-f-]{8,})$/),
+    staff: await firstLink("/staff", /^\/staff\/([0-9a-f-]{8,})$/),
+    appointment: await firstLink("/appointments", /^\/appointments\/([0-9a-f-]{8,})$/),
   };
 }
 
@@ -96,7 +119,7 @@ for (const size of SIZES) {
         await choose(page, theme, language);
         const ids = await resolveIds(page);
         for (const template of OWNER_SCREENS) {
-          const path = template.replace(":recording", ids.recording).replace(":campaign", ids.campaign);
+          const path = Object.entries(ids).reduce((filled, [name, id]) => filled.replace(`:${name}`, id), template);
           const response = await page.goto(path);
           expect(response?.status(), path).toBe(200);
           await expect(page.locator("html")).toHaveAttribute("lang", language);

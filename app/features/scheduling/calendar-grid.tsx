@@ -40,7 +40,7 @@ function EntryLink({ entry, timeZone, compact = false }: { entry: GridEntry; tim
   return (
     <Link
       to={appointmentHref(entry.id)}
-      className={cn("block min-w-0 rounded border-l-4 px-1.5 py-0.5 text-xs leading-snug hover:brightness-95", compact && "truncate", calendarEntryClass(entry.color), entry.status === "no-show" && "opacity-70")}
+      className={cn("block min-w-0 rounded border-l-4 px-1.5 py-0.5 text-xs leading-snug hover:brightness-95", compact && "truncate", calendarEntryClass(entry.color), entry.status === "no-show" && "italic")}
       title={`${formats.time.format(new Date(entry.start))} ${entry.contactName} · ${entry.title}${entry.hostName ? ` · ${entry.hostName}` : ""}`}
     >
       <span className="font-semibold tabular-nums">{formats.time.format(new Date(entry.start))}</span> <span className={cn(entry.status === "no-show" && "line-through")}>{entry.contactName}</span>
@@ -75,7 +75,7 @@ export function MonthGrid({ days, month, today, entries, timeZone, dayHref }: { 
                 aria-label={t("calendar.dayLink", { day: formats.dayMonth.format(noon(day)), count: list.length })}
                 className={cn(
                   "inline-flex h-6 min-w-6 items-center justify-center rounded-full px-1 text-xs",
-                  day === today ? "bg-primary-button font-semibold text-primary-button-text" : inMonth ? "text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800" : "text-slate-400",
+                  day === today ? "bg-primary-button font-semibold text-primary-button-text" : inMonth ? "text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800" : "text-slate-500 dark:text-slate-400",
                 )}
               >
                 {formats.dayNumber.format(noon(day))}
