@@ -9,6 +9,7 @@ import { PageHeader } from "~/components/ui/page-header";
 import { Panel } from "~/components/ui/panel";
 import { requireReadAccess } from "~/features/access/gate.server";
 import { can } from "~/features/access/permissions";
+import { formatPhoneForDisplay } from "~/features/phone/phone";
 import { organizationAccess } from "~/features/organizations/organization-access.server";
 import { handleAppointmentAction } from "~/features/scheduling/appointment-actions.server";
 import { appointmentLog, getAppointment } from "~/features/scheduling/appointments.server";
@@ -48,7 +49,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       hostName: appointment.host_name,
       contactName: appointment.contact_name,
       contactEmail: appointment.contact_email,
-      contactPhone: appointment.contact_phone,
+      contactPhone: appointment.contact_phone ? formatPhoneForDisplay(appointment.contact_phone, gate.tenant.country) : null,
       contactId: appointment.contact_id,
       locationKind: appointment.location_kind,
       locationDetail: appointment.location_detail,

@@ -12,6 +12,7 @@ import * as billing from "./0010-billing";
 import * as callCosts from "./0011-call-costs";
 import * as organizations from "./0012-organizations";
 import * as scheduling from "./0013-scheduling";
+import * as calcomPerOrganization from "./0014-calcom-per-organization";
 
 /**
  * Migrations are imported statically so they travel inside the server bundle;
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   "0011-call-costs": callCosts,
   "0012-organizations": organizations,
   "0013-scheduling": scheduling,
+  "0014-calcom-per-organization": calcomPerOrganization,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -49,7 +49,17 @@ export interface ImportReport {
  */
 export async function importEventTypes(connection: CalcomConnection, db: DB = getDb()): Promise<ImportReport> {
   if (!connection.team_id) throw new Error("The connection has no team to import into.");
-  const teamId = connection.team_id;
+  try {
+    const report = await importInto(connection, connection.team_id, db);
+    await recordSync(connection.id, null, db);
+    return report;
+  } catch (error) {
+    await recordSync(connection.id, isCalcomError(error) ? error.kind : "unavailable", db);
+    throw error;
+  }
+}
+
+async function importInto(connection: CalcomConnection, teamId: string, db: DB): Promise<ImportReport> {
   const types = (await clientFor(connection).listEventTypes()).filter((type) => !type.hidden);
   const members = await db
     .selectFrom("team_members")
@@ -61,14 +71,21 @@ export async function importEventTypes(connection: CalcomConnection, db: DB = ge
   const host = members.find((member) => member.email === connection.account_email?.toLowerCase()) ?? members[0];
   const report: ImportReport = { created: 0, updated: 0 };
   for (const [index, type] of types.entries()) await importOne(connection, teamId, type, host?.id ?? null, index, report, db);
-  await recordSync(connection.id, null, db);
   return report;
 }
 
 async function importOne(connection: CalcomConnection, teamId: string, type: CalcomEventType, hostId: string | null, index: number, report: ImportReport, db: DB) {
   const location = locationOf(type.locations);
   const fields = { name: type.title.slice(0, 80), duration_minutes: Math.min(480, Math.max(5, type.lengthInMinutes)), location_kind: location.kind, location_detail: location.detail, updated_at: now() };
-  const existing = await db.selectFrom("event_types").select(["id"]).where("tenant_id", "=", connection.tenant_id).where("calcom_event_type_id", "=", String(type.id)).executeTakeFirst();
+  // Per organization: two organizations may connect the same account, or two self-hosted instances number alike.
+  const existing = await db
+    .selectFrom("event_types")
+    .innerJoin("teams", "teams.id", "event_types.team_id")
+    .select(["event_types.id"])
+    .where("event_types.tenant_id", "=", connection.tenant_id)
+    .where("teams.organization_id", "=", connection.organization_id)
+    .where("event_types.calcom_event_type_id", "=", String(type.id))
+    .executeTakeFirst();
   if (existing) {
     await db.updateTable("event_types").set(fields).where("id", "=", existing.id).execute();
     report.updated += 1;
@@ -97,6 +114,8 @@ export interface IncomingBooking {
   eventTypeId: number | null;
   attendee: { name: string; email: string | null } | null;
   rescheduledFromUid: string | null;
+  /** Set on the old booking of a reschedule, which Cal.com marks cancelled: it is a move, not a cancellation. */
+  rescheduledToUid?: string | null;
   cancellationReason: string | null;
   voxboardId: string | null;
 }
@@ -113,6 +132,8 @@ export async function applyCalcomBooking(connection: CalcomConnection, booking: 
   const fallbackTimeZone = connection.account_time_zone ?? (await db.selectFrom("tenants").select("time_zone").where("id", "=", tenantId).executeTakeFirstOrThrow()).time_zone;
   const known = await localByUid(tenantId, booking.uid, db);
   if (known) {
+    // The replacement booking moves the appointment when it is applied; the old one's "cancelled" must not cancel it first.
+    if (booking.status === "cancelled" && booking.rescheduledToUid) return "unchanged";
     if (booking.status === "cancelled" && known.status === "booked") {
       await cancelAppointment(tenantId, known.id, booking.cancellationReason, CALCOM, db);
       return "cancelled";
@@ -123,19 +144,21 @@ export async function applyCalcomBooking(connection: CalcomConnection, booking: 
     }
     return "unchanged";
   }
-  if (booking.voxboardId) {
-    // The echo of a booking we pushed: link it, create nothing.
-    const ours = await db.selectFrom("appointments").select("id").where("tenant_id", "=", tenantId).where("id", "=", booking.voxboardId).executeTakeFirst();
-    if (ours) {
-      await db.updateTable("appointments").set({ calcom_uid: booking.uid }).where("id", "=", ours.id).where("calcom_uid", "is", null).execute();
-      return "linked";
-    }
-  }
+  // A move on Cal.com first: its new booking keeps our id in the metadata, so it would otherwise pass for an echo.
   if (booking.rescheduledFromUid) {
     const previous = await localByUid(tenantId, booking.rescheduledFromUid, db);
     if (previous && previous.status === "booked") {
       const outcome = await rescheduleAppointment(tenantId, previous.id, booking.start, CALCOM, { eventType: null, fallbackTimeZone, skipAvailability: true, calcomUid: booking.uid }, db);
       return outcome.kind === "done" ? "moved" : "conflict";
+    }
+  }
+  if (booking.voxboardId) {
+    // The echo of a booking we pushed (possibly before we stored its uid): link it, create nothing.
+    const ours = await db.selectFrom("appointments").select(["id", "calcom_uid"]).where("tenant_id", "=", tenantId).where("id", "=", booking.voxboardId).executeTakeFirst();
+    if (ours) {
+      if (ours.calcom_uid !== null) return "unchanged";
+      await db.updateTable("appointments").set({ calcom_uid: booking.uid }).where("id", "=", ours.id).where("calcom_uid", "is", null).execute();
+      return "linked";
     }
   }
   if (booking.status !== "accepted" || booking.eventTypeId === null) return "skipped";
@@ -194,6 +217,7 @@ export async function pullBookings(connection: CalcomConnection, db: DB = getDb(
           eventTypeId: booking.eventTypeId ?? null,
           attendee: booking.attendees[0] ? { name: booking.attendees[0].name, email: booking.attendees[0].email } : null,
           rescheduledFromUid: booking.rescheduledFromUid ?? null,
+          rescheduledToUid: booking.rescheduledToUid ?? null,
           cancellationReason: booking.cancellationReason ?? null,
           voxboardId: booking.metadata.voxboardId ?? null,
         },

@@ -8,8 +8,9 @@ import type { CalcomWebhookEvent } from "./webhook-signature.server";
 /**
  * One verified delivery, applied once: the body's hash is its id (Cal.com's
  * deliveries carry none), so a retry or a replay is answered "duplicate" and
- * changes nothing. The id row is written in the same transaction as the
- * change, so a failed change can be retried by Cal.com.
+ * changes nothing. The id is written after the change: a change that failed
+ * leaves no id, so Cal.com's retry applies it; two copies at once both apply,
+ * which is safe because applying a booking twice changes nothing the second time.
  */
 export async function applyCalcomDelivery(connection: CalcomConnection, rawBody: string, event: CalcomWebhookEvent, db: DB = getDb()): Promise<ApplyOutcome | "duplicate" | "ping"> {
   if (event.triggerEvent === "PING") return "ping";

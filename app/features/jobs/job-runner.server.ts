@@ -1,3 +1,4 @@
+import { syncDueCalcomConnections } from "~/features/calcom/scheduled-sync.server";
 import os from "node:os";
 import { getEnv } from "~/config/env.server";
 import { getDb, type DB } from "~/db/db.server";
@@ -107,6 +108,11 @@ export class JobRunner {
     const now = this.context.now();
     try {
       await runBillingJobs(now, { db: this.context.db });
+    } catch (error) {
+      this.onError(error);
+    }
+    try {
+      await syncDueCalcomConnections(now, this.context.db);
     } catch (error) {
       this.onError(error);
     }
