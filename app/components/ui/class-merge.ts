@@ -19,6 +19,7 @@ addKeywords("position", "static fixed absolute relative sticky");
 addKeywords("visibility", "visible invisible collapse");
 addKeywords("sr", "sr-only not-sr-only");
 addKeywords("text-transform", "uppercase lowercase capitalize normal-case");
+addKeywords("font-style", "italic not-italic");
 addKeywords("text-decoration", "underline overline line-through no-underline");
 addKeywords("text-overflow", "truncate text-ellipsis text-clip");
 addKeywords("fvn-normal", "normal-nums");
