@@ -6,6 +6,7 @@ import { PageHeader } from "~/components/ui/page-header";
 import { Panel } from "~/components/ui/panel";
 import { requireReadAccess } from "~/features/access/gate.server";
 import { can } from "~/features/access/permissions";
+import { accessForOrganizations } from "~/features/organizations/organization-access.server";
 import { parseOrganizationListParams } from "~/features/organizations/list-params";
 import { listOrganizations } from "~/features/organizations/organizations.server";
 import { OrganizationsList } from "~/features/organizations/organizations-list";
@@ -22,6 +23,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const gate = await requireReadAccess(request, "organizations");
   const params = parseOrganizationListParams(new URL(request.url).searchParams);
   const [t, list] = await Promise.all([getTranslator(request, "organizations"), listOrganizations(gate.tenant.id, params)]);
+  // Each row by the user's role in that organization: the selected one's role reaches no other.
+  const access = await accessForOrganizations(gate, list.items.map((item) => item.id));
   return {
     title: t("title"),
     params,
@@ -33,13 +36,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
       teamCount: item.team_count,
       memberCount: item.member_count,
       createdAt: item.created_at,
+      canUpdate: can(access[item.id] ?? {}, "organizations", "update"),
+      canDelete: can(access[item.id] ?? {}, "organizations", "delete"),
     })),
     total: list.total,
     pageCount: list.pageCount,
     timeZone: gate.tenant.timeZone,
     canCreate: can(gate.user.permissions, "organizations", "create"),
-    canUpdate: can(gate.user.permissions, "organizations", "update"),
-    canDelete: can(gate.user.permissions, "organizations", "delete"),
   };
 }
 
@@ -62,7 +65,7 @@ export default function OrganizationsPage() {
         }
       />
       <Panel>
-        <OrganizationsList params={data.params} rows={data.rows} total={data.total} pageCount={data.pageCount} timeZone={data.timeZone} canUpdate={data.canUpdate} canDelete={data.canDelete} />
+        <OrganizationsList params={data.params} rows={data.rows} total={data.total} pageCount={data.pageCount} timeZone={data.timeZone} />
       </Panel>
     </div>
   );

@@ -28,11 +28,15 @@ export function action({ request }: ActionFunctionArgs) {
     }
     const headerKey = request.headers.get("Idempotency-Key");
     const parsed = BookingRequestSchema.safeParse(body && typeof body === "object" && headerKey && !("clientKey" in body) ? { ...body, clientKey: headerKey } : body);
-    if (!parsed.success) return apiError(400, "invalid_request", "The booking was not accepted. Nothing was saved.", { details: describeProblems(parsed.error) });
+    if (!parsed.success) return apiError(400, "invalid_request", "The booking was not accepted. Nothing was saved.", { details: describeProblems(parsed.error, body) });
     const booking = parsed.data;
     const settings = await apiTenantSettings(tenantId);
     const found = await apiEventType(tenantId, booking.eventType);
     if (!found) return notFound("No event type with this id.");
+    // A host the event type does not have is a wrong request, not a taken time: retrying would never help.
+    if (booking.hostId && !found.eventType.hosts.some((host) => host.id === booking.hostId)) {
+      return apiError(422, "invalid_host", "hostId is not a host of this event type. Leave it out to let the event type choose, or use a host id from the event type.");
+    }
     const contact = await bookingContact(tenantId, booking, settings.country);
     if (!contact) return notFound("No contact with this id.");
     const call = await bookingCall(tenantId, booking);

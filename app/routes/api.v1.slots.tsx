@@ -25,7 +25,10 @@ export function loader({ request }: LoaderFunctionArgs) {
     const range = readSlotRange(searchParams, timeZone, startOfLocalDay);
     if ("problem" in range) return apiError(400, "invalid_request", "The request was not accepted.", { details: [range.problem] });
     const slots = await availableSlots(tenantId, found.eventType, { ...range, now: new Date().toISOString(), fallbackTimeZone: settings.timeZone });
-    const label = dateTimeFormat("en", { weekday: "long", day: "numeric", month: "long", hour: "numeric", minute: "2-digit", timeZone });
+    // Built from two parts: ICU versions join a date and a time differently (", " or " at ").
+    const day = dateTimeFormat("en", { weekday: "long", day: "numeric", month: "long", timeZone });
+    const time = dateTimeFormat("en", { hour: "numeric", minute: "2-digit", timeZone });
+    const label = { format: (date: Date) => `${day.format(date)}, ${time.format(date)}` };
     return apiJson({
       eventType: { id: found.eventType.id, name: found.eventType.name, durationMinutes: found.eventType.duration_minutes },
       timeZone,

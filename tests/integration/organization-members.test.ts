@@ -12,6 +12,7 @@ import * as newContactRoute from "~/routes/_dashboard.contacts.new";
 import * as organizationRoute from "~/routes/_dashboard.organizations.$id._index";
 import * as deleteOrganizationRoute from "~/routes/_dashboard.organizations.$id.delete";
 import * as editOrganizationRoute from "~/routes/_dashboard.organizations.$id.edit";
+import * as organizationsListRoute from "~/routes/_dashboard.organizations._index";
 import * as teamRoute from "~/routes/_dashboard.organizations.$id.teams.$teamId._index";
 import * as selectionRoute from "~/routes/resources.selection";
 import { callAction, callLoader, cookiesFrom, findUser, linkFrom, loadContext, makeRequest, prepareTestDatabase, redirectLocation, sessionCookieFor, unwrap } from "../support/app";
@@ -403,6 +404,10 @@ describe("roles", () => {
     expect(statusOf(await callAction(deleteOrganizationRoute.action, `/organizations/${otherId}/delete`, { cookie: adminCookie, params: { id: otherId } }))).toBe(403);
     expect(statusOf(await callLoader(editOrganizationRoute.loader, `/organizations/${otherId}/edit`, { cookie: adminCookie, params: { id: otherId } }))).toBe(403);
     expect(await getDb().selectFrom("organizations").select("id").where("id", "=", otherId).executeTakeFirst()).toBeDefined();
+    // The list offers edit and delete only where they would be allowed.
+    const listed = unwrap(await callLoader(organizationsListRoute.loader, "/organizations", { cookie: adminCookie })).value as { rows: Array<{ id: string; canUpdate: boolean; canDelete: boolean }> };
+    expect(listed.rows.find((row) => row.id === otherId)).toMatchObject({ canUpdate: false, canDelete: false });
+    expect(listed.rows.find((row) => row.id === organizationId)).toMatchObject({ canUpdate: true, canDelete: true });
     // In its own organization the admin still acts as admin.
     expect(statusOf(await orgAction(adminCookie, organizationId, { intent: "create-team", name: "Front desk" }))).toBe(302);
   });

@@ -29,3 +29,20 @@ export async function requireOrganizationAction(request: Request, gate: GateCont
   if (!can(access.permissions, "organizations", action)) throw await forbidden(request);
   return access;
 }
+
+/** organizationAccess for a page of organizations at once: which of them the user may edit or delete. */
+export async function accessForOrganizations(gate: GateContext, organizationIds: readonly string[], db: DB = getDb()): Promise<Record<string, PermissionMap>> {
+  if (organizationIds.length === 0) return {};
+  const [memberships, roles] = await Promise.all([
+    db.selectFrom("organization_members").select(["organization_id", "role_key"]).where("user_id", "=", gate.user.id).where("organization_id", "in", organizationIds).execute(),
+    db.selectFrom("roles").select(["key", "permissions"]).execute(),
+  ]);
+  return Object.fromEntries(
+    organizationIds.map((id) => {
+      if (gate.selection.organization?.id === id) return [id, gate.user.permissions];
+      const key = effectiveRoleKey(gate.user.accountRoleKey, memberships.find((membership) => membership.organization_id === id)?.role_key);
+      const role = roles.find((candidate) => candidate.key === key);
+      return [id, role ? parsePermissions(role.permissions) : {}];
+    }),
+  );
+}

@@ -19,6 +19,9 @@ export interface OrganizationRow {
   teamCount: number;
   memberCount: number;
   createdAt: string;
+  /** By the user's role in this organization. */
+  canUpdate: boolean;
+  canDelete: boolean;
 }
 
 /** The list: search, sort and paging in the URL; edit and delete per row (delete asks first, in a dialog or on its own page). */
@@ -28,16 +31,12 @@ export function OrganizationsList({
   total,
   pageCount,
   timeZone,
-  canUpdate,
-  canDelete,
 }: {
   params: OrganizationListParams;
   rows: OrganizationRow[];
   total: number;
   pageCount: number;
   timeZone: string;
-  canUpdate: boolean;
-  canDelete: boolean;
 }) {
   const { t, i18n } = useTranslation("organizations");
   const language = i18n.language;
@@ -122,7 +121,7 @@ export function OrganizationsList({
           rows={rows}
           rowKey={(row) => row.id}
           rowData={(row) => ({ "data-organization": row.name })}
-          actions={canUpdate || canDelete ? { header: t("list.actions"), cell: (row) => <RowActions row={row} canUpdate={canUpdate} canDelete={canDelete} /> } : undefined}
+          actions={rows.some((row) => row.canUpdate || row.canDelete) ? { header: t("list.actions"), cell: (row) => <RowActions row={row} canUpdate={row.canUpdate} canDelete={row.canDelete} /> } : undefined}
           data-testid="organizations-table"
         />
       )}

@@ -12,10 +12,13 @@ import { getEventType } from "./event-types.server";
  */
 export const MAX_SLOT_RANGE_DAYS = 31;
 
+/** A date-time with its zone: without one, the server's own zone would decide what time was meant. */
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?([zZ]|[+-]\d{2}:?\d{2})$/;
+
 export const BookingRequestSchema = z
   .object({
     eventType: z.string().min(1),
-    start: z.string().refine((value) => !Number.isNaN(Date.parse(value)) && /[zZ]|[+-]\d{2}:?\d{2}$/.test(value), "must be an ISO 8601 instant with a time zone, such as 2026-12-01T15:00:00Z"),
+    start: z.string().refine((value) => ISO_INSTANT.test(value) && !Number.isNaN(Date.parse(value)), "must be an ISO 8601 instant with a time zone, such as 2026-12-01T15:00:00Z"),
     contactId: z.string().min(1).optional(),
     contact: z
       .object({
@@ -36,8 +39,21 @@ export const BookingRequestSchema = z
 
 export type BookingApiRequest = z.infer<typeof BookingRequestSchema>;
 
-export function describeProblems(error: z.ZodError): ApiErrorDetail[] {
-  return error.issues.map((issue) => ({ path: issue.path.join(".") || "(body)", message: issue.message }));
+/**
+ * Every problem at once: zod skips the object's own checks (a contact is
+ * needed) while a field fails, so they are added here too, and an agent fixes
+ * its request in one round.
+ */
+export function describeProblems(error: z.ZodError, body: unknown): ApiErrorDetail[] {
+  const details = error.issues.map((issue) => ({ path: issue.path.join(".") || "(body)", message: issue.message }));
+  const raw = body && typeof body === "object" ? (body as Record<string, unknown>) : {};
+  const contact = raw.contact && typeof raw.contact === "object" ? (raw.contact as Record<string, unknown>) : null;
+  const add = (path: string, message: string) => {
+    if (!details.some((detail) => detail.path === path && detail.message === message)) details.push({ path, message });
+  };
+  if (!raw.contactId && !contact) add("contact", "send contactId or contact { name, phone or email }");
+  if (contact && !contact.phone && !contact.email) add("contact", "a contact needs a phone or an email");
+  return details;
 }
 
 /** The tenant's event types with hosts, wherever they are: the agent may book any of its account's. */
