@@ -64,7 +64,7 @@ describe("the overview's greeting", () => {
 describe("the first-steps checklist", () => {
   const stepsOf = (data: OverviewData) => data.firstSteps?.map(({ key, done, links }) => ({ key, done, hrefs: links.map((link) => link.href) }));
 
-  it("lists the four open steps of an empty organisation, each linked for the owner", async () => {
+  it("lists the five open steps of an empty organisation, each linked for the owner, ending with the organization", async () => {
     const { email } = await newOrganisation("Olga Leer");
     const data = await loadOverview(await signIn(email));
     expect(stepsOf(data)).toEqual([
@@ -72,10 +72,11 @@ describe("the first-steps checklist", () => {
       { key: "knowledgeBase", done: false, hrefs: ["/knowledge-base/new"] },
       { key: "contacts", done: false, hrefs: ["/contacts/import", "/contacts/new"] },
       { key: "campaign", done: false, hrefs: ["/campaigns/new"] },
+      { key: "organization", done: false, hrefs: ["/organizations/new"] },
     ]);
     const html = await renderPage(overview.default, data, "/overview");
     expect(html).toContain("First steps");
-    expect(html).toContain("4 steps to go");
+    expect(html).toContain("5 steps to go");
     expect(html).toMatch(/href="\/contacts\/import"[^>]*>Import a contact list</);
   });
 
@@ -88,9 +89,10 @@ describe("the first-steps checklist", () => {
       ["knowledgeBase", false, 1],
       ["contacts", false, 2],
       ["campaign", false, 1],
+      ["organization", false, 1],
     ]);
     const html = await renderPage(overview.default, data, "/overview", "de");
-    expect(html).toContain("Noch 3 Schritte");
+    expect(html).toContain("Noch 4 Schritte");
     expect(html).toMatch(/data-step="number" data-done="true"[\s\S]*?Erledigt/);
     expect(html).not.toContain('href="/numbers-managment"');
   });
@@ -112,6 +114,7 @@ describe("the first-steps checklist", () => {
       [false, 0],
       [false, 0],
       [false, 0],
+      [false, 0],
     ]);
     const html = await renderPage(overview.default, data, "/overview");
     expect(html).toContain("Add a phone number");
@@ -119,7 +122,7 @@ describe("the first-steps checklist", () => {
   });
 
   it("is gone once every step is done", async () => {
-    // The demo organisation has numbers, knowledge bases, contacts and campaigns.
+    // The demo organisation has numbers, knowledge bases, contacts, campaigns and organizations.
     const data = await loadOverview(await sessionCookieFor("owner@demo.test"));
     expect(data.firstSteps).toBeNull();
     expect(await renderPage(overview.default, data, "/overview")).not.toContain("First steps");

@@ -10,10 +10,11 @@ export async function loadFirstStepsDone(tenantId: string, db: DB = getDb()): Pr
       eb.exists(eb.selectFrom("knowledge_bases").select("id").where("tenant_id", "=", tenantId)).as("knowledgeBase"),
       eb.exists(eb.selectFrom("contacts").select("id").where("tenant_id", "=", tenantId)).as("contacts"),
       eb.exists(eb.selectFrom("campaigns").select("id").where("tenant_id", "=", tenantId)).as("campaign"),
+      eb.exists(eb.selectFrom("organizations").select("id").where("tenant_id", "=", tenantId)).as("organization"),
     ])
     .executeTakeFirstOrThrow();
   // SQLite answers EXISTS with 0 or 1.
-  return { number: Boolean(row.number), knowledgeBase: Boolean(row.knowledgeBase), contacts: Boolean(row.contacts), campaign: Boolean(row.campaign) };
+  return { number: Boolean(row.number), knowledgeBase: Boolean(row.knowledgeBase), contacts: Boolean(row.contacts), campaign: Boolean(row.campaign), organization: Boolean(row.organization) };
 }
 
 /**
