@@ -576,6 +576,22 @@ describe("permissions", () => {
     expect(await appointmentRow(id)).toMatchObject({ status: "booked", start_at: at("10:00") });
     expect(await rowsAt(at("14:00"))).toEqual([]);
   });
+
+  it("an admin of another organization of the account cannot change this organization's appointments", async () => {
+    await setUp();
+    const id = await bookedId(await bookAt(at("10:00")));
+    const adminEmail = await addTenantUser(world.tenantId, "agent");
+    const adminId = (await getDb().selectFrom("users").select("id").where("email", "=", adminEmail).executeTakeFirstOrThrow()).id;
+    const elsewhere = await createOrganization(world.tenantId, world.ownerId, { name: "Elsewhere", website: null });
+    await addMember(elsewhere, null, adminId, "admin");
+    const admin = await selectOrganization(await sessionCookieFor(adminEmail), elsewhere);
+    const detail = unwrap(await callLoader(appointmentRoute.loader, `/appointments/${id}`, { cookie: admin, params: { id } }));
+    expect(detail.value).toMatchObject({ canCancel: false, canReschedule: false });
+    for (const result of [await appointmentAction(id, { intent: "cancel", reason: "not mine" }, admin), await reschedule(id, at("14:00"), admin)]) {
+      expect((result as Response).status).toBe(403);
+    }
+    expect(await appointmentRow(id)).toMatchObject({ status: "booked", start_at: at("10:00") });
+  });
 });
 
 /* ---- 9. staff ---- */

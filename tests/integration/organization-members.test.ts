@@ -13,6 +13,8 @@ import * as organizationRoute from "~/routes/_dashboard.organizations.$id._index
 import * as deleteOrganizationRoute from "~/routes/_dashboard.organizations.$id.delete";
 import * as editOrganizationRoute from "~/routes/_dashboard.organizations.$id.edit";
 import * as organizationsListRoute from "~/routes/_dashboard.organizations._index";
+import * as eventTypeRoute from "~/routes/_dashboard.organizations.$id.teams.$teamId.event-types.$eventTypeId";
+import * as staffRoute from "~/routes/_dashboard.staff.$userId";
 import * as teamRoute from "~/routes/_dashboard.organizations.$id.teams.$teamId._index";
 import * as selectionRoute from "~/routes/resources.selection";
 import { callAction, callLoader, cookiesFrom, findUser, linkFrom, loadContext, makeRequest, prepareTestDatabase, redirectLocation, sessionCookieFor, unwrap } from "../support/app";
@@ -678,6 +680,33 @@ describe("teams", () => {
 });
 
 describe("tenant isolation", () => {
+  it("another tenant's event types and staff are not found, and an event type cannot be moved under another team", async () => {
+    const mine = await billingTenant();
+    const cookie = await mine.cookie();
+    const myOrganization = await organizationOf(mine, "Mine");
+    const myTeam = await insertTeam(mine.tenantId, myOrganization, "My team");
+    const theirs = await billingTenant();
+    const theirOrganization = await organizationOf(theirs, "Theirs");
+    const theirTeam = await insertTeam(theirs.tenantId, theirOrganization, "Their team");
+    const theirEvent = await insertEventType(theirs.tenantId, theirTeam, theirs.userId);
+    const myEvent = await insertEventType(mine.tenantId, myTeam, mine.userId);
+    const place = (organizationId: string, teamId: string, eventTypeId: string) => ({ id: organizationId, teamId, eventTypeId });
+    for (const params of [place(theirOrganization, theirTeam, theirEvent), place(myOrganization, myTeam, theirEvent), place(theirOrganization, theirTeam, myEvent)]) {
+      const path = `/organizations/${params.id}/teams/${params.teamId}/event-types/${params.eventTypeId}`;
+      expect(statusOf(await callLoader(eventTypeRoute.loader, path, { cookie, params })), path).toBe(404);
+      expect(statusOf(await callAction(eventTypeRoute.action, `${path}?intent=delete`, { cookie, params })), path).toBe(404);
+    }
+    // My event type named under another team of mine is not found there either.
+    const otherTeam = await insertTeam(mine.tenantId, myOrganization, "Other team");
+    expect(statusOf(await callLoader(eventTypeRoute.loader, "/x", { cookie, params: place(myOrganization, otherTeam, myEvent) }))).toBe(404);
+    expect(await getDb().selectFrom("event_types").select("id").where("id", "=", theirEvent).executeTakeFirst()).toBeDefined();
+
+    const selected = (await choose(cookie, { organizationId: myOrganization })).cookie;
+    expect(statusOf(await callLoader(staffRoute.loader, `/staff/${theirs.userId}`, { cookie: selected, params: { userId: theirs.userId } }))).toBe(404);
+    expect(statusOf(await callAction(staffRoute.action, `/staff/${theirs.userId}`, { cookie: selected, params: { userId: theirs.userId }, form: { intent: "issue-feed" } }))).toBe(404);
+    expect(await getDb().selectFrom("calendar_feeds").select("id").where("user_id", "=", theirs.userId).executeTakeFirst()).toBeUndefined();
+  });
+
   it("another tenant's organization or team is not found, for the loader and every action", async () => {
     const mine = await billingTenant();
     const cookie = await mine.cookie();
