@@ -64,8 +64,8 @@ test("a new user registers, verifies the email, chooses a plan and reaches the o
 
   // An empty organisation gets its first steps, each a link for the owner.
   const steps = page.getByTestId("first-step");
-  await expect(steps).toHaveCount(4);
-  await expect(page.locator('[data-testid="first-step"][data-done="false"]')).toHaveCount(4);
+  await expect(steps).toHaveCount(5);
+  await expect(page.locator('[data-testid="first-step"][data-done="false"]')).toHaveCount(5);
   await page.getByRole("link", { name: "Add a number" }).click();
   await expect(page).toHaveURL(/\/numbers-managment$/);
 
