@@ -24,6 +24,7 @@ import deBilling from "../../locales/de/billing.json";
 import deOrganizations from "../../locales/de/organizations.json";
 import deScheduling from "../../locales/de/scheduling.json";
 import deCalcom from "../../locales/de/calcom.json";
+import deIntegrations from "../../locales/de/integrations.json";
 import enPhone from "../../locales/en/phone.json";
 import enContacts from "../../locales/en/contacts.json";
 import enImports from "../../locales/en/imports.json";
@@ -34,10 +35,11 @@ import enBilling from "../../locales/en/billing.json";
 import enOrganizations from "../../locales/en/organizations.json";
 import enScheduling from "../../locales/en/scheduling.json";
 import enCalcom from "../../locales/en/calcom.json";
+import enIntegrations from "../../locales/en/integrations.json";
 import type { Language, Namespace } from "./config";
 
 // Imported so the translations travel inside the server bundle and need no file reads at request time.
 export const resources = {
-  en: { common: enCommon, auth: enAuth, profile: enProfile, recordings: enRecordings, recording: enRecording, analysis: enAnalysis, calls: enCalls, api: enApi, phone: enPhone, contacts: enContacts, imports: enImports, numbers: enNumbers, knowledge: enKnowledge, campaigns: enCampaigns, billing: enBilling, organizations: enOrganizations, scheduling: enScheduling, calcom: enCalcom },
-  de: { common: deCommon, auth: deAuth, profile: deProfile, recordings: deRecordings, recording: deRecording, analysis: deAnalysis, calls: deCalls, api: deApi, phone: dePhone, contacts: deContacts, imports: deImports, numbers: deNumbers, knowledge: deKnowledge, campaigns: deCampaigns, billing: deBilling, organizations: deOrganizations, scheduling: deScheduling, calcom: deCalcom },
+  en: { common: enCommon, auth: enAuth, profile: enProfile, recordings: enRecordings, recording: enRecording, analysis: enAnalysis, calls: enCalls, api: enApi, phone: enPhone, contacts: enContacts, imports: enImports, numbers: enNumbers, knowledge: enKnowledge, campaigns: enCampaigns, billing: enBilling, organizations: enOrganizations, scheduling: enScheduling, calcom: enCalcom, integrations: enIntegrations },
+  de: { common: deCommon, auth: deAuth, profile: deProfile, recordings: deRecordings, recording: deRecording, analysis: deAnalysis, calls: deCalls, api: deApi, phone: dePhone, contacts: deContacts, imports: deImports, numbers: deNumbers, knowledge: deKnowledge, campaigns: deCampaigns, billing: deBilling, organizations: deOrganizations, scheduling: deScheduling, calcom: deCalcom, integrations: deIntegrations },
 } satisfies Record<Language, Record<Namespace, unknown>>;

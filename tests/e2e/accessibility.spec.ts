@@ -87,3 +87,11 @@ test("the scheduling screens have no serious accessibility problems", async ({ p
     await expectNoSeriousViolations(page);
   }
 });
+
+test("the integration hub's library has no serious accessibility problems", async ({ page }) => {
+  await signIn(page, DEMO_USERS.owner.email);
+  for (const path of ["/integrations-hub", "/integrations-hub?view=list", "/integrations-hub?category=marketing"]) {
+    await page.goto(path);
+    await expectNoSeriousViolations(page);
+  }
+});

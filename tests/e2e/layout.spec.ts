@@ -67,6 +67,9 @@ const OWNER_SCREENS = [
   "/calendar?view=day",
   "/appointment-insights?range=last-3-months",
   "/calcom",
+  "/integrations-hub",
+  "/integrations-hub?view=list",
+  "/integrations-hub?category=marketing",
 ];
 
 test.describe.configure({ mode: "parallel", timeout: 180_000 });
