@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { getEnv } from "~/config/env.server";
 import { guardedFetch, OutboundRefusal, type GuardedResponse } from "~/lib/outbound/guard.server";
+import { BodyTooLarge, describeFetchFailure, readBodyCapped } from "~/lib/outbound/response-body.server";
 
 /**
  * A client for the parts of Cal.com's API v2 that Voxboard uses: the
@@ -377,34 +378,14 @@ function isoInstant(value: Date | string, what: string) {
   return date.toISOString();
 }
 
-/** fetch() says only "fetch failed"; the reason (refused, DNS, TLS…) is in its cause. */
-function describeFailure(error: unknown) {
-  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-  return [(error as Error).message, cause?.code ?? cause?.message].filter(Boolean).join(": ");
-}
-
-/** Reads the body up to `limit` bytes; one byte more and the download is cancelled. */
+/** The body as text, or the CalcomError that says it is too large. */
 async function readCapped(response: GuardedResponse, limit: number) {
-  const declared = Number(response.headers.get("Content-Length"));
-  if (Number.isFinite(declared) && declared > limit) {
-    await response.body?.cancel().catch(() => undefined);
+  try {
+    return Buffer.from(await readBodyCapped(response, limit)).toString("utf8");
+  } catch (error) {
+    if (!(error instanceof BodyTooLarge)) throw error;
     throw new CalcomError("invalid-response", `Cal.com's answer is larger than ${limit} bytes`, { status: response.status });
   }
-  if (!response.body) return "";
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel().catch(() => undefined);
-      throw new CalcomError("invalid-response", `Cal.com's answer is larger than ${limit} bytes`, { status: response.status });
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString("utf8");
 }
 
 /** Seconds to wait, from Retry-After (seconds or a date) or an X-RateLimit-Reset header (a Unix time, or seconds when small). */
@@ -493,7 +474,7 @@ export function createCalcomClient(options: CalcomClientOptions): CalcomClient {
     } catch (error) {
       if (error instanceof OutboundRefusal) throw new CalcomError("refused-address", `The Cal.com address was refused: ${error.message}`, { cause: error });
       if (signal.aborted) throw new CalcomError("unavailable", `No answer from Cal.com within ${timeoutMs} ms (${where})`, { timedOut: true, cause: error });
-      throw new CalcomError("unavailable", clip(`Cal.com could not be reached (${describeFailure(error)})`), { cause: error });
+      throw new CalcomError("unavailable", clip(`Cal.com could not be reached (${describeFetchFailure(error)})`), { cause: error });
     }
 
     let text: string;
@@ -502,7 +483,7 @@ export function createCalcomClient(options: CalcomClientOptions): CalcomClient {
     } catch (error) {
       if (error instanceof CalcomError) throw error;
       if (signal.aborted) throw new CalcomError("unavailable", `Cal.com's answer did not arrive within ${timeoutMs} ms (${where})`, { status: response.status, timedOut: true, cause: error });
-      throw new CalcomError("unavailable", clip(`Cal.com's answer broke off (${describeFailure(error)})`), { status: response.status, cause: error });
+      throw new CalcomError("unavailable", clip(`Cal.com's answer broke off (${describeFetchFailure(error)})`), { status: response.status, cause: error });
     }
 
     if (!response.ok) throw errorForStatus(response, text);

@@ -1,3 +1,4 @@
+import { ChartDataTable } from "~/components/ui/chart-data-table";
 import { useTranslation } from "~/i18n/react";
 import { formatNumber } from "~/i18n/format";
 import { formatDaySpan, formatFigure, periodLabel, periodTitle } from "./format";
@@ -124,32 +125,12 @@ export function CallsChart({ periods, granularity, language }: CallsChartProps) 
 /** The chart's numbers for screen readers, period by period, with every figure (not only the two drawn). */
 function PeriodTable({ periods, granularity, language, span }: CallsChartProps & { span: string }) {
   const { t } = useTranslation("calls");
-  // The hiding box is a div: a table cannot shrink below its columns, so an sr-only table still widened the page on a phone.
   return (
-    <div className="sr-only">
-      <table data-testid="calls-chart-table">
-        <caption>{t(`chart.tableCaption.${granularity}`, { span })}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t(`chart.periodColumn.${granularity}`)}</th>
-            {FIGURE_KEYS.map((column) => (
-              <th key={column} scope="col">
-                {t(`figures.${column}`)}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {periods.map((period) => (
-            <tr key={period.key}>
-              <th scope="row">{periodTitle(period, granularity, language)}</th>
-              {FIGURE_KEYS.map((column) => (
-                <td key={column}>{formatFigure(period, column, language)}</td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <ChartDataTable
+      data-testid="calls-chart-table"
+      caption={t(`chart.tableCaption.${granularity}`, { span })}
+      columns={[t(`chart.periodColumn.${granularity}`), ...FIGURE_KEYS.map((column) => t(`figures.${column}`))]}
+      rows={periods.map((period) => ({ key: period.key, header: periodTitle(period, granularity, language), cells: FIGURE_KEYS.map((column) => formatFigure(period, column, language)) }))}
+    />
   );
 }

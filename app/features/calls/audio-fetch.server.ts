@@ -1,5 +1,6 @@
 import { getEnv } from "~/config/env.server";
 import { getDb, now } from "~/db/db.server";
+import { BodyTooLarge, describeFetchFailure, readBodyCapped } from "~/lib/outbound/response-body.server";
 import { guardedFetch, OutboundRefusal, type GuardedResponse } from "~/lib/outbound/guard.server";
 import { getAudioStore } from "./audio-store.server";
 
@@ -39,37 +40,14 @@ export function sniffAudioType(bytes: Uint8Array): AudioKind | null {
 
 class AudioFetchError extends Error {}
 
-/** fetch() says only "fetch failed"; the reason (refused, DNS, TLS…) is in its cause. */
-function describeFailure(error: unknown) {
-  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-  return [(error as Error).message, cause?.code ?? cause?.message].filter(Boolean).join(": ");
-}
-
-/** Reads a response body up to `limit` bytes; one byte more and the download is cancelled. */
+/** The body, or the AudioFetchError that says it is too large. */
 async function readCapped(response: GuardedResponse, limit: number) {
-  const declared = Number(response.headers.get("Content-Length"));
-  if (Number.isFinite(declared) && declared > limit) throw new AudioFetchError(`the file is larger than ${limit} bytes (Content-Length ${declared})`);
-  if (!response.body) return new Uint8Array();
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel().catch(() => undefined);
-      throw new AudioFetchError(`the file is larger than ${limit} bytes`);
-    }
-    chunks.push(value);
+  try {
+    return await readBodyCapped(response, limit);
+  } catch (error) {
+    if (!(error instanceof BodyTooLarge)) throw error;
+    throw new AudioFetchError(`the file is larger than ${limit} bytes${error.declared === null ? "" : ` (Content-Length ${error.declared})`}`);
   }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return bytes;
 }
 
 async function download(url: string) {
@@ -82,7 +60,7 @@ async function download(url: string) {
     response = await guardedFetch(url, { signal, headers: { Accept: "audio/*" } }, { allowPrivate: AUDIO_FETCH_ALLOW_PRIVATE || OUTBOUND_ALLOW_PRIVATE });
   } catch (error) {
     if (error instanceof OutboundRefusal) throw new AudioFetchError(`refused: ${error.message}`);
-    throw new AudioFetchError(signal.aborted ? `no answer within ${AUDIO_FETCH_TIMEOUT_MS} ms` : `the request failed (${describeFailure(error)})`);
+    throw new AudioFetchError(signal.aborted ? `no answer within ${AUDIO_FETCH_TIMEOUT_MS} ms` : `the request failed (${describeFetchFailure(error)})`);
   }
   if (!response.ok) {
     await response.body?.cancel().catch(() => undefined);

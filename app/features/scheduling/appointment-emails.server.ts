@@ -2,14 +2,10 @@ import { getDb, type DB } from "~/db/db.server";
 import { tenantLanguage } from "~/features/tenants/tenant-language";
 import { dateTimeFormat } from "~/i18n/format";
 import { getTranslatorFor } from "~/i18n/i18next.server";
-import { sendEmail } from "~/lib/email/mailer.server";
+import { sendParagraphEmail } from "~/lib/email/paragraph-email.server";
 import { appointmentInvitation } from "./ics.server";
 
 export type AppointmentNotice = "booked" | "rescheduled" | "cancelled";
-
-function escapeHtml(value: string) {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 /**
  * Tells the contact, in the organisation's language, with an .ics the
@@ -69,11 +65,7 @@ export async function sendAppointmentNotice(tenantId: string, appointmentId: str
     createdAt: appointment.created_at,
     updatedAt: appointment.updated_at,
   });
-  await sendEmail({
-    to: appointment.contact_email,
-    subject: t(`email.${notice}.subject`, values),
-    text: paragraphs.join("\n\n"),
-    html: paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join(""),
-    attachments: [{ filename: notice === "cancelled" ? "cancel.ics" : "invite.ics", contentType: `text/calendar; charset=utf-8; method=${method}`, content: ics }],
-  });
+  await sendParagraphEmail(appointment.contact_email, t(`email.${notice}.subject`, values), paragraphs, [
+    { filename: notice === "cancelled" ? "cancel.ics" : "invite.ics", contentType: `text/calendar; charset=utf-8; method=${method}`, content: ics },
+  ]);
 }

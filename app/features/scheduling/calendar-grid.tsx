@@ -2,22 +2,11 @@ import { Link } from "@remix-run/react";
 import { cn } from "~/components/ui/cn";
 import { dateTimeFormat } from "~/i18n/format";
 import { useTranslation } from "~/i18n/react";
+import type { CalendarEntry } from "./calendar.server";
 import { calendarEntryClass } from "./event-type-colors";
 import { laneLayout, visibleHours, type CalendarView } from "./calendar-view";
 
-export interface GridEntry {
-  id: string;
-  title: string;
-  contactName: string;
-  hostName: string | null;
-  status: string;
-  start: string;
-  end: string;
-  color: string | null;
-  day: string;
-  startMinute: number;
-  endMinute: number;
-}
+export type GridEntry = CalendarEntry;
 
 const noon = (day: string) => new Date(`${day}T12:00:00Z`);
 const appointmentHref = (id: string) => `/appointments/${encodeURIComponent(id)}`;

@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { ChartDataTable } from "~/components/ui/chart-data-table";
 import { buttonClass } from "~/components/ui/button";
 import { DataTable, type DataColumn } from "~/components/ui/data-table";
 import { Panel } from "~/components/ui/panel";
@@ -362,32 +363,11 @@ function InsightsChart({
           </span>
         ))}
       </figcaption>
-      {/* The hiding box is a div: a table cannot shrink below its columns, so an sr-only table would widen a phone page. */}
-      <div className="sr-only">
-        <table>
-          <caption>{t(`insights.chartTitle.${granularity}`)}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t("insights.period")}</th>
-              <th scope="col">{t("insights.legend.booked")}</th>
-              <th scope="col">{t("insights.legend.noShow")}</th>
-              <th scope="col">{t("insights.legend.cancelled")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {series.map((bucket) => (
-              <tr key={bucket.key}>
-                <th scope="row">
-                  {periodTitle(bucket, granularity, language)}
-                </th>
-                <td>{bucket.booked}</td>
-                <td>{bucket.noShow}</td>
-                <td>{bucket.cancelled}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <ChartDataTable
+        caption={t(`insights.chartTitle.${granularity}`)}
+        columns={[t("insights.period"), t("insights.legend.booked"), t("insights.legend.noShow"), t("insights.legend.cancelled")]}
+        rows={series.map((bucket) => ({ key: bucket.key, header: periodTitle(bucket, granularity, language), cells: [bucket.booked, bucket.noShow, bucket.cancelled] }))}
+      />
     </figure>
   );
 }

@@ -1,11 +1,11 @@
-import { sendEmail } from "./mailer.server";
+import { sendEmail, type EmailAttachment } from "./mailer.server";
 
 function escapeHtml(value: string) {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 /** Paragraphs of text, some of them links, as the plain-text and HTML parts of one message. */
-export async function sendParagraphEmail(to: string, subject: string, paragraphs: Array<string | { url: string }>) {
+export async function sendParagraphEmail(to: string, subject: string, paragraphs: Array<string | { url: string }>, attachments?: EmailAttachment[]) {
   await sendEmail({
     to,
     subject,
@@ -13,5 +13,6 @@ export async function sendParagraphEmail(to: string, subject: string, paragraphs
     html: paragraphs
       .map((paragraph) => (typeof paragraph === "string" ? `<p>${escapeHtml(paragraph)}</p>` : `<p><a href="${escapeHtml(paragraph.url)}">${escapeHtml(paragraph.url)}</a></p>`))
       .join(""),
+    ...(attachments ? { attachments } : {}),
   });
 }
