@@ -4,10 +4,12 @@
 #
 #   docker build -t voxboard .
 #   docker run -p 3000:3000 -v voxboard-data:/data \
-#     -e SESSION_SECRET="$(openssl rand -hex 32)" voxboard
+#     -e SESSION_SECRET="$(openssl rand -hex 32)" \
+#     -e SECRETS_KEY="$(openssl rand -hex 32)" voxboard
 #
-# SESSION_SECRET is required at run time (at least 32 characters); the server
-# refuses to start without it. It is deliberately not baked into the image.
+# SESSION_SECRET (at least 32 characters) and SECRETS_KEY (32 bytes, which
+# seal stored CRM and Cal.com credentials) are required at run time; the
+# server refuses to start without them. Neither is baked into the image.
 # Optional: APP_URL, SMTP_URL, MAIL_FROM, TRUST_PROXY=1 (behind a reverse
 # proxy), SEED_DEMO=1 (demo tenants and users on an empty database), the
 # RATE_LIMIT_* and SESSION_* settings (see app/config/env.server.ts).

@@ -69,6 +69,7 @@ export default defineConfig({
       DATABASE_URL: `file:${path.join(dataDir, "voxboard.db")}`,
       SEED_DEMO: "1",
       SESSION_SECRET: "e2e-session-secret-that-is-at-least-32-characters-long",
+      SECRETS_KEY: "e2e0".repeat(16),
       RATE_LIMIT_PER_IP: "1000",
       RATE_LIMIT_PER_ACCOUNT: "1000",
       SMTP_URL: "",

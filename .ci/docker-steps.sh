@@ -692,7 +692,18 @@ pass "refuses to start without SESSION_SECRET (exit $status): $(grep -m1 SESSION
 
 # ---------------------------------------------------------------------------
 phase "start with SESSION_SECRET on 127.0.0.1:$PORT"
-mapfile -t SERVER_ENV < <(runtime_env "SESSION_SECRET=$(node -e 'console.log(require("crypto").randomBytes(32).toString("hex"))')")
+phase "start without SECRETS_KEY"
+mapfile -t NO_KEY_ENV < <(runtime_env "SESSION_SECRET=$(node -e 'console.log(require("crypto").randomBytes(32).toString("hex"))')")
+set +e
+(cd "$APP_DIR" && timeout 20 "${RUN_AS[@]}" env -i "${NO_KEY_ENV[@]}" "${SERVER_COMMAND[@]}") >"$WORK/no-key.log" 2>&1
+status=$?
+set -e
+if [[ $status -eq 124 ]]; then show_log "$WORK/no-key.log"; fail "the server kept running without SECRETS_KEY"; fi
+[[ $status -ne 0 ]] || { show_log "$WORK/no-key.log"; fail "the server exited 0 without SECRETS_KEY"; }
+grep -q "SECRETS_KEY" "$WORK/no-key.log" || { show_log "$WORK/no-key.log"; fail "the refusal does not name SECRETS_KEY"; }
+pass "refuses to start without SECRETS_KEY (exit $status)"
+
+mapfile -t SERVER_ENV < <(runtime_env "SESSION_SECRET=$(node -e 'console.log(require("crypto").randomBytes(32).toString("hex"))')" "SECRETS_KEY=$(node -e 'console.log(require("crypto").randomBytes(32).toString("hex"))')")
 # `env` and `setpriv` exec the server, so $! is the server's own PID, as PID 1 would be in the container.
 (cd "$APP_DIR" && exec "${RUN_AS[@]}" env -i "${SERVER_ENV[@]}" "${SERVER_COMMAND[@]}") >"$WORK/server.log" 2>&1 &
 SERVER_PID=$!

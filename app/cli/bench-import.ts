@@ -157,6 +157,7 @@ async function runChild(rows: number): Promise<ChildResult> {
     DATA_DIR: dir,
     DATABASE_URL: `file:${path.join(dir, "bench.db")}`,
     SESSION_SECRET: "bench-secret-that-is-at-least-32-characters-long",
+    SECRETS_KEY: "b".repeat(64),
     JOB_RUNNER: "0",
     MAX_IMPORT_ROWS: String(Math.max(rows, 200_000)),
     MAX_IMPORT_BYTES: String(200 * 1024 * 1024),

@@ -106,6 +106,7 @@ export async function startServer({
     DATA_DIR: dataDir,
     DATABASE_URL: databaseUrl,
     SESSION_SECRET: randomBytes(32).toString("hex"),
+    SECRETS_KEY: randomBytes(32).toString("hex"),
     SEED_DEMO: seedDemo ? "1" : "0",
     // Sign-in is the only rate-limited step the bench takes, and it takes it once; the limits are raised so a rerun against a kept database is never refused.
     RATE_LIMIT_PER_IP: "1000000",

@@ -34,7 +34,7 @@ function interpolate(value: string, settings: Record<string, string>) {
   });
 }
 
-const SETTINGS = { SESSION_SECRET: "s".repeat(64), POSTGRES_PASSWORD: "pg-password", S3_ACCESS_KEY_ID: "voxboard", S3_SECRET_ACCESS_KEY: "minio-secret" };
+const SETTINGS = { SESSION_SECRET: "s".repeat(64), SECRETS_KEY: "f".repeat(64), POSTGRES_PASSWORD: "pg-password", S3_ACCESS_KEY_ID: "voxboard", S3_SECRET_ACCESS_KEY: "minio-secret" };
 
 describe("docker-compose.yml", () => {
   it("has PostgreSQL, an S3-compatible store, two app replicas and a reverse proxy, each with a health check", () => {

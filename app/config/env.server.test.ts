@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { resolveEnv } from "./env.server";
 
+const KEY = "0123456789abcdef".repeat(4);
+
 describe("configuration", () => {
   it("starts with defaults outside production", () => {
     const env = resolveEnv({ NODE_ENV: "development" });
@@ -13,7 +15,15 @@ describe("configuration", () => {
   it("refuses production without a long session secret, naming the variable", () => {
     expect(() => resolveEnv({ NODE_ENV: "production" })).toThrow(/SESSION_SECRET: is required in production/);
     expect(() => resolveEnv({ NODE_ENV: "production", SESSION_SECRET: "short" })).toThrow(/SESSION_SECRET/);
-    expect(resolveEnv({ NODE_ENV: "production", SESSION_SECRET: "x".repeat(32) }).isProduction).toBe(true);
+    expect(resolveEnv({ NODE_ENV: "production", SESSION_SECRET: "x".repeat(32), SECRETS_KEY: KEY }).isProduction).toBe(true);
+  });
+
+  it("refuses production without a SECRETS_KEY of 32 bytes, and the Quick start derives one", () => {
+    expect(() => resolveEnv({ NODE_ENV: "production", SESSION_SECRET: "x".repeat(32) })).toThrow(/SECRETS_KEY: is required in production/);
+    expect(() => resolveEnv({ NODE_ENV: "production", SESSION_SECRET: "x".repeat(32), SECRETS_KEY: "ab".repeat(16) })).toThrow(/SECRETS_KEY: must be 32 bytes/);
+    expect(() => resolveEnv({ NODE_ENV: "development", SECRETS_KEY: "not a key" })).toThrow(/SECRETS_KEY: must be 32 bytes/);
+    expect(resolveEnv({ NODE_ENV: "production", SESSION_SECRET: "x".repeat(32), SECRETS_KEY: Buffer.alloc(32, 7).toString("base64") }).SECRETS_KEY).toBeDefined();
+    expect(resolveEnv({ NODE_ENV: "production", QUICKSTART: "1" }).SECRETS_KEY).toBeUndefined();
   });
 
   it("lets the Quick start (npm start) run production React with demo data and a development secret, and nothing else", () => {
@@ -23,7 +33,7 @@ describe("configuration", () => {
     expect(quickstart.usesDevelopmentSecret).toBe(true);
     // A secret that is given must still be a proper one.
     expect(() => resolveEnv({ NODE_ENV: "production", QUICKSTART: "1", SESSION_SECRET: "short" })).toThrow(/SESSION_SECRET/);
-    const image = resolveEnv({ NODE_ENV: "production", SESSION_SECRET: "x".repeat(32) });
+    const image = resolveEnv({ NODE_ENV: "production", SESSION_SECRET: "x".repeat(32), SECRETS_KEY: KEY });
     expect(image.firstRunDefaults).toBe(false);
     expect(image.usesDevelopmentSecret).toBe(false);
     expect(resolveEnv({ NODE_ENV: "development" }).firstRunDefaults).toBe(true);
@@ -41,6 +51,7 @@ describe("configuration", () => {
     expect(message).toMatch(/SMTP_URL: must start with smtp:\/\//);
     expect(message).toMatch(/DATABASE_URL: must be a SQLite location/);
     expect(message).toMatch(/SESSION_SECRET: is required in production/);
+    expect(message).toMatch(/SECRETS_KEY: is required in production/);
   });
 
   it("reads file: database URLs", () => {

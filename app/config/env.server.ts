@@ -90,18 +90,37 @@ const envSchema = z
     STRIPE_WEBHOOK_SECRET: z.string().optional().or(z.literal("").transform(() => undefined)),
     /** Another address for Stripe's API (a local stub in tests); Stripe's own by default. */
     STRIPE_API_URL: z.string().url("must be a full URL such as http://127.0.0.1:12111").optional().or(z.literal("").transform(() => undefined)),
+    /** 32 bytes as 64 hex characters or base64 (openssl rand -hex 32): the key that seals stored third-party secrets. */
+    SECRETS_KEY: z
+      .string()
+      .trim()
+      .refine((value) => secretsKeyBytes(value) !== null, "must be 32 bytes written as 64 hex characters or base64 (for example: openssl rand -hex 32)")
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
     /** Set to 0 to keep the job runner from starting with the server (tests, one-off scripts). */
     JOB_RUNNER: z.enum(["0", "1", ""]).optional().transform((value) => value !== "0"),
   });
 
+/** The 32 key bytes of a SECRETS_KEY value, or null when it is not 32 bytes in hex or base64. */
+export function secretsKeyBytes(value: string): Buffer | null {
+  const text = value.trim();
+  const bytes = /^[0-9a-f]{64}$/i.test(text) ? Buffer.from(text, "hex") : /^[A-Za-z0-9+/_-]+={0,2}$/.test(text) ? Buffer.from(text, "base64") : null;
+  return bytes && bytes.length === 32 ? bytes : null;
+}
+
 /** Checked beside the schema so a missing secret is reported together with every other bad value. */
-function sessionSecretProblem(source: EnvSource) {
+function secretProblems(source: EnvSource) {
   const production = (source.NODE_ENV ?? "development") === "production";
   const quickstart = source.QUICKSTART === "1" || source.QUICKSTART === "true";
+  const problems: string[] = [];
   if (production && !(quickstart && !source.SESSION_SECRET) && (!source.SESSION_SECRET || source.SESSION_SECRET.length < 32)) {
-    return "  - SESSION_SECRET: is required in production and must be at least 32 characters (for example: openssl rand -hex 32)";
+    problems.push("  - SESSION_SECRET: is required in production and must be at least 32 characters (for example: openssl rand -hex 32)");
   }
-  return null;
+  // Stored CRM keys and tokens are sealed with it; a Quick start may derive one from the session secret, a deployment may not.
+  if (production && !quickstart && !source.SECRETS_KEY?.trim()) {
+    problems.push("  - SECRETS_KEY: is required in production: 32 bytes as 64 hex characters (for example: openssl rand -hex 32); it encrypts stored CRM and Cal.com credentials");
+  }
+  return problems.length ? problems.join("\n") : null;
 }
 
 export type Env = ReturnType<typeof resolveEnv>;
@@ -114,7 +133,7 @@ export function describeEnvProblems(error: z.ZodError): string {
 
 export function resolveEnv(source: EnvSource = process.env) {
   const parsed = envSchema.safeParse(source);
-  const secretProblem = sessionSecretProblem(source);
+  const secretProblem = secretProblems(source);
   if (!parsed.success || secretProblem) {
     const problems = [parsed.success ? null : describeEnvProblems(parsed.error), secretProblem].filter(Boolean).join("\n");
     throw new Error(`Invalid configuration:\n${problems}`);

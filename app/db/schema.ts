@@ -45,6 +45,12 @@ export interface Database {
   calendar_feeds: CalendarFeedTable;
   calcom_connections: CalcomConnectionTable;
   calcom_webhook_events: CalcomWebhookEventTable;
+  integrations: IntegrationTable;
+  integration_links: IntegrationLinkTable;
+  integration_rate_windows: IntegrationRateWindowTable;
+  integration_webhooks: IntegrationWebhookTable;
+  integration_deliveries: IntegrationDeliveryTable;
+  crm_logs: CrmLogTable;
 }
 
 export interface TenantTable {
@@ -687,6 +693,126 @@ export interface CalcomWebhookEventTable {
   id: string;
   tenant_id: string;
   received_at: string;
+}
+
+/* ---------- integration hub (migration 0015) ---------- */
+
+export type IntegrationStatus = "enabled" | "disabled";
+
+export interface IntegrationTable {
+  id: string;
+  tenant_id: string;
+  organization_id: string;
+  template_id: string;
+  /** JSON IntegrationTemplate when template_id is "custom". */
+  custom_template: string | null;
+  crm_name: string;
+  status: IntegrationStatus;
+  base_url: string;
+  secret_sealed: string;
+  secret_last4: string;
+  /** JSON Record<string, string>: the values mappings read as settings.*. */
+  settings: string;
+  /** JSON Record<endpointName, { enabled: boolean; includeInSync: boolean }>. */
+  endpoint_settings: string;
+  /** JSON FieldMapping[]. */
+  contacts_mapping: string;
+  appointments_mapping: string;
+  restricted_contacts: number;
+  send_lead_on_email: number;
+  lead_email: string | null;
+  send_lead_on_crm_only: number;
+  records_synced: Generated<number>;
+  syncs: Generated<number>;
+  successful_syncs: Generated<number>;
+  last_test_at: string | null;
+  last_test_ok: number | null;
+  last_test_summary: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface IntegrationLinkTable {
+  integration_id: string;
+  tenant_id: string;
+  record_kind: string;
+  record_id: string;
+  external_id: string;
+  updated_at: string;
+}
+
+export interface IntegrationRateWindowTable {
+  integration_id: string;
+  window: "minute" | "hour" | "day";
+  window_start: string;
+  count: number;
+}
+
+export interface IntegrationWebhookTable {
+  id: string;
+  tenant_id: string;
+  integration_id: string;
+  url: string;
+  /** JSON string[]. */
+  events: string;
+  secret_sealed: string;
+  created_at: string;
+}
+
+export type DeliveryStatus = "queued" | "sending" | "succeeded" | "failed" | "skipped";
+
+export interface IntegrationDeliveryTable {
+  id: string;
+  tenant_id: string;
+  integration_id: string;
+  webhook_id: string | null;
+  target: string;
+  event: string;
+  record_kind: string;
+  record_id: string;
+  record_label: string;
+  /** JSON SourceRecord. */
+  snapshot: string;
+  idempotency_key: string;
+  status: DeliveryStatus;
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  lease_owner: string | null;
+  lease_until: string | null;
+  last_status: number | null;
+  last_error: string | null;
+  created_at: string;
+  updated_at: string;
+  finished_at: string | null;
+}
+
+export type CrmLogKind = "test" | "delivery" | "execute" | "webhook" | "email";
+export type CrmLogOutcome = "success" | "http-error" | "timeout" | "network" | "refused" | "invalid";
+
+export interface CrmLogTable {
+  id: string;
+  tenant_id: string;
+  integration_id: string;
+  delivery_id: string | null;
+  crm_name: string;
+  kind: CrmLogKind;
+  source: string;
+  target: string;
+  method: string;
+  url: string;
+  /** JSON Record<string, string>, secrets redacted. */
+  request_headers: string;
+  request_body: string | null;
+  response_status: number | null;
+  response_headers: string | null;
+  response_body: string | null;
+  outcome: CrmLogOutcome;
+  error: string | null;
+  duration_ms: number;
+  attempt: number;
+  /** When the delivery tries again after this request; null when it does not. */
+  retry_at: string | null;
+  created_at: string;
 }
 
 export type EventType = Selectable<EventTypeTable>;

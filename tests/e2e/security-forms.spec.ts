@@ -148,6 +148,7 @@ async function startServer(env: Record<string, string>): Promise<OwnServer> {
       DATA_DIR: dataDir,
       DATABASE_URL: `file:${path.join(dataDir, "voxboard.db")}`,
       SESSION_SECRET: "e2e-own-server-secret-that-is-at-least-32-characters",
+      SECRETS_KEY: "5ec0".repeat(16),
       SMTP_URL: "",
       SEED_DEMO: "0",
       JOB_RUNNER: "0",

@@ -13,6 +13,7 @@ import * as callCosts from "./0011-call-costs";
 import * as organizations from "./0012-organizations";
 import * as scheduling from "./0013-scheduling";
 import * as calcomPerOrganization from "./0014-calcom-per-organization";
+import * as integrationHub from "./0015-integration-hub";
 
 /**
  * Migrations are imported statically so they travel inside the server bundle;
@@ -33,6 +34,7 @@ const migrations: Record<string, Migration> = {
   "0012-organizations": organizations,
   "0013-scheduling": scheduling,
   "0014-calcom-per-organization": calcomPerOrganization,
+  "0015-integration-hub": integrationHub,
 };
 
 export const migrationProvider: MigrationProvider = {

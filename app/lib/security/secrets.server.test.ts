@@ -23,6 +23,15 @@ describe("sealed secrets", () => {
     expect(() => openSecret(withKey)).toThrow(UnreadableSecret);
   });
 
+  it("still opens a secret sealed with the derived key after SECRETS_KEY is set, and seals new ones with the key", () => {
+    const beforeKey = sealSecret("legacy");
+    vi.stubEnv("SECRETS_KEY", "33".repeat(32));
+    expect(openSecret(beforeKey)).toBe("legacy");
+    const withKey = sealSecret("fresh");
+    vi.unstubAllEnvs();
+    expect(() => openSecret(withKey)).toThrow(UnreadableSecret);
+  });
+
   it("names a key of the wrong size", () => {
     vi.stubEnv("SECRETS_KEY", "abcd");
     expect(() => sealSecret("x")).toThrow(/SECRETS_KEY must be 32 bytes/);
