@@ -3,6 +3,7 @@ import { apiError, apiJson, handleApiRequest, methodNotAllowed, requireApiTenant
 import { startAudioFetch } from "~/features/calls/audio-fetch.server";
 import { CallEventSchema, describeEventProblems } from "~/features/calls/call-event-schema";
 import { ingestCallEvent, readCallEventRequest } from "~/features/calls/ingest.server";
+import { kickJobRunner } from "~/features/jobs/job-runner.server";
 
 /**
  * POST /api/v1/call-events: where voice platforms report calls
@@ -27,6 +28,7 @@ export function action({ request }: ActionFunctionArgs) {
     }
     // The platform gets its answer now; the download runs on its own (and the minute sweep catches what it misses).
     if (result.fetchAudio) startAudioFetch(result.callId);
+    if (result.deliveriesQueued > 0) kickJobRunner();
     return apiJson(
       { duplicate: false, callId: result.callId, platformCallId: result.platformCallId, status: result.status, audioStatus: result.audioStatus },
       result.outcome === "created" ? 201 : 200,

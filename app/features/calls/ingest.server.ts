@@ -1,3 +1,4 @@
+import { onCallEnded } from "~/features/integrations/integration-events.server";
 import { unstable_parseMultipartFormData } from "@remix-run/node";
 import type { Transaction } from "kysely";
 import { getEnv } from "~/config/env.server";
@@ -26,7 +27,7 @@ export interface UploadedAudio {
 
 export type IngestResult =
   | { outcome: "duplicate"; callId: string | null; platformCallId: string | null; status: CallStatus | null }
-  | { outcome: "created" | "updated"; callId: string; platformCallId: string; status: CallStatus; audioStatus: AudioStatus; fetchAudio: boolean };
+  | { outcome: "created" | "updated"; callId: string; platformCallId: string; status: CallStatus; audioStatus: AudioStatus; fetchAudio: boolean; deliveriesQueued: number };
 
 /** queued → live → finished; a call never moves to a lower rank. */
 const RANK: Record<CallStatus, number> = { queued: 0, live: 1, ended: 2, missed: 2, voicemail: 2 };
@@ -102,6 +103,9 @@ async function applyEvent(trx: Transaction<Database>, tenantId: string, event: C
   const existing = await trx.selectFrom("calls").selectAll().where("tenant_id", "=", tenantId).where("external_id", "=", event.call.id).executeTakeFirst();
   const applied = existing ? await updateCall(trx, existing, event, upload) : await insertCall(trx, tenantId, event, upload);
   await trx.updateTable("call_events").set({ call_id: applied.callId }).where("tenant_id", "=", tenantId).where("event_id", "=", event.eventId).execute();
+  // The call's lead goes to the integrations once, when the call first ends, in this transaction: a duplicate event never reaches here.
+  const justEnded = RANK[applied.status] === 2 && (!existing || RANK[existing.status] < 2);
+  const deliveriesQueued = justEnded ? await onCallEnded(tenantId, applied.callId, trx) : 0;
   return {
     result: {
       outcome: existing ? ("updated" as const) : ("created" as const),
@@ -110,6 +114,7 @@ async function applyEvent(trx: Transaction<Database>, tenantId: string, event: C
       status: applied.status,
       audioStatus: applied.audioStatus,
       fetchAudio: applied.fetchAudio,
+      deliveriesQueued,
     },
     discardKeys: applied.discardKeys,
   };

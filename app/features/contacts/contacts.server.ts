@@ -1,3 +1,4 @@
+import { onContactSaved } from "~/features/integrations/integration-events.server";
 import { getDb, newId, now, type DB } from "~/db/db.server";
 import type { Contact } from "~/db/schema";
 import { timeZoneForPhone } from "~/features/phone/time-zone.server";
@@ -71,6 +72,7 @@ export function createContact(tenantId: string, values: ContactFormValues, count
       .insertInto("contacts")
       .values({ id, tenant_id: tenantId, ...columns(values, phone), opted_out_at: optedOutAt(values.optedOut, null, timestamp), created_at: timestamp, updated_at: timestamp })
       .execute();
+    await onContactSaved(tenantId, id, "contact.created", trx);
     return { ok: true, id, listId: values.listId };
   });
 }

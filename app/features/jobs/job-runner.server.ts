@@ -1,4 +1,7 @@
 import { syncDueCalcomConnections } from "~/features/calcom/scheduled-sync.server";
+import { runDueDeliveries } from "~/features/integrations/deliveries.server";
+import { purgeExpiredLogs } from "~/features/integrations/log-retention.server";
+import type { GuardOptions } from "~/lib/outbound/guard.server";
 import os from "node:os";
 import { getEnv } from "~/config/env.server";
 import { getDb, type DB } from "~/db/db.server";
@@ -35,11 +38,15 @@ export interface JobRunnerOptions {
   owner?: string;
   now?: () => Date;
   onError?: (error: unknown) => void;
+  /** Tests only: how integration deliveries judge addresses (the outbound guard's options). */
+  deliveryGuard?: GuardOptions;
   /** Tests only: see RunContext.beforeTakingContact. */
   beforeTakingContact?: (contactId: string) => Promise<void>;
 }
 
 export const DEFAULT_BATCH_SIZE = 5;
+/** How often expired integration logs are purged. */
+const PURGE_INTERVAL_MS = 3_600_000;
 
 export class JobRunner {
   readonly owner: string;
@@ -50,11 +57,14 @@ export class JobRunner {
   private current: Promise<void> | undefined;
   private again = false;
   private stopped = false;
+  private lastPurge = 0;
+  private readonly deliveryGuard: GuardOptions | undefined;
 
   constructor(options: JobRunnerOptions) {
     this.owner = options.owner ?? `${os.hostname()}:${process.pid}:${crypto.randomUUID().slice(0, 8)}`;
     this.intervalMs = options.intervalMs;
     this.onError = options.onError ?? ((error) => console.error("Job runner:", error));
+    this.deliveryGuard = options.deliveryGuard;
     this.context = {
       db: options.db ?? getDb(),
       owner: this.owner,
@@ -113,6 +123,15 @@ export class JobRunner {
     }
     try {
       await syncDueCalcomConnections(now, this.context.db);
+    } catch (error) {
+      this.onError(error);
+    }
+    try {
+      await runDueDeliveries({ db: this.context.db, owner: this.owner, now: this.context.now, guard: this.deliveryGuard });
+      if (now.getTime() - this.lastPurge >= PURGE_INTERVAL_MS) {
+        this.lastPurge = now.getTime();
+        await purgeExpiredLogs(now, this.context.db);
+      }
     } catch (error) {
       this.onError(error);
     }

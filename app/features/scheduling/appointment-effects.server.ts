@@ -1,3 +1,4 @@
+import { onAppointmentChanged } from "~/features/integrations/integration-events.server";
 import { pushToCalcom } from "~/features/calcom/sync.server";
 import { runAfterResponse } from "~/lib/background/after-response.server";
 import { sendAppointmentNotice, type AppointmentNotice } from "./appointment-emails.server";
@@ -9,6 +10,7 @@ import { sendAppointmentNotice, type AppointmentNotice } from "./appointment-ema
  */
 export function afterAppointmentChange(tenantId: string, appointmentId: string, change: AppointmentNotice) {
   runAfterResponse("Appointment change", async () => {
+    await onAppointmentChanged(tenantId, appointmentId, change);
     const pushed = await pushToCalcom(tenantId, appointmentId, change);
     if (!pushed) await sendAppointmentNotice(tenantId, appointmentId, change);
   });

@@ -1,0 +1,37 @@
+import { getDb, type DB } from "~/db/db.server";
+import { enqueueEvent, type IntegrationEvent } from "./deliveries.server";
+import { appointmentRecord, callLeadRecord, contactRecord } from "./source-records.server";
+
+/**
+ * Where the rest of the app tells the integration hub that something
+ * happened. Each returns how many deliveries it queued; a tenant without an
+ * enabled integration costs one indexed query. Callers pass their
+ * transaction, so the event and its deliveries commit together.
+ */
+async function hasEnabledIntegration(tenantId: string, db: DB) {
+  const row = await db.selectFrom("integrations").select("id").where("tenant_id", "=", tenantId).where("status", "=", "enabled").limit(1).executeTakeFirst();
+  return Boolean(row);
+}
+
+export async function onCallEnded(tenantId: string, callId: string, db: DB = getDb()) {
+  if (!(await hasEnabledIntegration(tenantId, db))) return 0;
+  const tenant = await db.selectFrom("tenants").select("country").where("id", "=", tenantId).executeTakeFirst();
+  const record = await callLeadRecord(tenantId, callId, tenant?.country ?? null, db);
+  return record ? enqueueEvent(tenantId, "call.ended", record, { db }) : 0;
+}
+
+export async function onContactSaved(tenantId: string, contactId: string, event: Extract<IntegrationEvent, "contact.created" | "contact.imported">, db: DB = getDb()) {
+  if (!(await hasEnabledIntegration(tenantId, db))) return 0;
+  const record = await contactRecord(tenantId, contactId, db);
+  return record ? enqueueEvent(tenantId, event, record, { db }) : 0;
+}
+
+export type AppointmentChange = "booked" | "rescheduled" | "cancelled";
+
+export async function onAppointmentChanged(tenantId: string, appointmentId: string, change: AppointmentChange, db: DB = getDb()) {
+  if (!(await hasEnabledIntegration(tenantId, db))) return 0;
+  const record = await appointmentRecord(tenantId, appointmentId, db);
+  if (!record) return 0;
+  const appointment = await db.selectFrom("appointments").select("organization_id").where("id", "=", appointmentId).executeTakeFirstOrThrow();
+  return enqueueEvent(tenantId, `appointment.${change}`, record, { db, organizationId: appointment.organization_id });
+}
