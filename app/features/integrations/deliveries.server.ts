@@ -5,6 +5,7 @@ import type { GuardOptions } from "~/lib/outbound/guard.server";
 import type { Selectable } from "kysely";
 import { callEndpoint, setLogRetryAt, writeLog } from "./crm-calls.server";
 import { retryDelayMs, shouldRetry, type AttemptFailure } from "./delivery-policy";
+import type { IntegrationEvent } from "./events";
 import { endpointRole, syncTargets, type RecordKind } from "./integration-template";
 import { endpointSettingsOf, mappingsOf, settingsOf, templateOf, type Integration } from "./integrations.server";
 import { sendLeadEmail } from "./lead-email.server";
@@ -31,8 +32,7 @@ import { sendWebhook } from "./webhooks.server";
  */
 export type Delivery = Selectable<IntegrationDeliveryTable>;
 
-export const INTEGRATION_EVENTS = ["call.ended", "contact.created", "contact.imported", "appointment.booked", "appointment.rescheduled", "appointment.cancelled"] as const;
-export type IntegrationEvent = (typeof INTEGRATION_EVENTS)[number];
+export { INTEGRATION_EVENTS, type IntegrationEvent } from "./events";
 
 export interface EnqueueOptions {
   db?: DB;

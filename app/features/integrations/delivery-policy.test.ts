@@ -257,8 +257,9 @@ describe("shouldRetry", () => {
     for (const code of [400, 401, 403, 404, 500, 502, 503, 504]) expect(shouldRetry(gym().errorHandling, 1, status(code)), `status ${code}`).toBe(true);
   });
 
-  it("gym-management does not retry 429, 422 or other statuses", () => {
-    for (const code of [429, 422, 405, 409, 501, 505]) expect(shouldRetry(gym().errorHandling, 1, status(code)), `status ${code}`).toBe(false);
+  it("gym-management does not retry 422 or other unlisted statuses, but retries 429 (a rate limit is always passing)", () => {
+    for (const code of [422, 405, 409, 501, 505]) expect(shouldRetry(gym().errorHandling, 1, status(code)), `status ${code}`).toBe(false);
+    expect(shouldRetry(gym().errorHandling, 1, status(429))).toBe(true);
   });
 
   it("crm-suite retries 429 and 500, 502, 503, 504", () => {

@@ -76,14 +76,15 @@ export type AttemptFailure = { kind: "status"; status: number } | { kind: "timeo
 /**
  * Whether a failed attempt is tried again: attempts remain (retryAttempts
  * retries after the first try), and the failure is passing: a status the
- * template lists, a timeout, or a dropped connection. A refused address or a
+ * template lists, 429, a timeout, or a dropped connection. A refused address or a
  * payload that does not map is not: trying again sends nothing different.
  */
 export function shouldRetry(errorHandling: IntegrationTemplate["errorHandling"], attempt: number, failure: AttemptFailure): boolean {
   if (attempt > errorHandling.retryAttempts) return false;
   switch (failure.kind) {
     case "status":
-      return errorHandling.retryableStatusCodes.includes(failure.status);
+      // 429 says "later", not "no": tried again after Retry-After even where the template does not list it (ClubCore's spec list omits it).
+      return failure.status === 429 || errorHandling.retryableStatusCodes.includes(failure.status);
     case "timeout":
     case "network":
       return true;
