@@ -1,5 +1,5 @@
 import { getDb, now, type DB } from "~/db/db.server";
-import type { CrmLogOutcome } from "~/db/schema";
+import type { ConnectionTestResult } from "./views";
 import { callEndpoint, type CallOptions } from "./crm-calls.server";
 import { connectionTestEndpoint } from "./integration-template";
 import { endpointSettingsOf, templateOf, type Integration } from "./integrations.server";
@@ -11,11 +11,10 @@ import { reserveRequest } from "./rate-windows.server";
  * excerpt of the answer). The result is kept on the integration so the list
  * can say when it was last tested and how it went.
  */
+export type { ConnectionTestResult };
+
 export const EXCERPT_LENGTH = 600;
 
-export type ConnectionTestResult =
-  | { ok: true; endpointName: string; status: number; durationMs: number; excerpt: string }
-  | { ok: false; endpointName: string | null; outcome: CrmLogOutcome | "no-endpoint" | "rate-limited"; status: number | null; durationMs: number; excerpt: string; error: string | null };
 
 export async function testConnection(integration: Integration, actor: string, options: CallOptions = {}): Promise<ConnectionTestResult> {
   const db: DB = options.db ?? getDb();

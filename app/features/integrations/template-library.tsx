@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import { Badge } from "~/components/ui/badge";
+import { buttonClass } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { DataTable, type DataColumn } from "~/components/ui/data-table";
 import { EmptyState } from "~/components/ui/empty-state";
@@ -24,6 +25,9 @@ export interface TemplateCard {
   documentationUrl: string;
   setupGuideUrl: string;
   endpointCount: number;
+  /** Where to connect it for the selected organization; null when it is connected, or the user may not. */
+  connectHref: string | null;
+  connectedHref: string | null;
 }
 
 /** The template library: a search and category filter in the URL, cards or a table, empty categories said plainly. */
@@ -109,7 +113,8 @@ export function TemplateLibrary({ params, templates, counts }: { params: HubPara
                   </ul>
                 </details>
               ) : null}
-              <p className="mt-auto flex flex-wrap gap-x-4 gap-y-1 text-sm">
+              <ConnectAction template={template} />
+              <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
                 <a href={template.setupGuideUrl} rel="noopener noreferrer" target="_blank" className="text-primary-dark underline dark:text-primary">
                   {t("library.setupGuide")}
                 </a>
@@ -124,6 +129,23 @@ export function TemplateLibrary({ params, templates, counts }: { params: HubPara
         <TemplateTable templates={templates} />
       )}
     </div>
+  );
+}
+
+function ConnectAction({ template }: { template: TemplateCard }) {
+  const { t } = useTranslation("integrations");
+  if (template.connectedHref) {
+    return (
+      <Link to={template.connectedHref} className={buttonClass("secondary", "mt-auto self-start", "sm")}>
+        {t("library.open", { crm: template.crm })}
+      </Link>
+    );
+  }
+  if (!template.connectHref) return null;
+  return (
+    <Link to={template.connectHref} className={buttonClass("primary", "mt-auto self-start", "sm")} aria-label={t("library.connectLabel", { crm: template.crm })}>
+      {t("library.connect")}
+    </Link>
   );
 }
 
@@ -148,5 +170,15 @@ function TemplateTable({ templates }: { templates: TemplateCard[] }) {
     { id: "endpoints", header: t("library.endpoints"), align: "end", cell: (row) => formatNumber(row.endpointCount, i18n.language) },
     { id: "popularity", header: t("library.popularityHeader"), align: "end", cell: (row) => formatNumber(row.popularity, i18n.language) },
   ];
-  return <DataTable caption={t("library.caption")} columns={columns} rows={templates} rowKey={(row) => row.id} rowData={(row) => ({ "data-template": row.id })} data-testid="template-table" />;
+  return (
+    <DataTable
+      caption={t("library.caption")}
+      columns={columns}
+      rows={templates}
+      rowKey={(row) => row.id}
+      rowData={(row) => ({ "data-template": row.id })}
+      data-testid="template-table"
+      actions={{ header: t("library.actions"), cell: (row) => <ConnectAction template={row} /> }}
+    />
+  );
 }

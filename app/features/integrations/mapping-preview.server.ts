@@ -1,0 +1,60 @@
+import { getDb, type DB } from "~/db/db.server";
+import { isKnownSource } from "./source-fields";
+import { endpointRole, recordKindOf, settingNames, syncTargets, type RecordKind } from "./integration-template";
+import { endpointSettingsOf, settingsOf, templateOf, type Integration } from "./integrations.server";
+import { mapRecord, pruneToSchema, type MappingProblem } from "./mapping";
+import { appointmentRecord, callLeadRecord, contactRecord, type SourceRecord } from "./source-records.server";
+import type { FieldMapping, TemplateEndpoint } from "./template-schema";
+import { validatePayload, type PayloadProblem } from "./templates.server";
+
+/**
+ * The mapping editor's preview: the payload the integration would send for
+ * a real recent record, and every problem ("validate mappings") at its field.
+ * The record for contacts is the lead of the latest ended call (it carries
+ * the call fields too), else the latest contact; for appointments, the
+ * organization's latest appointment.
+ */
+export async function sampleRecord(tenantId: string, organizationId: string, kind: RecordKind, country: string | null, db: DB = getDb()): Promise<SourceRecord | null> {
+  if (kind === "appointment") {
+    const latest = await db.selectFrom("appointments").select("id").where("tenant_id", "=", tenantId).where("organization_id", "=", organizationId).orderBy("created_at", "desc").limit(1).executeTakeFirst();
+    return latest ? appointmentRecord(tenantId, latest.id, db) : null;
+  }
+  const call = await db.selectFrom("calls").select("id").where("tenant_id", "=", tenantId).where("status", "=", "ended").orderBy("created_at", "desc").limit(1).executeTakeFirst();
+  if (call) return callLeadRecord(tenantId, call.id, country, db);
+  const contact = await db.selectFrom("contacts").select("id").where("tenant_id", "=", tenantId).orderBy("created_at", "desc").limit(1).executeTakeFirst();
+  return contact ? contactRecord(tenantId, contact.id, db) : null;
+}
+
+/** The endpoint a kind's payload is checked against: the one deliveries create with, else the first write of that kind. */
+export function previewEndpoint(integration: Integration, kind: RecordKind): TemplateEndpoint | null {
+  const template = templateOf(integration);
+  const targets = syncTargets(template, endpointSettingsOf(integration, template), kind);
+  return targets.create ?? template.endpoints.find((endpoint) => recordKindOf(endpoint) === kind && endpointRole(endpoint) === "create") ?? null;
+}
+
+export interface MappingPreview {
+  endpointName: string | null;
+  payload: string;
+  problems: MappingProblem[];
+  schemaProblems: PayloadProblem[];
+}
+
+export function knownSourceCheck(integration: Integration, kind: RecordKind) {
+  const names = settingNames(templateOf(integration));
+  return (name: string) => isKnownSource(kind, name, names);
+}
+
+export function previewMapping(integration: Integration, kind: RecordKind, mappings: readonly FieldMapping[], sample: SourceRecord | null, country: string | null): MappingPreview {
+  const template = templateOf(integration);
+  const settings = Object.fromEntries(Object.entries(settingsOf(integration)).map(([name, value]) => [`settings.${name}`, value]));
+  const mapped = mapRecord(mappings, { ...(sample?.values ?? {}), ...settings }, { defaultCountry: country, knownSources: knownSourceCheck(integration, kind) });
+  const endpoint = previewEndpoint(integration, kind);
+  const payload = endpoint ? pruneToSchema(mapped.payload, endpoint.payloadSchema) : mapped.payload;
+  const check = endpoint && mapped.problems.length === 0 ? validatePayload(template, endpoint.endpointName, payload) : null;
+  return {
+    endpointName: endpoint?.endpointName ?? null,
+    payload: JSON.stringify(payload, null, 2),
+    problems: mapped.problems,
+    schemaProblems: check && !check.ok ? check.problems : [],
+  };
+}
