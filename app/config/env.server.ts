@@ -56,9 +56,9 @@ const envSchema = z
     /** Largest call recording accepted, uploaded or fetched. */
     MAX_AUDIO_BYTES: positiveInt(50 * 1024 * 1024),
     AUDIO_FETCH_TIMEOUT_MS: positiveInt(30_000),
-    /** Lets audio URLs point at loopback or private networks (a platform on the same LAN, tests); off by default. */
+    /** The former name of OUTBOUND_ALLOW_PRIVATE (audio only then); still read, for every outbound request now. */
     AUDIO_FETCH_ALLOW_PRIVATE: flag,
-    /** The same for every request the server sends to an address someone else chose (app/lib/outbound); off by default. */
+    /** Lets every request the server sends to an address someone else chose (audio, CRMs, webhooks) reach loopback and private networks: local testing, a self-hosted CRM on the same network. Off by default. */
     OUTBOUND_ALLOW_PRIVATE: flag,
     /** OpenAI-compatible chat-completions endpoint for transcript analysis; without it the built-in analyzer runs. */
     LLM_BASE_URL: z.string().url("must be a full URL such as https://api.openai.com/v1").optional().or(z.literal("").transform(() => undefined)),
@@ -151,6 +151,8 @@ export function resolveEnv(source: EnvSource = process.env) {
   return {
     ...env,
     isProduction: env.NODE_ENV === "production",
+    // One setting for every address a tenant enters (audio, CRMs, webhooks); the audio-only name of issue 6 still works.
+    OUTBOUND_ALLOW_PRIVATE: env.OUTBOUND_ALLOW_PRIVATE || env.AUDIO_FETCH_ALLOW_PRIVATE,
     /** Demo data on an empty database and a development session secret: development, or a Quick start. */
     firstRunDefaults: env.NODE_ENV !== "production" || env.QUICKSTART,
     usesDevelopmentSecret: !env.SESSION_SECRET,

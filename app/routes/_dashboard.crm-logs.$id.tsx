@@ -8,6 +8,7 @@ import { Panel } from "~/components/ui/panel";
 import { useIsPending } from "~/components/ui/use-is-pending";
 import { forbidden, requireReadAccess } from "~/features/access/gate.server";
 import { can } from "~/features/access/permissions";
+import { eventKey } from "~/features/integrations/events";
 import { replayDelivery } from "~/features/integrations/deliveries.server";
 import { listIntegrations } from "~/features/integrations/integrations.server";
 import { getLogWithTimeline } from "~/features/integrations/logs.server";
@@ -136,7 +137,7 @@ export default function CrmLogPage() {
         <Panel title={t("logs.timeline")}>
           <div className="space-y-4 text-sm">
             <p>
-              {t("logs.deliveryState", { event: t(`events.${data.delivery.event}`, { defaultValue: data.delivery.event }), record: data.delivery.label, status: t(`deliveryStatus.${data.delivery.status}`) })}
+              {t("logs.deliveryState", { event: t(eventKey(data.delivery.event), { defaultValue: data.delivery.event }), record: data.delivery.label, status: t(`deliveryStatus.${data.delivery.status}`) })}
               {data.delivery.status === "queued" ? ` ${t("logs.nextAttempt", { when: when(data.delivery.nextAttemptAt) })}` : ""}
             </p>
             <ol className="space-y-2 border-l-2 border-slate-200 pl-4 dark:border-slate-700" data-testid="delivery-timeline">

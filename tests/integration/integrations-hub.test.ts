@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { getTranslatorFor } from "~/i18n/i18next.server";
-import * as hubRoute from "~/routes/_dashboard.integrations-hub";
+import * as hubRoute from "~/routes/_dashboard.integrations-hub._index";
 import { callLoader, prepareTestDatabase, redirectLocation, sessionCookieFor, unwrap } from "../support/app";
 
 beforeAll(prepareTestDatabase);
@@ -40,7 +40,7 @@ describe("the integration hub's library", () => {
   it("says its texts in both languages and keeps the agent out", async () => {
     for (const language of ["en", "de"] as const) {
       const t = await getTranslatorFor(language, "integrations");
-      for (const key of ["title", "library.emptyCategory", "categoryNames.marketing", "comingNext.active", "auth.bearer"]) expect(t(key)).not.toBe(key);
+      for (const key of ["title", "library.emptyCategory", "categoryNames.marketing", "active.none", "auth.bearer"]) expect(t(key)).not.toBe(key);
     }
     const agent = await sessionCookieFor("agent@demo.test");
     expect(redirectLocation(await callLoader(hubRoute.loader, "/integrations-hub", { cookie: agent }))).toBe("/overview");

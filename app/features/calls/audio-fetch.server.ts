@@ -51,13 +51,13 @@ async function readCapped(response: GuardedResponse, limit: number) {
 }
 
 async function download(url: string) {
-  const { AUDIO_FETCH_TIMEOUT_MS, MAX_AUDIO_BYTES, AUDIO_FETCH_ALLOW_PRIVATE, OUTBOUND_ALLOW_PRIVATE } = getEnv();
+  const { AUDIO_FETCH_TIMEOUT_MS, MAX_AUDIO_BYTES, OUTBOUND_ALLOW_PRIVATE } = getEnv();
   // One signal covers connecting, redirects and reading the body.
   const signal = AbortSignal.timeout(AUDIO_FETCH_TIMEOUT_MS);
   let response: GuardedResponse;
   try {
     // Every hop's address is judged, and the connection goes to the address that was judged (app/lib/outbound).
-    response = await guardedFetch(url, { signal, headers: { Accept: "audio/*" } }, { allowPrivate: AUDIO_FETCH_ALLOW_PRIVATE || OUTBOUND_ALLOW_PRIVATE });
+    response = await guardedFetch(url, { signal, headers: { Accept: "audio/*" } }, { allowPrivate: OUTBOUND_ALLOW_PRIVATE });
   } catch (error) {
     if (error instanceof OutboundRefusal) throw new AudioFetchError(`refused: ${error.message}`);
     throw new AudioFetchError(signal.aborted ? `no answer within ${AUDIO_FETCH_TIMEOUT_MS} ms` : `the request failed (${describeFetchFailure(error)})`);

@@ -38,7 +38,7 @@ export async function testConnection(integration: Integration, actor: string, op
   }
   await db
     .updateTable("integrations")
-    .set({ last_test_at: now(), last_test_ok: result.ok ? 1 : 0, last_test_summary: JSON.stringify(result) })
+    .set({ last_test_at: options.now ? options.now().toISOString() : now(), last_test_ok: result.ok ? 1 : 0, last_test_summary: JSON.stringify(result) })
     .where("id", "=", integration.id)
     .execute();
   return result;

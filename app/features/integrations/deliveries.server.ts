@@ -135,7 +135,7 @@ export async function runDueDeliveries(options: WorkerOptions): Promise<{ attemp
 
 async function claim(db: DB, id: string, owner: string, now: Date) {
   const at = now.toISOString();
-  const leaseUntil = new Date(now.getTime() + 60_000 + LEASE_MARGIN_MS).toISOString();
+  const leaseUntil = new Date(now.getTime() + (await leaseMsFor(db, id)) + LEASE_MARGIN_MS).toISOString();
   const result = await db
     .updateTable("integration_deliveries")
     .set({ status: "sending", lease_owner: owner, lease_until: leaseUntil, updated_at: at })
@@ -146,6 +146,18 @@ async function claim(db: DB, id: string, owner: string, now: Date) {
   return db.selectFrom("integration_deliveries").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
 }
 
+/** The longest one attempt may take: the integration's timeout (a custom template may set minutes), at least a minute. */
+async function leaseMsFor(db: DB, deliveryId: string) {
+  const row = await db.selectFrom("integration_deliveries as d").innerJoin("integrations as i", "i.id", "d.integration_id").select(["i.id", "i.template_id", "i.custom_template", "i.updated_at"]).where("d.id", "=", deliveryId).executeTakeFirst();
+  if (!row) return 60_000;
+  try {
+    const template = templateOf(row);
+    return Math.max(60_000, template.errorHandling.timeout, ...template.endpoints.map((endpoint) => endpoint.timeout));
+  } catch {
+    return 60_000;
+  }
+}
+
 type Context = Required<Pick<WorkerOptions, "owner">> & { db: DB; now: () => Date; guard?: GuardOptions };
 
 async function attempt(delivery: Delivery, context: Context) {
@@ -153,7 +165,13 @@ async function attempt(delivery: Delivery, context: Context) {
   const integration = await db.selectFrom("integrations").selectAll().where("id", "=", delivery.integration_id).executeTakeFirst();
   if (!integration) return;
   const template = templateOf(integration);
-  const reservation = await reserveRequest(integration, template, context.now(), db);
+  // The contact may have opted out while the delivery waited (a backoff, a full rate window).
+  if (delivery.record_kind === "contact" && integration.restricted_contacts && (await optedOutSince(db, delivery))) {
+    await finish(delivery, context, "skipped", null, "opted-out");
+    return;
+  }
+  // Only requests to the CRM count against its rate limit; lead emails and webhooks go elsewhere.
+  const reservation = delivery.target === "sync" ? await reserveRequest(integration, template, context.now(), db) : ({ allowed: true } as const);
   if (!reservation.allowed) {
     await db
       .updateTable("integration_deliveries")
@@ -227,6 +245,11 @@ async function attempt(delivery: Delivery, context: Context) {
   await settle(delivery, integration, context, attemptNumber, { ok: false, failure, error: exchange.error ?? exchange.outcome, status: exchange.status, retryAfterMs: exchange.retryAfterMs, logId });
 }
 
+async function optedOutSince(db: DB, delivery: Delivery) {
+  const contact = await db.selectFrom("contacts").select("opted_out_at").where("tenant_id", "=", delivery.tenant_id).where("id", "=", delivery.record_id).executeTakeFirst();
+  return Boolean(contact?.opted_out_at);
+}
+
 const prefixed = (settings: Record<string, string>): SourceValues => Object.fromEntries(Object.entries(settings).map(([name, value]) => [`settings.${name}`, value]));
 
 /** An appointment's contact, as the CRM knows it: the id its earlier delivery got back. */
@@ -263,8 +286,7 @@ async function settle(delivery: Delivery, integration: Integration, context: Con
   const { db } = context;
   const now = context.now();
   if (outcome.ok) {
-    await finish(delivery, context, "succeeded", outcome.status ?? null, null);
-    if (delivery.target === "sync") await countSync(db, integration.id, true);
+    if ((await finish(delivery, context, "succeeded", outcome.status ?? null, null)) && delivery.target === "sync") await countSync(db, integration.id, true);
     return;
   }
   const template = templateOf(integration);
@@ -274,21 +296,24 @@ async function settle(delivery: Delivery, integration: Integration, context: Con
       .updateTable("integration_deliveries")
       .set({ status: "queued", next_attempt_at: retryAt, lease_owner: null, lease_until: null, last_status: outcome.status ?? null, last_error: outcome.error.slice(0, 2000), updated_at: now.toISOString() })
       .where("id", "=", delivery.id)
+      .where("lease_owner", "=", context.owner)
       .execute();
     if (outcome.logId) await setLogRetryAt(outcome.logId, retryAt, db);
     return;
   }
-  await finish(delivery, context, "failed", outcome.status ?? null, outcome.error);
-  if (delivery.target === "sync") await countSync(db, integration.id, false);
+  if ((await finish(delivery, context, "failed", outcome.status ?? null, outcome.error)) && delivery.target === "sync") await countSync(db, integration.id, false);
 }
 
+/** Only while this runner still holds the lease: a runner that took over an expired one owns the outcome now. */
 async function finish(delivery: Delivery, context: Context, status: "succeeded" | "failed" | "skipped", httpStatus: number | null, error: string | null) {
   const at = context.now().toISOString();
-  await context.db
+  const result = await context.db
     .updateTable("integration_deliveries")
     .set({ status, lease_owner: null, lease_until: null, last_status: httpStatus, last_error: error?.slice(0, 2000) ?? null, finished_at: at, updated_at: at })
     .where("id", "=", delivery.id)
-    .execute();
+    .where("lease_owner", "=", context.owner)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 async function countSync(db: DB, integrationId: string, ok: boolean) {
@@ -303,11 +328,19 @@ async function countSync(db: DB, integrationId: string, ok: boolean) {
     .execute();
 }
 
-/** "Replay": a failed or skipped delivery queued again now, with a fresh set of attempts; its earlier log lines stay. */
+/**
+ * "Replay": a failed or skipped delivery queued again now, with a fresh set
+ * of attempts; its earlier log lines stay. After a definite answer (an HTTP
+ * status) it gets a new Idempotency-Key, or a CRM that stored that answer
+ * would give it again; after a timeout or a lost connection it keeps its
+ * key, since the CRM may have made the record.
+ */
 export async function replayDelivery(tenantId: string, deliveryId: string, now: Date = new Date(), db: DB = getDb()) {
+  const current = await db.selectFrom("integration_deliveries").select(["last_status"]).where("tenant_id", "=", tenantId).where("id", "=", deliveryId).executeTakeFirst();
+  if (!current) return false;
   const result = await db
     .updateTable("integration_deliveries")
-    .set({ status: "queued", attempts: 0, next_attempt_at: now.toISOString(), last_error: null, finished_at: null, updated_at: now.toISOString() })
+    .set({ status: "queued", attempts: 0, next_attempt_at: now.toISOString(), last_error: null, finished_at: null, updated_at: now.toISOString(), ...(current.last_status !== null ? { idempotency_key: newId() } : {}) })
     .where("tenant_id", "=", tenantId)
     .where("id", "=", deliveryId)
     .where("status", "in", ["failed", "skipped"])

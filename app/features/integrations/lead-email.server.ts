@@ -3,6 +3,7 @@ import { tenantLanguage } from "~/features/tenants/tenant-language";
 import { getTranslatorFor } from "~/i18n/i18next.server";
 import { sendParagraphEmail } from "~/lib/email/paragraph-email.server";
 import { writeLog, type LogContext } from "./crm-calls.server";
+import { eventKey } from "./events";
 import type { Integration } from "./integrations.server";
 import type { SourceValues } from "./mapping";
 import type { Delivery } from "./deliveries.server";
@@ -20,7 +21,7 @@ export async function sendLeadEmail(integration: Integration, delivery: Pick<Del
   const t = await getTranslatorFor(tenantLanguage({ country: tenant.country, timeZone: tenant.time_zone }), "integrations");
   const subject = t("leadEmail.subject", { name: delivery.record_label, crm: integration.crm_name });
   const lines = LEAD_LINES.filter((name) => values[name] !== null && values[name] !== undefined && values[name] !== "").map((name) => `${t(`sourceFields.${name}`)}: ${String(values[name])}`);
-  const paragraphs = [t("leadEmail.intro", { event: t(`events.${delivery.event}`), crm: integration.crm_name }), ...lines];
+  const paragraphs = [t("leadEmail.intro", { event: t(eventKey(delivery.event)), crm: integration.crm_name }), ...lines];
   const started = performance.now();
   let error: string | null = null;
   try {

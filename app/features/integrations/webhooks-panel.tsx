@@ -8,7 +8,7 @@ import { Notice, Panel } from "~/components/ui/panel";
 import { useIsPending } from "~/components/ui/use-is-pending";
 import { formatDateTime } from "~/i18n/format";
 import { useTranslation } from "~/i18n/react";
-import { INTEGRATION_EVENTS } from "./events";
+import { eventKey, INTEGRATION_EVENTS } from "./events";
 import { integrationPaths } from "./paths";
 
 
@@ -35,7 +35,7 @@ export function WebhooksPanel({
   const { t: tc } = useTranslation("integrations");
   const columns: Array<DataColumn<WebhookRow>> = [
     { id: "url", header: t("webhooks.url"), primary: true, rowHeader: true, cell: (row) => <span className="break-all font-mono text-xs">{row.url}</span> },
-    { id: "events", header: t("webhooks.events"), cell: (row) => row.events.map((event) => t(`events.${event}`)).join(", ") },
+    { id: "events", header: t("webhooks.events"), cell: (row) => row.events.map((event) => t(eventKey(event))).join(", ") },
     { id: "deliveries", header: t("webhooks.deliveries"), cell: (row) => (row.lastOutcome ? `${row.deliveries} · ${t(`outcomes.${row.lastOutcome}`)}` : String(row.deliveries)) },
     { id: "created", header: t("webhooks.created"), cell: (row) => formatDateTime(row.createdAt, i18n.language, timeZone) },
   ];
@@ -101,7 +101,7 @@ export function WebhooksPanel({
                   <label key={event} className="flex items-center gap-2 text-sm">
                     <input type="checkbox" name="events" value={event} className="h-4 w-4" />
                     <span>
-                      {t(`events.${event}`)} <code className="text-xs text-slate-500">{event}</code>
+                      {t(eventKey(event))} <code className="text-xs text-slate-500">{event}</code>
                     </span>
                   </label>
                 ))}
