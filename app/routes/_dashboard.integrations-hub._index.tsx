@@ -114,7 +114,17 @@ export default function IntegrationsHubPage() {
   const data = useLoaderData<typeof loader>();
   return (
     <div className="space-y-6">
-      <PageHeader title={data.title} description={t("intro")} />
+      <PageHeader
+        title={data.title}
+        description={t("intro")}
+        actions={
+          data.canCreate && data.organization ? (
+            <Link to={integrationPaths.importPage} className={buttonClass("secondary", undefined, "sm")}>
+              {t("active.import")}
+            </Link>
+          ) : undefined
+        }
+      />
       <Tabs label={t("tabsLabel")} active={data.params.tab} tabs={HUB_TABS.map((tab) => ({ value: tab, label: t(`tabs.${tab}`), to: hubHref(data.params, { tab }) }))} />
       {data.params.tab !== "library" && !data.organization ? (
         <EmptyState title={t("noOrganization")} action={<Link to={organizationPaths.create} className={buttonClass("primary", undefined, "sm")}>{t("createOrganization")}</Link>} />

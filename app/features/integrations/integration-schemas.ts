@@ -71,3 +71,26 @@ export const ExecuteSchema = z.object({
   payload: z.string().max(64 * 1024, "validation.payloadTooLarge").optional(),
   pathValue: z.string().trim().max(200).optional(),
 });
+
+const CustomEndpointRowSchema = z
+  .object({
+    name: z.string().trim().max(40).optional(),
+    method: z.enum(["POST", "PUT", "PATCH", "GET"]).optional(),
+    path: z.string().trim().max(300).optional(),
+    kind: z.enum(["contact", "appointment"]).optional(),
+    sync: z.literal("on").optional(),
+  })
+  .optional();
+
+/** /crm: a custom CRM; endpoint rows left empty are ignored, the filled ones checked in the action (one message per input). */
+export const CustomCrmSchema = z.object({
+  intent: z.literal("create-custom"),
+  crmName: z.string({ required_error: "validation.nameRequired" }).trim().min(2, "validation.nameRequired").max(80, "validation.nameTooLong"),
+  baseUrl: httpUrl,
+  authType: z.enum(["api_key", "bearer"], { required_error: "custom.authTypeRequired" }),
+  authHeader: z.string({ required_error: "custom.headerRequired" }).trim().regex(/^[A-Za-z0-9-]{1,64}$/, "custom.headerInvalid"),
+  secret: z.string({ required_error: "validation.secretRequired" }).trim().min(8, "validation.secretTooShort").max(500, "validation.secretTooLong"),
+  endpoints: z.array(CustomEndpointRowSchema).max(4).optional(),
+  contactTemplate: z.string().max(8000, "custom.templateTooLong").optional(),
+  appointmentTemplate: z.string().max(8000, "custom.templateTooLong").optional(),
+});

@@ -31,7 +31,7 @@ export function templateOf(integration: Pick<Integration, "id" | "template_id" |
   }
   const cached = customCache.get(integration.id);
   if (cached?.stamp === integration.updated_at) return cached.template;
-  const template = loadTemplates([JSON.parse(integration.custom_template ?? "null")])[0]!;
+  const template = loadTemplates([JSON.parse(integration.custom_template ?? "null")], { allowHttp: true })[0]!;
   customCache.set(integration.id, { stamp: integration.updated_at, template });
   return template;
 }

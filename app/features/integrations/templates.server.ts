@@ -393,10 +393,10 @@ const isHttps = (text: string) => {
 };
 
 /** Everything beyond the zod schema; returns [path, message] pairs and the compiled endpoint checks. */
-function checkTemplate(template: IntegrationTemplate, errors: Array<[string, string]>): Map<string, EndpointChecks> {
+function checkTemplate(template: IntegrationTemplate, errors: Array<[string, string]>, options: LoadOptions): Map<string, EndpointChecks> {
   const checks = new Map<string, EndpointChecks>();
   for (const key of ["website", "baseUrl", "setupGuideUrl", "documentationUrl"] as const) {
-    if (!isHttps(template[key])) errors.push([key, "must be an https URL"]);
+    if (!isHttps(template[key]) && !(options.allowHttp && /^http:\/\//.test(template[key]))) errors.push([key, "must be an https URL"]);
   }
   if (!template.logo.startsWith("/") && !isHttps(template.logo)) errors.push(["logo", "must be a path under public/ (starting with /) or an https URL"]);
   const limits = template.rateLimiting;
@@ -507,11 +507,16 @@ const templateLabel = (source: unknown, index: number) => (isPlainObject(source)
  * endpoint schemas. Throws one Error listing, per template id, the path and
  * message of every problem found.
  */
-export function loadTemplates(sources: readonly unknown[] = SHIPPED): IntegrationTemplate[] {
-  return loadAll(sources).map((loaded) => loaded.template);
+export interface LoadOptions {
+  /** A user's own template (/crm) may point at a self-hosted system over http; shipped ones may not. */
+  allowHttp?: boolean;
 }
 
-function loadAll(sources: readonly unknown[]): LoadedTemplate[] {
+export function loadTemplates(sources: readonly unknown[] = SHIPPED, options: LoadOptions = {}): IntegrationTemplate[] {
+  return loadAll(sources, options).map((loaded) => loaded.template);
+}
+
+function loadAll(sources: readonly unknown[], options: LoadOptions = {}): LoadedTemplate[] {
   const failures: string[] = [];
   const loaded: LoadedTemplate[] = [];
   const ids = new Set<string>();
@@ -527,7 +532,7 @@ function loadAll(sources: readonly unknown[]): LoadedTemplate[] {
       for (const path of dropped) errors.push([path, "is not a field of an integration template"]);
       if (ids.has(parsed.data.id)) errors.push(["id", `another template already has the id ${parsed.data.id}`]);
       ids.add(parsed.data.id);
-      const checks = checkTemplate(parsed.data, errors);
+      const checks = checkTemplate(parsed.data, errors, options);
       if (errors.length === 0) loaded.push({ template: parsed.data, checks });
     }
     if (errors.length > 0) failures.push(`Integration template "${label}" is invalid:\n${errors.map(([path, message]) => `  - ${path}: ${message}`).join("\n")}`);

@@ -43,7 +43,7 @@ export interface NavTab {
 export const BUILT_SEGMENTS: ReadonlySet<DashboardSegment> = new Set<DashboardSegment>([
   "overview", "campaigns", "contacts", "knowledge-base", "numbers-managment", "recordings", "call-management",
   "profile", "api-access", "settings", "billing", "add-topup-balance", "subscriptions-history", "invoices",
-  "organizations", "staff", "appointments", "calendar", "appointment-insights", "calcom", "integrations-hub", "crm-logs",
+  "organizations", "staff", "appointments", "calendar", "appointment-insights", "calcom", "integrations-hub", "crm-logs", "crm",
 ]);
 
 export const isBuiltSegment = (segment: string) => BUILT_SEGMENTS.has(segment as DashboardSegment);
