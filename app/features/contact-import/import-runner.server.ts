@@ -1,3 +1,4 @@
+import { onContactsImported } from "~/features/integrations/integration-events.server";
 import { randomUUID } from "node:crypto";
 import { setImmediate } from "node:timers/promises";
 import { getDb, now } from "~/db/db.server";
@@ -122,6 +123,7 @@ async function runImport(importId: string, tenantId: string, metrics = emptyMetr
     const country = await phoneCountryOfTenant(tenantId);
     const edits = parseRowEdits(entry.row_edits);
     const removed = parseRemovedRows(entry.removed_rows);
+    let added: { at: string; count: number } | null = null;
     await withImportStaging(tenantId, async (staging) => {
       const staged = await stageRows(staging, {
         importId,
@@ -144,6 +146,7 @@ async function runImport(importId: string, tenantId: string, metrics = emptyMetr
         if (!outcome.ok && outcome.reason === "interrupted") throw new LeaseLost();
         if (!outcome.ok) throw new ImportError("errors.listMissing");
         metrics.imported = outcome.imported;
+        added = { at: outcome.at, count: outcome.imported };
         metrics.skipped = staged.processed - outcome.imported;
       } finally {
         metrics.commitMs += performance.now() - start;
@@ -151,6 +154,11 @@ async function runImport(importId: string, tenantId: string, metrics = emptyMetr
     });
     await deleteStoredFile(entry.stored_file);
     forgetImport(importId);
+    const imported = added as { at: string; count: number } | null;
+    // The contacts are saved; their deliveries to the integrations are queued after, and a failure to queue them does not undo the import.
+    if (imported && imported.count > 0) {
+      await onContactsImported(tenantId, listId, imported.at).catch((queueError: unknown) => console.error(`contact import ${importId}: could not queue integration deliveries`, queueError));
+    }
     importRuns.inc({ result: "done" });
     importedContacts.inc(metrics.imported);
   } catch (error) {

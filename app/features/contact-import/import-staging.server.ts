@@ -34,7 +34,8 @@ export interface CommitInput {
   staged: number;
 }
 
-export type CommitOutcome = { ok: true; imported: number } | { ok: false; reason: "list-missing" | "interrupted" };
+/** `at`: the created_at of every contact the import added. */
+export type CommitOutcome = { ok: true; imported: number; at: string } | { ok: false; reason: "list-missing" | "interrupted" };
 
 export interface ImportStaging {
   /** Does a contact of the tenant have this number (E.164)? Asked once per row, so it answers without a round trip. */
@@ -139,7 +140,7 @@ async function commitSqlite(connection: Connection, { importId, tenantId, owner,
       return { ok: false, reason: "interrupted" };
     }
     connection.exec("commit");
-    return { ok: true, imported };
+    return { ok: true, imported, at: timestamp };
   } catch (error) {
     if (connection.inTransaction) connection.exec("rollback");
     throw error;
@@ -186,7 +187,7 @@ async function withPostgresStaging<T>(db: DB, tenantId: string, work: (staging: 
               .executeTakeFirst();
             // A rollback by throwing: the contacts just copied must not stay when this run no longer owns the import.
             if (Number(done.numUpdatedRows) !== 1) throw new InterruptedCommit();
-            return { ok: true, imported };
+            return { ok: true, imported, at: timestamp };
           }).catch((error: unknown) => {
             if (error instanceof InterruptedCommit) return { ok: false as const, reason: "interrupted" as const };
             throw error;

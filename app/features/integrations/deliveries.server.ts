@@ -42,14 +42,19 @@ export interface EnqueueOptions {
 }
 
 /** Queues what the event sends; returns how many jobs were queued. Opted-out contacts are never queued where the integration restricts contacts. */
-export async function enqueueEvent(tenantId: string, event: IntegrationEvent, record: SourceRecord, options: EnqueueOptions = {}): Promise<number> {
+export function enqueueEvent(tenantId: string, event: IntegrationEvent, record: SourceRecord, options: EnqueueOptions = {}): Promise<number> {
+  return enqueueEvents(tenantId, event, [record], options);
+}
+
+/** The same for many records of one event (an import): the integrations and webhooks are read once. */
+export async function enqueueEvents(tenantId: string, event: IntegrationEvent, records: readonly SourceRecord[], options: EnqueueOptions = {}): Promise<number> {
   const db = options.db ?? getDb();
   const timestamp = (options.now ?? new Date()).toISOString();
   let query = db.selectFrom("integrations").selectAll().where("tenant_id", "=", tenantId).where("status", "=", "enabled");
   if (options.organizationId) query = query.where("organization_id", "=", options.organizationId);
   const integrations = await query.execute();
   const rows: Array<Omit<Delivery, "attempts">> = [];
-  const job = (integration: Integration, target: string, webhookId: string | null = null) => ({
+  const job = (integration: Integration, record: SourceRecord, target: string, webhookId: string | null = null) => ({
     id: newId(),
     tenant_id: tenantId,
     integration_id: integration.id,
@@ -71,28 +76,33 @@ export async function enqueueEvent(tenantId: string, event: IntegrationEvent, re
     updated_at: timestamp,
     finished_at: null,
   });
-  for (const integration of integrations) {
-    if (record.optedOut && integration.restricted_contacts) continue;
+  const integrationIds = integrations.map((integration) => integration.id);
+  const webhooks = integrationIds.length ? await db.selectFrom("integration_webhooks").selectAll().where("tenant_id", "=", tenantId).where("integration_id", "in", integrationIds).execute() : [];
+  const plans = integrations.flatMap((integration) => {
     let template;
     try {
       template = templateOf(integration);
     } catch {
-      continue;
+      return [];
     }
-    const targets = syncTargets(template, endpointSettingsOf(integration, template), record.kind);
-    if (targets.create || targets.update) rows.push(job(integration, "sync"));
-    if (record.kind === "contact" && integration.send_lead_on_email && integration.lead_email && !integration.send_lead_on_crm_only) rows.push(job(integration, "email"));
-  }
-  const integrationIds = integrations.map((integration) => integration.id);
-  if (integrationIds.length) {
-    const webhooks = await db.selectFrom("integration_webhooks").selectAll().where("tenant_id", "=", tenantId).where("integration_id", "in", integrationIds).execute();
+    const targets = syncTargets(template, endpointSettingsOf(integration, template), "contact");
+    const appointmentTargets = syncTargets(template, endpointSettingsOf(integration, template), "appointment");
+    return [{ integration, syncs: { contact: Boolean(targets.create || targets.update), appointment: Boolean(appointmentTargets.create || appointmentTargets.update) } }];
+  });
+  for (const record of records) {
+    for (const { integration, syncs } of plans) {
+      if (record.optedOut && integration.restricted_contacts) continue;
+      if (syncs[record.kind]) rows.push(job(integration, record, "sync"));
+      if (record.kind === "contact" && integration.send_lead_on_email && integration.lead_email && !integration.send_lead_on_crm_only) rows.push(job(integration, record, "email"));
+    }
     for (const webhook of webhooks) {
       const integration = integrations.find((candidate) => candidate.id === webhook.integration_id)!;
       if (record.optedOut && integration.restricted_contacts) continue;
-      if ((JSON.parse(webhook.events) as string[]).includes(event)) rows.push(job(integration, "webhook", webhook.id));
+      if ((JSON.parse(webhook.events) as string[]).includes(event)) rows.push(job(integration, record, "webhook", webhook.id));
     }
   }
-  if (rows.length) await db.insertInto("integration_deliveries").values(rows).execute();
+  // In slices: each row is 20 parameters, and a statement takes at most a few thousand.
+  for (let start = 0; start < rows.length; start += 200) await db.insertInto("integration_deliveries").values(rows.slice(start, start + 200)).execute();
   return rows.length;
 }
 

@@ -1,6 +1,6 @@
 import { getDb, type DB } from "~/db/db.server";
-import { enqueueEvent, type IntegrationEvent } from "./deliveries.server";
-import { appointmentRecord, callLeadRecord, contactRecord } from "./source-records.server";
+import { enqueueEvent, enqueueEvents, type IntegrationEvent } from "./deliveries.server";
+import { appointmentRecord, callLeadRecord, contactRecord, contactValues } from "./source-records.server";
 
 /**
  * Where the rest of the app tells the integration hub that something
@@ -24,6 +24,26 @@ export async function onContactSaved(tenantId: string, contactId: string, event:
   if (!(await hasEnabledIntegration(tenantId, db))) return 0;
   const record = await contactRecord(tenantId, contactId, db);
   return record ? enqueueEvent(tenantId, event, record, { db }) : 0;
+}
+
+/** A contact import's new contacts (those created at `createdAt` in the list), queued a page at a time. */
+export async function onContactsImported(tenantId: string, listId: string, createdAt: string, db: DB = getDb()) {
+  if (!(await hasEnabledIntegration(tenantId, db))) return 0;
+  const list = await db.selectFrom("contact_lists").select("name").where("id", "=", listId).where("tenant_id", "=", tenantId).executeTakeFirst();
+  let queued = 0;
+  let after = "";
+  for (;;) {
+    const page = await db.selectFrom("contacts").selectAll().where("tenant_id", "=", tenantId).where("list_id", "=", listId).where("created_at", "=", createdAt).where("id", ">", after).orderBy("id").limit(500).execute();
+    if (page.length === 0) break;
+    queued += await enqueueEvents(
+      tenantId,
+      "contact.imported",
+      page.map((contact) => ({ kind: "contact" as const, recordId: contact.id, label: [contact.first_name, contact.last_name].filter(Boolean).join(" ") || contact.phone, values: contactValues(contact, list?.name ?? null), optedOut: contact.opted_out_at !== null })),
+      { db },
+    );
+    after = page[page.length - 1]!.id;
+  }
+  return queued;
 }
 
 export type AppointmentChange = "booked" | "rescheduled" | "cancelled";
