@@ -36,9 +36,8 @@ export function EndpointsPanel({ integrationId, endpoints, canUpdate }: { integr
       id: "enabled",
       header: t("endpoints.enabled"),
       cell: (row) => (
-        <label className="inline-flex items-center gap-2">
+        <label className="inline-flex items-center">
           <input type="checkbox" name={`enabled.${row.name}`} defaultChecked={row.enabled} disabled={!canUpdate} className="h-4 w-4" aria-label={t("endpoints.enabledFor", { name: row.name })} />
-          <span className="sm:sr-only">{t("endpoints.enabled")}</span>
         </label>
       ),
     },
@@ -46,9 +45,8 @@ export function EndpointsPanel({ integrationId, endpoints, canUpdate }: { integr
       id: "sync",
       header: t("endpoints.includeInSync"),
       cell: (row) => (
-        <label className="inline-flex items-center gap-2">
+        <label className="inline-flex items-center">
           <input type="checkbox" name={`sync.${row.name}`} defaultChecked={row.includeInSync} disabled={!canUpdate} className="h-4 w-4" aria-label={t("endpoints.syncFor", { name: row.name })} />
-          <span className="sm:sr-only">{t("endpoints.includeInSync")}</span>
         </label>
       ),
     },
