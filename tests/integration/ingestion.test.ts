@@ -454,15 +454,20 @@ describe("audio fetched from the platform's URL", () => {
     }
   });
 
-  it("refuses to fetch from loopback or private addresses unless AUDIO_FETCH_ALLOW_PRIVATE is on", async () => {
+  it("refuses to fetch from loopback or private addresses unless OUTBOUND_ALLOW_PRIVATE (or its former name AUDIO_FETCH_ALLOW_PRIVATE) is on", async () => {
     const warnings = vi.spyOn(console, "warn").mockImplementation(() => undefined);
     try {
+      vi.stubEnv("OUTBOUND_ALLOW_PRIVATE", "0");
       vi.stubEnv("AUDIO_FETCH_ALLOW_PRIVATE", "0");
       resetEnvCache();
       const hitsBefore = hits.get("/ok.wav") ?? 0;
       expect((await ingestWithUrl(`${base}/ok.wav`)).audio_status).toBe("failed");
       expect(hits.get("/ok.wav") ?? 0).toBe(hitsBefore);
       expect(warnings.mock.calls.some((call) => String(call[0]).includes("not a public address"))).toBe(true);
+
+      vi.stubEnv("AUDIO_FETCH_ALLOW_PRIVATE", "1");
+      resetEnvCache();
+      expect((await ingestWithUrl(`${base}/ok.wav`)).audio_status).toBe("stored");
     } finally {
       warnings.mockRestore();
     }

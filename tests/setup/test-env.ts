@@ -46,7 +46,7 @@ process.env.SESSION_SECRET = "test-secret-that-is-long-enough-for-production-rul
 process.env.APP_URL = "http://localhost:3000";
 delete process.env.SMTP_URL;
 // Stub servers in tests listen on 127.0.0.1; the refusal of private addresses has its own tests.
-process.env.AUDIO_FETCH_ALLOW_PRIVATE = "1";
+process.env.OUTBOUND_ALLOW_PRIVATE = "1";
 delete process.env.SEED_DEMO;
 
 afterAll(async () => {

@@ -27,6 +27,7 @@ addKeywords("fvn-spacing", "proportional-nums tabular-nums");
 addKeywords("filter", "filter filter-none");
 addKeywords("resize", "resize");
 addKeywords("transition", "transition");
+addKeywords("transform", "transform");
 addKeywords("grow", "grow");
 addKeywords("shrink", "shrink");
 addKeywords("shadow", "shadow");
