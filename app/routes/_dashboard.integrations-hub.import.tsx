@@ -51,7 +51,8 @@ export async function action({ request }: ActionFunctionArgs) {
   if (urlProblem) return data({ intent, json: text, error: urlProblem, plan: shown }, { status: 400 });
   if (intent === "preview") return data({ intent, json: text, error: null, plan: shown });
   const secret = String(formData.get("secret") ?? "").trim();
-  if (plan.needsSecret && secret.length < 8) return data({ intent, json: text, error: null, secretError: "validation.secretRequired", plan: shown }, { status: 400 });
+  if (plan.needsSecret && !secret) return data({ intent, json: text, error: null, secretError: "validation.secretRequired", plan: shown }, { status: 400 });
+  if (secret && (secret.length < 8 || secret.length > 500)) return data({ intent, json: text, error: null, secretError: secret.length < 8 ? "validation.secretTooShort" : "validation.secretTooLong", plan: shown }, { status: 400 });
   let id: string;
   try {
     id = await applyImport(gate.tenant.id, organization.id, plan, secret || null);

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { DEMO_USERS, isScriptless, signIn } from "./support";
+import { DEMO_USERS, ensureDemoIntegration, isScriptless, signIn } from "./support";
 
 // axe runs inside the page, so it needs script execution. The no-js project
 // still audits the markup a browser without JavaScript gets: scripts are on,
@@ -88,9 +88,24 @@ test("the scheduling screens have no serious accessibility problems", async ({ p
   }
 });
 
-test("the integration hub's library has no serious accessibility problems", async ({ page }) => {
+test("the integration hub's screens have no serious accessibility problems", async ({ page }) => {
   await signIn(page, DEMO_USERS.owner.email);
-  for (const path of ["/integrations-hub", "/integrations-hub?view=list", "/integrations-hub?category=marketing"]) {
+  const integration = await ensureDemoIntegration(page);
+  for (const path of [
+    "/integrations-hub",
+    "/integrations-hub?view=list",
+    "/integrations-hub?category=marketing",
+    "/integrations-hub?tab=active",
+    "/integrations-hub?tab=analytics",
+    "/integrations-hub/connect/crm-suite",
+    "/integrations-hub/import",
+    `/integrations-hub/${integration}`,
+    `/integrations-hub/${integration}?tab=mappings`,
+    `/integrations-hub/${integration}?tab=endpoints&run=createUser`,
+    `/integrations-hub/${integration}?tab=webhooks`,
+    "/crm",
+    "/crm-logs",
+  ]) {
     await page.goto(path);
     await expectNoSeriousViolations(page);
   }

@@ -1,6 +1,6 @@
 import type { Page, TestInfo } from "@playwright/test";
 import { expect, signInQuickly, test, waitForHydration } from "./fixtures";
-import { DEMO_USERS } from "./support";
+import { DEMO_USERS, ensureDemoIntegration } from "./support";
 
 /*
  * Every built screen as a user sees it: at a 1366 px laptop and a 390 px
@@ -70,6 +70,17 @@ const OWNER_SCREENS = [
   "/integrations-hub",
   "/integrations-hub?view=list",
   "/integrations-hub?category=marketing",
+  "/integrations-hub?tab=active",
+  "/integrations-hub?tab=analytics",
+  "/integrations-hub/connect/crm-suite",
+  "/integrations-hub/import",
+  "/integrations-hub/:integration",
+  "/integrations-hub/:integration?tab=mappings",
+  "/integrations-hub/:integration?tab=mappings&kind=appointment",
+  "/integrations-hub/:integration?tab=endpoints&run=createUser",
+  "/integrations-hub/:integration?tab=webhooks",
+  "/crm",
+  "/crm-logs",
 ];
 
 test.describe.configure({ mode: "parallel", timeout: 180_000 });
@@ -101,6 +112,7 @@ async function resolveIds(page: Page) {
     eventType: await firstLink(`/organizations/${organization}/teams/${team}`, /\/event-types\/([0-9a-f-]{8,})$/),
     staff: await firstLink("/staff", /^\/staff\/([0-9a-f-]{8,})$/),
     appointment: await firstLink("/appointments", /^\/appointments\/([0-9a-f-]{8,})$/),
+    integration: await ensureDemoIntegration(page),
   };
 }
 

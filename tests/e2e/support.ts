@@ -96,3 +96,30 @@ export function linkFrom(text: string, pathname: string) {
   const url = new URL(match[0]);
   return url.pathname + url.search;
 }
+
+/**
+ * The id of an integration of the selected organization, connecting the gym
+ * template (at its own address: nothing is sent, its endpoints start with no
+ * write in sync) when there is none. Screens that need an integration (layout,
+ * accessibility) share it; specs running at once may race to connect, and the
+ * loser finds the winner's on the Active tab.
+ */
+export async function ensureDemoIntegration(page: Page): Promise<string> {
+  const existing = async () => {
+    await page.goto("/integrations-hub?tab=active");
+    const hrefs = await page.locator("main a[href]").evaluateAll((links) => links.map((link) => link.getAttribute("href") ?? ""));
+    return hrefs.map((href) => /^\/integrations-hub\/([0-9a-f-]{36})$/.exec(href)?.[1]).find(Boolean) ?? null;
+  };
+  const found = await existing();
+  if (found) return found;
+  await page.goto("/integrations-hub/connect/gym-management");
+  await page.locator("#integration-connect-secret").fill("demo-gym-key-0000");
+  await page.locator("#integration-connect-setting_clubId").fill("club_1");
+  await page.locator("#integration-connect-setting_locationId").fill("loc_1");
+  await page.locator("#integration-connect-setting_eventTypeId").fill("evt_1");
+  await page.locator("form#integration-connect button[type=submit]").click();
+  await page.waitForLoadState("load");
+  const id = /\/integrations-hub\/([0-9a-f-]{36})$/.exec(new URL(page.url()).pathname)?.[1] ?? (await existing());
+  if (!id) throw new Error("could not connect a demo integration");
+  return id;
+}

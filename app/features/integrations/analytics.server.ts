@@ -13,6 +13,14 @@ import { dayEnd, dayStart, localDay } from "./logs.server";
  * range, the aggregate sync statistics, and requests per day for the chart.
  */
 export const DEFAULT_RANGE_DAYS = 30;
+
+/**
+ * Requests are counted per UTC quarter-hour ("2026-11-24T14|2") and each
+ * quarter put on the tenant's day: every zone's offset is a multiple of 15
+ * minutes, so no quarter straddles a local midnight (an hour would in
+ * Kolkata or Adelaide).
+ */
+const quarterHour = sql<string>`substr(created_at, 1, 13) || '|' || cast(cast(substr(created_at, 15, 2) as integer) / 15 as text)`;
 export const MAX_RANGE_DAYS = 92;
 
 function shiftDay(day: string, days: number) {
@@ -44,12 +52,12 @@ export async function hubAnalytics(tenantId: string, integrations: readonly Inte
   const inScope = ids.length ? ids : [""];
   const perHour = await db
     .selectFrom("crm_logs")
-    .select([sql<string>`substr(created_at, 1, 13)`.as("hour"), "integration_id", sql<number>`count(*)`.as("requests"), sql<number>`sum(case when outcome = 'success' then 1 else 0 end)`.as("succeeded")])
+    .select([quarterHour.as("quarter"), "integration_id", sql<number>`count(*)`.as("requests"), sql<number>`sum(case when outcome = 'success' then 1 else 0 end)`.as("succeeded")])
     .where("tenant_id", "=", tenantId)
     .where("integration_id", "in", inScope)
     .where("created_at", ">=", start)
     .where("created_at", "<", end)
-    .groupBy([sql`substr(created_at, 1, 13)`, "integration_id"])
+    .groupBy([quarterHour, "integration_id"])
     .execute();
   const deliveries = await db
     .selectFrom("integration_deliveries")
@@ -76,7 +84,8 @@ export async function hubAnalytics(tenantId: string, integrations: readonly Inte
   for (let day = from; day <= to; day = shiftDay(day, 1)) series.set(day, { success: 0, failed: 0 });
   const requestsBy = new Map<string, { requests: number; succeeded: number }>();
   for (const row of perHour) {
-    const day = localDay(`${row.hour}:00:00.000Z`, timeZone);
+    const [hour, quarter] = row.quarter.split("|") as [string, string];
+    const day = localDay(`${hour}:${String(Number(quarter) * 15).padStart(2, "0")}:00.000Z`, timeZone);
     const bucket = series.get(day);
     const requests = Number(row.requests);
     const succeeded = Number(row.succeeded);

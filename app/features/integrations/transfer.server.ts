@@ -152,6 +152,12 @@ export async function planImport(tenantId: string, organizationId: string, text:
   const knownWebhooks = await db.selectFrom("integration_webhooks").select(["url", "events"]).where("integration_id", "=", existing.id).execute();
   const newWebhooks = incoming.webhooks.filter((webhook) => !knownWebhooks.some((known) => known.url === webhook.url));
   if (newWebhooks.length) changes.push({ field: "webhooks", to: newWebhooks.map((webhook) => webhook.url).join(", ") });
+  for (const webhook of incoming.webhooks) {
+    const known = knownWebhooks.find((entry) => entry.url === webhook.url);
+    if (known && JSON.stringify([...(JSON.parse(known.events) as string[])].sort()) !== JSON.stringify([...webhook.events].sort())) {
+      changes.push({ field: "webhookEvents", from: `${webhook.url}: ${(JSON.parse(known.events) as string[]).join(", ")}`, to: webhook.events.join(", ") });
+    }
+  }
   return { ok: true, action: "update", crmName: incoming.crmName, existingId: existing.id, needsSecret: false, file, template, changes };
 }
 
@@ -182,10 +188,11 @@ export async function applyImport(tenantId: string, organizationId: string, plan
       .where("tenant_id", "=", tenantId)
       .where("id", "=", id)
       .execute();
-    const known = await trx.selectFrom("integration_webhooks").select("url").where("integration_id", "=", id).execute();
+    const known = await trx.selectFrom("integration_webhooks").select(["id", "url"]).where("integration_id", "=", id).execute();
     for (const webhook of incoming.webhooks) {
-      if (known.some((entry) => entry.url === webhook.url)) continue;
-      await registerWebhook(tenantId, id, webhook, trx);
+      const same = known.find((entry) => entry.url === webhook.url);
+      if (same) await trx.updateTable("integration_webhooks").set({ events: JSON.stringify(webhook.events) }).where("id", "=", same.id).execute();
+      else await registerWebhook(tenantId, id, webhook, trx);
     }
     return id;
   });
