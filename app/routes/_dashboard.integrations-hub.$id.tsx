@@ -60,7 +60,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 type Reply = {
   intent: string;
-  test?: Parameters<typeof TestPanel>[0]["fresh"];
   result?: { error?: Record<string, string[] | null>; initialValue?: Record<string, unknown> | null; status?: "error" | "success" };
   mapping?: { kind: "contact" | "appointment"; rows: NonNullable<ReturnType<typeof useLoaderData<typeof loader>>["mapping"]>["rows"]; errors: Record<number, Record<string, string>>; preview: NonNullable<ReturnType<typeof useLoaderData<typeof loader>>["mapping"]>["preview"]; sampleLabel: string | null };
   execute?: Parameters<typeof ExecutePanel>[0]["result"];
@@ -98,7 +97,7 @@ export default function IntegrationPage() {
           ) : null}
           <div className="grid gap-6 xl:grid-cols-2">
             <ConnectionPanel summary={summary} timeZone={loaded.timeZone} canUpdate={loaded.canUpdate} canDelete={loaded.canDelete} />
-            <TestPanel summary={summary} fresh={reply?.intent === "test" ? reply.test ?? null : null} timeZone={loaded.timeZone} canUpdate={loaded.canUpdate} />
+            <TestPanel summary={summary} timeZone={loaded.timeZone} canUpdate={loaded.canUpdate} />
           </div>
           <StatisticsPanel summary={summary} />
           {loaded.edit ? (

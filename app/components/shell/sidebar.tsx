@@ -57,7 +57,7 @@ const isActiveItem = (item: NavItem, segment: string | undefined) =>
 
 function SoonMarker() {
   const { t } = useTranslation();
-  return <span className="shrink-0 text-[0.6875rem] font-normal text-slate-500 dark:text-slate-400">{t("nav.soon")}</span>;
+  return <span className="shrink-0 text-[0.6875rem] font-normal text-slate-600 dark:text-slate-400">{t("nav.soon")}</span>;
 }
 
 function LinkList({ id, items, className }: { id?: string; items: NavItem[]; className?: string }) {

@@ -64,11 +64,14 @@ export function EndpointsPanel({ integrationId, endpoints, canUpdate }: { integr
           rowData={(row) => ({ "data-endpoint": row.name })}
           actions={{
             header: t("endpoints.run"),
-            cell: (row) => (
-              <Link to={integrationPaths.page(integrationId, "endpoints", { run: row.name })} className={buttonClass("secondary", undefined, "sm")} aria-label={t("endpoints.runFor", { name: row.name })}>
-                {t("endpoints.run")}
-              </Link>
-            ),
+            cell: (row) =>
+              row.enabled ? (
+                <Link to={integrationPaths.page(integrationId, "endpoints", { run: row.name })} className={buttonClass("secondary", undefined, "sm")} aria-label={t("endpoints.runFor", { name: row.name })}>
+                  {t("endpoints.run")}
+                </Link>
+              ) : (
+                <span className="text-xs text-slate-500 dark:text-slate-400">{t("endpoints.enableToRun")}</span>
+              ),
           }}
         />
         {canUpdate ? (

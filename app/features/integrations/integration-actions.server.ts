@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod";
-import { data } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
 import type { GateContext } from "~/features/access/gate.server";
 import { readFormData } from "~/lib/http/form-body.server";
 import { safeRedirectPath } from "~/lib/http/safe-redirect";
@@ -12,7 +12,7 @@ import { requireIntegrationAccess } from "./integration-access.server";
 import { settingNames } from "./integration-template";
 import { deleteIntegration, DuplicateIntegration, endpointSettingsOf, saveEndpointSettings, saveMappings, setIntegrationStatus, templateOf, updateConnection, type Integration } from "./integrations.server";
 import { pathParameters } from "./mapping";
-import { knownSourceCheck, previewMapping, sampleRecord } from "./mapping-preview.server";
+import { knownSourceCheck, previewMappingOn, sampleRecords } from "./mapping-preview.server";
 import { emptyRow, readRows, rowsToMappings } from "./mapping-rows";
 import { integrationPaths } from "./paths";
 import { reserveRequest } from "./rate-windows.server";
@@ -31,8 +31,9 @@ export async function handleIntegrationAction(request: Request, gate: GateContex
   const page = integrationPaths.page(integration.id);
   switch (intent) {
     case "test": {
-      const result = await testConnection(integration, gate.user.email);
-      return data({ intent, test: result });
+      // The result is kept on the integration, so the answer is a redirect: a reload shows it and sends nothing again.
+      await testConnection(integration, gate.user.email);
+      return redirect(page);
     }
     case "toggle": {
       const status = formData.get("status") === "disabled" ? "disabled" : "enabled";
@@ -52,7 +53,7 @@ export async function handleIntegrationAction(request: Request, gate: GateContex
       const current = endpointSettingsOf(integration, template);
       const next = Object.fromEntries(Object.keys(current).map((name) => [name, { enabled: formData.get(`enabled.${name}`) === "on", includeInSync: formData.get(`sync.${name}`) === "on" }]));
       await saveEndpointSettings(gate.tenant.id, integration.id, next);
-      return redirectWithToast(integrationPaths.page(integration.id, "endpoints"), { type: "success", key: "integrations:toast.updated" });
+      return redirectWithToast(integrationPaths.page(integration.id, "endpoints"), { type: "success", key: "integrations:toast.endpointsSaved" });
     }
     case "validate-mappings":
     case "save-mappings":
@@ -108,7 +109,8 @@ async function mappings(gate: GateContext, integration: Integration, formData: F
     await saveMappings(gate.tenant.id, integration.id, kind, mappings);
     return redirectWithToast(integrationPaths.page(integration.id, "mappings", kind === "contact" ? {} : { kind }), { type: "success", key: "integrations:toast.mappingsSaved" });
   }
-  const sample = await sampleRecord(gate.tenant.id, integration.organization_id, kind, gate.tenant.country);
+  const samples = await sampleRecords(gate.tenant.id, integration.organization_id, kind, gate.tenant.country);
+  const sample = samples[0] ?? null;
   const kept = rows.filter((row) => !row.remove).map(({ remove: _remove, ...row }) => row);
   const reindexed: typeof errors = {};
   let position = 0;
@@ -125,7 +127,7 @@ async function mappings(gate: GateContext, integration: Integration, formData: F
         kind,
         rows: last && (last.field || last.source) ? [...kept, emptyRow()] : kept.length ? kept : [emptyRow()],
         errors: reindexed,
-        preview: previewMapping(integration, kind, mappings, sample, gate.tenant.country),
+        preview: previewMappingOn(integration, kind, mappings, samples, gate.tenant.country),
         sampleLabel: sample?.label ?? null,
       },
     },

@@ -1,4 +1,4 @@
-import type { ConnectionTestResult, IntegrationSummary } from "./views";
+import type { IntegrationSummary } from "./views";
 import { Form, Link } from "@remix-run/react";
 import { Button, buttonClass } from "~/components/ui/button";
 import { ConfirmAction, ConfirmForm, DeleteSummary, type FormFetcher } from "~/components/ui/confirm-action";
@@ -35,7 +35,10 @@ export function ConnectionPanel({ summary, timeZone, canUpdate, canDelete }: { s
           <dt className="font-medium text-slate-600 dark:text-slate-300">{t("overview.created")}</dt>
           <dd>{formatDateTime(summary.createdAt, i18n.language, timeZone)}</dd>
           <dt className="font-medium text-slate-600 dark:text-slate-300">{t("overview.sends")}</dt>
-          <dd>{summary.syncEndpoints.length ? summary.syncEndpoints.join(", ") : t("overview.sendsNothing")}</dd>
+          <dd>
+            {summary.syncEndpoints.length ? summary.syncEndpoints.join(", ") : t("overview.sendsNothing")}
+            {summary.syncEndpoints.length && summary.status === "disabled" ? <span className="ml-1 text-slate-500 dark:text-slate-400">({t("overview.paused")})</span> : null}
+          </dd>
         </dl>
         {summary.syncEndpoints.length === 0 ? (
           <Notice tone="warning">
@@ -103,10 +106,10 @@ export function DeleteForm({ summary, fetcher, onCancel }: { summary: Integratio
   );
 }
 
-export function TestPanel({ summary, fresh, timeZone, canUpdate }: { summary: IntegrationSummary; fresh: ConnectionTestResult | null; timeZone: string; canUpdate: boolean }) {
+export function TestPanel({ summary, timeZone, canUpdate }: { summary: IntegrationSummary; timeZone: string; canUpdate: boolean }) {
   const { t, i18n } = useTranslation("integrations");
   const testing = useIsPending({ intent: "test" });
-  const result = fresh ?? summary.lastTest;
+  const result = summary.lastTest;
   return (
     <Panel title={t("test.title")}>
       <div className="space-y-3 text-sm">
@@ -121,7 +124,7 @@ export function TestPanel({ summary, fresh, timeZone, canUpdate }: { summary: In
         ) : null}
         {result ? (
           <div className="space-y-2" data-testid="test-result" data-ok={result.ok ? "true" : "false"}>
-            {!fresh && summary.lastTestAt ? <p className="text-slate-500 dark:text-slate-400">{t("test.lastAt", { when: formatDateTime(summary.lastTestAt, i18n.language, timeZone) })}</p> : null}
+            {summary.lastTestAt ? <p className="text-slate-500 dark:text-slate-400">{t("test.lastAt", { when: formatDateTime(summary.lastTestAt, i18n.language, timeZone) })}</p> : null}
             {result.ok ? (
               <Notice>{t("test.ok", { endpoint: result.endpointName, status: result.status, ms: formatNumber(result.durationMs, i18n.language) })}</Notice>
             ) : (

@@ -6,7 +6,7 @@ import { editConnectionSchema } from "./integration-schemas";
 import { endpointRole, recordKindOf, settingNames, syncTargets } from "./integration-template";
 import { endpointSettingsOf, mappingsOf, settingsOf, templateOf, type Integration } from "./integrations.server";
 import { mapRecord, pathParameters, pruneToSchema } from "./mapping";
-import { previewMapping, sampleRecord } from "./mapping-preview.server";
+import { previewMappingOn, sampleRecord, sampleRecords } from "./mapping-preview.server";
 import { emptyRow, rowsFromMappings } from "./mapping-rows";
 import { INTEGRATION_TABS, type IntegrationTab } from "./paths";
 import { sourceFieldsFor } from "./source-fields";
@@ -105,7 +105,8 @@ export async function executeDraft(integration: Integration, endpointName: strin
 }
 
 export async function mappingEditorData(integration: Integration, kind: "contact" | "appointment", gate: GateContext, canUpdate: boolean): Promise<MappingEditorData> {
-  const sample = await sampleRecord(gate.tenant.id, integration.organization_id, kind, gate.tenant.country);
+  const samples = await sampleRecords(gate.tenant.id, integration.organization_id, kind, gate.tenant.country);
+  const sample = samples[0] ?? null;
   const mappings = mappingsOf(integration, kind);
   const names = settingNames(templateOf(integration));
   const extracted = Object.keys(sample?.values ?? {}).filter((name) => name.startsWith("call.extractedData."));
@@ -116,7 +117,7 @@ export async function mappingEditorData(integration: Integration, kind: "contact
     errors: {},
     sources: [...sourceFieldsFor(kind), ...extracted, ...names.map((name) => `settings.${name}`)],
     sampleLabel: sample?.label ?? null,
-    preview: previewMapping(integration, kind, mappings, sample, gate.tenant.country),
+    preview: previewMappingOn(integration, kind, mappings, samples, gate.tenant.country),
     unsaved: false,
     canUpdate,
   };

@@ -40,7 +40,7 @@ function RowCard({ row, index, errors, problems, sourcesId }: { row: MappingRow;
   const detailsOpen = row.transform !== "none" || Boolean(errors && (errors.separator || errors.index || errors.format || errors.fields || errors.table || errors.pattern));
   return (
     <li className="rounded-lg border border-slate-200 p-3 dark:border-slate-800" data-mapping-row={row.field || `new-${index}`}>
-      <div className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_minmax(0,10rem)]">
+      <div className="grid gap-3 sm:grid-cols-2 2xl:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_minmax(0,10rem)]">
         <Labelled id={id("field")} label={t("mapping.theirField")} error={errors?.field}>
           <input id={id("field")} name={name("field")} defaultValue={row.field} className={small} placeholder="properties.firstname" {...invalid("field")} />
         </Labelled>
@@ -118,9 +118,11 @@ export function MappingEditor({ data }: { data: MappingEditorData }) {
   const { t } = useTranslation("integrations");
   const saving = useIsPending({ intent: "save-mappings" });
   const checking = useIsPending({ intent: "validate-mappings" });
+  const busy = saving || checking;
   const sourcesId = `mapping-sources-${data.kind}`;
   const problemsOf = (field: string) => data.preview.problems.filter((problem) => problem.field === field);
-  const problemCount = data.preview.problems.length + data.preview.schemaProblems.length + Object.keys(data.errors).length;
+  const failingOthers = data.preview.others.filter((record) => record.problems.length > 0);
+  const problemCount = data.preview.problems.length + data.preview.schemaProblems.length + Object.keys(data.errors).length + failingOthers.length;
   return (
     <div className="space-y-4">
       <Tabs
@@ -145,15 +147,20 @@ export function MappingEditor({ data }: { data: MappingEditorData }) {
             </ol>
             <p className="text-xs text-slate-500 dark:text-slate-400">{t("mapping.newRowHint")}</p>
             <div className="flex flex-wrap gap-2">
-              <Button type="submit" name="intent" value="validate-mappings" variant="secondary" disabled={checking}>
+              <Button type="submit" name="intent" value="validate-mappings" variant="secondary" disabled={busy}>
                 {t("mapping.validate")}
               </Button>
               {data.canUpdate ? (
-                <Button type="submit" name="intent" value="save-mappings" disabled={saving}>
+                <Button type="submit" name="intent" value="save-mappings" disabled={busy}>
                   {t("mapping.save")}
                 </Button>
               ) : null}
             </div>
+            {data.unsaved ? (
+              <p role="status" className={problemCount ? "text-sm font-medium text-amber-800 dark:text-amber-200" : "text-sm font-medium text-emerald-700 dark:text-emerald-300"} data-testid="mapping-check-summary">
+                {problemCount ? t("mapping.checkedProblems", { count: problemCount }) : t("mapping.checkedFine")}
+              </p>
+            ) : null}
           </Form>
         </Panel>
         <Panel title={t("mapping.previewTitle")}>
@@ -183,6 +190,21 @@ export function MappingEditor({ data }: { data: MappingEditorData }) {
                 </ul>
               </div>
             )}
+            {data.preview.others.length > 0 ? (
+              <div data-testid="mapping-others">
+                <p className="text-slate-600 dark:text-slate-300">{t("mapping.others", { count: data.preview.others.length, failing: failingOthers.length })}</p>
+                {failingOthers.length > 0 ? (
+                  <ul className="mt-1 list-disc space-y-1 pl-5 text-amber-800 dark:text-amber-200">
+                    {failingOthers.map((record) => (
+                      <li key={record.label}>
+                        {record.label}:{" "}
+                        {record.problems.map((problem) => `${problem.field} (${t(`problems.${problem.code}`, { value: "", defaultValue: problem.code })})`).join(", ")}
+                      </li>
+                    ))}
+                  </ul>
+                ) : null}
+              </div>
+            ) : null}
             <pre className="max-h-[28rem] overflow-auto whitespace-pre-wrap break-all rounded-md bg-slate-50 p-3 font-mono text-xs dark:bg-slate-800" data-testid="mapping-payload">
               {data.preview.payload}
             </pre>

@@ -14,6 +14,31 @@ import { validatePayload, type PayloadProblem } from "./templates.server";
  * the call fields too), else the latest contact; for appointments, the
  * organization's latest appointment.
  */
+/**
+ * Up to five recent records to check a mapping against: the latest three
+ * ended calls' leads and the latest two contacts (a lead from an unknown
+ * number has no email, a contact may have one), or the latest appointments.
+ * One record passing says little; five say what usually happens.
+ */
+export async function sampleRecords(tenantId: string, organizationId: string, kind: RecordKind, country: string | null, db: DB = getDb()): Promise<SourceRecord[]> {
+  const records: Array<SourceRecord | null> = [];
+  if (kind === "appointment") {
+    const latest = await db.selectFrom("appointments").select("id").where("tenant_id", "=", tenantId).where("organization_id", "=", organizationId).orderBy("created_at", "desc").limit(5).execute();
+    for (const row of latest) records.push(await appointmentRecord(tenantId, row.id, db));
+  } else {
+    const calls = await db.selectFrom("calls").select("id").where("tenant_id", "=", tenantId).where("status", "=", "ended").orderBy("created_at", "desc").limit(3).execute();
+    for (const row of calls) records.push(await callLeadRecord(tenantId, row.id, country, db));
+    const contacts = await db.selectFrom("contacts").select("id").where("tenant_id", "=", tenantId).orderBy("created_at", "desc").limit(2).execute();
+    for (const row of contacts) records.push(await contactRecord(tenantId, row.id, db));
+  }
+  const seen = new Set<string>();
+  return records.filter((record): record is SourceRecord => {
+    if (!record || seen.has(record.recordId)) return false;
+    seen.add(record.recordId);
+    return true;
+  });
+}
+
 export async function sampleRecord(tenantId: string, organizationId: string, kind: RecordKind, country: string | null, db: DB = getDb()): Promise<SourceRecord | null> {
   if (kind === "appointment") {
     const latest = await db.selectFrom("appointments").select("id").where("tenant_id", "=", tenantId).where("organization_id", "=", organizationId).orderBy("created_at", "desc").limit(1).executeTakeFirst();
@@ -37,11 +62,24 @@ export interface MappingPreview {
   payload: string;
   problems: MappingProblem[];
   schemaProblems: PayloadProblem[];
+  /** The other recent records: which would not be sent, and why (field: problem code). */
+  others: Array<{ label: string; problems: Array<{ field: string; code: string }> }>;
 }
 
 export function knownSourceCheck(integration: Integration, kind: RecordKind) {
   const names = settingNames(templateOf(integration));
   return (name: string) => isKnownSource(kind, name, names);
+}
+
+/** The first record's payload and problems, and how the others fare. */
+export function previewMappingOn(integration: Integration, kind: RecordKind, mappings: readonly FieldMapping[], samples: readonly SourceRecord[], country: string | null): MappingPreview {
+  const [first = null, ...rest] = samples;
+  const preview = previewMapping(integration, kind, mappings, first, country);
+  preview.others = rest.map((record) => {
+    const checked = previewMapping(integration, kind, mappings, record, country);
+    return { label: record.label, problems: [...checked.problems.map((problem) => ({ field: problem.field, code: problem.code })), ...checked.schemaProblems.map((problem) => ({ field: problem.path, code: "schema" }))] };
+  });
+  return preview;
 }
 
 export function previewMapping(integration: Integration, kind: RecordKind, mappings: readonly FieldMapping[], sample: SourceRecord | null, country: string | null): MappingPreview {
@@ -56,5 +94,6 @@ export function previewMapping(integration: Integration, kind: RecordKind, mappi
     payload: JSON.stringify(payload, null, 2),
     problems: mapped.problems,
     schemaProblems: check && !check.ok ? check.problems : [],
+    others: [],
   };
 }

@@ -66,7 +66,13 @@ export interface MappingEditorData {
   errors: RowErrors;
   sources: string[];
   sampleLabel: string | null;
-  preview: { endpointName: string | null; payload: string; problems: MappingProblem[]; schemaProblems: Array<{ path: string; message: string }> };
+  preview: {
+    endpointName: string | null;
+    payload: string;
+    problems: MappingProblem[];
+    schemaProblems: Array<{ path: string; message: string }>;
+    others: Array<{ label: string; problems: Array<{ field: string; code: string }> }>;
+  };
   /** The rows were changed and checked but not saved. */
   unsaved: boolean;
   canUpdate: boolean;
