@@ -163,7 +163,7 @@ export function MappingEditor({ data }: { data: MappingEditorData }) {
             ) : null}
           </Form>
         </Panel>
-        <Panel title={t("mapping.previewTitle")}>
+        <Panel title={t("mapping.previewTitle")} className="xl:sticky xl:top-20 xl:self-start">
           <div className="space-y-3 text-sm" data-testid="mapping-preview">
             {data.unsaved ? <Notice tone="warning">{t("mapping.unsaved")}</Notice> : null}
             <p className="text-slate-600 dark:text-slate-300">{data.sampleLabel ? t("mapping.sample", { record: data.sampleLabel }) : t("mapping.noSample")}</p>
