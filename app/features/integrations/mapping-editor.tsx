@@ -14,10 +14,10 @@ import { integrationPaths } from "./paths";
 
 const small = `${inputClass} py-1.5`;
 
-function Labelled({ id, label, error, children }: { id: string; label: string; error?: string; children: ReactNode }) {
+function Labelled({ id, label, error, children, forTransforms }: { id: string; label: string; error?: string; children: ReactNode; forTransforms?: string }) {
   const { t } = useTranslation("integrations");
   return (
-    <div className="min-w-0 space-y-1">
+    <div className="min-w-0 space-y-1" data-for={forTransforms}>
       <label htmlFor={id} className="block text-xs font-medium text-slate-600 dark:text-slate-300">
         {label}
       </label>
@@ -39,7 +39,7 @@ function RowCard({ row, index, errors, problems, sourcesId }: { row: MappingRow;
   const invalid = (key: keyof MappingRow) => (errors?.[key] ? { "aria-invalid": true as const, "aria-describedby": `${id(key)}-error` } : {});
   const detailsOpen = row.transform !== "none" || Boolean(errors && (errors.separator || errors.index || errors.format || errors.fields || errors.table || errors.pattern));
   return (
-    <li className="rounded-lg border border-slate-200 p-3 dark:border-slate-800" data-mapping-row={row.field || `new-${index}`}>
+    <li className="mapping-card rounded-lg border border-slate-200 p-3 dark:border-slate-800" data-mapping-row={row.field || `new-${index}`}>
       <div className="grid gap-3 sm:grid-cols-2 2xl:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_minmax(0,10rem)]">
         <Labelled id={id("field")} label={t("mapping.theirField")} error={errors?.field}>
           <input id={id("field")} name={name("field")} defaultValue={row.field} className={small} placeholder="properties.firstname" {...invalid("field")} />
@@ -48,7 +48,7 @@ function RowCard({ row, index, errors, problems, sourcesId }: { row: MappingRow;
           <input id={id("source")} name={name("source")} defaultValue={row.source} list={sourcesId} className={small} placeholder="contact.firstName" {...invalid("source")} />
         </Labelled>
         <Labelled id={id("transform")} label={t("mapping.transform")}>
-          <select id={id("transform")} name={name("transform")} defaultValue={row.transform} className={small}>
+          <select id={id("transform")} name={name("transform")} defaultValue={row.transform} className={small} data-transform="">
             {ROW_TRANSFORMS.map((transform) => (
               <option key={transform} value={transform}>
                 {t(`mapping.transforms.${transform}`)}
@@ -67,13 +67,13 @@ function RowCard({ row, index, errors, problems, sourcesId }: { row: MappingRow;
       <details className="mt-2 text-sm" open={detailsOpen}>
         <summary className="cursor-pointer text-slate-600 dark:text-slate-300">{t("mapping.more")}</summary>
         <div className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-          <Labelled id={id("separator")} label={t("mapping.separator")} error={errors?.separator}>
+          <Labelled id={id("separator")} label={t("mapping.separator")} error={errors?.separator} forTransforms="split concat">
             <input id={id("separator")} name={name("separator")} defaultValue={row.separator} className={small} {...invalid("separator")} />
           </Labelled>
-          <Labelled id={id("index")} label={t("mapping.index")} error={errors?.index}>
+          <Labelled id={id("index")} label={t("mapping.index")} error={errors?.index} forTransforms="split">
             <input id={id("index")} name={name("index")} defaultValue={row.index} inputMode="numeric" className={small} {...invalid("index")} />
           </Labelled>
-          <Labelled id={id("format")} label={t("mapping.format")} error={errors?.format}>
+          <Labelled id={id("format")} label={t("mapping.format")} error={errors?.format} forTransforms="format">
             <select id={id("format")} name={name("format")} defaultValue={row.format} className={small} {...invalid("format")}>
               <option value="">—</option>
               {ROW_FORMATS.map((format) => (
@@ -83,13 +83,13 @@ function RowCard({ row, index, errors, problems, sourcesId }: { row: MappingRow;
               ))}
             </select>
           </Labelled>
-          <Labelled id={id("fields")} label={t("mapping.concatFields")} error={errors?.fields}>
+          <Labelled id={id("fields")} label={t("mapping.concatFields")} error={errors?.fields} forTransforms="concat">
             <textarea id={id("fields")} name={name("fields")} defaultValue={row.fields} rows={2} className={small} {...invalid("fields")} />
           </Labelled>
-          <Labelled id={id("table")} label={t("mapping.lookupTable")} error={errors?.table}>
+          <Labelled id={id("table")} label={t("mapping.lookupTable")} error={errors?.table} forTransforms="lookup">
             <textarea id={id("table")} name={name("table")} defaultValue={row.table} rows={3} className={small} placeholder="demo = tour" {...invalid("table")} />
           </Labelled>
-          <Labelled id={id("fallback")} label={t("mapping.fallback")}>
+          <Labelled id={id("fallback")} label={t("mapping.fallback")} forTransforms="lookup">
             <input id={id("fallback")} name={name("fallback")} defaultValue={row.fallback} className={small} />
           </Labelled>
           <Labelled id={id("defaultValue")} label={t("mapping.defaultValue")}>
