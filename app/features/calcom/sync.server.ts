@@ -1,3 +1,4 @@
+import { onAppointmentChanged } from "~/features/integrations/integration-events.server";
 import { getDb, newId, now, type DB } from "~/db/db.server";
 import { EVENT_TYPE_COLORS, type AppointmentType, type LocationKind } from "~/features/scheduling/event-type-rules";
 import { getEventType } from "~/features/scheduling/event-types.server";
@@ -136,11 +137,11 @@ export async function applyCalcomBooking(connection: CalcomConnection, booking: 
     if (booking.status === "cancelled" && booking.rescheduledToUid) return "unchanged";
     if (booking.status === "cancelled" && known.status === "booked") {
       await cancelAppointment(tenantId, known.id, booking.cancellationReason, CALCOM, db);
-      return "cancelled";
+      return toIntegrations(tenantId, known.id, "cancelled", db);
     }
     if (booking.status === "accepted" && known.status === "booked" && known.start_at !== booking.start) {
       const outcome = await rescheduleAppointment(tenantId, known.id, booking.start, CALCOM, { eventType: null, fallbackTimeZone, skipAvailability: true }, db);
-      return outcome.kind === "done" ? "moved" : "conflict";
+      return outcome.kind === "done" ? toIntegrations(tenantId, known.id, "moved", db) : "conflict";
     }
     return "unchanged";
   }
@@ -149,7 +150,7 @@ export async function applyCalcomBooking(connection: CalcomConnection, booking: 
     const previous = await localByUid(tenantId, booking.rescheduledFromUid, db);
     if (previous && previous.status === "booked") {
       const outcome = await rescheduleAppointment(tenantId, previous.id, booking.start, CALCOM, { eventType: null, fallbackTimeZone, skipAvailability: true, calcomUid: booking.uid }, db);
-      return outcome.kind === "done" ? "moved" : "conflict";
+      return outcome.kind === "done" ? toIntegrations(tenantId, previous.id, "moved", db) : "conflict";
     }
   }
   if (booking.voxboardId) {
@@ -189,9 +190,17 @@ export async function applyCalcomBooking(connection: CalcomConnection, booking: 
     },
     db,
   );
-  if (outcome.kind === "booked") return "created";
+  if (outcome.kind === "booked") return toIntegrations(tenantId, outcome.appointmentId, "created", db);
   if (outcome.kind === "duplicate") return "unchanged";
   return "conflict";
+}
+
+const CHANGE_OF = { created: "booked", moved: "rescheduled", cancelled: "cancelled" } as const;
+
+/** A booking, move or cancellation that came from Cal.com goes on to the organization's CRM integrations like one made here. */
+async function toIntegrations(tenantId: string, appointmentId: string, outcome: "created" | "moved" | "cancelled", db: DB): Promise<ApplyOutcome> {
+  await onAppointmentChanged(tenantId, appointmentId, CHANGE_OF[outcome], db);
+  return outcome;
 }
 
 export interface PullReport {
