@@ -1,3 +1,5 @@
+import { createIntegration, endpointSettingsOf, getIntegration, saveEndpointSettings, templateOf } from "~/features/integrations/integrations.server";
+import { getTemplate } from "~/features/integrations/templates.server";
 import fs from "node:fs";
 import { sql } from "kysely";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
@@ -631,6 +633,23 @@ describe("webhooks from Cal.com", () => {
     const ping = stub.sign(stub.pingWebhook(), secret);
     expect(await deliver(id, ping.body, ping.header)).toEqual({ status: 200, body: { received: true, outcome: "ping" } });
     expect((await deliverSigned(id, "MEETING_ENDED", replacement.uid, secret)).body).toEqual({ received: true, outcome: "ignored" });
+  });
+
+  it("bookings, moves and cancellations from Cal.com are queued for the organization's CRM integrations like ones made here", async () => {
+    const { connection, secret } = await connectedWorld();
+    const integrationId = await createIntegration(world.tenantId, world.organizationId, getTemplate("crm-suite")!, { baseUrl: "https://api.crm-suite.example", secret: "crm-suite-token-0001", settings: {} });
+    const integration = (await getIntegration(world.tenantId, integrationId))!;
+    await saveEndpointSettings(world.tenantId, integrationId, { ...endpointSettingsOf(integration, templateOf(integration)), createMeeting: { enabled: true, includeInSync: true } });
+    const booking = stub.addBooking({ eventTypeId: 1001, start: calcomSlot() });
+    await deliverSigned(connection!.id, "BOOKING_CREATED", booking.uid, secret);
+    const replacement = stub.rescheduleBooking(booking.uid, calcomSlot(), "Clash");
+    await deliverSigned(connection!.id, "BOOKING_RESCHEDULED", replacement.uid, secret);
+    stub.cancelBooking(replacement.uid, "No longer needed");
+    await deliverSigned(connection!.id, "BOOKING_CANCELLED", replacement.uid, secret);
+    const queued = await db().selectFrom("integration_deliveries").select(["event", "record_id"]).where("integration_id", "=", integrationId).orderBy("created_at").execute();
+    const appointmentId = (await byUid(replacement.uid))!.id;
+    expect(queued.map((row) => row.event).sort()).toEqual(["appointment.booked", "appointment.cancelled", "appointment.rescheduled"]);
+    expect(new Set(queued.map((row) => row.record_id))).toEqual(new Set([appointmentId]));
   });
 
   it("skips a booking of an event type that was not imported", async () => {
