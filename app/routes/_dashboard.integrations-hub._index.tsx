@@ -19,7 +19,8 @@ import { requireReadAccess } from "~/features/access/gate.server";
 import { filterTemplates, HUB_CATEGORIES, HUB_TABS, hubHref, parseHubParams } from "~/features/integrations/hub-params";
 import { TemplateLibrary } from "~/features/integrations/template-library";
 import { getTemplates } from "~/features/integrations/templates.server";
-import { getTranslator } from "~/i18n/i18next.server";
+import { getLanguage, getTranslator } from "~/i18n/i18next.server";
+import { templateTexts } from "~/features/integrations/template-texts";
 import { useTranslation } from "~/i18n/react";
 import type { I18nHandle } from "~/i18n/route-namespaces";
 import { titleFromLoader } from "~/lib/http/page-title";
@@ -40,7 +41,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const integrations = organization ? await listIntegrations(gate.tenant.id, organization.id) : [];
   const connectedBy = new Map(integrations.map((integration) => [integration.template_id, integration.id]));
   const canCreate = can(gate.user.permissions, "integrations-hub", "create");
-  const templates = [...getTemplates()].sort((a, b) => b.popularity - a.popularity || a.crm.localeCompare(b.crm));
+  const language = await getLanguage(request);
+  // Searched and shown in the reader's language.
+  const templates = [...getTemplates()].map((template) => ({ ...template, ...templateTexts(template, language) })).sort((a, b) => b.popularity - a.popularity || a.crm.localeCompare(b.crm));
   const counts = Object.fromEntries(HUB_CATEGORIES.map((category) => [category, category === "all" ? templates.length : templates.filter((template) => template.category === category).length]));
   const queued = params.tab === "active" && integrations.length ? await queuedCounts(integrations.map((integration) => integration.id)) : new Map<string, number>();
   return {

@@ -16,7 +16,8 @@ import { createIntegration, DuplicateIntegration, listIntegrations } from "~/fea
 import { integrationPaths } from "~/features/integrations/paths";
 import { getTemplate } from "~/features/integrations/templates.server";
 import { organizationPaths } from "~/features/organizations/paths";
-import { getTranslator } from "~/i18n/i18next.server";
+import { getLanguage, getTranslator } from "~/i18n/i18next.server";
+import { templateTexts } from "~/features/integrations/template-texts";
 import { useTranslation } from "~/i18n/react";
 import type { I18nHandle } from "~/i18n/route-namespaces";
 import { readFormData } from "~/lib/http/form-body.server";
@@ -44,7 +45,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     title: t("connect.title", { crm: template.crm }),
     organization,
     existingHref: existing ? integrationPaths.page(existing.id) : null,
-    template: { id: template.id, crm: template.crm, logo: template.logo, description: template.description, authType: template.auth.type, authHeader: template.auth.header, baseUrl: template.baseUrl, setupGuideUrl: template.setupGuideUrl, sandboxAvailable: template.sandboxAvailable },
+    template: { id: template.id, crm: template.crm, logo: template.logo, description: templateTexts(template, await getLanguage(request)).description, authType: template.auth.type, authHeader: template.auth.header, baseUrl: template.baseUrl, setupGuideUrl: template.setupGuideUrl, sandboxAvailable: template.sandboxAvailable },
     settings: names.map((name) => ({ name, value: defaultSettingValue(template, name) })),
     defaults: { crmName: template.crm, baseUrl: template.baseUrl, leadEmail: template.email ?? "", sendLeadOnEmail: template.send_lead_on_email, sendLeadOnCrmOnly: template.send_lead_on_crm_only },
     constraint: getZodConstraint(connectSchema(names)),

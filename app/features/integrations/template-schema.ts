@@ -109,8 +109,17 @@ export const IntegrationTemplateSchema = z
     documentationUrl: z.string().url(),
     sandboxAvailable: z.boolean(),
     popularity: z.number().int().min(0).max(100),
+    /** What users read, in the app's other languages (English is above); the same number of features and limitations. */
+    translations: z
+      .object({ de: z.object({ description: z.string().min(1), features: z.array(z.string().min(1)), limitations: z.array(z.string().min(1)) }).strict() })
+      .strict()
+      .optional(),
   })
   .superRefine((template, ctx) => {
+    for (const [language, text] of Object.entries(template.translations ?? {})) {
+      if (text.features.length !== template.features.length) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["translations", language, "features"], message: `has ${text.features.length} features, the template ${template.features.length}` });
+      if (text.limitations.length !== template.limitations.length) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["translations", language, "limitations"], message: `has ${text.limitations.length} limitations, the template ${template.limitations.length}` });
+    }
     const names = new Set<string>();
     template.endpoints.forEach((endpoint, index) => {
       if (names.has(endpoint.endpointName)) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["endpoints", index, "endpointName"], message: `duplicate endpoint name ${endpoint.endpointName}` });
@@ -124,3 +133,4 @@ export const IntegrationTemplateSchema = z
 export type IntegrationTemplate = z.output<typeof IntegrationTemplateSchema>;
 export type TemplateEndpoint = z.output<typeof EndpointSchema>;
 export type FieldMapping = z.output<typeof FieldMappingSchema>;
+

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { IntegrationTemplate } from "./template-schema";
 import { getTemplate, getTemplates, loadTemplates, validatePayload } from "./templates.server";
+import { templateTexts } from "./template-texts";
 import crmSuiteFile from "./templates/crm-suite.json";
 import gymFile from "./templates/gym-management.json";
 
@@ -262,5 +263,24 @@ describe("validatePayload", () => {
     const [loaded] = loadTemplates([gymFile]);
     expect(validatePayload(loaded as IntegrationTemplate, "createEvent", booking())).toEqual({ ok: true });
     expect(() => validatePayload(gym(), "deleteUser", {})).toThrow('Integration template "gym-management" has no endpoint deleteUser');
+  });
+});
+
+describe("translations of what users read", () => {
+  it("gives the German description, features and limitations, and English for other languages", () => {
+    const gym = getTemplate("gym-management")!;
+    expect(templateTexts(gym, "de").description).toMatch(/^Für Verwaltungssysteme/);
+    expect(templateTexts(gym, "de").features).toHaveLength(gym.features.length);
+    expect(templateTexts(gym, "en")).toEqual({ description: gym.description, features: gym.features, limitations: gym.limitations });
+    expect(templateTexts(gym, "fr").description).toBe(gym.description);
+  });
+
+  it("refuses a translation with another number of features or limitations, or a language we do not speak", () => {
+    const missing = copy(gymFile);
+    (missing.translations as Node).de = { ...((missing.translations as Node).de as Node), features: ["only one"] };
+    expect(() => loadTemplates([missing])).toThrow(/translations\.de\.features: has 1 features, the template 5/);
+    const french = copy(gymFile);
+    (french.translations as Node).fr = (french.translations as Node).de;
+    expect(() => loadTemplates([french])).toThrow(/translations/);
   });
 });
