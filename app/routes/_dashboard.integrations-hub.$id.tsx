@@ -102,7 +102,7 @@ export default function IntegrationPage() {
           <StatisticsPanel summary={summary} />
           {loaded.edit ? (
             <Panel title={t("overview.edit")}>
-              <ConnectionForm intent="edit" authType={loaded.edit.authType} authHeader={loaded.edit.authHeader} settings={loaded.edit.settings} defaults={loaded.edit.defaults} secretLast4={summary.secretLast4} reply={reply?.intent === "edit" ? reply.result : undefined} constraint={loaded.edit.constraint} />
+              <ConnectionForm intent="edit" authType={loaded.edit.authType} authHeader={loaded.edit.authHeader} settings={loaded.edit.settings} defaults={loaded.edit.defaults} secretLast4={summary.secretLast4} reply={reply?.intent === "edit" ? reply.result : undefined} constraint={loaded.edit.constraint} usingOutbox={loaded.edit.usingOutbox} />
             </Panel>
           ) : null}
         </>

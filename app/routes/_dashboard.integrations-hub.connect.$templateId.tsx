@@ -20,6 +20,7 @@ import { getLanguage, getTranslator } from "~/i18n/i18next.server";
 import { templateTexts } from "~/features/integrations/template-texts";
 import { useTranslation } from "~/i18n/react";
 import type { I18nHandle } from "~/i18n/route-namespaces";
+import { isUsingOutbox } from "~/lib/email/mailer.server";
 import { readFormData } from "~/lib/http/form-body.server";
 import { titleFromLoader } from "~/lib/http/page-title";
 import { redirectWithToast } from "~/lib/toast/toast.server";
@@ -49,6 +50,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     settings: names.map((name) => ({ name, value: defaultSettingValue(template, name) })),
     defaults: { crmName: template.crm, baseUrl: template.baseUrl, leadEmail: template.email ?? "", sendLeadOnEmail: template.send_lead_on_email, sendLeadOnCrmOnly: template.send_lead_on_crm_only },
     constraint: getZodConstraint(connectSchema(names)),
+    usingOutbox: isUsingOutbox(),
   };
 }
 
@@ -116,7 +118,7 @@ export default function ConnectTemplatePage() {
                 </Notice>
               </div>
             ) : null}
-            <ConnectionForm intent="connect" authType={loaded.template.authType} authHeader={loaded.template.authHeader} settings={loaded.settings} defaults={loaded.defaults} reply={reply?.result} constraint={loaded.constraint} />
+            <ConnectionForm intent="connect" authType={loaded.template.authType} authHeader={loaded.template.authHeader} settings={loaded.settings} defaults={loaded.defaults} reply={reply?.result} constraint={loaded.constraint} usingOutbox={loaded.usingOutbox} />
           </Panel>
           <Panel title={loaded.template.crm}>
             <div className="space-y-3 text-sm">

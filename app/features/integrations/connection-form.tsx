@@ -16,12 +16,14 @@ export interface ConnectionFormProps {
   secretLast4?: string;
   reply: PlainReply | undefined;
   constraint: FormConstraint;
+  /** No SMTP server is set: lead emails are written to the outbox folder, and the form says so. */
+  usingOutbox: boolean;
 }
 
 type ConnectionFields = { crmName: string; baseUrl: string; secret: string; leadEmail: string; sendLeadOnEmail: boolean; sendLeadOnCrmOnly: boolean } & Record<`setting_${string}`, string>;
 
 /** Connecting a template, and editing the connection: where the CRM is, the key, the values its mappings need, and the lead by email. */
-export function ConnectionForm({ intent, authType, authHeader, settings, defaults, secretLast4, reply, constraint }: ConnectionFormProps) {
+export function ConnectionForm({ intent, authType, authHeader, settings, defaults, secretLast4, reply, constraint, usingOutbox }: ConnectionFormProps) {
   const { t } = useTranslation("integrations");
   const defaultValue: Record<string, unknown> = { crmName: defaults.crmName, baseUrl: defaults.baseUrl, leadEmail: defaults.leadEmail, sendLeadOnEmail: defaults.sendLeadOnEmail, sendLeadOnCrmOnly: defaults.sendLeadOnCrmOnly };
   for (const setting of settings) defaultValue[`setting_${setting.name}`] = setting.value;
@@ -54,7 +56,7 @@ export function ConnectionForm({ intent, authType, authHeader, settings, default
       <fieldset className="space-y-3">
         <legend className="text-sm font-semibold">{t("connection.leads")}</legend>
         <CheckboxField label={t("connection.sendLeadOnEmail")} hint={t("connection.sendLeadOnEmailHint")} errors={fields.sendLeadOnEmail.errors} namespace="integrations" inputProps={plainInputProps(fields.sendLeadOnEmail, { type: "checkbox" })} />
-        <TextField label={t("connection.leadEmail")} errors={fields.leadEmail.errors} namespace="integrations" inputProps={plainInputProps(fields.leadEmail, { type: "email" })} />
+        <TextField label={t("connection.leadEmail")} hint={usingOutbox ? t("connection.outboxHint") : undefined} errors={fields.leadEmail.errors} namespace="integrations" inputProps={plainInputProps(fields.leadEmail, { type: "email" })} />
         <CheckboxField label={t("connection.sendLeadOnCrmOnly")} hint={t("connection.sendLeadOnCrmOnlyHint")} errors={fields.sendLeadOnCrmOnly.errors} namespace="integrations" inputProps={plainInputProps(fields.sendLeadOnCrmOnly, { type: "checkbox" })} />
       </fieldset>
       <Button type="submit" disabled={busy}>

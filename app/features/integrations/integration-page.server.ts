@@ -1,5 +1,6 @@
 import { getZodConstraint } from "@conform-to/zod";
 import { getDb } from "~/db/db.server";
+import { isUsingOutbox } from "~/lib/email/mailer.server";
 import type { GateContext } from "~/features/access/gate.server";
 import { successRate } from "./delivery-policy";
 import { editConnectionSchema } from "./integration-schemas";
@@ -68,6 +69,7 @@ export function editFormData(integration: Integration) {
       sendLeadOnCrmOnly: integration.send_lead_on_crm_only === 1,
     },
     constraint: getZodConstraint(editConnectionSchema(names)),
+    usingOutbox: isUsingOutbox(),
   };
 }
 
