@@ -691,7 +691,6 @@ grep -q "SESSION_SECRET" "$WORK/no-secret.log" || { show_log "$WORK/no-secret.lo
 pass "refuses to start without SESSION_SECRET (exit $status): $(grep -m1 SESSION_SECRET "$WORK/no-secret.log" | sed 's/^ *//')"
 
 # ---------------------------------------------------------------------------
-phase "start with SESSION_SECRET on 127.0.0.1:$PORT"
 phase "start without SECRETS_KEY"
 mapfile -t NO_KEY_ENV < <(runtime_env "SESSION_SECRET=$(node -e 'console.log(require("crypto").randomBytes(32).toString("hex"))')")
 set +e
@@ -703,6 +702,8 @@ if [[ $status -eq 124 ]]; then show_log "$WORK/no-key.log"; fail "the server kep
 grep -q "SECRETS_KEY" "$WORK/no-key.log" || { show_log "$WORK/no-key.log"; fail "the refusal does not name SECRETS_KEY"; }
 pass "refuses to start without SECRETS_KEY (exit $status)"
 
+# ---------------------------------------------------------------------------
+phase "start with SESSION_SECRET and SECRETS_KEY on 127.0.0.1:$PORT"
 mapfile -t SERVER_ENV < <(runtime_env "SESSION_SECRET=$(node -e 'console.log(require("crypto").randomBytes(32).toString("hex"))')" "SECRETS_KEY=$(node -e 'console.log(require("crypto").randomBytes(32).toString("hex"))')")
 # `env` and `setpriv` exec the server, so $! is the server's own PID, as PID 1 would be in the container.
 (cd "$APP_DIR" && exec "${RUN_AS[@]}" env -i "${SERVER_ENV[@]}" "${SERVER_COMMAND[@]}") >"$WORK/server.log" 2>&1 &

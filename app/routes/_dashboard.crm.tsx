@@ -116,7 +116,7 @@ function CustomCrmForm({ reply, constraint }: { reply: PlainReply | undefined; c
                   <FieldErrors id={kind.errorId} errors={kind.errors} t={t} />
                 </div>
                 <label className="flex items-center gap-2 text-sm sm:col-span-2 lg:col-span-4">
-                  <input {...plainInputProps(sync, { type: "checkbox" })} className="h-4 w-4" />
+                  <input {...plainInputProps(sync, { type: "checkbox" })} className="h-4 w-4 shrink-0" />
                   {t("custom.sync")}
                 </label>
               </li>

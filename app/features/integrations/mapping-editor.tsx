@@ -100,11 +100,11 @@ function RowCard({ row, index, errors, problems, sourcesId }: { row: MappingRow;
           </Labelled>
           <div className="flex flex-col justify-end gap-2">
             <label className="flex items-center gap-2 text-sm">
-              <input type="checkbox" name={name("required")} defaultChecked={row.required} className="h-4 w-4" />
+              <input type="checkbox" name={name("required")} defaultChecked={row.required} className="h-4 w-4 shrink-0" />
               {t("mapping.required")}
             </label>
             <label className="flex items-center gap-2 text-sm">
-              <input type="checkbox" name={name("remove")} className="h-4 w-4" />
+              <input type="checkbox" name={name("remove")} className="h-4 w-4 shrink-0" />
               {t("mapping.remove")}
             </label>
           </div>

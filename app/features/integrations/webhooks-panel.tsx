@@ -99,7 +99,7 @@ export function WebhooksPanel({
               <div className="grid gap-2 sm:grid-cols-2">
                 {INTEGRATION_EVENTS.map((event) => (
                   <label key={event} className="flex items-center gap-2 text-sm">
-                    <input type="checkbox" name="events" value={event} className="h-4 w-4" />
+                    <input type="checkbox" name="events" value={event} className="h-4 w-4 shrink-0" />
                     <span>
                       {t(eventKey(event))} <code className="text-xs text-slate-500">{event}</code>
                     </span>
