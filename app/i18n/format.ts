@@ -36,6 +36,11 @@ export function formatMoney(cents: number, currency: string, language: string) {
   return numberFormat(language, { style: "currency", currency }).format(cents / 100);
 }
 
+/** A percentage already scaled to 0–100 (a success rate), one decimal at most: "87.5 %", "87,5 %". */
+export function formatRate(percent: number, language: string) {
+  return `${numberFormat(language, { maximumFractionDigits: 1 }).format(percent)} %`;
+}
+
 export function formatNumber(value: number, language: string) {
   return numberFormat(language).format(value);
 }

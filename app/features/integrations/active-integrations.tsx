@@ -4,8 +4,9 @@ import { buttonClass } from "~/components/ui/button";
 import { ConfirmAction, ConfirmForm } from "~/components/ui/confirm-action";
 import { DataTable, type DataColumn } from "~/components/ui/data-table";
 import { EmptyState } from "~/components/ui/empty-state";
-import { formatDateTime, formatNumber } from "~/i18n/format";
+import { formatDateTime, formatNumber, formatRate } from "~/i18n/format";
 import { useTranslation } from "~/i18n/react";
+import { STATUS_TONES } from "./integration-overview";
 import { integrationPaths } from "./paths";
 
 export interface ActiveIntegrationRow {
@@ -20,8 +21,6 @@ export interface ActiveIntegrationRow {
   successRate: number;
   queued: number;
 }
-
-const STATUS_TONES = { enabled: "success", disabled: "neutral" } as const;
 
 /** The selected organization's connections: status, last test, what moved; enable/disable asks first (spec section 4). */
 export function ActiveIntegrations({ rows, timeZone, canUpdate, canCreate }: { rows: ActiveIntegrationRow[]; timeZone: string; canUpdate: boolean; canCreate: boolean }) {
@@ -63,7 +62,7 @@ export function ActiveIntegrations({ rows, timeZone, canUpdate, canCreate }: { r
       cell: (row) => (row.lastTestAt ? `${row.lastTestOk ? t("active.testOk") : t("active.testFailed")} · ${formatDateTime(row.lastTestAt, i18n.language, timeZone)}` : t("active.neverTested")),
     },
     { id: "records", header: t("stats.recordsSynced"), align: "end", cell: (row) => formatNumber(row.recordsSynced, i18n.language) },
-    { id: "rate", header: t("stats.successRate"), align: "end", cell: (row) => (row.syncs ? `${new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 }).format(row.successRate)} %` : "—") },
+    { id: "rate", header: t("stats.successRate"), align: "end", cell: (row) => (row.syncs ? formatRate(row.successRate, i18n.language) : "—") },
   ];
   return (
     <DataTable

@@ -85,8 +85,9 @@ export async function enqueueEvents(tenantId: string, event: IntegrationEvent, r
     } catch {
       return [];
     }
-    const targets = syncTargets(template, endpointSettingsOf(integration, template), "contact");
-    const appointmentTargets = syncTargets(template, endpointSettingsOf(integration, template), "appointment");
+    const settings = endpointSettingsOf(integration, template);
+    const targets = syncTargets(template, settings, "contact");
+    const appointmentTargets = syncTargets(template, settings, "appointment");
     return [{ integration, syncs: { contact: Boolean(targets.create || targets.update), appointment: Boolean(appointmentTargets.create || appointmentTargets.update) } }];
   });
   for (const record of records) {
@@ -126,7 +127,7 @@ export async function runDueDeliveries(options: WorkerOptions): Promise<{ attemp
   const due = await db
     .selectFrom("integration_deliveries as d")
     .innerJoin("integrations as i", "i.id", "d.integration_id")
-    .select(["d.id"])
+    .select(["d.id", "i.id as integration_id", "i.template_id", "i.custom_template", "i.updated_at"])
     .where("i.status", "=", "enabled")
     .where((eb) => eb.or([eb.and([eb("d.status", "=", "queued"), eb("d.next_attempt_at", "<=", at)]), eb.and([eb("d.status", "=", "sending"), eb("d.lease_until", "<", at)])]))
     .orderBy("d.next_attempt_at")
@@ -134,8 +135,8 @@ export async function runDueDeliveries(options: WorkerOptions): Promise<{ attemp
     .limit(options.limit ?? 50)
     .execute();
   let attempted = 0;
-  for (const { id } of due) {
-    const delivery = await claim(db, id, options.owner, now());
+  for (const row of due) {
+    const delivery = await claim(db, row.id, options.owner, now(), leaseMsOf({ id: row.integration_id, template_id: row.template_id, custom_template: row.custom_template, updated_at: row.updated_at }));
     if (!delivery) continue;
     attempted++;
     await attempt(delivery, { ...options, db, now });
@@ -143,9 +144,9 @@ export async function runDueDeliveries(options: WorkerOptions): Promise<{ attemp
   return { attempted };
 }
 
-async function claim(db: DB, id: string, owner: string, now: Date) {
+async function claim(db: DB, id: string, owner: string, now: Date, leaseMs: number) {
   const at = now.toISOString();
-  const leaseUntil = new Date(now.getTime() + (await leaseMsFor(db, id)) + LEASE_MARGIN_MS).toISOString();
+  const leaseUntil = new Date(now.getTime() + leaseMs + LEASE_MARGIN_MS).toISOString();
   const result = await db
     .updateTable("integration_deliveries")
     .set({ status: "sending", lease_owner: owner, lease_until: leaseUntil, updated_at: at })
@@ -157,11 +158,9 @@ async function claim(db: DB, id: string, owner: string, now: Date) {
 }
 
 /** The longest one attempt may take: the integration's timeout (a custom template may set minutes), at least a minute. */
-async function leaseMsFor(db: DB, deliveryId: string) {
-  const row = await db.selectFrom("integration_deliveries as d").innerJoin("integrations as i", "i.id", "d.integration_id").select(["i.id", "i.template_id", "i.custom_template", "i.updated_at"]).where("d.id", "=", deliveryId).executeTakeFirst();
-  if (!row) return 60_000;
+function leaseMsOf(integration: Pick<Integration, "id" | "template_id" | "custom_template" | "updated_at">) {
   try {
-    const template = templateOf(row);
+    const template = templateOf(integration);
     return Math.max(60_000, template.errorHandling.timeout, ...template.endpoints.map((endpoint) => endpoint.timeout));
   } catch {
     return 60_000;

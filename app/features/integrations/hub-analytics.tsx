@@ -6,7 +6,7 @@ import { FilterForm } from "~/components/ui/filter-form";
 import { inputClass } from "~/components/ui/field";
 import { Panel } from "~/components/ui/panel";
 import { Stat } from "~/components/ui/stat";
-import { formatDate, formatDateTime, formatNumber } from "~/i18n/format";
+import { formatDate, formatDateTime, formatNumber, formatRate } from "~/i18n/format";
 import { useTranslation } from "~/i18n/react";
 import { integrationPaths } from "./paths";
 
@@ -86,7 +86,7 @@ function RequestsChart({ series }: { series: HubAnalyticsData["series"] }) {
 export function HubAnalytics({ data, timeZone }: { data: HubAnalyticsData; timeZone: string }) {
   const { t, i18n } = useTranslation("integrations");
   const number = (value: number) => formatNumber(value, i18n.language);
-  const percent = (value: number) => `${new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 }).format(value)} %`;
+  const percent = (value: number) => formatRate(value, i18n.language);
   const topColumns: Array<DataColumn<HubAnalyticsData["topIntegrations"][number]>> = [
     { id: "name", header: t("active.name"), primary: true, rowHeader: true, cell: (row) => <Link to={integrationPaths.page(row.id)} className="font-medium text-primary-dark underline dark:text-primary">{row.crmName}</Link> },
     { id: "requests", header: t("analytics.requests"), align: "end", cell: (row) => number(row.requests) },

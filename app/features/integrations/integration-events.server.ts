@@ -1,6 +1,6 @@
 import { getDb, type DB } from "~/db/db.server";
 import { enqueueEvent, enqueueEvents, type IntegrationEvent } from "./deliveries.server";
-import { appointmentRecord, callLeadRecord, contactRecord, contactValues } from "./source-records.server";
+import { appointmentRecord, callLeadRecord, contactLabel, contactRecord, contactValues } from "./source-records.server";
 
 /**
  * Where the rest of the app tells the integration hub that something
@@ -38,7 +38,7 @@ export async function onContactsImported(tenantId: string, listId: string, creat
     queued += await enqueueEvents(
       tenantId,
       "contact.imported",
-      page.map((contact) => ({ kind: "contact" as const, recordId: contact.id, label: [contact.first_name, contact.last_name].filter(Boolean).join(" ") || contact.phone, values: contactValues(contact, list?.name ?? null), optedOut: contact.opted_out_at !== null })),
+      page.map((contact) => ({ kind: "contact" as const, recordId: contact.id, label: contactLabel(contact), values: contactValues(contact, list?.name ?? null), optedOut: contact.opted_out_at !== null })),
       { db },
     );
     after = page[page.length - 1]!.id;

@@ -6,12 +6,12 @@ import { Notice, Panel } from "~/components/ui/panel";
 import { Stat } from "~/components/ui/stat";
 import { StatusBadge } from "~/components/ui/badge";
 import { useIsPending } from "~/components/ui/use-is-pending";
-import { formatDateTime, formatNumber } from "~/i18n/format";
+import { formatDateTime, formatNumber, formatRate } from "~/i18n/format";
 import { useTranslation } from "~/i18n/react";
 import { integrationPaths } from "./paths";
 
 
-const STATUS_TONES = { enabled: "success", disabled: "neutral" } as const;
+export const STATUS_TONES = { enabled: "success", disabled: "neutral" } as const;
 
 export function ConnectionPanel({ summary, timeZone, canUpdate, canDelete }: { summary: IntegrationSummary; timeZone: string; canUpdate: boolean; canDelete: boolean }) {
   const { t, i18n } = useTranslation("integrations");
@@ -153,7 +153,7 @@ export function StatisticsPanel({ summary }: { summary: IntegrationSummary }) {
         <Stat label={t("stats.recordsSynced")} value={number(summary.stats.recordsSynced)} data-stat="records-synced" />
         <Stat label={t("stats.syncs")} value={number(summary.stats.syncs)} data-stat="syncs" />
         <Stat label={t("stats.successfulSyncs")} value={number(summary.stats.successfulSyncs)} data-stat="successful-syncs" />
-        <Stat label={t("stats.successRate")} value={`${new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 }).format(summary.stats.successRate)} %`} note={summary.stats.queued ? t("stats.queued", { count: summary.stats.queued }) : undefined} data-stat="success-rate" />
+        <Stat label={t("stats.successRate")} value={formatRate(summary.stats.successRate, i18n.language)} note={summary.stats.queued ? t("stats.queued", { count: summary.stats.queued }) : undefined} data-stat="success-rate" />
       </div>
     </Panel>
   );

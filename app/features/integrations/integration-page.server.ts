@@ -128,18 +128,33 @@ export async function mappingEditorData(integration: Integration, kind: "contact
 export async function webhookRows(integration: Integration): Promise<WebhookRow[]> {
   const db = getDb();
   const webhooks = await db.selectFrom("integration_webhooks").selectAll().where("integration_id", "=", integration.id).orderBy("created_at").execute();
-  const rows: WebhookRow[] = [];
-  for (const webhook of webhooks) {
-    const deliveries = await db.selectFrom("integration_deliveries").select((eb) => eb.fn.countAll<number>().as("count")).where("webhook_id", "=", webhook.id).executeTakeFirst();
+  if (webhooks.length === 0) return [];
+  const ids = webhooks.map((webhook) => webhook.id);
+  const counts = await db
+    .selectFrom("integration_deliveries")
+    .select(["webhook_id", (eb) => eb.fn.countAll<number>().as("count")])
+    .where("webhook_id", "in", ids)
+    .groupBy("webhook_id")
+    .execute();
+  // One line per webhook (its newest): reading them all would grow with the log.
+  const lastOutcome = new Map<string, string>();
+  for (const id of ids) {
     const last = await db
       .selectFrom("crm_logs")
       .innerJoin("integration_deliveries", "integration_deliveries.id", "crm_logs.delivery_id")
       .select("crm_logs.outcome")
-      .where("integration_deliveries.webhook_id", "=", webhook.id)
+      .where("integration_deliveries.webhook_id", "=", id)
       .orderBy("crm_logs.created_at", "desc")
       .limit(1)
       .executeTakeFirst();
-    rows.push({ id: webhook.id, url: webhook.url, events: JSON.parse(webhook.events) as string[], createdAt: webhook.created_at, deliveries: Number(deliveries?.count ?? 0), lastOutcome: last?.outcome ?? null });
+    if (last) lastOutcome.set(id, last.outcome);
   }
-  return rows;
+  return webhooks.map((webhook) => ({
+    id: webhook.id,
+    url: webhook.url,
+    events: JSON.parse(webhook.events) as string[],
+    createdAt: webhook.created_at,
+    deliveries: Number(counts.find((count) => count.webhook_id === webhook.id)?.count ?? 0),
+    lastOutcome: lastOutcome.get(webhook.id) ?? null,
+  }));
 }

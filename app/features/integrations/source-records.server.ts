@@ -76,7 +76,8 @@ export function callValues(call: Call): SourceValues {
   return values;
 }
 
-export function appointmentValues(appointment: Appointment, extra: { hostName: string | null; contactExternalId: string | null }): SourceValues {
+/** appointment.contactExternalId stays empty here: it is the contact's id in one CRM, filled in per integration when sent. */
+export function appointmentValues(appointment: Appointment, hostName: string | null): SourceValues {
   return {
     "appointment.id": appointment.id,
     "appointment.title": appointment.title,
@@ -92,12 +93,12 @@ export function appointmentValues(appointment: Appointment, extra: { hostName: s
     "appointment.contactName": appointment.contact_name,
     "appointment.contactEmail": appointment.contact_email,
     "appointment.contactPhone": appointment.contact_phone,
-    "appointment.contactExternalId": extra.contactExternalId,
-    "appointment.hostName": extra.hostName,
+    "appointment.contactExternalId": null,
+    "appointment.hostName": hostName,
   };
 }
 
-const contactLabel = (contact: Pick<Contact, "first_name" | "last_name" | "phone">) => [contact.first_name, contact.last_name].filter(Boolean).join(" ") || contact.phone;
+export const contactLabel = (contact: Pick<Contact, "first_name" | "last_name" | "phone">) => [contact.first_name, contact.last_name].filter(Boolean).join(" ") || contact.phone;
 
 export async function contactRecord(tenantId: string, contactId: string, db: DB = getDb()): Promise<SourceRecord | null> {
   const contact = await db.selectFrom("contacts").selectAll().where("tenant_id", "=", tenantId).where("id", "=", contactId).executeTakeFirst();
@@ -165,7 +166,7 @@ export async function appointmentRecord(tenantId: string, appointmentId: string,
     kind: "appointment",
     recordId: appointment.id,
     label: `${appointment.title} · ${appointment.contact_name}`,
-    values: { ...contactValuesOfAppointment, ...callValuesOfAppointment, ...appointmentValues(appointment, { hostName: host?.name ?? null, contactExternalId: null }) },
+    values: { ...contactValuesOfAppointment, ...callValuesOfAppointment, ...appointmentValues(appointment, host?.name ?? null) },
     optedOut,
   };
 }
