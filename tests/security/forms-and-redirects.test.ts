@@ -29,6 +29,11 @@ import * as resetPassword from "~/routes/_auth.reset-password";
 import * as contactsNew from "~/routes/_dashboard.contacts.new";
 import * as feedback from "~/routes/_dashboard.recordings.$id.feedback";
 import * as profile from "~/routes/_dashboard.profile";
+import * as knowledgeBaseNew from "~/routes/_dashboard.knowledge-base.new";
+import * as billing from "~/routes/_dashboard.billing";
+import * as cardReturn from "~/routes/billing.cards.return";
+import * as language from "~/routes/resources.language";
+import * as selection from "~/routes/resources.selection";
 import * as theme from "~/routes/resources.theme";
 import { BASE_URL, callAction, callLoader, latestEmailTo, loadContext, prepareTestDatabase, redirectLocation, sessionCookieFor, settle, unwrap } from "../support/app";
 
@@ -241,6 +246,15 @@ describe("items 4 and 6: redirect targets stay on this site and fit in a header"
     "\\\\evil.test",
     "evil.test",
     "",
+    // Issue 22 item 1: dot-segment removal can leave a path that starts with "//".
+    "/./\\evil.example/phish",
+    "/.//evil.example",
+    "/..//evil.example",
+    "/a/..//evil.example",
+    "/%2e//evil.example",
+    "/%2E%2E//evil.example",
+    "/./\\/evil.example",
+    "/a/b/../..//evil.example",
   ];
 
   it.each(OFF_SITE)("refuses %j", (target) => {
@@ -262,7 +276,24 @@ describe("items 4 and 6: redirect targets stay on this site and fit in a header"
     for (const target of OFF_SITE) {
       const location = safeRedirectPath(target);
       expect(new URL(location, "https://voxboard.example").origin).toBe("https://voxboard.example");
+      expect(location).not.toMatch(/^\/[\/\\]/);
     }
+  });
+
+  it("never returns a path that starts with // or /\\, whatever dot segments, slashes and backslashes come before it", () => {
+    const pieces = ["/", "\\", ".", "..", "%2e", "%2E", "%2e%2e", "a", "evil.example", "%5C", "?", "#"];
+    const seen: string[] = [];
+    const walk = (prefix: string, depth: number) => {
+      if (depth === 0) return;
+      for (const piece of pieces) {
+        const target = prefix + piece;
+        const location = safeRedirectPath(target, "/fallback");
+        if (/^\/[\/\\]/.test(location) || new URL(location, "https://voxboard.example").origin !== "https://voxboard.example") seen.push(`${target} -> ${location}`);
+        walk(target, depth - 1);
+      }
+    };
+    walk("/", 4);
+    expect(seen).toEqual([]);
   });
 
   it("sends a signed-in visitor of /login?redirectTo=/%09/evil.test to the overview", async () => {
@@ -284,6 +315,35 @@ describe("items 4 and 6: redirect targets stay on this site and fit in a header"
     expect(feedbackPage.value).toMatchObject({ returnTo: `/recordings/${call.id}` });
     const newContact = unwrap(await callLoader(contactsNew.loader, `/contacts/new?${new URLSearchParams({ returnTo: "//evil.test" })}`, { cookie: owner }));
     expect(newContact.value).toMatchObject({ returnTo: "/contacts" });
+  });
+});
+
+describe("issue 22 item 1: a dot segment cannot turn a redirect or a Back link into another host", () => {
+  const PHISH = "/./\\evil.example/phish";
+  const offSite = (location: string | null) => location === null || location.startsWith("//") || location.startsWith("/\\") || new URL(location, BASE_URL).origin !== new URL(BASE_URL).origin;
+
+  it("answers /login?redirectTo=%2F.%2F%5Cevil.example%2Fphish, signed in, with the overview", async () => {
+    const result = await callLoader(login.loader, `/login?redirectTo=${encodeURIComponent(PHISH)}`, { cookie: owner });
+    expect(redirectLocation(result)).toBe("/overview");
+  });
+
+  it("keeps the selector, language, theme, billing and the card return on this site", async () => {
+    const locations = [
+      redirectLocation(await callAction(selection.action, "/resources/selection", { cookie: owner, form: { redirectTo: PHISH } })),
+      redirectLocation(await callAction(language.action, "/resources/language", { form: { language: "de", redirectTo: "/.//evil.example" } })),
+      redirectLocation(await callAction(theme.action, "/resources/theme", { form: { theme: "dark", redirectTo: "/a/..//evil.example" } })),
+      redirectLocation(await callAction(billing.action, "/billing", { cookie: owner, form: { intent: "add-card", number: "4242424242424242", expiry: `12/${(new Date().getFullYear() + 3) % 100}`, cvc: "987", returnTo: "/%2e//evil.example" } })),
+      redirectLocation(await callLoader(cardReturn.loader, `/billing/cards/return?session_id=cs_test&returnTo=${encodeURIComponent("/..//evil.example")}`, { cookie: owner })),
+    ];
+    expect(locations.every((location) => location !== null)).toBe(true);
+    expect(locations.filter(offSite)).toEqual([]);
+  });
+
+  it("renders /knowledge-base/new?returnTo=%2F.%2F%5Cevil.example with a Cancel link to this site", async () => {
+    const page = unwrap(await callLoader(knowledgeBaseNew.loader, `/knowledge-base/new?returnTo=${encodeURIComponent("/./\\evil.example")}`, { cookie: owner }));
+    const cancelHref = (page.value as { cancelHref: string }).cancelHref;
+    expect(cancelHref.startsWith("/")).toBe(true);
+    expect(offSite(cancelHref)).toBe(false);
   });
 });
 

@@ -8,6 +8,11 @@
  * The answer is the parser's own path, query and fragment, percent-encoded and
  * therefore plain ASCII: a Location header cannot carry "€", and a raw "ä"
  * would go out as a Latin-1 byte the browser misreads.
+ *
+ * That path is checked again as what it now is, a new target: removing dot
+ * segments can leave one that starts with "//" ("/./\\evil.example" parses to
+ * the path "//evil.example"), which a browser reads as another host (issue 22,
+ * item 1). Such a path is refused, not repaired: nothing of ours links to one.
  */
 
 // Any origin of our own making does: the target is only compared against it, never fetched.
@@ -26,5 +31,13 @@ export function safeRedirectPath(target: unknown, fallback = "/overview"): strin
     return fallback;
   }
   if (url.origin !== PROBE_ORIGIN) return fallback;
-  return `${url.pathname}${url.search}${url.hash}`;
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  return leadsOffSite(path) ? fallback : path;
+}
+
+/** True when a browser would read this path as another host, or as something other than the same path. */
+function leadsOffSite(path: string) {
+  if (path.startsWith("//") || path.startsWith("/\\")) return true;
+  const again = new URL(path, PROBE_ORIGIN);
+  return again.origin !== PROBE_ORIGIN || `${again.pathname}${again.search}${again.hash}` !== path;
 }
