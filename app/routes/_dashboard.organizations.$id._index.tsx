@@ -8,7 +8,7 @@ import { Panel } from "~/components/ui/panel";
 import { Tabs } from "~/components/ui/tabs";
 import { requireReadAccess } from "~/features/access/gate.server";
 import { can } from "~/features/access/permissions";
-import { canAssignRole, canManageMember, MEMBER_ROLES } from "~/features/access/role-rank";
+import { canAssignRole, mayChangeMember, MEMBER_ROLES } from "~/features/access/role-rank";
 import { listMembers, listPendingInvitations } from "~/features/organizations/members.server";
 import { MembersPanel, RemoveMemberForm } from "~/features/organizations/members-panel";
 import { handleOrganizationAction } from "~/features/organizations/organization-actions.server";
@@ -54,7 +54,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       roleKey: member.role_key,
       accountRoleKey: member.account_role_key,
       isYou: member.id === gate.user.id,
-      manageable: canUpdate && member.id !== gate.user.id && canManageMember(access.roleKey, member.role_key),
+      manageable: canUpdate && member.id !== gate.user.id && mayChangeMember({ roleKey: access.roleKey, accountRoleKey: gate.user.accountRoleKey }, { roleKey: member.role_key, accountRoleKey: member.account_role_key }),
     })),
     invitations: invitations.map((invitation) => ({ id: invitation.id, email: invitation.email, roleKey: invitation.role_key, expiresAt: invitation.expires_at })),
     teams: teams.map((team) => ({ id: team.id, name: team.name, memberCount: team.member_count, eventTypeCount: team.event_type_count })),

@@ -7,7 +7,7 @@ import { PageHeader } from "~/components/ui/page-header";
 import { Panel } from "~/components/ui/panel";
 import { useIsPending } from "~/components/ui/use-is-pending";
 import { requireReadAccess } from "~/features/access/gate.server";
-import { requireOrganizationAction } from "~/features/organizations/organization-access.server";
+import { requireAccountOrganizationAction } from "~/features/organizations/organization-access.server";
 import { DeleteOrganizationForm } from "~/features/organizations/delete-organization";
 import { deleteOrganization, organizationContents } from "~/features/organizations/organizations.server";
 import { organizationPaths } from "~/features/organizations/paths";
@@ -25,7 +25,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const gate = await requireReadAccess(request, "organizations");
   const contents = await organizationContents(gate.tenant.id, params.id ?? "");
   if (!contents) notFound();
-  await requireOrganizationAction(request, gate, contents.organization.id, "delete");
+  await requireAccountOrganizationAction(request, gate, "delete");
   const t = await getTranslator(request, "organizations");
   return { title: t("delete.title"), organization: { id: contents.organization.id, name: contents.organization.name, teams: contents.teams, members: contents.members } };
 }
@@ -36,7 +36,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const gate = await requireReadAccess(request, "organizations");
   const contents = await organizationContents(gate.tenant.id, params.id ?? "");
   if (!contents) notFound();
-  await requireOrganizationAction(request, gate, contents.organization.id, "delete");
+  await requireAccountOrganizationAction(request, gate, "delete");
   const deleted = await deleteOrganization(gate.tenant.id, params.id ?? "");
   if (!deleted) notFound();
   return redirectWithToast(organizationPaths.list, { type: "success", key: "organizations:toast.deleted", values: { name: deleted.name } });

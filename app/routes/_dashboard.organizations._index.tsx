@@ -37,12 +37,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
       memberCount: item.member_count,
       createdAt: item.created_at,
       canUpdate: can(access[item.id] ?? {}, "organizations", "update"),
-      canDelete: can(access[item.id] ?? {}, "organizations", "delete"),
+      canDelete: can(gate.user.accountPermissions, "organizations", "delete"),
     })),
     total: list.total,
     pageCount: list.pageCount,
     timeZone: gate.tenant.timeZone,
-    canCreate: can(gate.user.permissions, "organizations", "create"),
+    canCreate: can(gate.user.accountPermissions, "organizations", "create"),
   };
 }
 

@@ -8,6 +8,7 @@ import { PageHeader } from "~/components/ui/page-header";
 import { Panel } from "~/components/ui/panel";
 import { getEnv } from "~/config/env.server";
 import { requireActionAccess } from "~/features/access/gate.server";
+import { requireAccountOrganizationAction } from "~/features/organizations/organization-access.server";
 import { OrganizationForm } from "~/features/organizations/organization-form";
 import { saveOrganizationForm } from "~/features/organizations/organization-form.server";
 import { organizationPaths } from "~/features/organizations/paths";
@@ -22,7 +23,8 @@ export const handle: I18nHandle = { i18n: ["organizations"] };
 
 /** /organizations/new: a new organization with its business name, website and logo. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireActionAccess(request, "create", "organizations");
+  const gate = await requireActionAccess(request, "create", "organizations");
+  await requireAccountOrganizationAction(request, gate, "create");
   const t = await getTranslator(request, "organizations");
   return { title: t("create.title"), constraint: getZodConstraint(OrganizationSchema), maxLogoBytes: getEnv().MAX_AVATAR_BYTES };
 }
@@ -31,6 +33,7 @@ export const meta = titleFromLoader;
 
 export async function action({ request }: ActionFunctionArgs) {
   const gate = await requireActionAccess(request, "create", "organizations");
+  await requireAccountOrganizationAction(request, gate, "create");
   const outcome = await saveOrganizationForm(request, { tenantId: gate.tenant.id, userId: gate.user.id, roleKey: gate.user.roleKey });
   if (!("saved" in outcome)) return outcome;
   return redirectWithToast(organizationPaths.page(outcome.organizationId), { type: "success", key: "organizations:toast.created", values: { name: outcome.name } });

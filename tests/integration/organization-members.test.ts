@@ -409,7 +409,8 @@ describe("roles", () => {
     // The list offers edit and delete only where they would be allowed.
     const listed = unwrap(await callLoader(organizationsListRoute.loader, "/organizations", { cookie: adminCookie })).value as { rows: Array<{ id: string; canUpdate: boolean; canDelete: boolean }> };
     expect(listed.rows.find((row) => row.id === otherId)).toMatchObject({ canUpdate: false, canDelete: false });
-    expect(listed.rows.find((row) => row.id === organizationId)).toMatchObject({ canUpdate: true, canDelete: true });
+    // Deleting an organization is the account's business (issue 22, item 2): its admin edits it but does not delete it.
+    expect(listed.rows.find((row) => row.id === organizationId)).toMatchObject({ canUpdate: true, canDelete: false });
     // In its own organization the admin still acts as admin.
     expect(statusOf(await orgAction(adminCookie, organizationId, { intent: "create-team", name: "Front desk" }))).toBe(302);
   });
@@ -491,15 +492,18 @@ describe("roles", () => {
     const alphaGate = await gateFor(inAlpha);
     expect(alphaGate.selection.organization?.id).toBe(alpha);
     expect(alphaGate.user).toMatchObject({ roleKey: "admin", accountRoleKey: "agent" });
-    expect(can(alphaGate.user.permissions, "contacts", "create")).toBe(true);
+    // The organization's own screens follow the higher role; account-wide ones (contacts, billing) the account role alone (issue 22, item 2).
+    expect(can(alphaGate.user.permissions, "appointments", "create")).toBe(true);
+    expect(can(alphaGate.user.permissions, "contacts", "create")).toBe(false);
     expect(can(alphaGate.user.permissions, "billing", "update")).toBe(false);
-    expect(statusOf(await callLoader(newContactRoute.loader, "/contacts/new", { cookie: inAlpha }))).toBe(200);
+    expect(statusOf(await callLoader(newContactRoute.loader, "/contacts/new", { cookie: inAlpha }))).toBe(403);
     expect((await orgData(inAlpha, alpha)).canCreate).toBe(true);
 
     const inBeta = (await choose(inAlpha, { organizationId: beta })).cookie;
     const betaGate = await gateFor(inBeta);
     expect(betaGate.selection.organization?.id).toBe(beta);
     expect(betaGate.user).toMatchObject({ roleKey: "agent", accountRoleKey: "agent" });
+    expect(can(betaGate.user.permissions, "appointments", "create")).toBe(false);
     expect(can(betaGate.user.permissions, "contacts", "create")).toBe(false);
     expect(can(betaGate.user.permissions, "contacts", "read")).toBe(true);
     expect(statusOf(await callLoader(newContactRoute.loader, "/contacts/new", { cookie: inBeta }))).toBe(403);

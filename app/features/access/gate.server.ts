@@ -6,7 +6,7 @@ import { redirectWithToast } from "~/lib/toast/toast.server";
 import { getActiveSubscription, type ActiveSubscription } from "~/features/tenants/plans.server";
 import { tenantPhoneCountry } from "~/features/phone/phone-country";
 import { identifyRequest } from "~/lib/observability/request-context.server";
-import { can, firstSegment, parsePermissions, type PermissionAction, type PermissionMap } from "./permissions";
+import { can, firstSegment, parsePermissions, permissionsInOrganization, type PermissionAction, type PermissionMap } from "./permissions";
 import { isPublicPath } from "./public-paths";
 import { isDashboardSegment, type DashboardSegment } from "~/lib/navigation/routes";
 import { resolveRequestSelection, type ResolvedSelection } from "~/features/organizations/selection.server";
@@ -27,7 +27,10 @@ export interface SignedInUser {
   /** The user's role in the account, whatever organization is selected. */
   accountRoleKey: string;
   isPlatformAdmin: boolean;
+  /** What the user may do now: the account role's map, with the selected organization's screens at the effective role (permissionsInOrganization). */
   permissions: PermissionMap;
+  /** The account role's own map: creating or deleting organizations, and every account-wide screen, go by this alone. */
+  accountPermissions: PermissionMap;
 }
 
 export interface GateContext {
@@ -63,6 +66,7 @@ async function loadGateContext(request: Request): Promise<GateContext | null> {
   identifyRequest({ tenantId: row.tenant_id, userId: row.id });
   const selection = await resolveRequestSelection(request, row.tenant_id);
   const role = await roleInSelection(row, selection);
+  const accountPermissions = parsePermissions(row.permissions);
   return {
     sessionIdHash: session.idHash,
     user: {
@@ -78,7 +82,8 @@ async function loadGateContext(request: Request): Promise<GateContext | null> {
       roleKey: role.key,
       accountRoleKey: row.role_key,
       isPlatformAdmin: row.is_platform_admin === 1,
-      permissions: parsePermissions(role.permissions),
+      permissions: role.key === row.role_key ? accountPermissions : permissionsInOrganization(accountPermissions, parsePermissions(role.permissions)),
+      accountPermissions,
     },
     tenant: { id: row.tenant_id, name: row.tenant_name, timeZone: row.time_zone, country: tenantPhoneCountry({ country: row.country, timeZone: row.time_zone }) },
     subscription: await getActiveSubscription(row.tenant_id),

@@ -40,3 +40,30 @@ export function grantAll(segments: readonly string[]): PermissionMap {
 export function grantRead(segments: readonly string[]): PermissionMap {
   return Object.fromEntries(segments.map((s) => [s, ["read"]]));
 }
+
+/**
+ * The screens whose data belongs to one organization: its members, teams,
+ * event types and staff, its appointments and calendar, its Cal.com
+ * connection and its CRM integrations. On these a role in the organization
+ * can raise what the account role allows; everywhere else (billing, plans, API
+ * keys, numbers, campaigns, contacts, recordings...) the account role alone
+ * decides (docs/decisions/0025-organization-roles-stay-in-their-organization.md).
+ */
+export const ORGANIZATION_SEGMENTS = ["organizations", "appointments", "appointment-insights", "calendar", "staff", "calcom", "integrations-hub", "crm", "crm-logs"] as const;
+
+const isOrganizationSegment = (segment: string) => (ORGANIZATION_SEGMENTS as readonly string[]).includes(segment);
+
+/**
+ * The map the gate uses inside one organization: the account role's for every
+ * account-wide screen, the effective role's (the higher of the account's and
+ * the organization's) for the organization's own screens.
+ */
+export function permissionsInOrganization(account: PermissionMap, effective: PermissionMap): PermissionMap {
+  const map: PermissionMap = {};
+  for (const [segment, actions] of Object.entries(account)) if (!isOrganizationSegment(segment)) map[segment] = actions;
+  for (const segment of ORGANIZATION_SEGMENTS) {
+    const actions = effective[segment] ?? account[segment];
+    if (actions) map[segment] = actions;
+  }
+  return map;
+}

@@ -29,3 +29,14 @@ export function canAssignRole(actorRoleKey: string, roleKey: MemberRole) {
 export function canManageMember(actorRoleKey: string, memberRoleKey: string) {
   return roleRank(actorRoleKey) >= roleRank(memberRoleKey);
 }
+
+/**
+ * Whether an actor may remove a member or change their role in an
+ * organization. The member stands at the higher of their two roles, and the
+ * account's owner is changed or removed by an account owner alone: an owner of
+ * one organization cannot push the account's owner out of it (issue 22, item 2).
+ */
+export function mayChangeMember(actor: { roleKey: string; accountRoleKey: string }, member: { roleKey: string; accountRoleKey: string }) {
+  if (member.accountRoleKey === "owner" && roleRank(actor.accountRoleKey) < roleRank("owner")) return false;
+  return canManageMember(actor.roleKey, effectiveRoleKey(member.accountRoleKey, member.roleKey));
+}

@@ -1,12 +1,14 @@
 import { getDb, now, type DB } from "~/db/db.server";
-import { canAssignRole, canManageMember, isMemberRole, type MemberRole } from "~/features/access/role-rank";
+import { canAssignRole, canManageMember, isMemberRole, mayChangeMember, type MemberRole } from "~/features/access/role-rank";
 import type { Language } from "~/i18n/config";
 import { inviteToOrganization } from "./invitations.server";
 
 export interface Actor {
   id: string;
-  /** The actor's effective role (gate.user.roleKey). */
+  /** The actor's effective role in this organization (organizationAccess). */
   roleKey: string;
+  /** The actor's role in the account (gate.user.accountRoleKey): only an account owner changes the account's owner. */
+  accountRoleKey: string;
   language: Language;
 }
 
@@ -86,7 +88,8 @@ async function findMember(tenantId: string, organizationId: string, email: strin
   return db
     .selectFrom("organization_members")
     .innerJoin("users", "users.id", "organization_members.user_id")
-    .select(["users.id", "users.name", "organization_members.role_key"])
+    .innerJoin("roles", "roles.id", "users.role_id")
+    .select(["users.id", "users.name", "organization_members.role_key", "roles.key as account_role_key"])
     .where("users.tenant_id", "=", tenantId)
     .where("organization_members.organization_id", "=", organizationId)
     .where("users.email", "=", email.trim().toLowerCase())
@@ -106,7 +109,7 @@ export async function removeMemberByEmail(tenantId: string, organizationId: stri
     return Number(withdrawn.numDeletedRows) > 0 ? { kind: "done", name: email } : { kind: "not-member" };
   }
   if (member.id === actor.id) return { kind: "self" };
-  if (!canManageMember(actor.roleKey, member.role_key)) return { kind: "role-not-allowed" };
+  if (!mayChangeMember(actor, { roleKey: member.role_key, accountRoleKey: member.account_role_key })) return { kind: "role-not-allowed" };
   await db.transaction().execute(async (trx) => {
     const teamIds = trx.selectFrom("teams").select("id").where("organization_id", "=", organizationId).where("tenant_id", "=", tenantId);
     const eventTypeIds = trx.selectFrom("event_types").select("id").where("team_id", "in", teamIds);
@@ -123,7 +126,7 @@ export async function changeMemberRole(tenantId: string, organizationId: string,
   if (!member) return { kind: "not-member" };
   // Lowering one's own role could leave nobody able to raise it again.
   if (member.id === actor.id) return { kind: "self" };
-  if (!canManageMember(actor.roleKey, member.role_key)) return { kind: "role-not-allowed" };
+  if (!mayChangeMember(actor, { roleKey: member.role_key, accountRoleKey: member.account_role_key })) return { kind: "role-not-allowed" };
   await db.updateTable("organization_members").set({ role_key: input.roleKey }).where("organization_id", "=", organizationId).where("user_id", "=", member.id).execute();
   return { kind: "done", name: member.name };
 }

@@ -1,6 +1,6 @@
 import { getDb, type DB } from "~/db/db.server";
 import { forbidden, type GateContext } from "~/features/access/gate.server";
-import { can, parsePermissions, type PermissionAction, type PermissionMap } from "~/features/access/permissions";
+import { can, parsePermissions, permissionsInOrganization, type PermissionAction, type PermissionMap } from "~/features/access/permissions";
 import { effectiveRoleKey } from "~/features/access/role-rank";
 
 export interface OrganizationAccess {
@@ -20,7 +20,7 @@ export async function organizationAccess(gate: GateContext, organizationId: stri
   const membership = await db.selectFrom("organization_members").select("role_key").where("organization_id", "=", organizationId).where("user_id", "=", gate.user.id).executeTakeFirst();
   const roleKey = effectiveRoleKey(gate.user.accountRoleKey, membership?.role_key);
   const role = await db.selectFrom("roles").select("permissions").where("key", "=", roleKey).executeTakeFirst();
-  return { roleKey, permissions: role ? parsePermissions(role.permissions) : {} };
+  return { roleKey, permissions: permissionsInOrganization(gate.user.accountPermissions, role ? parsePermissions(role.permissions) : {}) };
 }
 
 /** Throws 403 unless the user may take `action` on organizations within this one. */
@@ -42,7 +42,16 @@ export async function accessForOrganizations(gate: GateContext, organizationIds:
       if (gate.selection.organization?.id === id) return [id, gate.user.permissions];
       const key = effectiveRoleKey(gate.user.accountRoleKey, memberships.find((membership) => membership.organization_id === id)?.role_key);
       const role = roles.find((candidate) => candidate.key === key);
-      return [id, role ? parsePermissions(role.permissions) : {}];
+      return [id, permissionsInOrganization(gate.user.accountPermissions, role ? parsePermissions(role.permissions) : {})];
     }),
   );
+}
+
+/**
+ * Creating an organization, or deleting one with everything in it, is the
+ * account's business: the account role alone decides, whatever role the user
+ * holds in the organization itself (decision 0025).
+ */
+export async function requireAccountOrganizationAction(request: Request, gate: GateContext, action: "create" | "delete") {
+  if (!can(gate.user.accountPermissions, "organizations", action)) throw await forbidden(request);
 }

@@ -43,7 +43,7 @@ export async function handleOrganizationAction(request: Request, gate: GateConte
   const intent = formData.get("intent");
   if (!isIntent(intent)) throw new Response("Unknown intent", { status: 400 });
   if (!can(access.permissions, "organizations", PERMISSION_FOR[intent])) throw await forbidden(request);
-  const actor = { id: gate.user.id, roleKey: access.roleKey, language: await getLanguage(request) };
+  const actor = { id: gate.user.id, roleKey: access.roleKey, accountRoleKey: gate.user.accountRoleKey, language: await getLanguage(request) };
   const tenantId = gate.tenant.id;
   const membersTab = organizationPaths.page(organization.id, "members");
 
