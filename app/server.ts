@@ -26,6 +26,7 @@ import { isForeignOriginRequest } from "./lib/security/same-origin";
 import { closeGentlyAfterEarlyAnswers } from "./lib/http/early-answer.server";
 import { namespaceFileReply } from "./i18n/namespace-files.server";
 import { servePrecompressed } from "./lib/http/precompressed-static.server";
+import { refuseUndecodablePaths } from "./lib/http/undecodable-path.server";
 import { renderQueue } from "./lib/http/render-queue.server";
 import { metricsHandler, observeRequests, readinessHandler } from "./lib/observability/http.server";
 import { getLogger, routeConsoleToLogger } from "./lib/observability/logger.server";
@@ -61,6 +62,7 @@ async function main() {
   app.disable("x-powered-by");
   // Before everything else: the request id, the log line and the metrics cover every response, static files included.
   app.use(observeRequests(routePatternMatcher(build.routes)));
+  app.use(refuseUndecodablePaths());
   if (env.TRUST_PROXY) app.set("trust proxy", true);
   // A 413 (or any answer) sent before the body was read must reach the client, not a connection reset.
   app.use(closeGentlyAfterEarlyAnswers());

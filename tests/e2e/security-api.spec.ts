@@ -71,6 +71,19 @@ test("an oversized JSON body gets the documented 413, then the connection is clo
   expect((await request.get("/healthz")).status()).toBe(200);
 });
 
+test("a path that is not valid percent-encoding gets a JSON 400 from the API, never an HTML page (issue 22, item 5)", async ({ request }, testInfo) => {
+  test.skip(isScriptless(testInfo), "Browser-independent: runs once, in the js project");
+  for (const path of ["/api/v1/appointments/%E0%A4%A", "/api/v1/slots/%", "/api/v1/%FF"]) {
+    const response = await request.get(path, { headers: { Authorization: "Bearer vbx_not_a_key" } });
+    expect(response.status(), path).toBe(400);
+    expect(response.headers()["content-type"], path).toMatch(/^application\/json/);
+    expect(await response.json()).toMatchObject({ error: { code: "invalid_request" } });
+  }
+  const page = await request.get("/recordings/%E0%A4%A", { maxRedirects: 0 });
+  expect(page.status()).toBe(400);
+  expect(page.headers()["content-type"]).toMatch(/^text\/plain/);
+});
+
 test("a call event nested 100,000 levels deep is a 400 with a clear message", async ({ page, request }, testInfo) => {
   test.skip(isScriptless(testInfo), "Browser-independent: runs once, in the js project");
   const key = await createApiKey(page, "Nested");

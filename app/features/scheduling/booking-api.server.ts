@@ -3,6 +3,7 @@ import { getDb, type DB } from "~/db/db.server";
 import { isKnownTimeZone } from "~/features/campaigns/zoned-time";
 import { toE164 } from "~/features/phone/phone";
 import type { ApiErrorDetail } from "~/features/api-keys/api-request.server";
+import { MAX_YEAR, MIN_YEAR, readCalendarDay, readZonedInstant } from "~/lib/dates/iso-input";
 import { getEventType } from "./event-types.server";
 
 /**
@@ -12,13 +13,12 @@ import { getEventType } from "./event-types.server";
  */
 export const MAX_SLOT_RANGE_DAYS = 31;
 
-/** A date-time with its zone: without one, the server's own zone would decide what time was meant. */
-const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?([zZ]|[+-]\d{2}:?\d{2})$/;
 
 export const BookingRequestSchema = z
   .object({
     eventType: z.string().min(1),
-    start: z.string().refine((value) => ISO_INSTANT.test(value) && !Number.isNaN(Date.parse(value)), "must be an ISO 8601 instant with a time zone, such as 2026-12-01T15:00:00Z"),
+    // With its zone: without one, the server's own zone would decide what time was meant.
+    start: z.string().refine((value) => readZonedInstant(value) !== null, `must be an ISO 8601 instant with a time zone, such as 2026-12-01T15:00:00Z, in the years ${MIN_YEAR} to ${MAX_YEAR}`),
     contactId: z.string().min(1).optional(),
     contact: z
       .object({
@@ -96,14 +96,15 @@ export function readSlotRange(searchParams: URLSearchParams, timeZone: string, d
   const read = (name: string) => {
     const value = searchParams.get(name);
     if (!value) return null;
-    if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return dayStart(value, timeZone);
-    const ms = Date.parse(value);
-    return Number.isNaN(ms) ? undefined : new Date(ms).toISOString();
+    const day = readCalendarDay(value);
+    if (day) return dayStart(day, timeZone);
+    return readZonedInstant(value) ?? undefined;
   };
+  const problem = `must be a YYYY-MM-DD day or an ISO 8601 instant with a time zone (2026-12-01T15:00:00Z), in the years ${MIN_YEAR} to ${MAX_YEAR}`;
   const from = read("from");
   const to = read("to");
-  if (from === undefined) return { problem: { path: "from", message: "must be an ISO 8601 instant or a YYYY-MM-DD day" } };
-  if (to === undefined) return { problem: { path: "to", message: "must be an ISO 8601 instant or a YYYY-MM-DD day" } };
+  if (from === undefined) return { problem: { path: "from", message: problem } };
+  if (to === undefined) return { problem: { path: "to", message: problem } };
   const start = from ?? new Date().toISOString();
   const end = to ?? new Date(Date.parse(start) + 7 * 86_400_000).toISOString();
   if (end <= start) return { problem: { path: "to", message: "must be after from" } };
