@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isTenantHttpUrl } from "~/lib/outbound/tenant-url";
 import type { CallStatus } from "~/db/schema";
 import { jsonValueNestsDeeperThan } from "~/lib/json/depth";
 
@@ -25,17 +26,11 @@ const requiredText = (max: number) =>
   z.string({ required_error: "is required", invalid_type_error: "must be a string" }).trim().min(1, "must not be empty").max(max, `must be at most ${max} characters`);
 const optional = <T extends z.ZodTypeAny>(schema: T) => schema.nullish().transform((value) => value ?? undefined);
 
+// The rule of every URL a tenant gives us to fetch, typed, imported or sent here (app/lib/outbound/tenant-url.ts).
 const httpUrl = z
   .string({ invalid_type_error: "must be a string" })
   .max(2048, "must be at most 2048 characters")
-  .refine((value) => {
-    try {
-      const url = new URL(value);
-      return url.protocol === "https:" || url.protocol === "http:";
-    } catch {
-      return false;
-    }
-  }, "must be an http:// or https:// URL");
+  .refine(isTenantHttpUrl, "must be an http:// or https:// URL without a user name, password or #fragment");
 
 /** How deeply the free-form objects (extractedData, caller) may nest; they are stored and shown as JSON. */
 export const MAX_FREE_FORM_DEPTH = 20;

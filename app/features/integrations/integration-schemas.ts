@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isTenantHttpUrl } from "~/lib/outbound/tenant-url";
 import { INTEGRATION_EVENTS } from "./events";
 
 /**
@@ -10,15 +11,7 @@ const httpUrl = z
   .string({ required_error: "validation.baseUrlRequired" })
   .trim()
   .min(1, "validation.baseUrlRequired")
-  .max(2048, "validation.baseUrlInvalid")
-  .refine((value) => {
-    try {
-      const url = new URL(value);
-      return (url.protocol === "https:" || url.protocol === "http:") && !url.username && !url.password && !url.hash;
-    } catch {
-      return false;
-    }
-  }, "validation.baseUrlInvalid");
+  .refine(isTenantHttpUrl, "validation.baseUrlInvalid");
 
 export const settingField = (name: string) => `setting_${name}`;
 

@@ -6,6 +6,7 @@ import { createIntegration, CUSTOM_TEMPLATE_ID, endpointSettingsOf, initialSetti
 import { FieldMappingSchema, type IntegrationTemplate } from "./template-schema";
 import { getTemplate, loadTemplates } from "./templates.server";
 import { registerWebhook } from "./webhooks.server";
+import { isTenantHttpUrl } from "~/lib/outbound/tenant-url";
 import { sealSecret, lastFour } from "~/lib/security/secrets.server";
 
 /**
@@ -17,6 +18,9 @@ import { sealSecret, lastFour } from "~/lib/security/secrets.server";
 export const EXPORT_FORMAT = "voxboard.integration";
 export const EXPORT_VERSION = 1;
 export const MAX_IMPORT_BYTES = 512 * 1024;
+
+// The message is a key of import.problems, shown at the path that carries the URL.
+const tenantUrl = z.string().refine(isTenantHttpUrl, "urlInvalid");
 
 const EndpointSettingSchema = z.object({ enabled: z.boolean(), includeInSync: z.boolean() }).strict();
 
@@ -30,7 +34,8 @@ export const IntegrationExportSchema = z
         crmName: z.string().trim().min(1).max(80),
         templateId: z.string().min(1),
         customTemplate: z.unknown().nullable(),
-        baseUrl: z.string().url(),
+        // The forms' rule (isTenantHttpUrl): an imported file gets no URL a form would refuse (issue 22, item 4).
+        baseUrl: tenantUrl,
         status: z.enum(["enabled", "disabled"]),
         settings: z.record(z.string().max(200)),
         endpointSettings: z.record(EndpointSettingSchema),
@@ -40,7 +45,7 @@ export const IntegrationExportSchema = z
         sendLeadOnEmail: z.boolean(),
         leadEmail: z.string().email().nullable(),
         sendLeadOnCrmOnly: z.boolean(),
-        webhooks: z.array(z.object({ url: z.string().url(), events: z.array(z.enum(INTEGRATION_EVENTS)).min(1) }).strict()).max(20),
+        webhooks: z.array(z.object({ url: tenantUrl, events: z.array(z.enum(INTEGRATION_EVENTS)).min(1) }).strict()).max(20),
       })
       .strict(),
   })
