@@ -4,7 +4,7 @@
  * never an HTML page (a path that is not valid percent-encoding). The same
  * path over real HTTP is in tests/e2e/security-api.spec.ts.
  */
-import http from "node:http";
+import type http from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
