@@ -27,6 +27,7 @@ import { closeGentlyAfterEarlyAnswers } from "./lib/http/early-answer.server";
 import { namespaceFileReply } from "./i18n/namespace-files.server";
 import { servePrecompressed } from "./lib/http/precompressed-static.server";
 import { refuseUndecodablePaths } from "./lib/http/undecodable-path.server";
+import { ensureSecretsKey } from "./lib/security/secrets.server";
 import { renderQueue } from "./lib/http/render-queue.server";
 import { metricsHandler, observeRequests, readinessHandler } from "./lib/observability/http.server";
 import { getLogger, routeConsoleToLogger } from "./lib/observability/logger.server";
@@ -56,6 +57,8 @@ async function main() {
     .catch((error: Error) => refuseToStart(error.message));
 
   const { applied, seeded } = await prepareDatabase();
+  // Without SECRETS_KEY (development, the Quick start): a random key of the data folder's own, made now (issue 22, item 6).
+  const secretsKeyPath = ensureSecretsKey();
   if (applied.length) console.log(`Applied migrations: ${applied.join(", ")}`);
 
   const app = express();
@@ -147,6 +150,7 @@ async function main() {
       for (const user of DEMO_USERS) console.log(`  ${user.email.padEnd(18)} ${user.role}`);
     }
     if (isUsingOutbox()) console.log(`No SMTP_URL set: emails are written to ${env.outboxDir}`);
+    if (secretsKeyPath) console.log(`No SECRETS_KEY set: stored CRM and Cal.com secrets are sealed with the key in ${secretsKeyPath}; keep it with the database`);
     if (env.usesDevelopmentSecret) console.warn("No SESSION_SECRET set: using a development secret. Set one (openssl rand -hex 32) before anyone else can reach this server.");
   });
 
