@@ -1,5 +1,5 @@
 import { getZodConstraint } from "@conform-to/zod";
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { buttonClass } from "~/components/ui/button";
@@ -19,7 +19,7 @@ import { getTranslator } from "~/i18n/i18next.server";
 import { useTranslation } from "~/i18n/react";
 import type { I18nHandle } from "~/i18n/route-namespaces";
 import { titleFromLoader } from "~/lib/http/page-title";
-import { UnreadableSecret } from "~/lib/security/secrets.server";
+import { lastFour, UnreadableSecret } from "~/lib/security/secrets.server";
 
 export const handle: I18nHandle = { i18n: ["calcom"] };
 
@@ -31,10 +31,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const teams = organization ? gate.selection.organizations.find((candidate) => candidate.id === organization.id)?.teams ?? [] : [];
   const connection = organization ? await getConnection(gate.tenant.id, organization.id) : undefined;
   const canUpdate = can(gate.user.permissions, "calcom", "update");
-  let webhookSecret: string | null = null;
+  // The secret itself was shown once, when it was made; the page names its last four characters so it can be recognized.
+  let webhookSecretLast4: string | null = null;
   if (connection && canUpdate) {
     try {
-      webhookSecret = webhookSecretOf(connection);
+      webhookSecretLast4 = lastFour(webhookSecretOf(connection));
     } catch (error) {
       if (!(error instanceof UnreadableSecret)) throw error;
     }
@@ -55,7 +56,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
           lastSyncAt: connection.last_sync_at,
           lastSyncError: connection.last_sync_error,
           webhookUrl: new URL(`/webhooks/calcom/${connection.id}`, getEnv().appUrl).toString(),
-          webhookSecret,
+          webhookSecretLast4,
         }
       : null,
     imported: imported.map((type) => ({ id: type.id, name: type.name, minutes: type.duration_minutes, href: organization ? organizationPaths.eventType(organization.id, type.team_id, type.id) : "#" })),
@@ -70,6 +71,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export const meta = titleFromLoader;
+
+// A new webhook secret travels in an action's answer: no browser or proxy may keep the page (as /api-access).
+export const headers: HeadersFunction = ({ parentHeaders }) => {
+  const headers = new Headers(parentHeaders);
+  headers.set("Cache-Control", "no-store");
+  return headers;
+};
 
 export async function action({ request }: ActionFunctionArgs) {
   const gate = await requireReadAccess(request, "calcom");
@@ -113,7 +121,7 @@ export default function CalcomPage() {
               </ul>
             )}
           </Panel>
-          <WebhookPanel connection={data.connection} canUpdate={data.canUpdate} />
+          <WebhookPanel connection={data.connection} canUpdate={data.canUpdate} newSecret={reply && "webhookSecret" in reply ? { secret: reply.webhookSecret, intent: reply.intent } : null} />
         </>
       )}
     </div>

@@ -108,9 +108,24 @@ async function toastOf(result: unknown) {
   return (await popToast(makeRequest("/", { cookie: cookiesFrom(result as Response) }))).toast;
 }
 
+/** The webhook secret a connect or regenerate answer carries, the only time it is handed out (issue 22, item 7). */
+function secretShownBy(result: unknown) {
+  const { status, value, headers } = unwrap(result);
+  expect(status, JSON.stringify(value)).toBe(200);
+  expect(headers.get("Cache-Control")).toBe("no-store");
+  const secret = (value as { webhookSecret?: string }).webhookSecret;
+  expect(secret).toEqual(expect.any(String));
+  return secret!;
+}
+
+let lastShownSecret: string | null = null;
+
+/** Connects the world's organization; a first connection answers with its webhook secret (kept in lastShownSecret), a reconnection redirects. */
 async function connect(overrides: Record<string, string> = {}) {
+  const existed = Boolean(await connectionRow());
   const result = await calcomAction({ intent: "connect", apiKey: stub.apiKey, baseUrl: stub.baseUrl, teamId: world.teamId, ...overrides });
-  expect(redirectLocation(result), JSON.stringify(unwrap(result).value)).toBe("/calcom");
+  if (existed) expect(redirectLocation(result), JSON.stringify(unwrap(result).value)).toBe("/calcom");
+  else lastShownSecret = secretShownBy(result);
   return connectionRow();
 }
 
@@ -131,8 +146,9 @@ async function connectedWorld(options: CalcomStubOptions = {}) {
   await setUp(options);
   const connection = await connect();
   await importTypes();
-  const secret = (await calcomPage()).connection!.webhookSecret!;
+  const secret = lastShownSecret!;
   expect(secret).toBeTruthy();
+  expect(JSON.stringify(await calcomPage())).not.toContain(secret);
   return { connection, secret };
 }
 
@@ -294,8 +310,7 @@ describe("connecting on /calcom", () => {
   it("stores a good key sealed (last four shown, nowhere in the database in clear) with the account's address; the page shows the webhook to set up", async () => {
     await setUp();
     const result = await calcomAction({ intent: "connect", apiKey: stub.apiKey, baseUrl: `${stub.baseUrl}/v2/`, teamId: world.teamId });
-    expect(redirectLocation(result)).toBe("/calcom");
-    expect(await toastOf(result)).toMatchObject({ type: "success", key: "calcom:toast.connected" });
+    const shownOnce = secretShownBy(result);
     expect(stub.requests.map((request) => [request.method, request.path, request.authorization])).toEqual([["GET", "/v2/me", `Bearer ${stub.apiKey}`]]);
     expect(stub.requests[0]!.apiVersion).toBeTruthy();
 
@@ -326,17 +341,21 @@ describe("connecting on /calcom", () => {
       expect(bytes.includes(Buffer.from(webhookSecret))).toBe(false);
     }
 
+    // The secret is handed out in the connect answer, once; every later visit names its last four characters only (issue 22, item 7).
+    expect(shownOnce).toBe(webhookSecret);
     const page = await calcomPage();
     expect(page.connection).toEqual({
       accountEmail: stub.user.email, keyLast4: stub.apiKey.slice(-4), baseUrl: stub.baseUrl, teamName: "Front desk", lastSyncAt: null, lastSyncError: null,
-      webhookUrl: `http://localhost:3000/webhooks/calcom/${row.id}`, webhookSecret,
+      webhookUrl: `http://localhost:3000/webhooks/calcom/${row.id}`, webhookSecretLast4: webhookSecret.slice(-4),
     });
     expect(page.canCreate && page.canUpdate && page.canDelete).toBe(true);
     expect(JSON.stringify(page)).not.toContain(stub.apiKey);
+    expect(JSON.stringify(page)).not.toContain(webhookSecret);
     const html = await renderPage(calcomRoute.default, page, "/calcom");
     expect(html).toContain(`••••${stub.apiKey.slice(-4)}`);
     expect(html).toContain(`http://localhost:3000/webhooks/calcom/${row.id}`);
-    expect(html).toContain(webhookSecret);
+    expect(html).not.toContain(webhookSecret);
+    expect(html).toContain(`••••${webhookSecret.slice(-4)}`);
     expect(html).toContain(stub.user.email);
     expect(html).not.toContain(stub.apiKey);
   });
@@ -594,8 +613,8 @@ describe("webhooks from Cal.com", () => {
   it("a new secret replaces the old one at once", async () => {
     const { connection, secret } = await connectedWorld();
     const regenerated = await calcomAction({ intent: "regenerate-secret" });
-    expect(await toastOf(regenerated)).toMatchObject({ key: "calcom:toast.secretRegenerated" });
-    const fresh = (await calcomPage()).connection!.webhookSecret!;
+    const fresh = secretShownBy(regenerated);
+    expect((await calcomPage()).connection!.webhookSecretLast4).toBe(fresh.slice(-4));
     expect(fresh).not.toBe(secret);
     expect(openSecret((await connectionRow())!.webhook_secret_sealed)).toBe(fresh);
 
@@ -871,7 +890,7 @@ describe("disconnecting, other tenants and roles", () => {
     const cookie = await selectOrganization(await sessionCookieFor(viewer), world.organizationId, world.teamId);
 
     const page = await calcomPage(cookie);
-    expect(page.connection).toMatchObject({ keyLast4: stub.apiKey.slice(-4), webhookSecret: null });
+    expect(page.connection).toMatchObject({ keyLast4: stub.apiKey.slice(-4), webhookSecretLast4: null });
     expect(page).toMatchObject({ canCreate: false, canUpdate: false, canDelete: false });
     for (const form of everyIntent()) {
       const result = await callAction(calcomRoute.action, "/calcom", { cookie, form });

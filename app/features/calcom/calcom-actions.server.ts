@@ -18,6 +18,11 @@ const FIELD_FOR: Partial<Record<CalcomErrorKind, "apiKey" | "baseUrl">> = {
   "invalid-response": "baseUrl",
 };
 
+/** The answer that carries a new webhook secret: never stored by a browser or a proxy, as with a new API key. */
+function secretShownOnce(intent: "connect" | "regenerate-secret", webhookSecret: string) {
+  return data({ intent, result: { status: "success" as const }, webhookSecret }, { headers: { "Cache-Control": "no-store" } });
+}
+
 export async function handleCalcomAction(request: Request, gate: GateContext, organizationId: string) {
   const formData = await readFormData(request);
   const intent = String(formData.get("intent") ?? "");
@@ -30,14 +35,17 @@ export async function handleCalcomAction(request: Request, gate: GateContext, or
     if (submission.status !== "success") return data({ intent, result: submission.reply({ hideFields: ["apiKey"] }) }, { status: 400 });
     const teamOk = gate.selection.organizations.find((organization) => organization.id === organizationId)?.teams.some((team) => team.id === submission.value.teamId);
     if (!teamOk) return data({ intent, result: submission.reply({ fieldErrors: { teamId: ["validation.teamRequired"] }, hideFields: ["apiKey"] }) }, { status: 400 });
+    let connected: Awaited<ReturnType<typeof connectCalcom>>;
     try {
-      await connectCalcom(tenantId, organizationId, { apiKey: submission.value.apiKey, baseUrl: submission.value.baseUrl || null, teamId: submission.value.teamId });
+      connected = await connectCalcom(tenantId, organizationId, { apiKey: submission.value.apiKey, baseUrl: submission.value.baseUrl || null, teamId: submission.value.teamId });
     } catch (error) {
       if (!isCalcomError(error)) throw error;
       const field = FIELD_FOR[error.kind];
       const message = `errors.${error.kind}`;
       return data({ intent, result: submission.reply(field ? { fieldErrors: { [field]: [message] }, hideFields: ["apiKey"] } : { formErrors: [message], hideFields: ["apiKey"] }) }, { status: 400 });
     }
+    // A new connection's webhook secret is shown in this answer only, never again (issue 22, item 7); a reconnection keeps its secret.
+    if (connected.webhookSecret) return secretShownOnce("connect", connected.webhookSecret);
     return redirectWithToast("/calcom", { type: "success", key: "calcom:toast.connected" });
   }
 
@@ -57,8 +65,7 @@ export async function handleCalcomAction(request: Request, gate: GateContext, or
     return data({ intent, result: { status: "error" as const, error: { "": [`errors.${error.kind}`] } } }, { status: 502 });
   }
   if (intent === "regenerate-secret") {
-    await regenerateWebhookSecret(tenantId, organizationId);
-    return redirectWithToast("/calcom", { type: "success", key: "calcom:toast.secretRegenerated" });
+    return secretShownOnce(intent, await regenerateWebhookSecret(tenantId, organizationId));
   }
   if (intent === "disconnect") {
     await disconnectCalcom(tenantId, organizationId);

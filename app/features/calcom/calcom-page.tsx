@@ -66,7 +66,7 @@ export interface ConnectionView {
   lastSyncAt: string | null;
   lastSyncError: string | null;
   webhookUrl: string;
-  webhookSecret: string | null;
+  webhookSecretLast4: string | null;
 }
 
 export function ConnectionPanel({ connection, timeZone, reply, canUpdate, canDelete }: { connection: ConnectionView; timeZone: string; reply: CalcomReply | undefined; canUpdate: boolean; canDelete: boolean }) {
@@ -126,7 +126,7 @@ export function DisconnectForm({ fetcher, onCancel }: { fetcher?: FormFetcher; o
   );
 }
 
-export function WebhookPanel({ connection, canUpdate }: { connection: ConnectionView; canUpdate: boolean }) {
+export function WebhookPanel({ connection, canUpdate, newSecret }: { connection: ConnectionView; canUpdate: boolean; newSecret: { secret: string; intent: string } | null }) {
   const { t } = useTranslation("calcom");
   return (
     <Panel title={t("webhook.title")}>
@@ -136,13 +136,19 @@ export function WebhookPanel({ connection, canUpdate }: { connection: Connection
           {t("webhook.url")}
         </label>
         <input id="calcom-webhook-url" readOnly value={connection.webhookUrl} className="w-full rounded-md border border-slate-300 bg-slate-50 px-3 py-2 font-mono text-xs dark:border-slate-600 dark:bg-slate-800" />
-        {connection.webhookSecret ? (
-          <>
+        {newSecret ? (
+          <div className="space-y-2" data-testid="calcom-new-secret">
+            <Notice tone="info">{newSecret.intent === "connect" ? t("webhook.connectedShownOnce") : t("webhook.regeneratedShownOnce")}</Notice>
             <label className="block font-medium" htmlFor="calcom-webhook-secret">
               {t("webhook.secret")}
             </label>
-            <input id="calcom-webhook-secret" readOnly value={connection.webhookSecret} className="w-full rounded-md border border-slate-300 bg-slate-50 px-3 py-2 font-mono text-xs dark:border-slate-600 dark:bg-slate-800" />
-          </>
+            <input id="calcom-webhook-secret" readOnly value={newSecret.secret} className="w-full rounded-md border border-slate-300 bg-slate-50 px-3 py-2 font-mono text-xs dark:border-slate-600 dark:bg-slate-800" />
+          </div>
+        ) : connection.webhookSecretLast4 ? (
+          <p>
+            <span className="font-medium">{t("webhook.secret")}</span> <span className="font-mono">••••{connection.webhookSecretLast4}</span>
+            <span className="block text-slate-600 dark:text-slate-300">{t("webhook.secretHidden")}</span>
+          </p>
         ) : null}
         <p className="text-slate-600 dark:text-slate-300">{t("webhook.triggers")}</p>
         {canUpdate ? (

@@ -24,6 +24,8 @@ export function clientFor(connection: Pick<CalcomConnection, "api_key_sealed" | 
 
 export const webhookSecretOf = (connection: Pick<CalcomConnection, "webhook_secret_sealed">) => openSecret(connection.webhook_secret_sealed);
 
+const newWebhookSecret = () => randomBytes(24).toString("base64url");
+
 /**
  * Tests the key against Cal.com (GET /v2/me) before anything is stored: a
  * wrong key or an unreachable server throws a CalcomError and saves nothing.
@@ -45,14 +47,16 @@ export async function connectCalcom(tenantId: string, organizationId: string, in
   const existing = await getConnection(tenantId, organizationId, db);
   if (existing) {
     await db.updateTable("calcom_connections").set(values).where("id", "=", existing.id).execute();
-    return existing.id;
+    return { id: existing.id, webhookSecret: null };
   }
   const id = newId();
+  const webhookSecret = newWebhookSecret();
   await db
     .insertInto("calcom_connections")
-    .values({ id, tenant_id: tenantId, organization_id: organizationId, ...values, webhook_secret_sealed: sealSecret(randomBytes(24).toString("base64url")), last_sync_at: null, created_at: timestamp })
+    .values({ id, tenant_id: tenantId, organization_id: organizationId, ...values, webhook_secret_sealed: sealSecret(webhookSecret), last_sync_at: null, created_at: timestamp })
     .execute();
-  return id;
+  // The only time the secret is handed out: the page shows it once, like an API key (issue 22, item 7).
+  return { id, webhookSecret };
 }
 
 export async function disconnectCalcom(tenantId: string, organizationId: string, db: DB = getDb()) {
@@ -65,8 +69,11 @@ export async function disconnectCalcom(tenantId: string, organizationId: string,
   });
 }
 
+/** A new webhook secret in place of the old one; returns it, the only time it is handed out. */
 export async function regenerateWebhookSecret(tenantId: string, organizationId: string, db: DB = getDb()) {
-  await db.updateTable("calcom_connections").set({ webhook_secret_sealed: sealSecret(randomBytes(24).toString("base64url")), updated_at: now() }).where("tenant_id", "=", tenantId).where("organization_id", "=", organizationId).execute();
+  const webhookSecret = newWebhookSecret();
+  await db.updateTable("calcom_connections").set({ webhook_secret_sealed: sealSecret(webhookSecret), updated_at: now() }).where("tenant_id", "=", tenantId).where("organization_id", "=", organizationId).execute();
+  return webhookSecret;
 }
 
 export async function recordSync(connectionId: string, error: string | null, db: DB = getDb()) {
