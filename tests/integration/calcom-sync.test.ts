@@ -379,7 +379,7 @@ describe("connecting on /calcom", () => {
     const keys = [
       ...["unauthorized", "not-found", "rate-limited", "unavailable", "refused-address", "invalid-response", "rejected", "invalid-base-url", "contact-without-email"].map((kind) => `errors.${kind}`),
       "validation.apiKeyRequired", "validation.apiKeyInvalid", "validation.baseUrlInvalid", "validation.teamRequired",
-      "toast.connected", "toast.notConnected", "toast.imported", "toast.synced", "toast.secretRegenerated", "toast.disconnected", "connection.lastError",
+      "toast.connected", "toast.notConnected", "toast.imported", "toast.synced", "webhook.connectedShownOnce", "webhook.regeneratedShownOnce", "webhook.secretHidden", "toast.disconnected", "connection.lastError",
     ];
     for (const language of ["en", "de"] as const) {
       const t = await getTranslatorFor(language, "calcom");
