@@ -330,7 +330,7 @@ describe("issue 22 item 1: a dot segment cannot turn a redirect or a Back link i
   it("keeps the selector, language, theme, billing and the card return on this site", async () => {
     const locations = [
       redirectLocation(await callAction(selection.action, "/resources/selection", { cookie: owner, form: { redirectTo: PHISH } })),
-      redirectLocation(await callAction(language.action, "/resources/language", { form: { language: "de", redirectTo: "/.//evil.example" } })),
+      redirectLocation(await callAction(language.action, "/resources/language", { form: { lng: "de", redirectTo: "/.//evil.example" } })),
       redirectLocation(await callAction(theme.action, "/resources/theme", { form: { theme: "dark", redirectTo: "/a/..//evil.example" } })),
       redirectLocation(await callAction(billing.action, "/billing", { cookie: owner, form: { intent: "add-card", number: "4242424242424242", expiry: `12/${(new Date().getFullYear() + 3) % 100}`, cvc: "987", returnTo: "/%2e//evil.example" } })),
       redirectLocation(await callLoader(cardReturn.loader, `/billing/cards/return?session_id=cs_test&returnTo=${encodeURIComponent("/..//evil.example")}`, { cookie: owner })),
