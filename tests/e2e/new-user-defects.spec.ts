@@ -43,10 +43,12 @@ async function box(locator: Locator) {
 test("at 390 px the organization and team selector can be read and used, in English and German, with no control of the top bar on another", async ({ page }, testInfo) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await signInQuickly(page, DEMO_USERS.owner.email);
+  const names = { en: { notifications: "Notifications", profile: "Profile menu" }, de: { notifications: "Benachrichtigungen", profile: "Profilmenü" } };
   for (const language of ["en", "de"] as const) {
     await chooseLanguage(page, language);
     await page.goto("/calendar");
-    await waitForHydration(page, testInfo);
+    // Hydrated: the profile menu is a button then (waitForHydration knows its English name only).
+    if (!isScriptless(testInfo)) await expect(page.getByRole("button", { name: names[language].profile })).toBeVisible();
     const switcher = page.getByTestId("organization-switcher");
     const summary = switcher.locator("summary");
     const chosen = await box(summary);
@@ -58,16 +60,15 @@ test("at 390 px the organization and team selector can be read and used, in Engl
     const name = summary.getByText("Demo Company", { exact: false }).first();
     expect((await box(name)).width, `${language}: the organization's name is shown`).toBeGreaterThan(40);
 
-    // No two controls of the top bar on one another (the globe and "English" overlapped in German).
+    // No two controls of the top bar on one another ("English" ran under the globe in German); the globe itself gives way below 640 px.
     const header = page.locator("header").first();
     const controls = [
       summary,
-      header.locator("form[action='/resources/language'] svg").first(),
       header.getByRole("button", { name: "English" }),
       header.getByRole("button", { name: "Deutsch" }),
       header.getByTestId("theme-toggle"),
-      header.getByLabel("Notifications"),
-      header.getByLabel("Profile menu"),
+      header.getByLabel(names[language].notifications),
+      header.getByLabel(names[language].profile),
     ];
     const boxes = await Promise.all(controls.map(box));
     for (let a = 0; a < boxes.length; a++) {
@@ -192,6 +193,18 @@ test("after a successful add the form is empty: the top-up amount, a member's em
   await expect(toast(page, "The team Front desk was created.")).toBeVisible();
   await page.goto(`${organization}?tab=teams`);
   await expect(page.getByLabel("Team name")).toHaveValue("");
+
+  // A webhook's answer shows its secret once; the form is empty again.
+  const integration = await ensureDemoIntegration(page);
+  await page.goto(`/integrations-hub/${integration}?tab=webhooks`);
+  await waitForHydration(page, testInfo);
+  const url = page.getByLabel("URL", { exact: true });
+  await url.fill("https://hooks.example.com/voxboard");
+  await page.locator("form#add-webhook input[name=events]").first().check();
+  await page.getByRole("button", { name: "Add webhook" }).click();
+  await expect(page.getByTestId("webhook-secret")).toBeVisible();
+  await expect(url).toHaveValue("");
+  await expect(page.locator("form#add-webhook input[name=events]").first()).not.toBeChecked();
 });
 
 // 16
@@ -227,13 +240,13 @@ test("a CRM log line names its failure in the reader's language, with the raw co
   await page.goto(href!);
   const summary = page.getByTestId("log-summary");
   await expect(summary).not.toContainText("fetch failed");
-  await expect(summary).toContainText(/The CRM's server name could not be found|The CRM could not be reached/);
-  await expect(summary).toContainText(/\((ENOTFOUND|EAI_AGAIN|[A-Z_]+)\)/);
+  await expect(summary).toContainText(/The server's name could not be found\.|The server could not be reached\./);
+  await expect(summary).toContainText(/\((E[A-Z_]+)\)/);
 
   await chooseLanguage(page, "de");
   await page.goto(href!);
   await expect(summary).not.toContainText("fetch failed");
-  await expect(summary).toContainText(/Der Servername des CRM wurde nicht gefunden|Das CRM war nicht erreichbar/);
+  await expect(summary).toContainText(/Der Name des Servers wurde nicht gefunden\.|Der Server war nicht erreichbar\./);
   await chooseLanguage(page, "en");
 });
 
