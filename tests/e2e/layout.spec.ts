@@ -128,6 +128,8 @@ async function expectNoTableScroll(page: Page, label: string) {
     tables.flatMap((table) => {
       let box = table.parentElement;
       while (box && getComputedStyle(box).overflowX === "visible") box = box.parentElement;
+      // Only a box that scrolls shows a scrollbar (a screen reader's hidden chart table is clipped, not scrolled).
+      if (!box || !["auto", "scroll"].includes(getComputedStyle(box).overflowX)) return [];
       return box && box !== document.scrollingElement && box.scrollWidth > box.clientWidth ? [`${table.getAttribute("data-testid") ?? "a table"} by ${box.scrollWidth - box.clientWidth} px`] : [];
     }),
   );

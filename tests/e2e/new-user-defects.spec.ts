@@ -261,6 +261,8 @@ test("at 1366 px the recordings table fits its box: no scrollbar inside the card
     tables.flatMap((table) => {
       let box = table.parentElement;
       while (box && getComputedStyle(box).overflowX === "visible") box = box.parentElement;
+      // Only a box that scrolls shows a scrollbar (a screen reader's hidden chart table is clipped, not scrolled).
+      if (!box || !["auto", "scroll"].includes(getComputedStyle(box).overflowX)) return [];
       return box && box.scrollWidth > box.clientWidth ? [`${box.scrollWidth - box.clientWidth} px`] : [];
     }),
   );
