@@ -39,7 +39,7 @@ export function LanguageSwitch() {
   return (
     <Form method="post" action="/resources/language" reloadDocument className="flex items-center gap-1" aria-label={t("topbar.language")}>
       <input type="hidden" name="redirectTo" value={redirectTo} />
-      <Icon name="globe" className="text-slate-500" />
+      <Icon name="globe" className="hidden text-slate-500 sm:block" />
       {SUPPORTED_LANGUAGES.map((language) => (
         <button
           key={language}

@@ -80,7 +80,7 @@ function CancelForm({ id, fetcher, onCancel, errors }: { id: string; fetcher?: F
   const { t } = useTranslation("scheduling");
   const here = `/appointments/${encodeURIComponent(id)}`;
   return (
-    <ConfirmForm action={here} hidden={{ intent: "cancel" }} confirmLabel={t("detail.cancelConfirm")} cancelHref={here} fetcher={fetcher} onCancel={onCancel}>
+    <ConfirmForm action={here} hidden={{ intent: "cancel" }} confirmLabel={t("detail.cancelConfirm")} dismissLabel={t("detail.keep")} cancelHref={here} fetcher={fetcher} onCancel={onCancel}>
       <FormErrors errors={errors} namespace="scheduling" />
       <p>{t("detail.cancelQuestion")}</p>
       <TextareaField label={t("detail.reason")} hint={t("detail.reasonHint")} namespace="scheduling" textareaProps={{ id: `cancel-reason-${id}`, name: "reason", rows: 2, maxLength: 500 }} />

@@ -9,6 +9,7 @@ import { useIsPending } from "~/components/ui/use-is-pending";
 import { forbidden, requireReadAccess } from "~/features/access/gate.server";
 import { can } from "~/features/access/permissions";
 import { eventKey } from "~/features/integrations/events";
+import { describeFailure } from "~/features/integrations/failure-reason";
 import { replayDelivery } from "~/features/integrations/deliveries.server";
 import { listIntegrations } from "~/features/integrations/integrations.server";
 import { getLogWithTimeline } from "~/features/integrations/logs.server";
@@ -125,7 +126,12 @@ export default function CrmLogPage() {
               {log.response_status ? `${log.response_status} · ` : ""}
               {t(`outcomes.${log.outcome}`)}
             </Badge>
-            {log.error ? <span className="ml-2 break-all text-slate-600 dark:text-slate-300">{log.error}</span> : null}
+            {/* Translated here; the log keeps what the network said, shown as the detail and on hover. */}
+            {log.error ? (
+              <span className="ml-2 break-words text-slate-600 dark:text-slate-300" title={log.error} data-testid="log-failure">
+                {describeFailure(t, log.outcome, log.error)}
+              </span>
+            ) : null}
           </dd>
           <dt className="font-medium text-slate-600 dark:text-slate-300">{t("logs.duration")}</dt>
           <dd>{t("logs.ms", { value: formatNumber(log.duration_ms, i18n.language) })}</dd>

@@ -6,7 +6,8 @@ import { DEMO_USERS, ensureDemoIntegration } from "./support";
  * Every built screen as a user sees it: at a 1366 px laptop and a 390 px
  * phone, light and dark, English and German. Each screenshot is saved as an
  * artifact of the run (test-results/, not committed) for a person to look
- * at; what a machine can judge is asserted: no page scrolls sideways, and the
+ * at; what a machine can judge is asserted: no page scrolls sideways, no
+ * table scrolls inside its box on a laptop, and the
  * recordings list shows at least eight calls above the fold on a laptop.
  */
 
@@ -121,6 +122,20 @@ async function expectNoSidewaysScroll(page: Page, label: string) {
   expect(scrollWidth, `${label} scrolls sideways`).toBeLessThanOrEqual(innerWidth);
 }
 
+/** No table wider than the box that scrolls it: a scrollbar inside a card hides columns (the recordings list did, by 6 px). */
+async function expectNoTableScroll(page: Page, label: string) {
+  const overflowing = await page.locator("main table").evaluateAll((tables) =>
+    tables.flatMap((table) => {
+      let box = table.parentElement;
+      while (box && getComputedStyle(box).overflowX === "visible") box = box.parentElement;
+      // Only a box that scrolls shows a scrollbar (a screen reader's hidden chart table is clipped, not scrolled).
+      if (!box || !["auto", "scroll"].includes(getComputedStyle(box).overflowX)) return [];
+      return box && box !== document.scrollingElement && box.scrollWidth > box.clientWidth ? [`${table.getAttribute("data-testid") ?? "a table"} by ${box.scrollWidth - box.clientWidth} px`] : [];
+    }),
+  );
+  expect(overflowing, `${label}: tables scroll inside their box`).toEqual([]);
+}
+
 async function shoot(page: Page, testInfo: TestInfo, name: string) {
   await page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: false });
 }
@@ -139,6 +154,7 @@ for (const size of SIZES) {
           expect(response?.status(), path).toBe(200);
           await expect(page.locator("html")).toHaveAttribute("lang", language);
           await expectNoSidewaysScroll(page, path);
+          if (size.name === "laptop") await expectNoTableScroll(page, path);
           await shoot(page, testInfo, `${size.name}-${theme}-${language}${template.replace(/[/?=:]+/g, "_")}`);
         }
       });

@@ -16,25 +16,39 @@ const itemClass = "flex w-full items-center justify-between gap-2 rounded px-2 p
  * one button per organization and per team of the selected one, so it works
  * without JavaScript and the server renders the choice from its cookie.
  */
-export function OrganizationSwitcher({ organizations, organizationId, teamId, allTeams }: { organizations: SwitcherOrganization[]; organizationId: string | null; teamId: string | null; allTeams: boolean }) {
+export function OrganizationSwitcher({
+  organizations,
+  organizationId,
+  teamId,
+  allTeams,
+  className,
+}: {
+  organizations: SwitcherOrganization[];
+  organizationId: string | null;
+  teamId: string | null;
+  allTeams: boolean;
+  className?: string;
+}) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const organization = organizations.find((candidate) => candidate.id === organizationId);
   if (!organization) return null;
   const team = organization.teams.find((candidate) => candidate.id === teamId);
   return (
-    <details className="relative mr-auto min-w-0" data-testid="organization-switcher">
+    <details className={cn("relative min-w-0", className)} data-testid="organization-switcher">
       <summary
         className="flex min-w-0 cursor-pointer list-none items-center gap-2 rounded-md px-2 py-1.5 text-sm hover:bg-slate-100 dark:hover:bg-slate-800 [&::-webkit-details-marker]:hidden"
         aria-label={t("switcher.label", { organization: organization.name, team: team?.name ?? (allTeams ? t("switcher.allTeams") : t("switcher.noTeam")) })}
       >
         <Icon name="building" className="h-5 w-5 shrink-0 text-slate-500 dark:text-slate-400" />
-        <span className="min-w-0 max-w-[9rem] truncate font-medium sm:max-w-[16rem]">{organization.name}</span>
-        {team || allTeams ? <span className="hidden min-w-0 max-w-[10rem] truncate text-slate-500 md:inline dark:text-slate-400">· {team?.name ?? t("switcher.allTeams")}</span> : null}
+        <span className="min-w-0 truncate font-medium sm:max-w-[16rem]">{organization.name}</span>
+        {/* On a phone the selector has a row of its own with room for the team; between 640 and 768 px only the organization fits. */}
+        {team || allTeams ? <span className="min-w-0 max-w-[10rem] shrink-0 truncate text-slate-500 sm:hidden md:inline dark:text-slate-400">· {team?.name ?? t("switcher.allTeams")}</span> : null}
         <Icon name="chevron" className="h-4 w-4 shrink-0 text-slate-500" />
       </summary>
       <div className="absolute left-0 z-40 mt-2 max-h-[70vh] w-72 max-w-[calc(100vw-2rem)] overflow-y-auto rounded-md border border-slate-200 bg-white p-2 shadow-lg dark:border-slate-700 dark:bg-slate-900">
-        <Form method="post" action="/resources/selection">
+        {/* With scripts the page stays and so would the open disclosure: a choice closes it. */}
+        <Form method="post" action="/resources/selection" onSubmit={(event) => event.currentTarget.closest("details")?.removeAttribute("open")}>
           <input type="hidden" name="redirectTo" value={pathname} />
           <p className="px-2 pb-1 text-xs font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400">{t("switcher.organizations")}</p>
           <ul>

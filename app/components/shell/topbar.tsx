@@ -19,11 +19,18 @@ export function Topbar({ theme, userName, avatarUrl, profileLinks, selection }: 
     { kind: "post", action: "/logout", label: t("topbar.logout") },
   ];
   return (
-    <header className="sticky top-0 z-30 flex h-16 items-center justify-end gap-2 border-b border-slate-200 bg-white px-4 dark:border-slate-800 dark:bg-slate-900">
-      <OrganizationSwitcher organizations={selection.organizations} organizationId={selection.organizationId} teamId={selection.teamId} allTeams={selection.allTeams} />
+    // One row from 640 px; below, the selector takes a row of its own under the controls, so it keeps its width at 390 px.
+    <header className="sticky top-0 z-30 flex min-h-16 flex-wrap items-center justify-end gap-x-1 border-b border-slate-200 bg-white px-2 dark:border-slate-800 dark:bg-slate-900 sm:gap-x-2 sm:px-4">
+      <OrganizationSwitcher
+        className="order-last mb-2 w-full sm:order-none sm:mb-0 sm:mr-auto sm:w-auto"
+        organizations={selection.organizations}
+        organizationId={selection.organizationId}
+        teamId={selection.teamId}
+        allTeams={selection.allTeams}
+      />
       <LanguageSwitch />
       <ThemeToggle theme={theme} />
-      <details className="relative">
+      <details className="relative flex h-16 items-center">
         <summary
           className="flex cursor-pointer list-none rounded-md p-2 text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800 [&::-webkit-details-marker]:hidden"
           aria-label={t("topbar.notifications")}
@@ -31,7 +38,7 @@ export function Topbar({ theme, userName, avatarUrl, profileLinks, selection }: 
         >
           <Icon name="bell" />
         </summary>
-        <div className="absolute right-0 z-40 mt-2 w-64 rounded-md border border-slate-200 bg-white p-4 text-sm shadow-lg dark:border-slate-700 dark:bg-slate-900">
+        <div className="absolute right-0 top-full z-40 w-64 rounded-md border border-slate-200 bg-white p-4 text-sm shadow-lg dark:border-slate-700 dark:bg-slate-900">
           {t("topbar.noNotifications")}
         </div>
       </details>

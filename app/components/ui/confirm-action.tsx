@@ -111,26 +111,31 @@ export function useCloseAfterSubmit(fetcher: { state: string; data: unknown }, o
   }, [fetcher.state, fetcher.data, onClose]);
 }
 
-/** Cancel: closes the dialog when there is one, else a link back to `href`. */
-export function CancelAction({ href, onCancel }: { href: string; onCancel?: () => void }) {
+/**
+ * Cancel: closes the dialog when there is one, else a link back to `href`.
+ * `label` replaces "Cancel" where the action itself is a cancellation
+ * ("Cancel appointment" next to "Cancel" is ambiguous): it says what is kept.
+ */
+export function CancelAction({ href, onCancel, label }: { href: string; onCancel?: () => void; label?: string }) {
   const { t } = useTranslation("common");
+  const text = label ?? t("actions.cancel");
   if (onCancel) {
     return (
       <Button variant="secondary" onClick={onCancel}>
-        {t("actions.cancel")}
+        {text}
       </Button>
     );
   }
   return (
     <Link to={href} className={buttonClass("secondary")}>
-      {t("actions.cancel")}
+      {text}
     </Link>
   );
 }
 
 /**
  * The confirmation form: the message (children), then the danger button and
- * Cancel. On its own page it is a plain form (`submitting` from the page's
+ * Cancel (or `dismissLabel`). On its own page it is a plain form (`submitting` from the page's
  * navigation); in a dialog it posts through the dialog's fetcher and Cancel
  * closes the dialog.
  */
@@ -142,6 +147,7 @@ export function ConfirmForm({
   confirmVariant = "danger",
   busyLabel,
   cancelHref,
+  dismissLabel,
   fetcher,
   onCancel,
   submitting,
@@ -159,6 +165,11 @@ export function ConfirmForm({
   busyLabel?: string;
   /** Where Cancel leads without a dialog. */
   cancelHref: string;
+  /**
+   * The dismiss button's text instead of "Cancel", saying what it keeps
+   * ("Keep appointment"): required where the action is itself a cancellation.
+   */
+  dismissLabel?: string;
   fetcher?: FormFetcher;
   onCancel?: () => void;
   submitting?: boolean;
@@ -176,7 +187,7 @@ export function ConfirmForm({
         <Button type="submit" variant={confirmVariant} disabled={busy}>
           {busy && busyLabel ? busyLabel : confirmLabel}
         </Button>
-        <CancelAction href={cancelHref} onCancel={onCancel} />
+        <CancelAction href={cancelHref} onCancel={onCancel} label={dismissLabel} />
       </div>
     </FormTag>
   );

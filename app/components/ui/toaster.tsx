@@ -9,7 +9,8 @@ export interface ToastData {
 }
 
 /**
- * One toast at a time (spec section 9). It stays until dismissed or the next
+ * One toast at a time (spec section 9), at the foot of the window so it never
+ * covers the top bar (its organization selector, language and menus). It stays until dismissed or the next
  * page; the spec's 1,000,000 ms removal delay is effectively "until dismissed".
  */
 export function Toaster({ toast }: { toast: ToastData | null }) {
@@ -18,7 +19,7 @@ export function Toaster({ toast }: { toast: ToastData | null }) {
   useEffect(() => setVisible(toast), [toast]);
   if (!visible) return null;
   return (
-    <div className="pointer-events-none fixed inset-x-0 top-4 z-50 flex justify-center px-4" aria-live="polite">
+    <div className="pointer-events-none fixed inset-x-0 bottom-4 z-50 flex justify-center px-4" aria-live="polite">
       <div
         role={visible.type === "error" ? "alert" : "status"}
         className={cn(

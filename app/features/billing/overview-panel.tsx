@@ -145,7 +145,7 @@ export function OverviewPanel({
 function CancelPlanForm({ plan, date, fetcher, onCancel }: { plan: OverviewPlan; date: string; fetcher?: FormFetcher; onCancel?: () => void }) {
   const { t } = useTranslation("billing");
   return (
-    <ConfirmForm hidden={{ intent: "cancel-plan", returnTo: "/billing" }} confirmLabel={t("overview.cancelConfirm")} cancelHref="/billing" fetcher={fetcher} onCancel={onCancel}>
+    <ConfirmForm hidden={{ intent: "cancel-plan", returnTo: "/billing" }} confirmLabel={t("overview.cancelConfirm")} dismissLabel={t("overview.keep")} cancelHref="/billing" fetcher={fetcher} onCancel={onCancel}>
       <p className="text-sm">{t("overview.cancelBody", { plan: plan.name, date })}</p>
     </ConfirmForm>
   );

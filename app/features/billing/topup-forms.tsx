@@ -54,7 +54,7 @@ export function TopUpPanel({
   const cardLabel = useCardLabel();
   const ownReply = reply?.intent === "top-up" ? reply : undefined;
   const primary = cards.find((card) => card.priority === "primary") ?? cards[0];
-  const [form, fields] = usePlainForm<TopUpFields>({ id: "top-up", lastResult: ownReply?.result, constraint, defaultValue: { paymentMethodId: primary?.id, amount: centsToInput(5000, i18n.language) } });
+  const [form, fields] = usePlainForm<TopUpFields>({ id: "top-up", lastResult: ownReply?.result, constraint, defaultValue: { paymentMethodId: primary?.id } });
   const busy = useIsPending({ intent: "top-up" });
   const money = (cents: number) => formatMoney(cents, currency, i18n.language);
   const values = { min: money(limits.topUpMin), max: money(limits.topUpMax) };

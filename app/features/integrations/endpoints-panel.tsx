@@ -1,4 +1,5 @@
 import type { EndpointRow, ExecuteDraft, ExecuteResult } from "./views";
+import { describeFailure } from "./failure-reason";
 import { Form, Link } from "@remix-run/react";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonClass } from "~/components/ui/button";
@@ -119,7 +120,7 @@ export function ExecutePanel({ integrationId, draft, result, errors, canUpdate }
         {result ? (
           <div className="space-y-2" data-testid="execute-result" data-ok={result.ok ? "true" : "false"}>
             <Notice tone={result.ok ? "info" : "warning"}>
-              {t(result.ok ? "execute.ok" : "execute.failed", { status: result.status ?? t(`outcomes.${result.outcome}`), ms: formatNumber(result.durationMs, i18n.language), error: result.error ?? "" })}
+              {t(result.ok ? "execute.ok" : "execute.failed", { status: result.status ?? t(`outcomes.${result.outcome}`), ms: formatNumber(result.durationMs, i18n.language), error: describeFailure(t, result.outcome, result.error) ?? "" })}
               {result.logId ? (
                 <>
                   {" "}

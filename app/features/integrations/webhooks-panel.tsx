@@ -1,5 +1,6 @@
 import type { WebhookRow } from "./views";
 import { Form, Link } from "@remix-run/react";
+import { useEffect } from "react";
 import { Button, buttonClass } from "~/components/ui/button";
 import { ConfirmAction, ConfirmForm, type FormFetcher } from "~/components/ui/confirm-action";
 import { DataTable, type DataColumn } from "~/components/ui/data-table";
@@ -32,6 +33,11 @@ export function WebhooksPanel({
 }) {
   const { t, i18n } = useTranslation("integrations");
   const adding = useIsPending({ intent: "add-webhook" });
+  // Added: the answer shows the secret, and the form is empty again (without scripts the answer's page renders it empty).
+  useEffect(() => {
+    const form = document.getElementById("add-webhook");
+    if (created && form instanceof HTMLFormElement) form.reset();
+  }, [created]);
   const { t: tc } = useTranslation("integrations");
   const columns: Array<DataColumn<WebhookRow>> = [
     { id: "url", header: t("webhooks.url"), primary: true, rowHeader: true, cell: (row) => <span className="break-all font-mono text-xs">{row.url}</span> },
@@ -90,7 +96,7 @@ export function WebhooksPanel({
       </Panel>
       {canUpdate ? (
         <Panel title={t("webhooks.addTitle")}>
-          <Form method="post" className="space-y-4" noValidate>
+          <Form id="add-webhook" method="post" className="space-y-4" noValidate>
             <FormErrors errors={errors?.[""] ?? undefined} namespace="integrations" />
             <input type="hidden" name="intent" value="add-webhook" />
             <TextField label={t("webhooks.url")} hint={t("webhooks.urlHint")} errors={errors?.url ?? undefined} namespace="integrations" inputProps={{ id: "webhook-url", name: "url", type: "url", required: true, placeholder: "https://example.com/hooks/voxboard" }} />

@@ -144,8 +144,10 @@ function useColumns(data: RecordingsListViewData): Array<DataColumn<RecordingLis
       id: "direction",
       header: t("columns.direction"),
       sort: sort("direction"),
+      // The status badges may go under the direction: a narrow column keeps the table in its box at 1366 px (no-JS row actions are wider than their menu).
+      className: "whitespace-normal",
       cell: (row) => (
-        <span className="inline-flex items-center gap-1.5">
+        <span className="inline-flex flex-wrap items-center gap-x-1.5 gap-y-0.5">
           {t(`direction.${row.direction}`, { defaultValue: row.direction })}
           {row.status !== "ended" ? <Badge tone={row.status === "missed" ? "warning" : "accent"}>{t(`status.${row.status}`)}</Badge> : null}
           {row.escalated ? <Badge tone="danger">{t("escalatedBadge")}</Badge> : null}

@@ -1,5 +1,6 @@
 import { getCollectionProps, getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { renderToStaticMarkup } from "react-dom/server";
+import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import { describe, expect, it } from "vitest";
 import type { FormConstraint } from "./form-constraint";
 import { plainCollectionProps, plainFormProps, plainInputProps, plainSelectProps, plainTextareaProps, usePlainForm } from "./plain-form";
@@ -25,7 +26,7 @@ function bothFor(lastResult: SubmissionResult<string[]> | undefined) {
     const [plainForm, p] = usePlainForm<Fields>({ id: "probe", lastResult, constraint, defaultValue });
     // conform points the form at `${id}-error`, an element our FormErrors does not have; the plain form leaves it out.
     const { onSubmit: _submit, noValidate: _noValidate, "aria-describedby": _describedBy, ...conformFormProps } = getFormProps(conformForm);
-    const { onInput: _input, noValidate: plainNoValidate, ...plainFormRest } = plainFormProps(plainForm);
+    const { onInput: _input, onSubmit: _plainSubmit, noValidate: plainNoValidate, ...plainFormRest } = plainFormProps(plainForm);
     seen.noValidate = [getFormProps(conformForm).noValidate, plainNoValidate];
     seen.conform.push(conformFormProps, conformForm.errors);
     seen.plain.push(plainFormRest, plainForm.errors);
@@ -40,7 +41,8 @@ function bothFor(lastResult: SubmissionResult<string[]> | undefined) {
     plainErrors = { company: p.company.errors, "": plainForm.errors };
     return null;
   }
-  renderToStaticMarkup(<Probe />);
+  // The plain form watches the router's navigation (its reset after a redirect), so it is rendered inside one.
+  renderToStaticMarkup(<RouterProvider router={createMemoryRouter([{ path: "/", element: <Probe /> }])} />);
   return { ...seen, plainErrors };
 }
 

@@ -1,4 +1,5 @@
-import { useEffect, useState, type FormEvent } from "react";
+import { useLocation, useNavigation } from "@remix-run/react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import type { FormConstraint } from "./form-constraint";
 
 /**
@@ -36,6 +37,7 @@ export interface PlainForm {
    */
   noValidate: true;
   onInput: (event: FormEvent<HTMLFormElement>) => void;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
 }
 
 /**
@@ -44,7 +46,9 @@ export interface PlainForm {
  * conform's useForm does for such a form: ids, HTML constraints from the
  * loader, default values, the last reply's values and messages at their
  * fields, a message gone once its field is edited, the form reset after a
- * `resetForm` reply, and the first field with a message focused. The props
+ * `resetForm` reply or after a submission that redirected (a success: an
+ * added member's email or a top-up's amount must not stay, inviting the same
+ * add again), and the first field with a message focused. The props
  * helpers below give the same attributes as conform's (plain-form.test.tsx
  * compares them). Forms with lists or intents keep conform (useActionForm).
  */
@@ -74,6 +78,14 @@ export function usePlainForm<Fields extends Record<string, unknown>>({
     if (firstInvalid) document.getElementById(`${id}-${firstInvalid}`)?.focus();
   }, [id, lastResult]);
 
+  // Fields a refused reply filled that have no default of their own: a reset after a success empties them by hand.
+  const replied = useRef<ReadonlySet<string>>(new Set());
+  if (lastResult?.initialValue) replied.current = new Set([...replied.current, ...Object.keys(lastResult.initialValue)]);
+  const onSubmit = useResetAfterRedirect(
+    id,
+    [...replied.current].filter((name) => !Object.prototype.hasOwnProperty.call(defaultValue ?? {}, name)),
+  );
+
   const fields = new Proxy({} as Record<keyof Fields & string, PlainField>, {
     get(_target, name) {
       if (typeof name !== "string") return undefined;
@@ -93,6 +105,7 @@ export function usePlainForm<Fields extends Record<string, unknown>>({
     id,
     errors: errorsOf(""),
     noValidate: true,
+    onSubmit,
     onInput(event) {
       const name = (event.target as { name?: unknown }).name;
       if (typeof name !== "string" || !name || editedNames.has(name)) return;
@@ -100,6 +113,47 @@ export function usePlainForm<Fields extends Record<string, unknown>>({
     },
   };
   return [form, fields];
+}
+
+/**
+ * The page stays mounted across a redirect to itself, and so do the values
+ * typed into its uncontrolled inputs: after the form's own submission ended
+ * in a redirect (a success), its fields go back to their defaults, so an
+ * added member's email or a top-up's amount does not stay and invite the same
+ * add again. Without JavaScript the redirected page is rendered anew, with
+ * its defaults. Returns the form's onSubmit. `clear` names fields emptied by
+ * hand after the reset: React leaves in place the default that a refused
+ * reply gave a field once the field has none any more.
+ */
+export function useResetAfterRedirect(formId: string, clear: readonly string[] = []) {
+  const navigation = useNavigation();
+  const location = useLocation();
+  const submission = useRef<{ fromKey: string; navigated: boolean } | null>(null);
+  const clearKey = clear.join("\u0000");
+  useEffect(() => {
+    const pending = submission.current;
+    if (!pending) return;
+    if (navigation.state !== "idle") {
+      if (navigation.formData) pending.navigated = true;
+      return;
+    }
+    if (!pending.navigated) return;
+    submission.current = null;
+    const redirected = location.key !== pending.fromKey && (location.state as { _isRedirect?: boolean } | null)?._isRedirect === true;
+    const element = document.getElementById(formId);
+    if (!redirected || !(element instanceof HTMLFormElement)) return;
+    element.reset();
+    const cleared = new Set(clearKey.split("\u0000"));
+    for (const control of Array.from(element.elements)) {
+      if (!(control instanceof HTMLInputElement || control instanceof HTMLTextAreaElement) || !cleared.has(control.name)) continue;
+      if (control instanceof HTMLInputElement && !TEXT_LIKE.has(control.type)) continue;
+      control.defaultValue = "";
+      control.value = "";
+    }
+  }, [navigation.state, navigation.formData, location, formId, clearKey]);
+  return () => {
+    submission.current = { fromKey: location.key, navigated: false };
+  };
 }
 
 /** A default value as the form would submit it (conform's serialisation): a checked box is "on", a date its ISO text. */
@@ -112,8 +166,10 @@ function asFormValue(value: unknown): string | string[] | undefined {
 }
 
 export function plainFormProps(form: PlainForm) {
-  return { id: form.id, noValidate: form.noValidate, onInput: form.onInput };
+  return { id: form.id, noValidate: form.noValidate, onInput: form.onInput, onSubmit: form.onSubmit };
 }
+
+const TEXT_LIKE = new Set(["text", "email", "tel", "url", "search", "number", "date", "time", "datetime-local", "password"]);
 
 type InputType = "text" | "email" | "password" | "tel" | "url" | "search" | "number" | "date" | "time" | "datetime-local" | "file" | "hidden" | "checkbox";
 

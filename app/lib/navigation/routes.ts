@@ -66,7 +66,7 @@ export interface NavGroup {
 }
 
 export type IconName =
-  | "dashboard" | "create" | "template" | "phone" | "ticket" | "crm" | "calendar" | "building" | "settings" | "shield";
+  | "dashboard" | "create" | "template" | "phone" | "ticket" | "crm" | "calendar" | "building" | "card" | "settings" | "shield";
 
 export const CALL_MANAGEMENT_TABS: NavTab[] = [
   { value: "live-calls", labelKey: "nav.tabs.liveCalls" },
@@ -128,12 +128,20 @@ export const NAV_GROUPS: NavGroup[] = [
     labelKey: "nav.groups.appointment",
     icon: "calendar",
     items: [
-      { segment: "appointment-insights", labelKey: "nav.items.appointmentInsights", icon: "calendar" },
+      { segment: "appointments", labelKey: "nav.items.appointments", icon: "calendar" },
       { segment: "calendar", labelKey: "nav.items.calendar", icon: "calendar" },
+      { segment: "appointment-insights", labelKey: "nav.items.appointmentInsights", icon: "calendar" },
       { segment: "staff", labelKey: "nav.items.staff", icon: "calendar" },
+      { segment: "calcom", labelKey: "nav.items.calcom", icon: "calendar" },
     ],
   },
   { id: "organizations", labelKey: "nav.groups.organizations", icon: "building", items: [{ segment: "organizations", labelKey: "nav.items.organizations", icon: "building" }] },
+  {
+    id: "billing",
+    labelKey: "nav.groups.billing",
+    icon: "card",
+    items: [{ segment: "billing", labelKey: "nav.items.billing", icon: "card", alsoActiveOn: ["add-topup-balance", "invoices", "subscriptions-history"] }],
+  },
   { id: "settings", labelKey: "nav.groups.settings", icon: "settings", items: [{ segment: "settings", labelKey: "nav.items.settings", icon: "settings", alsoActiveOn: ["api-access"] }] },
   {
     id: "super-admin",
