@@ -24,6 +24,7 @@ import { getLanguage, getTranslator } from "~/i18n/i18next.server";
 import { useTranslation } from "~/i18n/react";
 import type { I18nHandle } from "~/i18n/route-namespaces";
 import { titleFromLoader } from "~/lib/http/page-title";
+import { FAILED, loadFailedResponse, orFailed } from "~/lib/http/operation-failure";
 
 export const handle: I18nHandle = { i18n: ["billing"] };
 
@@ -39,7 +40,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const gate = await requireReadAccess(request, AREA);
   const url = new URL(request.url);
   const tab = resolveBillingTab(url.searchParams.get("tab"));
-  const [t, language, frame] = await Promise.all([getTranslator(request, "billing"), getLanguage(request), billingFrame(gate.tenant.id)]);
+  const [t, language, frame] = await Promise.all([getTranslator(request, "billing"), getLanguage(request), orFailed("Reading the balance", () => billingFrame(gate.tenant.id))]);
+  // Spec section 8's "balance fetch failed": the page shows it in its error boundary; the server has logged why.
+  if (frame === FAILED) throw loadFailedResponse("billing:failures.balanceFailed", "Failed to fetch the balance.");
   const permissions = gate.user.permissions;
   const common = {
     title: t("title"),
@@ -81,7 +84,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     case "usage": {
       const requested = url.searchParams.get("range");
       const rangeKey = isDateRangeKey(requested) ? requested : DEFAULT_DATE_RANGE;
-      return { ...common, view: { tab, ...(await usageData(gate.tenant.id, rangeKey, gate.tenant.timeZone)) } as const };
+      const usage = await orFailed("Reading usage", () => usageData(gate.tenant.id, rangeKey, gate.tenant.timeZone));
+      if (usage === FAILED) throw loadFailedResponse("billing:failures.usageFailed", "Failed to fetch the usage data.");
+      return { ...common, view: { tab, ...usage } as const };
     }
     case "billing-history": {
       const params = parseHistoryParams(url.searchParams);
