@@ -12,7 +12,10 @@ import { TranslationProvider } from "~/i18n/react";
 import { resources } from "~/i18n/resources.server";
 import { Translator } from "~/i18n/translator";
 import { popToast } from "~/lib/toast/toast.server";
+import * as topUpPage from "~/routes/_dashboard.add-topup-balance";
 import * as billingPage from "~/routes/_dashboard.billing";
+import * as invoicesPage from "~/routes/_dashboard.invoices._index";
+import * as subscriptionsPage from "~/routes/_dashboard.subscriptions-history";
 import * as deleteCampaignPage from "~/routes/_dashboard.campaigns.$id.delete";
 import * as newCampaignPage from "~/routes/_dashboard.campaigns.new";
 import * as deleteContactPage from "~/routes/_dashboard.contacts.$contactId.delete";
@@ -299,6 +302,18 @@ describe("billing", () => {
     const german = await failedLoad("", "billing_accounts", "de");
     expect(german.html).toContain(text("de", "billing:failures.balanceFailed"));
     expectCatalogueMessage("billing:failures.balanceFailed", /^Failed to fetch the balance/);
+  });
+
+  it.each([
+    ["/add-topup-balance", topUpPage.loader],
+    ["/invoices", invoicesPage.loader],
+    ["/subscriptions-history", subscriptionsPage.loader],
+  ])("%s, which shows the balance too, says 'Failed to fetch the balance' when it cannot be read", async (path, loader) => {
+    const result = await whileFailing(hideTable("billing_accounts"), () => callLoader(loader, path, { cookie: owner.cookie }));
+    expect(result).toBeInstanceOf(Response);
+    expect((result as Response).status).toBe(500);
+    expect(await (result as Response).json()).toMatchObject({ loadFailed: "billing:failures.balanceFailed" });
+    expect(unwrap(await callLoader(loader, path, { cookie: owner.cookie })).status).toBe(200);
   });
 
   it("the usage cannot be read: 'Failed to fetch the usage data' on the usage tab, the other tabs unaffected", async () => {
