@@ -1,7 +1,7 @@
-import { createElement } from "react";
+import { createElement, type ComponentType } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom/server";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { getDb, newId, now } from "~/db/db.server";
 import { registerAccount } from "~/features/auth/accounts.server";
@@ -43,6 +43,9 @@ let owner: { cookie: string; tenantId: string; userId: string; email: string };
 let listId: string;
 
 const db = () => getDb();
+
+// The routes log each failure (console.error goes to the server's log); kept out of the test output, and checked once below.
+const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
 
 beforeAll(async () => {
   await prepareTestDatabase();
@@ -111,6 +114,31 @@ function text(language: Language, key: string) {
   return node as string;
 }
 
+/** The route's page as a browser without JavaScript gets it after the refused post: loader data plus action data, real translations. */
+async function pageAfterPost(route: { loader: unknown; default: ComponentType }, path: string, refused: unknown, language: Language, params: Record<string, string> = {}) {
+  const loaderData = unwrap(await callLoader(route.loader as Parameters<typeof callLoader>[0], path, { cookie: owner.cookie, params })).value;
+  const actionData = unwrap(refused).value;
+  const url = new URL(path, BASE_URL);
+  const handler = createStaticHandler([{ id: "page", path: url.pathname, loader: () => loaderData as object, action: () => actionData as object, Component: route.default }]);
+  const context = await handler.query(new Request(url, { method: "POST", body: new FormData() }));
+  if (context instanceof Response) throw new Error(`unexpected response ${context.status}`);
+  const router = createStaticRouter(handler.dataRoutes, context);
+  return renderToStaticMarkup(
+    createElement(TranslationProvider, { translator: new Translator(language, resources[language]) }, createElement(StaticRouterProvider, { router, context, hydrate: false })),
+  );
+}
+
+/** The message shows on the page in English and in German, with the typed value still in its field. */
+async function expectShownOnPage(route: { loader: unknown; default: ComponentType }, path: string, refused: unknown, key: string, typed?: string) {
+  for (const language of ["en", "de"] as const) {
+    const html = await pageAfterPost(route, path, refused, language);
+    expect(html, `${key} in ${language}`).toContain(escapeHtml(text(language, key)));
+    if (typed) expect(html).toContain(`value="${escapeHtml(typed)}"`);
+  }
+}
+
+const escapeHtml = (value: string) => value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+
 /** Every message below exists in both languages, differs between them, and names the failure. */
 function expectCatalogueMessage(key: string, english: RegExp) {
   expect(text("en", key)).toMatch(english);
@@ -125,6 +153,8 @@ describe("contacts", () => {
     const refused = await whileFailing(refuseWrites("contacts", "insert", "new.first_name = 'Faulty'"), () => add(form));
     expect(reply(refused)).toMatchObject({ status: 500, formErrors: ["failures.createFailed"], values: { firstName: "Faulty", phone: "4165550161" } });
     expectCatalogueMessage("contacts:failures.createFailed", /^Failed to add the contact/);
+    await expectShownOnPage(newContactPage, "/contacts/new", refused, "contacts:failures.createFailed", "Faulty");
+    expect(logged).toHaveBeenCalledWith("Adding a contact failed", expect.objectContaining({ message: expect.stringContaining("refused for the test") }));
     expect(await db().selectFrom("contacts").select("id").where("first_name", "=", "Faulty").execute()).toEqual([]);
 
     const bad = await whileFailing(refuseWrites("contacts", "insert", "new.first_name = 'Faulty'"), () => add({ ...form, phone: "12" }));
@@ -140,6 +170,9 @@ describe("contacts", () => {
     const refused = await whileFailing(refuseWrites("contacts", "update", `old.id = '${id}'`), update);
     expect(reply(refused)).toMatchObject({ status: 500, formErrors: ["failures.updateFailed"], values: { firstName: "Changed" } });
     expectCatalogueMessage("contacts:failures.updateFailed", /^Failed to update the contact/);
+    for (const language of ["en", "de"] as const) {
+      expect(await pageAfterPost(editContactPage, `/contacts/${id}/edit`, refused, language, { contactId: id })).toContain(escapeHtml(text(language, "contacts:failures.updateFailed")));
+    }
     expect((await db().selectFrom("contacts").select("first_name").where("id", "=", id).executeTakeFirstOrThrow()).first_name).toBe("Ursula");
     expect(redirectLocation(await update())).toBe("/contacts");
   });
@@ -160,6 +193,7 @@ describe("contacts", () => {
     const refused = await whileFailing(refuseWrites("contact_lists", "insert", "new.name = 'Faulty list'"), () => create("Faulty list"));
     expect(reply(refused)).toMatchObject({ status: 500, formErrors: ["failures.listCreateFailed"], values: { name: "Faulty list" } });
     expectCatalogueMessage("contacts:failures.listCreateFailed", /^Failed to add the list/);
+    await expectShownOnPage(newListPage, "/contacts/lists/new", refused, "contacts:failures.listCreateFailed", "Faulty list");
     expect(await db().selectFrom("contact_lists").select("id").where("name", "=", "Faulty list").execute()).toEqual([]);
     expect(reply(await create(" "))).toMatchObject({ status: 400, formErrors: [], fieldErrors: { name: ["validation.listNameRequired"] } });
   });
@@ -204,6 +238,7 @@ describe("campaigns", () => {
     const refused = await whileFailing(refuseWrites("campaigns", "insert", "new.name = 'Faulty campaign'"), () => create("Faulty campaign"));
     expect(reply(refused)).toMatchObject({ status: 500, formErrors: ["failures.createFailed"], values: { name: "Faulty campaign" } });
     expectCatalogueMessage("campaigns:failures.createFailed", /^Failed to create the campaign/);
+    await expectShownOnPage(newCampaignPage, "/campaigns/new", refused, "campaigns:failures.createFailed", "Faulty campaign");
     expect(await db().selectFrom("campaigns").select("id").where("name", "=", "Faulty campaign").execute()).toEqual([]);
     expect(reply(await create("Abc"))).toMatchObject({ status: 400, formErrors: [], fieldErrors: { name: ["validation.nameTooShort"] } });
   });
@@ -232,6 +267,7 @@ describe("profile", () => {
     );
     expect(reply(refused)).toMatchObject({ status: 500, formErrors: ["failures.phoneUpdateFailed"], values: { phone: "4165550167" } });
     expectCatalogueMessage("profile:failures.phoneUpdateFailed", /^Failed to update phone number/);
+    await expectShownOnPage(profilePage, "/profile", refused, "profile:failures.phoneUpdateFailed");
     expect((await userRow()).phone).toBe(before.phone);
 
     const nameOnly = await whileFailing(refuseWrites("users", "update", `old.id = '${owner.userId}'`), () =>
@@ -250,6 +286,7 @@ describe("profile", () => {
     );
     expect(reply(refused)).toMatchObject({ status: 500, formErrors: ["failures.passwordChangeFailed"] });
     expectCatalogueMessage("profile:failures.passwordChangeFailed", /^Failed to change the password/);
+    await expectShownOnPage(profilePage, "/profile", refused, "profile:failures.passwordChangeFailed");
     expect(await verifyPassword((await userRow()).password_hash, DEMO_PASSWORD)).toBe(true);
     // A wrong current password is still its field's problem.
     expect(reply(await post({ intent: "change-password", currentPassword: "Wrong-pass-2026!", newPassword: "Another-pass-2026!" }))).toMatchObject({
@@ -262,6 +299,7 @@ describe("profile", () => {
     const refused = await whileFailing(refuseWrites("users", "delete", `old.id = '${owner.userId}'`), () => post({ intent: "delete-account", confirmation: "delete my account" }));
     expect(reply(refused)).toMatchObject({ status: 500, formErrors: ["failures.deleteFailed"] });
     expectCatalogueMessage("profile:failures.deleteFailed", /^Failed to delete the account/);
+    await expectShownOnPage(profilePage, "/profile", refused, "profile:failures.deleteFailed");
     expect(await db().selectFrom("users").select("id").where("id", "=", owner.userId).executeTakeFirst()).toBeDefined();
     expect(unwrap(await callLoader(profilePage.loader, "/profile", { cookie: owner.cookie })).status).toBe(200);
   });
