@@ -26,7 +26,7 @@ export async function orFailed<T>(what: string, operation: () => Promise<T>): Pr
 }
 
 export interface LoadFailureBody {
-  /** A namespaced translation key ("billing:errors.balanceFailed") the error boundary shows. */
+  /** A namespaced translation key ("namespace:path.to.key") the error boundary shows; the route ships that namespace. */
   loadFailed: string;
   message: string;
 }
