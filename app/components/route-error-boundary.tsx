@@ -1,5 +1,6 @@
 import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
+import { loadFailureOf } from "~/lib/http/operation-failure";
 import { formProblemCopy } from "./form-problem-copy";
 import { buttonClass } from "./ui/button";
 import { Panel } from "./ui/panel";
@@ -14,8 +15,12 @@ export function RouteErrorBoundary() {
   let title = t("errors.unexpectedTitle");
   let message = t("errors.unexpectedMessage");
   const formProblem = formProblemCopy(error, t);
+  const loadFailure = isRouteErrorResponse(error) ? loadFailureOf(error.data) : null;
   if (formProblem) {
     ({ title, message } = formProblem);
+  } else if (loadFailure) {
+    // What could not be read, in the catalogue's words (spec section 8); the server has logged why.
+    message = t(loadFailure);
   } else if (isRouteErrorResponse(error) && error.status === 403) {
     title = t("errors.forbiddenTitle");
     message = typeof error.data === "string" && error.data ? error.data : t("errors.forbidden");

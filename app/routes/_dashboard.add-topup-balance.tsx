@@ -5,7 +5,7 @@ import { requireActionAccess, requireReadAccess } from "~/features/access/gate.s
 import { can } from "~/features/access/permissions";
 import { handleBillingAction, type BillingReply } from "~/features/billing/billing-actions.server";
 import { AutoTopupFailureBanner, BillingSubpageHeader } from "~/features/billing/billing-notices";
-import { billingFrame, topUpFormsData } from "~/features/billing/billing-page.server";
+import { billingFrameForPage, topUpFormsData } from "~/features/billing/billing-page.server";
 import { TopUpForms } from "~/features/billing/topup-forms";
 import { getLanguage, getTranslator } from "~/i18n/i18next.server";
 import type { I18nHandle } from "~/i18n/route-namespaces";
@@ -20,7 +20,7 @@ const HERE = "/add-topup-balance";
 export async function loader({ request }: LoaderFunctionArgs) {
   const gate = await requireReadAccess(request, AREA);
   const language = await getLanguage(request);
-  const [t, frame, forms] = await Promise.all([getTranslator(request, "billing"), billingFrame(gate.tenant.id), topUpFormsData(gate.tenant.id, language)]);
+  const [t, frame, forms] = await Promise.all([getTranslator(request, "billing"), billingFrameForPage(gate.tenant.id), topUpFormsData(gate.tenant.id, language)]);
   return {
     title: t("topUp.title"),
     ...frame,

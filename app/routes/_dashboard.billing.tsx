@@ -8,7 +8,7 @@ import { requireActionAccess, requireReadAccess } from "~/features/access/gate.s
 import { can } from "~/features/access/permissions";
 import { handleBillingAction, type BillingReply } from "~/features/billing/billing-actions.server";
 import { AutoTopupFailureBanner, BillingTabBar, TestModeNotice } from "~/features/billing/billing-notices";
-import { billingFrame, cardViews, historyData, overviewData, topUpFormsData } from "~/features/billing/billing-page.server";
+import { billingFrameForPage, cardViews, historyData, overviewData, topUpFormsData } from "~/features/billing/billing-page.server";
 import { resolveBillingTab } from "~/features/billing/billing-tabs";
 import { CardsPanel } from "~/features/billing/cards-panel";
 import { HistoryPanel } from "~/features/billing/history-panel";
@@ -24,6 +24,7 @@ import { getLanguage, getTranslator } from "~/i18n/i18next.server";
 import { useTranslation } from "~/i18n/react";
 import type { I18nHandle } from "~/i18n/route-namespaces";
 import { titleFromLoader } from "~/lib/http/page-title";
+import { FAILED, loadFailedResponse, orFailed } from "~/lib/http/operation-failure";
 
 export const handle: I18nHandle = { i18n: ["billing"] };
 
@@ -39,7 +40,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const gate = await requireReadAccess(request, AREA);
   const url = new URL(request.url);
   const tab = resolveBillingTab(url.searchParams.get("tab"));
-  const [t, language, frame] = await Promise.all([getTranslator(request, "billing"), getLanguage(request), billingFrame(gate.tenant.id)]);
+  // A balance that cannot be read is spec section 8's "balance fetch failed", shown by the error boundary.
+  const [t, language, frame] = await Promise.all([getTranslator(request, "billing"), getLanguage(request), billingFrameForPage(gate.tenant.id)]);
   const permissions = gate.user.permissions;
   const common = {
     title: t("title"),
@@ -81,7 +83,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     case "usage": {
       const requested = url.searchParams.get("range");
       const rangeKey = isDateRangeKey(requested) ? requested : DEFAULT_DATE_RANGE;
-      return { ...common, view: { tab, ...(await usageData(gate.tenant.id, rangeKey, gate.tenant.timeZone)) } as const };
+      const usage = await orFailed("Reading usage", () => usageData(gate.tenant.id, rangeKey, gate.tenant.timeZone));
+      if (usage === FAILED) throw loadFailedResponse("billing:failures.usageFailed", "Failed to fetch the usage data.");
+      return { ...common, view: { tab, ...usage } as const };
     }
     case "billing-history": {
       const params = parseHistoryParams(url.searchParams);

@@ -15,6 +15,7 @@ import { titleFromLoader } from "~/lib/http/page-title";
 import { redirectWithToast } from "~/lib/toast/toast.server";
 import { getTranslator } from "~/i18n/i18next.server";
 import type { I18nHandle } from "~/i18n/route-namespaces";
+import { backToConfirmation, FAILED, orFailed } from "~/lib/http/operation-failure";
 
 export const handle: I18nHandle = { i18n: ["campaigns"] };
 
@@ -40,7 +41,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const id = params.id ?? "";
   const campaign = await findCampaign(tenant.id, id);
   if (!campaign) throw notFound();
-  const result = await deleteCampaign(id, { tenantId: tenant.id });
+  const result = await orFailed("Deleting a campaign", () => deleteCampaign(id, { tenantId: tenant.id }));
+  if (result === FAILED) return redirectWithToast(backToConfirmation(request), { type: "error", key: "campaigns:failures.deleteFailed" });
   if (!result.ok) {
     if (result.refusal === "not-found") throw notFound();
     return data({ refusal: "delete" }, { status: 409 });

@@ -14,6 +14,7 @@ import { redirectWithToast } from "~/lib/toast/toast.server";
 import { getTranslator } from "~/i18n/i18next.server";
 import type { I18nHandle } from "~/i18n/route-namespaces";
 import { readFormData } from "~/lib/http/form-body.server";
+import { FAILED, orFailed } from "~/lib/http/operation-failure";
 
 export const handle: I18nHandle = { i18n: ["campaigns"] };
 
@@ -39,7 +40,8 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const referenceErrors = await checkReferences(tenant.id, submission.value);
   if (referenceErrors) return data({ result: submission.reply({ fieldErrors: referenceErrors }) }, { status: 400 });
-  const id = await createCampaign(tenant.id, submission.value);
+  const id = await orFailed("Creating a campaign", () => createCampaign(tenant.id, submission.value));
+  if (id === FAILED) return data({ result: submission.reply({ formErrors: ["failures.createFailed"] }) }, { status: 500 });
   return redirectWithToast(`/campaigns/${encodeURIComponent(id)}`, { type: "success", key: "campaigns:toast.created", values: { name: submission.value.name } });
 }
 

@@ -18,6 +18,7 @@ import { redirectWithToast } from "~/lib/toast/toast.server";
 import { getTranslator } from "~/i18n/i18next.server";
 import type { I18nHandle } from "~/i18n/route-namespaces";
 import { readFormData } from "~/lib/http/form-body.server";
+import { backToConfirmation, FAILED, orFailed } from "~/lib/http/operation-failure";
 
 export const handle: I18nHandle = { i18n: ["contacts", "phone"] };
 
@@ -55,7 +56,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const contactId = params.contactId ?? "";
   const formData = await readFormData(request);
   const contact = await getContact(tenant.id, contactId);
-  if (!contact || !(await deleteContact(tenant.id, contactId))) throw notFound();
+  if (!contact) throw notFound();
+  const deleted = await orFailed("Deleting a contact", () => deleteContact(tenant.id, contactId));
+  // Back to the confirmation, which says so (spec section 8, "contact delete" error); the contact is still there.
+  if (deleted === FAILED) return redirectWithToast(backToConfirmation(request, returnPath(formData.get("returnTo"))), { type: "error", key: "contacts:failures.deleteFailed" });
+  if (!deleted) throw notFound();
   const name = displayName({ firstName: contact.first_name, lastName: contact.last_name });
   return redirectWithToast(afterDelete(returnPath(formData.get("returnTo")), contactId), { type: "success", key: "contacts:toast.deleted", values: { name } });
 }

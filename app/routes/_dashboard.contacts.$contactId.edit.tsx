@@ -25,6 +25,7 @@ import { formatDateTime } from "~/i18n/format";
 import { getTranslator } from "~/i18n/i18next.server";
 import type { I18nHandle } from "~/i18n/route-namespaces";
 import { readFormData } from "~/lib/http/form-body.server";
+import { FAILED, orFailed } from "~/lib/http/operation-failure";
 
 export const handle: I18nHandle = { i18n: ["contacts", "phone"] };
 
@@ -87,7 +88,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
   const submission = parseWithZod(formData, { schema: contactFormSchema(tenant.country) });
   if (submission.status !== "success") return data({ result: submission.reply(), existingContactId: null }, { status: 400 });
-  const saved = await updateContact(tenant.id, contactId, submission.value, tenant.country);
+  const saved = await orFailed("Updating a contact", () => updateContact(tenant.id, contactId, submission.value, tenant.country));
+  if (saved === FAILED) return data({ result: submission.reply({ formErrors: ["failures.updateFailed"] }), existingContactId: null }, { status: 500 });
   if (!saved.ok) {
     if ("notFound" in saved) throw notFound();
     return data({ result: submission.reply({ fieldErrors: saved.fieldErrors }), existingContactId: saved.existingContactId }, { status: 400 });

@@ -19,6 +19,7 @@ import { formatNumber } from "~/i18n/format";
 import { getLanguage, getTranslator } from "~/i18n/i18next.server";
 import type { I18nHandle } from "~/i18n/route-namespaces";
 import { readFormData } from "~/lib/http/form-body.server";
+import { backToConfirmation, FAILED, orFailed } from "~/lib/http/operation-failure";
 
 export const handle: I18nHandle = { i18n: ["contacts", "phone"] };
 
@@ -54,7 +55,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { tenant } = await requireActionAccess(request, "delete", "contacts");
   const listId = params.listId ?? "";
   const formData = await readFormData(request);
-  const deleted = await deleteContactList(tenant.id, listId);
+  const deleted = await orFailed("Deleting a contact list", () => deleteContactList(tenant.id, listId));
+  // One transaction: neither the list nor any of its contacts is gone.
+  if (deleted === FAILED) return redirectWithToast(backToConfirmation(request, returnPath(formData.get("returnTo"))), { type: "error", key: "contacts:failures.listDeleteFailed" });
   if (!deleted.ok) {
     if (deleted.reason === "notFound") throw notFound();
     return data({ campaigns: deleted.campaigns }, { status: 409 });

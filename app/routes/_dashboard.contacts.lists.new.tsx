@@ -19,6 +19,7 @@ import { redirectWithToast } from "~/lib/toast/toast.server";
 import { getTranslator } from "~/i18n/i18next.server";
 import type { I18nHandle } from "~/i18n/route-namespaces";
 import { readFormData } from "~/lib/http/form-body.server";
+import { FAILED, orFailed } from "~/lib/http/operation-failure";
 
 export const handle: I18nHandle = { i18n: ["contacts", "phone"] };
 
@@ -49,7 +50,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const formData = await readFormData(request);
   const submission = parseWithZod(formData, { schema: ListNameSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  const created = await createContactList(tenant.id, submission.value.name);
+  const created = await orFailed("Adding a contact list", () => createContactList(tenant.id, submission.value.name));
+  if (created === FAILED) return data({ result: submission.reply({ formErrors: ["failures.listCreateFailed"] }) }, { status: 500 });
   if (!created.ok) return data({ result: submission.reply({ fieldErrors: { name: [created.error] } }) }, { status: 400 });
   return redirectWithToast(afterCreate(returnPath(formData.get("returnTo")), created.id), {
     type: "success",

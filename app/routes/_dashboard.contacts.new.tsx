@@ -19,6 +19,7 @@ import { redirectWithToast } from "~/lib/toast/toast.server";
 import { getTranslator } from "~/i18n/i18next.server";
 import type { I18nHandle } from "~/i18n/route-namespaces";
 import { readFormData } from "~/lib/http/form-body.server";
+import { FAILED, orFailed } from "~/lib/http/operation-failure";
 
 export const handle: I18nHandle = { i18n: ["contacts", "phone"] };
 
@@ -47,7 +48,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const formData = await readFormData(request);
   const submission = parseWithZod(formData, { schema: contactFormSchema(tenant.country) });
   if (submission.status !== "success") return data({ result: submission.reply(), existingContactId: null }, { status: 400 });
-  const saved = await createContact(tenant.id, submission.value, tenant.country);
+  const saved = await orFailed("Adding a contact", () => createContact(tenant.id, submission.value, tenant.country));
+  // The database failed (spec section 8, "contact add" error): the form stays filled, nothing was saved.
+  if (saved === FAILED) return data({ result: submission.reply({ formErrors: ["failures.createFailed"] }), existingContactId: null }, { status: 500 });
   if (!saved.ok) {
     // Creating never meets a missing contact; a list or phone problem belongs to its field.
     const refusal = "fieldErrors" in saved ? saved : { fieldErrors: {}, existingContactId: null };

@@ -5,7 +5,7 @@ import { EmptyState } from "~/components/ui/empty-state";
 import { Pagination } from "~/components/ui/pagination";
 import { Panel } from "~/components/ui/panel";
 import { requireReadAccess } from "~/features/access/gate.server";
-import { billingFrame } from "~/features/billing/billing-page.server";
+import { billingFrameForPage } from "~/features/billing/billing-page.server";
 import { BillingSubpageHeader } from "~/features/billing/billing-notices";
 import { InvoiceTable } from "~/features/billing/invoice-table";
 import { listInvoices } from "~/features/billing/invoices.server";
@@ -21,7 +21,7 @@ export const handle: I18nHandle = { i18n: ["billing"] };
 export async function loader({ request }: LoaderFunctionArgs) {
   const gate = await requireReadAccess(request, "invoices");
   const page = pageParam.parse(new URL(request.url).searchParams.get("page"));
-  const [t, invoices, frame] = await Promise.all([getTranslator(request, "billing"), listInvoices(gate.tenant.id, page), billingFrame(gate.tenant.id)]);
+  const [t, invoices, frame] = await Promise.all([getTranslator(request, "billing"), listInvoices(gate.tenant.id, page), billingFrameForPage(gate.tenant.id)]);
   return { title: t("invoices.title"), ...invoices, testMode: frame.testMode, timeZone: gate.tenant.timeZone };
 }
 

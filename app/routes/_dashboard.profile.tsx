@@ -8,11 +8,12 @@ import { Notice } from "~/components/ui/panel";
 import { getEnv } from "~/config/env.server";
 import { requireActionAccess, requireReadAccess, type GateContext } from "~/features/access/gate.server";
 import { can } from "~/features/access/permissions";
-import { clearedSessionCookie, revokeUserSessions } from "~/features/auth/session.server";
+import { clearedSessionCookie } from "~/features/auth/session.server";
 import { avatarUrl } from "~/features/profile/avatar";
 import { deleteAvatar, parseAvatarUpload, saveAvatar, sniffImageType } from "~/features/profile/avatar-storage.server";
 import { formatPhoneForDisplay } from "~/features/phone/phone-library.server";
 import {
+  changesPhone,
   deleteAccount,
   getProfileVersion,
   isCurrentPassword,
@@ -29,6 +30,7 @@ import { DeleteAccountSection, DetailsSection, PasswordSection, PictureSection, 
 import { titleFromLoader } from "~/lib/http/page-title";
 import type { I18nHandle } from "~/i18n/route-namespaces";
 import { readFormData } from "~/lib/http/form-body.server";
+import { FAILED, orFailed } from "~/lib/http/operation-failure";
 
 export const handle: I18nHandle = { i18n: ["auth", "phone", "profile"] };
 
@@ -62,6 +64,11 @@ export const meta = titleFromLoader;
 /** A form's failed submission, tagged with the form it belongs to so only that form shows the errors. */
 function invalid(intent: ProfileIntent, result: SubmissionResult<string[]>) {
   return data({ intent, result }, { status: 400 });
+}
+
+/** The database failed (spec section 8): the form says so in the catalogue's words and keeps what was typed. */
+function failed(intent: ProfileIntent, result: SubmissionResult<string[]>) {
+  return data({ intent, result }, { status: 500 });
 }
 
 const toProfile = (message: string) => ({ type: "success" as const, key: `profile:toast.${message}` });
@@ -101,7 +108,12 @@ export async function action({ request }: ActionFunctionArgs) {
 async function saveDetails(formData: FormData, { user, tenant }: GateContext) {
   const submission = parseWithZod(formData, { schema: detailsSchema(tenant.country) });
   if (submission.status !== "success") return invalid("update-details", submission.reply());
-  await updateDetails(user, submission.value, tenant.country);
+  const saved = await orFailed("Saving profile details", () => updateDetails(user, submission.value, tenant.country));
+  if (saved === FAILED) {
+    // The catalogue's "Failed to update phone number" when the number was what changed (spec section 5).
+    const phoneChanged = await changesPhone(user, submission.value.phone, tenant.country).catch(() => true);
+    return failed("update-details", submission.reply({ formErrors: [phoneChanged ? "failures.phoneUpdateFailed" : "failures.detailsFailed"] }));
+  }
   return redirectWithToast("/profile", toProfile("detailsSaved"));
 }
 
@@ -151,9 +163,9 @@ async function changePassword(formData: FormData, { user, sessionIdHash }: GateC
   if (!(await isCurrentPassword(user, submission.value.currentPassword))) {
     return invalid("change-password", submission.reply({ fieldErrors: { currentPassword: ["validation.invalidPassword"] }, hideFields }));
   }
-  await setPassword(user, submission.value.newPassword);
   // Whoever else holds a session made with the old password is out; this browser stays signed in.
-  await revokeUserSessions(user.id, { except: sessionIdHash });
+  const changed = await orFailed("Changing a password", () => setPassword(user, submission.value.newPassword, { keepSession: sessionIdHash }));
+  if (changed === FAILED) return failed("change-password", submission.reply({ formErrors: ["failures.passwordChangeFailed"], hideFields }));
   return redirectWithToast("/profile", toProfile("passwordChanged"));
 }
 
@@ -161,8 +173,9 @@ async function removeAccount(request: Request, formData: FormData, { user }: Gat
   const t = await getTranslator(request, "profile");
   const submission = parseWithZod(formData, { schema: deleteAccountSchema(t("deleteAccount.phrase")) });
   if (submission.status !== "success") return invalid("delete-account", submission.reply());
-  const { profilePicture } = await deleteAccount(user);
-  await deleteAvatar(profilePicture);
+  const deleted = await orFailed("Deleting an account", () => deleteAccount(user));
+  if (deleted === FAILED) return failed("delete-account", submission.reply({ formErrors: ["failures.deleteFailed"] }));
+  await deleteAvatar(deleted.profilePicture);
   return redirectWithToast("/login", { type: "info", key: "profile:toast.accountDeleted" }, { headers: { "Set-Cookie": await clearedSessionCookie() } });
 }
 

@@ -7,7 +7,7 @@ import { EmptyState } from "~/components/ui/empty-state";
 import { Pagination } from "~/components/ui/pagination";
 import { Panel } from "~/components/ui/panel";
 import { requireReadAccess } from "~/features/access/gate.server";
-import { billingFrame } from "~/features/billing/billing-page.server";
+import { billingFrameForPage } from "~/features/billing/billing-page.server";
 import { BillingSubpageHeader } from "~/features/billing/billing-notices";
 import { listSubscriptionHistory } from "~/features/billing/subscription-history.server";
 import { formatDate } from "~/i18n/format";
@@ -26,7 +26,7 @@ const TONES: Record<Status, BadgeTone> = { active: "success", grace: "warning", 
 export async function loader({ request }: LoaderFunctionArgs) {
   const gate = await requireReadAccess(request, "subscriptions-history");
   const page = pageParam.parse(new URL(request.url).searchParams.get("page"));
-  const [t, history, frame] = await Promise.all([getTranslator(request, "billing"), listSubscriptionHistory(gate.tenant.id, page), billingFrame(gate.tenant.id)]);
+  const [t, history, frame] = await Promise.all([getTranslator(request, "billing"), listSubscriptionHistory(gate.tenant.id, page), billingFrameForPage(gate.tenant.id)]);
   return { title: t("subscriptions.title"), page, ...history, testMode: frame.testMode, timeZone: gate.tenant.timeZone };
 }
 

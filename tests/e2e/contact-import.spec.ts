@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page, TestInfo } from "@playwright/test";
 import { expect, expectNoSeriousViolations, prepareAccessibilityAudit, signInQuickly, test, toast, waitForHydration } from "./fixtures";
-import { DEMO_USERS, isScriptless } from "./support";
+import { DEMO_USERS, isScriptless, uniqueEmail } from "./support";
 
 /*
  * The CSV import from upload to result, once with JavaScript and once
@@ -271,4 +271,45 @@ test("a file that is not a CSV is refused with a clear message", async ({ page }
   await expect(page.getByText("Only .csv files can be imported.")).toBeVisible();
   // Without scripts the form posts to the index route (?index) and the answer is the same page.
   await expect(page).toHaveURL(/\/contacts\/import(\?index)?$/);
+});
+
+test("a German tenant's file: 030 1234567 is a Berlin number, and its second row a duplicate", async ({ page }, testInfo) => {
+  test.setTimeout(90_000);
+  // A German business registers (a German browser, a national number) and chooses a plan.
+  const email = uniqueEmail("import-de", testInfo);
+  const password = "Import-de-e2e-2026!";
+  const registered = await page.request.post("/register", {
+    form: { name: "Jana Berg", company: "Berg GmbH", email, phone: "030 5550 1234", password, confirmPassword: password },
+    headers: { "Accept-Language": "de-DE,de;q=0.9,en;q=0.8" },
+    maxRedirects: 0,
+  });
+  expect(registered.status(), "registration").toBe(302);
+  await signInQuickly(page, email, password);
+  expect((await page.request.post("/choose-plan", { form: { intent: "add-card", number: "4242424242424242", expiry: "12/34", cvc: "123", returnTo: "/choose-plan" }, maxRedirects: 0 })).status()).toBe(302);
+  expect((await page.request.post("/choose-plan", { form: { intent: "choose", plan: "starter", submissionKey: crypto.randomUUID() }, maxRedirects: 0 })).status()).toBe(302);
+
+  await page.goto("/contacts/import");
+  await waitForHydration(page, testInfo);
+  await uploadFile(page, "kontakte-berlin.csv", "Vorname;Nachname;Telefon\r\nAnna;Schmidt;030 1234567\r\nAnna;Schmidt;030 1234567\r\nBerta;Braun;089 7654321\r\n");
+  await expect(page.getByLabel("Phone (required)")).toHaveValue("2");
+  await waitForHydration(page, testInfo);
+  await page.getByRole("button", { name: "Continue to the preview" }).click();
+
+  await expect(count(page, "total")).toHaveText("3");
+  await expect(count(page, "valid")).toHaveText("2");
+  await expect(count(page, "invalid")).toHaveText("0");
+  await expect(count(page, "duplicate")).toHaveText("1");
+  await expect(rowOf(page, 2)).toHaveAttribute("data-status", "valid");
+  await expect(rowOf(page, 2)).toContainText("+49 30 1234567");
+  await expect(rowOf(page, 2)).not.toContainText("(030)");
+  await expect(rowOf(page, 3)).toHaveAttribute("data-status", "duplicate");
+  await expect(rowOf(page, 3)).toContainText("Duplicate");
+  await expect(rowOf(page, 4)).toContainText("+49 89 7654321");
+  await waitForHydration(page, testInfo);
+
+  await page.getByLabel("Contact list").selectOption({ label: "A new list…" });
+  await page.getByLabel("Name of the new list").fill("Berlin");
+  await page.getByRole("button", { name: "Import 2 contacts" }).click();
+  const result = await expectResult(page, testInfo, "2 contacts imported into Berlin.");
+  await expect(result).toContainText("1 row skipped");
 });

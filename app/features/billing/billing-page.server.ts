@@ -1,5 +1,6 @@
 import { getZodConstraint } from "@conform-to/zod";
 import { getDb, type DB } from "~/db/db.server";
+import { FAILED, loadFailedResponse, orFailed } from "~/lib/http/operation-failure";
 import type { ActiveSubscription } from "~/features/tenants/plans.server";
 import { ensureBillingAccount } from "./accounts.server";
 import { listTransactions } from "./history.server";
@@ -27,6 +28,17 @@ export async function billingFrame(tenantId: string, db: DB = getDb()) {
       monthlyCapCents: account.auto_topup_monthly_cap_cents,
     },
   };
+}
+
+/**
+ * The frame for a billing page's loader. When the balance cannot be read, the
+ * page shows spec section 8's "balance fetch failed" in its error boundary
+ * instead of a general error (the server logs why).
+ */
+export async function billingFrameForPage(tenantId: string) {
+  const frame = await orFailed("Reading the balance", () => billingFrame(tenantId));
+  if (frame === FAILED) throw loadFailedResponse("billing:failures.balanceFailed", "Failed to fetch the balance.");
+  return frame;
 }
 
 /** The top-up and auto top-up forms' data, for /billing?tab=top-up and /add-topup-balance alike; a fresh one-time key per page. */

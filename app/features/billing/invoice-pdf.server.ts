@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import PDFDocument from "pdfkit";
 import { formatDate, formatMoney } from "~/i18n/format";
 import { getTranslatorFor } from "~/i18n/i18next.server";
@@ -6,10 +8,9 @@ import { cardBrandName } from "./card-brand";
 
 /**
  * An invoice as a one-page A4 PDF in the tenant's language, drawn with pdfkit.
- * Only the standard fonts are used: nothing to embed or ship, and their WinAnsi
- * encoding covers German (ä ö ü ß), the euro sign and the bullet. pdfkit loads
- * their metrics from its own package at run time, so it must stay external to
- * the server bundle (remix.config.js bundles no server dependencies).
+ * The text is set in DejaVu Sans, embedded as a subset (see below). pdfkit and
+ * the font package are read from node_modules at run time, so they must stay
+ * external to the server bundle (remix.config.js bundles no server dependencies).
  */
 
 export interface InvoiceDocument {
@@ -37,28 +38,46 @@ export { invoiceNumberLabel };
 export { cardBrandName };
 
 /*
- * The standard fonts can show only WinAnsi characters, and pdfkit writes any
- * other one as a code wider than a byte, which garbles the rest of the line.
- * Names and items are the tenant's own text: a letter with a diacritic WinAnsi
- * lacks keeps its base letter (ő → o, ż → z), anything else becomes "?".
+ * DejaVu Sans (npm dejavu-fonts-ttf, a free licence: Bitstream Vera's with
+ * public-domain changes) covers Latin, Greek and Cyrillic, so names such as
+ * "Łódź Şahin" print as written. pdfkit embeds only the glyphs a document
+ * uses (a subset with a ToUnicode map), which keeps an invoice small and its
+ * text extractable. The files are read once per process from the package.
  */
-const WIN_ANSI_EXTRAS = new Set([..."ƒ–—‘’‚“”„†‡•…€‰‹›ˆ™ŒœŠšŸŽž˜"].map((char) => char.codePointAt(0)));
-const BASE_LETTERS: Record<string, string> = { Ł: "L", ł: "l", Đ: "D", đ: "d", ı: "i", "\u202f": "\u00a0", "\u2009": " " };
+const fontFile = (name: string) => createRequire(import.meta.url).resolve(`dejavu-fonts-ttf/ttf/${name}`);
+let fonts: { regular: Buffer; bold: Buffer } | undefined;
+function loadFonts() {
+  fonts ??= { regular: readFileSync(fontFile("DejaVuSans.ttf")), bold: readFileSync(fontFile("DejaVuSans-Bold.ttf")) };
+  return fonts;
+}
+const REGULAR = "Voxboard-Regular";
+const BOLD = "Voxboard-Bold";
 
-function winAnsi(text: string) {
+/** The part of pdfkit's current font (fontkit's) that says whether it has a glyph. */
+interface GlyphCoverage {
+  hasGlyphForCodePoint(codePoint: number): boolean;
+}
+
+/*
+ * Names and items are the tenant's own text. A character the font lacks would
+ * print as an empty box: a letter keeps its base letter (a decomposable accent
+ * DejaVu lacks), anything else (an emoji) becomes "?"; control characters
+ * become spaces.
+ */
+function printable(text: string, font: GlyphCoverage) {
   let result = "";
   for (const char of text.normalize("NFC")) {
     const code = char.codePointAt(0) ?? 0;
-    if ((code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRAS.has(code)) result += char;
-    else if (code < 0x20) result += " ";
-    else result += BASE_LETTERS[char] ?? winAnsiBase(char);
+    if (code < 0x20 || (code >= 0x7f && code < 0xa0)) result += " ";
+    else if (font.hasGlyphForCodePoint(code)) result += char;
+    else result += baseLetter(char, font);
   }
   return result;
 }
 
-function winAnsiBase(char: string) {
+function baseLetter(char: string, font: GlyphCoverage) {
   const base = char.normalize("NFD").replace(/\p{M}/gu, "");
-  return base !== char && [...base].every((c) => (c.codePointAt(0) ?? 0) < 0x7f) ? base : "?";
+  return base !== char && [...base].every((c) => font.hasGlyphForCodePoint(c.codePointAt(0) ?? 0)) ? base : "?";
 }
 
 const MARGIN = 56; // about 2 cm
@@ -87,12 +106,20 @@ export async function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
     pdf.on("error", reject);
   });
 
+  const { regular, bold } = loadFonts();
+  pdf.registerFont(REGULAR, regular);
+  pdf.registerFont(BOLD, bold);
+  // Both faces cover the same characters; what the regular one lacks is replaced in either.
+  pdf.font(REGULAR);
+  const coverage = (pdf as unknown as { _font: { font: GlyphCoverage } })._font.font;
+  const printed = (value: string) => printable(value, coverage);
+
   const left = MARGIN;
   const width = pdf.page.width - 2 * MARGIN;
-  const text = (value: string, x: number, y: number, options: PDFKit.Mixins.TextOptions = {}) => pdf.text(winAnsi(value), x, y, options);
+  const text = (value: string, x: number, y: number, options: PDFKit.Mixins.TextOptions = {}) => pdf.text(printed(value), x, y, options);
 
   // Title on the left; number and date on the right, where a reader looks for them.
-  pdf.font("Helvetica-Bold").fontSize(24).fillColor("black");
+  pdf.font(BOLD).fontSize(24).fillColor("black");
   text(title, left, MARGIN);
   const metaWidth = 220;
   const metaX = left + width - metaWidth;
@@ -102,9 +129,9 @@ export async function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
     [t("pdf.number"), numberLabel],
     [t("pdf.date"), date],
   ] as const) {
-    pdf.font("Helvetica").fillColor(MUTED);
+    pdf.font(REGULAR).fillColor(MUTED);
     text(label, metaX, y, { width: metaWidth - 100 });
-    pdf.font("Helvetica-Bold").fillColor("black");
+    pdf.font(BOLD).fillColor("black");
     text(value, metaX + metaWidth - 100, y, { width: 100, align: "right" });
     y += 16;
   }
@@ -113,11 +140,11 @@ export async function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
   y = MARGIN + 70;
   const blockWidth = width / 2 - 12;
   const block = (label: string, name: string, lines: string[], x: number) => {
-    pdf.font("Helvetica-Bold").fontSize(9).fillColor(MUTED);
+    pdf.font(BOLD).fontSize(9).fillColor(MUTED);
     text(label, x, y, { width: blockWidth });
-    pdf.font("Helvetica-Bold").fontSize(11).fillColor("black");
+    pdf.font(BOLD).fontSize(11).fillColor("black");
     text(name, x, y + 15, { width: blockWidth });
-    pdf.font("Helvetica").fontSize(10);
+    pdf.font(REGULAR).fontSize(10);
     for (const line of lines) text(line, x, pdf.y + 2, { width: blockWidth });
     return pdf.y;
   };
@@ -129,20 +156,20 @@ export async function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
   const descriptionWidth = width - amountWidth - 16;
   const rule = (at: number, color = RULE) => pdf.moveTo(left, at).lineTo(left + width, at).lineWidth(0.75).strokeColor(color).stroke();
   y = Math.max(sellerEnd, customerEnd) + 36;
-  pdf.font("Helvetica-Bold").fontSize(9).fillColor(MUTED);
+  pdf.font(BOLD).fontSize(9).fillColor(MUTED);
   text(t("pdf.item"), left, y, { width: descriptionWidth });
   text(t("pdf.amount"), left + width - amountWidth, y, { width: amountWidth, align: "right" });
   y += 16;
   rule(y);
   y += 10;
-  pdf.font("Helvetica").fontSize(11).fillColor("black");
+  pdf.font(REGULAR).fontSize(11).fillColor("black");
   text(doc.item, left, y, { width: descriptionWidth });
   const itemEnd = pdf.y;
   text(amount, left + width - amountWidth, y, { width: amountWidth, align: "right" });
   y = Math.max(itemEnd, pdf.y) + 10;
   rule(y);
   y += 12;
-  pdf.font("Helvetica-Bold").fontSize(12);
+  pdf.font(BOLD).fontSize(12);
   text(t("pdf.total"), left, y, { width: descriptionWidth });
   text(amount, left + width - amountWidth, y, { width: amountWidth, align: "right" });
   y = pdf.y + 8;
@@ -150,9 +177,9 @@ export async function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
 
   // How and whether it was paid; a card is optional (credit or a free upgrade has none).
   y += 24;
-  pdf.font("Helvetica").fontSize(10).fillColor("black");
+  pdf.font(REGULAR).fontSize(10).fillColor("black");
   if (doc.card) {
-    // Language-neutral: the bullet is in WinAnsi, so "Visa •••• 4242" reads the same in both languages.
+    // Language-neutral: "Visa •••• 4242" reads the same in both languages.
     text(t("pdf.paidWith", { card: `${cardBrandName(doc.card.brand)} •••• ${doc.card.last4}`, date }), left, y, { width });
     y = pdf.y + 4;
   }
@@ -162,8 +189,8 @@ export async function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
   if (doc.testMode) {
     // Boxed and coloured: a test invoice must not pass for a real one at a glance.
     y += 20;
-    pdf.font("Helvetica-Bold").fontSize(10);
-    const note = winAnsi(t("pdf.testMode"));
+    pdf.font(BOLD).fontSize(10);
+    const note = printed(t("pdf.testMode"));
     const noteHeight = pdf.heightOfString(note, { width: width - 20 });
     pdf
       .rect(left, y, width, noteHeight + 16)
@@ -173,7 +200,7 @@ export async function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
   }
 
   // The footer sits just above the bottom margin: text below it would start a second page.
-  pdf.font("Helvetica").fontSize(9).fillColor(MUTED);
+  pdf.font(REGULAR).fontSize(9).fillColor(MUTED);
   text(t("pdf.footer"), left, pdf.page.height - MARGIN - 12, { width, align: "center" });
 
   pdf.end();

@@ -3,7 +3,7 @@ import { Form } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { Button } from "~/components/ui/button";
 import { CancelAction, ConfirmForm } from "~/components/ui/confirm-action";
-import { TextField } from "~/components/ui/field";
+import { FormErrors, TextField } from "~/components/ui/field";
 import { Notice } from "~/components/ui/panel";
 import { formatNumber } from "~/i18n/format";
 import type { FormConstraint } from "~/lib/forms/form-constraint";
@@ -47,6 +47,7 @@ export function ListNameForm({
   const [form, fields] = usePlainForm<ListNameFields>({ id: formId, lastResult, defaultValue: { name: defaultName ?? "" }, constraint });
   return (
     <FormTag method="post" action={action} {...plainFormProps(form)} className="space-y-4">
+      <FormErrors errors={form.errors} namespace="contacts" />
       <TextField label={label} errors={fields.name.errors} namespace="contacts" inputProps={{ ...plainInputProps(fields.name, { type: "text" }), autoComplete: "off" }} />
       <input type="hidden" name="returnTo" value={returnTo} />
       <div className="flex flex-wrap gap-2">

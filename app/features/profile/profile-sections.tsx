@@ -5,7 +5,7 @@ import { useTranslation } from "~/i18n/react";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
-import { FieldErrors, formWidthClass, TextField } from "~/components/ui/field";
+import { FieldErrors, FormErrors, formWidthClass, TextField } from "~/components/ui/field";
 import { Panel } from "~/components/ui/panel";
 import { useIsPending } from "~/components/ui/use-is-pending";
 import { passwordRulesHint } from "~/features/auth/new-password-fields";
@@ -56,6 +56,7 @@ export function DetailsSection({
     <Panel title={t("details.title")}>
       <Form method="post" className={formWidthClass} {...plainFormProps(form)}>
         <IntentField intent="update-details" />
+        <FormErrors errors={form.errors} namespace="profile" />
         <fieldset disabled={disabled} className="space-y-4">
           <legend className="sr-only">{t("details.title")}</legend>
           <TextField
@@ -222,6 +223,7 @@ export function PasswordSection({ lastResult, disabled, constraint }: { lastResu
     <Panel title={t("password.title")}>
       <Form method="post" className={formWidthClass} {...plainFormProps(form)}>
         <IntentField intent="change-password" />
+        <FormErrors errors={form.errors} namespace="profile" />
         <fieldset disabled={disabled} className="space-y-4">
           <legend className="sr-only">{t("password.title")}</legend>
           <TextField
@@ -256,6 +258,7 @@ export function DeleteAccountSection({ tenantName, lastResult, constraint }: { t
     <Panel title={t("deleteAccount.title")} className="border-red-300 dark:border-red-900">
       <Form method="post" className={cn(formWidthClass, "space-y-4")} {...plainFormProps(form)}>
         <IntentField intent="delete-account" />
+        <FormErrors errors={form.errors} namespace="profile" />
         <p className="text-sm text-slate-700 dark:text-slate-300">{t("deleteAccount.warning", { tenant: tenantName })}</p>
         <TextField
           label={t("deleteAccount.label", { phrase })}

@@ -1,5 +1,6 @@
 import { getDb, now } from "~/db/db.server";
 import { hashPassword, verifyPassword } from "~/features/auth/password.server";
+import { revokeUserSessions } from "~/features/auth/session.server";
 import { toE164 } from "~/features/phone/phone";
 import type { PaletteName } from "~/lib/theme/palette";
 
@@ -49,14 +50,30 @@ export async function isCurrentPassword(owner: Owner, password: string) {
   return row ? verifyPassword(row.password_hash, password) : false;
 }
 
-export async function setPassword(owner: Owner, password: string) {
+/**
+ * Sets a new password and signs out every other session made with the old
+ * one, in one transaction: a failure leaves the old password and the sessions
+ * as they were, never the one without the other.
+ */
+export async function setPassword(owner: Owner, password: string, { keepSession }: { keepSession?: string } = {}) {
   const passwordHash = await hashPassword(password);
   await getDb()
-    .updateTable("users")
-    .set({ password_hash: passwordHash, updated_at: now() })
-    .where("id", "=", owner.id)
-    .where("tenant_id", "=", owner.tenantId)
-    .execute();
+    .transaction()
+    .execute(async (trx) => {
+      await trx
+        .updateTable("users")
+        .set({ password_hash: passwordHash, updated_at: now() })
+        .where("id", "=", owner.id)
+        .where("tenant_id", "=", owner.tenantId)
+        .execute();
+      await revokeUserSessions(owner.id, { except: keepSession }, trx);
+    });
+}
+
+/** Whether saving this phone would change the stored one: "Failed to update phone number" names that failure (spec section 5). */
+export async function changesPhone(owner: Owner, phone: string, country: string) {
+  const row = await ownRow(owner).select("phone").executeTakeFirst();
+  return (row?.phone ?? null) !== toE164(phone, country);
 }
 
 /** Points the profile at a new picture file (or none) and returns the file it replaced. */

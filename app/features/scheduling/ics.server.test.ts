@@ -50,10 +50,14 @@ function offsetsOf(zone: Component) {
   return [...new Set(offsets)].sort();
 }
 
-/** RFC 5545 3.1: CRLF only, no line longer than 75 octets; and every TZID used has its VTIMEZONE. */
+/**
+ * RFC 5545 3.1: every content line ends in CRLF, END:VCALENDAR's too (contentline = name ":" value CRLF), with no
+ * bare CR or LF and no line longer than 75 octets; and every TZID used has its VTIMEZONE.
+ */
 function expectWellFormed(ics: string) {
   expect(ics.replaceAll("\r\n", "")).not.toMatch(/[\r\n]/);
-  const lines = ics.split("\r\n");
+  expect(ics.endsWith("END:VCALENDAR\r\n"), "the file ends with END:VCALENDAR and its CRLF").toBe(true);
+  const lines = ics.slice(0, -2).split("\r\n");
   for (const line of lines) expect(Buffer.byteLength(line, "utf8"), line).toBeLessThanOrEqual(75);
   expect(lines[0]).toBe("BEGIN:VCALENDAR");
   expect(lines.at(-1)).toBe("END:VCALENDAR");

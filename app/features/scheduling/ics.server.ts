@@ -84,7 +84,7 @@ export function appointmentInvitation(input: AppointmentInvitationInput): string
   if (input.url) event.url(input.url);
   if (input.createdAt) event.created(instant(input.createdAt, "createdAt"));
   if (input.updatedAt) event.lastModified(instant(input.updatedAt, "updatedAt"));
-  return calendar.toString();
+  return withFinalCrlf(calendar.toString());
 }
 
 export function calendarFeed(input: CalendarFeedInput): string {
@@ -101,7 +101,12 @@ export function calendarFeed(input: CalendarFeedInput): string {
     x: [["X-WR-TIMEZONE", zone]],
   });
   for (const event of input.events) addEvent(calendar, zone, event);
-  return calendar.toString();
+  return withFinalCrlf(calendar.toString());
+}
+
+/** RFC 5545 3.1: every content line ends in CRLF, the last one too; ical-generator leaves END:VCALENDAR without it. */
+function withFinalCrlf(ics: string) {
+  return ics.endsWith("\r\n") ? ics : `${ics}\r\n`;
 }
 
 function addEvent(calendar: ICalCalendar, zone: string, input: CalendarFeedEvent) {

@@ -25,13 +25,14 @@ export interface OutgoingEmail {
  */
 export async function sendEmail(email: OutgoingEmail) {
   const env = getEnv();
+  const message = { from: env.MAIL_FROM, ...email, text: crlf(email.text), html: crlf(email.html) };
   if (env.SMTP_URL) {
     const transport = nodemailer.createTransport(env.SMTP_URL);
-    await transport.sendMail({ from: env.MAIL_FROM, ...email });
+    await transport.sendMail(message);
     return { delivery: "smtp" as const };
   }
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
-  const info = await transport.sendMail({ from: env.MAIL_FROM, ...email });
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
+  const info = await transport.sendMail(message);
   const raw = info.message as Buffer;
   await fs.mkdir(env.outboxDir, { recursive: true });
   const safeRecipient = email.to.replace(/[^a-z0-9@._-]/gi, "_");
@@ -39,6 +40,16 @@ export async function sendEmail(email: OutgoingEmail) {
   await writeWhole(`${base}.eml`, raw);
   await writeWhole(`${base}.json`, JSON.stringify({ from: env.MAIL_FROM, ...email, createdAt: new Date().toISOString() }, null, 2));
   return { delivery: "outbox" as const, file: `${base}.eml` };
+}
+
+/**
+ * RFC 5322 2.3: lines end in CRLF, and CR and LF appear only together. Bodies
+ * are written with "\n" (paragraphs joined, translated texts), and nodemailer
+ * copies a body's line ends as they are into a quoted-printable part, so each
+ * line end becomes CRLF here, before it is encoded.
+ */
+function crlf(body: string) {
+  return body.replace(/\r\n|\r|\n/g, "\r\n");
 }
 
 /**

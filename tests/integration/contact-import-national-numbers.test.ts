@@ -1,0 +1,65 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { getDb, newId } from "~/db/db.server";
+import { registerAccount } from "~/features/auth/accounts.server";
+import { subscribeTenantToPlan } from "~/features/tenants/plans.server";
+import { DEMO_PASSWORD } from "~/seed/seed.server";
+import * as detail from "~/routes/_dashboard.contacts.import.$importId";
+import * as index from "~/routes/_dashboard.contacts.import._index";
+import { callAction, callLoader, loadContext, makeRequest, prepareTestDatabase, redirectLocation, sessionCookieFor, settle, unwrap } from "../support/app";
+
+/*
+ * Issue 22, item 18: in a German tenant "030 1234567" is a Berlin number
+ * (+49 30 1234567), not a US-style "(030) 123-4567", and its second row in a
+ * file is a duplicate, not invalid (docs/decisions/0009: a leading 0 is a
+ * national number of the tenant's country).
+ */
+
+type DetailData = Awaited<ReturnType<typeof detail.loader>>;
+type PreviewData = Extract<DetailData["view"], { kind: "preview" }>;
+type MappingData = Extract<DetailData["view"], { kind: "mapping" }>;
+
+let german: { tenantId: string; cookie: string };
+
+beforeAll(async () => {
+  await prepareTestDatabase();
+  const email = `import-de-${newId().slice(0, 6)}@imports.test`;
+  // Registered the way a German registrant does: a national number, read in the country the browser names (de-DE).
+  const { tenantId } = await registerAccount({ name: "Jana Berg", company: "Berg GmbH", email, phone: "030 5550 1234", phoneCountry: "DE", browserTimeZone: "Europe/Berlin", password: DEMO_PASSWORD });
+  await subscribeTenantToPlan(tenantId, "growth");
+  german = { tenantId, cookie: await sessionCookieFor(email) };
+});
+
+async function mappedImport(csv: string) {
+  const form = new FormData();
+  form.append("file", new File([csv], "kontakte.csv", { type: "text/csv" }));
+  const request = makeRequest("/contacts/import", { cookie: german.cookie, form, language: "de" });
+  const location = redirectLocation(await settle(() => index.action({ request, params: {}, context: loadContext() })));
+  const id = location?.match(/^\/contacts\/import\/([0-9a-f-]{36})$/)?.[1];
+  if (!id) throw new Error(`upload did not redirect to an import: ${location}`);
+  const mapping = unwrap(await callLoader(detail.loader, `/contacts/import/${id}`, { cookie: german.cookie, params: { importId: id } })).value as DetailData;
+  const fields: Record<string, string> = { intent: "save-mapping" };
+  for (const [target, column] of Object.entries((mapping.view as MappingData).mapping)) fields[target] = column === null ? "" : String(column);
+  const saved = await callAction(detail.action, `/contacts/import/${id}`, { cookie: german.cookie, form: fields, params: { importId: id } });
+  expect(redirectLocation(saved)).toBe(`/contacts/import/${id}`);
+  return id;
+}
+
+describe("contact import in a German tenant", () => {
+  it("has the tenant's country as DE", async () => {
+    const tenant = await getDb().selectFrom("tenants").select(["country", "time_zone"]).where("id", "=", german.tenantId).executeTakeFirstOrThrow();
+    expect(tenant).toEqual({ country: "DE", time_zone: "Europe/Berlin" });
+  });
+
+  it("reads 030 1234567 as +49 30 1234567 and its repeat as a duplicate", async () => {
+    const id = await mappedImport("Vorname;Nachname;Telefon\r\nAnna;Schmidt;030 1234567\r\nAnna;Schmidt;030 1234567\r\nBerta;Braun;+49 89 1234567\r\n");
+    const { value } = unwrap(await callLoader(detail.loader, `/contacts/import/${id}`, { cookie: german.cookie, params: { importId: id } }));
+    const preview = (value as DetailData).view as PreviewData;
+    expect(preview.kind).toBe("preview");
+    expect(preview.rows.map((row) => [row.number, row.status, row.phoneDisplay, row.problems])).toEqual([
+      [2, "valid", "+49 30 1234567", {}],
+      [3, "duplicate", "+49 30 1234567", {}],
+      [4, "valid", "+49 89 1234567", {}],
+    ]);
+    expect(preview.counts).toMatchObject({ total: 3, valid: 2, invalid: 0, duplicate: 1 });
+  });
+});
