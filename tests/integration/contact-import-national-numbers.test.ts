@@ -5,6 +5,7 @@ import { subscribeTenantToPlan } from "~/features/tenants/plans.server";
 import { DEMO_PASSWORD } from "~/seed/seed.server";
 import * as detail from "~/routes/_dashboard.contacts.import.$importId";
 import * as index from "~/routes/_dashboard.contacts.import._index";
+import * as register from "~/routes/_auth.register";
 import { callAction, callLoader, loadContext, makeRequest, prepareTestDatabase, redirectLocation, sessionCookieFor, settle, unwrap } from "../support/app";
 
 /*
@@ -43,6 +44,16 @@ async function mappedImport(csv: string) {
   expect(redirectLocation(saved)).toBe(`/contacts/import/${id}`);
   return id;
 }
+
+describe("registration from a German browser", () => {
+  it.each(["de,en-US;q=0.7,en;q=0.3", "de", "de-DE,de;q=0.9,en;q=0.8"])("makes a German tenant when the browser sends %j", async (acceptLanguage) => {
+    const email = `register-de-${newId().slice(0, 6)}@imports.test`;
+    const request = makeRequest("/register", { form: { name: "Jana Berg", company: "Berg GmbH", email, phone: "030 5550 1234", password: DEMO_PASSWORD, confirmPassword: DEMO_PASSWORD }, headers: { "Accept-Language": acceptLanguage } });
+    expect(redirectLocation(await settle(() => register.action({ request, params: {}, context: loadContext() })))).toBe("/registration-successful");
+    const tenant = await getDb().selectFrom("users").innerJoin("tenants", "tenants.id", "users.tenant_id").select(["tenants.country", "users.phone"]).where("users.email", "=", email).executeTakeFirstOrThrow();
+    expect(tenant).toEqual({ country: "DE", phone: "+493055501234" });
+  });
+});
 
 describe("contact import in a German tenant", () => {
   it("has the tenant's country as DE", async () => {

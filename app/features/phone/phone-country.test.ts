@@ -52,18 +52,26 @@ describe("tenantPhoneCountry", () => {
 });
 
 describe("registration's country (Accept-Language)", () => {
-  it("is the region of the first language that names one", () => {
+  it("is the country of the browser's first language: its region, or the language's own country when it names none", () => {
     expect(countryOfAcceptLanguage("de-DE,de;q=0.9,en-US;q=0.8")).toBe("DE");
-    expect(countryOfAcceptLanguage("de,en-GB;q=0.8")).toBe("GB");
     expect(countryOfAcceptLanguage("fr-fr")).toBe("FR");
     expect(countryOfAcceptLanguage("zh-Hant-TW")).toBe("TW");
-    expect(countryOfAcceptLanguage("de, en")).toBeNull();
+    // Issue 22, item 18: a German browser sends "de,en-US;q=0.7"; its user is German, not American.
+    expect(countryOfAcceptLanguage("de,en-US;q=0.7")).toBe("DE");
+    expect(countryOfAcceptLanguage("de,en-GB;q=0.8")).toBe("DE");
+    expect(countryOfAcceptLanguage("de, en")).toBe("DE");
+    expect(countryOfAcceptLanguage("pl,en;q=0.5")).toBe("PL");
+    expect(countryOfAcceptLanguage("en")).toBe("US");
+    expect(countryOfAcceptLanguage("*")).toBeNull();
+    expect(countryOfAcceptLanguage("*,de;q=0.5")).toBe("DE");
+    expect(countryOfAcceptLanguage("x-klingon, qq")).toBeNull();
     expect(countryOfAcceptLanguage(null)).toBeNull();
   });
 
   it("falls back to US", () => {
     expect(registrationPhoneCountry("de-AT")).toBe("AT");
-    expect(registrationPhoneCountry("de")).toBe("US");
+    expect(registrationPhoneCountry("de")).toBe("DE");
+    expect(registrationPhoneCountry("")).toBe("US");
     expect(registrationPhoneCountry(undefined)).toBe("US");
   });
 });

@@ -28,17 +28,33 @@ export function tenantPhoneCountry(tenant: { country: string | null; timeZone: s
 }
 
 /**
- * The region of the first language in an Accept-Language header that names
- * one ("de-DE,de;q=0.9" → DE): the best guess of a country before there is a
- * tenant (registration). Entries are in the browser's order of preference.
+ * The country of the browser's first language in an Accept-Language header:
+ * its region when it names one ("de-DE,de;q=0.9" → DE), else the country the
+ * language is most used in, by CLDR's likely subtags (Intl.Locale#maximize:
+ * "de" → DE, "en" → US, "pl" → PL). Entries are in the browser's order of
+ * preference; a wildcard or an unknown tag passes to the next. A German
+ * browser sends "de,en-US;q=0.7": taking the first entry that names a region
+ * read its user as American and every "030 …" as a US number (issue 22, item 18).
  */
 export function countryOfAcceptLanguage(header: string | null | undefined): string | null {
   for (const entry of (header ?? "").split(",")) {
     const tag = entry.split(";")[0]?.trim() ?? "";
+    if (!tag || tag === "*") continue;
     const region = tag.split(/[-_]/).find((part, index) => index > 0 && /^[A-Za-z]{2}$/.test(part));
     if (region) return region.toUpperCase();
+    const likely = likelyRegion(tag);
+    if (likely) return likely;
   }
   return null;
+}
+
+function likelyRegion(tag: string): string | null {
+  try {
+    const region = new Intl.Locale(tag.replace(/_/g, "-")).maximize().region;
+    return region && /^[A-Z]{2}$/.test(region) ? region : null;
+  } catch {
+    return null;
+  }
 }
 
 /**
