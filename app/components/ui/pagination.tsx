@@ -64,12 +64,13 @@ export function Pagination({
 
 function PageLink({ to, label, current, rel, children }: { to: string | null; label: string; current?: boolean; rel?: string; children: ReactNode }) {
   const base = "inline-flex min-w-9 items-center justify-center gap-1 rounded-md border px-2.5 py-1.5";
-  if (current) {
+  if (current && to) {
+    // A link to itself, as a page number is: a plain <span> may not carry the name "Page 3" (aria-label on a generic element).
     return (
       <li>
-        <span aria-current="page" aria-label={label} className={cn(base, "border-transparent bg-primary-button font-semibold text-primary-button-text")}>
+        <ListLink to={to} aria-current="page" aria-label={label} preventScrollReset className={cn(base, "border-transparent bg-primary-button font-semibold text-primary-button-text")}>
           {children}
-        </span>
+        </ListLink>
       </li>
     );
   }
