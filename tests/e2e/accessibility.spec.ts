@@ -1,6 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, expectNoSeriousViolations, test } from "./fixtures";
 import { DEMO_USERS, ensureDemoIntegration, isScriptless, signIn } from "./support";
 
 // axe runs inside the page, so it needs script execution. The no-js project
@@ -10,16 +8,6 @@ test.use({ javaScriptEnabled: true });
 test.beforeEach(async ({ page }, testInfo) => {
   if (isScriptless(testInfo)) await page.route(/\/build\/.+\.js(\?.*)?$/, (route) => route.abort());
 });
-
-/** WCAG 2 A and AA in the light theme; serious and critical findings fail the test, listed by rule and element. */
-async function expectNoSeriousViolations(page: Page) {
-  await expect(page.locator("html")).not.toHaveClass(/\bdark\b/);
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
-  const serious = results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => `${violation.id} (${violation.impact}): ${violation.help}\n${violation.nodes.map((node) => `  ${node.target.join(" ")}: ${node.failureSummary ?? ""}`).join("\n")}`);
-  expect(serious, `${page.url()}\n${serious.join("\n")}`).toEqual([]);
-}
 
 for (const path of ["/login", "/register", "/reset-password"]) {
   test(`${path} has no serious accessibility problems`, async ({ page }) => {

@@ -22,9 +22,10 @@ const TYPES_OF: Record<string, readonly string[]> = {
 };
 
 /** An input's props without the constraint attributes its type does not take. */
-export function constraintsForType<Props extends { type?: string }>(props: Props): Props {
-  const type = props.type ?? "text";
-  const kept: Record<string, unknown> = { ...props };
+export function constraintsForType<Props extends object>(props: Props): Props {
+  const given = (props as { type?: unknown }).type;
+  const type = typeof given === "string" ? given : "text";
+  const kept = { ...props } as Record<string, unknown>;
   for (const [attribute, types] of Object.entries(TYPES_OF)) {
     if (attribute in kept && !types.includes(type)) delete kept[attribute];
   }
