@@ -29,7 +29,7 @@ export function OrganizationSwitcher({ organizations, organizationId, teamId, al
         aria-label={t("switcher.label", { organization: organization.name, team: team?.name ?? (allTeams ? t("switcher.allTeams") : t("switcher.noTeam")) })}
       >
         <Icon name="building" className="h-5 w-5 shrink-0 text-slate-500 dark:text-slate-400" />
-        <span className="min-w-0 max-w-[9rem] truncate font-medium sm:max-w-[16rem]">{organization.name}</span>
+        <span className="min-w-0 max-w-[9rem] truncate font-medium sm:max-w-[16rem]">{organization.name}</span>{" "}
         {team || allTeams ? <span className="hidden min-w-0 max-w-[10rem] truncate text-slate-500 md:inline dark:text-slate-400">· {team?.name ?? t("switcher.allTeams")}</span> : null}
         <Icon name="chevron" className="h-4 w-4 shrink-0 text-slate-500" />
       </summary>
