@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, expectNoSeriousViolations, test } from "./fixtures";
 import { DEMO_USERS, ensureDemoIntegration, isScriptless, signIn } from "./support";
 
@@ -97,4 +98,30 @@ test("the integration hub's screens have no serious accessibility problems", asy
     await page.goto(path);
     await expectNoSeriousViolations(page);
   }
+});
+
+test("German pages name their controls with the text they show (WCAG 2.5.3)", async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page, DEMO_USERS.owner.email);
+  expect((await page.request.post("/resources/language", { form: { language: "de", lng: "de", redirectTo: "/overview" }, maxRedirects: 0 })).status()).toBe(302);
+  const firstHref = async (list: string, pattern: RegExp) => {
+    await page.goto(list);
+    const hrefs = await page.locator("main a[href]").evaluateAll((links) => links.map((link) => link.getAttribute("href") ?? ""));
+    const href = hrefs.find((candidate) => pattern.test(candidate));
+    if (!href) throw new Error(`No link matching ${pattern} on ${list}`);
+    return href;
+  };
+  const organizationPage = await firstHref("/organizations", /^\/organizations\/[0-9a-f-]{8,}$/);
+  const teamPage = await firstHref(`${organizationPage}?tab=teams`, /\/teams\/[0-9a-f-]{8,}$/);
+  const problems: string[] = [];
+  // The screens whose controls carry a name besides their text: the top bar, pagers, member and team actions, the slot picker, the calendar, numbers.
+  for (const path of ["/overview", "/recordings?page=2", "/contacts", "/numbers-managment", organizationPage, teamPage, "/appointments/new", "/calendar?view=month", "/staff", "/integrations-hub"]) {
+    await page.goto(path);
+    await expect(page.locator("html")).toHaveAttribute("lang", "de");
+    const results = await new AxeBuilder({ page }).withRules(["label-content-name-mismatch"]).analyze();
+    for (const violation of results.violations) {
+      for (const node of violation.nodes) problems.push(`${path}: ${node.target.join(" ")} ${node.html}`);
+    }
+  }
+  expect(problems).toEqual([]);
 });
