@@ -1,6 +1,7 @@
 import type { Page, TestInfo } from "@playwright/test";
 import { expect, signInQuickly, test, waitForHydration } from "./fixtures";
-import { DEMO_USERS, ensureDemoIntegration } from "./support";
+import { choose, OWNER_SCREENS, resolveIds, screenPath } from "./screens";
+import { DEMO_USERS } from "./support";
 
 /*
  * Every built screen as a user sees it: at a 1366 px laptop and a 390 px
@@ -18,104 +19,9 @@ const SIZES = [
 const THEMES = ["light", "dark"] as const;
 const LANGUAGES = ["en", "de"] as const;
 
-/** The screens an owner reaches; ids come from the demo data at run time. */
-const OWNER_SCREENS = [
-  "/overview",
-  "/recordings",
-  "/recordings/:recording",
-  "/call-management?tab=live-calls",
-  "/call-management?tab=callqueue",
-  "/call-management?tab=missedcalls",
-  "/call-management?tab=post-call-analysis",
-  "/contacts",
-  "/contacts/new",
-  "/contacts/import",
-  "/numbers-managment",
-  "/numbers-managment/validate",
-  "/knowledge-base",
-  "/knowledge-base/new",
-  "/campaigns",
-  "/campaigns/new",
-  "/campaigns/:campaign",
-  "/profile",
-  "/settings",
-  "/api-access",
-  "/billing",
-  "/billing?tab=payment-methods",
-  "/billing?tab=payment-methods&add=card",
-  "/billing?tab=top-up",
-  "/billing?tab=billing-history",
-  "/billing?tab=usage&range=last-3-months",
-  "/add-topup-balance",
-  "/invoices",
-  "/subscriptions-history",
-  "/organizations",
-  "/organizations/new",
-  "/organizations/:organization",
-  "/organizations/:organization?tab=teams",
-  "/organizations/:organization/teams/:team",
-  "/organizations/:organization/teams/:team/event-types/new",
-  "/organizations/:organization/teams/:team/event-types/:eventType",
-  "/staff",
-  "/staff/:staff",
-  "/appointments",
-  "/appointments?when=past",
-  "/appointments/new",
-  "/appointments/:appointment",
-  "/appointments/:appointment/reschedule",
-  "/calendar",
-  "/calendar?view=month",
-  "/calendar?view=day",
-  "/appointment-insights?range=last-3-months",
-  "/calcom",
-  "/integrations-hub",
-  "/integrations-hub?view=list",
-  "/integrations-hub?category=marketing",
-  "/integrations-hub?tab=active",
-  "/integrations-hub?tab=analytics",
-  "/integrations-hub/connect/crm-suite",
-  "/integrations-hub/import",
-  "/integrations-hub/:integration",
-  "/integrations-hub/:integration?tab=mappings",
-  "/integrations-hub/:integration?tab=mappings&kind=appointment",
-  "/integrations-hub/:integration?tab=endpoints&run=createUser",
-  "/integrations-hub/:integration?tab=webhooks",
-  "/crm",
-  "/crm-logs",
-];
-
 test.describe.configure({ mode: "parallel", timeout: 180_000 });
 // What a screen looks like does not depend on scripts; the no-js project's own specs cover how it behaves.
 test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, "layout is judged once, with scripts");
-
-async function choose(page: Page, theme: string, language: string) {
-  // Plain form posts of the preference resources, as the top bar's buttons send them.
-  expect((await page.request.post("/resources/theme", { form: { theme, redirectTo: "/overview" }, maxRedirects: 0 })).status()).toBe(302);
-  expect((await page.request.post("/resources/language", { form: { language, lng: language, redirectTo: "/overview" }, maxRedirects: 0 })).status()).toBe(302);
-}
-
-/** Fills :recording and :campaign with the first of each that the owner's lists link to. */
-async function resolveIds(page: Page) {
-  const firstLink = async (list: string, pattern: RegExp) => {
-    await page.goto(list);
-    const hrefs = await page.locator("main a[href]").evaluateAll((links) => links.map((link) => link.getAttribute("href") ?? ""));
-    const match = hrefs.map((href) => pattern.exec(href)?.[1]).find(Boolean);
-    if (!match) throw new Error(`No link matching ${pattern} on ${list}`);
-    return match;
-  };
-  const organization = await firstLink("/organizations", /^\/organizations\/([0-9a-f-]{8,})$/);
-  const team = await firstLink(`/organizations/${organization}?tab=teams`, /^\/organizations\/[0-9a-f-]+\/teams\/([0-9a-f-]{8,})$/);
-  return {
-    recording: await firstLink("/recordings", /^\/recordings\/([0-9a-f-]{8,})$/),
-    campaign: await firstLink("/campaigns", /^\/campaigns\/([0-9a-f-]{8,})$/),
-    organization,
-    team,
-    eventType: await firstLink(`/organizations/${organization}/teams/${team}`, /\/event-types\/([0-9a-f-]{8,})$/),
-    staff: await firstLink("/staff", /^\/staff\/([0-9a-f-]{8,})$/),
-    appointment: await firstLink("/appointments", /^\/appointments\/([0-9a-f-]{8,})$/),
-    integration: await ensureDemoIntegration(page),
-  };
-}
 
 async function expectNoSidewaysScroll(page: Page, label: string) {
   const [scrollWidth, innerWidth] = await page.evaluate(() => [document.scrollingElement!.scrollWidth, window.innerWidth]);
@@ -149,7 +55,7 @@ for (const size of SIZES) {
         await choose(page, theme, language);
         const ids = await resolveIds(page);
         for (const template of OWNER_SCREENS) {
-          const path = Object.entries(ids).reduce((filled, [name, id]) => filled.replace(`:${name}`, id), template);
+          const path = screenPath(template, ids);
           const response = await page.goto(path);
           expect(response?.status(), path).toBe(200);
           await expect(page.locator("html")).toHaveAttribute("lang", language);

@@ -41,7 +41,7 @@ export function OrganizationSwitcher({
         aria-label={t("switcher.label", { organization: organization.name, team: team?.name ?? (allTeams ? t("switcher.allTeams") : t("switcher.noTeam")) })}
       >
         <Icon name="building" className="h-5 w-5 shrink-0 text-slate-500 dark:text-slate-400" />
-        <span className="min-w-0 truncate font-medium sm:max-w-[16rem]">{organization.name}</span>
+        <span className="min-w-0 truncate font-medium sm:max-w-[16rem]">{organization.name}</span>{" "}
         {/* On a phone the selector has a row of its own with room for the team; between 640 and 768 px only the organization fits. */}
         {team || allTeams ? <span className="min-w-0 max-w-[10rem] shrink-0 truncate text-slate-500 sm:hidden md:inline dark:text-slate-400">· {team?.name ?? t("switcher.allTeams")}</span> : null}
         <Icon name="chevron" className="h-4 w-4 shrink-0 text-slate-500" />

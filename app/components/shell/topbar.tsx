@@ -44,7 +44,8 @@ export function Topbar({ theme, userName, avatarUrl, profileLinks, selection }: 
       </details>
       <DropdownMenu
         className="shrink-0"
-        label={t("topbar.profileMenu")}
+        // The name shown on the button starts its accessible name (WCAG 2.5.3 label in name).
+        label={t("topbar.profileMenu", { name: userName })}
         entries={profileEntries}
         trigger={
           <span className="flex items-center gap-2">

@@ -1,5 +1,6 @@
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
 import { useTranslation } from "~/i18n/react";
+import { selectRequirement } from "~/lib/forms/input-attributes";
 import { cn } from "./cn";
 
 export const inputClass =
@@ -153,7 +154,7 @@ export function SelectField({
   /** The id of another element that describes the select (a line among the children that follows the choice, say). */
   describedBy?: string;
 }) {
-  const { key, ...rest } = selectProps;
+  const { key, required, ...rest } = selectProps;
   return (
     <FieldShell
       label={label}
@@ -167,7 +168,7 @@ export function SelectField({
       extra={children}
     >
       {(control) => (
-        <select key={key} {...rest} {...control} className={cn(inputClass, rest.className)}>
+        <select key={key} {...rest} {...selectRequirement(required, options[0]?.value)} {...control} className={cn(inputClass, rest.className)}>
           {options.map((option) => (
             <option key={option.value} value={option.value} disabled={option.disabled}>
               {option.label}

@@ -39,10 +39,10 @@ export function Pagination({
     <nav aria-label={label ?? t("pagination.label")}>
       <ul className="flex flex-wrap items-center gap-1 text-sm">
         <PageLink to={hasPrevious ? href(1) : null} label={t("pagination.firstPage")}>
-          <span aria-hidden="true">«</span> {t("pagination.first")}
+          <Arrow glyph="before:content-['«']" /> {t("pagination.first")}
         </PageLink>
         <PageLink to={hasPrevious ? href(page - 1) : null} label={t("pagination.previousPage")} rel="prev">
-          <span aria-hidden="true">‹</span> {t("pagination.previous")}
+          <Arrow glyph="before:content-['‹']" /> {t("pagination.previous")}
         </PageLink>
         {numbers.map((number) => (
           <PageLink key={number} to={href(number)} label={t("pagination.page", { page: formatNumber(number, i18n.language) })} current={number === page}>
@@ -50,11 +50,11 @@ export function Pagination({
           </PageLink>
         ))}
         <PageLink to={hasNext ? href(page + 1) : null} label={t("pagination.nextPage")} rel="next">
-          {t("pagination.next")} <span aria-hidden="true">›</span>
+          {t("pagination.next")} <Arrow glyph="before:content-['›']" />
         </PageLink>
         {showLast ? (
           <PageLink to={page < pageCount ? href(pageCount) : null} label={t("pagination.lastPage")}>
-            {t("pagination.last")} <span aria-hidden="true">»</span>
+            {t("pagination.last")} <Arrow glyph="before:content-['»']" />
           </PageLink>
         ) : null}
       </ul>
@@ -62,14 +62,24 @@ export function Pagination({
   );
 }
 
+/**
+ * An arrow drawn by CSS: decoration, not text, so the link's visible text is
+ * its word alone and stays part of its name ("First" in "First page", WCAG
+ * 2.5.3 label in name); a « in the text would not be.
+ */
+function Arrow({ glyph }: { glyph: string }) {
+  return <span aria-hidden="true" className={glyph} />;
+}
+
 function PageLink({ to, label, current, rel, children }: { to: string | null; label: string; current?: boolean; rel?: string; children: ReactNode }) {
   const base = "inline-flex min-w-9 items-center justify-center gap-1 rounded-md border px-2.5 py-1.5";
-  if (current) {
+  if (current && to) {
+    // A link to itself, as a page number is: a plain <span> may not carry the name "Page 3" (aria-label on a generic element).
     return (
       <li>
-        <span aria-current="page" aria-label={label} className={cn(base, "border-transparent bg-primary-button font-semibold text-primary-button-text")}>
+        <ListLink to={to} aria-current="page" aria-label={label} preventScrollReset className={cn(base, "border-transparent bg-primary-button font-semibold text-primary-button-text")}>
           {children}
-        </span>
+        </ListLink>
       </li>
     );
   }

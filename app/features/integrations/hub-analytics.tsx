@@ -63,6 +63,12 @@ function RequestsChart({ series }: { series: HubAnalyticsData["series"] }) {
           );
         })}
       </svg>
+      {/* The legend is the figure's caption, so it comes first or last: the hidden data table sits before it. */}
+      <ChartDataTable
+        caption={t("analytics.chartTitle")}
+        columns={[t("analytics.day"), t("analytics.succeeded"), t("analytics.failed")]}
+        rows={series.map((day) => ({ key: day.day, header: dayLabel(day.day), cells: [day.success, day.failed] }))}
+      />
       <figcaption className="mt-2 flex flex-wrap gap-4 text-xs text-slate-600 dark:text-slate-300">
         <span className="inline-flex items-center gap-1">
           <span aria-hidden="true" className="inline-block h-2.5 w-2.5 rounded-sm bg-primary-button" />
@@ -73,11 +79,6 @@ function RequestsChart({ series }: { series: HubAnalyticsData["series"] }) {
           {t("analytics.failed")}
         </span>
       </figcaption>
-      <ChartDataTable
-        caption={t("analytics.chartTitle")}
-        columns={[t("analytics.day"), t("analytics.succeeded"), t("analytics.failed")]}
-        rows={series.map((day) => ({ key: day.day, header: dayLabel(day.day), cells: [day.success, day.failed] }))}
-      />
     </figure>
   );
 }

@@ -85,7 +85,8 @@ export function TemplateLibrary({ params, templates, counts }: { params: HubPara
               <div className="flex items-start gap-3">
                 <img src={template.logo} alt="" width={40} height={40} className="h-10 w-10 shrink-0 rounded" />
                 <div className="min-w-0 flex-1">
-                  <h3 className="break-words font-semibold">{template.crm}</h3>
+                  {/* The cards sit right under the page's h1, so each is a second-level heading. */}
+                  <h2 className="break-words font-semibold">{template.crm}</h2>
                   <p className="flex flex-wrap items-center gap-2 text-xs text-slate-600 dark:text-slate-300">
                     <Badge>{t(`categoryNames.${template.category}`)}</Badge>
                     <span>{t("library.version", { version: template.version })}</span>

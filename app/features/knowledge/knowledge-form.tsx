@@ -10,6 +10,7 @@ import { useHydrated } from "~/components/ui/use-hydrated";
 import { useIsPending } from "~/components/ui/use-is-pending";
 import { PhoneField } from "~/features/phone/phone-field";
 import type { FormConstraint } from "~/lib/forms/form-constraint";
+import { constraintsForType } from "~/lib/forms/input-attributes";
 import { useActionForm } from "~/lib/forms/use-action-form";
 import { KNOWLEDGE_BASE_TYPES, TEMPLATES, TRANSFER_MODES, VOICES } from "./catalogue";
 import { numberOptionLabel, type NumberOption } from "./number-option";
@@ -192,7 +193,7 @@ export function KnowledgeBaseForm({
                 </p>
               ) : null}
             </TextField>
-            <input {...getInputProps(fields.sourceFileName, { type: "hidden" })} />
+            <input {...constraintsForType(getInputProps(fields.sourceFileName, { type: "hidden" }))} />
           </div>
         </Panel>
 

@@ -16,6 +16,7 @@ import { EDIT_LABEL_PARAM, NUMBERS_PATH } from "./list-url";
 import { NumberRowActions } from "./row-actions";
 import type { TenantNumber } from "./numbers.server";
 import type { FormConstraint } from "~/lib/forms/form-constraint";
+import { selectRequirement } from "~/lib/forms/input-attributes";
 import { plainFormProps, plainInputProps, plainSelectProps, usePlainForm } from "~/lib/forms/plain-form";
 import { assignFormId, MAX_LABEL_LENGTH, renameFormId, type NumberIntent } from "./number-forms";
 import type { AssignKnowledgeBaseFields, RenameNumberFields } from "./schemas";
@@ -270,6 +271,9 @@ function AssignForm({ number, display, lastResult, constraint }: RowFormProps) {
     defaultValue: { id: number.id, knowledgeBaseId: assigned?.id ?? "" },
     constraint,
   });
+  const { required, ...knowledgeBaseSelect } = plainSelectProps(fields.knowledgeBaseId);
+  // The placeholder option is there only while no knowledge base is assigned.
+  const requirement = selectRequirement(required, assigned ? number.knowledgeBases[0]?.id : "");
   return (
     <Form method="post" {...plainFormProps(form)} className="space-y-1 whitespace-normal text-left max-sm:w-full">
       <input type="hidden" name="intent" value="assign" />
@@ -278,7 +282,7 @@ function AssignForm({ number, display, lastResult, constraint }: RowFormProps) {
         {t("assign.label", { number: display })}
       </label>
       <div className="flex items-center gap-2">
-        <select {...plainSelectProps(fields.knowledgeBaseId)} className={cn(compactControl, "w-44 min-w-0 truncate max-sm:flex-1")}>
+        <select {...knowledgeBaseSelect} {...requirement} className={cn(compactControl, "w-44 min-w-0 truncate max-sm:flex-1")}>
           {assigned ? null : <option value="">{t("assign.placeholder")}</option>}
           {number.knowledgeBases.map((kb) => (
             <option key={kb.id} value={kb.id}>

@@ -85,7 +85,8 @@ function ActiveFilters({ data }: { data: RecordingsListViewData }) {
                   className={chipClass}
                 >
                   {chip.label}
-                  <span aria-hidden="true">×</span>
+                  {/* Drawn by CSS, so the chip's visible text is its label alone, part of its name "Remove filter: …" (WCAG 2.5.3). */}
+                  <span aria-hidden="true" className="after:content-['×']" />
                 </Link>
               </li>
             ))}

@@ -199,12 +199,13 @@ function RecordingsTable({ data, busy }: { data: RecordingsListViewData; busy: b
       actions={{
         header: t("columns.actions"),
         cell: (row) => (
-          <span className="inline-flex items-center gap-1">
+          // A <div>: the actions are a list without scripts (and a menu with them), which phrasing content such as a <span> may not hold.
+          <div className="inline-flex items-center gap-1">
             <span className="sm:hidden">
               <PlayButton row={row} name={contactOf(row, data.phones) ?? formatDateTime(row.createdAt, i18n.language, data.timeZone)} timeZone={data.timeZone} />
             </span>
             <RecordingRowActions row={row} data={data} />
-          </span>
+          </div>
         ),
       }}
     />

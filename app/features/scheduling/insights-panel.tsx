@@ -352,6 +352,12 @@ function InsightsChart({
           );
         })}
       </svg>
+      {/* The legend is the figure's caption, so it comes first or last: the hidden data table sits before it. */}
+      <ChartDataTable
+        caption={t(`insights.chartTitle.${granularity}`)}
+        columns={[t("insights.period"), t("insights.legend.booked"), t("insights.legend.noShow"), t("insights.legend.cancelled")]}
+        rows={series.map((bucket) => ({ key: bucket.key, header: periodTitle(bucket, granularity, language), cells: [bucket.booked, bucket.noShow, bucket.cancelled] }))}
+      />
       <figcaption className="mt-2 flex flex-wrap gap-4 text-xs text-slate-600 dark:text-slate-300">
         {parts.map((part) => (
           <span key={part.key} className="inline-flex items-center gap-1">
@@ -363,11 +369,6 @@ function InsightsChart({
           </span>
         ))}
       </figcaption>
-      <ChartDataTable
-        caption={t(`insights.chartTitle.${granularity}`)}
-        columns={[t("insights.period"), t("insights.legend.booked"), t("insights.legend.noShow"), t("insights.legend.cancelled")]}
-        rows={series.map((bucket) => ({ key: bucket.key, header: periodTitle(bucket, granularity, language), cells: [bucket.booked, bucket.noShow, bucket.cancelled] }))}
-      />
     </figure>
   );
 }

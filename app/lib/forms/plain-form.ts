@@ -1,6 +1,7 @@
 import { useLocation, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import type { FormConstraint } from "./form-constraint";
+import { constraintsForType } from "./input-attributes";
 
 /**
  * What an action's `submission.reply()` sends back, read without conform:
@@ -183,7 +184,8 @@ export function plainInputProps(field: PlainField, { type, value }: { type: Inpu
   } else if (typeof field.initialValue === "string") {
     props.defaultValue = field.initialValue;
   }
-  return withoutUndefined(props) as ReturnType<typeof controlProps> & { type: InputType; defaultValue?: string; defaultChecked?: boolean; value?: string };
+  // Only the constraints HTML allows on this type: no `required` on a hidden input, no `pattern` on a date.
+  return constraintsForType(withoutUndefined(props)) as ReturnType<typeof controlProps> & { type: InputType; defaultValue?: string; defaultChecked?: boolean; value?: string };
 }
 
 export function plainSelectProps(field: PlainField) {
