@@ -276,8 +276,12 @@ describe("the registrant's phone country (decision 0009)", () => {
     expect(redirectLocation(await register_({ email: "national-de@example.test", phone: "030 1234567" }, "de-DE,de;q=0.9,en;q=0.8"))).toBe("/registration-successful");
     expect((await findUser("national-de@example.test"))?.phone).toBe("+49301234567");
 
+    // A browser whose first language names no region reads in that language's country (issue 22, item 18): "de" is German.
+    expect(redirectLocation(await register_({ email: "national-de-bare@example.test", phone: "030 1234567" }, "de,en-US;q=0.7"))).toBe("/registration-successful");
+    expect((await findUser("national-de-bare@example.test"))?.phone).toBe("+49301234567");
+
     // No country from the browser: the US default, where a leading 0 is no trunk prefix and the number is refused.
-    const refused = unwrap(await register_({ email: "national-us@example.test", phone: "030 1234567" }, "de"));
+    const refused = unwrap(await register_({ email: "national-us@example.test", phone: "030 1234567" }));
     expect(refused.status).toBe(400);
     expect((refused.value as Reply).error?.phone).toEqual(["validation.phoneInvalid"]);
 
