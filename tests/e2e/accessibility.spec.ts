@@ -36,6 +36,8 @@ test("/overview and a screen that is not available yet have no serious accessibi
 });
 
 test("billing's screens have no serious accessibility problems", async ({ page }) => {
+  // Eight screens, each audited in full with the experimental rules too (fixtures.ts): a few seconds a screen on two cores.
+  test.setTimeout(120_000);
   await signIn(page, DEMO_USERS.owner.email);
   for (const path of ["/billing", "/billing?tab=payment-methods", "/billing?tab=top-up", "/billing?tab=billing-history", "/billing?tab=usage", "/invoices", "/subscriptions-history", "/add-topup-balance"]) {
     await page.goto(path);
@@ -45,6 +47,8 @@ test("billing's screens have no serious accessibility problems", async ({ page }
 });
 
 test("the organization screens have no serious accessibility problems", async ({ page }) => {
+  // Two screens, each audited in full with the experimental rules too (fixtures.ts): a few seconds a screen on two cores.
+  test.setTimeout(120_000);
   await signIn(page, DEMO_USERS.owner.email);
   for (const path of ["/organizations", "/organizations/new"]) {
     await page.goto(path);
@@ -78,6 +82,8 @@ test("the scheduling screens have no serious accessibility problems", async ({ p
 });
 
 test("the integration hub's screens have no serious accessibility problems", async ({ page }) => {
+  // Thirteen screens, each audited in full with the experimental rules too (fixtures.ts): a few seconds a screen on two cores.
+  test.setTimeout(120_000);
   await signIn(page, DEMO_USERS.owner.email);
   const integration = await ensureDemoIntegration(page);
   for (const path of [
