@@ -1,4 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
 import { expect, expectNoSeriousViolations, test } from "./fixtures";
 import { DEMO_USERS, ensureDemoIntegration, isScriptless, signIn } from "./support";
 
@@ -9,6 +10,15 @@ test.use({ javaScriptEnabled: true });
 test.beforeEach(async ({ page }, testInfo) => {
   if (isScriptless(testInfo)) await page.route(/\/build\/.+\.js(\?.*)?$/, (route) => route.abort());
 });
+
+/** The first link in a list page's main content whose href matches: a real record's page to audit. */
+async function firstHref(page: Page, list: string, pattern: RegExp) {
+  await page.goto(list);
+  const hrefs = await page.locator("main a[href]").evaluateAll((links) => links.map((link) => link.getAttribute("href") ?? ""));
+  const href = hrefs.find((candidate) => pattern.test(candidate));
+  if (!href) throw new Error(`No link matching ${pattern} on ${list}`);
+  return href;
+}
 
 for (const path of ["/login", "/register", "/reset-password"]) {
   test(`${path} has no serious accessibility problems`, async ({ page }) => {
@@ -60,18 +70,11 @@ test("the scheduling screens have no serious accessibility problems", async ({ p
   // Sixteen screens, each audited in full.
   test.setTimeout(120_000);
   await signIn(page, DEMO_USERS.owner.email);
-  const firstHref = async (list: string, pattern: RegExp) => {
-    await page.goto(list);
-    const hrefs = await page.locator("main a[href]").evaluateAll((links) => links.map((link) => link.getAttribute("href") ?? ""));
-    const href = hrefs.find((candidate) => pattern.test(candidate));
-    if (!href) throw new Error(`No link matching ${pattern} on ${list}`);
-    return href;
-  };
-  const organizationPage = await firstHref("/organizations", /^\/organizations\/[0-9a-f-]{8,}$/);
-  const teamPage = await firstHref(`${organizationPage}?tab=teams`, /\/teams\/[0-9a-f-]{8,}$/);
-  const eventTypePage = await firstHref(teamPage, /\/event-types\/[0-9a-f-]{8,}$/);
-  const appointmentPage = await firstHref("/appointments", /^\/appointments\/[0-9a-f-]{8,}$/);
-  const staffPage = await firstHref("/staff", /^\/staff\/[0-9a-f-]{8,}$/);
+  const organizationPage = await firstHref(page, "/organizations", /^\/organizations\/[0-9a-f-]{8,}$/);
+  const teamPage = await firstHref(page, `${organizationPage}?tab=teams`, /\/teams\/[0-9a-f-]{8,}$/);
+  const eventTypePage = await firstHref(page, teamPage, /\/event-types\/[0-9a-f-]{8,}$/);
+  const appointmentPage = await firstHref(page, "/appointments", /^\/appointments\/[0-9a-f-]{8,}$/);
+  const staffPage = await firstHref(page, "/staff", /^\/staff\/[0-9a-f-]{8,}$/);
   for (const path of [
     organizationPage, `${organizationPage}?tab=teams`, teamPage, eventTypePage, `${teamPage}/event-types/new`, "/staff", staffPage, "/appointments", "/appointments/new",
     appointmentPage, `${appointmentPage}/reschedule`, "/calendar", "/calendar?view=month", "/calendar?view=day", "/appointment-insights?range=last-3-months", "/calcom",
@@ -110,15 +113,8 @@ test("German pages name their controls with the text they show (WCAG 2.5.3)", as
   test.setTimeout(120_000);
   await signIn(page, DEMO_USERS.owner.email);
   expect((await page.request.post("/resources/language", { form: { language: "de", lng: "de", redirectTo: "/overview" }, maxRedirects: 0 })).status()).toBe(302);
-  const firstHref = async (list: string, pattern: RegExp) => {
-    await page.goto(list);
-    const hrefs = await page.locator("main a[href]").evaluateAll((links) => links.map((link) => link.getAttribute("href") ?? ""));
-    const href = hrefs.find((candidate) => pattern.test(candidate));
-    if (!href) throw new Error(`No link matching ${pattern} on ${list}`);
-    return href;
-  };
-  const organizationPage = await firstHref("/organizations", /^\/organizations\/[0-9a-f-]{8,}$/);
-  const teamPage = await firstHref(`${organizationPage}?tab=teams`, /\/teams\/[0-9a-f-]{8,}$/);
+  const organizationPage = await firstHref(page, "/organizations", /^\/organizations\/[0-9a-f-]{8,}$/);
+  const teamPage = await firstHref(page, `${organizationPage}?tab=teams`, /\/teams\/[0-9a-f-]{8,}$/);
   const problems: string[] = [];
   // The screens whose controls carry a name besides their text: the top bar, pagers, member and team actions, the slot picker, the calendar, numbers.
   for (const path of ["/overview", "/recordings?page=2", "/contacts", "/numbers-managment", organizationPage, teamPage, "/appointments/new", "/calendar?view=month", "/staff", "/integrations-hub"]) {
