@@ -5,7 +5,7 @@ import { runAutoTopups, saveAutoTopupSettings, type AutoTopupSettings } from "~/
 import { runBillingJobs } from "~/features/billing/billing-jobs.server";
 import { makePrimary } from "~/features/billing/payment-methods.server";
 import { prepareTestDatabase } from "../support/app";
-import { addCard, addTenantUser, billingTenant, books, emailsTo, pausedAfterFirstQuery, postBalanceChange } from "../support/billing";
+import { addCard, addTenantUser, billingTenant, books, emailsTo, pausedAfterFirstQuery, pausedAfterQuery, postBalanceChange } from "../support/billing";
 
 beforeAll(prepareTestDatabase);
 
@@ -100,6 +100,22 @@ describe("the automatic top-up", () => {
     expect(after.balance).toBe(5900);
     expect(after.ledgerSum).toBe(5900);
     expect(after.invoices).toHaveLength(1);
+  });
+
+  it("is counted (and told of) by the runner that made it, not by one that found it made after its own check", async () => {
+    const { tenantId } = await tenantWithBalance(900);
+    const at = new Date();
+    // The slow runner's fifth read is its look for this top-up's request key (after candidates, in flight, this month, cards): it finds none,
+    // then the fast runner makes the whole top-up before the slow one asks for the charge. Seen in CI on PostgreSQL as two runners each counting it.
+    let fast = { charged: 0 };
+    const slow = await runAutoTopups(at, {
+      db: pausedAfterQuery(getDb(), 5, async () => {
+        fast = await runAutoTopups(at);
+      }),
+    });
+    expect([fast.charged, slow.charged]).toEqual([1, 0]);
+    expect((await autoTopups(tenantId)).map((charge) => charge.status)).toEqual(["succeeded"]);
+    expect((await books(tenantId)).balance).toBe(5900);
   });
 
   it("is one charge when whole job-runner passes (runBillingJobs) run at once", async () => {

@@ -129,7 +129,13 @@ export async function setCurrentPeriod(tenantId: string, start: Date, end: Date)
  * connection, and SQLite has just one.)
  */
 export function pausedAfterFirstQuery(db: DB, meanwhile: () => Promise<unknown>): DB {
-  let first = true;
+  return pausedAfterQuery(db, 1, meanwhile);
+}
+
+/** The same, paused after the `position`-th `selectFrom` query (1-based), to overtake a runner between two of its reads. */
+export function pausedAfterQuery(db: DB, position: number, meanwhile: () => Promise<unknown>): DB {
+  let selectsLeft = position;
+  let notYetPaused = true;
   const wrapBuilder = (builder: object): object =>
     new Proxy(builder, {
       get(target, property) {
@@ -138,8 +144,10 @@ export function pausedAfterFirstQuery(db: DB, meanwhile: () => Promise<unknown>)
         return (...args: unknown[]) => {
           const result = (value as (...a: unknown[]) => unknown).apply(target, args);
           if (typeof property === "string" && property.startsWith("execute") && result instanceof Promise) {
-            if (!first) return result;
-            first = false;
+            if (!notYetPaused) return result;
+            selectsLeft -= 1;
+            if (selectsLeft > 0) return result;
+            notYetPaused = false;
             return result.then(async (rows) => {
               await meanwhile();
               return rows;
@@ -152,7 +160,7 @@ export function pausedAfterFirstQuery(db: DB, meanwhile: () => Promise<unknown>)
   return new Proxy(db, {
     get(target, property) {
       const value = Reflect.get(target, property, target) as unknown;
-      if (property === "selectFrom" && first) return (...args: unknown[]) => wrapBuilder((value as (...a: unknown[]) => object).apply(target, args));
+      if (property === "selectFrom" && notYetPaused) return (...args: unknown[]) => wrapBuilder((value as (...a: unknown[]) => object).apply(target, args));
       return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
     },
   });

@@ -106,8 +106,19 @@ async function topUpAutomatically(account: BillingAccount, attempt: string, amou
   if (!cards.primary) return false;
   // Another runner already made this top-up (and told of its failure): nothing left to do.
   if (await findChargeByRequestKey(account.tenant_id, attempt, db)) return false;
-  const charge = (paymentMethodId: string, suffix: string) =>
-    requestCharge(
+  // A runner that checked the request key just before another runner made the charge gets that charge back from requestCharge: only the
+  // runner that wrote it (afterPending runs for the writer alone) counts it and tells of its failure, so a top-up is counted and mailed once.
+  let madeHere = false;
+  const hooks: ChargeDeps["hooks"] = {
+    ...deps.hooks,
+    afterPending: async (pending) => {
+      madeHere = true;
+      await deps.hooks?.afterPending?.(pending);
+    },
+  };
+  const charge = (paymentMethodId: string, suffix: string) => {
+    madeHere = false;
+    return requestCharge(
       {
         tenantId: account.tenant_id,
         purpose: "auto-topup",
@@ -118,10 +129,12 @@ async function topUpAutomatically(account: BillingAccount, attempt: string, amou
         details: { kind: "topup" },
         description: "Voxboard automatic top-up",
       },
-      { ...deps, awaitOtherRequest: false },
+      { ...deps, hooks, awaitOtherRequest: false },
     );
+  };
   let result = await charge(cards.primary.id, "");
   if (result.status === "failed" && cards.backup) result = await charge(cards.backup.id, ":backup");
+  if (!madeHere) return false;
   if (result.status === "failed") {
     const code = isCardErrorCode(result.failure_code) ? result.failure_code : "payment_failed";
     await notifyBillingContacts(
