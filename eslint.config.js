@@ -27,9 +27,18 @@ export default tseslint.config(
         {
           paths: [
             { name: "zod", allowTypeImports: true, message: "Components and URL state run in the browser, which loads no zod (docs/decisions/0015)." },
-            { name: "@conform-to/zod", message: "Take the form's constraint from the loader (getZodConstraint there) and use useActionForm (docs/decisions/0015)." },
+            {
+              name: "@conform-to/zod",
+              message: "Take the form's constraint from the loader (getZodConstraint there) and use useActionForm (docs/decisions/0015).",
+            },
           ],
-          patterns: [{ group: ["**/schemas", "**/*-schema"], allowTypeImports: true, message: "Schema modules are for the server; import their types, or the constants from the zod-free module beside them (docs/decisions/0015)." }],
+          patterns: [
+            {
+              group: ["**/schemas", "**/*-schema"],
+              allowTypeImports: true,
+              message: "Schema modules are for the server; import their types, or the constants from the zod-free module beside them (docs/decisions/0015).",
+            },
+          ],
         },
       ],
     },

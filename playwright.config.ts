@@ -25,7 +25,15 @@ const dataDir = process.env.E2E_DATA_DIR;
 
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: ["--no-sandbox", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-gpu", "--no-first-run", "--disable-quic"],
+  args: [
+    "--no-sandbox",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-gpu",
+    "--no-first-run",
+    "--disable-quic",
+  ],
 };
 
 const isCI = Boolean(process.env.CI);

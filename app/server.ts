@@ -92,12 +92,18 @@ async function main() {
 
   app.get("/healthz", async (_req, res) => {
     const healthy = await isDatabaseHealthy();
-    res.status(healthy ? 200 : 503).set("Cache-Control", "no-store").json({ status: healthy ? "ok" : "database unavailable" });
+    res
+      .status(healthy ? 200 : 503)
+      .set("Cache-Control", "no-store")
+      .json({ status: healthy ? "ok" : "database unavailable" });
   });
-  app.get("/readyz", readinessHandler([
-    { name: "database", check: () => checkDatabase() },
-    { name: "storage", check: () => getStorage().check() },
-  ]));
+  app.get(
+    "/readyz",
+    readinessHandler([
+      { name: "database", check: () => checkDatabase() },
+      { name: "storage", check: () => getStorage().check() },
+    ]),
+  );
   const samplePool = () => {
     const connections = databaseConnections();
     poolConnections.set({ state: "total" }, connections.total);
@@ -140,7 +146,9 @@ async function main() {
 
   // Metrics on a port of their own, for a scraper on an internal network: nothing else is served there.
   const metricsServer = env.METRICS_PORT
-    ? express().get("/metrics", metricsHandler({ beforeCollect: samplePool })).listen(env.METRICS_PORT, env.HOST, () => getLogger().info(`Metrics on port ${env.METRICS_PORT}`))
+    ? express()
+        .get("/metrics", metricsHandler({ beforeCollect: samplePool }))
+        .listen(env.METRICS_PORT, env.HOST, () => getLogger().info(`Metrics on port ${env.METRICS_PORT}`))
     : null;
 
   const server = app.listen(env.PORT, env.HOST, () => {
@@ -150,8 +158,10 @@ async function main() {
       for (const user of DEMO_USERS) console.log(`  ${user.email.padEnd(18)} ${user.role}`);
     }
     if (isUsingOutbox()) console.log(`No SMTP_URL set: emails are written to ${env.outboxDir}`);
-    if (secretsKeyPath) console.log(`No SECRETS_KEY set: stored CRM and Cal.com secrets are sealed with the key in ${secretsKeyPath}; keep it with the database`);
-    if (env.usesDevelopmentSecret) console.warn("No SESSION_SECRET set: using a development secret. Set one (openssl rand -hex 32) before anyone else can reach this server.");
+    if (secretsKeyPath)
+      console.log(`No SECRETS_KEY set: stored CRM and Cal.com secrets are sealed with the key in ${secretsKeyPath}; keep it with the database`);
+    if (env.usesDevelopmentSecret)
+      console.warn("No SESSION_SECRET set: using a development secret. Set one (openssl rand -hex 32) before anyone else can reach this server.");
   });
 
   const housekeeping = setInterval(() => void purgeExpiredSessions().catch(() => undefined), 10 * 60_000);

@@ -67,7 +67,13 @@ interface AutocannonResult {
   requests: { average: number; total: number };
   latency: { p50: number; p99: number; average: number; max: number };
 }
-type Autocannon = (options: { url: string; connections: number; duration: number; headers: Record<string, string>; timeout?: number }) => Promise<AutocannonResult>;
+type Autocannon = (options: {
+  url: string;
+  connections: number;
+  duration: number;
+  headers: Record<string, string>;
+  timeout?: number;
+}) => Promise<AutocannonResult>;
 
 // createRequire: autocannon is CommonJS without type declarations.
 const autocannon = createRequire(import.meta.url)("autocannon") as Autocannon;
@@ -84,7 +90,12 @@ export interface LoadFigure {
   failures: number;
 }
 
-export async function runLoad(origin: string, path: string, headers: Record<string, string>, { connections, seconds }: { connections: number; seconds: number }): Promise<LoadFigure> {
+export async function runLoad(
+  origin: string,
+  path: string,
+  headers: Record<string, string>,
+  { connections, seconds }: { connections: number; seconds: number },
+): Promise<LoadFigure> {
   const result = await autocannon({ url: `${origin}${path}`, connections, duration: seconds, headers, timeout: 30 });
   return {
     path,

@@ -14,7 +14,11 @@ import { parseProcStatCpuTicks, parseProcStatusBytes } from "./bench-pages-stats
 export const OWNER_EMAIL = "owner@demo.test";
 
 /** What a browser sends; the server's compression and content negotiation follow it. */
-export const BROWSER_HEADERS = { Accept: "text/html,application/xhtml+xml,*/*;q=0.8", "Accept-Encoding": "gzip, deflate, br", "Accept-Language": "en-US,en;q=0.9" };
+export const BROWSER_HEADERS = {
+  Accept: "text/html,application/xhtml+xml,*/*;q=0.8",
+  "Accept-Encoding": "gzip, deflate, br",
+  "Accept-Language": "en-US,en;q=0.9",
+};
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -143,7 +147,10 @@ export async function startServer({
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (!running) throw new Error(`The server stopped before it was ready:\n${output.join("")}`);
-    const ready = await request(`${origin}/healthz`).then((r) => r.status === 200, () => false);
+    const ready = await request(`${origin}/healthz`).then(
+      (r) => r.status === 200,
+      () => false,
+    );
     if (ready) break;
     if (Date.now() > deadline) {
       await stop();
@@ -172,6 +179,7 @@ export async function signIn(origin: string, password: string): Promise<string> 
     body: new URLSearchParams({ email: OWNER_EMAIL, password, redirectTo: "/overview" }).toString(),
   });
   const cookie = (response.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]!).find((c) => c.startsWith("__session="));
-  if (response.status !== 302 || !cookie) throw new Error(`Signing in as ${OWNER_EMAIL} failed: HTTP ${response.status} ${response.body.toString("utf8").slice(0, 200)}`);
+  if (response.status !== 302 || !cookie)
+    throw new Error(`Signing in as ${OWNER_EMAIL} failed: HTTP ${response.status} ${response.body.toString("utf8").slice(0, 200)}`);
   return cookie;
 }

@@ -41,7 +41,19 @@ describe("parseBenchPagesArgs", () => {
   });
 
   it("reads --quick, --requests, --recordings 0 and the switches", () => {
-    const args = parseBenchPagesArgs(["--quick", "--requests", "1,000", "--recordings", "0", "--keep", "/tmp/x.db", "--scripts", "--skip-load", "--lighthouse", "--markdown"]);
+    const args = parseBenchPagesArgs([
+      "--quick",
+      "--requests",
+      "1,000",
+      "--recordings",
+      "0",
+      "--keep",
+      "/tmp/x.db",
+      "--scripts",
+      "--skip-load",
+      "--lighthouse",
+      "--markdown",
+    ]);
     expect(args).toEqual({
       buildRoot: ".",
       recordings: 0,
@@ -180,9 +192,9 @@ describe("chunk labels", () => {
         "app/features/phone/phone.ts": { bytesInOutput: 40 },
       }),
     ).toBe("libphonenumber-js 96%, app/features/phone 4%");
-    expect(describeChunk({ "a/x.js": { bytesInOutput: 1 }, "b/x.js": { bytesInOutput: 1 }, "c/x.js": { bytesInOutput: 1 }, "d/x.js": { bytesInOutput: 1 } }, 2)).toBe(
-      "a/x.js 25%, b/x.js 25%, +2 more",
-    );
+    expect(
+      describeChunk({ "a/x.js": { bytesInOutput: 1 }, "b/x.js": { bytesInOutput: 1 }, "c/x.js": { bytesInOutput: 1 }, "d/x.js": { bytesInOutput: 1 } }, 2),
+    ).toBe("a/x.js 25%, b/x.js 25%, +2 more");
     expect(describeChunk({})).toBe("");
   });
 });
@@ -236,7 +248,13 @@ describe("targets", () => {
 
   it("adds Lighthouse rows only when Lighthouse ran", () => {
     expect(targetRows(inputs).some(([target]) => target.startsWith("Lighthouse"))).toBe(false);
-    const rows = targetRows({ ...inputs, lighthouse: [{ path: "/login", score: 98 }, { path: "/recordings", score: Number.NaN }] });
+    const rows = targetRows({
+      ...inputs,
+      lighthouse: [
+        { path: "/login", score: 98 },
+        { path: "/recordings", score: Number.NaN },
+      ],
+    });
     expect(rows.filter(([target]) => target.startsWith("Lighthouse")).map(([, measured, result]) => [measured, result])).toEqual([
       ["98", "PASS"],
       ["failed", "NOT MEASURED"],

@@ -52,8 +52,22 @@ export interface Durations {
   lighthouseRuns: number;
 }
 
-export const FULL_DURATIONS: Durations = { cpuRequests: 300, cpuWarmup: 100, throughputSeconds: 10, memoryLoadSeconds: 60, memoryRestSeconds: 60, lighthouseRuns: 3 };
-export const QUICK_DURATIONS: Durations = { cpuRequests: 100, cpuWarmup: 20, throughputSeconds: 5, memoryLoadSeconds: 10, memoryRestSeconds: 10, lighthouseRuns: 1 };
+export const FULL_DURATIONS: Durations = {
+  cpuRequests: 300,
+  cpuWarmup: 100,
+  throughputSeconds: 10,
+  memoryLoadSeconds: 60,
+  memoryRestSeconds: 60,
+  lighthouseRuns: 3,
+};
+export const QUICK_DURATIONS: Durations = {
+  cpuRequests: 100,
+  cpuWarmup: 20,
+  throughputSeconds: 5,
+  memoryLoadSeconds: 10,
+  memoryRestSeconds: 10,
+  lighthouseRuns: 1,
+};
 
 export interface BenchPagesArgs {
   /** The folder holding build/index.js and public/build. */
@@ -87,7 +101,8 @@ function wholeNumber(name: string, text: string, min: number, max: number): numb
   const plain = text.trim().replace(/[_,](?=\d{3}(\D|$))/g, "");
   if (!/^\d+$/.test(plain)) return `--${name} must be a whole number, got "${text}".`;
   const value = Number(plain);
-  if (value < min || value > max) return `--${name} must be between ${min.toLocaleString("en-US")} and ${max.toLocaleString("en-US")}, got ${value.toLocaleString("en-US")}.`;
+  if (value < min || value > max)
+    return `--${name} must be between ${min.toLocaleString("en-US")} and ${max.toLocaleString("en-US")}, got ${value.toLocaleString("en-US")}.`;
   return value;
 }
 
@@ -161,7 +176,10 @@ export function parseProcStatCpuTicks(stat: string): number {
   const close = stat.lastIndexOf(")");
   if (close < 0) throw new Error("not a /proc/<pid>/stat line");
   // After ")": field 3 (state) is index 0, so utime (14) is index 11 and stime (15) index 12.
-  const fields = stat.slice(close + 1).trim().split(/\s+/);
+  const fields = stat
+    .slice(close + 1)
+    .trim()
+    .split(/\s+/);
   const utime = Number(fields[11]);
   const stime = Number(fields[12]);
   if (!Number.isFinite(utime) || !Number.isFinite(stime)) throw new Error("no utime/stime in /proc/<pid>/stat");
@@ -185,7 +203,11 @@ export interface PageAssets {
   otherPreloads: string[];
 }
 
-const attribute = (tag: string, name: string) => new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, "i").exec(tag)?.slice(1).find((v) => v !== undefined);
+const attribute = (tag: string, name: string) =>
+  new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, "i")
+    .exec(tag)
+    ?.slice(1)
+    .find((v) => v !== undefined);
 
 function decodeEntities(value: string) {
   return value.replaceAll("&amp;", "&").replaceAll("&quot;", '"').replaceAll("&#x27;", "'").replaceAll("&#39;", "'");
@@ -277,7 +299,7 @@ export function countNulBytes(bytes: Uint8Array): NulReport {
  * leave a sequence cut in two as well as a NUL.
  */
 export function firstInvalidUtf8(bytes: Uint8Array): number {
-  for (let i = 0; i < bytes.length; ) {
+  for (let i = 0; i < bytes.length;) {
     const lead = bytes[i]!;
     if (lead < 0x80) {
       i++;
@@ -287,7 +309,8 @@ export function firstInvalidUtf8(bytes: Uint8Array): number {
     if (length === 0 || i + length > bytes.length) return i;
     const second = bytes[i + 1]!;
     // The second byte's range is narrower after E0, ED, F0 and F4 (no overlong forms, surrogates or code points above U+10FFFF).
-    const [low, high] = lead === 0xe0 ? [0xa0, 0xbf] : lead === 0xed ? [0x80, 0x9f] : lead === 0xf0 ? [0x90, 0xbf] : lead === 0xf4 ? [0x80, 0x8f] : [0x80, 0xbf];
+    const [low, high] =
+      lead === 0xe0 ? [0xa0, 0xbf] : lead === 0xed ? [0x80, 0x9f] : lead === 0xf0 ? [0x90, 0xbf] : lead === 0xf4 ? [0x80, 0x8f] : [0x80, 0xbf];
     if (second < low || second > high) return i;
     for (let k = 2; k < length; k++) if ((bytes[i + k]! & 0xc0) !== 0x80) return i;
     i += length;
@@ -317,7 +340,11 @@ export function sourceGroup(input: string): string {
   if (input.startsWith("browser-route-module:")) return "route module";
   if (input.startsWith("empty-module:")) return "(server-only stub)";
   const parts = input.replace(/^(\.\.\/)+/, "").split("/");
-  if (parts[0] === "app") return parts.slice(0, parts[1] === "features" || parts[1] === "lib" || parts[1] === "components" ? 3 : 2).join("/").replace(/\.[jt]sx?$/, "");
+  if (parts[0] === "app")
+    return parts
+      .slice(0, parts[1] === "features" || parts[1] === "lib" || parts[1] === "components" ? 3 : 2)
+      .join("/")
+      .replace(/\.[jt]sx?$/, "");
   return parts.slice(0, 2).join("/");
 }
 
@@ -381,12 +408,19 @@ export function targetRows(inputs: TargetInputs): TargetRow[] {
   const verdict = (pass: boolean) => (pass ? "PASS" : "MISS");
   const page = (path: string) => inputs.pages.find((p) => p.path === path);
 
-  for (const [path, limit] of [["/login", TARGETS.loginHtmlGzip], ["/recordings", TARGETS.recordingsHtmlGzip]] as const) {
+  for (const [path, limit] of [
+    ["/login", TARGETS.loginHtmlGzip],
+    ["/recordings", TARGETS.recordingsHtmlGzip],
+  ] as const) {
     const weight = page(path);
     rows.push([`${path} HTML ≤ ${kibText(limit)} gzip`, weight ? kibText(weight.htmlGzip) : "—", weight ? verdict(weight.htmlGzip <= limit) : NOT_MEASURED]);
   }
   const login = page("/login");
-  rows.push([`/login JS ≤ ${kibText(TARGETS.loginJsGzip)} gzip`, login ? kibText(login.jsGzip) : "—", login ? verdict(login.jsGzip <= TARGETS.loginJsGzip) : NOT_MEASURED]);
+  rows.push([
+    `/login JS ≤ ${kibText(TARGETS.loginJsGzip)} gzip`,
+    login ? kibText(login.jsGzip) : "—",
+    login ? verdict(login.jsGzip <= TARGETS.loginJsGzip) : NOT_MEASURED,
+  ]);
   const dashboard = inputs.pages.filter((p) => p.path !== "/login");
   if (dashboard.length) {
     const heaviest = dashboard.reduce((a, b) => (b.jsGzip > a.jsGzip ? b : a));
@@ -407,14 +441,20 @@ export function targetRows(inputs: TargetInputs): TargetRow[] {
   ]);
 
   const cpu = inputs.recordingsCpuMs;
-  rows.push([`/recordings server CPU ≤ ${TARGETS.recordingsCpuMs} ms per render`, cpu === undefined ? "—" : `${cpu.toFixed(1)} ms`, cpu === undefined ? NOT_MEASURED : verdict(cpu <= TARGETS.recordingsCpuMs)]);
+  rows.push([
+    `/recordings server CPU ≤ ${TARGETS.recordingsCpuMs} ms per render`,
+    cpu === undefined ? "—" : `${cpu.toFixed(1)} ms`,
+    cpu === undefined ? NOT_MEASURED : verdict(cpu <= TARGETS.recordingsCpuMs),
+  ]);
 
   const figure = (path: string) => inputs.throughput?.find((t) => t.path === path);
   const healthz = figure("/healthz");
   const recordings = figure("/recordings");
   const loginRate = figure("/login");
   const shareText = (f: ThroughputFigure | undefined) =>
-    f && healthz ? `${percent(share(f.requestsPerSecond, healthz.requestsPerSecond))} (${f.requestsPerSecond.toFixed(0)} of ${healthz.requestsPerSecond.toFixed(0)} req/s)` : "—";
+    f && healthz
+      ? `${percent(share(f.requestsPerSecond, healthz.requestsPerSecond))} (${f.requestsPerSecond.toFixed(0)} of ${healthz.requestsPerSecond.toFixed(0)} req/s)`
+      : "—";
   rows.push([
     `/recordings ≥ ${percent(TARGETS.recordingsThroughputShare, 0)} of /healthz req/s at 10 connections`,
     shareText(recordings),
@@ -445,7 +485,11 @@ export function targetRows(inputs: TargetInputs): TargetRow[] {
 
   if (inputs.lighthouse) {
     for (const { path, score } of inputs.lighthouse) {
-      rows.push([`Lighthouse mobile ≥ ${TARGETS.lighthouseScore} on ${path}`, Number.isFinite(score) ? String(score) : "failed", Number.isFinite(score) ? verdict(score >= TARGETS.lighthouseScore) : NOT_MEASURED]);
+      rows.push([
+        `Lighthouse mobile ≥ ${TARGETS.lighthouseScore} on ${path}`,
+        Number.isFinite(score) ? String(score) : "failed",
+        Number.isFinite(score) ? verdict(score >= TARGETS.lighthouseScore) : NOT_MEASURED,
+      ]);
     }
   }
   return rows;

@@ -59,7 +59,11 @@ function cleanUp() {
   }
 }
 process.on("exit", cleanUp);
-for (const [signal, code] of [["SIGINT", 130], ["SIGTERM", 143], ["SIGHUP", 129]] as const) {
+for (const [signal, code] of [
+  ["SIGINT", 130],
+  ["SIGTERM", 143],
+  ["SIGHUP", 129],
+] as const) {
   process.on(signal, () => {
     console.error(`\n${signal} received: stopping the server and removing the temporary files.`);
     cleanUp();
@@ -73,7 +77,11 @@ let markdown = false;
 const log = (line = "") => console.log(line);
 const table = (rows: string[][], right: number[] = []) => log((markdown ? formatMarkdownTable : formatTable)(rows, right));
 const heading = (title: string) => log(markdown ? `### ${title}` : `== ${title} ==`);
-const loadAverage = () => os.loadavg().map((n) => n.toFixed(2)).join(" ");
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(" ");
 
 /* ---------- The build ---------- */
 
@@ -133,7 +141,9 @@ async function prepareBenchDatabase(args: BenchPagesArgs) {
     (await sql<{ n: number }>`select count(*) as n from calls where tenant_id = ${tenant.id} and external_id like 'bulk-%'`.execute(db)).rows[0]?.n ?? 0,
   );
   if (existing > args.recordings) {
-    throw new Error(`${args.keep} already holds ${count(existing)} synthetic recordings, more than the ${count(args.recordings)} asked for; use another --keep file.`);
+    throw new Error(
+      `${args.keep} already holds ${count(existing)} synthetic recordings, more than the ${count(args.recordings)} asked for; use another --keep file.`,
+    );
   }
   const missing = args.recordings - existing;
   if (existing > 0) log(`Reusing ${count(existing)} synthetic recordings in ${args.keep}.`);
@@ -225,7 +235,15 @@ class AssetCache {
     const served = await request(url, { headers: { "Accept-Encoding": BROWSER_HEADERS["Accept-Encoding"] } });
     const servedEncoding = String(served.headers["content-encoding"] ?? "none");
     return {
-      size: { url, name, raw: plain.body.length, gzip: gzipSize(plain.body), served: served.body.length, servedEncoding, label: this.labels.get(name.split("?")[0]!) ?? "" },
+      size: {
+        url,
+        name,
+        raw: plain.body.length,
+        gzip: gzipSize(plain.body),
+        served: served.body.length,
+        servedEncoding,
+        label: this.labels.get(name.split("?")[0]!) ?? "",
+      },
       text: plain.body.toString("utf8"),
     };
   }
@@ -254,7 +272,19 @@ async function collectScripts(named: string[], cache: AssetCache, origin: string
 async function weighPage(origin: string, pagePath: string, cookie: string | null, cache: AssetCache): Promise<PageReport> {
   const url = `${origin}${pagePath}`;
   const headers = { ...BROWSER_HEADERS, ...(cookie ? { Cookie: cookie } : {}) };
-  const empty = { htmlRaw: 0, htmlGzip: 0, htmlServed: 0, htmlServedEncoding: "", i18nBytes: 0, nulCount: 0, invalidUtf8Offset: -1, corruptionContext: "", scripts: [], stylesheets: [], otherPreloads: [] };
+  const empty = {
+    htmlRaw: 0,
+    htmlGzip: 0,
+    htmlServed: 0,
+    htmlServedEncoding: "",
+    i18nBytes: 0,
+    nulCount: 0,
+    invalidUtf8Offset: -1,
+    corruptionContext: "",
+    scripts: [],
+    stylesheets: [],
+    otherPreloads: [],
+  };
   const plain = await request(url, { headers: { ...headers, "Accept-Encoding": "identity" } });
   if (plain.status !== 200 || !String(plain.headers["content-type"]).startsWith("text/html")) {
     const where = plain.headers.location ? ` → ${plain.headers.location}` : "";
@@ -272,7 +302,8 @@ async function weighPage(origin: string, pagePath: string, cookie: string | null
   const invalid = invalidPlain >= 0 ? { offset: invalidPlain, bytes: plain.body } : { offset: firstInvalidUtf8(servedDecoded), bytes: servedDecoded };
 
   const assets = findPageAssets(html, url);
-  const sizesOf = async (urls: string[]) => Promise.all(urls.filter((u) => u.startsWith(origin)).map(async (u) => ({ ...(await cache.get(u)).size, discoveredLate: false })));
+  const sizesOf = async (urls: string[]) =>
+    Promise.all(urls.filter((u) => u.startsWith(origin)).map(async (u) => ({ ...(await cache.get(u)).size, discoveredLate: false })));
   return {
     path: pagePath,
     htmlRaw: plain.body.length,
@@ -364,7 +395,12 @@ function printPages(reports: PageReport[], args: BenchPagesArgs) {
   table(
     [
       ["script", "holds", "gzip", "loaded on"],
-      ...largest.map(({ asset, pages }) => [shortName(asset.name), asset.label, kib(asset.gzip), pages.length === measured ? `all ${measured} pages` : pages.join(" ")]),
+      ...largest.map(({ asset, pages }) => [
+        shortName(asset.name),
+        asset.label,
+        kib(asset.gzip),
+        pages.length === measured ? `all ${measured} pages` : pages.join(" "),
+      ]),
     ],
     [2],
   );
@@ -384,7 +420,9 @@ async function main() {
   const buildRoot = path.resolve(args.buildRoot);
   const buildFile = path.join(buildRoot, "build/index.js");
   if (!fs.existsSync(buildFile)) {
-    console.error(`${buildFile} is missing: run \`npm run build\` first (or \`VOXBOARD_BUILD_ROOT=${args.buildRoot} npx remix build\`), or point --build-root at a folder with build/index.js.`);
+    console.error(
+      `${buildFile} is missing: run \`npm run build\` first (or \`VOXBOARD_BUILD_ROOT=${args.buildRoot} npx remix build\`), or point --build-root at a folder with build/index.js.`,
+    );
     return 1;
   }
   if (!fs.existsSync(`/proc/${process.pid}/stat`)) {
@@ -406,7 +444,9 @@ async function main() {
   const durations = args.durations;
   log("Page benchmark (issue 9)");
   log(`  date      ${new Date().toISOString()}`);
-  log(`  machine   ${cpus.length} cores (${cpus[0]?.model.trim() ?? "unknown CPU"}), ${(os.totalmem() / 1024 ** 3).toFixed(0)} GiB, ${os.platform()} ${os.release()}`);
+  log(
+    `  machine   ${cpus.length} cores (${cpus[0]?.model.trim() ?? "unknown CPU"}), ${(os.totalmem() / 1024 ** 3).toFixed(0)} GiB, ${os.platform()} ${os.release()}`,
+  );
   log(`  node      ${process.version}`);
   log(`  build     ${buildFile}, built ${new Date(buildTime).toISOString()}, commit ${gitDescription(buildRoot)}`);
   log(`  load avg  ${loadAverage()} (1/5/15 min) at start`);
@@ -449,7 +489,16 @@ async function main() {
           ...lighthouse.map((f) =>
             f.error && !f.scores.length
               ? [f.path, "failed", f.error, "", "", "", "", ""]
-              : [f.path, String(f.score), f.scores.join(" "), f.lcpMs.toFixed(0), f.fcpMs.toFixed(0), f.tbtMs.toFixed(0), f.cls.toFixed(3), kib(f.transferBytes)],
+              : [
+                  f.path,
+                  String(f.score),
+                  f.scores.join(" "),
+                  f.lcpMs.toFixed(0),
+                  f.fcpMs.toFixed(0),
+                  f.tbtMs.toFixed(0),
+                  f.cls.toFixed(3),
+                  kib(f.transferBytes),
+                ],
           ),
         ],
         [1, 3, 4, 5, 6, 7],
@@ -462,7 +511,11 @@ async function main() {
     const clockTicks = clockTicksPerSecond();
     heading(`Server CPU per request (${durations.cpuRequests} sequential requests after ${durations.cpuWarmup} warm-up, one kept-alive connection)`);
     const cpuFigures: CpuFigure[] = [];
-    for (const [pagePath, headers] of [["/healthz", signedOut], ["/login", signedOut], ["/recordings", signedIn]] as const) {
+    for (const [pagePath, headers] of [
+      ["/healthz", signedOut],
+      ["/login", signedOut],
+      ["/recordings", signedIn],
+    ] as const) {
       cpuFigures.push(await measureCpu(server, pagePath, headers, { requests: durations.cpuRequests, warmup: durations.cpuWarmup, clockTicks }));
     }
     table(
@@ -472,7 +525,9 @@ async function main() {
       ],
       [1, 2, 3, 4, 5],
     );
-    log(`(CPU is utime + stime of the server process from /proc/${server.pid}/stat: all threads, garbage collection and compression included, ${clockTicks} ticks per second.`);
+    log(
+      `(CPU is utime + stime of the server process from /proc/${server.pid}/stat: all threads, garbage collection and compression included, ${clockTicks} ticks per second.`,
+    );
     log(` "main thread" is the event loop alone (/proc/${server.pid}/task/${server.pid}/stat), which bounds throughput. Headers as a browser sends them.)`);
     log();
 
@@ -482,7 +537,11 @@ async function main() {
       heading(`Throughput at 10 connections (autocannon, ${durations.throughputSeconds} s per URL)`);
       throughput = [];
       const loadAverages: string[] = [];
-      for (const [pagePath, headers] of [["/healthz", signedOut], ["/login", signedOut], ["/recordings", signedIn]] as const) {
+      for (const [pagePath, headers] of [
+        ["/healthz", signedOut],
+        ["/login", signedOut],
+        ["/recordings", signedIn],
+      ] as const) {
         // A short unrecorded run first, so each URL starts from warm connections and a warm JIT.
         await runLoad(server.origin, pagePath, headers, { connections: 10, seconds: 1 });
         loadAverages.push(os.loadavg()[0]!.toFixed(2));
@@ -537,22 +596,24 @@ async function main() {
 
     heading("Targets (issue 9)");
     const recordingsCpu = cpuFigures.find((f) => f.path === "/recordings");
-    table(
-      [
-        ["target", "measured", "result"],
-        ...targetRows({
-          pages: reports.filter((r) => !r.error).map((r) => ({ path: r.path, htmlGzip: r.htmlGzip, jsGzip: sum(r.scripts, "gzip"), nulCount: r.nulCount, invalidUtf8Offset: r.invalidUtf8Offset })),
-          recordingsCpuMs: recordingsCpu?.cpuMsPerRequest,
-          throughput,
-          rss: memory && { afterLoad: memory.afterLoad, afterRest: memory.afterRest, loadSeconds: memory.loadSeconds, restSeconds: memory.restSeconds },
-          lighthouse: lighthouse?.map((f) => ({ path: f.path, score: f.score })),
-        }),
-      ],
-    );
+    table([
+      ["target", "measured", "result"],
+      ...targetRows({
+        pages: reports
+          .filter((r) => !r.error)
+          .map((r) => ({ path: r.path, htmlGzip: r.htmlGzip, jsGzip: sum(r.scripts, "gzip"), nulCount: r.nulCount, invalidUtf8Offset: r.invalidUtf8Offset })),
+        recordingsCpuMs: recordingsCpu?.cpuMsPerRequest,
+        throughput,
+        rss: memory && { afterLoad: memory.afterLoad, afterRest: memory.afterRest, loadSeconds: memory.loadSeconds, restSeconds: memory.restSeconds },
+        lighthouse: lighthouse?.map((f) => ({ path: f.path, score: f.score })),
+      }),
+    ]);
     const failedPages = reports.filter((r) => r.error);
     if (failedPages.length) log(`Not measured: ${failedPages.map((r) => `${r.path} (${r.error})`).join(", ")}.`);
     log();
-    log(`Load average at end: ${loadAverage()} (1/5/15 min). The machine's other work shows in wall times, throughput and p99 first; CPU per request and bytes are steadier.`);
+    log(
+      `Load average at end: ${loadAverage()} (1/5/15 min). The machine's other work shows in wall times, throughput and p99 first; CPU per request and bytes are steadier.`,
+    );
   } finally {
     await server.stop();
   }

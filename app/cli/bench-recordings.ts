@@ -80,7 +80,11 @@ function cleanUp() {
   }
 }
 process.on("exit", cleanUp);
-for (const [signal, code] of [["SIGINT", 130], ["SIGTERM", 143], ["SIGHUP", 129]] as const) {
+for (const [signal, code] of [
+  ["SIGINT", 130],
+  ["SIGTERM", 143],
+  ["SIGHUP", 129],
+] as const) {
   process.on(signal, () => {
     console.error(`\n${signal} received: stopping the server and removing the temporary files.`);
     cleanUp();
@@ -136,7 +140,9 @@ async function prepareBenchDatabase(args: BenchArgs) {
     (await sql<{ n: number }>`select count(*) as n from calls where tenant_id = ${tenant.id} and external_id like 'bulk-%'`.execute(db)).rows[0]?.n ?? 0,
   );
   if (existing > args.recordings) {
-    throw new Error(`${args.keep} already holds ${count(existing)} synthetic recordings, more than the ${count(args.recordings)} asked for; use another --keep file.`);
+    throw new Error(
+      `${args.keep} already holds ${count(existing)} synthetic recordings, more than the ${count(args.recordings)} asked for; use another --keep file.`,
+    );
   }
   const missing = args.recordings - existing;
   if (existing > 0) log(`Reusing ${count(existing)} synthetic recordings in ${args.keep}.`);
@@ -193,7 +199,8 @@ async function timeListLoader(args: BenchArgs, origin: string): Promise<{ result
   const cookie = setCookie.split(";")[0]!;
   const gate = await getGateContext(new Request(`${origin}/recordings`, { headers: { Cookie: cookie } }));
   if (!gate) throw new Error(`The session made for ${OWNER_EMAIL} was not accepted by the gate.`);
-  if (!gate.subscription || !can(gate.user.permissions, "recordings", "read")) throw new Error(`${OWNER_EMAIL} cannot read /recordings: no subscription or permission.`);
+  if (!gate.subscription || !can(gate.user.permissions, "recordings", "read"))
+    throw new Error(`${OWNER_EMAIL} cannot read /recordings: no subscription or permission.`);
 
   const results: QueryResult[] = [];
   for (const query of queryMatrix(RARE_TERM, SORT_KEYS)) {
@@ -212,9 +219,18 @@ async function timeListLoader(args: BenchArgs, origin: string): Promise<{ result
       const cpu = process.cpuUsage(cpuStarted);
       cpuSamples.push((cpu.user + cpu.system) / 1000);
     }
-    const result = { ...query, summary: summarize(samples), cpu: summarize(cpuSamples), total: last!.total, totalIsCapped: last!.totalIsCapped, rows: last!.rows.length };
+    const result = {
+      ...query,
+      summary: summarize(samples),
+      cpu: summarize(cpuSamples),
+      total: last!.total,
+      totalIsCapped: last!.totalIsCapped,
+      rows: last!.rows.length,
+    };
     results.push(result);
-    log(`  ${query.label.padEnd(22)} p50 ${ms(result.summary.p50).padStart(8)} ms   p95 ${ms(result.summary.p95).padStart(8)} ms   cpu p95 ${ms(result.cpu.p95).padStart(8)} ms`);
+    log(
+      `  ${query.label.padEnd(22)} p50 ${ms(result.summary.p50).padStart(8)} ms   p95 ${ms(result.summary.p95).padStart(8)} ms   cpu p95 ${ms(result.cpu.p95).padStart(8)} ms`,
+    );
   }
   return { results, breakdown: await timeLoaderParts(args, gate, `${origin}/recordings`, cookie) };
 }
@@ -284,7 +300,8 @@ async function measurePage(dataDir: string, databaseUrl: string): Promise<PageRe
     const sessionCookie = await signIn(server.origin, DEMO_PASSWORD);
     const origin = server.origin;
 
-    const page = (encoding: string) => request(`${origin}/recordings`, { headers: { Cookie: sessionCookie, "Accept-Encoding": encoding, Accept: "text/html" } });
+    const page = (encoding: string) =>
+      request(`${origin}/recordings`, { headers: { Cookie: sessionCookie, "Accept-Encoding": encoding, Accept: "text/html" } });
     const plain = await page("identity");
     const html = plain.body.toString("utf8");
     if (plain.status !== 200 || !String(plain.headers["content-type"]).startsWith("text/html") || !html.includes("<table")) {
@@ -292,7 +309,10 @@ async function measurePage(dataDir: string, databaseUrl: string): Promise<PageRe
     }
     const gzip = await page("gzip");
     const brotli = await page("br");
-    for (const [response, name] of [[gzip, "gzip"], [brotli, "br"]] as const) {
+    for (const [response, name] of [
+      [gzip, "gzip"],
+      [brotli, "br"],
+    ] as const) {
       if (response.headers["content-encoding"] !== name) throw new Error(`The server did not answer Accept-Encoding: ${name} with ${name}.`);
     }
     // The nonce differs per response, so the decompressed pages match in size, not byte for byte.
@@ -367,11 +387,20 @@ async function main() {
   const cpus = os.cpus();
   log("Recordings list benchmark (issue 3)");
   log(`  date      ${startedAt.toISOString()}`);
-  log(`  machine   ${cpus.length} cores (${cpus[0]?.model.trim() ?? "unknown CPU"}), ${(os.totalmem() / 1024 ** 3).toFixed(0)} GiB, ${os.platform()} ${os.release()}`);
+  log(
+    `  machine   ${cpus.length} cores (${cpus[0]?.model.trim() ?? "unknown CPU"}), ${(os.totalmem() / 1024 ** 3).toFixed(0)} GiB, ${os.platform()} ${os.release()}`,
+  );
   log(`  node      ${process.version}`);
   log(`  commit    ${gitDescription()}`);
-  log(`  load avg  ${os.loadavg().map((n) => n.toFixed(2)).join(" ")} (1/5/15 min) at start`);
-  log(`  database  ${args.postgres ? `PostgreSQL ${databaseUrl.replace(/\/\/[^@]*@/, "//")}` : databaseFile}${args.keep || process.env.TEST_POSTGRES_URL ? " (kept)" : " (temporary)"}`);
+  log(
+    `  load avg  ${os
+      .loadavg()
+      .map((n) => n.toFixed(2))
+      .join(" ")} (1/5/15 min) at start`,
+  );
+  log(
+    `  database  ${args.postgres ? `PostgreSQL ${databaseUrl.replace(/\/\/[^@]*@/, "//")}` : databaseFile}${args.keep || process.env.TEST_POSTGRES_URL ? " (kept)" : " (temporary)"}`,
+  );
   log(`  runs      ${args.warmup} warm-up + ${args.runs} measured per query`);
   log();
 
@@ -392,7 +421,10 @@ async function main() {
     if (typeof page === "string") log(page);
     log();
   }
-  const loadAtEnd = os.loadavg().map((n) => n.toFixed(2)).join(" ");
+  const loadAtEnd = os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(" ");
 
   const target = p95TargetMs(args.recordings);
   log(`List loader at ${count(args.recordings)} recordings (ms; ${args.runs} runs after ${args.warmup} warm-up; nearest-rank percentiles)`);
@@ -447,7 +479,10 @@ async function main() {
   const misses = results.filter((r) => r.summary.p95 > target);
   const cpuSlowest = results.reduce((a, b) => (b.cpu.p95 > a.cpu.p95 ? b : a));
   const cpuMisses = results.filter((r) => r.cpu.p95 > target);
-  const pageCell = typeof page === "string" ? ["not measured", "NOT MEASURED"] : [`gzip ${count(page.gzipBytes)} B, br ${count(page.brotliBytes)} B`, verdict(page.gzipBytes < PAGE_TARGET_BYTES)];
+  const pageCell =
+    typeof page === "string"
+      ? ["not measured", "NOT MEASURED"]
+      : [`gzip ${count(page.gzipBytes)} B, br ${count(page.brotliBytes)} B`, verdict(page.gzipBytes < PAGE_TARGET_BYTES)];
   log("Verdict");
   log(
     table([

@@ -78,12 +78,27 @@ describe("targets and tables", () => {
   });
 
   it("aligns columns, numbers to the right", () => {
-    expect(formatTable([["query", "p95"], ["no filter", "1.20"], ["q=an", "12.50"]], [1])).toBe(
-      ["query        p95", "---------  -----", "no filter   1.20", "q=an       12.50"].join("\n"),
-    );
+    expect(
+      formatTable(
+        [
+          ["query", "p95"],
+          ["no filter", "1.20"],
+          ["q=an", "12.50"],
+        ],
+        [1],
+      ),
+    ).toBe(["query        p95", "---------  -----", "no filter   1.20", "q=an       12.50"].join("\n"));
   });
 
   it("writes Markdown with escaped pipes and right-aligned number columns", () => {
-    expect(formatMarkdownTable([["query", "p95"], ["a|b", "1.00"]], [1])).toBe(["| query | p95 |", "|:---|---:|", "| a\\|b | 1.00 |"].join("\n"));
+    expect(
+      formatMarkdownTable(
+        [
+          ["query", "p95"],
+          ["a|b", "1.00"],
+        ],
+        [1],
+      ),
+    ).toBe(["| query | p95 |", "|:---|---:|", "| a\\|b | 1.00 |"].join("\n"));
   });
 });

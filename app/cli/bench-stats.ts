@@ -36,12 +36,24 @@ function wholeNumber(name: string, text: string, min: number, max: number): numb
   const plain = text.trim().replace(/[_,](?=\d{3}(\D|$))/g, "");
   if (!/^\d+$/.test(plain)) return `--${name} must be a whole number, got "${text}".`;
   const value = Number(plain);
-  if (value < min || value > max) return `--${name} must be between ${min.toLocaleString("en-US")} and ${max.toLocaleString("en-US")}, got ${value.toLocaleString("en-US")}.`;
+  if (value < min || value > max)
+    return `--${name} must be between ${min.toLocaleString("en-US")} and ${max.toLocaleString("en-US")}, got ${value.toLocaleString("en-US")}.`;
   return value;
 }
 
 export function parseBenchArgs(argv: string[], maxRecordings = MILLION): BenchArgs | { error: string } {
-  let values: { recordings?: string; rows?: string; million?: boolean; runs?: string; warmup?: string; keep?: string; "skip-page"?: boolean; markdown?: boolean; postgres?: boolean; help?: boolean };
+  let values: {
+    recordings?: string;
+    rows?: string;
+    million?: boolean;
+    runs?: string;
+    warmup?: string;
+    keep?: string;
+    "skip-page"?: boolean;
+    markdown?: boolean;
+    postgres?: boolean;
+    help?: boolean;
+  };
   try {
     ({ values } = parseArgs({
       args: argv,
@@ -67,7 +79,11 @@ export function parseBenchArgs(argv: string[], maxRecordings = MILLION): BenchAr
   if (values.rows !== undefined && values.recordings !== undefined) return { error: "Give either --rows or --recordings, not both." };
   values.recordings ??= values.rows;
   if (values.million && values.recordings !== undefined) return { error: "Give either --million or --recordings, not both." };
-  const recordings = values.million ? MILLION : values.recordings === undefined ? DEFAULT_RECORDINGS : wholeNumber("recordings", values.recordings, 1, maxRecordings);
+  const recordings = values.million
+    ? MILLION
+    : values.recordings === undefined
+      ? DEFAULT_RECORDINGS
+      : wholeNumber("recordings", values.recordings, 1, maxRecordings);
   const runs = values.runs === undefined ? DEFAULT_RUNS : wholeNumber("runs", values.runs, 1, 100_000);
   const warmup = values.warmup === undefined ? DEFAULT_WARMUP : wholeNumber("warmup", values.warmup, 0, 100_000);
   for (const value of [recordings, runs, warmup]) if (typeof value === "string") return { error: value };

@@ -34,7 +34,13 @@ function interpolate(value: string, settings: Record<string, string>) {
   });
 }
 
-const SETTINGS = { SESSION_SECRET: "s".repeat(64), SECRETS_KEY: "f".repeat(64), POSTGRES_PASSWORD: "pg-password", S3_ACCESS_KEY_ID: "voxboard", S3_SECRET_ACCESS_KEY: "minio-secret" };
+const SETTINGS = {
+  SESSION_SECRET: "s".repeat(64),
+  SECRETS_KEY: "f".repeat(64),
+  POSTGRES_PASSWORD: "pg-password",
+  S3_ACCESS_KEY_ID: "voxboard",
+  S3_SECRET_ACCESS_KEY: "minio-secret",
+};
 
 describe("docker-compose.yml", () => {
   it("has PostgreSQL, an S3-compatible store, two app replicas and a reverse proxy, each with a health check", () => {
@@ -64,7 +70,14 @@ describe("docker-compose.yml", () => {
     expect(second).toEqual(shared);
     const env = resolveEnv({ ...first, NODE_ENV: "production" });
     expect(env.postgresUrl).toBe("postgres://voxboard:pg-password@postgres:5432/voxboard");
-    expect(env.s3).toEqual({ bucket: "voxboard", endpoint: "http://minio:9000", region: "us-east-1", accessKeyId: "voxboard", secretAccessKey: "minio-secret", forcePathStyle: true });
+    expect(env.s3).toEqual({
+      bucket: "voxboard",
+      endpoint: "http://minio:9000",
+      region: "us-east-1",
+      accessKeyId: "voxboard",
+      secretAccessKey: "minio-secret",
+      forcePathStyle: true,
+    });
     expect(env.TRUST_PROXY).toBe(true);
     // The store's own credentials are the ones the app signs with.
     expect(interpolate(compose.services.minio!.environment!.MINIO_ROOT_USER!, SETTINGS)).toBe(env.s3!.accessKeyId);
@@ -74,7 +87,9 @@ describe("docker-compose.yml", () => {
     const app = compose.services["app-1"]!;
     for (const missing of Object.keys(SETTINGS)) {
       const settings: Record<string, string> = { ...SETTINGS, [missing]: "" };
-      expect(() => Object.values(app.environment!).map((value) => interpolate(String(value), settings)), missing).toThrow(new RegExp(`^${missing} is required`));
+      expect(() => Object.values(app.environment!).map((value) => interpolate(String(value), settings)), missing).toThrow(
+        new RegExp(`^${missing} is required`),
+      );
     }
   });
 

@@ -60,9 +60,7 @@ for (const line of zoneData) {
 const version = readFileSync(path.join(ZONEINFO, "tzdata.zi"), "utf8").match(/^# version (\S+)/)?.[1] ?? "unknown";
 const byCountry = new Map<string, string[]>();
 for (const [zone, country] of countryOfZone) byCountry.set(country, [...(byCountry.get(country) ?? []), zone]);
-const entries = [...byCountry.entries()]
-  .sort(([a], [b]) => a.localeCompare(b))
-  .map(([country, zones]) => `  ${country}: "${zones.sort().join(" ")}",`);
+const entries = [...byCountry.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([country, zones]) => `  ${country}: "${zones.sort().join(" ")}",`);
 
 process.stdout.write(`/**
  * The zones of each ISO 3166 country, from the IANA tz database ${version}.

@@ -22,7 +22,10 @@ export function precompressDirectory(directory: string) {
     const body = fs.readFileSync(file);
     const brotli = brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } });
     const gzip = gzipSync(body, { level: 9 });
-    for (const [suffix, compressed] of [["br", brotli], ["gz", gzip]] as const) {
+    for (const [suffix, compressed] of [
+      ["br", brotli],
+      ["gz", gzip],
+    ] as const) {
       if (compressed.length < body.length) fs.writeFileSync(`${file}.${suffix}`, compressed);
       else fs.rmSync(`${file}.${suffix}`, { force: true });
     }

@@ -7,7 +7,7 @@ describe("every screen declares the translation namespaces it uses", () => {
       'const { t } = useTranslation("campaigns");',
       'useTranslation(["imports", "contacts"]);',
       't("recording:labels.x");',
-      "<Trans ns=\"api\" />",
+      '<Trans ns="api" />',
       '<TextField namespace="profile" />',
       "useTranslation();",
       't("no-namespace.key"); const area = "numbers";',

@@ -129,7 +129,13 @@ export async function analyzeRouteNamespaces(): Promise<RouteNamespaceReport[]> 
   }
   // The root renders the shell of every page (and the error page) with the default namespace.
   const rootUsed = [...namespacesReachableFrom(path.join(APP_DIR, "root.tsx"), cache)].sort();
-  reports.unshift({ routeId: "root", parents: [], used: rootUsed, declared: [DEFAULT_NAMESPACE], missing: rootUsed.filter((namespace) => namespace !== DEFAULT_NAMESPACE) });
+  reports.unshift({
+    routeId: "root",
+    parents: [],
+    used: rootUsed,
+    declared: [DEFAULT_NAMESPACE],
+    missing: rootUsed.filter((namespace) => namespace !== DEFAULT_NAMESPACE),
+  });
   return reports;
 }
 

@@ -34,10 +34,31 @@ const Page = (name: string) =>
 
 function tinyBuild(): ServerBuild {
   const modules = { root: { default: Root }, "routes/a": { default: Page("page a") }, "routes/b": { default: Page("page b") } };
-  const manifestRoute = (id: string, parentId: string | undefined, path: string | undefined) => ({ id, parentId, path, index: undefined, caseSensitive: undefined, module: `/build/${id}.js`, imports: [], hasAction: false, hasLoader: false, hasClientAction: false, hasClientLoader: false, hasErrorBoundary: false });
+  const manifestRoute = (id: string, parentId: string | undefined, path: string | undefined) => ({
+    id,
+    parentId,
+    path,
+    index: undefined,
+    caseSensitive: undefined,
+    module: `/build/${id}.js`,
+    imports: [],
+    hasAction: false,
+    hasLoader: false,
+    hasClientAction: false,
+    hasClientLoader: false,
+    hasErrorBoundary: false,
+  });
   return {
     mode: "production",
-    future: { v3_fetcherPersist: true, v3_relativeSplatPath: true, v3_throwAbortReason: true, v3_singleFetch: false, v3_lazyRouteDiscovery: false, unstable_optimizeDeps: false, v3_routeConfig: false },
+    future: {
+      v3_fetcherPersist: true,
+      v3_relativeSplatPath: true,
+      v3_throwAbortReason: true,
+      v3_singleFetch: false,
+      v3_lazyRouteDiscovery: false,
+      unstable_optimizeDeps: false,
+      v3_routeConfig: false,
+    },
     isSpaMode: false,
     publicPath: "/build/",
     assetsBuildDirectory: "public/build",
@@ -57,7 +78,11 @@ function tinyBuild(): ServerBuild {
     },
     assets: {
       entry: { module: "/build/entry.client.js", imports: [] },
-      routes: { root: manifestRoute("root", undefined, ""), "routes/a": manifestRoute("routes/a", "root", "a"), "routes/b": manifestRoute("routes/b", "root", "b") },
+      routes: {
+        root: manifestRoute("root", undefined, ""),
+        "routes/a": manifestRoute("routes/a", "root", "a"),
+        "routes/b": manifestRoute("routes/b", "root", "b"),
+      },
       url: "/build/manifest.js",
       version: "test",
     },

@@ -50,7 +50,9 @@ export function LanguageSwitch() {
           aria-pressed={i18n.language === language}
           className={cn(
             "rounded px-2 py-1 text-sm",
-            i18n.language === language ? "bg-slate-200 font-semibold dark:bg-slate-700" : "text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800",
+            i18n.language === language
+              ? "bg-slate-200 font-semibold dark:bg-slate-700"
+              : "text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800",
           )}
         >
           {t(`language.${language}`)}

@@ -22,7 +22,9 @@ describe("configuration", () => {
     expect(() => resolveEnv({ NODE_ENV: "production", SESSION_SECRET: "x".repeat(32) })).toThrow(/SECRETS_KEY: is required in production/);
     expect(() => resolveEnv({ NODE_ENV: "production", SESSION_SECRET: "x".repeat(32), SECRETS_KEY: "ab".repeat(16) })).toThrow(/SECRETS_KEY: must be 32 bytes/);
     expect(() => resolveEnv({ NODE_ENV: "development", SECRETS_KEY: "not a key" })).toThrow(/SECRETS_KEY: must be 32 bytes/);
-    expect(resolveEnv({ NODE_ENV: "production", SESSION_SECRET: "x".repeat(32), SECRETS_KEY: Buffer.alloc(32, 7).toString("base64") }).SECRETS_KEY).toBeDefined();
+    expect(
+      resolveEnv({ NODE_ENV: "production", SESSION_SECRET: "x".repeat(32), SECRETS_KEY: Buffer.alloc(32, 7).toString("base64") }).SECRETS_KEY,
+    ).toBeDefined();
     expect(resolveEnv({ NODE_ENV: "production", QUICKSTART: "1" }).SECRETS_KEY).toBeUndefined();
   });
 

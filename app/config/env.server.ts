@@ -9,97 +9,132 @@ const flag = z
   .optional()
   .transform((value) => value === "1" || value === "true");
 
-const envSchema = z
-  .object({
-    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-    PORT: z.coerce.number().int().min(1, "must be a port between 1 and 65535").max(65535, "must be a port between 1 and 65535").default(3000),
-    HOST: z.string().default("0.0.0.0"),
-    DATA_DIR: z.string().min(1).default("./data"),
-    DATABASE_URL: z
-      .string()
-      .regex(
-        /^(file:|sqlite:|postgres:\/\/|postgresql:\/\/)|\.db$|^:memory:$/,
-        "must be a SQLite location such as file:./data/voxboard.db or a PostgreSQL URL such as postgres://user:password@host:5432/voxboard",
-      )
-      .optional(),
-    /** Connections each app server keeps open to PostgreSQL (ignored on SQLite). */
-    DATABASE_POOL_MAX: positiveInt(10),
-    SESSION_SECRET: z.string().optional(),
-    SESSION_IDLE_MINUTES: positiveInt(30),
-    SESSION_ABSOLUTE_HOURS: positiveInt(12),
-    APP_URL: z.string().url("must be a full URL such as https://voxboard.example.com").optional(),
-    SMTP_URL: z
-      .string()
-      .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
-      .optional()
-      .or(z.literal("").transform(() => undefined)),
-    MAIL_FROM: z.string().default("Voxboard <no-reply@voxboard.local>"),
-    SEED_DEMO: flag,
-    /** An S3-compatible bucket for every stored file (docs/decisions/0020); without it files stay under DATA_DIR. */
-    S3_BUCKET: z.string().optional().or(z.literal("").transform(() => undefined)),
-    S3_ENDPOINT: z.string().url("must be a full URL such as https://s3.eu-central-1.amazonaws.com or http://minio:9000").optional().or(z.literal("").transform(() => undefined)),
-    S3_REGION: z.string().default("us-east-1"),
-    S3_ACCESS_KEY_ID: z.string().optional(),
-    S3_SECRET_ACCESS_KEY: z.string().optional(),
-    /** Bucket in the path (http://host/bucket/key) instead of the host name: MinIO and most self-hosted stores need it. */
-    S3_FORCE_PATH_STYLE: flag,
-    /**
-     * Set by `npm start` (the Quick start): production React, but an empty database gets demo data and a missing
-     * SESSION_SECRET falls back to a development secret, with a warning. The Docker image never sets it.
-     */
-    QUICKSTART: flag,
-    TRUST_PROXY: flag,
-    RATE_LIMIT_WINDOW_SECONDS: positiveInt(15 * 60),
-    RATE_LIMIT_PER_IP: positiveInt(30),
-    RATE_LIMIT_PER_ACCOUNT: positiveInt(10),
-    MAX_AVATAR_BYTES: positiveInt(2 * 1024 * 1024),
-    /** Largest call recording accepted, uploaded or fetched. */
-    MAX_AUDIO_BYTES: positiveInt(50 * 1024 * 1024),
-    AUDIO_FETCH_TIMEOUT_MS: positiveInt(30_000),
-    /** The former name of OUTBOUND_ALLOW_PRIVATE (audio only then); still read, for every outbound request now. */
-    AUDIO_FETCH_ALLOW_PRIVATE: flag,
-    /** Lets every request the server sends to an address someone else chose (audio, CRMs, webhooks) reach loopback and private networks: local testing, a self-hosted CRM on the same network. Off by default. */
-    OUTBOUND_ALLOW_PRIVATE: flag,
-    /** OpenAI-compatible chat-completions endpoint for transcript analysis; without it the built-in analyzer runs. */
-    LLM_BASE_URL: z.string().url("must be a full URL such as https://api.openai.com/v1").optional().or(z.literal("").transform(() => undefined)),
-    LLM_API_KEY: z.string().optional(),
-    LLM_MODEL: z.string().default("gpt-4o-mini"),
-    LLM_TIMEOUT_MS: positiveInt(30_000),
-    /** Largest contacts CSV accepted for import, and most data rows in one file (docs/decisions/0007). */
-    MAX_IMPORT_BYTES: positiveInt(50 * 1024 * 1024),
-    MAX_IMPORT_ROWS: positiveInt(200_000),
-    /** Voice platform that places campaign calls; without it calls are logged as campaign activity, not placed. */
-    VOICE_PLATFORM_URL: z.string().url("must be a full URL such as https://voice.example.com/v1").optional().or(z.literal("").transform(() => undefined)),
-    VOICE_PLATFORM_API_KEY: z.string().optional(),
-    VOICE_PLATFORM_TIMEOUT_MS: positiveInt(15_000),
-    /** How often the in-process job runner looks for due campaigns; 0 is not allowed, tests start the runner by hand. */
-    JOB_RUNNER_INTERVAL_MS: positiveInt(15_000),
-    /** Pages rendered at once; more wait in line (rendering is CPU work, and each page under way holds memory). */
-    MAX_CONCURRENT_RENDERS: positiveInt(4),
-    /** trace, debug, info (default), warn, error, fatal or silent. */
-    LOG_LEVEL: z.enum(["trace", "debug", "info", "warn", "error", "fatal", "silent"], { errorMap: () => ({ message: "must be one of trace, debug, info, warn, error, fatal, silent" }) }).optional(),
-    /** json (default in production) or pretty (default in development). */
-    LOG_FORMAT: z.enum(["json", "pretty"], { errorMap: () => ({ message: "must be json or pretty" }) }).optional(),
-    /** /metrics answers requests that carry "Authorization: Bearer <this>"; without it (and METRICS_PORT) there is no /metrics. */
-    METRICS_TOKEN: z.string().min(16, "must be at least 16 characters (for example: openssl rand -hex 24)").optional().or(z.literal("").transform(() => undefined)),
-    /** A second port that serves only /metrics, without a token: for a scraper on an internal network. */
-    METRICS_PORT: z.coerce.number().int().min(1, "must be a port between 1 and 65535").max(65535, "must be a port between 1 and 65535").optional(),
-    /** Stripe's secret key (sk_live_… or sk_test_…); without it the built-in test-mode provider takes payments and no money moves. */
-    STRIPE_SECRET_KEY: z.string().optional().or(z.literal("").transform(() => undefined)),
-    /** The signing secret of the Stripe webhook endpoint (/webhooks/stripe). */
-    STRIPE_WEBHOOK_SECRET: z.string().optional().or(z.literal("").transform(() => undefined)),
-    /** Another address for Stripe's API (a local stub in tests); Stripe's own by default. */
-    STRIPE_API_URL: z.string().url("must be a full URL such as http://127.0.0.1:12111").optional().or(z.literal("").transform(() => undefined)),
-    /** 32 bytes as 64 hex characters or base64 (openssl rand -hex 32): the key that seals stored third-party secrets. */
-    SECRETS_KEY: z
-      .string()
-      .trim()
-      .refine((value) => secretsKeyBytes(value) !== null, "must be 32 bytes written as 64 hex characters or base64 (for example: openssl rand -hex 32)")
-      .optional()
-      .or(z.literal("").transform(() => undefined)),
-    /** Set to 0 to keep the job runner from starting with the server (tests, one-off scripts). */
-    JOB_RUNNER: z.enum(["0", "1", ""]).optional().transform((value) => value !== "0"),
-  });
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(1, "must be a port between 1 and 65535").max(65535, "must be a port between 1 and 65535").default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: z
+    .string()
+    .regex(
+      /^(file:|sqlite:|postgres:\/\/|postgresql:\/\/)|\.db$|^:memory:$/,
+      "must be a SQLite location such as file:./data/voxboard.db or a PostgreSQL URL such as postgres://user:password@host:5432/voxboard",
+    )
+    .optional(),
+  /** Connections each app server keeps open to PostgreSQL (ignored on SQLite). */
+  DATABASE_POOL_MAX: positiveInt(10),
+  SESSION_SECRET: z.string().optional(),
+  SESSION_IDLE_MINUTES: positiveInt(30),
+  SESSION_ABSOLUTE_HOURS: positiveInt(12),
+  APP_URL: z.string().url("must be a full URL such as https://voxboard.example.com").optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  MAIL_FROM: z.string().default("Voxboard <no-reply@voxboard.local>"),
+  SEED_DEMO: flag,
+  /** An S3-compatible bucket for every stored file (docs/decisions/0020); without it files stay under DATA_DIR. */
+  S3_BUCKET: z
+    .string()
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  S3_ENDPOINT: z
+    .string()
+    .url("must be a full URL such as https://s3.eu-central-1.amazonaws.com or http://minio:9000")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  S3_REGION: z.string().default("us-east-1"),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** Bucket in the path (http://host/bucket/key) instead of the host name: MinIO and most self-hosted stores need it. */
+  S3_FORCE_PATH_STYLE: flag,
+  /**
+   * Set by `npm start` (the Quick start): production React, but an empty database gets demo data and a missing
+   * SESSION_SECRET falls back to a development secret, with a warning. The Docker image never sets it.
+   */
+  QUICKSTART: flag,
+  TRUST_PROXY: flag,
+  RATE_LIMIT_WINDOW_SECONDS: positiveInt(15 * 60),
+  RATE_LIMIT_PER_IP: positiveInt(30),
+  RATE_LIMIT_PER_ACCOUNT: positiveInt(10),
+  MAX_AVATAR_BYTES: positiveInt(2 * 1024 * 1024),
+  /** Largest call recording accepted, uploaded or fetched. */
+  MAX_AUDIO_BYTES: positiveInt(50 * 1024 * 1024),
+  AUDIO_FETCH_TIMEOUT_MS: positiveInt(30_000),
+  /** The former name of OUTBOUND_ALLOW_PRIVATE (audio only then); still read, for every outbound request now. */
+  AUDIO_FETCH_ALLOW_PRIVATE: flag,
+  /** Lets every request the server sends to an address someone else chose (audio, CRMs, webhooks) reach loopback and private networks: local testing, a self-hosted CRM on the same network. Off by default. */
+  OUTBOUND_ALLOW_PRIVATE: flag,
+  /** OpenAI-compatible chat-completions endpoint for transcript analysis; without it the built-in analyzer runs. */
+  LLM_BASE_URL: z
+    .string()
+    .url("must be a full URL such as https://api.openai.com/v1")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  LLM_API_KEY: z.string().optional(),
+  LLM_MODEL: z.string().default("gpt-4o-mini"),
+  LLM_TIMEOUT_MS: positiveInt(30_000),
+  /** Largest contacts CSV accepted for import, and most data rows in one file (docs/decisions/0007). */
+  MAX_IMPORT_BYTES: positiveInt(50 * 1024 * 1024),
+  MAX_IMPORT_ROWS: positiveInt(200_000),
+  /** Voice platform that places campaign calls; without it calls are logged as campaign activity, not placed. */
+  VOICE_PLATFORM_URL: z
+    .string()
+    .url("must be a full URL such as https://voice.example.com/v1")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  VOICE_PLATFORM_API_KEY: z.string().optional(),
+  VOICE_PLATFORM_TIMEOUT_MS: positiveInt(15_000),
+  /** How often the in-process job runner looks for due campaigns; 0 is not allowed, tests start the runner by hand. */
+  JOB_RUNNER_INTERVAL_MS: positiveInt(15_000),
+  /** Pages rendered at once; more wait in line (rendering is CPU work, and each page under way holds memory). */
+  MAX_CONCURRENT_RENDERS: positiveInt(4),
+  /** trace, debug, info (default), warn, error, fatal or silent. */
+  LOG_LEVEL: z
+    .enum(["trace", "debug", "info", "warn", "error", "fatal", "silent"], {
+      errorMap: () => ({ message: "must be one of trace, debug, info, warn, error, fatal, silent" }),
+    })
+    .optional(),
+  /** json (default in production) or pretty (default in development). */
+  LOG_FORMAT: z.enum(["json", "pretty"], { errorMap: () => ({ message: "must be json or pretty" }) }).optional(),
+  /** /metrics answers requests that carry "Authorization: Bearer <this>"; without it (and METRICS_PORT) there is no /metrics. */
+  METRICS_TOKEN: z
+    .string()
+    .min(16, "must be at least 16 characters (for example: openssl rand -hex 24)")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  /** A second port that serves only /metrics, without a token: for a scraper on an internal network. */
+  METRICS_PORT: z.coerce.number().int().min(1, "must be a port between 1 and 65535").max(65535, "must be a port between 1 and 65535").optional(),
+  /** Stripe's secret key (sk_live_… or sk_test_…); without it the built-in test-mode provider takes payments and no money moves. */
+  STRIPE_SECRET_KEY: z
+    .string()
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  /** The signing secret of the Stripe webhook endpoint (/webhooks/stripe). */
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  /** Another address for Stripe's API (a local stub in tests); Stripe's own by default. */
+  STRIPE_API_URL: z
+    .string()
+    .url("must be a full URL such as http://127.0.0.1:12111")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  /** 32 bytes as 64 hex characters or base64 (openssl rand -hex 32): the key that seals stored third-party secrets. */
+  SECRETS_KEY: z
+    .string()
+    .trim()
+    .refine((value) => secretsKeyBytes(value) !== null, "must be 32 bytes written as 64 hex characters or base64 (for example: openssl rand -hex 32)")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  /** Set to 0 to keep the job runner from starting with the server (tests, one-off scripts). */
+  JOB_RUNNER: z
+    .enum(["0", "1", ""])
+    .optional()
+    .transform((value) => value !== "0"),
+});
 
 /** The 32 key bytes of a SECRETS_KEY value, or null when it is not 32 bytes in hex or base64. */
 export function secretsKeyBytes(value: string): Buffer | null {
@@ -118,7 +153,9 @@ function secretProblems(source: EnvSource) {
   }
   // Stored CRM keys and tokens are sealed with it; a Quick start may derive one from the session secret, a deployment may not.
   if (production && !quickstart && !source.SECRETS_KEY?.trim()) {
-    problems.push("  - SECRETS_KEY: is required in production: 32 bytes as 64 hex characters (for example: openssl rand -hex 32); it encrypts stored CRM and Cal.com credentials");
+    problems.push(
+      "  - SECRETS_KEY: is required in production: 32 bytes as 64 hex characters (for example: openssl rand -hex 32); it encrypts stored CRM and Cal.com credentials",
+    );
   }
   return problems.length ? problems.join("\n") : null;
 }
@@ -144,10 +181,10 @@ export function resolveEnv(source: EnvSource = process.env) {
   const databaseFile = postgresUrl
     ? null
     : env.DATABASE_URL
-    ? env.DATABASE_URL === ":memory:"
-      ? ":memory:"
-      : path.resolve(env.DATABASE_URL.replace(/^(file|sqlite):(\/\/)?/, ""))
-    : path.join(dataDir, "voxboard.db");
+      ? env.DATABASE_URL === ":memory:"
+        ? ":memory:"
+        : path.resolve(env.DATABASE_URL.replace(/^(file|sqlite):(\/\/)?/, ""))
+      : path.join(dataDir, "voxboard.db");
   return {
     ...env,
     isProduction: env.NODE_ENV === "production",
@@ -173,7 +210,9 @@ export function resolveEnv(source: EnvSource = process.env) {
         }
       : null,
     /** Stripe, or null for the built-in test-mode payment provider (the embedded default). */
-    stripe: env.STRIPE_SECRET_KEY ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET ?? null, apiUrl: env.STRIPE_API_URL ?? null } : null,
+    stripe: env.STRIPE_SECRET_KEY
+      ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET ?? null, apiUrl: env.STRIPE_API_URL ?? null }
+      : null,
     outboxDir: path.join(dataDir, "outbox"),
     uploadsDir: path.join(dataDir, "uploads"),
     importsDir: path.join(dataDir, "imports"),

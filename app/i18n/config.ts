@@ -2,7 +2,27 @@ export const SUPPORTED_LANGUAGES = ["en", "de"] as const;
 export type Language = (typeof SUPPORTED_LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = "en";
 export const DEFAULT_NAMESPACE = "common";
-export const NAMESPACES = ["common", "auth", "profile", "recordings", "recording", "analysis", "calls", "api", "phone", "contacts", "imports", "numbers", "knowledge", "campaigns", "billing", "organizations", "scheduling", "calcom", "integrations"] as const;
+export const NAMESPACES = [
+  "common",
+  "auth",
+  "profile",
+  "recordings",
+  "recording",
+  "analysis",
+  "calls",
+  "api",
+  "phone",
+  "contacts",
+  "imports",
+  "numbers",
+  "knowledge",
+  "campaigns",
+  "billing",
+  "organizations",
+  "scheduling",
+  "calcom",
+  "integrations",
+] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 export function isLanguage(value: unknown): value is Language {

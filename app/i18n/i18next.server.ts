@@ -74,7 +74,9 @@ export async function getTranslatorFor(language: Language, namespace: Namespace 
 
 /** A group of translations as an object (the labels of a record's fields, say), where a screen needs them all. */
 export function translationTree(language: Language, namespace: Namespace, path: string): unknown {
-  return path.split(".").reduce<unknown>((node, part) => (node && typeof node === "object" ? (node as Record<string, unknown>)[part] : undefined), resources[language][namespace]);
+  return path
+    .split(".")
+    .reduce<unknown>((node, part) => (node && typeof node === "object" ? (node as Record<string, unknown>)[part] : undefined), resources[language][namespace]);
 }
 
 // One per language and set of namespaces a page ships: bounded by the number of routes.
@@ -85,7 +87,9 @@ export function pageTranslator(language: Language, namespaces: readonly Namespac
   const key = `${language}|${namespaces.join(",")}`;
   let translator = pageTranslators.get(key);
   if (!translator) {
-    const subset = Object.fromEntries(namespaces.filter((namespace) => NAMESPACES.includes(namespace)).map((namespace) => [namespace, resources[language][namespace]]));
+    const subset = Object.fromEntries(
+      namespaces.filter((namespace) => NAMESPACES.includes(namespace)).map((namespace) => [namespace, resources[language][namespace]]),
+    );
     translator = new Translator(language, subset);
     pageTranslators.set(key, translator);
   }

@@ -15,10 +15,12 @@ export function namespaceLoader(translator: Translator, versions: Record<string,
       const version = versions[namespace];
       promise = (
         version
-          ? fetch(`/locales/${encodeURIComponent(translator.language)}/${encodeURIComponent(namespace)}.${version}.json`, { credentials: "same-origin" }).then((response) => {
-              if (!response.ok) throw new Error(`Translations ${translator.language}/${namespace}: HTTP ${response.status}`);
-              return response.json() as Promise<TranslationTree>;
-            })
+          ? fetch(`/locales/${encodeURIComponent(translator.language)}/${encodeURIComponent(namespace)}.${version}.json`, { credentials: "same-origin" }).then(
+              (response) => {
+                if (!response.ok) throw new Error(`Translations ${translator.language}/${namespace}: HTTP ${response.status}`);
+                return response.json() as Promise<TranslationTree>;
+              },
+            )
           : Promise.reject(new Error(`Unknown translation namespace ${namespace}`))
       ).then(
         (tree) => translator.addNamespace(namespace, tree),

@@ -37,7 +37,12 @@ describe("translation namespaces as files", () => {
 
 describe("the namespaces a page ships", () => {
   it("are the default one plus those its matched routes declare, known ones only, in a stable order", () => {
-    expect(namespacesForMatches([undefined, { i18n: ["recordings", "calls"] }, { i18n: ["recording"] }, { other: true }])).toEqual(["common", "recordings", "recording", "calls"]);
+    expect(namespacesForMatches([undefined, { i18n: ["recordings", "calls"] }, { i18n: ["recording"] }, { other: true }])).toEqual([
+      "common",
+      "recordings",
+      "recording",
+      "calls",
+    ]);
     expect(namespacesForMatches([{ i18n: ["nope"] }])).toEqual(["common"]);
   });
 });

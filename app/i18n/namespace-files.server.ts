@@ -32,7 +32,9 @@ function namespaceFile(language: Language, namespace: Namespace): NamespaceFile 
 }
 
 function brotliOf(file: NamespaceFile) {
-  file.brotli ??= brotliCompressSync(file.body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: file.body.length } });
+  file.brotli ??= brotliCompressSync(file.body, {
+    params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: file.body.length },
+  });
   return file.brotli;
 }
 

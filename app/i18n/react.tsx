@@ -23,7 +23,15 @@ interface TranslationContextValue {
 
 const TranslationContext = createContext<TranslationContextValue | null>(null);
 
-export function TranslationProvider({ translator, loader = null, children }: { translator: Translator; loader?: NamespaceLoader | null; children?: ReactNode }) {
+export function TranslationProvider({
+  translator,
+  loader = null,
+  children,
+}: {
+  translator: Translator;
+  loader?: NamespaceLoader | null;
+  children?: ReactNode;
+}) {
   return <TranslationContext.Provider value={{ translator, loader }}>{children}</TranslationContext.Provider>;
 }
 

@@ -46,7 +46,10 @@ describe("the translator gives exactly what i18next gives", () => {
         }
         // The same key named with its namespace, from a t bound to another one. (Where such a string nests another key,
         // i18next looks that one up in the bound namespace and shows its key; ours uses the string's own namespace.)
-        if (!text.includes("$t(")) expect(translator.fixed("phone")(`${namespace}:${base}`, optionsFor(text))).toBe(i18next.getFixedT(language, "phone")(`${namespace}:${base}`, optionsFor(text)));
+        if (!text.includes("$t("))
+          expect(translator.fixed("phone")(`${namespace}:${base}`, optionsFor(text))).toBe(
+            i18next.getFixedT(language, "phone")(`${namespace}:${base}`, optionsFor(text)),
+          );
       }
     });
   }

@@ -72,7 +72,10 @@ export class Translator {
     const separator = key.indexOf(":");
     if (separator > 0) {
       namespaces = [key.slice(0, separator)];
-      path = key.slice(separator + 1).split(":").join(".");
+      path = key
+        .slice(separator + 1)
+        .split(":")
+        .join(".");
     }
     const raw = this.resolve(namespaces, path, options?.count);
     const text = raw ?? options?.defaultValue ?? path;

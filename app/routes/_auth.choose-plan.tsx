@@ -77,7 +77,11 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     case "scheduled": {
       const plan = (await planOffers(null)).find((offer) => offer.key === planKey);
-      return redirectWithToast("/billing", { type: "success", key: "plans.downgradeScheduled", values: { plan: plan?.name ?? planKey, date: formatDate(choice.effectiveAt, language, gate.tenant.timeZone) } });
+      return redirectWithToast("/billing", {
+        type: "success",
+        key: "plans.downgradeScheduled",
+        values: { plan: plan?.name ?? planKey, date: formatDate(choice.effectiveAt, language, gate.tenant.timeZone) },
+      });
     }
     case "charged": {
       const { charge } = choice;
@@ -85,7 +89,11 @@ export async function action({ request }: ActionFunctionArgs) {
         const invoice = await getDb().selectFrom("invoices").select("number").where("charge_id", "=", charge.id).executeTakeFirst();
         const details = JSON.parse(charge.details) as { planName?: string; change?: string };
         const target = gate.subscription ? "/billing" : "/overview";
-        return redirectWithToast(target, { type: "success", key: details.change === "upgrade" ? "plans.upgraded" : details.change === "renewal" ? "plans.resumed" : "plans.chargedNew", values: { plan: details.planName ?? "", number: invoice?.number ?? "" } });
+        return redirectWithToast(target, {
+          type: "success",
+          key: details.change === "upgrade" ? "plans.upgraded" : details.change === "renewal" ? "plans.resumed" : "plans.chargedNew",
+          values: { plan: details.planName ?? "", number: invoice?.number ?? "" },
+        });
       }
       if (charge.status === "pending") return data({ formErrors: ["plans.paymentPending"], plan: planKey, submissionKey }, { status: 202 });
       return data({ cardError: isCardErrorCode(charge.failure_code) ? charge.failure_code : "payment_failed", plan: planKey }, { status: 402 });
@@ -97,7 +105,8 @@ type PlanReply = { formErrors?: string[]; cardError?: string; plan?: string; sub
 
 export default function ChoosePlanPage() {
   const { t, i18n } = useTranslation();
-  const { plans, current, canChoose, testMode, primaryCard, cardEntry, cardConstraint, submissionKey, timeZone, canManageCards } = useLoaderData<typeof loader>();
+  const { plans, current, canChoose, testMode, primaryCard, cardEntry, cardConstraint, submissionKey, timeZone, canManageCards } =
+    useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>() as PlanReply | undefined;
   const cardLabel = useCardLabel();
   const language = i18n.language;
@@ -115,7 +124,11 @@ export default function ChoosePlanPage() {
               {t("plans.cardTitle")}
             </h2>
             <p className="text-sm">{t("plans.needCard")}</p>
-            {cardEntry === "form" ? <AddCardForm reply={cardReply} constraint={cardConstraint} returnTo={HERE} /> : <StripeCardSetupForm returnTo={HERE} reply={cardReply} />}
+            {cardEntry === "form" ? (
+              <AddCardForm reply={cardReply} constraint={cardConstraint} returnTo={HERE} />
+            ) : (
+              <StripeCardSetupForm returnTo={HERE} reply={cardReply} />
+            )}
           </section>
         ) : null}
         {canChoose && primaryCard ? (
@@ -145,14 +158,26 @@ export default function ChoosePlanPage() {
               </ul>
               {plan.offer.kind === "current" ? (
                 <div className="space-y-2">
-                  <p className="rounded-md bg-emerald-50 px-3 py-2 text-center text-sm font-medium text-emerald-800 dark:bg-emerald-950 dark:text-emerald-200">{t("plans.current")}</p>
-                  {canChoose && plan.offer.resumable ? <ChooseButton plan={plan.key} submissionKey={submissionKey} label={t("plans.resume", { plan: plan.name })} variant="secondary" /> : null}
+                  <p className="rounded-md bg-emerald-50 px-3 py-2 text-center text-sm font-medium text-emerald-800 dark:bg-emerald-950 dark:text-emerald-200">
+                    {t("plans.current")}
+                  </p>
+                  {canChoose && plan.offer.resumable ? (
+                    <ChooseButton plan={plan.key} submissionKey={submissionKey} label={t("plans.resume", { plan: plan.name })} variant="secondary" />
+                  ) : null}
                 </div>
               ) : canChoose ? (
                 <div className="space-y-2">
                   {plan.offer.kind === "downgrade" ? (
                     <>
-                      <ChooseButton plan={plan.key} submissionKey={submissionKey} variant="secondary" label={t("plans.downgradeButton", { plan: plan.name, date: plan.offer.effectiveAt ? formatDate(plan.offer.effectiveAt, language, timeZone) : "" })} />
+                      <ChooseButton
+                        plan={plan.key}
+                        submissionKey={submissionKey}
+                        variant="secondary"
+                        label={t("plans.downgradeButton", {
+                          plan: plan.name,
+                          date: plan.offer.effectiveAt ? formatDate(plan.offer.effectiveAt, language, timeZone) : "",
+                        })}
+                      />
                       <p className="text-xs text-slate-500 dark:text-slate-400">{t("plans.downgradeNote")}</p>
                     </>
                   ) : (
@@ -161,7 +186,10 @@ export default function ChoosePlanPage() {
                         plan={plan.key}
                         submissionKey={reply?.plan === plan.key && reply.submissionKey ? reply.submissionKey : submissionKey}
                         disabled={!primaryCard || choosing}
-                        label={t(plan.offer.kind === "upgrade" ? "plans.payUpgrade" : plan.offer.kind === "overdue" ? "plans.payOverdue" : "plans.payNew", { plan: plan.name, amount: formatMoney(plan.offer.amountCents, plan.currency, language) })}
+                        label={t(plan.offer.kind === "upgrade" ? "plans.payUpgrade" : plan.offer.kind === "overdue" ? "plans.payOverdue" : "plans.payNew", {
+                          plan: plan.name,
+                          amount: formatMoney(plan.offer.amountCents, plan.currency, language),
+                        })}
                       />
                       {plan.offer.kind === "upgrade" ? <p className="text-xs text-slate-500 dark:text-slate-400">{t("plans.upgradeNote")}</p> : null}
                     </>
@@ -181,7 +209,19 @@ export default function ChoosePlanPage() {
   );
 }
 
-function ChooseButton({ plan, submissionKey, label, variant = "primary", disabled = false }: { plan: string; submissionKey: string; label: string; variant?: "primary" | "secondary"; disabled?: boolean }) {
+function ChooseButton({
+  plan,
+  submissionKey,
+  label,
+  variant = "primary",
+  disabled = false,
+}: {
+  plan: string;
+  submissionKey: string;
+  label: string;
+  variant?: "primary" | "secondary";
+  disabled?: boolean;
+}) {
   return (
     <Form method="post">
       <input type="hidden" name="intent" value="choose" />

@@ -43,7 +43,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (outcome.kind !== "accepted") return data({ result: submission.reply({ hideFields }), problem: outcome.kind }, { status: 400 });
   const headers = new Headers();
   if (request.headers.get("Cookie")?.includes("__session=")) await destroySession(request);
-  const session = await createSession({ userId: outcome.userId, tenantId: outcome.tenantId, ip: clientIp(context), userAgent: request.headers.get("User-Agent") });
+  const session = await createSession({
+    userId: outcome.userId,
+    tenantId: outcome.tenantId,
+    ip: clientIp(context),
+    userAgent: request.headers.get("User-Agent"),
+  });
   headers.append("Set-Cookie", session.setCookie);
   // The new member lands in the organization that invited them.
   headers.append("Set-Cookie", await storeSelection({ organizationId: outcome.organizationId, teamId: null }));
@@ -63,10 +68,17 @@ export default function InvitationPage() {
         {problem === "email-taken" ? <Notice tone="warning">{t("invitation.emailTaken")}</Notice> : null}
         {invitation && problem === null ? (
           <Form method="post" className="space-y-4" {...plainFormProps(form)}>
-            <p className="text-sm text-slate-600 dark:text-slate-300">{t("invitation.intro", { organization: invitation.organization, email: invitation.email })}</p>
+            <p className="text-sm text-slate-600 dark:text-slate-300">
+              {t("invitation.intro", { organization: invitation.organization, email: invitation.email })}
+            </p>
             <FormErrors errors={form.errors} namespace="auth" />
             <input type="hidden" name="token" value={token} />
-            <TextField label={t("fields.name")} errors={fields.name.errors} namespace="auth" inputProps={{ ...plainInputProps(fields.name, { type: "text" }), autoComplete: "name" }} />
+            <TextField
+              label={t("fields.name")}
+              errors={fields.name.errors}
+              namespace="auth"
+              inputProps={{ ...plainInputProps(fields.name, { type: "text" }), autoComplete: "name" }}
+            />
             <NewPasswordFields password={fields.password} confirmPassword={fields.confirmPassword} />
             <Button type="submit" className="w-full">
               {t("invitation.submit")}

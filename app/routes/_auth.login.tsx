@@ -63,7 +63,12 @@ export default function LoginPage() {
       <Form method="post" className="space-y-4" {...plainFormProps(form)}>
         <FormErrors errors={form.errors} namespace="auth" />
         <input type="hidden" name="redirectTo" value={redirectTo} />
-        <TextField label={t("fields.email")} errors={fields.email.errors} namespace="auth" inputProps={{ ...plainInputProps(fields.email, { type: "email" }), autoComplete: "email" }} />
+        <TextField
+          label={t("fields.email")}
+          errors={fields.email.errors}
+          namespace="auth"
+          inputProps={{ ...plainInputProps(fields.email, { type: "email" }), autoComplete: "email" }}
+        />
         <TextField
           label={t("fields.password")}
           errors={fields.password.errors}

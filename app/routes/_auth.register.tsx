@@ -45,7 +45,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const language = await getLanguage(request);
   try {
     const browserTimeZone = formData.get(BROWSER_TIME_ZONE_FIELD);
-    const user = await registerAccount({ name, company, email, phone, password, browserTimeZone: typeof browserTimeZone === "string" ? browserTimeZone : null, phoneCountry });
+    const user = await registerAccount({
+      name,
+      company,
+      email,
+      phone,
+      password,
+      browserTimeZone: typeof browserTimeZone === "string" ? browserTimeZone : null,
+      phoneCountry,
+    });
     runAfterResponse("Verification email", () => sendVerificationEmail({ ...user, email, name }, language));
   } catch (error) {
     if (!(error instanceof EmailTakenError)) throw error;
@@ -65,15 +73,31 @@ export default function RegisterPage() {
     <AuthCard title={t("register.title")}>
       <Form method="post" className="space-y-4" {...plainFormProps(form)}>
         <FormErrors errors={form.errors} namespace="auth" />
-        <TextField label={t("fields.name")} errors={fields.name.errors} namespace="auth" inputProps={{ ...plainInputProps(fields.name, { type: "text" }), autoComplete: "name" }} />
+        <TextField
+          label={t("fields.name")}
+          errors={fields.name.errors}
+          namespace="auth"
+          inputProps={{ ...plainInputProps(fields.name, { type: "text" }), autoComplete: "name" }}
+        />
         <TextField
           label={t("fields.company")}
           errors={fields.company.errors}
           namespace="auth"
           inputProps={{ ...plainInputProps(fields.company, { type: "text" }), autoComplete: "organization" }}
         />
-        <TextField label={t("fields.email")} errors={fields.email.errors} namespace="auth" inputProps={{ ...plainInputProps(fields.email, { type: "email" }), autoComplete: "email" }} />
-        <PhoneField label={t("fields.phone")} errors={fields.phone.errors} namespace="auth" country={phoneCountry} inputProps={{ ...plainInputProps(fields.phone, { type: "tel" }), autoComplete: "tel" }} />
+        <TextField
+          label={t("fields.email")}
+          errors={fields.email.errors}
+          namespace="auth"
+          inputProps={{ ...plainInputProps(fields.email, { type: "email" }), autoComplete: "email" }}
+        />
+        <PhoneField
+          label={t("fields.phone")}
+          errors={fields.phone.errors}
+          namespace="auth"
+          country={phoneCountry}
+          inputProps={{ ...plainInputProps(fields.phone, { type: "tel" }), autoComplete: "tel" }}
+        />
         <NewPasswordFields password={fields.password} confirmPassword={fields.confirmPassword} />
         <BrowserTimeZoneInput />
         <Button type="submit" className="w-full" loading={pending}>

@@ -37,9 +37,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (formData.get("intent") === "set-password") {
     const submission = parseWithZod(formData, { schema: ResetPasswordSchema });
     const hideFields = ["password", "confirmPassword"];
-    if (submission.status !== "success") return data({ kind: "set" as const, result: submission.reply({ hideFields }), invalidLink: false, sent: false }, { status: 400 });
+    if (submission.status !== "success")
+      return data({ kind: "set" as const, result: submission.reply({ hideFields }), invalidLink: false, sent: false }, { status: 400 });
     const limited = await rateLimitMessage(request, context, "reset-password");
-    if (limited) return data({ kind: "set" as const, result: submission.reply({ formErrors: [limited.message], hideFields }), invalidLink: false, sent: false }, limited.init);
+    if (limited)
+      return data(
+        { kind: "set" as const, result: submission.reply({ formErrors: [limited.message], hideFields }), invalidLink: false, sent: false },
+        limited.init,
+      );
     if (!(await resetPasswordWithToken(submission.value.token, submission.value.password))) {
       return data({ kind: "set" as const, result: submission.reply({ hideFields }), invalidLink: true, sent: false }, { status: 400 });
     }
@@ -49,7 +54,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: RequestResetSchema });
   if (submission.status !== "success") return data({ kind: "request" as const, result: submission.reply(), invalidLink: false, sent: false }, { status: 400 });
   const limited = await rateLimitMessage(request, context, "reset-password", submission.value.email);
-  if (limited) return data({ kind: "request" as const, result: submission.reply({ formErrors: [limited.message] }), invalidLink: false, sent: false }, limited.init);
+  if (limited)
+    return data({ kind: "request" as const, result: submission.reply({ formErrors: [limited.message] }), invalidLink: false, sent: false }, limited.init);
   const language = await getLanguage(request);
   // Looking the address up, issuing the token and writing the mail happen after the answer, which therefore takes as long for an unknown address.
   runAfterResponse("Password reset email", () => requestPasswordReset(submission.value.email, language));
@@ -71,7 +77,12 @@ function RequestLinkForm() {
       {actionData?.kind === "request" && actionData.sent ? <Notice>{t("reset.requestSent")}</Notice> : null}
       <FormErrors errors={form.errors} namespace="auth" />
       <input type="hidden" name="intent" value="request" />
-      <TextField label={t("fields.email")} errors={fields.email.errors} namespace="auth" inputProps={{ ...plainInputProps(fields.email, { type: "email" }), autoComplete: "email" }} />
+      <TextField
+        label={t("fields.email")}
+        errors={fields.email.errors}
+        namespace="auth"
+        inputProps={{ ...plainInputProps(fields.email, { type: "email" }), autoComplete: "email" }}
+      />
       <Button type="submit" className="w-full">
         {t("reset.requestSubmit")}
       </Button>

@@ -20,7 +20,11 @@ const HERE = "/add-topup-balance";
 export async function loader({ request }: LoaderFunctionArgs) {
   const gate = await requireReadAccess(request, AREA);
   const language = await getLanguage(request);
-  const [t, frame, forms] = await Promise.all([getTranslator(request, "billing"), billingFrameForPage(gate.tenant.id), topUpFormsData(gate.tenant.id, language)]);
+  const [t, frame, forms] = await Promise.all([
+    getTranslator(request, "billing"),
+    billingFrameForPage(gate.tenant.id),
+    topUpFormsData(gate.tenant.id, language),
+  ]);
   return {
     title: t("topUp.title"),
     ...frame,

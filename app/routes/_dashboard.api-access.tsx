@@ -36,7 +36,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const canRevoke = can(user.permissions, "api-access", "delete");
   const keys = activeTab === "keys" ? await listApiKeys(tenant.id) : [];
   const revokeId = url.searchParams.get("revoke");
-  const revokeTarget = activeTab === "keys" && canRevoke && revokeId ? keys.find((key) => key.id === revokeId && !key.revokedAt) ?? null : null;
+  const revokeTarget = activeTab === "keys" && canRevoke && revokeId ? (keys.find((key) => key.id === revokeId && !key.revokedAt) ?? null) : null;
   return data(
     {
       title: t("title"),

@@ -28,10 +28,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const searchParams = new URL(request.url).searchParams;
   const requested = searchParams.get("range");
   const range: DateRangeKey = isDateRangeKey(requested) ? requested : DEFAULT_DATE_RANGE;
-  const { staff, eventType } = readParams(searchParams, { staff: optionalText({ trim: true, maxLength: 64 }), eventType: optionalText({ trim: true, maxLength: 64 }) });
+  const { staff, eventType } = readParams(searchParams, {
+    staff: optionalText({ trim: true, maxLength: 64 }),
+    eventType: optionalText({ trim: true, maxLength: 64 }),
+  });
   const scope = schedulingScope(gate);
   const [view, choices] = scope
-    ? await Promise.all([appointmentInsights(gate.tenant.id, scope, { range, staff, eventType }, gate.tenant.timeZone), appointmentFilterChoices(gate.tenant.id, scope)])
+    ? await Promise.all([
+        appointmentInsights(gate.tenant.id, scope, { range, staff, eventType }, gate.tenant.timeZone),
+        appointmentFilterChoices(gate.tenant.id, scope),
+      ])
     : [null, { hosts: [], eventTypes: [] }];
   return {
     title: t("insights.title"),
@@ -63,15 +69,47 @@ export default function AppointmentInsightsPage() {
     <div className="space-y-6">
       <PageHeader
         title={data.title}
-        description={data.organization ? (data.team ? t("appointments.scopeTeam", { team: data.team.name, organization: data.organization.name }) : t("appointments.scopeOrganization", { organization: data.organization.name })) : t("insights.intro")}
+        description={
+          data.organization
+            ? data.team
+              ? t("appointments.scopeTeam", { team: data.team.name, organization: data.organization.name })
+              : t("appointments.scopeOrganization", { organization: data.organization.name })
+            : t("insights.intro")
+        }
       />
       {!data.organization || !data.view ? (
-        <EmptyState title={t("staff.noOrganization")} action={<Link to={organizationPaths.create} className={buttonClass("primary", undefined, "sm")}>{t("staff.createOrganization")}</Link>} />
+        <EmptyState
+          title={t("staff.noOrganization")}
+          action={
+            <Link to={organizationPaths.create} className={buttonClass("primary", undefined, "sm")}>
+              {t("staff.createOrganization")}
+            </Link>
+          }
+        />
       ) : (
         <>
-          <FilterForm action="/appointment-insights" label={t("insights.filters")} hidden={data.range !== DEFAULT_DATE_RANGE ? [["range", data.range]] : []} submitLabel={t("appointments.apply")}>
-            <FilterSelect id="insights-staff" name="staff" label={t("insights.host")} value={data.staff} anyLabel={t("appointments.anyHost")} options={data.hosts.map((host) => ({ value: host.id, label: host.name }))} />
-            <FilterSelect id="insights-type" name="eventType" label={t("insights.eventType")} value={data.eventType} anyLabel={t("appointments.anyEventType")} options={data.eventTypes.map((type) => ({ value: type.id, label: type.name }))} />
+          <FilterForm
+            action="/appointment-insights"
+            label={t("insights.filters")}
+            hidden={data.range !== DEFAULT_DATE_RANGE ? [["range", data.range]] : []}
+            submitLabel={t("appointments.apply")}
+          >
+            <FilterSelect
+              id="insights-staff"
+              name="staff"
+              label={t("insights.host")}
+              value={data.staff}
+              anyLabel={t("appointments.anyHost")}
+              options={data.hosts.map((host) => ({ value: host.id, label: host.name }))}
+            />
+            <FilterSelect
+              id="insights-type"
+              name="eventType"
+              label={t("insights.eventType")}
+              value={data.eventType}
+              anyLabel={t("appointments.anyEventType")}
+              options={data.eventTypes.map((type) => ({ value: type.id, label: type.name }))}
+            />
           </FilterForm>
           <InsightsPanel view={data.view} hrefForRange={hrefForRange} staff={data.staff} eventType={data.eventType} />
         </>

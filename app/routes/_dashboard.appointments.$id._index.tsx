@@ -59,7 +59,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       source: appointment.source,
       callId: appointment.call_id,
     },
-    log: log.map((entry) => ({ id: entry.id, action: entry.action, actorKind: entry.actor_kind, actorName: entry.actor_name, details: JSON.parse(entry.details) as Record<string, string | null>, at: entry.at })),
+    log: log.map((entry) => ({
+      id: entry.id,
+      action: entry.action,
+      actorKind: entry.actor_kind,
+      actorName: entry.actor_name,
+      details: JSON.parse(entry.details) as Record<string, string | null>,
+      at: entry.at,
+    })),
     timeZone: gate.tenant.timeZone,
     canReschedule: canUpdate && appointment.status === "booked" && !started && appointment.event_type_id !== null,
     canCancel: canUpdate && appointment.status === "booked" && !started,
@@ -80,10 +87,23 @@ function CancelForm({ id, fetcher, onCancel, errors }: { id: string; fetcher?: F
   const { t } = useTranslation("scheduling");
   const here = `/appointments/${encodeURIComponent(id)}`;
   return (
-    <ConfirmForm action={here} hidden={{ intent: "cancel" }} confirmLabel={t("detail.cancelConfirm")} dismissLabel={t("detail.keep")} cancelHref={here} fetcher={fetcher} onCancel={onCancel}>
+    <ConfirmForm
+      action={here}
+      hidden={{ intent: "cancel" }}
+      confirmLabel={t("detail.cancelConfirm")}
+      dismissLabel={t("detail.keep")}
+      cancelHref={here}
+      fetcher={fetcher}
+      onCancel={onCancel}
+    >
       <FormErrors errors={errors} namespace="scheduling" />
       <p>{t("detail.cancelQuestion")}</p>
-      <TextareaField label={t("detail.reason")} hint={t("detail.reasonHint")} namespace="scheduling" textareaProps={{ id: `cancel-reason-${id}`, name: "reason", rows: 2, maxLength: 500 }} />
+      <TextareaField
+        label={t("detail.reason")}
+        hint={t("detail.reasonHint")}
+        namespace="scheduling"
+        textareaProps={{ id: `cancel-reason-${id}`, name: "reason", rows: 2, maxLength: 500 }}
+      />
     </ConfirmForm>
   );
 }
@@ -100,7 +120,7 @@ export default function AppointmentPage() {
     appointment.locationKind === "in-person"
       ? appointment.locationDetail
       : appointment.locationKind === "google-meet"
-        ? appointment.locationDetail ?? t("detail.meetLinkFollows")
+        ? (appointment.locationDetail ?? t("detail.meetLinkFollows"))
         : t(`phoneDirections.${appointment.locationDetail === "contact-calls" ? "contact-calls" : "agent-calls"}`);
   return (
     <div className="max-w-4xl space-y-6">
@@ -134,7 +154,12 @@ export default function AppointmentPage() {
               </Form>
             ) : null}
             {data.canCancel ? (
-              <ConfirmAction href={`${here}?confirm=cancel`} title={t("detail.cancelTitle")} className={buttonClass("secondary", "text-red-700 dark:text-red-300")} content={({ fetcher, close }) => <CancelForm id={appointment.id} fetcher={fetcher} onCancel={close} />}>
+              <ConfirmAction
+                href={`${here}?confirm=cancel`}
+                title={t("detail.cancelTitle")}
+                className={buttonClass("secondary", "text-red-700 dark:text-red-300")}
+                content={({ fetcher, close }) => <CancelForm id={appointment.id} fetcher={fetcher} onCancel={close} />}
+              >
                 {t("detail.cancel")}
               </ConfirmAction>
             ) : null}
@@ -144,7 +169,7 @@ export default function AppointmentPage() {
       {reply && reply.intent !== "cancel" ? <FormErrors errors={reply.result.error?.[""] ?? undefined} namespace="scheduling" /> : null}
       {data.confirmingCancel ? (
         <Panel title={t("detail.cancelTitle")}>
-          <CancelForm id={appointment.id} errors={reply?.intent === "cancel" ? reply.result.error?.[""] ?? undefined : undefined} />
+          <CancelForm id={appointment.id} errors={reply?.intent === "cancel" ? (reply.result.error?.[""] ?? undefined) : undefined} />
         </Panel>
       ) : null}
       <Panel title={t("detail.details")}>
@@ -152,7 +177,11 @@ export default function AppointmentPage() {
           <dt className="font-medium text-slate-600 dark:text-slate-300">{t("detail.when")}</dt>
           <dd>
             {format.range(appointment.start, appointment.end)}
-            {appointment.hostTimeZone !== data.timeZone ? <span className="block text-xs text-slate-500 dark:text-slate-400">{t("detail.hostTime", { time: hostFormat.range(appointment.start, appointment.end), zone: appointment.hostTimeZone.replace(/_/g, " ") })}</span> : null}
+            {appointment.hostTimeZone !== data.timeZone ? (
+              <span className="block text-xs text-slate-500 dark:text-slate-400">
+                {t("detail.hostTime", { time: hostFormat.range(appointment.start, appointment.end), zone: appointment.hostTimeZone.replace(/_/g, " ") })}
+              </span>
+            ) : null}
           </dd>
           <dt className="font-medium text-slate-600 dark:text-slate-300">{t("detail.contact")}</dt>
           <dd className="break-words">
@@ -205,10 +234,18 @@ export default function AppointmentPage() {
           {data.log.map((entry) => (
             <li key={entry.id} className="flex flex-wrap gap-x-3 gap-y-1 border-l-2 border-slate-200 pl-3 dark:border-slate-700">
               <span className="font-medium">{t(`log.${entry.action}`)}</span>
-              {entry.action === "rescheduled" && entry.details.from && entry.details.to ? <span>{t("log.movedFrom", { from: `${format.day(entry.details.from)}, ${format.time(entry.details.from)}`, to: `${format.day(entry.details.to)}, ${format.time(entry.details.to)}` })}</span> : null}
+              {entry.action === "rescheduled" && entry.details.from && entry.details.to ? (
+                <span>
+                  {t("log.movedFrom", {
+                    from: `${format.day(entry.details.from)}, ${format.time(entry.details.from)}`,
+                    to: `${format.day(entry.details.to)}, ${format.time(entry.details.to)}`,
+                  })}
+                </span>
+              ) : null}
               {entry.action === "cancelled" && entry.details.reason ? <span className="break-words">“{entry.details.reason}”</span> : null}
               <span className="text-slate-500 dark:text-slate-400">
-                {entry.actorKind === "user" ? entry.actorName ?? t("log.someone") : t(`log.actors.${entry.actorKind}`)} · {format.day(entry.at)}, {format.time(entry.at)}
+                {entry.actorKind === "user" ? (entry.actorName ?? t("log.someone")) : t(`log.actors.${entry.actorKind}`)} · {format.day(entry.at)},{" "}
+                {format.time(entry.at)}
               </span>
             </li>
           ))}

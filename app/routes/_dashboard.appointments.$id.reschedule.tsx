@@ -49,10 +49,23 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { appointment, eventType } = await requireMovable(request, gate, params.id);
   const t = await getTranslator(request, "scheduling");
   const { week, date } = readParams(new URL(request.url).searchParams, { week: calendarDayParam, date: calendarDayParam });
-  const picker = await pickerWeek(gate.tenant.id, eventType, { week, date, viewerTimeZone: gate.tenant.timeZone, fallbackTimeZone: gate.tenant.timeZone, excludeAppointmentId: appointment.id });
+  const picker = await pickerWeek(gate.tenant.id, eventType, {
+    week,
+    date,
+    viewerTimeZone: gate.tenant.timeZone,
+    fallbackTimeZone: gate.tenant.timeZone,
+    excludeAppointmentId: appointment.id,
+  });
   return {
     title: t("reschedule.title"),
-    appointment: { id: appointment.id, title: appointment.title, contactName: appointment.contact_name, hostName: appointment.host_name, start: appointment.start_at, end: appointment.end_at },
+    appointment: {
+      id: appointment.id,
+      title: appointment.title,
+      contactName: appointment.contact_name,
+      hostName: appointment.host_name,
+      start: appointment.start_at,
+      end: appointment.end_at,
+    },
     picker,
     timeZone: gate.tenant.timeZone,
   };
@@ -65,7 +78,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { appointment, eventType, here } = await requireMovable(request, gate, params.id);
   const submission = parseWithZod(await readFormData(request), { schema: RescheduleSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  const outcome = await rescheduleAppointment(gate.tenant.id, appointment.id, submission.value.start, { kind: "user", userId: gate.user.id }, { eventType, fallbackTimeZone: gate.tenant.timeZone });
+  const outcome = await rescheduleAppointment(
+    gate.tenant.id,
+    appointment.id,
+    submission.value.start,
+    { kind: "user", userId: gate.user.id },
+    { eventType, fallbackTimeZone: gate.tenant.timeZone },
+  );
   if (outcome.kind !== "done") return data({ result: submission.reply({ fieldErrors: { start: [refusalKey(outcome)] } }) }, { status: 409 });
   afterAppointmentChange(gate.tenant.id, appointment.id, "rescheduled");
   return redirectWithToast(here, { type: "success", key: "scheduling:toast.rescheduled", values: { name: appointment.contact_name } });
@@ -89,7 +108,12 @@ export default function ReschedulePage() {
     <div className="max-w-4xl space-y-6">
       <PageHeader
         title={data.title}
-        description={t("reschedule.intro", { title: data.appointment.title, name: data.appointment.contactName, when: format.range(data.appointment.start, data.appointment.end), host: data.appointment.hostName ?? "" })}
+        description={t("reschedule.intro", {
+          title: data.appointment.title,
+          name: data.appointment.contactName,
+          when: format.range(data.appointment.start, data.appointment.end),
+          host: data.appointment.hostName ?? "",
+        })}
         back={
           <Link to={here} className="text-primary-dark underline dark:text-primary">
             {t("reschedule.back")}

@@ -26,7 +26,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const scope = organization ? { organizationId: organization.id, teamId: team?.id ?? null } : null;
   const [list, filters] = scope
     ? await Promise.all([listAppointments(gate.tenant.id, scope, params, gate.tenant.timeZone), appointmentFilterChoices(gate.tenant.id, scope)])
-    : [{ rows: [], total: 0, pageCount: 1 }, { hosts: [], eventTypes: [] }];
+    : [
+        { rows: [], total: 0, pageCount: 1 },
+        { hosts: [], eventTypes: [] },
+      ];
   return {
     title: t("appointments.title"),
     organization,
@@ -61,7 +64,13 @@ export default function AppointmentsPage() {
     <div className="space-y-6">
       <PageHeader
         title={data.title}
-        description={data.organization ? (data.team ? t("appointments.scopeTeam", { team: data.team.name, organization: data.organization.name }) : t("appointments.scopeOrganization", { organization: data.organization.name })) : t("appointments.intro")}
+        description={
+          data.organization
+            ? data.team
+              ? t("appointments.scopeTeam", { team: data.team.name, organization: data.organization.name })
+              : t("appointments.scopeOrganization", { organization: data.organization.name })
+            : t("appointments.intro")
+        }
         actions={
           data.organization ? (
             <>

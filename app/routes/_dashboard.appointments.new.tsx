@@ -28,7 +28,13 @@ import { calendarDayParam, optionalText, readParams, searchTerm } from "~/lib/ur
 
 export const handle: I18nHandle = { i18n: ["scheduling"] };
 
-const readers = { eventType: optionalText({ trim: true, maxLength: 64 }), contact: optionalText({ trim: true, maxLength: 64 }), q: searchTerm({ maxLength: 100 }), week: calendarDayParam, date: calendarDayParam };
+const readers = {
+  eventType: optionalText({ trim: true, maxLength: 64 }),
+  contact: optionalText({ trim: true, maxLength: 64 }),
+  q: searchTerm({ maxLength: 100 }),
+  week: calendarDayParam,
+  date: calendarDayParam,
+};
 
 /**
  * /appointments/new?eventType=&contact=&q=&week=&date=: book for a contact.
@@ -47,7 +53,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const contact = params.contact ? await getContact(gate.tenant.id, params.contact) : undefined;
   const [matches, picker] = await Promise.all([
     params.q && !contact ? findContacts(gate.tenant.id, params.q) : Promise.resolve([]),
-    eventType ? pickerWeek(gate.tenant.id, (await getEventType(gate.tenant.id, eventType.id))!, { week: params.week, date: params.date, viewerTimeZone: gate.tenant.timeZone, fallbackTimeZone: gate.tenant.timeZone }) : Promise.resolve(null),
+    eventType
+      ? pickerWeek(gate.tenant.id, (await getEventType(gate.tenant.id, eventType.id))!, {
+          week: params.week,
+          date: params.date,
+          viewerTimeZone: gate.tenant.timeZone,
+          fallbackTimeZone: gate.tenant.timeZone,
+        })
+      : Promise.resolve(null),
   ]);
   return {
     title: t("book.title"),
@@ -90,7 +103,11 @@ export async function action({ request }: ActionFunctionArgs) {
     return data({ result: submission.reply({ fieldErrors: { start: [key] } }) }, { status: 409 });
   }
   afterAppointmentChange(gate.tenant.id, outcome.appointmentId, "booked");
-  return redirectWithToast(`/appointments/${outcome.appointmentId}`, { type: "success", key: "scheduling:toast.booked", values: { name: contactName(contact) } });
+  return redirectWithToast(`/appointments/${outcome.appointmentId}`, {
+    type: "success",
+    key: "scheduling:toast.booked",
+    values: { name: contactName(contact) },
+  });
 }
 
 function hrefWith(params: Record<string, string | null>, changes: Record<string, string | null | undefined>) {
@@ -110,7 +127,14 @@ export default function NewAppointmentPage() {
   if (data.eventTypes.length === 0) {
     return (
       <div className="space-y-6">
-        <PageHeader title={data.title} back={<Link to="/appointments" className="text-primary-dark underline dark:text-primary">{t("book.back")}</Link>} />
+        <PageHeader
+          title={data.title}
+          back={
+            <Link to="/appointments" className="text-primary-dark underline dark:text-primary">
+              {t("book.back")}
+            </Link>
+          }
+        />
         <EmptyState
           title={data.hasEventTypes ? t("book.noHosts") : t("book.noEventTypes")}
           action={
@@ -124,7 +148,15 @@ export default function NewAppointmentPage() {
   }
   return (
     <div className="max-w-4xl space-y-6">
-      <PageHeader title={data.title} description={t("book.intro")} back={<Link to="/appointments" className="text-primary-dark underline dark:text-primary">{t("book.back")}</Link>} />
+      <PageHeader
+        title={data.title}
+        description={t("book.intro")}
+        back={
+          <Link to="/appointments" className="text-primary-dark underline dark:text-primary">
+            {t("book.back")}
+          </Link>
+        }
+      />
       <Panel title={t("book.whatAndWho")}>
         <Form method="get" className="grid gap-4 sm:grid-cols-2 sm:items-start">
           <SelectField
@@ -145,7 +177,11 @@ export default function NewAppointmentPage() {
               <input type="hidden" name="contact" value={data.contact.id} />
             </div>
           ) : (
-            <TextField label={t("book.findContact")} hint={t("book.findContactHint")} inputProps={{ id: "book-q", name: "q", type: "search", defaultValue: data.params.q }} />
+            <TextField
+              label={t("book.findContact")}
+              hint={t("book.findContactHint")}
+              inputProps={{ id: "book-q", name: "q", type: "search", defaultValue: data.params.q }}
+            />
           )}
           <div className="sm:col-span-2">
             <Button type="submit" variant="secondary">
@@ -157,10 +193,16 @@ export default function NewAppointmentPage() {
           data.matches.length === 0 ? (
             <p className="mt-4 text-sm text-slate-600 dark:text-slate-300">{t("book.noContacts", { q: data.params.q })}</p>
           ) : (
-            <ul className="mt-4 divide-y divide-slate-200 rounded-md border border-slate-200 dark:divide-slate-800 dark:border-slate-700" data-testid="contact-matches">
+            <ul
+              className="mt-4 divide-y divide-slate-200 rounded-md border border-slate-200 dark:divide-slate-800 dark:border-slate-700"
+              data-testid="contact-matches"
+            >
               {data.matches.map((match) => (
                 <li key={match.id}>
-                  <Link to={hrefWith(base, { contact: match.id, q: null })} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2 text-sm hover:bg-slate-50 dark:hover:bg-slate-800">
+                  <Link
+                    to={hrefWith(base, { contact: match.id, q: null })}
+                    className="flex flex-wrap items-center justify-between gap-2 px-3 py-2 text-sm hover:bg-slate-50 dark:hover:bg-slate-800"
+                  >
                     <span className="font-medium">{match.name}</span>
                     <span className="text-slate-500 dark:text-slate-400">{[match.phone, match.email].filter(Boolean).join(" · ")}</span>
                   </Link>
@@ -178,8 +220,19 @@ export default function NewAppointmentPage() {
             <input type="hidden" name="contact" value={data.contact?.id ?? ""} />
             {!data.contact ? <p className="text-sm text-amber-700 dark:text-amber-300">{t("book.contactFirst")}</p> : null}
             {errors.contact ? <FormErrors errors={errors.contact} namespace="scheduling" /> : null}
-            <SlotPicker picker={data.picker} hrefFor={(changes) => hrefWith(base, { week: changes.week ?? base.week, date: changes.date ?? null })} errors={errors.start ?? undefined} timeZone={data.timeZone} />
-            <TextareaField label={t("book.notes")} hint={t("book.notesHint")} errors={errors.notes ?? undefined} namespace="scheduling" textareaProps={{ id: "book-notes", name: "notes", rows: 3, maxLength: 2000 }} />
+            <SlotPicker
+              picker={data.picker}
+              hrefFor={(changes) => hrefWith(base, { week: changes.week ?? base.week, date: changes.date ?? null })}
+              errors={errors.start ?? undefined}
+              timeZone={data.timeZone}
+            />
+            <TextareaField
+              label={t("book.notes")}
+              hint={t("book.notesHint")}
+              errors={errors.notes ?? undefined}
+              namespace="scheduling"
+              textareaProps={{ id: "book-notes", name: "notes", rows: 3, maxLength: 2000 }}
+            />
             <Button type="submit" disabled={busy || !data.contact}>
               {busy ? t("book.booking") : t("book.submit")}
             </Button>

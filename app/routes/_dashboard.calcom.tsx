@@ -28,7 +28,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const gate = await requireReadAccess(request, "calcom");
   const t = await getTranslator(request, "calcom");
   const organization = gate.selection.organization;
-  const teams = organization ? gate.selection.organizations.find((candidate) => candidate.id === organization.id)?.teams ?? [] : [];
+  const teams = organization ? (gate.selection.organizations.find((candidate) => candidate.id === organization.id)?.teams ?? []) : [];
   const connection = organization ? await getConnection(gate.tenant.id, organization.id) : undefined;
   const canUpdate = can(gate.user.permissions, "calcom", "update");
   // The secret itself was shown once, when it was made; the page names its last four characters so it can be recognized.
@@ -41,7 +41,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
     }
   }
   const imported = connection
-    ? await getDb().selectFrom("event_types").select(["id", "name", "team_id", "duration_minutes"]).where("tenant_id", "=", gate.tenant.id).where("calcom_event_type_id", "is not", null).where("team_id", "in", teams.length ? teams.map((team) => team.id) : [""]).orderBy("name").execute()
+    ? await getDb()
+        .selectFrom("event_types")
+        .select(["id", "name", "team_id", "duration_minutes"])
+        .where("tenant_id", "=", gate.tenant.id)
+        .where("calcom_event_type_id", "is not", null)
+        .where("team_id", "in", teams.length ? teams.map((team) => team.id) : [""])
+        .orderBy("name")
+        .execute()
     : [];
   return {
     title: t("title"),
@@ -59,13 +66,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
           webhookSecretLast4,
         }
       : null,
-    imported: imported.map((type) => ({ id: type.id, name: type.name, minutes: type.duration_minutes, href: organization ? organizationPaths.eventType(organization.id, type.team_id, type.id) : "#" })),
+    imported: imported.map((type) => ({
+      id: type.id,
+      name: type.name,
+      minutes: type.duration_minutes,
+      href: organization ? organizationPaths.eventType(organization.id, type.team_id, type.id) : "#",
+    })),
     teamsHref: organization ? organizationPaths.page(organization.id, "teams") : organizationPaths.list,
     timeZone: gate.tenant.timeZone,
     canCreate: can(gate.user.permissions, "calcom", "create"),
     canUpdate,
     canDelete: can(gate.user.permissions, "calcom", "delete"),
-    confirmingDisconnect: Boolean(connection) && can(gate.user.permissions, "calcom", "delete") && new URL(request.url).searchParams.get("confirm") === "disconnect",
+    confirmingDisconnect:
+      Boolean(connection) && can(gate.user.permissions, "calcom", "delete") && new URL(request.url).searchParams.get("confirm") === "disconnect",
     constraint: getZodConstraint(ConnectCalcomSchema),
   };
 }
@@ -94,7 +107,14 @@ export default function CalcomPage() {
     <div className="space-y-6">
       <PageHeader title={data.title} description={data.organization ? t("intro", { organization: data.organization.name }) : t("introNoOrganization")} />
       {!data.organization ? (
-        <EmptyState title={t("noOrganization")} action={<Link to={organizationPaths.create} className={buttonClass("primary", undefined, "sm")}>{t("createOrganization")}</Link>} />
+        <EmptyState
+          title={t("noOrganization")}
+          action={
+            <Link to={organizationPaths.create} className={buttonClass("primary", undefined, "sm")}>
+              {t("createOrganization")}
+            </Link>
+          }
+        />
       ) : !data.connection ? (
         <ConnectPanel teams={data.teams} reply={reply} constraint={data.constraint} canCreate={data.canCreate} teamsHref={data.teamsHref} />
       ) : (
@@ -121,7 +141,11 @@ export default function CalcomPage() {
               </ul>
             )}
           </Panel>
-          <WebhookPanel connection={data.connection} canUpdate={data.canUpdate} newSecret={reply && "webhookSecret" in reply ? { secret: reply.webhookSecret, intent: reply.intent } : null} />
+          <WebhookPanel
+            connection={data.connection}
+            canUpdate={data.canUpdate}
+            newSecret={reply && "webhookSecret" in reply ? { secret: reply.webhookSecret, intent: reply.intent } : null}
+          />
         </>
       )}
     </div>

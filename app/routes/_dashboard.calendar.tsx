@@ -72,7 +72,14 @@ export default function CalendarPage() {
     return (
       <div className="space-y-6">
         <PageHeader title={data.title} />
-        <EmptyState title={t("staff.noOrganization")} action={<Link to={organizationPaths.create} className={buttonClass("primary", undefined, "sm")}>{t("staff.createOrganization")}</Link>} />
+        <EmptyState
+          title={t("staff.noOrganization")}
+          action={
+            <Link to={organizationPaths.create} className={buttonClass("primary", undefined, "sm")}>
+              {t("staff.createOrganization")}
+            </Link>
+          }
+        />
       </div>
     );
   }
@@ -80,7 +87,11 @@ export default function CalendarPage() {
     <div className="space-y-4">
       <PageHeader
         title={data.title}
-        description={data.team ? t("appointments.scopeTeam", { team: data.team.name, organization: data.organization.name }) : t("appointments.scopeOrganization", { organization: data.organization.name })}
+        description={
+          data.team
+            ? t("appointments.scopeTeam", { team: data.team.name, organization: data.organization.name })
+            : t("appointments.scopeOrganization", { organization: data.organization.name })
+        }
         actions={
           <>
             <Link to={data.myFeed} className={buttonClass("secondary")}>
@@ -92,24 +103,48 @@ export default function CalendarPage() {
           </>
         }
       />
-      <Tabs label={t("calendar.viewsLabel")} active={params.view} tabs={CALENDAR_VIEWS.map((view) => ({ value: view, label: t(`calendar.views.${view}`), to: calendarHref(params, { view }) }))} />
+      <Tabs
+        label={t("calendar.viewsLabel")}
+        active={params.view}
+        tabs={CALENDAR_VIEWS.map((view) => ({ value: view, label: t(`calendar.views.${view}`), to: calendarHref(params, { view }) }))}
+      />
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div className="flex flex-wrap items-center gap-2">
-          <Link to={calendarHref(params, { date: data.previous })} className={buttonClass("secondary", undefined, "sm")} aria-label={t(`calendar.previous.${params.view}`)}>
+          <Link
+            to={calendarHref(params, { date: data.previous })}
+            className={buttonClass("secondary", undefined, "sm")}
+            aria-label={t(`calendar.previous.${params.view}`)}
+          >
             ←
           </Link>
           <Link to={calendarHref(params, { date: data.today })} className={buttonClass("secondary", undefined, "sm")}>
             {t("calendar.today")}
           </Link>
-          <Link to={calendarHref(params, { date: data.next })} className={buttonClass("secondary", undefined, "sm")} aria-label={t(`calendar.next.${params.view}`)}>
+          <Link
+            to={calendarHref(params, { date: data.next })}
+            className={buttonClass("secondary", undefined, "sm")}
+            aria-label={t(`calendar.next.${params.view}`)}
+          >
             →
           </Link>
           <h2 className="text-lg font-semibold" data-testid="calendar-heading">
             {heading}
           </h2>
         </div>
-        <FilterForm action="/calendar" label={t("calendar.filters")} hidden={[...(params.view !== "week" ? ([["view", params.view]] as Array<[string, string]>) : []), ["date", params.date]]} submitLabel={t("appointments.apply")}>
-          <FilterSelect id="calendar-staff" name="staff" label={t("appointments.list.host")} value={params.staff} anyLabel={t("appointments.anyHost")} options={data.hosts.map((host) => ({ value: host.id, label: host.name }))} />
+        <FilterForm
+          action="/calendar"
+          label={t("calendar.filters")}
+          hidden={[...(params.view !== "week" ? ([["view", params.view]] as Array<[string, string]>) : []), ["date", params.date]]}
+          submitLabel={t("appointments.apply")}
+        >
+          <FilterSelect
+            id="calendar-staff"
+            name="staff"
+            label={t("appointments.list.host")}
+            value={params.staff}
+            anyLabel={t("appointments.anyHost")}
+            options={data.hosts.map((host) => ({ value: host.id, label: host.name }))}
+          />
         </FilterForm>
       </div>
       {params.view === "month" ? (
@@ -126,7 +161,9 @@ export default function CalendarPage() {
       ) : (
         <TimeGrid days={data.days} today={data.today} entries={data.entries} timeZone={data.timeZone} dayHref={dayHref} view="day" />
       )}
-      <p className="text-xs text-slate-500 dark:text-slate-400">{t("picker.zone", { zone: data.timeZone.replace(/_/g, " ") })} {t("calendar.cancelledHidden")}</p>
+      <p className="text-xs text-slate-500 dark:text-slate-400">
+        {t("picker.zone", { zone: data.timeZone.replace(/_/g, " ") })} {t("calendar.cancelledHidden")}
+      </p>
       {data.legend.length > 0 ? (
         <ul className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-600 dark:text-slate-300" aria-label={t("calendar.legend")}>
           {data.legend.map((type) => (

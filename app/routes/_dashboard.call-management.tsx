@@ -126,7 +126,12 @@ function PageStatus({ view, language }: { view: PagedView; language: string }) {
   if (view.total === 0) return null;
   return (
     <p className="tabular-nums">
-      {t("pagination.status", { page: formatNumber(view.page, language), pages: formatNumber(view.pageCount, language), count: view.total, total: formatNumber(view.total, language) })}
+      {t("pagination.status", {
+        page: formatNumber(view.page, language),
+        pages: formatNumber(view.pageCount, language),
+        count: view.total,
+        total: formatNumber(view.total, language),
+      })}
     </p>
   );
 }
@@ -137,7 +142,15 @@ function TabPagination({ tab, view }: { tab: PagedView["tab"]; view: PagedView }
   return <Pagination page={view.page} pageCount={view.pageCount} href={(page) => callManagementHref(tab, page)} />;
 }
 
-function LiveTab({ view, data, context }: { view: Extract<View, { tab: "live-calls" | "callqueue" }>; data: LoaderData; context: { language: string; timeZone: string; phones: PhoneDisplays } }) {
+function LiveTab({
+  view,
+  data,
+  context,
+}: {
+  view: Extract<View, { tab: "live-calls" | "callqueue" }>;
+  data: LoaderData;
+  context: { language: string; timeZone: string; phones: PhoneDisplays };
+}) {
   const { t } = useTranslation("calls");
   const kind = view.tab === "live-calls" ? "live" : "queue";
   // Before hydration (and without JavaScript) nothing refreshes by itself; only then is the promise made.
@@ -157,7 +170,8 @@ function LiveTab({ view, data, context }: { view: Extract<View, { tab: "live-cal
       <CallTabPanel
         summary={
           <p data-testid="last-updated">
-            {t("refresh.lastUpdated")} <time dateTime={data.updatedAt}>{formatTime(data.updatedAt, context.language, context.timeZone, { seconds: true })}</time>
+            {t("refresh.lastUpdated")}{" "}
+            <time dateTime={data.updatedAt}>{formatTime(data.updatedAt, context.language, context.timeZone, { seconds: true })}</time>
             {hydrated ? <> · {t("refresh.auto", { seconds: REFRESH_INTERVAL_MS / 1000 })}</> : null}
           </p>
         }

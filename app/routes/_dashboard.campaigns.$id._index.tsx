@@ -59,7 +59,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     activity,
     report: pageParams.check ? check : null,
     startCheck: campaign.status === "draft" ? check : null,
-    waiting: campaign.status === "running" && check && check.summary.waiting > 0 ? { count: check.summary.waiting, nextWindowAt: check.summary.nextWindowAt } : null,
+    waiting:
+      campaign.status === "running" && check && check.summary.waiting > 0 ? { count: check.summary.waiting, nextWindowAt: check.summary.nextWindowAt } : null,
     pageParams: { ...pageParams, page: activity.page },
     editable: isAllowed("edit", campaign.status) && !runUnderWay,
     timeZone: tenant.timeZone,
@@ -94,7 +95,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (intent !== "start" && intent !== "pause" && intent !== "resume") throw new Response("Bad Request", { status: 400 });
   const id = params.id ?? "";
   const context = { tenantId: tenant.id, timeZone: tenant.timeZone };
-  const result = intent === "start" ? await startCampaign(id, { ...context, confirmSkips: form.get("confirm") === "1" }) : await TRANSITIONS[intent](id, context);
+  const result =
+    intent === "start" ? await startCampaign(id, { ...context, confirmSkips: form.get("confirm") === "1" }) : await TRANSITIONS[intent](id, context);
   if (!result.ok) {
     if (result.refusal === "not-found") throw notFound();
     return data({ intent, refusal: result.refusal === "not-allowed" ? intent : result.refusal, check: result.check ?? null }, { status: 409 });
@@ -123,14 +125,22 @@ export default function CampaignPage() {
         back={<BackLink to="/campaigns">{t("detail.back")}</BackLink>}
         title={campaign.name}
         description={<CampaignStatusBadge status={campaign.status} />}
-        actions={<CampaignActions campaign={campaign} canUpdate={canUpdate} canDelete={canDelete} editable={editable} startCheck={startCheck} timeZone={timeZone} />}
+        actions={
+          <CampaignActions campaign={campaign} canUpdate={canUpdate} canDelete={canDelete} editable={editable} startCheck={startCheck} timeZone={timeZone} />
+        }
       />
       {actionData?.refusal && actionData.refusal !== "confirmation-needed" ? (
         <div role="alert" data-testid="campaign-refusal" className="space-y-3">
           <Notice tone="warning">
             {t(`refusals.${actionData.refusal}`, { context: campaign.type })}
             {actionData.refusal === "knowledge-base-missing" ? (
-              <CreateKnowledgeBaseLink href={newKnowledgeBaseHref({ phoneNumberId: campaign.phoneNumberId, type: campaign.type, returnTo: `/campaigns/${encodeURIComponent(campaign.id)}` })} />
+              <CreateKnowledgeBaseLink
+                href={newKnowledgeBaseHref({
+                  phoneNumberId: campaign.phoneNumberId,
+                  type: campaign.type,
+                  returnTo: `/campaigns/${encodeURIComponent(campaign.id)}`,
+                })}
+              />
             ) : null}
           </Notice>
           {actionData.check && actionData.refusal === "nobody-callable" ? <PrelaunchNumbers report={actionData.check} timeZone={timeZone} /> : null}
@@ -143,7 +153,14 @@ export default function CampaignPage() {
         <CampaignDetails campaign={campaign} knowledgeBase={knowledgeBase} timeZone={timeZone} />
         <PrelaunchPanel campaignId={campaign.id} status={campaign.status} params={pageParams} report={report} timeZone={timeZone} />
       </div>
-      <ActivityLog campaignId={campaign.id} status={campaign.status} params={pageParams} activity={activity} timeZone={timeZone} platformConfigured={platformConfigured} />
+      <ActivityLog
+        campaignId={campaign.id}
+        status={campaign.status}
+        params={pageParams}
+        activity={activity}
+        timeZone={timeZone}
+        platformConfigured={platformConfigured}
+      />
     </div>
   );
 }

@@ -71,7 +71,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const outcome = await updateCampaign(tenant.id, id, submission.value);
   if (outcome === "not-found") throw notFound();
   if (outcome === "not-editable") return data({ result: submission.reply({ formErrors: ["refusals.edit"] }) }, { status: 409 });
-  return redirectWithToast(`/campaigns/${encodeURIComponent(id)}`, { type: "success", key: "campaigns:toast.updated", values: { name: submission.value.name } });
+  return redirectWithToast(`/campaigns/${encodeURIComponent(id)}`, {
+    type: "success",
+    key: "campaigns:toast.updated",
+    values: { name: submission.value.name },
+  });
 }
 
 export default function EditCampaignPage() {
@@ -83,7 +87,16 @@ export default function EditCampaignPage() {
     <div className="space-y-6">
       <PageHeader title={t("edit.title", { name: campaign.name })} back={<BackLink to={back}>{t("edit.back")}</BackLink>} />
       {editable ? (
-        <CampaignForm id="campaign-edit" path={`${back}/edit`} defaults={defaults} options={options} timeZone={timeZone} lastResult={actionData?.result} submitLabel={t("edit.submit")} cancelHref={back} />
+        <CampaignForm
+          id="campaign-edit"
+          path={`${back}/edit`}
+          defaults={defaults}
+          options={options}
+          timeZone={timeZone}
+          lastResult={actionData?.result}
+          submitLabel={t("edit.submit")}
+          cancelHref={back}
+        />
       ) : (
         <Panel className={formWidthClass}>
           <div className="space-y-4">

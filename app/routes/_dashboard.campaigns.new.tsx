@@ -42,7 +42,11 @@ export async function action({ request }: ActionFunctionArgs) {
   if (referenceErrors) return data({ result: submission.reply({ fieldErrors: referenceErrors }) }, { status: 400 });
   const id = await orFailed("Creating a campaign", () => createCampaign(tenant.id, submission.value));
   if (id === FAILED) return data({ result: submission.reply({ formErrors: ["failures.createFailed"] }) }, { status: 500 });
-  return redirectWithToast(`/campaigns/${encodeURIComponent(id)}`, { type: "success", key: "campaigns:toast.created", values: { name: submission.value.name } });
+  return redirectWithToast(`/campaigns/${encodeURIComponent(id)}`, {
+    type: "success",
+    key: "campaigns:toast.created",
+    values: { name: submission.value.name },
+  });
 }
 
 export default function NewCampaignPage() {

@@ -59,7 +59,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!contact) throw notFound();
   const deleted = await orFailed("Deleting a contact", () => deleteContact(tenant.id, contactId));
   // Back to the confirmation, which says so (spec section 8, "contact delete" error); the contact is still there.
-  if (deleted === FAILED) return redirectWithToast(backToConfirmation(request, returnPath(formData.get("returnTo"))), { type: "error", key: "contacts:failures.deleteFailed" });
+  if (deleted === FAILED)
+    return redirectWithToast(backToConfirmation(request, returnPath(formData.get("returnTo"))), { type: "error", key: "contacts:failures.deleteFailed" });
   if (!deleted) throw notFound();
   const name = displayName({ firstName: contact.first_name, lastName: contact.last_name });
   return redirectWithToast(afterDelete(returnPath(formData.get("returnTo")), contactId), { type: "success", key: "contacts:toast.deleted", values: { name } });

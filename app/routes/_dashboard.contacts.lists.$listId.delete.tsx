@@ -57,7 +57,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const formData = await readFormData(request);
   const deleted = await orFailed("Deleting a contact list", () => deleteContactList(tenant.id, listId));
   // One transaction: neither the list nor any of its contacts is gone.
-  if (deleted === FAILED) return redirectWithToast(backToConfirmation(request, returnPath(formData.get("returnTo"))), { type: "error", key: "contacts:failures.listDeleteFailed" });
+  if (deleted === FAILED)
+    return redirectWithToast(backToConfirmation(request, returnPath(formData.get("returnTo"))), { type: "error", key: "contacts:failures.listDeleteFailed" });
   if (!deleted.ok) {
     if (deleted.reason === "notFound") throw notFound();
     return data({ campaigns: deleted.campaigns }, { status: 409 });

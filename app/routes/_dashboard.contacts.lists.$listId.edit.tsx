@@ -50,7 +50,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (renamed.error === "notFound") throw notFound();
     return data({ result: submission.reply({ fieldErrors: { name: [renamed.error] } }) }, { status: 400 });
   }
-  return redirectWithToast(returnPath(formData.get("returnTo")), { type: "success", key: "contacts:toast.listRenamed", values: { name: submission.value.name } });
+  return redirectWithToast(returnPath(formData.get("returnTo")), {
+    type: "success",
+    key: "contacts:toast.listRenamed",
+    values: { name: submission.value.name },
+  });
 }
 
 export default function RenameListPage() {

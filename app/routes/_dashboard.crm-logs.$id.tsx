@@ -49,10 +49,29 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return {
     title: t("logs.detailTitle", { crm: found.log.crm_name }),
     timeZone: gate.tenant.timeZone,
-    log: { ...found.log, request_body: pretty(found.log.request_body), response_body: pretty(found.log.response_body), request_headers: JSON.parse(found.log.request_headers) as Record<string, string>, response_headers: found.log.response_headers ? (JSON.parse(found.log.response_headers) as Record<string, string>) : null },
-    delivery: found.delivery ? { id: found.delivery.id, status: found.delivery.status, event: found.delivery.event, label: found.delivery.record_label, nextAttemptAt: found.delivery.next_attempt_at, attempts: found.delivery.attempts, lastError: found.delivery.last_error, idempotencyKey: found.delivery.idempotency_key } : null,
+    log: {
+      ...found.log,
+      request_body: pretty(found.log.request_body),
+      response_body: pretty(found.log.response_body),
+      request_headers: JSON.parse(found.log.request_headers) as Record<string, string>,
+      response_headers: found.log.response_headers ? (JSON.parse(found.log.response_headers) as Record<string, string>) : null,
+    },
+    delivery: found.delivery
+      ? {
+          id: found.delivery.id,
+          status: found.delivery.status,
+          event: found.delivery.event,
+          label: found.delivery.record_label,
+          nextAttemptAt: found.delivery.next_attempt_at,
+          attempts: found.delivery.attempts,
+          lastError: found.delivery.last_error,
+          idempotencyKey: found.delivery.idempotency_key,
+        }
+      : null,
     attempts: found.attempts,
-    canReplay: Boolean(found.delivery && (found.delivery.status === "failed" || found.delivery.status === "skipped")) && can(gate.user.permissions, "crm-logs", "update"),
+    canReplay:
+      Boolean(found.delivery && (found.delivery.status === "failed" || found.delivery.status === "skipped")) &&
+      can(gate.user.permissions, "crm-logs", "update"),
   };
 }
 
@@ -67,7 +86,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!found?.delivery) throw new Response("Log not found", { status: 404 });
   const queued = await replayDelivery(gate.tenant.id, found.delivery.id);
   if (queued) kickJobRunner();
-  return redirectWithToast(integrationPaths.log(found.log.id), queued ? { type: "success", key: "integrations:toast.replayed" } : { type: "error", key: "integrations:toast.replayFailed" });
+  return redirectWithToast(
+    integrationPaths.log(found.log.id),
+    queued ? { type: "success", key: "integrations:toast.replayed" } : { type: "error", key: "integrations:toast.replayFailed" },
+  );
 }
 
 function Details({ title, headers, body }: { title: string; headers: Record<string, string> | null; body: string | null }) {
@@ -85,7 +107,11 @@ function Details({ title, headers, body }: { title: string; headers: Record<stri
             ))}
           </dl>
         ) : null}
-        {body ? <pre className="max-h-[32rem] overflow-auto whitespace-pre-wrap break-all rounded-md bg-slate-50 p-3 font-mono text-xs dark:bg-slate-800">{body}</pre> : <p className="text-slate-500 dark:text-slate-400">{t("logs.noBody")}</p>}
+        {body ? (
+          <pre className="max-h-[32rem] overflow-auto whitespace-pre-wrap break-all rounded-md bg-slate-50 p-3 font-mono text-xs dark:bg-slate-800">{body}</pre>
+        ) : (
+          <p className="text-slate-500 dark:text-slate-400">{t("logs.noBody")}</p>
+        )}
       </div>
     </Panel>
   );
@@ -143,7 +169,11 @@ export default function CrmLogPage() {
         <Panel title={t("logs.timeline")}>
           <div className="space-y-4 text-sm">
             <p>
-              {t("logs.deliveryState", { event: t(eventKey(data.delivery.event), { defaultValue: data.delivery.event }), record: data.delivery.label, status: t(`deliveryStatus.${data.delivery.status}`) })}
+              {t("logs.deliveryState", {
+                event: t(eventKey(data.delivery.event), { defaultValue: data.delivery.event }),
+                record: data.delivery.label,
+                status: t(`deliveryStatus.${data.delivery.status}`),
+              })}
               {data.delivery.status === "queued" ? ` ${t("logs.nextAttempt", { when: when(data.delivery.nextAttemptAt) })}` : ""}
             </p>
             <ol className="space-y-2 border-l-2 border-slate-200 pl-4 dark:border-slate-700" data-testid="delivery-timeline">
@@ -153,7 +183,9 @@ export default function CrmLogPage() {
                   {attempt.response_status ? `${attempt.response_status} · ` : ""}
                   {t(`outcomes.${attempt.outcome}`)} · {t("logs.ms", { value: formatNumber(attempt.duration_ms, i18n.language) })}
                   {attempt.id === log.id ? <span className="ml-2 text-xs text-slate-500">({t("logs.thisOne")})</span> : null}
-                  {attempt.retry_at ? <span className="block text-slate-600 dark:text-slate-300">{t("logs.backoff", { when: when(attempt.retry_at) })}</span> : null}
+                  {attempt.retry_at ? (
+                    <span className="block text-slate-600 dark:text-slate-300">{t("logs.backoff", { when: when(attempt.retry_at) })}</span>
+                  ) : null}
                 </li>
               ))}
             </ol>

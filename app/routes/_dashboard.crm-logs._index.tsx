@@ -31,7 +31,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const integrations = organization ? await listIntegrations(gate.tenant.id, organization.id) : [];
   const known = integrations.some((integration) => integration.id === params.integration);
   const effective = known ? params : { ...params, integration: null };
-  const result = await listLogs({ tenantId: gate.tenant.id, integrationIds: integrations.map((integration) => integration.id), timeZone: gate.tenant.timeZone }, effective);
+  const result = await listLogs(
+    { tenantId: gate.tenant.id, integrationIds: integrations.map((integration) => integration.id), timeZone: gate.tenant.timeZone },
+    effective,
+  );
   return {
     title: t("logs.title"),
     params: { ...effective, page: result.page },
@@ -85,9 +88,30 @@ export default function CrmLogsPage() {
     <div className="space-y-6">
       <PageHeader title={data.title} description={t("logs.intro")} />
       <FilterForm action="/crm-logs" label={t("logs.filters")} hidden={hidden} submitLabel={t("library.apply")}>
-        <FilterSelect id="logs-integration" name="integration" label={t("logs.integration")} value={params.integration} anyLabel={t("logs.allIntegrations")} options={data.integrations.map((integration) => ({ value: integration.id, label: integration.name }))} />
-        <FilterSelect id="logs-status" name="status" label={t("logs.status")} value={params.status === "all" ? null : params.status} anyLabel={t("logs.statuses.all")} options={LOG_STATUSES.filter((status) => status !== "all").map((status) => ({ value: status, label: t(`logs.statuses.${status}`) }))} />
-        <FilterSelect id="logs-kind" name="kind" label={t("logs.kind")} value={params.kind === "all" ? null : params.kind} anyLabel={t("logs.kinds.all")} options={LOG_KINDS.filter((kind) => kind !== "all").map((kind) => ({ value: kind, label: t(`logs.kinds.${kind}`) }))} />
+        <FilterSelect
+          id="logs-integration"
+          name="integration"
+          label={t("logs.integration")}
+          value={params.integration}
+          anyLabel={t("logs.allIntegrations")}
+          options={data.integrations.map((integration) => ({ value: integration.id, label: integration.name }))}
+        />
+        <FilterSelect
+          id="logs-status"
+          name="status"
+          label={t("logs.status")}
+          value={params.status === "all" ? null : params.status}
+          anyLabel={t("logs.statuses.all")}
+          options={LOG_STATUSES.filter((status) => status !== "all").map((status) => ({ value: status, label: t(`logs.statuses.${status}`) }))}
+        />
+        <FilterSelect
+          id="logs-kind"
+          name="kind"
+          label={t("logs.kind")}
+          value={params.kind === "all" ? null : params.kind}
+          anyLabel={t("logs.kinds.all")}
+          options={LOG_KINDS.filter((kind) => kind !== "all").map((kind) => ({ value: kind, label: t(`logs.kinds.${kind}`) }))}
+        />
         <div className="space-y-1">
           <label htmlFor="logs-from" className="block text-sm font-medium">
             {t("analytics.from")}

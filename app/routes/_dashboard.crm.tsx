@@ -31,7 +31,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const gate = await requireReadAccess(request, "crm");
   const t = await getTranslator(request, "integrations");
   const organization = gate.selection.organization;
-  const custom = organization ? (await listIntegrations(gate.tenant.id, organization.id)).filter((integration) => integration.template_id === CUSTOM_TEMPLATE_ID) : [];
+  const custom = organization
+    ? (await listIntegrations(gate.tenant.id, organization.id)).filter((integration) => integration.template_id === CUSTOM_TEMPLATE_ID)
+    : [];
   return {
     title: t("custom.title"),
     organization,
@@ -59,7 +61,16 @@ function CustomCrmForm({ reply, constraint }: { reply: PlainReply | undefined; c
     id: "custom-crm",
     lastResult: reply,
     constraint,
-    defaultValue: { authType: "bearer", authHeader: "Authorization", "endpoints[0].method": "POST", "endpoints[0].kind": "contact", "endpoints[0].path": "/contacts", "endpoints[0].name": "createContact", "endpoints[0].sync": "on", contactTemplate: EXAMPLE_CONTACT },
+    defaultValue: {
+      authType: "bearer",
+      authHeader: "Authorization",
+      "endpoints[0].method": "POST",
+      "endpoints[0].kind": "contact",
+      "endpoints[0].path": "/contacts",
+      "endpoints[0].name": "createContact",
+      "endpoints[0].sync": "on",
+      contactTemplate: EXAMPLE_CONTACT,
+    },
   });
   const busy = useIsPending({ intent: "create-custom" });
   const rowField = (index: number, name: string) => fields[`endpoints[${index}].${name}`]!;
@@ -67,13 +78,45 @@ function CustomCrmForm({ reply, constraint }: { reply: PlainReply | undefined; c
     <Form method="post" className="space-y-5" {...plainFormProps(form)}>
       <FormErrors errors={form.errors} namespace="integrations" />
       <input type="hidden" name="intent" value="create-custom" />
-      <TextField label={t("connection.name")} errors={fields.crmName!.errors} namespace="integrations" inputProps={plainInputProps(fields.crmName!, { type: "text" })} />
-      <TextField label={t("connection.baseUrl")} hint={t("custom.baseUrlHint")} errors={fields.baseUrl!.errors} namespace="integrations" inputProps={{ ...plainInputProps(fields.baseUrl!, { type: "url" }), placeholder: "https://crm.example.com/api" }} />
+      <TextField
+        label={t("connection.name")}
+        errors={fields.crmName!.errors}
+        namespace="integrations"
+        inputProps={plainInputProps(fields.crmName!, { type: "text" })}
+      />
+      <TextField
+        label={t("connection.baseUrl")}
+        hint={t("custom.baseUrlHint")}
+        errors={fields.baseUrl!.errors}
+        namespace="integrations"
+        inputProps={{ ...plainInputProps(fields.baseUrl!, { type: "url" }), placeholder: "https://crm.example.com/api" }}
+      />
       <div className="grid gap-4 sm:grid-cols-2">
-        <SelectField label={t("custom.authType")} errors={fields.authType!.errors} namespace="integrations" selectProps={plainSelectProps(fields.authType!)} options={[{ value: "bearer", label: t("auth.bearer") }, { value: "api_key", label: t("auth.api_key") }]} />
-        <TextField label={t("custom.authHeader")} hint={t("custom.authHeaderHint")} errors={fields.authHeader!.errors} namespace="integrations" inputProps={plainInputProps(fields.authHeader!, { type: "text" })} />
+        <SelectField
+          label={t("custom.authType")}
+          errors={fields.authType!.errors}
+          namespace="integrations"
+          selectProps={plainSelectProps(fields.authType!)}
+          options={[
+            { value: "bearer", label: t("auth.bearer") },
+            { value: "api_key", label: t("auth.api_key") },
+          ]}
+        />
+        <TextField
+          label={t("custom.authHeader")}
+          hint={t("custom.authHeaderHint")}
+          errors={fields.authHeader!.errors}
+          namespace="integrations"
+          inputProps={plainInputProps(fields.authHeader!, { type: "text" })}
+        />
       </div>
-      <TextField label={t("connection.apiKey")} hint={t("connection.secretHint", { header: "…" })} errors={fields.secret!.errors} namespace="integrations" inputProps={{ ...plainInputProps(fields.secret!, { type: "password" }), autoComplete: "off", defaultValue: undefined }} />
+      <TextField
+        label={t("connection.apiKey")}
+        hint={t("connection.secretHint", { header: "…" })}
+        errors={fields.secret!.errors}
+        namespace="integrations"
+        inputProps={{ ...plainInputProps(fields.secret!, { type: "password" }), autoComplete: "off", defaultValue: undefined }}
+      />
       <fieldset className="space-y-3">
         <legend className="text-sm font-semibold">{t("custom.endpoints")}</legend>
         <p className="text-sm text-slate-600 dark:text-slate-300">{t("custom.endpointsHint")}</p>
@@ -85,29 +128,43 @@ function CustomCrmForm({ reply, constraint }: { reply: PlainReply | undefined; c
             const kind = rowField(index, "kind");
             const sync = rowField(index, "sync");
             return (
-              <li key={index} className="grid gap-3 rounded-lg border border-slate-200 p-3 dark:border-slate-800 sm:grid-cols-2 lg:grid-cols-[minmax(0,1fr)_8rem_minmax(0,1.5fr)_10rem]" data-endpoint-row={index}>
+              <li
+                key={index}
+                className="grid gap-3 rounded-lg border border-slate-200 p-3 dark:border-slate-800 sm:grid-cols-2 lg:grid-cols-[minmax(0,1fr)_8rem_minmax(0,1.5fr)_10rem]"
+                data-endpoint-row={index}
+              >
                 <div className="min-w-0 space-y-1">
-                  <label htmlFor={name.id} className="block text-xs font-medium">{t("custom.endpointName")}</label>
+                  <label htmlFor={name.id} className="block text-xs font-medium">
+                    {t("custom.endpointName")}
+                  </label>
                   <input {...plainInputProps(name, { type: "text" })} className={inputClass} placeholder="createContact" />
                   <FieldErrors id={name.errorId} errors={name.errors} t={t} />
                 </div>
                 <div className="min-w-0 space-y-1">
-                  <label htmlFor={method.id} className="block text-xs font-medium">{t("custom.method")}</label>
+                  <label htmlFor={method.id} className="block text-xs font-medium">
+                    {t("custom.method")}
+                  </label>
                   <select {...plainSelectProps(method)} className={inputClass}>
                     <option value="">—</option>
                     {CUSTOM_METHODS.map((value) => (
-                      <option key={value} value={value}>{value}</option>
+                      <option key={value} value={value}>
+                        {value}
+                      </option>
                     ))}
                   </select>
                   <FieldErrors id={method.errorId} errors={method.errors} t={t} />
                 </div>
                 <div className="min-w-0 space-y-1">
-                  <label htmlFor={path.id} className="block text-xs font-medium">{t("custom.path")}</label>
+                  <label htmlFor={path.id} className="block text-xs font-medium">
+                    {t("custom.path")}
+                  </label>
                   <input {...plainInputProps(path, { type: "text" })} className={`${inputClass} font-mono`} placeholder="/contacts/{id}" />
                   <FieldErrors id={path.errorId} errors={path.errors} t={t} />
                 </div>
                 <div className="min-w-0 space-y-1">
-                  <label htmlFor={kind.id} className="block text-xs font-medium">{t("custom.kind")}</label>
+                  <label htmlFor={kind.id} className="block text-xs font-medium">
+                    {t("custom.kind")}
+                  </label>
                   <select {...plainSelectProps(kind)} className={inputClass}>
                     <option value="">—</option>
                     <option value="contact">{t("mapping.kinds.contact")}</option>
@@ -124,8 +181,25 @@ function CustomCrmForm({ reply, constraint }: { reply: PlainReply | undefined; c
           })}
         </ol>
       </fieldset>
-      <TextareaField label={t("custom.contactTemplate")} hint={t("custom.templateHint")} errors={fields.contactTemplate!.errors} namespace="integrations" textareaProps={{ ...plainTextareaProps(fields.contactTemplate!), rows: 6, className: "font-mono text-xs" }} />
-      <TextareaField label={t("custom.appointmentTemplate")} hint={t("custom.templateHint")} errors={fields.appointmentTemplate!.errors} namespace="integrations" textareaProps={{ ...plainTextareaProps(fields.appointmentTemplate!), rows: 5, className: "font-mono text-xs", placeholder: "title* = appointment.title\nstart* = appointment.start" }} />
+      <TextareaField
+        label={t("custom.contactTemplate")}
+        hint={t("custom.templateHint")}
+        errors={fields.contactTemplate!.errors}
+        namespace="integrations"
+        textareaProps={{ ...plainTextareaProps(fields.contactTemplate!), rows: 6, className: "font-mono text-xs" }}
+      />
+      <TextareaField
+        label={t("custom.appointmentTemplate")}
+        hint={t("custom.templateHint")}
+        errors={fields.appointmentTemplate!.errors}
+        namespace="integrations"
+        textareaProps={{
+          ...plainTextareaProps(fields.appointmentTemplate!),
+          rows: 5,
+          className: "font-mono text-xs",
+          placeholder: "title* = appointment.title\nstart* = appointment.start",
+        }}
+      />
       <Button type="submit" disabled={busy}>
         {t("custom.create")}
       </Button>
@@ -141,10 +215,19 @@ export default function CustomCrmPage() {
     <div className="space-y-6">
       <PageHeader title={loaded.title} description={t("custom.intro")} />
       {!loaded.organization ? (
-        <EmptyState title={t("noOrganization")} action={<Link to={organizationPaths.create} className={buttonClass("primary", undefined, "sm")}>{t("createOrganization")}</Link>} />
+        <EmptyState
+          title={t("noOrganization")}
+          action={
+            <Link to={organizationPaths.create} className={buttonClass("primary", undefined, "sm")}>
+              {t("createOrganization")}
+            </Link>
+          }
+        />
       ) : (
         <div className="grid gap-6 xl:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
-          <Panel title={t("custom.formTitle")}>{loaded.canCreate ? <CustomCrmForm reply={reply?.result} constraint={loaded.constraint} /> : <p className="text-sm">{t("custom.askOwner")}</p>}</Panel>
+          <Panel title={t("custom.formTitle")}>
+            {loaded.canCreate ? <CustomCrmForm reply={reply?.result} constraint={loaded.constraint} /> : <p className="text-sm">{t("custom.askOwner")}</p>}
+          </Panel>
           <div className="space-y-6">
             <Panel title={t("custom.existing")}>
               {loaded.custom.length === 0 ? (
@@ -166,7 +249,9 @@ export default function CustomCrmPage() {
               <div className="space-y-2 text-xs">
                 <p className="text-sm text-slate-600 dark:text-slate-300">{t("custom.ourFieldsHint")}</p>
                 {[CONTACT_FIELDS, CALL_FIELDS, APPOINTMENT_FIELDS].map((group) => (
-                  <p key={group[0]} className="break-words font-mono leading-relaxed">{group.join(" · ")}</p>
+                  <p key={group[0]} className="break-words font-mono leading-relaxed">
+                    {group.join(" · ")}
+                  </p>
                 ))}
               </div>
             </Panel>

@@ -10,7 +10,16 @@ import { EndpointsPanel, ExecutePanel } from "~/features/integrations/endpoints-
 import { handleIntegrationAction } from "~/features/integrations/integration-actions.server";
 import { requireIntegrationAccess } from "~/features/integrations/integration-access.server";
 import { ConnectionPanel, DeleteForm, StatisticsPanel, TestPanel, ToggleForm } from "~/features/integrations/integration-overview";
-import { editFormData, endpointRows, executeDraft, integrationSummary, mappingEditorData, parseIntegrationTab, parseMappingKind, webhookRows } from "~/features/integrations/integration-page.server";
+import {
+  editFormData,
+  endpointRows,
+  executeDraft,
+  integrationSummary,
+  mappingEditorData,
+  parseIntegrationTab,
+  parseMappingKind,
+  webhookRows,
+} from "~/features/integrations/integration-page.server";
 import { MappingEditor } from "~/features/integrations/mapping-editor";
 import { INTEGRATION_TABS, integrationPaths } from "~/features/integrations/paths";
 import { WebhooksPanel } from "~/features/integrations/webhooks-panel";
@@ -47,7 +56,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     endpoints: tab === "endpoints" ? endpointRows(integration) : [],
     draft: run ? await executeDraft(integration, run, gate) : null,
     webhooks,
-    confirmingWebhook: tab === "webhooks" && canUpdate ? webhooks.find((webhook) => webhook.id === search.get("remove")) ?? null : null,
+    confirmingWebhook: tab === "webhooks" && canUpdate ? (webhooks.find((webhook) => webhook.id === search.get("remove")) ?? null) : null,
   };
 }
 
@@ -61,7 +70,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
 type Reply = {
   intent: string;
   result?: { error?: Record<string, string[] | null>; initialValue?: Record<string, unknown> | null; status?: "error" | "success" };
-  mapping?: { kind: "contact" | "appointment"; rows: NonNullable<ReturnType<typeof useLoaderData<typeof loader>>["mapping"]>["rows"]; errors: Record<number, Record<string, string>>; preview: NonNullable<ReturnType<typeof useLoaderData<typeof loader>>["mapping"]>["preview"]; sampleLabel: string | null };
+  mapping?: {
+    kind: "contact" | "appointment";
+    rows: NonNullable<ReturnType<typeof useLoaderData<typeof loader>>["mapping"]>["rows"];
+    errors: Record<number, Record<string, string>>;
+    preview: NonNullable<ReturnType<typeof useLoaderData<typeof loader>>["mapping"]>["preview"];
+    sampleLabel: string | null;
+  };
   execute?: Parameters<typeof ExecutePanel>[0]["result"];
   created?: { url: string; secret: string };
 };
@@ -71,7 +86,8 @@ export default function IntegrationPage() {
   const loaded = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>() as Reply | undefined;
   const { summary } = loaded;
-  const mapping = loaded.mapping && reply?.mapping && reply.mapping.kind === loaded.mapping.kind ? { ...loaded.mapping, ...reply.mapping, unsaved: true } : loaded.mapping;
+  const mapping =
+    loaded.mapping && reply?.mapping && reply.mapping.kind === loaded.mapping.kind ? { ...loaded.mapping, ...reply.mapping, unsaved: true } : loaded.mapping;
   return (
     <div className="space-y-6">
       <PageHeader
@@ -83,7 +99,11 @@ export default function IntegrationPage() {
           </Link>
         }
       />
-      <Tabs label={t("page.tabsLabel")} active={loaded.tab} tabs={INTEGRATION_TABS.map((tab) => ({ value: tab, label: t(`page.tabs.${tab}`), to: integrationPaths.page(summary.id, tab) }))} />
+      <Tabs
+        label={t("page.tabsLabel")}
+        active={loaded.tab}
+        tabs={INTEGRATION_TABS.map((tab) => ({ value: tab, label: t(`page.tabs.${tab}`), to: integrationPaths.page(summary.id, tab) }))}
+      />
       {loaded.tab === "overview" ? (
         <>
           {loaded.confirming === "toggle" ? (
@@ -102,7 +122,17 @@ export default function IntegrationPage() {
           <StatisticsPanel summary={summary} />
           {loaded.edit ? (
             <Panel title={t("overview.edit")}>
-              <ConnectionForm intent="edit" authType={loaded.edit.authType} authHeader={loaded.edit.authHeader} settings={loaded.edit.settings} defaults={loaded.edit.defaults} secretLast4={summary.secretLast4} reply={reply?.intent === "edit" ? reply.result : undefined} constraint={loaded.edit.constraint} usingOutbox={loaded.edit.usingOutbox} />
+              <ConnectionForm
+                intent="edit"
+                authType={loaded.edit.authType}
+                authHeader={loaded.edit.authHeader}
+                settings={loaded.edit.settings}
+                defaults={loaded.edit.defaults}
+                secretLast4={summary.secretLast4}
+                reply={reply?.intent === "edit" ? reply.result : undefined}
+                constraint={loaded.edit.constraint}
+                usingOutbox={loaded.edit.usingOutbox}
+              />
             </Panel>
           ) : null}
         </>
@@ -110,7 +140,15 @@ export default function IntegrationPage() {
       {loaded.tab === "mappings" && mapping ? <MappingEditor data={mapping} /> : null}
       {loaded.tab === "endpoints" ? (
         <>
-          {loaded.draft ? <ExecutePanel integrationId={summary.id} draft={loaded.draft} result={reply?.intent === "execute" ? reply.execute ?? null : null} errors={reply?.intent === "execute" ? reply.result?.error : undefined} canUpdate={loaded.canUpdate} /> : null}
+          {loaded.draft ? (
+            <ExecutePanel
+              integrationId={summary.id}
+              draft={loaded.draft}
+              result={reply?.intent === "execute" ? (reply.execute ?? null) : null}
+              errors={reply?.intent === "execute" ? reply.result?.error : undefined}
+              canUpdate={loaded.canUpdate}
+            />
+          ) : null}
           <EndpointsPanel integrationId={summary.id} endpoints={loaded.endpoints} canUpdate={loaded.canUpdate} />
         </>
       ) : null}
@@ -119,7 +157,7 @@ export default function IntegrationPage() {
           integrationId={summary.id}
           webhooks={loaded.webhooks}
           timeZone={loaded.timeZone}
-          created={reply?.intent === "add-webhook" ? reply.created ?? null : null}
+          created={reply?.intent === "add-webhook" ? (reply.created ?? null) : null}
           errors={reply?.intent === "add-webhook" ? reply.result?.error : undefined}
           canUpdate={loaded.canUpdate}
           confirmingDelete={loaded.confirmingWebhook}

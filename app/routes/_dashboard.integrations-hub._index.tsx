@@ -43,9 +43,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const canCreate = can(gate.user.permissions, "integrations-hub", "create");
   const language = await getLanguage(request);
   // Searched and shown in the reader's language.
-  const templates = [...getTemplates()].map((template) => ({ ...template, ...templateTexts(template, language) })).sort((a, b) => b.popularity - a.popularity || a.crm.localeCompare(b.crm));
-  const counts = Object.fromEntries(HUB_CATEGORIES.map((category) => [category, category === "all" ? templates.length : templates.filter((template) => template.category === category).length]));
-  const queued = params.tab === "active" && integrations.length ? await queuedCounts(integrations.map((integration) => integration.id)) : new Map<string, number>();
+  const templates = [...getTemplates()]
+    .map((template) => ({ ...template, ...templateTexts(template, language) }))
+    .sort((a, b) => b.popularity - a.popularity || a.crm.localeCompare(b.crm));
+  const counts = Object.fromEntries(
+    HUB_CATEGORIES.map((category) => [category, category === "all" ? templates.length : templates.filter((template) => template.category === category).length]),
+  );
+  const queued =
+    params.tab === "active" && integrations.length ? await queuedCounts(integrations.map((integration) => integration.id)) : new Map<string, number>();
   return {
     title: t("title"),
     params,
@@ -69,7 +74,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
             queued: queued.get(integration.id) ?? 0,
           }))
         : [],
-    analytics: params.tab === "analytics" ? { crm: parseAnalyticsParams(search).crm, crmNames: integrations.map((integration) => integration.crm_name), ...(await hubAnalytics(gate.tenant.id, integrations, parseAnalyticsParams(search), gate.tenant.timeZone)) } : null,
+    analytics:
+      params.tab === "analytics"
+        ? {
+            crm: parseAnalyticsParams(search).crm,
+            crmNames: integrations.map((integration) => integration.crm_name),
+            ...(await hubAnalytics(gate.tenant.id, integrations, parseAnalyticsParams(search), gate.tenant.timeZone)),
+          }
+        : null,
     templates: filterTemplates(templates, params).map((template) => ({
       id: template.id,
       crm: template.crm,
@@ -128,9 +140,20 @@ export default function IntegrationsHubPage() {
           ) : undefined
         }
       />
-      <Tabs label={t("tabsLabel")} active={data.params.tab} tabs={HUB_TABS.map((tab) => ({ value: tab, label: t(`tabs.${tab}`), to: hubHref(data.params, { tab }) }))} />
+      <Tabs
+        label={t("tabsLabel")}
+        active={data.params.tab}
+        tabs={HUB_TABS.map((tab) => ({ value: tab, label: t(`tabs.${tab}`), to: hubHref(data.params, { tab }) }))}
+      />
       {data.params.tab !== "library" && !data.organization ? (
-        <EmptyState title={t("noOrganization")} action={<Link to={organizationPaths.create} className={buttonClass("primary", undefined, "sm")}>{t("createOrganization")}</Link>} />
+        <EmptyState
+          title={t("noOrganization")}
+          action={
+            <Link to={organizationPaths.create} className={buttonClass("primary", undefined, "sm")}>
+              {t("createOrganization")}
+            </Link>
+          }
+        />
       ) : data.params.tab === "library" ? (
         <TemplateLibrary params={data.params} templates={data.templates} counts={data.counts} />
       ) : data.params.tab === "active" ? (

@@ -40,15 +40,33 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const template = requireTemplate(params.templateId);
   const t = await getTranslator(request, "integrations");
   const organization = gate.selection.organization;
-  const existing = organization ? (await listIntegrations(gate.tenant.id, organization.id)).find((integration) => integration.crm_name === template.crm) : undefined;
+  const existing = organization
+    ? (await listIntegrations(gate.tenant.id, organization.id)).find((integration) => integration.crm_name === template.crm)
+    : undefined;
   const names = settingNames(template);
   return {
     title: t("connect.title", { crm: template.crm }),
     organization,
     existingHref: existing ? integrationPaths.page(existing.id) : null,
-    template: { id: template.id, crm: template.crm, logo: template.logo, description: templateTexts(template, await getLanguage(request)).description, authType: template.auth.type, authHeader: template.auth.header, baseUrl: template.baseUrl, setupGuideUrl: template.setupGuideUrl, sandboxAvailable: template.sandboxAvailable },
+    template: {
+      id: template.id,
+      crm: template.crm,
+      logo: template.logo,
+      description: templateTexts(template, await getLanguage(request)).description,
+      authType: template.auth.type,
+      authHeader: template.auth.header,
+      baseUrl: template.baseUrl,
+      setupGuideUrl: template.setupGuideUrl,
+      sandboxAvailable: template.sandboxAvailable,
+    },
     settings: names.map((name) => ({ name, value: defaultSettingValue(template, name) })),
-    defaults: { crmName: template.crm, baseUrl: template.baseUrl, leadEmail: template.email ?? "", sendLeadOnEmail: template.send_lead_on_email, sendLeadOnCrmOnly: template.send_lead_on_crm_only },
+    defaults: {
+      crmName: template.crm,
+      baseUrl: template.baseUrl,
+      leadEmail: template.email ?? "",
+      sendLeadOnEmail: template.send_lead_on_email,
+      sendLeadOnCrmOnly: template.send_lead_on_crm_only,
+    },
     constraint: getZodConstraint(connectSchema(names)),
     usingOutbox: isUsingOutbox(),
   };
@@ -104,7 +122,14 @@ export default function ConnectTemplatePage() {
         }
       />
       {!loaded.organization ? (
-        <EmptyState title={t("noOrganization")} action={<Link to={organizationPaths.create} className={buttonClass("primary", undefined, "sm")}>{t("createOrganization")}</Link>} />
+        <EmptyState
+          title={t("noOrganization")}
+          action={
+            <Link to={organizationPaths.create} className={buttonClass("primary", undefined, "sm")}>
+              {t("createOrganization")}
+            </Link>
+          }
+        />
       ) : (
         <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
           <Panel title={t("connect.formTitle")}>
@@ -118,7 +143,16 @@ export default function ConnectTemplatePage() {
                 </Notice>
               </div>
             ) : null}
-            <ConnectionForm intent="connect" authType={loaded.template.authType} authHeader={loaded.template.authHeader} settings={loaded.settings} defaults={loaded.defaults} reply={reply?.result} constraint={loaded.constraint} usingOutbox={loaded.usingOutbox} />
+            <ConnectionForm
+              intent="connect"
+              authType={loaded.template.authType}
+              authHeader={loaded.template.authHeader}
+              settings={loaded.settings}
+              defaults={loaded.defaults}
+              reply={reply?.result}
+              constraint={loaded.constraint}
+              usingOutbox={loaded.usingOutbox}
+            />
           </Panel>
           <Panel title={loaded.template.crm}>
             <div className="space-y-3 text-sm">

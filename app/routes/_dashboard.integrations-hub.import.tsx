@@ -37,7 +37,10 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!can(gate.user.permissions, "integrations-hub", "create") || !can(gate.user.permissions, "integrations-hub", "update")) throw await forbidden(request);
   const organization = gate.selection.organization;
   if (!organization) throw new Response("No organization selected", { status: 400 });
-  const formData = await readFormData(request, { maxBytes: FORM_LIMITS.maxBytes + MAX_IMPORT_BYTES + MULTIPART_OVERHEAD_BYTES, maxFileBytes: MAX_IMPORT_BYTES });
+  const formData = await readFormData(request, {
+    maxBytes: FORM_LIMITS.maxBytes + MAX_IMPORT_BYTES + MULTIPART_OVERHEAD_BYTES,
+    maxFileBytes: MAX_IMPORT_BYTES,
+  });
   const file = formData.get("file");
   const uploaded = file instanceof File && file.size > 0 ? await file.text() : "";
   const text = uploaded || String(formData.get("json") ?? "").trim();
@@ -46,13 +49,25 @@ export async function action({ request }: ActionFunctionArgs) {
   if (text.length > MAX_IMPORT_BYTES) return data({ intent, json: "", error: "import.tooLarge", plan: null }, { status: 400 });
   const plan = await planImport(gate.tenant.id, organization.id, text);
   if (!plan.ok) return data({ intent, json: text, error: "import.invalid", plan: { ok: false as const, problems: plan.problems } }, { status: 400 });
-  const urlProblem = baseUrlProblem(plan.file.integration.baseUrl) ?? plan.file.integration.webhooks.map((webhook) => baseUrlProblem(webhook.url)).find(Boolean) ?? null;
-  const shown = { ok: true as const, action: plan.action, crmName: plan.crmName, changes: plan.changes, needsSecret: plan.needsSecret, existingId: plan.existingId };
+  const urlProblem =
+    baseUrlProblem(plan.file.integration.baseUrl) ?? plan.file.integration.webhooks.map((webhook) => baseUrlProblem(webhook.url)).find(Boolean) ?? null;
+  const shown = {
+    ok: true as const,
+    action: plan.action,
+    crmName: plan.crmName,
+    changes: plan.changes,
+    needsSecret: plan.needsSecret,
+    existingId: plan.existingId,
+  };
   if (urlProblem) return data({ intent, json: text, error: urlProblem, plan: shown }, { status: 400 });
   if (intent === "preview") return data({ intent, json: text, error: null, plan: shown });
   const secret = String(formData.get("secret") ?? "").trim();
   if (plan.needsSecret && !secret) return data({ intent, json: text, error: null, secretError: "validation.secretRequired", plan: shown }, { status: 400 });
-  if (secret && (secret.length < 8 || secret.length > 500)) return data({ intent, json: text, error: null, secretError: secret.length < 8 ? "validation.secretTooShort" : "validation.secretTooLong", plan: shown }, { status: 400 });
+  if (secret && (secret.length < 8 || secret.length > 500))
+    return data(
+      { intent, json: text, error: null, secretError: secret.length < 8 ? "validation.secretTooShort" : "validation.secretTooLong", plan: shown },
+      { status: 400 },
+    );
   let id: string;
   try {
     id = await applyImport(gate.tenant.id, organization.id, plan, secret || null);
@@ -94,7 +109,11 @@ export default function ImportIntegrationPage() {
                 </label>
                 <input id="import-file" name="file" type="file" accept="application/json,.json" className="block w-full text-sm" />
               </div>
-              <TextareaField label={t("import.orPaste")} namespace="integrations" textareaProps={{ id: "import-json", name: "json", rows: 10, defaultValue: reply?.json ?? "", className: "font-mono text-xs" }} />
+              <TextareaField
+                label={t("import.orPaste")}
+                namespace="integrations"
+                textareaProps={{ id: "import-json", name: "json", rows: 10, defaultValue: reply?.json ?? "", className: "font-mono text-xs" }}
+              />
               <Button type="submit" name="intent" value="preview" variant="secondary" disabled={previewing}>
                 {t("import.preview")}
               </Button>
@@ -116,14 +135,18 @@ export default function ImportIntegrationPage() {
               </div>
             ) : (
               <div className="space-y-4 text-sm" data-testid="import-plan" data-action={plan.action}>
-                <p className="font-medium">{plan.action === "create" ? t("import.willCreate", { crm: plan.crmName }) : t("import.willUpdate", { crm: plan.crmName })}</p>
+                <p className="font-medium">
+                  {plan.action === "create" ? t("import.willCreate", { crm: plan.crmName }) : t("import.willUpdate", { crm: plan.crmName })}
+                </p>
                 {plan.changes.length === 0 ? (
                   <p>{t("import.noChanges")}</p>
                 ) : (
                   <ul className="space-y-1">
                     {plan.changes.map((change) => (
                       <li key={change.field} className="break-all">
-                        <span className="font-medium">{t(`import.fields.${change.field}`, { defaultValue: change.field })}</span>: {change.from !== undefined ? <span className="text-slate-500 line-through">{change.from.slice(0, 200)}</span> : null} {change.to.slice(0, 200)}
+                        <span className="font-medium">{t(`import.fields.${change.field}`, { defaultValue: change.field })}</span>:{" "}
+                        {change.from !== undefined ? <span className="text-slate-500 line-through">{change.from.slice(0, 200)}</span> : null}{" "}
+                        {change.to.slice(0, 200)}
                       </li>
                     ))}
                   </ul>

@@ -53,7 +53,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function EditKnowledgeBasePage() {
   const { t } = useTranslation("knowledge");
-  const { id, name, isDefault, version, numbers, templateTexts, defaultValue, phoneCountry, constraint, listHref, canUpdate, canDelete } = useLoaderData<typeof loader>();
+  const { id, name, isDefault, version, numbers, templateTexts, defaultValue, phoneCountry, constraint, listHref, canUpdate, canDelete } =
+    useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
     <div className="space-y-4">

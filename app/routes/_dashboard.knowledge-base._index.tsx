@@ -23,7 +23,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { user, tenant } = await requireReadAccess(request, "knowledge-base");
   const t = await getTranslator(request, "knowledge");
   const numbers = await listTenantNumbers(tenant.id);
-  const params = parseKnowledgeListParams(new URL(request.url).searchParams, numbers.map((number) => number.id));
+  const params = parseKnowledgeListParams(
+    new URL(request.url).searchParams,
+    numbers.map((number) => number.id),
+  );
   return {
     title: t("title"),
     list: {

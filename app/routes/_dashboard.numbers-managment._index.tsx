@@ -58,7 +58,6 @@ function invalid(intent: NumberIntent, result: SubmissionResult<string[]>, id?: 
   return data({ intent, id, result }, { status: 400 });
 }
 
-
 const PERMISSION_FOR: Record<NumberIntent, PermissionAction> = { add: "create", rename: "update", assign: "update" };
 
 function isIntent(value: unknown): value is NumberIntent {
@@ -122,7 +121,8 @@ async function assign(formData: FormData, { tenant }: GateContext) {
 
 export default function NumbersManagementPage() {
   const { t } = useTranslation("numbers");
-  const { numbers, timeZone, phoneCountry, constraints, quota, bulkLimits, canCreate, canUpdate, canDelete, canChoosePlan, canOpenKnowledgeBases } = useLoaderData<typeof loader>();
+  const { numbers, timeZone, phoneCountry, constraints, quota, bulkLimits, canCreate, canUpdate, canDelete, canChoosePlan, canOpenKnowledgeBases } =
+    useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const reply: RowReply | undefined = actionData ?? undefined;
   return (

@@ -54,9 +54,20 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       roleKey: member.role_key,
       accountRoleKey: member.account_role_key,
       isYou: member.id === gate.user.id,
-      manageable: canUpdate && member.id !== gate.user.id && mayChangeMember({ roleKey: access.roleKey, accountRoleKey: gate.user.accountRoleKey }, { roleKey: member.role_key, accountRoleKey: member.account_role_key }),
+      manageable:
+        canUpdate &&
+        member.id !== gate.user.id &&
+        mayChangeMember(
+          { roleKey: access.roleKey, accountRoleKey: gate.user.accountRoleKey },
+          { roleKey: member.role_key, accountRoleKey: member.account_role_key },
+        ),
     })),
-    invitations: invitations.map((invitation) => ({ id: invitation.id, email: invitation.email, roleKey: invitation.role_key, expiresAt: invitation.expires_at })),
+    invitations: invitations.map((invitation) => ({
+      id: invitation.id,
+      email: invitation.email,
+      roleKey: invitation.role_key,
+      expiresAt: invitation.expires_at,
+    })),
     teams: teams.map((team) => ({ id: team.id, name: team.name, memberCount: team.member_count, eventTypeCount: team.event_type_count })),
     memberToRemove: memberToRemove ? { name: memberToRemove.name, email: memberToRemove.email } : null,
     assignableRoles: MEMBER_ROLES.filter((role) => canAssignRole(access.roleKey, role)),

@@ -27,7 +27,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!contents) notFound();
   await requireAccountOrganizationAction(request, gate, "delete");
   const t = await getTranslator(request, "organizations");
-  return { title: t("delete.title"), organization: { id: contents.organization.id, name: contents.organization.name, teams: contents.teams, members: contents.members } };
+  return {
+    title: t("delete.title"),
+    organization: { id: contents.organization.id, name: contents.organization.name, teams: contents.teams, members: contents.members },
+  };
 }
 
 export const meta = titleFromLoader;

@@ -32,7 +32,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const t = await getTranslator(request, "organizations");
   return {
     title: t("edit.title", { name: organization.name }),
-    organization: { id: organization.id, name: organization.name, website: organization.website, logoUrl: organizationPaths.logo(organization.id, organization.logo_file) },
+    organization: {
+      id: organization.id,
+      name: organization.name,
+      website: organization.website,
+      logoUrl: organizationPaths.logo(organization.id, organization.logo_file),
+    },
     constraint: getZodConstraint(OrganizationSchema),
     maxLogoBytes: getEnv().MAX_AVATAR_BYTES,
   };

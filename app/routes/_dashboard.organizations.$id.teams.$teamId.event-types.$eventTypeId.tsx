@@ -40,9 +40,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       name: type.name,
       durationMinutes: type.duration_minutes,
       locationKind: type.location_kind,
-      meetLink: type.location_kind === "google-meet" ? type.location_detail ?? "" : "",
-      address: type.location_kind === "in-person" ? type.location_detail ?? "" : "",
-      phoneDirection: type.location_kind === "phone" ? type.location_detail ?? "agent-calls" : "agent-calls",
+      meetLink: type.location_kind === "google-meet" ? (type.location_detail ?? "") : "",
+      address: type.location_kind === "in-person" ? (type.location_detail ?? "") : "",
+      phoneDirection: type.location_kind === "phone" ? (type.location_detail ?? "agent-calls") : "agent-calls",
       appointmentType: type.appointment_type,
       bufferBeforeMinutes: type.buffer_before_minutes,
       bufferAfterMinutes: type.buffer_after_minutes,
@@ -76,12 +76,24 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return redirectWithToast(back, { type: "success", key: "scheduling:toast.eventTypeSaved", values: { name: outcome.name } });
 }
 
-function DeleteEventTypeForm({ here, eventType, fetcher, onCancel }: { here: string; eventType: { name: string; upcoming: number }; fetcher?: FormFetcher; onCancel?: () => void }) {
+function DeleteEventTypeForm({
+  here,
+  eventType,
+  fetcher,
+  onCancel,
+}: {
+  here: string;
+  eventType: { name: string; upcoming: number };
+  fetcher?: FormFetcher;
+  onCancel?: () => void;
+}) {
   const { t } = useTranslation("scheduling");
   return (
     <ConfirmForm action={`${here}?intent=delete`} confirmLabel={t("eventTypes.deleteConfirm")} cancelHref={here} fetcher={fetcher} onCancel={onCancel}>
       <p>{t("eventTypes.deleteQuestion", { name: eventType.name })}</p>
-      <DeleteSummary>{eventType.upcoming > 0 ? t("eventTypes.deleteKeepsAppointments", { count: eventType.upcoming }) : t("eventTypes.deleteNothingBooked")}</DeleteSummary>
+      <DeleteSummary>
+        {eventType.upcoming > 0 ? t("eventTypes.deleteKeepsAppointments", { count: eventType.upcoming }) : t("eventTypes.deleteNothingBooked")}
+      </DeleteSummary>
     </ConfirmForm>
   );
 }

@@ -45,7 +45,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   await requireOrganizationAction(request, gate, organization.id, "create");
   const outcome = await saveEventTypeForm(request, { tenantId: gate.tenant.id, teamId: team.id });
   if (!("saved" in outcome)) return outcome;
-  return redirectWithToast(organizationPaths.team(organization.id, team.id), { type: "success", key: "scheduling:toast.eventTypeCreated", values: { name: outcome.name } });
+  return redirectWithToast(organizationPaths.team(organization.id, team.id), {
+    type: "success",
+    key: "scheduling:toast.eventTypeCreated",
+    values: { name: outcome.name },
+  });
 }
 
 export default function NewEventTypePage() {
@@ -68,7 +72,15 @@ export default function NewEventTypePage() {
         <EventTypeForm
           lastResult={reply && "result" in reply ? reply.result : undefined}
           constraint={constraint}
-          defaults={{ ...DEFAULT_EVENT_TYPE, locationKind: "phone", phoneDirection: "agent-calls", appointmentType: "consultation", assignment: "single", color: "blue", hostIds: teamMembers.length === 1 ? [teamMembers[0]!.id] : [] }}
+          defaults={{
+            ...DEFAULT_EVENT_TYPE,
+            locationKind: "phone",
+            phoneDirection: "agent-calls",
+            appointmentType: "consultation",
+            assignment: "single",
+            color: "blue",
+            hostIds: teamMembers.length === 1 ? [teamMembers[0]!.id] : [],
+          }}
           teamMembers={teamMembers}
           submitLabel={t("eventTypes.create")}
           cancelHref={back}

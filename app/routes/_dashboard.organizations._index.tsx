@@ -24,7 +24,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const params = parseOrganizationListParams(new URL(request.url).searchParams);
   const [t, list] = await Promise.all([getTranslator(request, "organizations"), listOrganizations(gate.tenant.id, params)]);
   // Each row by the user's role in that organization: the selected one's role reaches no other.
-  const access = await accessForOrganizations(gate, list.items.map((item) => item.id));
+  const access = await accessForOrganizations(
+    gate,
+    list.items.map((item) => item.id),
+  );
   return {
     title: t("title"),
     params,

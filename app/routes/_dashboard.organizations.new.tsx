@@ -36,7 +36,11 @@ export async function action({ request }: ActionFunctionArgs) {
   await requireAccountOrganizationAction(request, gate, "create");
   const outcome = await saveOrganizationForm(request, { tenantId: gate.tenant.id, userId: gate.user.id, roleKey: gate.user.roleKey });
   if (!("saved" in outcome)) return outcome;
-  return redirectWithToast(organizationPaths.page(outcome.organizationId), { type: "success", key: "organizations:toast.created", values: { name: outcome.name } });
+  return redirectWithToast(organizationPaths.page(outcome.organizationId), {
+    type: "success",
+    key: "organizations:toast.created",
+    values: { name: outcome.name },
+  });
 }
 
 export default function NewOrganizationPage() {
@@ -54,7 +58,13 @@ export default function NewOrganizationPage() {
         }
       />
       <Panel>
-        <OrganizationForm lastResult={reply && "result" in reply ? reply.result : undefined} constraint={constraint} logoUrl={null} maxLogoBytes={maxLogoBytes} submitLabel={t("create.submit")} />
+        <OrganizationForm
+          lastResult={reply && "result" in reply ? reply.result : undefined}
+          constraint={constraint}
+          logoUrl={null}
+          maxLogoBytes={maxLogoBytes}
+          submitLabel={t("create.submit")}
+        />
       </Panel>
     </div>
   );

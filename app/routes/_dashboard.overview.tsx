@@ -76,7 +76,10 @@ export default function OverviewPage() {
               <Fact label={t("overview.plan")} value={subscription.planName} testId="plan-name" />
               <Fact label={t("overview.status")} value={t(`overview.subscriptionStatus.${subscription.status}`)} />
               <Fact label={t("overview.since")} value={formatDate(subscription.startedAt, language, tenant.timeZone)} />
-              <Fact label={t("overview.price")} value={t("overview.perMonth", { price: formatMoney(subscription.priceCents, subscription.currency, language) })} />
+              <Fact
+                label={t("overview.price")}
+                value={t("overview.perMonth", { price: formatMoney(subscription.priceCents, subscription.currency, language) })}
+              />
               <Fact label={t("overview.phoneNumberLimit")} value={formatNumber(subscription.phoneNumberLimit, language)} />
               <Fact label={t("overview.includedMinutes")} value={formatMinutes(subscription.includedMinutes, language)} />
               <Fact label={t("overview.agentLimit")} value={formatNumber(subscription.agentLimit, language)} />

@@ -208,13 +208,18 @@ export default function ProfilePage() {
           disabled={readOnly}
           constraint={constraints.picture}
         />
-        <ThemeSection key={`theme-${version}`} themeColor={profile.themeColor} lastResult={resultFor("update-theme")} disabled={readOnly} constraint={constraints.theme} />
+        <ThemeSection
+          key={`theme-${version}`}
+          themeColor={profile.themeColor}
+          lastResult={resultFor("update-theme")}
+          disabled={readOnly}
+          constraint={constraints.theme}
+        />
         <PasswordSection key={`password-${version}`} lastResult={resultFor("change-password")} disabled={readOnly} constraint={constraints.password} />
       </div>
       {canDelete ? <DeleteAccountSection tenantName={tenantName} lastResult={resultFor("delete-account")} constraint={constraints.deleteAccount} /> : null}
     </div>
   );
 }
-
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";

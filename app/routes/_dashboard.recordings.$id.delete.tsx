@@ -6,14 +6,7 @@ import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { Panel } from "~/components/ui/panel";
 import { requireActionAccess } from "~/features/access/gate.server";
 import { DeleteRecordingForm } from "~/features/recordings/delete-recording-form";
-import {
-  callNotFound,
-  deleteCall,
-  getCallForTenant,
-  recordingSummaryLine,
-  returnPath,
-  returnPathAfterDelete,
-} from "~/features/recordings/recording.server";
+import { callNotFound, deleteCall, getCallForTenant, recordingSummaryLine, returnPath, returnPathAfterDelete } from "~/features/recordings/recording.server";
 import { redirectWithToast } from "~/lib/toast/toast.server";
 import { formatDateTime } from "~/i18n/format";
 import { getTranslator } from "~/i18n/i18next.server";

@@ -57,7 +57,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const recording = recordingDetail(call, presentation);
   const appointments = can(user.permissions, "appointments", "read") ? await appointmentsOfCall(tenant.id, call.id) : [];
   return {
-    appointments: appointments.map((appointment) => ({ id: appointment.id, title: appointment.title, start: appointment.start_at, status: appointment.status })),
+    appointments: appointments.map((appointment) => ({
+      id: appointment.id,
+      title: appointment.title,
+      start: appointment.start_at,
+      status: appointment.status,
+    })),
     title: recordingHeading(call, {
       with: (who) => t("heading.with", { who }),
       on: (date) => t("heading.on", { date }),
@@ -156,7 +161,9 @@ function RecordingDetailPage() {
               { key: t("metadata.campaign"), value: recording.campaignName },
               {
                 key: t("metadata.campaignType"),
-                value: recording.campaignType ? t(`campaignType.${recording.campaignType.toLowerCase()}`, { defaultValue: capitalize(recording.campaignType) }) : null,
+                value: recording.campaignType
+                  ? t(`campaignType.${recording.campaignType.toLowerCase()}`, { defaultValue: capitalize(recording.campaignType) })
+                  : null,
               },
               { key: t("metadata.from"), value: recording.from ? shownPhone(phones, recording.from) : null },
               { key: t("metadata.to"), value: recording.to ? shownPhone(phones, recording.to) : null },
@@ -195,7 +202,9 @@ function RecordingDetailPage() {
         </Panel>
       ) : null}
 
-      <Panel title={t("summary.title")}>{recording.summary ? <p className="whitespace-pre-line">{recording.summary}</p> : <Empty>{t("summary.empty")}</Empty>}</Panel>
+      <Panel title={t("summary.title")}>
+        {recording.summary ? <p className="whitespace-pre-line">{recording.summary}</p> : <Empty>{t("summary.empty")}</Empty>}
+      </Panel>
 
       <Panel title={t("transcript.title")}>
         {recording.transcript.length > 0 ? (
@@ -203,7 +212,9 @@ function RecordingDetailPage() {
             {recording.transcript.map((turn, index) => (
               <li key={index} className="grid gap-1 sm:grid-cols-[10rem_1fr] sm:gap-4">
                 <div className="flex items-baseline gap-2 text-sm">
-                  <span className="font-semibold">{turn.speaker ? t(`transcript.speakers.${turn.speaker.toLowerCase()}`, { defaultValue: turn.speaker }) : t("transcript.unknownSpeaker")}</span>
+                  <span className="font-semibold">
+                    {turn.speaker ? t(`transcript.speakers.${turn.speaker.toLowerCase()}`, { defaultValue: turn.speaker }) : t("transcript.unknownSpeaker")}
+                  </span>
                   {turn.startSeconds !== undefined ? (
                     <a
                       href={momentHref(turn.startSeconds)}
@@ -273,7 +284,9 @@ function DescriptionList({ entries }: { entries: Array<{ key: string; value: Rea
       {entries.map((entry) => (
         <div key={entry.key} className="contents">
           <dt className="font-medium text-slate-600 dark:text-slate-300">{entry.key}</dt>
-          <dd className="min-w-0 [overflow-wrap:anywhere]">{entry.value === null || entry.value === "" ? <span className="text-slate-400">{t("metadata.none")}</span> : entry.value}</dd>
+          <dd className="min-w-0 [overflow-wrap:anywhere]">
+            {entry.value === null || entry.value === "" ? <span className="text-slate-400">{t("metadata.none")}</span> : entry.value}
+          </dd>
         </div>
       ))}
     </dl>
@@ -284,7 +297,9 @@ function DescriptionList({ entries }: { entries: Array<{ key: string; value: Rea
 function CallCostValue({ cost, language }: { cost: CallCost; language: string }) {
   const { t } = useTranslation("recording");
   const money = (minor: number) => formatMoney(minor, cost.currency, language);
-  const parts = (["telephony", "speechToText", "llm", "textToSpeech"] as const).filter((part) => cost[part] !== null).map((part) => `${t(`metadata.costParts.${part}`)} ${money(cost[part]!)}`);
+  const parts = (["telephony", "speechToText", "llm", "textToSpeech"] as const)
+    .filter((part) => cost[part] !== null)
+    .map((part) => `${t(`metadata.costParts.${part}`)} ${money(cost[part]!)}`);
   return (
     <span data-testid="call-cost">
       <span className="font-medium">{money(cost.total)}</span>

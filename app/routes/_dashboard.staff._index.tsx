@@ -47,7 +47,13 @@ export default function StaffPage() {
     <div className="space-y-6">
       <PageHeader
         title={title}
-        description={organization ? (team ? t("staff.scopeTeam", { team: team.name, organization: organization.name }) : t("staff.scopeOrganization", { organization: organization.name })) : t("staff.intro")}
+        description={
+          organization
+            ? team
+              ? t("staff.scopeTeam", { team: team.name, organization: organization.name })
+              : t("staff.scopeOrganization", { organization: organization.name })
+            : t("staff.intro")
+        }
       />
       {!organization ? (
         <EmptyState
@@ -62,7 +68,10 @@ export default function StaffPage() {
         <EmptyState
           title={team ? t("staff.emptyTeam") : t("staff.emptyOrganization")}
           action={
-            <Link to={team ? organizationPaths.team(organization.id, team.id) : organizationPaths.page(organization.id)} className={buttonClass("secondary", undefined, "sm")}>
+            <Link
+              to={team ? organizationPaths.team(organization.id, team.id) : organizationPaths.page(organization.id)}
+              className={buttonClass("secondary", undefined, "sm")}
+            >
               {t("staff.addPeople")}
             </Link>
           }

@@ -26,7 +26,11 @@ const TONES: Record<Status, BadgeTone> = { active: "success", grace: "warning", 
 export async function loader({ request }: LoaderFunctionArgs) {
   const gate = await requireReadAccess(request, "subscriptions-history");
   const page = pageParam.parse(new URL(request.url).searchParams.get("page"));
-  const [t, history, frame] = await Promise.all([getTranslator(request, "billing"), listSubscriptionHistory(gate.tenant.id, page), billingFrameForPage(gate.tenant.id)]);
+  const [t, history, frame] = await Promise.all([
+    getTranslator(request, "billing"),
+    listSubscriptionHistory(gate.tenant.id, page),
+    billingFrameForPage(gate.tenant.id),
+  ]);
   return { title: t("subscriptions.title"), page, ...history, testMode: frame.testMode, timeZone: gate.tenant.timeZone };
 }
 
@@ -40,10 +44,18 @@ export default function SubscriptionsHistoryPage() {
   const date = (iso: string | null) => (iso ? formatDate(iso, i18n.language, data.timeZone) : null);
   const columns: Array<DataColumn<Row>> = [
     { id: "plan", header: t("subscriptions.plan"), primary: true, rowHeader: true, cell: (row) => row.plan_name },
-    { id: "status", header: t("subscriptions.status"), cell: (row) => <StatusBadge status={row.status as Status} tones={TONES} label={t(`status.${row.status}`)} /> },
+    {
+      id: "status",
+      header: t("subscriptions.status"),
+      cell: (row) => <StatusBadge status={row.status as Status} tones={TONES} label={t(`status.${row.status}`)} />,
+    },
     { id: "start", header: t("subscriptions.start"), cell: (row) => date(row.started_at) },
     // A running plan has no end yet; a cancelled or grace one ends at ends_at; a lapsed one ended there too.
-    { id: "end", header: t("subscriptions.end"), cell: (row) => date(row.ends_at) ?? <span className="text-slate-500 dark:text-slate-400">{t("subscriptions.ongoing")}</span> },
+    {
+      id: "end",
+      header: t("subscriptions.end"),
+      cell: (row) => date(row.ends_at) ?? <span className="text-slate-500 dark:text-slate-400">{t("subscriptions.ongoing")}</span>,
+    },
   ];
   return (
     <div className="space-y-4">
@@ -52,7 +64,14 @@ export default function SubscriptionsHistoryPage() {
         {data.items.length === 0 ? (
           <EmptyState title={t("subscriptions.empty")} />
         ) : (
-          <DataTable caption={t("subscriptions.caption")} columns={columns} rows={data.items} rowKey={(row) => row.id} rowData={(row) => ({ "data-status": row.status })} data-testid="subscriptions-table" />
+          <DataTable
+            caption={t("subscriptions.caption")}
+            columns={columns}
+            rows={data.items}
+            rowKey={(row) => row.id}
+            rowData={(row) => ({ "data-status": row.status })}
+            data-testid="subscriptions-table"
+          />
         )}
         {data.pageCount > 1 ? <Pagination page={data.page} pageCount={data.pageCount} href={(page) => `/subscriptions-history?page=${page}`} /> : null}
       </Panel>

@@ -21,10 +21,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
     navGroups: visibleNavGroups(readable),
     profileLinks: PROFILE_MENU.filter((entry) => readable(entry.segment)).map(({ segment, labelKey }) => ({ segment, labelKey })),
     sidebar,
-    selection: { organizations: gate.selection.organizations, organizationId: gate.selection.organization?.id ?? null, teamId: gate.selection.team?.id ?? null, allTeams: gate.selection.allTeams },
+    selection: {
+      organizations: gate.selection.organizations,
+      organizationId: gate.selection.organization?.id ?? null,
+      teamId: gate.selection.team?.id ?? null,
+      allTeams: gate.selection.allTeams,
+    },
     grace:
       gate.subscription?.status === "grace" && gate.subscription.ends_at
-        ? { plan: gate.subscription.plan_name, endsAt: gate.subscription.ends_at, timeZone: gate.tenant.timeZone, canPay: can(gate.user.permissions, "choose-plan", "create") }
+        ? {
+            plan: gate.subscription.plan_name,
+            endsAt: gate.subscription.ends_at,
+            timeZone: gate.tenant.timeZone,
+            canPay: can(gate.user.permissions, "choose-plan", "create"),
+          }
         : null,
   };
 }

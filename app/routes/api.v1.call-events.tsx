@@ -19,7 +19,12 @@ export function action({ request }: ActionFunctionArgs) {
     const eventProblems = parsed && !parsed.success ? describeEventProblems(parsed.error) : [];
     const details = [...problems, ...eventProblems];
     if (!parsed?.success || details.length > 0) {
-      return apiError(400, "invalid_event", `The event was not accepted: ${details.length === 1 ? "1 problem" : `${details.length} problems`}. Nothing was saved.`, { details });
+      return apiError(
+        400,
+        "invalid_event",
+        `The event was not accepted: ${details.length === 1 ? "1 problem" : `${details.length} problems`}. Nothing was saved.`,
+        { details },
+      );
     }
 
     const result = await ingestCallEvent({ tenantId, event: parsed.data, audio });

@@ -17,9 +17,15 @@ export function loader({ request }: LoaderFunctionArgs) {
     const { searchParams } = new URL(request.url);
     const settings = await apiTenantSettings(tenantId);
     const timeZone = readTimeZone(searchParams, settings.timeZone);
-    if (!timeZone) return apiError(400, "invalid_request", "The request was not accepted.", { details: [{ path: "timeZone", message: "must be an IANA time zone such as America/New_York" }] });
+    if (!timeZone)
+      return apiError(400, "invalid_request", "The request was not accepted.", {
+        details: [{ path: "timeZone", message: "must be an IANA time zone such as America/New_York" }],
+      });
     const eventTypeId = searchParams.get("eventType");
-    if (!eventTypeId) return apiError(400, "invalid_request", "The request was not accepted.", { details: [{ path: "eventType", message: "is required (an id from GET /api/v1/event-types)" }] });
+    if (!eventTypeId)
+      return apiError(400, "invalid_request", "The request was not accepted.", {
+        details: [{ path: "eventType", message: "is required (an id from GET /api/v1/event-types)" }],
+      });
     const found = await apiEventType(tenantId, eventTypeId);
     if (!found) return notFound("No event type with this id.");
     const range = readSlotRange(searchParams, timeZone, startOfLocalDay);

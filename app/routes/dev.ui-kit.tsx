@@ -102,7 +102,10 @@ function Kit({ id }: { id: string }) {
   ];
   return (
     <div className="space-y-6">
-      <Section title="Button" usage="Button / buttonClass(variant, extra, size): primary, secondary, danger, ghost; sm, md, lg, icon; loading keeps the width and blocks a second press.">
+      <Section
+        title="Button"
+        usage="Button / buttonClass(variant, extra, size): primary, secondary, danger, ghost; sm, md, lg, icon; loading keeps the width and blocks a second press."
+      >
         <div className="flex flex-wrap items-center gap-2">
           <Button>Primary</Button>
           <Button variant="secondary">Secondary</Button>
@@ -118,7 +121,10 @@ function Kit({ id }: { id: string }) {
         </div>
       </Section>
 
-      <Section title="Fields" usage="TextField, SelectField, TextareaField, CheckboxField, RadioGroup: label, hint and errors wired to the control by id, so they work before hydration. Errors are translation keys.">
+      <Section
+        title="Fields"
+        usage="TextField, SelectField, TextareaField, CheckboxField, RadioGroup: label, hint and errors wired to the control by id, so they work before hydration. Errors are translation keys."
+      >
         <form className="grid gap-4 sm:grid-cols-2" onSubmit={(event) => event.preventDefault()}>
           <TextField label="Name" hint="As it appears on invoices." inputProps={{ id: `${id}-name`, name: "name", defaultValue: "Olivia Owner" }} />
           <TextField label="Email" errors={["This email address is not valid."]} inputProps={{ id: `${id}-email`, name: "email", defaultValue: "olivia@" }} />
@@ -130,7 +136,10 @@ function Kit({ id }: { id: string }) {
               { value: "b", label: "Lena (Deutsch)" },
             ]}
           />
-          <TextareaField label="First message" textareaProps={{ id: `${id}-message`, name: "message", rows: 2, defaultValue: "Hello, this is Voxboard calling." }} />
+          <TextareaField
+            label="First message"
+            textareaProps={{ id: `${id}-message`, name: "message", rows: 2, defaultValue: "Hello, this is Voxboard calling." }}
+          />
           <CheckboxField label="Opted out of calls" hint="They will be skipped by every campaign." inputProps={{ id: `${id}-opt`, name: "opt" }} />
           <RadioGroup
             legend="Sending"
@@ -160,18 +169,31 @@ function Kit({ id }: { id: string }) {
         />
       </Section>
 
-      <Section title="FilterForm" usage="The GET form above a list: search (debounced with scripts), filter selects, hidden sort fields and Apply. No page field: a new search starts at page 1.">
+      <Section
+        title="FilterForm"
+        usage="The GET form above a list: search (debounced with scripts), filter selects, hidden sort fields and Apply. No page field: a new search starts at page 1."
+      >
         <FilterForm
           action="/dev/ui-kit"
           label={`${id} filter`}
           search={{ id: `${id}-q`, label: "Search", placeholder: "Name, number or campaign", hint: "Searches as you type", value: "" }}
           submitLabel="Apply"
         >
-          <FilterSelect id={`${id}-direction`} name="direction" label="Direction" value={null} anyLabel="All directions" options={[{ value: "inbound", label: "Inbound" }]} />
+          <FilterSelect
+            id={`${id}-direction`}
+            name="direction"
+            label="Direction"
+            value={null}
+            anyLabel="All directions"
+            options={[{ value: "inbound", label: "Inbound" }]}
+          />
         </FilterForm>
       </Section>
 
-      <Section title="DataTable, RowActionsMenu, Pagination" usage="Column definitions; sortable headers are links; one line per row at laptop width; cards below 640 px; the row's actions are links without scripts and a menu with them.">
+      <Section
+        title="DataTable, RowActionsMenu, Pagination"
+        usage="Column definitions; sortable headers are links; one line per row at laptop width; cards below 640 px; the row's actions are links without scripts and a menu with them."
+      >
         <DataTable
           caption="Sample calls"
           columns={columns}
@@ -199,7 +221,10 @@ function Kit({ id }: { id: string }) {
         </EmptyState>
       </Section>
 
-      <Section title="Stat, Badge, StatusBadge, Notice" usage="KPI cards wrap and hyphenate long labels (German compounds) instead of overflowing; badges carry meaning in the word, colour only helps.">
+      <Section
+        title="Stat, Badge, StatusBadge, Notice"
+        usage="KPI cards wrap and hyphenate long labels (German compounds) instead of overflowing; badges carry meaning in the word, colour only helps."
+      >
         <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
           <Stat label="Gesprächsminuten" value="1.284" note="letzte 7 Tage" />
           <Stat label="Abgeschlossen" value="312" to="/dev/ui-kit" />
@@ -217,7 +242,10 @@ function Kit({ id }: { id: string }) {
         <Notice tone="warning">3 contacts are outside their calling window and will wait for it.</Notice>
       </Section>
 
-      <Section title="ConfirmAction, Dialog, Drawer, Toast" usage="ConfirmAction: a link to the confirmation page without scripts, a dialog with them. Drawer: a detail beside the list (DrawerLink loads a page's loader). Toasts come from the session after a redirect.">
+      <Section
+        title="ConfirmAction, Dialog, Drawer, Toast"
+        usage="ConfirmAction: a link to the confirmation page without scripts, a dialog with them. Drawer: a detail beside the list (DrawerLink loads a page's loader). Toasts come from the session after a redirect."
+      >
         <div className="flex flex-wrap gap-2">
           <ConfirmAction
             href="/dev/ui-kit"

@@ -21,12 +21,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   // An invoice reads the same whoever opens it: in the organisation's language.
   const language = tenantLanguage({ country: gate.tenant.country, timeZone: gate.tenant.timeZone });
   const t = await getTranslatorFor(language, "billing");
-  const owner = await getDb()
-    .selectFrom("users")
-    .select(["email"])
-    .where("tenant_id", "=", gate.tenant.id)
-    .orderBy("created_at")
-    .executeTakeFirst();
+  const owner = await getDb().selectFrom("users").select(["email"]).where("tenant_id", "=", gate.tenant.id).orderBy("created_at").executeTakeFirst();
   const pdf = await renderInvoicePdf({
     language,
     number: invoice.number,

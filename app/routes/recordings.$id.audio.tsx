@@ -2,13 +2,7 @@ import { createHash } from "node:crypto";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireReadAccess } from "~/features/access/gate.server";
 import { getAudioStore } from "~/features/calls/audio-store.server";
-import {
-  contentRange,
-  ifNoneMatchMatches,
-  ifRangeAllowsPartial,
-  parseRangeHeader,
-  unsatisfiedContentRange,
-} from "~/features/recordings/range";
+import { contentRange, ifNoneMatchMatches, ifRangeAllowsPartial, parseRangeHeader, unsatisfiedContentRange } from "~/features/recordings/range";
 import { callNotFound, getCallAudio } from "~/features/recordings/recording.server";
 
 /**
@@ -40,7 +34,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     ETag: etag,
   });
   if (new URL(request.url).searchParams.get("download") === "1") {
-    const extension = audio.key.split(".").pop()?.replace(/[^a-z0-9]/gi, "") || "audio";
+    const extension =
+      audio.key
+        .split(".")
+        .pop()
+        ?.replace(/[^a-z0-9]/gi, "") || "audio";
     const name = `recording-${params.id!.replace(/[^A-Za-z0-9_-]/g, "")}.${extension}`;
     headers.set("Content-Disposition", `attachment; filename="${name}"`);
   }

@@ -21,7 +21,11 @@ export async function action({ request }: ActionFunctionArgs) {
   const teamId = form.get("teamId");
   const next =
     typeof teamId === "string" && teamId
-      ? chooseTeam(organizations, typeof organizationId === "string" && organizationId ? chooseOrganization(organizations, current, organizationId) : current, teamId)
+      ? chooseTeam(
+          organizations,
+          typeof organizationId === "string" && organizationId ? chooseOrganization(organizations, current, organizationId) : current,
+          teamId,
+        )
       : typeof organizationId === "string"
         ? chooseOrganization(organizations, current, organizationId)
         : current;

@@ -25,7 +25,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   } catch (error) {
     if (!(error instanceof UnreadableSecret)) throw error;
   }
-  if (!connection || !secret || !verifyCalcomSignature(body, request.headers.get(CALCOM_SIGNATURE_HEADER), secret)) return json({ error: "invalid_signature" }, 401);
+  if (!connection || !secret || !verifyCalcomSignature(body, request.headers.get(CALCOM_SIGNATURE_HEADER), secret))
+    return json({ error: "invalid_signature" }, 401);
   const event = parseCalcomWebhook(body);
   if (!event) return json({ received: true, outcome: "ignored" });
   const outcome = await applyCalcomDelivery(connection, body, event);

@@ -32,27 +32,134 @@ export interface BulkInsertOptions {
 /* ---------- Vocabulary ---------- */
 
 const CAMPAIGN_BASES = [
-  "Spring Renewal", "Winter Promo", "Zahnarzt Terminerinnerung", "Solar Leads", "Customer Care", "Ökostrom Wechsel", "Kfz-Versicherung",
-  "Dental Recall", "Fitness Reactivation", "Umfrage Kundenzufriedenheit", "Heat Pump Leads", "Übergabe Kundendienst", "Roof Inspection",
-  "Steuerberatung Erstgespräch", "Gym Membership Upsell", "Ärztehaus Terminbestätigung", "Broadband Win-Back",
+  "Spring Renewal",
+  "Winter Promo",
+  "Zahnarzt Terminerinnerung",
+  "Solar Leads",
+  "Customer Care",
+  "Ökostrom Wechsel",
+  "Kfz-Versicherung",
+  "Dental Recall",
+  "Fitness Reactivation",
+  "Umfrage Kundenzufriedenheit",
+  "Heat Pump Leads",
+  "Übergabe Kundendienst",
+  "Roof Inspection",
+  "Steuerberatung Erstgespräch",
+  "Gym Membership Upsell",
+  "Ärztehaus Terminbestätigung",
+  "Broadband Win-Back",
 ];
 const CAMPAIGNS = CAMPAIGN_BASES.flatMap((base) => [`${base} 2025`, `${base} 2026`, `${base} Q4`]).slice(0, 50);
 const AGENTS = [
-  "Ava", "Ben", "Nora", "Émile", "Lena", "Jonas", "Sören", "Mia", "Chloé", "Liam", "Zoë", "Jürgen Bot", "Max", "Olivia", "Noah", "Sophie",
-  "Ömer", "Hannah", "Luca", "Ida",
+  "Ava",
+  "Ben",
+  "Nora",
+  "Émile",
+  "Lena",
+  "Jonas",
+  "Sören",
+  "Mia",
+  "Chloé",
+  "Liam",
+  "Zoë",
+  "Jürgen Bot",
+  "Max",
+  "Olivia",
+  "Noah",
+  "Sophie",
+  "Ömer",
+  "Hannah",
+  "Luca",
+  "Ida",
 ];
 const FIRST_NAMES = [
-  "Sarah", "Michael", "Priya", "David", "Emily", "James", "Olivia", "Noah", "Aisha", "Liam", "Chloé", "Ethan", "Grace", "Daniel", "René",
-  "Jürgen", "Ömer", "Anna", "Lukas", "Sabine", "Thomas", "Elif", "Katrin", "Stefan", "Monika", "Felix", "Lea", "Jörg", "Ayşe", "Uwe",
+  "Sarah",
+  "Michael",
+  "Priya",
+  "David",
+  "Emily",
+  "James",
+  "Olivia",
+  "Noah",
+  "Aisha",
+  "Liam",
+  "Chloé",
+  "Ethan",
+  "Grace",
+  "Daniel",
+  "René",
+  "Jürgen",
+  "Ömer",
+  "Anna",
+  "Lukas",
+  "Sabine",
+  "Thomas",
+  "Elif",
+  "Katrin",
+  "Stefan",
+  "Monika",
+  "Felix",
+  "Lea",
+  "Jörg",
+  "Ayşe",
+  "Uwe",
 ];
 const LAST_NAMES = [
-  "Thompson", "O'Brien", "Patel", "Chen", "Carter", "Wilson", "Martin", "Tremblay", "Khan", "Murphy", "Gagnon", "Côté", "Nguyen", "Silva",
-  "Müller", "Yılmaz", "Schröder", "Weiß", "Groß", "Strauß", "Ünal", "Böhm", "Köhler", "Hoffmann", "Schäfer", "Krüger", "Vogel", "Öztürk",
-  "Meißner", "Zöllner", "Becker", "Demir",
+  "Thompson",
+  "O'Brien",
+  "Patel",
+  "Chen",
+  "Carter",
+  "Wilson",
+  "Martin",
+  "Tremblay",
+  "Khan",
+  "Murphy",
+  "Gagnon",
+  "Côté",
+  "Nguyen",
+  "Silva",
+  "Müller",
+  "Yılmaz",
+  "Schröder",
+  "Weiß",
+  "Groß",
+  "Strauß",
+  "Ünal",
+  "Böhm",
+  "Köhler",
+  "Hoffmann",
+  "Schäfer",
+  "Krüger",
+  "Vogel",
+  "Öztürk",
+  "Meißner",
+  "Zöllner",
+  "Becker",
+  "Demir",
 ];
 const COMPANY_STEMS = [
-  "Maple Leaf", "Northwind", "Lakeshore", "Bayview", "Harbourfront", "Apex", "Crescent", "Müller", "Özil", "Schröder", "Weiß", "Bäcker",
-  "Strauß", "Übersee", "Köhler", "Ärztehaus", "Lindenhof", "Alpen", "Nordlicht", "Rheintal",
+  "Maple Leaf",
+  "Northwind",
+  "Lakeshore",
+  "Bayview",
+  "Harbourfront",
+  "Apex",
+  "Crescent",
+  "Müller",
+  "Özil",
+  "Schröder",
+  "Weiß",
+  "Bäcker",
+  "Strauß",
+  "Übersee",
+  "Köhler",
+  "Ärztehaus",
+  "Lindenhof",
+  "Alpen",
+  "Nordlicht",
+  "Rheintal",
 ];
 const COMPANY_KINDS = ["Dental", "Logistics", "Haustechnik GmbH", "Handels GmbH", "Realty", "Immobilien", "Elektro KG", "Roofing Ltd.", "Café", "Partner"];
 
@@ -99,7 +206,8 @@ export function makeRowFactory(tenantId: string, count: number, seed: number, no
   const capitalised = WORDS.map((w) => w.charAt(0).toUpperCase() + w.slice(1));
   const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)]!;
   const digits = (n: number) => String(Math.floor(random() * 10 ** n)).padStart(n, "0");
-  const phone = () => (random() < 0.6 ? `+1${pick(["416", "647", "905", "613", "514", "604"])}555${digits(4)}` : `+49${pick(["151", "160", "176", "30", "89"])}${digits(7)}`);
+  const phone = () =>
+    random() < 0.6 ? `+1${pick(["416", "647", "905", "613", "514", "604"])}555${digits(4)}` : `+49${pick(["151", "160", "176", "30", "89"])}${digits(7)}`;
   const sentence = (rare: boolean) => {
     const length = 5 + Math.floor(random() * 10);
     const rareAt = rare ? Math.floor(random() * length) : -1;
@@ -197,7 +305,12 @@ function insertStatement(columns: readonly string[], rows: number, postgres: boo
 /** A bigger page cache while loading: the sort indexes take random inserts, and at a million rows they outgrow SQLite's 2 MB default. */
 const LOAD_CACHE_KIB = 64 * 1024;
 
-export async function insertSyntheticCalls(db: DB, tenantId: string, count: number, { batchSize = 5_000, onProgress, seed = 1, now = new Date() }: BulkInsertOptions = {}) {
+export async function insertSyntheticCalls(
+  db: DB,
+  tenantId: string,
+  count: number,
+  { batchSize = 5_000, onProgress, seed = 1, now = new Date() }: BulkInsertOptions = {},
+) {
   if (!Number.isInteger(count) || count < 0 || count > MAX_BULK_CALLS) throw new RangeError(`count must be a whole number from 0 to ${MAX_BULK_CALLS}`);
   if (!Number.isInteger(batchSize) || batchSize < 1) throw new RangeError("batchSize must be a positive whole number");
   const tenant = await db.selectFrom("tenants").select("id").where("id", "=", tenantId).executeTakeFirst();

@@ -20,7 +20,10 @@ export async function seedDemoBilling(db: DB, tenantId: string, userId: string) 
     cards.push(await saveCard(tenantId, await provider.attachCard(`cus_test_${tenantId}`, { number, expMonth: 8, expYear, cvc: "123" }), db));
   }
   for (const [index, amountCents] of [10_000, 5_000].entries()) {
-    await topUp({ tenantId, userId, amountCents, paymentMethodId: cards[0]!.id, submissionKey: `00000000-0000-4000-8000-00000000000${index}` }, { provider, db });
+    await topUp(
+      { tenantId, userId, amountCents, paymentMethodId: cards[0]!.id, submissionKey: `00000000-0000-4000-8000-00000000000${index}` },
+      { provider, db },
+    );
   }
   await saveAutoTopupSettings(tenantId, { enabled: true, thresholdCents: 2_000, amountCents: 5_000, monthlyCapCents: 50_000 }, db);
 }

@@ -252,7 +252,12 @@ interface Script {
 
 const SCRIPTS: Script[] = [
   {
-    language: "en", campaign: "renewal", direction: "outbound", tone: "positive", escalation: 0, weight: 5,
+    language: "en",
+    campaign: "renewal",
+    direction: "outbound",
+    tone: "positive",
+    escalation: 0,
+    weight: 5,
     render: (s) => ({
       turns: [
         ["agent", `Hi ${s.customer.first}, this is ${s.agent} calling from Demo Company about your Spring Renewal. Do you have a minute?`],
@@ -270,7 +275,12 @@ const SCRIPTS: Script[] = [
     }),
   },
   {
-    language: "en", campaign: "renewal", direction: "outbound", tone: "neutral", escalation: 0, weight: 3,
+    language: "en",
+    campaign: "renewal",
+    direction: "outbound",
+    tone: "neutral",
+    escalation: 0,
+    weight: 3,
     render: (s) => ({
       turns: [
         ["agent", `Good afternoon, may I speak with ${s.customer.first} ${s.customer.last}?`],
@@ -287,7 +297,12 @@ const SCRIPTS: Script[] = [
     }),
   },
   {
-    language: "en", campaign: "renewal", direction: "outbound", tone: "negative", escalation: 0.9, weight: 2,
+    language: "en",
+    campaign: "renewal",
+    direction: "outbound",
+    tone: "negative",
+    escalation: 0.9,
+    weight: 2,
     render: (s) => ({
       turns: [
         ["agent", `Hello ${s.customer.first}, this is ${s.agent} from Demo Company with a quick note about your Spring Renewal.`],
@@ -304,7 +319,12 @@ const SCRIPTS: Script[] = [
     }),
   },
   {
-    language: "en", campaign: "solar", direction: "outbound", tone: "positive", escalation: 0, weight: 3,
+    language: "en",
+    campaign: "solar",
+    direction: "outbound",
+    tone: "positive",
+    escalation: 0,
+    weight: 3,
     render: (s) => ({
       turns: [
         ["agent", `Hi, is this ${s.customer.first}? This is ${s.agent} with Demo Company Solar. You asked about rooftop panels on our website.`],
@@ -323,7 +343,12 @@ const SCRIPTS: Script[] = [
     }),
   },
   {
-    language: "en", campaign: "solar", direction: "outbound", tone: "negative", escalation: 0.3, weight: 1.5,
+    language: "en",
+    campaign: "solar",
+    direction: "outbound",
+    tone: "negative",
+    escalation: 0.3,
+    weight: 1.5,
     render: (s) => ({
       turns: [
         ["agent", `Hello, this is ${s.agent} from Demo Company Solar. Am I speaking with ${s.customer.first} ${s.customer.last}?`],
@@ -339,7 +364,12 @@ const SCRIPTS: Script[] = [
     }),
   },
   {
-    language: "en", campaign: "care", direction: "inbound", tone: "neutral", escalation: 0, weight: 3,
+    language: "en",
+    campaign: "care",
+    direction: "inbound",
+    tone: "neutral",
+    escalation: 0,
+    weight: 3,
     render: (s) => ({
       turns: [
         ["agent", `Thank you for calling Demo Company customer care, this is ${s.agent}. How can I help?`],
@@ -358,7 +388,12 @@ const SCRIPTS: Script[] = [
     }),
   },
   {
-    language: "en", campaign: "care", direction: "inbound", tone: "negative", escalation: 1, weight: 1.5,
+    language: "en",
+    campaign: "care",
+    direction: "inbound",
+    tone: "negative",
+    escalation: 1,
+    weight: 1.5,
     render: (s) => ({
       turns: [
         ["agent", `Demo Company customer care, ${s.agent} speaking. How can I help you today?`],
@@ -375,7 +410,12 @@ const SCRIPTS: Script[] = [
     }),
   },
   {
-    language: "en", campaign: "care", direction: "inbound", tone: "positive", escalation: 0, weight: 3,
+    language: "en",
+    campaign: "care",
+    direction: "inbound",
+    tone: "positive",
+    escalation: 0,
+    weight: 3,
     render: (s) => ({
       turns: [
         ["agent", `Thanks for calling Demo Company, this is ${s.agent}.`],
@@ -392,11 +432,19 @@ const SCRIPTS: Script[] = [
     }),
   },
   {
-    language: "en", campaign: "none", direction: "inbound", tone: "positive", escalation: 0, weight: 2.5,
+    language: "en",
+    campaign: "none",
+    direction: "inbound",
+    tone: "positive",
+    escalation: 0,
+    weight: 2.5,
     render: (s) => ({
       turns: [
         ["agent", `Hello, you've reached Demo Company. This is ${s.agent}, how can I help?`],
-        ["customer", `Hi! I'm ${s.customer.first}${s.customer.company ? ` from ${s.customer.company}` : ""}. I'd like to book a demo of your voice agents for our team.`],
+        [
+          "customer",
+          `Hi! I'm ${s.customer.first}${s.customer.company ? ` from ${s.customer.company}` : ""}. I'd like to book a demo of your voice agents for our team.`,
+        ],
         ["agent", "Happy to help. How many people would join?"],
         ["customer", "Probably four, including our operations manager."],
         ["agent", `Great. I have ${s.slot(s.appointment)} available. Does that suit you?`],
@@ -409,7 +457,12 @@ const SCRIPTS: Script[] = [
     }),
   },
   {
-    language: "de", campaign: "dentist", direction: "outbound", tone: "positive", escalation: 0, weight: 5,
+    language: "de",
+    campaign: "dentist",
+    direction: "outbound",
+    tone: "positive",
+    escalation: 0,
+    weight: 5,
     render: (s) => ({
       turns: [
         ["agent", `Guten Tag, hier spricht ${s.agent} von der Zahnarztpraxis Dr. Weber. Spreche ich mit ${s.customer.first} ${s.customer.last}?`],
@@ -425,7 +478,12 @@ const SCRIPTS: Script[] = [
     }),
   },
   {
-    language: "de", campaign: "dentist", direction: "outbound", tone: "neutral", escalation: 0, weight: 3,
+    language: "de",
+    campaign: "dentist",
+    direction: "outbound",
+    tone: "neutral",
+    escalation: 0,
+    weight: 3,
     render: (s) => ({
       turns: [
         ["agent", `Guten Morgen, ${s.agent} von der Zahnarztpraxis Dr. Weber. Ich erinnere Sie an Ihren Termin am ${s.slot(s.appointment)}.`],
@@ -442,7 +500,12 @@ const SCRIPTS: Script[] = [
     }),
   },
   {
-    language: "de", campaign: "dentist", direction: "outbound", tone: "negative", escalation: 0.7, weight: 1.5,
+    language: "de",
+    campaign: "dentist",
+    direction: "outbound",
+    tone: "negative",
+    escalation: 0.7,
+    weight: 1.5,
     render: (s) => ({
       turns: [
         ["agent", `Guten Tag, hier ist ${s.agent} von der Zahnarztpraxis Dr. Weber, ich rufe wegen Ihres Termins am ${s.slot(s.appointment)} an.`],
@@ -457,7 +520,12 @@ const SCRIPTS: Script[] = [
     }),
   },
   {
-    language: "de", campaign: "solar", direction: "outbound", tone: "positive", escalation: 0, weight: 2,
+    language: "de",
+    campaign: "solar",
+    direction: "outbound",
+    tone: "positive",
+    escalation: 0,
+    weight: 2,
     render: (s) => ({
       turns: [
         ["agent", `Hallo, hier ist ${s.agent} von Demo Company Solar. Sie hatten sich für eine Photovoltaikanlage interessiert?`],
@@ -476,14 +544,25 @@ const SCRIPTS: Script[] = [
     }),
   },
   {
-    language: "de", campaign: "care", direction: "inbound", tone: "negative", escalation: 0.8, weight: 1.5,
+    language: "de",
+    campaign: "care",
+    direction: "inbound",
+    tone: "negative",
+    escalation: 0.8,
+    weight: 1.5,
     render: (s) => ({
       turns: [
         ["agent", `Demo Company Kundenservice, Sie sprechen mit ${s.agent}. Was kann ich für Sie tun?`],
-        ["customer", `Ich habe schon wieder eine falsche Rechnung bekommen! Rechnungsnummer ${s.invoice}, da stehen ${s.charge + 49} Euro drauf statt 49 Euro.`],
+        [
+          "customer",
+          `Ich habe schon wieder eine falsche Rechnung bekommen! Rechnungsnummer ${s.invoice}, da stehen ${s.charge + 49} Euro drauf statt 49 Euro.`,
+        ],
         ["agent", "Das tut mir leid. Einen Moment, ich sehe mir das an."],
         ["customer", "Das ist jetzt das dritte Mal. Ich bin wirklich sauer."],
-        ["agent", "Ich sehe den Fehler: Die Minuten des Vormonats wurden doppelt berechnet. Ich leite eine Korrektur ein und gebe den Fall an unsere Buchhaltung weiter."],
+        [
+          "agent",
+          "Ich sehe den Fehler: Die Minuten des Vormonats wurden doppelt berechnet. Ich leite eine Korrektur ein und gebe den Fall an unsere Buchhaltung weiter.",
+        ],
         ["customer", "Und wann bekomme ich mein Geld zurück?"],
         ["agent", `Die Gutschrift erfolgt innerhalb von fünf Werktagen. Sie erhalten eine Bestätigung an ${s.customer.email}.`],
         ["customer", "Na gut. Aber das darf nicht noch einmal passieren."],
@@ -493,7 +572,12 @@ const SCRIPTS: Script[] = [
     }),
   },
   {
-    language: "de", campaign: "care", direction: "inbound", tone: "positive", escalation: 0, weight: 2.5,
+    language: "de",
+    campaign: "care",
+    direction: "inbound",
+    tone: "positive",
+    escalation: 0,
+    weight: 2.5,
     render: (s) => ({
       turns: [
         ["agent", `Willkommen beim Kundenservice von Demo Company, hier ist ${s.agent}.`],
@@ -509,7 +593,12 @@ const SCRIPTS: Script[] = [
     }),
   },
   {
-    language: "de", campaign: "eco", direction: "outbound", tone: "neutral", escalation: 0, weight: 2,
+    language: "de",
+    campaign: "eco",
+    direction: "outbound",
+    tone: "neutral",
+    escalation: 0,
+    weight: 2,
     render: (s) => ({
       turns: [
         ["agent", `Guten Tag, ${s.agent} von Demo Company. Wir rufen im Rahmen unserer Ökostrom-Wechselaktion an. Haben Sie kurz Zeit?`],
@@ -525,11 +614,19 @@ const SCRIPTS: Script[] = [
     }),
   },
   {
-    language: "de", campaign: "none", direction: "inbound", tone: "neutral", escalation: 0, weight: 2,
+    language: "de",
+    campaign: "none",
+    direction: "inbound",
+    tone: "neutral",
+    escalation: 0,
+    weight: 2,
     render: (s) => ({
       turns: [
         ["agent", `Demo Company, guten Tag, Sie sprechen mit ${s.agent}.`],
-        ["customer", `Hallo, hier ist ${s.name}${s.customer.company ? ` von ${s.customer.company}` : ""}. Ich hätte gern Informationen zu Ihren Sprachassistenten für unsere Hotline.`],
+        [
+          "customer",
+          `Hallo, hier ist ${s.name}${s.customer.company ? ` von ${s.customer.company}` : ""}. Ich hätte gern Informationen zu Ihren Sprachassistenten für unsere Hotline.`,
+        ],
         ["agent", "Sehr gern. Damit unser Vertrieb Sie gut beraten kann: Wie viele Anrufe haben Sie ungefähr pro Tag?"],
         ["customer", "So um die zweihundert, zu Stoßzeiten mehr."],
         ["agent", `Danke. Ein Kollege aus dem Vertrieb ruft Sie am ${s.slot(s.callback)} zurück. Passt das?`],
@@ -551,7 +648,9 @@ interface VoicemailScript {
 
 const VOICEMAILS: VoicemailScript[] = [
   {
-    language: "en", campaign: "renewal", direction: "outbound",
+    language: "en",
+    campaign: "renewal",
+    direction: "outbound",
     render: (s) => ({
       speaker: "agent",
       text: `Hi ${s.customer.first}, this is ${s.agent} from Demo Company about your Spring Renewal. Please call us back at ${s.business.spoken}. Thanks!`,
@@ -560,7 +659,9 @@ const VOICEMAILS: VoicemailScript[] = [
     }),
   },
   {
-    language: "en", campaign: "care", direction: "inbound",
+    language: "en",
+    campaign: "care",
+    direction: "inbound",
     render: (s) => ({
       speaker: "customer",
       text: `Hi, this is ${s.name}. I'm calling about my last invoice, please call me back at ${s.customer.phoneSpoken}. Thanks.`,
@@ -569,7 +670,9 @@ const VOICEMAILS: VoicemailScript[] = [
     }),
   },
   {
-    language: "de", campaign: "dentist", direction: "outbound",
+    language: "de",
+    campaign: "dentist",
+    direction: "outbound",
     render: (s) => ({
       speaker: "agent",
       text: `Guten Tag, hier ist ${s.agent} von der Zahnarztpraxis Dr. Weber. Bitte rufen Sie uns zurück, um Ihren Termin am ${s.slot(s.appointment)} zu bestätigen.`,
@@ -578,7 +681,9 @@ const VOICEMAILS: VoicemailScript[] = [
     }),
   },
   {
-    language: "de", campaign: "none", direction: "inbound",
+    language: "de",
+    campaign: "none",
+    direction: "inbound",
     render: (s) => ({
       speaker: "customer",
       text: `Hallo, hier ist ${s.name}. Können Sie mich wegen meines Vertrags zurückrufen? Meine Nummer ist ${s.customer.phoneSpoken}. Danke!`,
@@ -610,7 +715,10 @@ const FEEDBACK: Record<Language, Record<1 | 2 | 3 | 4 | 5, string[]>> = {
 export interface DemoCallPlan {
   call: Omit<CallInput, "id" | "tenantId">;
   /** Columns beyond what buildCallRow fills in: feedback and a stored analysis. */
-  extra: Pick<NewCall, "feedback_rating" | "feedback_text" | "feedback_at" | "analysis" | "analysis_status" | "analysis_provider" | "analyzed_at" | "sentiment">;
+  extra: Pick<
+    NewCall,
+    "feedback_rating" | "feedback_text" | "feedback_at" | "analysis" | "analysis_status" | "analysis_provider" | "analyzed_at" | "sentiment"
+  >;
   audio: { seed: number; seconds: number } | null;
   language: Language;
 }
@@ -735,7 +843,14 @@ export function planDemoCalls({ timeZone, now }: PlanOptions): DemoCallPlan[] {
     if (status === "missed") {
       const language: Language = random() < 0.55 ? "en" : "de";
       const direction = random() < 0.75 ? "inbound" : "outbound";
-      const campaign = direction === "inbound" ? (random() < 0.6 ? "care" : "none") : language === "en" ? pick(random, ["renewal", "solar"] as const) : pick(random, ["dentist", "eco"] as const);
+      const campaign =
+        direction === "inbound"
+          ? random() < 0.6
+            ? "care"
+            : "none"
+          : language === "en"
+            ? pick(random, ["renewal", "solar"] as const)
+            : pick(random, ["dentist", "eco"] as const);
       const { instant, day } = businessMoment(random, { timeZone, now }, daysAgo, nowMs - 10 * 60_000);
       const scene = sceneFor(random, people, language, campaign, day);
       const ringSeconds = 15 + Math.floor(random() * 30);
@@ -744,13 +859,20 @@ export function planDemoCalls({ timeZone, now }: PlanOptions): DemoCallPlan[] {
         audio: null,
         extra: {},
         call: {
-          externalId, status, direction, ...partiesOf(direction, scene.customer, language),
+          externalId,
+          status,
+          direction,
+          ...partiesOf(direction, scene.customer, language),
           campaignName: campaign === "none" ? null : CAMPAIGNS[campaign].name,
           campaignType: campaign === "none" ? null : CAMPAIGNS[campaign].type,
-          agentName: scene.agent, userName: scene.name, userCompany: scene.customer.company,
+          agentName: scene.agent,
+          userName: scene.name,
+          userCompany: scene.customer.company,
           caller: { name: scene.name, company: scene.customer.company, phone: scene.customer.phone, language },
           durationSeconds: 0,
-          queuedAt: iso(instant), endedAt: iso(instant + ringSeconds * 1000), createdAt: iso(instant + ringSeconds * 1000),
+          queuedAt: iso(instant),
+          endedAt: iso(instant + ringSeconds * 1000),
+          createdAt: iso(instant + ringSeconds * 1000),
         },
       });
       continue;
@@ -769,13 +891,23 @@ export function planDemoCalls({ timeZone, now }: PlanOptions): DemoCallPlan[] {
         audio: random() < 0.9 ? audioClip(random) : null,
         extra: withAnalysis ? analysed({ transcript: turns, summary: message.summary, status, endedAt }, script.language, nowMs) : {},
         call: {
-          externalId, status, direction: script.direction, ...partiesOf(script.direction, scene.customer, script.language),
+          externalId,
+          status,
+          direction: script.direction,
+          ...partiesOf(script.direction, scene.customer, script.language),
           campaignName: script.campaign === "none" ? null : CAMPAIGNS[script.campaign].name,
           campaignType: script.campaign === "none" ? null : CAMPAIGNS[script.campaign].type,
-          agentName: scene.agent, userName: scene.name, userCompany: scene.customer.company,
+          agentName: scene.agent,
+          userName: scene.name,
+          userCompany: scene.customer.company,
           caller: { name: scene.name, company: scene.customer.company, phone: scene.customer.phone, language: script.language },
-          transcript: turns, summary: message.summary, durationSeconds, extractedData: message.extracted,
-          startedAt: iso(instant), endedAt: iso(endedAt), createdAt: iso(endedAt),
+          transcript: turns,
+          summary: message.summary,
+          durationSeconds,
+          extractedData: message.extracted,
+          startedAt: iso(instant),
+          endedAt: iso(endedAt),
+          createdAt: iso(endedAt),
         },
       });
       continue;
@@ -796,8 +928,20 @@ export function planDemoCalls({ timeZone, now }: PlanOptions): DemoCallPlan[] {
       const rated = (ratedByTone[script.tone] += 1);
       const contradict = (script.tone === "positive" && rated % 4 === 0) || (script.tone === "negative" && rated % 2 === 0);
       const rating: 1 | 2 | 3 | 4 | 5 = contradict
-        ? script.tone === "positive" ? 1 : 5
-        : script.tone === "positive" ? (random() < 0.65 ? 5 : 4) : script.tone === "negative" ? (random() < 0.6 ? 1 : 2) : (random() < 0.6 ? 3 : 4);
+        ? script.tone === "positive"
+          ? 1
+          : 5
+        : script.tone === "positive"
+          ? random() < 0.65
+            ? 5
+            : 4
+          : script.tone === "negative"
+            ? random() < 0.6
+              ? 1
+              : 2
+            : random() < 0.6
+              ? 3
+              : 4;
       feedback = { rating, text: pick(random, FEEDBACK[script.language][rating]) };
     }
     // Every call with feedback has an analysis (so the disagreement view has something); about half of the rest too.
@@ -811,13 +955,24 @@ export function planDemoCalls({ timeZone, now }: PlanOptions): DemoCallPlan[] {
         ...(withAnalysis ? analysed({ transcript: turns, summary: rendered.summary, status, endedAt }, script.language, nowMs) : {}),
       },
       call: {
-        externalId, status, direction: script.direction, ...partiesOf(script.direction, scene.customer, script.language),
+        externalId,
+        status,
+        direction: script.direction,
+        ...partiesOf(script.direction, scene.customer, script.language),
         campaignName: script.campaign === "none" ? null : CAMPAIGNS[script.campaign].name,
         campaignType: script.campaign === "none" ? null : CAMPAIGNS[script.campaign].type,
-        agentName: scene.agent, userName: scene.name, userCompany: scene.customer.company,
+        agentName: scene.agent,
+        userName: scene.name,
+        userCompany: scene.customer.company,
         caller: { name: scene.name, company: scene.customer.company, phone: scene.customer.phone, language: script.language },
-        transcript: turns, summary: rendered.summary, durationSeconds, extractedData: rendered.extracted, escalated,
-        startedAt: iso(instant), endedAt: iso(endedAt), createdAt: iso(endedAt),
+        transcript: turns,
+        summary: rendered.summary,
+        durationSeconds,
+        extractedData: rendered.extracted,
+        escalated,
+        startedAt: iso(instant),
+        endedAt: iso(endedAt),
+        createdAt: iso(endedAt),
       },
     });
   }
@@ -831,7 +986,10 @@ export function planDemoCalls({ timeZone, now }: PlanOptions): DemoCallPlan[] {
 function currentCalls(random: () => number, people: Record<Language, Person[]>, { timeZone, now }: PlanOptions): DemoCallPlan[] {
   const nowMs = now.getTime();
   const today = localDateOf(now, timeZone);
-  const live = [SCRIPTS.find((s) => s.campaign === "care" && s.language === "en" && s.tone === "positive")!, SCRIPTS.find((s) => s.campaign === "solar" && s.language === "de")!];
+  const live = [
+    SCRIPTS.find((s) => s.campaign === "care" && s.language === "en" && s.tone === "positive")!,
+    SCRIPTS.find((s) => s.campaign === "solar" && s.language === "de")!,
+  ];
   const plans: DemoCallPlan[] = live.map((script, i) => {
     const scene = sceneFor(random, people, script.language, script.campaign, today);
     const startedAt = nowMs - (2 + i * 3) * 60_000;
@@ -841,12 +999,19 @@ function currentCalls(random: () => number, people: Record<Language, Person[]>, 
       audio: null,
       extra: {},
       call: {
-        externalId: `demo-live-${i + 1}`, status: "live", direction: script.direction, ...partiesOf(script.direction, scene.customer, script.language),
+        externalId: `demo-live-${i + 1}`,
+        status: "live",
+        direction: script.direction,
+        ...partiesOf(script.direction, scene.customer, script.language),
         campaignName: script.campaign === "none" ? null : CAMPAIGNS[script.campaign].name,
         campaignType: script.campaign === "none" ? null : CAMPAIGNS[script.campaign].type,
-        agentName: scene.agent, userName: scene.name, userCompany: scene.customer.company,
+        agentName: scene.agent,
+        userName: scene.name,
+        userCompany: scene.customer.company,
         caller: { name: scene.name, company: scene.customer.company, phone: scene.customer.phone, language: script.language },
-        transcript: turns, startedAt: iso(startedAt), createdAt: iso(startedAt),
+        transcript: turns,
+        startedAt: iso(startedAt),
+        createdAt: iso(startedAt),
       },
     };
   });
@@ -862,11 +1027,18 @@ function currentCalls(random: () => number, people: Record<Language, Person[]>, 
       audio: null,
       extra: {},
       call: {
-        externalId: `demo-queued-${i + 1}`, status: "queued", direction, ...partiesOf(direction, scene.customer, language),
-        campaignName: CAMPAIGNS[campaign].name, campaignType: CAMPAIGNS[campaign].type,
-        agentName: scene.agent, userName: scene.name, userCompany: scene.customer.company,
+        externalId: `demo-queued-${i + 1}`,
+        status: "queued",
+        direction,
+        ...partiesOf(direction, scene.customer, language),
+        campaignName: CAMPAIGNS[campaign].name,
+        campaignType: CAMPAIGNS[campaign].type,
+        agentName: scene.agent,
+        userName: scene.name,
+        userCompany: scene.customer.company,
         caller: { name: scene.name, company: scene.customer.company, phone: scene.customer.phone, language },
-        queuedAt: iso(queuedAt), createdAt: iso(queuedAt),
+        queuedAt: iso(queuedAt),
+        createdAt: iso(queuedAt),
       },
     });
   });
@@ -879,9 +1051,17 @@ const INSERT_CHUNK = 50;
 
 // A multi-row insert gives every row the same columns, and a column a row leaves out becomes NULL, not its default.
 const UNSET_EXTRAS = {
-  audio_file: null, audio_mime: null, audio_bytes: null,
-  feedback_rating: null, feedback_text: null, feedback_at: null,
-  analysis: null, analysis_status: "none", analysis_provider: null, analyzed_at: null, sentiment: null,
+  audio_file: null,
+  audio_mime: null,
+  audio_bytes: null,
+  feedback_rating: null,
+  feedback_text: null,
+  feedback_at: null,
+  analysis: null,
+  analysis_status: "none",
+  analysis_provider: null,
+  analyzed_at: null,
+  sentiment: null,
 } as const satisfies Partial<NewCall>;
 
 function durationOf(plan: { call: { durationSeconds?: number | null } }) {
@@ -895,7 +1075,13 @@ function durationOf(plan: { call: { durationSeconds?: number | null } }) {
  */
 function demoCost(seconds: number): Partial<NewCall> {
   if (seconds <= 0) return { cost_telephony_minor: null, cost_stt_minor: null, cost_llm_minor: null, cost_tts_minor: null, cost_currency: null };
-  return { cost_telephony_minor: Math.ceil(seconds / 60) * 2, cost_stt_minor: Math.ceil(seconds / 30), cost_llm_minor: 3 + Math.floor(seconds / 45), cost_tts_minor: Math.ceil(seconds / 40), cost_currency: "USD" };
+  return {
+    cost_telephony_minor: Math.ceil(seconds / 60) * 2,
+    cost_stt_minor: Math.ceil(seconds / 30),
+    cost_llm_minor: 3 + Math.floor(seconds / 45),
+    cost_tts_minor: Math.ceil(seconds / 40),
+    cost_currency: "USD",
+  };
 }
 
 /**
@@ -933,7 +1119,11 @@ export async function seedDemoCalls(
       rows.push(row);
     }
     await db.transaction().execute(async (trx) => {
-      for (let i = 0; i < rows.length; i += INSERT_CHUNK) await trx.insertInto("calls").values(rows.slice(i, i + INSERT_CHUNK)).execute();
+      for (let i = 0; i < rows.length; i += INSERT_CHUNK)
+        await trx
+          .insertInto("calls")
+          .values(rows.slice(i, i + INSERT_CHUNK))
+          .execute();
     });
     return { calls: rows.length, audioFiles: written.length };
   } catch (error) {

@@ -23,7 +23,14 @@ interface DemoContact {
 
 /** About thirty leads: Toronto and other North American zones, a few UK and German numbers, one opted out. */
 const SPRING_LEADS: DemoContact[] = [
-  { first: "Sarah", last: "Thompson", title: "Office Manager", company: "Maple Leaf Dental", phone: "+14165550123", email: "sarah.thompson@mapleleafdental.example" },
+  {
+    first: "Sarah",
+    last: "Thompson",
+    title: "Office Manager",
+    company: "Maple Leaf Dental",
+    phone: "+14165550123",
+    email: "sarah.thompson@mapleleafdental.example",
+  },
   { first: "Michael", last: "O'Brien", title: "Owner", company: "Northwind Traders", phone: "+16475550142", email: "michael@northwind.example" },
   { first: "Priya", last: "Patel", title: "Operations Lead", company: "Lakeshore Logistics", phone: "+14165550131", email: "priya.patel@lakeshore.example" },
   { first: "David", last: "Chen", title: "Owner", company: "Chen & Sons Plumbing", phone: "+16475550177", email: "" },
@@ -34,8 +41,22 @@ const SPRING_LEADS: DemoContact[] = [
   { first: "Grace", last: "Lee", title: "Pharmacist", company: "Lee Family Pharmacy", phone: "+14165550187", email: "grace@leepharmacy.example" },
   { first: "Daniel", last: "Nguyen", title: "Owner", company: "Nguyen Auto Repair", phone: "+16475550105", email: "" },
   { first: "Olivia", last: "Martin", title: "Broker", company: "Bayview Realty", phone: "+14165550149", email: "olivia@bayview.example", optedOut: true },
-  { first: "Jessica", last: "Alvarez", title: "Practice Manager", company: "Brooklyn Family Dental", phone: "+12125550187", email: "jessica@brooklyndental.example" },
-  { first: "Marcus", last: "Johnson", title: "Facilities Director", company: "Hudson Property Group", phone: "+12125550136", email: "mjohnson@hudsonpg.example" },
+  {
+    first: "Jessica",
+    last: "Alvarez",
+    title: "Practice Manager",
+    company: "Brooklyn Family Dental",
+    phone: "+12125550187",
+    email: "jessica@brooklyndental.example",
+  },
+  {
+    first: "Marcus",
+    last: "Johnson",
+    title: "Facilities Director",
+    company: "Hudson Property Group",
+    phone: "+12125550136",
+    email: "mjohnson@hudsonpg.example",
+  },
   { first: "Rachel", last: "Goldberg", title: "CFO", company: "Biscayne Insurance", phone: "+13055550147", email: "rachel@biscayne.example" },
   { first: "Tyler", last: "Brooks", title: "Owner", company: "Windy City Roofing", phone: "+13125550164", email: "tyler@windycityroofing.example" },
   { first: "Monica", last: "Reyes", title: "Office Manager", company: "Bayou Pediatrics", phone: "+17135550162", email: "" },
@@ -43,15 +64,36 @@ const SPRING_LEADS: DemoContact[] = [
   { first: "Hannah", last: "Kim", title: "Head of Sales", company: "Golden Gate Coffee", phone: "+14155550176", email: "hannah@ggcoffee.example" },
   { first: "Brandon", last: "Scott", title: "", company: "", phone: "+12065550133", email: "brandon.scott@mail.example" },
   { first: "Emma", last: "Fraser", title: "Owner", company: "Granville Florists", phone: "+16045550111", email: "emma@granvilleflorists.example" },
-  { first: "Ryan", last: "MacDonald", title: "Operations Manager", company: "Prairie Fleet Services", phone: "+14035550199", email: "ryan@prairiefleet.example" },
+  {
+    first: "Ryan",
+    last: "MacDonald",
+    title: "Operations Manager",
+    company: "Prairie Fleet Services",
+    phone: "+14035550199",
+    email: "ryan@prairiefleet.example",
+  },
   { first: "Sophie", last: "Leblanc", title: "Clinic Director", company: "Harbour Physio", phone: "+19025550131", email: "sophie@harbourphysio.example" },
   { first: "Ethan", last: "Wright", title: "", company: "", phone: "+14165550172", email: "" },
   { first: "Aisha", last: "Khan", title: "Procurement", company: "Humber Medical Supply", phone: "+16475550126", email: "aisha.khan@humbermed.example" },
   { first: "Lucas", last: "Silva", title: "Owner", company: "Silva Landscaping", phone: "+14165550195", email: "lucas@silvalandscaping.example" },
   { first: "Oliver", last: "Bennett", title: "Practice Manager", company: "Camden Dental Care", phone: "+442079460123", email: "oliver@camdendental.example" },
   { first: "Charlotte", last: "Hughes", title: "Director", company: "Hughes & Co Estates", phone: "+447700900456", email: "charlotte@hughesestates.example" },
-  { first: "Jürgen", last: "Müller", title: "Geschäftsführer", company: "Müller Haustechnik GmbH", phone: "+493012345678", email: "j.mueller@mueller-haustechnik.example" },
-  { first: "Anna", last: "Schäfer", title: "Praxismanagerin", company: "Zahnarztpraxis Schäfer", phone: "+498912345678", email: "anna@praxis-schaefer.example" },
+  {
+    first: "Jürgen",
+    last: "Müller",
+    title: "Geschäftsführer",
+    company: "Müller Haustechnik GmbH",
+    phone: "+493012345678",
+    email: "j.mueller@mueller-haustechnik.example",
+  },
+  {
+    first: "Anna",
+    last: "Schäfer",
+    title: "Praxismanagerin",
+    company: "Zahnarztpraxis Schäfer",
+    phone: "+498912345678",
+    email: "anna@praxis-schaefer.example",
+  },
   { first: "Mehmet", last: "Özil", title: "Inhaber", company: "Özil Handels GmbH", phone: "+494012345670", email: "" },
 ];
 
@@ -60,7 +102,14 @@ const WEBINAR_ATTENDEES: DemoContact[] = [
   { first: "Samuel", last: "Okafor", title: "Founder", company: "Okafor Consulting", phone: "+16475550224", email: "sam@okafor.example" },
   { first: "Isabelle", last: "Roy", title: "Office Manager", company: "Roy Chiropractic", phone: "+15145550236", email: "isabelle@roychiro.example" },
   { first: "Jacob", last: "Miller", title: "Owner", company: "Miller HVAC", phone: "+13125550248", email: "jacob@millerhvac.example" },
-  { first: "Mia", last: "Wagner", title: "Teamleiterin Vertrieb", company: "Wagner Solar GmbH", phone: "+493055501234", email: "mia.wagner@wagner-solar.example" },
+  {
+    first: "Mia",
+    last: "Wagner",
+    title: "Teamleiterin Vertrieb",
+    company: "Wagner Solar GmbH",
+    phone: "+493055501234",
+    email: "mia.wagner@wagner-solar.example",
+  },
   { first: "Lily", last: "Evans", title: "Receptionist", company: "Islington Vets", phone: "+442071234567", email: "lily@islingtonvets.example" },
   { first: "Arjun", last: "Mehta", title: "IT Manager", company: "Mehta Accounting", phone: "+14165550259", email: "arjun@mehta-accounting.example" },
   { first: "Zoe", last: "Campbell", title: "", company: "", phone: "+16045550263", email: "zoe.campbell@mail.example" },
@@ -105,8 +154,22 @@ export async function seedDemoContactsAndCampaigns(db: DB, tenantId: string, tim
     await trx
       .insertInto("contact_lists")
       .values([
-        { id: listIds.spring, tenant_id: tenantId, name: "Spring leads", name_key: "spring leads", created_at: minutesAgo(60 * 24 * 20), updated_at: minutesAgo(60 * 24 * 20) },
-        { id: listIds.webinar, tenant_id: tenantId, name: "Webinar attendees", name_key: "webinar attendees", created_at: minutesAgo(60 * 24 * 12), updated_at: minutesAgo(60 * 24 * 12) },
+        {
+          id: listIds.spring,
+          tenant_id: tenantId,
+          name: "Spring leads",
+          name_key: "spring leads",
+          created_at: minutesAgo(60 * 24 * 20),
+          updated_at: minutesAgo(60 * 24 * 20),
+        },
+        {
+          id: listIds.webinar,
+          tenant_id: tenantId,
+          name: "Webinar attendees",
+          name_key: "webinar attendees",
+          created_at: minutesAgo(60 * 24 * 12),
+          updated_at: minutesAgo(60 * 24 * 12),
+        },
       ])
       .execute();
 
@@ -131,14 +194,31 @@ export async function seedDemoContactsAndCampaigns(db: DB, tenantId: string, tim
       });
     const springContacts = contactRows(listIds.spring, SPRING_LEADS, 20);
     const webinarContacts = contactRows(listIds.webinar, WEBINAR_ATTENDEES, 12);
-    await trx.insertInto("contacts").values([...springContacts, ...webinarContacts]).execute();
+    await trx
+      .insertInto("contacts")
+      .values([...springContacts, ...webinarContacts])
+      .execute();
 
     const numberIds = { main: newId(), sales: newId() };
     await trx
       .insertInto("phone_numbers")
       .values([
-        { id: numberIds.main, tenant_id: tenantId, e164: "+14165550100", label: "Main line", created_at: minutesAgo(60 * 24 * 30), updated_at: minutesAgo(60 * 24 * 30) },
-        { id: numberIds.sales, tenant_id: tenantId, e164: "+16475550199", label: "Sales", created_at: minutesAgo(60 * 24 * 25), updated_at: minutesAgo(60 * 24 * 25) },
+        {
+          id: numberIds.main,
+          tenant_id: tenantId,
+          e164: "+14165550100",
+          label: "Main line",
+          created_at: minutesAgo(60 * 24 * 30),
+          updated_at: minutesAgo(60 * 24 * 30),
+        },
+        {
+          id: numberIds.sales,
+          tenant_id: tenantId,
+          e164: "+16475550199",
+          label: "Sales",
+          created_at: minutesAgo(60 * 24 * 25),
+          updated_at: minutesAgo(60 * 24 * 25),
+        },
       ])
       .execute();
 
@@ -146,16 +226,42 @@ export async function seedDemoContactsAndCampaigns(db: DB, tenantId: string, tim
       .insertInto("knowledge_bases")
       .values([
         {
-          id: newId(), tenant_id: tenantId, phone_number_id: numberIds.main, name: "Spring lead outreach", type: "outbound", voice: "ava",
+          id: newId(),
+          tenant_id: tenantId,
+          phone_number_id: numberIds.main,
+          name: "Spring lead outreach",
+          type: "outbound",
+          voice: "ava",
           first_message: "Hi, this is the Maple Leaf assistant calling about your enquiry this spring. Is now a good time?",
-          content: OUTBOUND_CONTENT, tool_name: "book_consultation", template: "lead-qualification", transfer_mode: "none", transfer_numbers: "[]",
-          source_file_name: null, is_default: 1, has_assistant: 1, created_at: minutesAgo(60 * 24 * 28), updated_at: minutesAgo(60 * 24 * 28),
+          content: OUTBOUND_CONTENT,
+          tool_name: "book_consultation",
+          template: "lead-qualification",
+          transfer_mode: "none",
+          transfer_numbers: "[]",
+          source_file_name: null,
+          is_default: 1,
+          has_assistant: 1,
+          created_at: minutesAgo(60 * 24 * 28),
+          updated_at: minutesAgo(60 * 24 * 28),
         },
         {
-          id: newId(), tenant_id: tenantId, phone_number_id: numberIds.main, name: "Main line reception", type: "inbound", voice: "noah",
+          id: newId(),
+          tenant_id: tenantId,
+          phone_number_id: numberIds.main,
+          name: "Main line reception",
+          type: "inbound",
+          voice: "noah",
           first_message: "Thank you for calling Maple Leaf Business Services. How can I help you today?",
-          content: INBOUND_CONTENT, tool_name: "", template: "customer-support", transfer_mode: "warm", transfer_numbers: JSON.stringify(["+14165550101"]),
-          source_file_name: null, is_default: 0, has_assistant: 1, created_at: minutesAgo(60 * 24 * 27), updated_at: minutesAgo(60 * 24 * 27),
+          content: INBOUND_CONTENT,
+          tool_name: "",
+          template: "customer-support",
+          transfer_mode: "warm",
+          transfer_numbers: JSON.stringify(["+14165550101"]),
+          source_file_name: null,
+          is_default: 0,
+          has_assistant: 1,
+          created_at: minutesAgo(60 * 24 * 27),
+          updated_at: minutesAgo(60 * 24 * 27),
         },
       ])
       .execute();
@@ -164,10 +270,23 @@ export async function seedDemoContactsAndCampaigns(db: DB, tenantId: string, tim
     await trx
       .insertInto("campaigns")
       .values({
-        id: newId(), tenant_id: tenantId, name: "Spring lead follow-up", contact_list_id: listIds.spring, phone_number_id: numberIds.main,
-        type: "outbound", sending_type: "scheduled", frequency: null, schedule_local: `${scheduleDay}T10:00`,
-        window_days: "[1,2,3,4,5]", window_start_minute: 9 * 60, window_end_minute: 17 * 60, status: "draft",
-        next_run_at: null, last_run_at: null, created_at: minutesAgo(60 * 24 * 2), updated_at: minutesAgo(60 * 24 * 2),
+        id: newId(),
+        tenant_id: tenantId,
+        name: "Spring lead follow-up",
+        contact_list_id: listIds.spring,
+        phone_number_id: numberIds.main,
+        type: "outbound",
+        sending_type: "scheduled",
+        frequency: null,
+        schedule_local: `${scheduleDay}T10:00`,
+        window_days: "[1,2,3,4,5]",
+        window_start_minute: 9 * 60,
+        window_end_minute: 17 * 60,
+        status: "draft",
+        next_run_at: null,
+        last_run_at: null,
+        created_at: minutesAgo(60 * 24 * 2),
+        updated_at: minutesAgo(60 * 24 * 2),
       })
       .execute();
 
@@ -179,40 +298,80 @@ export async function seedDemoContactsAndCampaigns(db: DB, tenantId: string, tim
     const runId = newId();
     const decisions = webinarContacts.map((contact) => ({
       contact,
-      decision: classifyContact({ id: contact.id, phone: contact.phone, timeZone: contact.time_zone, optedOut: false }, false, { window, tenantTimeZone: timeZone, at: ranAt }),
+      decision: classifyContact({ id: contact.id, phone: contact.phone, timeZone: contact.time_zone, optedOut: false }, false, {
+        window,
+        tenantTimeZone: timeZone,
+        at: ranAt,
+      }),
     }));
     const finishedAt = at(decisions.length * 0.5 + 0.5);
     await trx
       .insertInto("campaigns")
       .values({
-        id: completedId, tenant_id: tenantId, name: "Webinar thank-you calls", contact_list_id: listIds.webinar, phone_number_id: numberIds.main,
-        type: "outbound", sending_type: "immediate", frequency: null, schedule_local: null,
-        window_days: JSON.stringify(window.days), window_start_minute: window.startMinute, window_end_minute: window.endMinute, status: "completed",
-        next_run_at: null, last_run_at: finishedAt, created_at: at(-60), updated_at: finishedAt,
+        id: completedId,
+        tenant_id: tenantId,
+        name: "Webinar thank-you calls",
+        contact_list_id: listIds.webinar,
+        phone_number_id: numberIds.main,
+        type: "outbound",
+        sending_type: "immediate",
+        frequency: null,
+        schedule_local: null,
+        window_days: JSON.stringify(window.days),
+        window_start_minute: window.startMinute,
+        window_end_minute: window.endMinute,
+        status: "completed",
+        next_run_at: null,
+        last_run_at: finishedAt,
+        created_at: at(-60),
+        updated_at: finishedAt,
       })
       .execute();
     await trx
       .insertInto("campaign_runs")
       .values({
-        id: runId, tenant_id: tenantId, campaign_id: completedId, run_key: `manual-${ranAt.toISOString()}`, status: "done", lease_owner: null, lease_until: null,
+        id: runId,
+        tenant_id: tenantId,
+        campaign_id: completedId,
+        run_key: `manual-${ranAt.toISOString()}`,
+        status: "done",
+        lease_owner: null,
+        lease_until: null,
         called_count: decisions.filter((entry) => entry.decision.action === "call").length,
         skipped_count: decisions.filter((entry) => entry.decision.action === "skip").length,
-        started_at: ranAt.toISOString(), finished_at: finishedAt,
+        started_at: ranAt.toISOString(),
+        finished_at: finishedAt,
       })
       .execute();
     const statusEntry = (created: string, status: string) => ({
-      id: newId(), tenant_id: tenantId, campaign_id: completedId, run_id: null, contact_id: null, kind: "status" as const,
-      phone: null, reason: status, platform_call_id: null, detail: null, created_at: created,
+      id: newId(),
+      tenant_id: tenantId,
+      campaign_id: completedId,
+      run_id: null,
+      contact_id: null,
+      kind: "status" as const,
+      phone: null,
+      reason: status,
+      platform_call_id: null,
+      detail: null,
+      created_at: created,
     });
     await trx
       .insertInto("campaign_activity")
       .values([
         statusEntry(at(0), "running"),
         ...decisions.map(({ contact, decision }, index) => ({
-          id: newId(), tenant_id: tenantId, campaign_id: completedId, run_id: runId, contact_id: contact.id,
-          kind: decision.action === "call" ? ("logged" as const) : ("skipped" as const), phone: contact.phone,
-          reason: decision.action === "call" ? null : decision.reason, platform_call_id: decision.action === "call" ? `logged-${newId()}` : null,
-          detail: null, created_at: at(0.5 + index * 0.5),
+          id: newId(),
+          tenant_id: tenantId,
+          campaign_id: completedId,
+          run_id: runId,
+          contact_id: contact.id,
+          kind: decision.action === "call" ? ("logged" as const) : ("skipped" as const),
+          phone: contact.phone,
+          reason: decision.action === "call" ? null : decision.reason,
+          platform_call_id: decision.action === "call" ? `logged-${newId()}` : null,
+          detail: null,
+          created_at: at(0.5 + index * 0.5),
         })),
         statusEntry(finishedAt, "completed"),
       ])

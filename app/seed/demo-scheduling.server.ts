@@ -17,45 +17,144 @@ export async function seedDemoScheduling(db: DB, tenantId: string, people: { own
   const sales = newId();
   const siteVisit = newId();
   const consultation = newId();
-  await db.insertInto("organizations").values([
-    { id: solar, tenant_id: tenantId, name: "Demo Company Solar", sort_name: sortNameOf("Demo Company Solar"), website: "https://solar.demo-company.example/", logo_file: null, owner_user_id: people.ownerId, created_at: timestamp, updated_at: timestamp },
-    { id: dental, tenant_id: tenantId, name: "Northside Dental", sort_name: sortNameOf("Northside Dental"), website: null, logo_file: null, owner_user_id: people.ownerId, created_at: timestamp, updated_at: timestamp },
-  ]).execute();
-  await db.insertInto("organization_members").values([
-    { organization_id: solar, user_id: people.ownerId, role_key: "owner", created_at: timestamp },
-    { organization_id: solar, user_id: people.agentId, role_key: "agent", created_at: timestamp },
-    { organization_id: dental, user_id: people.ownerId, role_key: "owner", created_at: timestamp },
-  ]).execute();
-  await db.insertInto("teams").values([
-    { id: assessments, tenant_id: tenantId, organization_id: solar, name: "Site assessments", created_at: timestamp, updated_at: timestamp },
-    { id: sales, tenant_id: tenantId, organization_id: solar, name: "Sales", created_at: timestamp, updated_at: timestamp },
-  ]).execute();
-  await db.insertInto("team_members").values([
-    { team_id: assessments, user_id: people.ownerId, created_at: timestamp },
-    { team_id: assessments, user_id: people.agentId, created_at: timestamp },
-    { team_id: sales, user_id: people.ownerId, created_at: timestamp },
-  ]).execute();
-  const common = { tenant_id: tenantId, buffer_before_minutes: 0, minimum_notice_minutes: 240, bookable_days_ahead: 60, calcom_event_type_id: null, created_at: timestamp, updated_at: timestamp };
-  await db.insertInto("event_types").values([
-    { ...common, id: siteVisit, team_id: assessments, name: "Site assessment", duration_minutes: 60, location_kind: "in-person", location_detail: "At the customer's home", appointment_type: "service", buffer_after_minutes: 30, assignment: "round-robin", color: "amber" },
-    { ...common, id: consultation, team_id: sales, name: "Phone consultation", duration_minutes: 30, location_kind: "phone", location_detail: "agent-calls", appointment_type: "consultation", buffer_after_minutes: 0, assignment: "single", color: "blue" },
-  ]).execute();
-  await db.insertInto("event_type_hosts").values([
-    { event_type_id: siteVisit, user_id: people.ownerId },
-    { event_type_id: siteVisit, user_id: people.agentId },
-    { event_type_id: consultation, user_id: people.ownerId },
-  ]).execute();
-  await db.insertInto("staff_schedules").values([
-    { user_id: people.ownerId, tenant_id: tenantId, time_zone: timeZone, weekly_hours: JSON.stringify(DEFAULT_WEEKLY_HOURS), updated_at: timestamp },
-    {
-      user_id: people.agentId, tenant_id: tenantId, time_zone: "America/Vancouver",
-      weekly_hours: JSON.stringify(Object.fromEntries([1, 2, 3, 4].map((day) => [day, [{ start: "08:00", end: "12:00" }, { start: "13:00", end: "16:00" }]]))), updated_at: timestamp,
-    },
-  ]).execute();
+  await db
+    .insertInto("organizations")
+    .values([
+      {
+        id: solar,
+        tenant_id: tenantId,
+        name: "Demo Company Solar",
+        sort_name: sortNameOf("Demo Company Solar"),
+        website: "https://solar.demo-company.example/",
+        logo_file: null,
+        owner_user_id: people.ownerId,
+        created_at: timestamp,
+        updated_at: timestamp,
+      },
+      {
+        id: dental,
+        tenant_id: tenantId,
+        name: "Northside Dental",
+        sort_name: sortNameOf("Northside Dental"),
+        website: null,
+        logo_file: null,
+        owner_user_id: people.ownerId,
+        created_at: timestamp,
+        updated_at: timestamp,
+      },
+    ])
+    .execute();
+  await db
+    .insertInto("organization_members")
+    .values([
+      { organization_id: solar, user_id: people.ownerId, role_key: "owner", created_at: timestamp },
+      { organization_id: solar, user_id: people.agentId, role_key: "agent", created_at: timestamp },
+      { organization_id: dental, user_id: people.ownerId, role_key: "owner", created_at: timestamp },
+    ])
+    .execute();
+  await db
+    .insertInto("teams")
+    .values([
+      { id: assessments, tenant_id: tenantId, organization_id: solar, name: "Site assessments", created_at: timestamp, updated_at: timestamp },
+      { id: sales, tenant_id: tenantId, organization_id: solar, name: "Sales", created_at: timestamp, updated_at: timestamp },
+    ])
+    .execute();
+  await db
+    .insertInto("team_members")
+    .values([
+      { team_id: assessments, user_id: people.ownerId, created_at: timestamp },
+      { team_id: assessments, user_id: people.agentId, created_at: timestamp },
+      { team_id: sales, user_id: people.ownerId, created_at: timestamp },
+    ])
+    .execute();
+  const common = {
+    tenant_id: tenantId,
+    buffer_before_minutes: 0,
+    minimum_notice_minutes: 240,
+    bookable_days_ahead: 60,
+    calcom_event_type_id: null,
+    created_at: timestamp,
+    updated_at: timestamp,
+  };
+  await db
+    .insertInto("event_types")
+    .values([
+      {
+        ...common,
+        id: siteVisit,
+        team_id: assessments,
+        name: "Site assessment",
+        duration_minutes: 60,
+        location_kind: "in-person",
+        location_detail: "At the customer's home",
+        appointment_type: "service",
+        buffer_after_minutes: 30,
+        assignment: "round-robin",
+        color: "amber",
+      },
+      {
+        ...common,
+        id: consultation,
+        team_id: sales,
+        name: "Phone consultation",
+        duration_minutes: 30,
+        location_kind: "phone",
+        location_detail: "agent-calls",
+        appointment_type: "consultation",
+        buffer_after_minutes: 0,
+        assignment: "single",
+        color: "blue",
+      },
+    ])
+    .execute();
+  await db
+    .insertInto("event_type_hosts")
+    .values([
+      { event_type_id: siteVisit, user_id: people.ownerId },
+      { event_type_id: siteVisit, user_id: people.agentId },
+      { event_type_id: consultation, user_id: people.ownerId },
+    ])
+    .execute();
+  await db
+    .insertInto("staff_schedules")
+    .values([
+      { user_id: people.ownerId, tenant_id: tenantId, time_zone: timeZone, weekly_hours: JSON.stringify(DEFAULT_WEEKLY_HOURS), updated_at: timestamp },
+      {
+        user_id: people.agentId,
+        tenant_id: tenantId,
+        time_zone: "America/Vancouver",
+        weekly_hours: JSON.stringify(
+          Object.fromEntries(
+            [1, 2, 3, 4].map((day) => [
+              day,
+              [
+                { start: "08:00", end: "12:00" },
+                { start: "13:00", end: "16:00" },
+              ],
+            ]),
+          ),
+        ),
+        updated_at: timestamp,
+      },
+    ])
+    .execute();
 
-  const contacts = await db.selectFrom("contacts").select(["id", "first_name", "last_name", "email", "phone"]).where("tenant_id", "=", tenantId).orderBy("first_name").limit(14).execute();
+  const contacts = await db
+    .selectFrom("contacts")
+    .select(["id", "first_name", "last_name", "email", "phone"])
+    .where("tenant_id", "=", tenantId)
+    .orderBy("first_name")
+    .limit(14)
+    .execute();
   const today = localPartsAt(Date.now(), timeZone);
-  const plan: Array<{ dayOffset: number; hour: number; type: "site" | "consult"; status: "booked" | "cancelled" | "no-show"; host: "owner" | "agent"; rescheduled?: boolean }> = [
+  const plan: Array<{
+    dayOffset: number;
+    hour: number;
+    type: "site" | "consult";
+    status: "booked" | "cancelled" | "no-show";
+    host: "owner" | "agent";
+    rescheduled?: boolean;
+  }> = [
     { dayOffset: -9, hour: 10, type: "site", status: "booked", host: "owner" },
     { dayOffset: -8, hour: 14, type: "consult", status: "no-show", host: "owner" },
     { dayOffset: -6, hour: 13, type: "site", status: "booked", host: "agent" },
@@ -76,7 +175,10 @@ export async function seedDemoScheduling(db: DB, tenantId: string, people: { own
     // Weekends move to the Monday after.
     const weekday = date.getUTCDay();
     if (weekday === 0 || weekday === 6) date.setUTCDate(date.getUTCDate() + (weekday === 6 ? 2 : 1));
-    const start = zonedTimeToInstant({ year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate(), hour: entry.hour, minute: 0 }, timeZone);
+    const start = zonedTimeToInstant(
+      { year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate(), hour: entry.hour, minute: 0 },
+      timeZone,
+    );
     const site = entry.type === "site";
     const end = new Date(start.getTime() + (site ? 60 : 30) * 60_000);
     const id = newId();
@@ -84,23 +186,55 @@ export async function seedDemoScheduling(db: DB, tenantId: string, people: { own
     await db
       .insertInto("appointments")
       .values({
-        id, tenant_id: tenantId, organization_id: solar, team_id: site ? assessments : sales, event_type_id: site ? siteVisit : consultation,
-        host_user_id: entry.host === "owner" ? people.ownerId : people.agentId, contact_id: contact.id, title: site ? "Site assessment" : "Phone consultation",
-        appointment_type: site ? "service" : "consultation", location_kind: site ? "in-person" : "phone", location_detail: site ? "At the customer's home" : "agent-calls",
-        contact_name: name, contact_email: contact.email || null, contact_phone: contact.phone, start_at: start.toISOString(), end_at: end.toISOString(),
-        time_zone: entry.host === "owner" ? timeZone : "America/Vancouver", status: entry.status, reschedule_count: entry.rescheduled ? 1 : 0,
-        cancel_reason: entry.status === "cancelled" ? "The customer asked to postpone." : null, notes: null, sequence: entry.rescheduled || entry.status === "cancelled" ? 1 : 0,
-        source: index % 3 === 0 ? "api" : "dashboard", call_id: null, client_key: null, calcom_uid: null, created_by_user_id: index % 3 === 0 ? null : people.ownerId,
-        created_at: timestamp, updated_at: timestamp,
+        id,
+        tenant_id: tenantId,
+        organization_id: solar,
+        team_id: site ? assessments : sales,
+        event_type_id: site ? siteVisit : consultation,
+        host_user_id: entry.host === "owner" ? people.ownerId : people.agentId,
+        contact_id: contact.id,
+        title: site ? "Site assessment" : "Phone consultation",
+        appointment_type: site ? "service" : "consultation",
+        location_kind: site ? "in-person" : "phone",
+        location_detail: site ? "At the customer's home" : "agent-calls",
+        contact_name: name,
+        contact_email: contact.email || null,
+        contact_phone: contact.phone,
+        start_at: start.toISOString(),
+        end_at: end.toISOString(),
+        time_zone: entry.host === "owner" ? timeZone : "America/Vancouver",
+        status: entry.status,
+        reschedule_count: entry.rescheduled ? 1 : 0,
+        cancel_reason: entry.status === "cancelled" ? "The customer asked to postpone." : null,
+        notes: null,
+        sequence: entry.rescheduled || entry.status === "cancelled" ? 1 : 0,
+        source: index % 3 === 0 ? "api" : "dashboard",
+        call_id: null,
+        client_key: null,
+        calcom_uid: null,
+        created_by_user_id: index % 3 === 0 ? null : people.ownerId,
+        created_at: timestamp,
+        updated_at: timestamp,
       })
       .execute();
     const log = [{ action: "booked", details: { start: start.toISOString() } }];
-    if (entry.rescheduled) log.push({ action: "rescheduled", details: { from: new Date(start.getTime() - 86_400_000).toISOString(), to: start.toISOString() } as never });
-    if (entry.status !== "booked") log.push({ action: entry.status, details: entry.status === "cancelled" ? ({ reason: "The customer asked to postpone." } as never) : ({} as never) });
+    if (entry.rescheduled)
+      log.push({ action: "rescheduled", details: { from: new Date(start.getTime() - 86_400_000).toISOString(), to: start.toISOString() } as never });
+    if (entry.status !== "booked")
+      log.push({ action: entry.status, details: entry.status === "cancelled" ? ({ reason: "The customer asked to postpone." } as never) : ({} as never) });
     for (const line of log) {
       await db
         .insertInto("appointment_log")
-        .values({ id: newId(), tenant_id: tenantId, appointment_id: id, action: line.action, actor_kind: index % 3 === 0 && line.action === "booked" ? "api" : "user", actor_user_id: index % 3 === 0 && line.action === "booked" ? null : people.ownerId, details: JSON.stringify(line.details), at: timestamp })
+        .values({
+          id: newId(),
+          tenant_id: tenantId,
+          appointment_id: id,
+          action: line.action,
+          actor_kind: index % 3 === 0 && line.action === "booked" ? "api" : "user",
+          actor_user_id: index % 3 === 0 && line.action === "booked" ? null : people.ownerId,
+          details: JSON.stringify(line.details),
+          at: timestamp,
+        })
         .execute();
     }
   }

@@ -28,18 +28,31 @@ export async function seedDemoData(db: DB = getDb()) {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const tenants = { demo: newId(), trial: newId() };
   await db.transaction().execute(async (trx) => {
-    await trx.insertInto("tenants").values([
-      { id: tenants.demo, name: "Demo Company", time_zone: "America/Toronto", country: "CA", created_at: timestamp, updated_at: timestamp },
-      { id: tenants.trial, name: "Trial GmbH", time_zone: "Europe/Berlin", country: "DE", created_at: timestamp, updated_at: timestamp },
-    ]).execute();
+    await trx
+      .insertInto("tenants")
+      .values([
+        { id: tenants.demo, name: "Demo Company", time_zone: "America/Toronto", country: "CA", created_at: timestamp, updated_at: timestamp },
+        { id: tenants.trial, name: "Trial GmbH", time_zone: "Europe/Berlin", country: "DE", created_at: timestamp, updated_at: timestamp },
+      ])
+      .execute();
     for (const user of DEMO_USERS) {
       await trx
         .insertInto("users")
         .values({
-          id: newId(), tenant_id: tenants[user.tenant], role_id: await getRoleIdByKey(user.role, trx), email: user.email, name: user.name,
-          phone: user.phone, caller_phone: user.phone, password_hash: passwordHash, email_verified_at: timestamp, profile_picture: null,
+          id: newId(),
+          tenant_id: tenants[user.tenant],
+          role_id: await getRoleIdByKey(user.role, trx),
+          email: user.email,
+          name: user.name,
+          phone: user.phone,
+          caller_phone: user.phone,
+          password_hash: passwordHash,
+          email_verified_at: timestamp,
+          profile_picture: null,
           // The demo stands for an organisation in use: its people are greeted as returning, not as new.
-          first_signed_in_at: timestamp, created_at: timestamp, updated_at: timestamp,
+          first_signed_in_at: timestamp,
+          created_at: timestamp,
+          updated_at: timestamp,
         })
         .execute();
     }

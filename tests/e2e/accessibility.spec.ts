@@ -49,7 +49,16 @@ test("billing's screens have no serious accessibility problems", async ({ page }
   // Eight screens, each audited in full with the experimental rules too (fixtures.ts): a few seconds a screen on two cores.
   test.setTimeout(120_000);
   await signIn(page, DEMO_USERS.owner.email);
-  for (const path of ["/billing", "/billing?tab=payment-methods", "/billing?tab=top-up", "/billing?tab=billing-history", "/billing?tab=usage", "/invoices", "/subscriptions-history", "/add-topup-balance"]) {
+  for (const path of [
+    "/billing",
+    "/billing?tab=payment-methods",
+    "/billing?tab=top-up",
+    "/billing?tab=billing-history",
+    "/billing?tab=usage",
+    "/invoices",
+    "/subscriptions-history",
+    "/add-topup-balance",
+  ]) {
     await page.goto(path);
     await expect(page.getByTestId("billing-test-mode")).toBeVisible();
     await expectNoSeriousViolations(page);
@@ -76,8 +85,22 @@ test("the scheduling screens have no serious accessibility problems", async ({ p
   const appointmentPage = await firstHref(page, "/appointments", /^\/appointments\/[0-9a-f-]{8,}$/);
   const staffPage = await firstHref(page, "/staff", /^\/staff\/[0-9a-f-]{8,}$/);
   for (const path of [
-    organizationPage, `${organizationPage}?tab=teams`, teamPage, eventTypePage, `${teamPage}/event-types/new`, "/staff", staffPage, "/appointments", "/appointments/new",
-    appointmentPage, `${appointmentPage}/reschedule`, "/calendar", "/calendar?view=month", "/calendar?view=day", "/appointment-insights?range=last-3-months", "/calcom",
+    organizationPage,
+    `${organizationPage}?tab=teams`,
+    teamPage,
+    eventTypePage,
+    `${teamPage}/event-types/new`,
+    "/staff",
+    staffPage,
+    "/appointments",
+    "/appointments/new",
+    appointmentPage,
+    `${appointmentPage}/reschedule`,
+    "/calendar",
+    "/calendar?view=month",
+    "/calendar?view=day",
+    "/appointment-insights?range=last-3-months",
+    "/calcom",
   ]) {
     await page.goto(path);
     await expectNoSeriousViolations(page);
@@ -112,12 +135,25 @@ test("the integration hub's screens have no serious accessibility problems", asy
 test("German pages name their controls with the text they show (WCAG 2.5.3)", async ({ page }) => {
   test.setTimeout(120_000);
   await signIn(page, DEMO_USERS.owner.email);
-  expect((await page.request.post("/resources/language", { form: { language: "de", lng: "de", redirectTo: "/overview" }, maxRedirects: 0 })).status()).toBe(302);
+  expect((await page.request.post("/resources/language", { form: { language: "de", lng: "de", redirectTo: "/overview" }, maxRedirects: 0 })).status()).toBe(
+    302,
+  );
   const organizationPage = await firstHref(page, "/organizations", /^\/organizations\/[0-9a-f-]{8,}$/);
   const teamPage = await firstHref(page, `${organizationPage}?tab=teams`, /\/teams\/[0-9a-f-]{8,}$/);
   const problems: string[] = [];
   // The screens whose controls carry a name besides their text: the top bar, pagers, member and team actions, the slot picker, the calendar, numbers.
-  for (const path of ["/overview", "/recordings?page=2", "/contacts", "/numbers-managment", organizationPage, teamPage, "/appointments/new", "/calendar?view=month", "/staff", "/integrations-hub"]) {
+  for (const path of [
+    "/overview",
+    "/recordings?page=2",
+    "/contacts",
+    "/numbers-managment",
+    organizationPage,
+    teamPage,
+    "/appointments/new",
+    "/calendar?view=month",
+    "/staff",
+    "/integrations-hub",
+  ]) {
     await page.goto(path);
     await expect(page.locator("html")).toHaveAttribute("lang", "de");
     const results = await new AxeBuilder({ page }).withRules(["label-content-name-mismatch"]).analyze();

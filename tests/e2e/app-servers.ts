@@ -45,7 +45,10 @@ function collect(child: ChildProcess) {
 
 /** Runs the server until it exits (for settings it must refuse); resolves with its exit code and output. */
 export function runUntilExit(env: Record<string, string>, timeoutMs = 30_000): Promise<{ code: number | null; output: string }> {
-  const child = spawn(process.execPath, [path.join(BUILD_ROOT, "build", "index.js")], { env: { PATH: process.env.PATH, ...BASE_ENV, ...env } as NodeJS.ProcessEnv, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [path.join(BUILD_ROOT, "build", "index.js")], {
+    env: { PATH: process.env.PATH, ...BASE_ENV, ...env } as NodeJS.ProcessEnv,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   const output = collect(child);
   return new Promise((resolve) => {
     const timer = setTimeout(() => child.kill("SIGKILL"), timeoutMs);
@@ -67,7 +70,10 @@ export async function startAppServer(port: number, env: Record<string, string>):
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the server on port ${port} exited: ${output()}`);
-    const ready = await fetch(`${url}/healthz`).then((response) => response.ok, () => false);
+    const ready = await fetch(`${url}/healthz`).then(
+      (response) => response.ok,
+      () => false,
+    );
     if (ready) break;
     if (Date.now() > deadline) throw new Error(`the server on port ${port} did not start: ${output()}`);
     await new Promise((resolve) => setTimeout(resolve, 200));

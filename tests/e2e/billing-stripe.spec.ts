@@ -63,14 +63,27 @@ test("a card is added on Stripe's page, a top-up is charged there, and a replaye
   // Stripe delivers payment_intent.succeeded for the top-up, twice: the balance is credited once (by the request), and the events change nothing.
   const intent = [...stub.requests].reverse().find((request) => request.method === "POST" && request.path === "/v1/payment_intents");
   const chargeId = (intent!.params as { metadata?: { charge_id?: string } }).metadata!.charge_id!;
-  const event = stub.event("payment_intent.succeeded", { id: "pi_replayed", object: "payment_intent", status: "succeeded", amount: 3000, currency: "usd", metadata: { charge_id: chargeId } });
+  const event = stub.event("payment_intent.succeeded", {
+    id: "pi_replayed",
+    object: "payment_intent",
+    status: "succeeded",
+    amount: 3000,
+    currency: "usd",
+    metadata: { charge_id: chargeId },
+  });
   const signed = stub.signedEvent(event);
   for (const expected of ["applied", "duplicate"]) {
-    const answer = await page.request.post(`${server.url}/webhooks/stripe`, { data: signed.body, headers: { "Content-Type": "application/json", "Stripe-Signature": signed.header } });
+    const answer = await page.request.post(`${server.url}/webhooks/stripe`, {
+      data: signed.body,
+      headers: { "Content-Type": "application/json", "Stripe-Signature": signed.header },
+    });
     expect(answer.status()).toBe(200);
     expect((await answer.json()).outcome).toBe(expected);
   }
-  const forged = await page.request.post(`${server.url}/webhooks/stripe`, { data: signed.body, headers: { "Content-Type": "application/json", "Stripe-Signature": "t=1,v1=forged" } });
+  const forged = await page.request.post(`${server.url}/webhooks/stripe`, {
+    data: signed.body,
+    headers: { "Content-Type": "application/json", "Stripe-Signature": "t=1,v1=forged" },
+  });
   expect(forged.status()).toBe(400);
 
   await page.goto(`${server.url}/billing`);

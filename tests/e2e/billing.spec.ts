@@ -21,7 +21,10 @@ async function newOwner(page: Page, testInfo: TestInfo) {
   });
   expect(registered.status(), "registration").toBe(302);
   await signInQuickly(page, email, PASSWORD);
-  const card = await page.request.post("/choose-plan", { form: { intent: "add-card", number: "4242424242424242", expiry: "12/34", cvc: "123", returnTo: "/choose-plan" }, maxRedirects: 0 });
+  const card = await page.request.post("/choose-plan", {
+    form: { intent: "add-card", number: "4242424242424242", expiry: "12/34", cvc: "123", returnTo: "/choose-plan" },
+    maxRedirects: 0,
+  });
   expect(card.status(), "adding the first card").toBe(302);
   const chosen = await page.request.post("/choose-plan", { form: { intent: "choose", plan: "starter", submissionKey: crypto.randomUUID() }, maxRedirects: 0 });
   expect(chosen.status(), "paying for Starter").toBe(302);

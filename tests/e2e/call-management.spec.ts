@@ -44,10 +44,7 @@ test("the tabs show live, queued and missed calls and the recordings list", asyn
   await expect(page).toHaveURL(/\/recordings\?q=roof(&|$)/);
   await expect(tabs(page).getByRole("link", { name: "Recordings" })).toHaveAttribute("aria-current", "page");
   await expect(page.getByTestId("recordings-summary")).toContainText(/of \d+ recordings?$/);
-  await expect(page.getByRole("navigation", { name: "Pages" }).getByRole("link", { name: "Next page" })).toHaveAttribute(
-    "href",
-    "/recordings?q=roof&page=2",
-  );
+  await expect(page.getByRole("navigation", { name: "Pages" }).getByRole("link", { name: "Next page" })).toHaveAttribute("href", "/recordings?q=roof&page=2");
   // The old address of the tab still works, with its filters.
   await page.goto("/call-management?tab=recordings&q=roof");
   await expect(page).toHaveURL(/\/recordings\?q=roof$/);
@@ -95,7 +92,10 @@ test("an API key created on /api-access lets a platform send a call, which the l
   // Shown once: the list keeps only its prefix.
   await page.goto("/api-access");
   await expect(page.getByTestId("new-api-key")).toHaveCount(0);
-  const listed = page.getByTestId("api-keys").getByRole("row").filter({ has: page.getByRole("rowheader", { name }) });
+  const listed = page
+    .getByTestId("api-keys")
+    .getByRole("row")
+    .filter({ has: page.getByRole("rowheader", { name }) });
   await expect(listed).toContainText("Active");
   await expect(listed).not.toContainText(key);
   expect(await page.content()).not.toContain(key);
@@ -157,7 +157,10 @@ test("a key is revoked from its row: a dialog with scripts, a confirmation step 
 
   await page.goto("/api-access");
   await waitForHydration(page, testInfo);
-  const row = page.getByTestId("api-keys").getByRole("row").filter({ has: page.getByRole("rowheader", { name }) });
+  const row = page
+    .getByTestId("api-keys")
+    .getByRole("row")
+    .filter({ has: page.getByRole("rowheader", { name }) });
   await expect(row).toContainText("Active");
   const actions = `Actions for the key “${name}”`;
   if (isScriptless(testInfo)) {

@@ -150,7 +150,9 @@ test("a number without an inbound knowledge base is refused with a way to create
   await page.goto("/campaigns/new");
   await waitForHydration(page, testInfo);
   // Each number says which knowledge base types it has.
-  await expect(page.getByLabel("Business phone number").locator("option", { hasText: "Main line" })).toHaveText("Main line · +1 (416) 555-0100 — inbound, outbound");
+  await expect(page.getByLabel("Business phone number").locator("option", { hasText: "Main line" })).toHaveText(
+    "Main line · +1 (416) 555-0100 — inbound, outbound",
+  );
   const name = uniqueName(testInfo, "Inbound try");
   await fillCampaignForm(page, name);
   await page.getByLabel("Business phone number").selectOption(await optionValue(page, "phoneNumberId", "Sales"));

@@ -286,12 +286,25 @@ test("a German tenant's file: 030 1234567 is a Berlin number, and its second row
   });
   expect(registered.status(), "registration").toBe(302);
   await signInQuickly(page, email, password);
-  expect((await page.request.post("/choose-plan", { form: { intent: "add-card", number: "4242424242424242", expiry: "12/34", cvc: "123", returnTo: "/choose-plan" }, maxRedirects: 0 })).status()).toBe(302);
-  expect((await page.request.post("/choose-plan", { form: { intent: "choose", plan: "starter", submissionKey: crypto.randomUUID() }, maxRedirects: 0 })).status()).toBe(302);
+  expect(
+    (
+      await page.request.post("/choose-plan", {
+        form: { intent: "add-card", number: "4242424242424242", expiry: "12/34", cvc: "123", returnTo: "/choose-plan" },
+        maxRedirects: 0,
+      })
+    ).status(),
+  ).toBe(302);
+  expect(
+    (await page.request.post("/choose-plan", { form: { intent: "choose", plan: "starter", submissionKey: crypto.randomUUID() }, maxRedirects: 0 })).status(),
+  ).toBe(302);
 
   await page.goto("/contacts/import");
   await waitForHydration(page, testInfo);
-  await uploadFile(page, "kontakte-berlin.csv", "Vorname;Nachname;Telefon\r\nAnna;Schmidt;030 1234567\r\nAnna;Schmidt;030 1234567\r\nBerta;Braun;089 7654321\r\n");
+  await uploadFile(
+    page,
+    "kontakte-berlin.csv",
+    "Vorname;Nachname;Telefon\r\nAnna;Schmidt;030 1234567\r\nAnna;Schmidt;030 1234567\r\nBerta;Braun;089 7654321\r\n",
+  );
   await expect(page.getByLabel("Phone (required)")).toHaveValue("2");
   await waitForHydration(page, testInfo);
   await page.getByRole("button", { name: "Continue to the preview" }).click();

@@ -143,7 +143,9 @@ test("a list and a contact from start to finish", async ({ page }, testInfo) => 
   await expect(rowOf(page, firstName)).toContainText(shownPhone);
 
   // Found by search from all contacts, by name and by the digits of the number.
-  await listsPanel(page).getByRole("link", { name: /^All contacts/ }).click();
+  await listsPanel(page)
+    .getByRole("link", { name: /^All contacts/ })
+    .click();
   await expect(page).toHaveURL((url) => url.pathname === "/contacts" && !url.searchParams.has("list"));
   await waitForHydration(page, testInfo);
   await search(page, testInfo, firstName);

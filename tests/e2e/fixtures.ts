@@ -88,10 +88,16 @@ export async function expectNoSeriousViolations(page: Page) {
     .analyze();
   // Each experimental rule ran (passed, failed, needed review or found nothing to judge), so an axe upgrade that renames one cannot silently drop it.
   const ran = new Set([...results.passes, ...results.violations, ...results.incomplete, ...results.inapplicable].map((rule) => rule.id));
-  expect(EXPERIMENTAL_AXE_RULES.filter((rule) => !ran.has(rule)), "experimental axe rules that did not run").toEqual([]);
+  expect(
+    EXPERIMENTAL_AXE_RULES.filter((rule) => !ran.has(rule)),
+    "experimental axe rules that did not run",
+  ).toEqual([]);
   const serious = results.violations
     .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => `${violation.id} (${violation.impact}): ${violation.help}\n${violation.nodes.map((node) => `  ${node.target.join(" ")}: ${node.failureSummary ?? ""}`).join("\n")}`);
+    .map(
+      (violation) =>
+        `${violation.id} (${violation.impact}): ${violation.help}\n${violation.nodes.map((node) => `  ${node.target.join(" ")}: ${node.failureSummary ?? ""}`).join("\n")}`,
+    );
   expect(serious, `${page.url()}\n${serious.join("\n")}`).toEqual([]);
 }
 

@@ -48,7 +48,10 @@ test("every screen is valid HTML (Nu HTML Checker)", async ({ page, request }, t
 
   await signInQuickly(page, DEMO_USERS.owner.email);
   const ids = await resolveIds(page);
-  for (const [language, theme] of [["en", "light"], ["de", "dark"]] as const) {
+  for (const [language, theme] of [
+    ["en", "light"],
+    ["de", "dark"],
+  ] as const) {
     await choose(page, theme, language);
     const urls = OWNER_SCREENS.map((template) => screenPath(template, ids));
     // A few at a time: the server renders four pages at once (MAX_CONCURRENT_RENDERS).
@@ -72,11 +75,20 @@ test("every screen is valid HTML (Nu HTML Checker)", async ({ page, request }, t
   const started = Date.now();
   const errors = await vnuErrors([...pages.keys(), canary]);
   testInfo.annotations.push({ type: "vnu", description: `${pages.size} pages checked in ${Date.now() - started} ms` });
-  expect(errors.get(canary)?.map((error) => error.message).join("\n"), "the checker did not flag the invalid canary").toContain("not allowed as child of element");
+  expect(
+    errors
+      .get(canary)
+      ?.map((error) => error.message)
+      .join("\n"),
+    "the checker did not flag the invalid canary",
+  ).toContain("not allowed as child of element");
   errors.delete(canary);
 
   const report = [...errors].map(([file, messages]) =>
-    [`${pages.get(file) ?? file} (${path.basename(file)}): ${messages.length} error(s)`, ...messages.map((m) => `  line ${m.lastLine ?? "?"}: ${m.message}\n    ${JSON.stringify(m.extract ?? "")}`)].join("\n"),
+    [
+      `${pages.get(file) ?? file} (${path.basename(file)}): ${messages.length} error(s)`,
+      ...messages.map((m) => `  line ${m.lastLine ?? "?"}: ${m.message}\n    ${JSON.stringify(m.extract ?? "")}`),
+    ].join("\n"),
   );
   const total = [...errors.values()].reduce((sum, messages) => sum + messages.length, 0);
   if (report.length > 0) await testInfo.attach("vnu errors", { body: report.join("\n\n"), contentType: "text/plain" });

@@ -85,7 +85,15 @@ async function endCall(request: APIRequestContext, testInfo: TestInfo, id: strin
     eventId: `hub-${testInfo.project.name}-${id}`,
     type: "call.ended",
     occurredAt: new Date().toISOString(),
-    call: { id: `hub-call-${testInfo.project.name}-${id}`, direction: "inbound", from, to: "+14165550100", caller: { name: callerName }, durationSeconds: 42, summary: "Asked about a trial membership." },
+    call: {
+      id: `hub-call-${testInfo.project.name}-${id}`,
+      direction: "inbound",
+      from,
+      to: "+14165550100",
+      caller: { name: callerName },
+      durationSeconds: 42,
+      summary: "Asked about a trial membership.",
+    },
   };
   const sent = await request.post("/api/v1/call-events", { headers: { Authorization: `Bearer ${apiKey}` }, data: event });
   expect(sent.status(), await sent.text()).toBe(201);
@@ -219,7 +227,15 @@ hubTest("an ended call becomes one new member at the club, logged and counted", 
   const [created] = usersCreated(stub);
   expect(created!.headers["idempotency-key"]).toBeTruthy();
   expect(created!.headers["x-api-key"]).toBe(stub.apiKey);
-  expect(created!.body).toMatchObject({ clubId: CLUB.clubId, locationId: CLUB.locationId, firstName: "Quinn", lastName: "Lifter", email: DEFAULT_EMAIL, mobilePhone: "+14165550333", role: "7" });
+  expect(created!.body).toMatchObject({
+    clubId: CLUB.clubId,
+    locationId: CLUB.locationId,
+    firstName: "Quinn",
+    lastName: "Lifter",
+    email: DEFAULT_EMAIL,
+    mobilePhone: "+14165550333",
+    role: "7",
+  });
   expect(stub.members).toHaveLength(1);
   expect(stub.members[0]).toMatchObject({ firstName: "Quinn", lastName: "Lifter", roleName: "Member", status: "prospect" });
 

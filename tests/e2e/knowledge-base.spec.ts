@@ -19,9 +19,7 @@ test.beforeEach(async ({ page }, testInfo) => {
 });
 
 const lane = (testInfo: TestInfo) =>
-  isScriptless(testInfo)
-    ? { number: "+1 (647) 555-0199 · Sales", type: "Outbound" }
-    : { number: "+1 (416) 555-0100 · Main line", type: "Inbound" };
+  isScriptless(testInfo) ? { number: "+1 (647) 555-0199 · Sales", type: "Outbound" } : { number: "+1 (416) 555-0100 · Main line", type: "Inbound" };
 
 const uniqueName = (testInfo: TestInfo, label: string) => `${label} ${testInfo.project.name} ${Math.random().toString(36).slice(2, 8)}`;
 

@@ -36,7 +36,9 @@ async function expectNoTableScroll(page: Page, label: string) {
       while (box && getComputedStyle(box).overflowX === "visible") box = box.parentElement;
       // Only a box that scrolls shows a scrollbar (a screen reader's hidden chart table is clipped, not scrolled).
       if (!box || !["auto", "scroll"].includes(getComputedStyle(box).overflowX)) return [];
-      return box && box !== document.scrollingElement && box.scrollWidth > box.clientWidth ? [`${table.getAttribute("data-testid") ?? "a table"} by ${box.scrollWidth - box.clientWidth} px`] : [];
+      return box && box !== document.scrollingElement && box.scrollWidth > box.clientWidth
+        ? [`${table.getAttribute("data-testid") ?? "a table"} by ${box.scrollWidth - box.clientWidth} px`]
+        : [];
     }),
   );
   expect(overflowing, `${label}: tables scroll inside their box`).toEqual([]);
@@ -97,7 +99,10 @@ test("the recordings list shows at least eight calls above the fold on a 1366×8
   const bottoms = await rows.evaluateAll((trs) => trs.map((tr) => tr.getBoundingClientRect().bottom));
   expect(bottoms.filter((bottom) => bottom <= 800).length).toBeGreaterThanOrEqual(8);
   // The row's actions are on screen, not past the table's right edge.
-  const actions = (await rows.first().getByRole("button", { name: /^Actions for the call with / }).boundingBox())!;
+  const actions = (await rows
+    .first()
+    .getByRole("button", { name: /^Actions for the call with / })
+    .boundingBox())!;
   expect(actions.x + actions.width).toBeLessThanOrEqual(1366);
 });
 

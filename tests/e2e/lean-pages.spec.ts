@@ -54,7 +54,8 @@ test("a screen reached without a page load fetches the translations it lacks, on
   await signInQuickly(page, DEMO_USERS.owner.email);
   const translationFiles: Array<{ url: string; cacheControl: string | undefined }> = [];
   page.on("response", (response) => {
-    if (new URL(response.url()).pathname.startsWith("/locales/")) translationFiles.push({ url: response.url(), cacheControl: response.headers()["cache-control"] });
+    if (new URL(response.url()).pathname.startsWith("/locales/"))
+      translationFiles.push({ url: response.url(), cacheControl: response.headers()["cache-control"] });
   });
   await page.goto("/recordings");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(/Recordings/);

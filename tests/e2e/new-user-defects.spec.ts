@@ -21,8 +21,17 @@ async function newOwner(page: Page, testInfo: TestInfo) {
   });
   expect(registered.status(), "registration").toBe(302);
   await signInQuickly(page, email, PASSWORD);
-  expect((await page.request.post("/choose-plan", { form: { intent: "add-card", number: "4242424242424242", expiry: "12/34", cvc: "123", returnTo: "/choose-plan" }, maxRedirects: 0 })).status()).toBe(302);
-  expect((await page.request.post("/choose-plan", { form: { intent: "choose", plan: "starter", submissionKey: crypto.randomUUID() }, maxRedirects: 0 })).status()).toBe(302);
+  expect(
+    (
+      await page.request.post("/choose-plan", {
+        form: { intent: "add-card", number: "4242424242424242", expiry: "12/34", cvc: "123", returnTo: "/choose-plan" },
+        maxRedirects: 0,
+      })
+    ).status(),
+  ).toBe(302);
+  expect(
+    (await page.request.post("/choose-plan", { form: { intent: "choose", plan: "starter", submissionKey: crypto.randomUUID() }, maxRedirects: 0 })).status(),
+  ).toBe(302);
   return email;
 }
 
@@ -40,7 +49,9 @@ async function box(locator: Locator) {
 }
 
 // 12
-test("at 390 px the organization and team selector can be read and used, in English and German, with no control of the top bar on another", async ({ page }, testInfo) => {
+test("at 390 px the organization and team selector can be read and used, in English and German, with no control of the top bar on another", async ({
+  page,
+}, testInfo) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await signInQuickly(page, DEMO_USERS.owner.email);
   const names = { en: { notifications: "Notifications", profile: "Profile menu" }, de: { notifications: "Benachrichtigungen", profile: "Profilmenü" } };
@@ -136,7 +147,9 @@ async function openConfirmation(page: Page, testInfo: TestInfo, trigger: string,
 test("a destructive confirmation's dismiss button says what it keeps: Keep appointment, Keep plan", async ({ page }, testInfo) => {
   await signInQuickly(page, DEMO_USERS.owner.email);
   await page.goto("/appointments?when=upcoming&status=booked");
-  const first = await page.locator("main a[href^='/appointments/']").evaluateAll((links) => links.map((link) => link.getAttribute("href") ?? "").find((href) => /^\/appointments\/[0-9a-f-]{8,}$/.test(href)));
+  const first = await page
+    .locator("main a[href^='/appointments/']")
+    .evaluateAll((links) => links.map((link) => link.getAttribute("href") ?? "").find((href) => /^\/appointments\/[0-9a-f-]{8,}$/.test(href)));
   expect(first, "an upcoming booked appointment").toBeTruthy();
   await page.goto(first!);
   const appointment = await openConfirmation(page, testInfo, "Cancel appointment", "Cancel appointment");
@@ -210,7 +223,10 @@ test("after a successful add the form is empty: the top-up amount, a member's em
 // 16
 test("a toast never covers the top bar, at 390 px or 1366 px", async ({ page }, testInfo) => {
   await newOwner(page, testInfo);
-  for (const [width, height] of [[1366, 800], [390, 844]] as const) {
+  for (const [width, height] of [
+    [1366, 800],
+    [390, 844],
+  ] as const) {
     await page.setViewportSize({ width, height });
     await page.goto("/organizations/new");
     await waitForHydration(page, testInfo);

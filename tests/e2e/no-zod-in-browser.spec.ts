@@ -43,7 +43,10 @@ test("no page loads zod in the browser", async ({ page }, testInfo) => {
     for (const script of scripts) {
       if (!checked.has(script)) {
         const body = await (await page.request.get(script)).text();
-        checked.set(script, ZOD_MARKERS.some((marker) => body.includes(marker)));
+        checked.set(
+          script,
+          ZOD_MARKERS.some((marker) => body.includes(marker)),
+        );
       }
       expect(checked.get(script), `${path} loads ${script}, which contains zod`).toBe(false);
     }

@@ -26,7 +26,10 @@ async function newOwner(page: Page, testInfo: TestInfo, plan: "starter" | "growt
   });
   expect(registered.status(), "registration").toBe(302);
   await signInQuickly(page, email, PASSWORD);
-  const card = await page.request.post("/choose-plan", { form: { intent: "add-card", number: "4242424242424242", expiry: "12/34", cvc: "123", returnTo: "/choose-plan" }, maxRedirects: 0 });
+  const card = await page.request.post("/choose-plan", {
+    form: { intent: "add-card", number: "4242424242424242", expiry: "12/34", cvc: "123", returnTo: "/choose-plan" },
+    maxRedirects: 0,
+  });
   expect(card.status(), "adding a card").toBe(302);
   const chosen = await page.request.post("/choose-plan", { form: { intent: "choose", plan, submissionKey: crypto.randomUUID() }, maxRedirects: 0 });
   expect(chosen.status(), "choosing a plan").toBe(302);

@@ -19,7 +19,13 @@ let server: AppServer;
 
 test.beforeAll(async () => {
   const dataDir = tempDir("ops");
-  server = await startAppServer(await freePort(), { DATA_DIR: dataDir, DATABASE_URL: `file:${dataDir}/voxboard.db`, SEED_DEMO: "1", METRICS_TOKEN: TOKEN, JOB_RUNNER: "0" });
+  server = await startAppServer(await freePort(), {
+    DATA_DIR: dataDir,
+    DATABASE_URL: `file:${dataDir}/voxboard.db`,
+    SEED_DEMO: "1",
+    METRICS_TOKEN: TOKEN,
+    JOB_RUNNER: "0",
+  });
 });
 test.afterAll(async () => {
   await server?.kill();
@@ -81,10 +87,19 @@ test("a wrong database or bucket setting stops the server with one line naming i
   const s3 = await startS3Server(["present"]);
   try {
     const refusals: Array<[Record<string, string>, string]> = [
-      [{ DATABASE_URL: "postgres://voxboard@127.0.0.1:1/voxboard" }, "Voxboard cannot start: DATABASE_URL: no PostgreSQL answers at 127.0.0.1:1/voxboard (ECONNREFUSED)"],
+      [
+        { DATABASE_URL: "postgres://voxboard@127.0.0.1:1/voxboard" },
+        "Voxboard cannot start: DATABASE_URL: no PostgreSQL answers at 127.0.0.1:1/voxboard (ECONNREFUSED)",
+      ],
       [{ DATABASE_URL: "mysql://nope" }, "DATABASE_URL: must be a SQLite location"],
       [
-        { S3_BUCKET: "absent", S3_ENDPOINT: s3.endpoint, S3_FORCE_PATH_STYLE: "1", S3_ACCESS_KEY_ID: S3_TEST_KEYS.accessKeyId, S3_SECRET_ACCESS_KEY: S3_TEST_KEYS.secretAccessKey },
+        {
+          S3_BUCKET: "absent",
+          S3_ENDPOINT: s3.endpoint,
+          S3_FORCE_PATH_STYLE: "1",
+          S3_ACCESS_KEY_ID: S3_TEST_KEYS.accessKeyId,
+          S3_SECRET_ACCESS_KEY: S3_TEST_KEYS.secretAccessKey,
+        },
         `Voxboard cannot start: S3_BUCKET: the bucket "absent" does not exist at ${s3.endpoint}`,
       ],
       [
@@ -93,7 +108,13 @@ test("a wrong database or bucket setting stops the server with one line naming i
       ],
     ];
     for (const [env, line] of refusals) {
-      const { code, output } = await runUntilExit({ DATA_DIR: dataDir, DATABASE_URL: `file:${dataDir}/voxboard.db`, JOB_RUNNER: "0", PORT: String(await freePort()), ...env });
+      const { code, output } = await runUntilExit({
+        DATA_DIR: dataDir,
+        DATABASE_URL: `file:${dataDir}/voxboard.db`,
+        JOB_RUNNER: "0",
+        PORT: String(await freePort()),
+        ...env,
+      });
       expect(code, line).toBe(1);
       expect(output, line).toContain(line);
       // A clear line, not a stack trace.

@@ -40,7 +40,10 @@ test("sign-in and the recordings list load none of the three", async ({ page }, 
   await page.goto("/recordings");
   await waitForHydration(page, testInfo);
   // The menus and dialogs that Headless UI made: a row's menu, its delete dialog, the profile menu.
-  await page.getByRole("button", { name: /^Actions for the call with / }).first().click();
+  await page
+    .getByRole("button", { name: /^Actions for the call with / })
+    .first()
+    .click();
   await page.getByRole("menuitem", { name: "Delete", exact: true }).click();
   await expect(page.getByRole("dialog", { name: "Delete recording" })).toBeVisible();
   await page.keyboard.press("Escape");

@@ -43,7 +43,10 @@ test("a recording plays: the audio is served as a 206 partial response", async (
 
   if (isScriptless(testInfo)) {
     // Without scripts the play button is a link to the call's page, whose native player needs no script.
-    await rows(page).first().getByRole("link", { name: /^Play the recording of / }).click();
+    await rows(page)
+      .first()
+      .getByRole("link", { name: /^Play the recording of / })
+      .click();
     await expect(page).toHaveURL(new RegExp(`/recordings/${id}$`));
     await expect(page.locator("audio").first()).toHaveAttribute("src", src);
     // What the player asks the server for is a byte range, which any client can ask too.
@@ -60,7 +63,10 @@ test("a recording plays: the audio is served as a 206 partial response", async (
   // Nothing is fetched until the user presses play; then the list's one shared player starts it.
   await expect(page.locator("audio")).toHaveCount(0);
   const partial = page.waitForResponse((response) => new URL(response.url()).pathname === src && response.status() === 206);
-  await rows(page).first().getByRole("button", { name: /^Play the recording of / }).click();
+  await rows(page)
+    .first()
+    .getByRole("button", { name: /^Play the recording of / })
+    .click();
   const player = page.getByTestId("shared-player");
   await expect(player).toBeVisible();
   await expect(player.locator("audio")).toHaveAttribute("src", src);
@@ -68,7 +74,10 @@ test("a recording plays: the audio is served as a 206 partial response", async (
   expect(response.headers()["content-range"]).toMatch(/^bytes \d+-\d+\/\d+$/);
   expect(response.request().headers()["range"]).toMatch(/^bytes=\d+-/);
   // Another row's play button replaces what plays: still one player, one audio element.
-  await rows(page).nth(1).getByRole("button", { name: /^Play the recording of / }).click();
+  await rows(page)
+    .nth(1)
+    .getByRole("button", { name: /^Play the recording of / })
+    .click();
   await expect(page.locator("audio")).toHaveCount(1);
   await expect(player.locator("audio")).toHaveAttribute("src", `/recordings/${await idOfRow(page, 1)}/audio`);
 });

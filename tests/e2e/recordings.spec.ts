@@ -49,7 +49,12 @@ async function totalOf(page: Page) {
 }
 
 /** The app's sort order for text (derived-columns.ts sortKey): diacritics stripped, ß as ss, case ignored. */
-const sortKeyOf = (text: string) => text.normalize("NFD").replace(/\p{Diacritic}/gu, "").replace(/ß/g, "ss").toLowerCase();
+const sortKeyOf = (text: string) =>
+  text
+    .normalize("NFD")
+    .replace(/\p{Diacritic}/gu, "")
+    .replace(/ß/g, "ss")
+    .toLowerCase();
 
 function expectInOrder(values: string[], order: "asc" | "desc") {
   const keys = values.map(sortKeyOf);
@@ -191,7 +196,25 @@ test("sorts by campaign in locale order and exports exactly that view as CSV", a
   }
   const [header, ...records] = parseCsv(csv);
   expect(csv.split("\r\n")[0]).toBe(
-    ["ID", "Date (ISO 8601, UTC)", "Date", "Direction", "Status", "Campaign", "From", "To", "Agent", "User", "Company", "Duration (seconds)", "Duration", "Rating", "Sentiment", "Escalated", "Summary"]
+    [
+      "ID",
+      "Date (ISO 8601, UTC)",
+      "Date",
+      "Direction",
+      "Status",
+      "Campaign",
+      "From",
+      "To",
+      "Agent",
+      "User",
+      "Company",
+      "Duration (seconds)",
+      "Duration",
+      "Rating",
+      "Sentiment",
+      "Escalated",
+      "Summary",
+    ]
       .map((name) => `"${name}"`)
       .join(","),
   );
@@ -200,7 +223,10 @@ test("sorts by campaign in locale order and exports exactly that view as CSV", a
   expect(records).toHaveLength(total);
   expect(records.slice(0, shownIds.length).map((record) => record[0])).toEqual(shownIds);
   expect(new Set(records.map((record) => record[3]))).toEqual(new Set(["Outbound"]));
-  expectInOrder(records.map((record) => record[5]!), "asc");
+  expectInOrder(
+    records.map((record) => record[5]!),
+    "asc",
+  );
 
   await campaignHeader.getByRole("link").click();
   await expect(page).toHaveURL(/[?&]sort=campaign&order=desc\b/);
@@ -247,7 +273,10 @@ test.describe("accessibility", () => {
   test("a recording's page has no serious accessibility problems", async ({ page }) => {
     await page.goto("/recordings?campaign=Solar+Leads+Q4");
     // Straight to the first call's page (its date links there): the audit is of that page, not of the click.
-    const href = await rows(page).first().locator(`td:nth-child(${COLUMN.date + 1}) a`).getAttribute("href");
+    const href = await rows(page)
+      .first()
+      .locator(`td:nth-child(${COLUMN.date + 1}) a`)
+      .getAttribute("href");
     await page.goto(href!);
     await expect(page.getByTestId("recording-detail")).toBeVisible();
     await expect(page.getByTestId("transcript")).toBeVisible();

@@ -78,7 +78,9 @@ test("signed in on the first server, the second knows the user: recordings, sear
 
   // Audio from the bucket, in byte ranges, through either server.
   await page.goto(`${second.url}/recordings`);
-  const ids = await rows.evaluateAll((trs) => trs.map((tr) => new URL((tr.querySelector('a[href^="/recordings/"]') as HTMLAnchorElement).href).pathname.split("/")[2]));
+  const ids = await rows.evaluateAll((trs) =>
+    trs.map((tr) => new URL((tr.querySelector('a[href^="/recordings/"]') as HTMLAnchorElement).href).pathname.split("/")[2]),
+  );
   let src: string | null = null;
   for (const id of ids) {
     await page.goto(`${second.url}/recordings/${id}`);
@@ -108,11 +110,15 @@ test("an import uploaded through one server is previewed and run through the oth
   });
   expect(upload.status(), await upload.text()).toBe(302);
   const path = upload.headers()["location"]!;
-  expect((await page.request.post(`${second.url}${path}`, { form: { intent: "save-mapping", firstName: "0", phone: "1" }, maxRedirects: 0 })).status()).toBe(302);
+  expect((await page.request.post(`${second.url}${path}`, { form: { intent: "save-mapping", firstName: "0", phone: "1" }, maxRedirects: 0 })).status()).toBe(
+    302,
+  );
   await page.goto(`${second.url}${path}`);
   await expect(page.getByTestId("import-counts").locator('[data-count="valid"] dd')).toHaveText("5");
   const listName = `Scaled list ${block}`;
-  expect((await page.request.post(`${second.url}${path}`, { form: { intent: "start-import", listId: "new", newListName: listName }, maxRedirects: 0 })).status()).toBe(302);
+  expect(
+    (await page.request.post(`${second.url}${path}`, { form: { intent: "start-import", listId: "new", newListName: listName }, maxRedirects: 0 })).status(),
+  ).toBe(302);
   // The page's translations (shipped in its HTML) always contain "Import finished", so wait for the result panel itself.
   await expect.poll(async () => (await page.request.get(`${first.url}${path}`)).text(), { timeout: 20_000 }).toContain('data-testid="import-result"');
   await page.goto(`${first.url}/contacts?q=Scaled`);
@@ -145,7 +151,10 @@ test("a campaign started on one server is dispatched by the replicas' job runner
     await page.goto(`${first.url}${campaignPath}`);
     await expect(page.getByTestId("campaign-status").first()).toHaveText("Completed", { timeout: 500 });
   }).toPass({ timeout: 30_000 });
-  const phones = await page.getByTestId("activity-entry").filter({ hasText: "Would call (logged)" }).evaluateAll((entries) => entries.map((entry) => entry.textContent));
+  const phones = await page
+    .getByTestId("activity-entry")
+    .filter({ hasText: "Would call (logged)" })
+    .evaluateAll((entries) => entries.map((entry) => entry.textContent));
   expect(phones.length).toBeGreaterThan(0);
   expect(new Set(phones).size).toBe(phones.length);
 });

@@ -22,8 +22,17 @@ async function newOwner(page: Page, testInfo: TestInfo) {
   });
   expect(registered.status(), "registration").toBe(302);
   await signInQuickly(page, email, PASSWORD);
-  expect((await page.request.post("/choose-plan", { form: { intent: "add-card", number: "4242424242424242", expiry: "12/34", cvc: "123", returnTo: "/choose-plan" }, maxRedirects: 0 })).status()).toBe(302);
-  expect((await page.request.post("/choose-plan", { form: { intent: "choose", plan: "starter", submissionKey: crypto.randomUUID() }, maxRedirects: 0 })).status()).toBe(302);
+  expect(
+    (
+      await page.request.post("/choose-plan", {
+        form: { intent: "add-card", number: "4242424242424242", expiry: "12/34", cvc: "123", returnTo: "/choose-plan" },
+        maxRedirects: 0,
+      })
+    ).status(),
+  ).toBe(302);
+  expect(
+    (await page.request.post("/choose-plan", { form: { intent: "choose", plan: "starter", submissionKey: crypto.randomUUID() }, maxRedirects: 0 })).status(),
+  ).toBe(302);
   return email;
 }
 
@@ -33,13 +42,23 @@ async function newContact(page: Page, testInfo: TestInfo) {
   const listId = new URL(list.headers().location!, "http://x").searchParams.get("list")!;
   const email = uniqueEmail("contact", testInfo);
   const digits = `416555${String(Math.floor(1000 + Math.random() * 8999))}`;
-  const created = await page.request.post("/contacts/new", { form: { intent: "save", firstName: "Greta", lastName: "Garbo", phone: digits, email, listId, returnTo: "/contacts" }, maxRedirects: 0 });
+  const created = await page.request.post("/contacts/new", {
+    form: { intent: "save", firstName: "Greta", lastName: "Garbo", phone: digits, email, listId, returnTo: "/contacts" },
+    maxRedirects: 0,
+  });
   expect(created.status(), "the contact").toBe(302);
   return email;
 }
 
 /** Confirms a ConfirmAction: a dialog with scripts, its own page without. */
-async function confirmVia(page: Page, testInfo: TestInfo, trigger: string, dialogTitle: string, fill?: (scope: ReturnType<Page["locator"]>) => Promise<void>, confirm = trigger) {
+async function confirmVia(
+  page: Page,
+  testInfo: TestInfo,
+  trigger: string,
+  dialogTitle: string,
+  fill?: (scope: ReturnType<Page["locator"]>) => Promise<void>,
+  confirm = trigger,
+) {
   await waitForHydration(page, testInfo);
   if (isScriptless(testInfo)) {
     await page.getByRole("link", { name: trigger }).first().click();
@@ -104,7 +123,8 @@ test("set up a business, book an appointment for a contact, see it on the calend
   // Working hours every day, so there are free times whatever day the test runs.
   await page.goto("/staff");
   await page.getByRole("link", { name: "Sam Scheduler" }).click();
-  for (const day of ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]) await page.getByLabel(day, { exact: true }).fill("08:00-20:00");
+  for (const day of ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"])
+    await page.getByLabel(day, { exact: true }).fill("08:00-20:00");
   await page.getByRole("button", { name: "Save working hours" }).click();
   await expect(toast(page, "The working hours of Sam Scheduler were saved.")).toBeVisible();
 
@@ -113,7 +133,10 @@ test("set up a business, book an appointment for a contact, see it on the calend
   await waitForHydration(page, testInfo);
   await page.getByLabel("Find a contact").fill("Greta");
   await page.getByRole("button", { name: "Search" }).click();
-  await page.getByTestId("contact-matches").getByRole("link", { name: /Greta Garbo/ }).click();
+  await page
+    .getByTestId("contact-matches")
+    .getByRole("link", { name: /Greta Garbo/ })
+    .click();
   await expect(page.getByTestId("chosen-contact")).toContainText("Greta Garbo");
   const tomorrow = page.getByTestId("slot-picker").locator("li a").nth(1);
   const day = new URL((await tomorrow.getAttribute("href"))!, "http://x").searchParams.get("date")!;

@@ -113,8 +113,16 @@ async function slowestHealthz(request: APIRequestContext, done: Promise<unknown>
 }
 
 for (const { label, pdf, message } of [
-  { label: "a PDF of 30,000 pages", pdf: () => buildPdf({ pageCount: 30_000, content: textContent("One more page") }), message: "The PDF has more than 1,000 pages" },
-  { label: "a PDF that inflates to 100 MB", pdf: () => buildPdf({ content: inflatingContent(100), compress: true }), message: "The PDF unpacks to more than 64 MB" },
+  {
+    label: "a PDF of 30,000 pages",
+    pdf: () => buildPdf({ pageCount: 30_000, content: textContent("One more page") }),
+    message: "The PDF has more than 1,000 pages",
+  },
+  {
+    label: "a PDF that inflates to 100 MB",
+    pdf: () => buildPdf({ content: inflatingContent(100), compress: true }),
+    message: "The PDF unpacks to more than 64 MB",
+  },
 ]) {
   test(`${label} is refused at the file field while /healthz keeps answering`, async ({ page, request }, testInfo) => {
     test.skip(isScriptless(testInfo), "Server behaviour: runs once, in the js project");
@@ -128,7 +136,9 @@ for (const { label, pdf, message } of [
       .fill("You answer calls for the demo company. Greet the caller, find out what they need, and offer to book a call back with an advisor.");
     await page.getByLabel("Add text from a file (optional)").setInputFiles({ name: "probe.pdf", mimeType: "application/pdf", buffer: Buffer.from(pdf()) });
 
-    const answered = page.waitForResponse((response) => response.request().method() === "POST" && new URL(response.url()).pathname.startsWith("/knowledge-base/new"));
+    const answered = page.waitForResponse(
+      (response) => response.request().method() === "POST" && new URL(response.url()).pathname.startsWith("/knowledge-base/new"),
+    );
     await page.getByRole("button", { name: "Create knowledge base" }).click();
     const slowest = await slowestHealthz(request, answered);
     await expect(page.getByText(message)).toBeVisible();

@@ -60,7 +60,8 @@ test.describe("item 3: a size limit for every form post", () => {
   test("150 file parts of 64 KiB to the profile form are refused once the body passes the picture's limit", async ({ request }) => {
     await signedIn(request);
     const boundary = "----probe";
-    const part = (i: number) => `--${boundary}\r\nContent-Disposition: form-data; name="picture"; filename="p${i}.png"\r\nContent-Type: image/png\r\n\r\n${"a".repeat(64 * 1024)}\r\n`;
+    const part = (i: number) =>
+      `--${boundary}\r\nContent-Disposition: form-data; name="picture"; filename="p${i}.png"\r\nContent-Type: image/png\r\n\r\n${"a".repeat(64 * 1024)}\r\n`;
     const body = `--${boundary}\r\nContent-Disposition: form-data; name="intent"\r\n\r\nupload-picture\r\n${Array.from({ length: 150 }, (_, i) => part(i)).join("")}--${boundary}--\r\n`;
     const response = await request.post("/profile", { data: body, headers: { "Content-Type": `multipart/form-data; boundary=${boundary}` } });
     expect(response.status()).toBe(413);
@@ -89,7 +90,15 @@ test.describe("item 6: a post that is not a form", () => {
 test.describe("items 4 and 6: redirect targets", () => {
   test("a signed-in visit to /login sends tabs, backslashes and other hosts to the overview, and encodes what a header cannot carry", async ({ request }) => {
     await signedIn(request);
-    for (const target of ["/%09/evil.test", "/%5C%5Cevil.test", "/%5Cevil.test/..", "//evil.test", "https://evil.test", "/%0A/evil.test", "javascript:alert(1)"]) {
+    for (const target of [
+      "/%09/evil.test",
+      "/%5C%5Cevil.test",
+      "/%5Cevil.test/..",
+      "//evil.test",
+      "https://evil.test",
+      "/%0A/evil.test",
+      "javascript:alert(1)",
+    ]) {
       const response = await request.get(`/login?redirectTo=${target}`, { maxRedirects: 0 });
       expect(response.status(), target).toBe(302);
       const location = response.headers()["location"]!;
@@ -104,7 +113,14 @@ test.describe("items 4 and 6: redirect targets", () => {
 
 test.describe("item 5: registration", () => {
   test("a known address gets the same answer as a new one, and its owner an email", async ({ request }, testInfo) => {
-    const form = (email: string) => ({ name: "Probe Person", company: "Probe Co", email, phone: "+1 416 555 0199", password: "Strong-pass-1!", confirmPassword: "Strong-pass-1!" });
+    const form = (email: string) => ({
+      name: "Probe Person",
+      company: "Probe Co",
+      email,
+      phone: "+1 416 555 0199",
+      password: "Strong-pass-1!",
+      confirmPassword: "Strong-pass-1!",
+    });
     const known = await request.post("/register", { form: form(DEMO_USERS.trial.email), maxRedirects: 0 });
     const fresh = await request.post("/register", { form: form(uniqueEmail("probe", testInfo)), maxRedirects: 0 });
     expect(known.status()).toBe(302);
@@ -204,7 +220,18 @@ test.describe("item 8: Retry-After on a 429 (a server with a rate limit of 1)", 
 
   for (const [label, pathname, form] of [
     ["sign-in", "/login", { email: "nobody@example.test", password: "Wrong-pass-1!" }],
-    ["registration", "/register", { name: "Rate Limited", company: "Limit Co", email: "limited@example.test", phone: "+1 416 555 0199", password: "Strong-pass-1!", confirmPassword: "Strong-pass-1!" }],
+    [
+      "registration",
+      "/register",
+      {
+        name: "Rate Limited",
+        company: "Limit Co",
+        email: "limited@example.test",
+        phone: "+1 416 555 0199",
+        password: "Strong-pass-1!",
+        confirmPassword: "Strong-pass-1!",
+      },
+    ],
     ["password reset", "/reset-password", { intent: "request", email: "nobody@example.test" }],
   ] as const) {
     test(`the ${label} page answers the second post with 429 and Retry-After`, async () => {
@@ -247,7 +274,14 @@ test.describe("item 9: the Secure flag of every cookie", () => {
   });
 
   test("with an https APP_URL, the session, toast, theme and language cookies are Secure, whatever NODE_ENV", async () => {
-    const account = { name: "Secure Person", company: "Secure Co", email: "secure@example.test", phone: "+1 416 555 0199", password: "Strong-pass-1!", confirmPassword: "Strong-pass-1!" };
+    const account = {
+      name: "Secure Person",
+      company: "Secure Co",
+      email: "secure@example.test",
+      phone: "+1 416 555 0199",
+      password: "Strong-pass-1!",
+      confirmPassword: "Strong-pass-1!",
+    };
     expect((await postForm(`${https.url}/register`, account)).status).toBe(302);
     const signIn = await postForm(`${https.url}/login`, { email: account.email, password: account.password, redirectTo: "" });
     expect(signIn.status).toBe(302);

@@ -32,7 +32,9 @@ test("a closed sidebar group stays closed after a reload", async ({ page, contex
   await expect(nav.getByRole("link", { name: /AI agent manager/ })).toBeVisible();
 
   // A plain form post without scripts, a fetcher (single fetch: /resources/sidebar.data) with them.
-  const saved = page.waitForResponse((response) => /^\/resources\/sidebar(\.data)?$/.test(new URL(response.url()).pathname) && response.request().method() === "POST");
+  const saved = page.waitForResponse(
+    (response) => /^\/resources\/sidebar(\.data)?$/.test(new URL(response.url()).pathname) && response.request().method() === "POST",
+  );
   await create.click();
   await saved;
   await expect(create).toHaveAttribute("aria-expanded", "false");
@@ -54,13 +56,17 @@ test("a collapsed sidebar's flyout lies above the page's tab bar, so every part 
   await expect(flyout.getByRole("link", { name: "Active Calls" })).toBeVisible();
   const tabs = page.getByRole("navigation", { name: "Call management sections" });
   // Every point where the flyout and the tab bar (a positioned element later in the document) overlap must belong to the flyout.
-  const covered = await flyout.evaluate((panel, tabBar) => {
-    const a = panel.getBoundingClientRect();
-    const b = tabBar!.getBoundingClientRect();
-    const [left, right, top, bottom] = [Math.max(a.left, b.left), Math.min(a.right, b.right), Math.max(a.top, b.top), Math.min(a.bottom, b.bottom)];
-    if (left >= right || top >= bottom) return "no overlap";
-    for (let x = left + 2; x < right; x += 20) for (let y = top + 2; y < bottom; y += 8) if (!panel.contains(document.elementFromPoint(x, y))) return `tab bar on top at ${x},${y}`;
-    return "flyout on top";
-  }, await tabs.elementHandle());
+  const covered = await flyout.evaluate(
+    (panel, tabBar) => {
+      const a = panel.getBoundingClientRect();
+      const b = tabBar!.getBoundingClientRect();
+      const [left, right, top, bottom] = [Math.max(a.left, b.left), Math.min(a.right, b.right), Math.max(a.top, b.top), Math.min(a.bottom, b.bottom)];
+      if (left >= right || top >= bottom) return "no overlap";
+      for (let x = left + 2; x < right; x += 20)
+        for (let y = top + 2; y < bottom; y += 8) if (!panel.contains(document.elementFromPoint(x, y))) return `tab bar on top at ${x},${y}`;
+      return "flyout on top";
+    },
+    await tabs.elementHandle(),
+  );
   expect(covered).toBe("flyout on top");
 });

@@ -82,10 +82,15 @@ function readOutbox(): OutboxEmail[] {
 export async function latestEmailTo(address: string): Promise<OutboxEmail> {
   let found: OutboxEmail | undefined;
   await expect
-    .poll(() => {
-      found = readOutbox().filter((email) => email.to === address).at(-1);
-      return Boolean(found);
-    }, { message: `an email to ${address} in ${outboxDir()}` })
+    .poll(
+      () => {
+        found = readOutbox()
+          .filter((email) => email.to === address)
+          .at(-1);
+        return Boolean(found);
+      },
+      { message: `an email to ${address} in ${outboxDir()}` },
+    )
     .toBe(true);
   return found!;
 }

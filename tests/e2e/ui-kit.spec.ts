@@ -17,7 +17,16 @@ test("the UI kit page shows every primitive in both themes without serious acces
   await page.goto("/dev/ui-kit");
   await expect(page.getByRole("heading", { name: "UI kit", level: 1 })).toBeVisible();
   for (const theme of ["light", "dark"]) await expect(page.locator(`[data-theme-sample=${theme}]`)).toBeVisible();
-  for (const section of ["Button", "Fields", "Tabs", "FilterForm", "DataTable, RowActionsMenu, Pagination", "EmptyState", "Stat, Badge, StatusBadge, Notice", "ConfirmAction, Dialog, Drawer, Toast"]) {
+  for (const section of [
+    "Button",
+    "Fields",
+    "Tabs",
+    "FilterForm",
+    "DataTable, RowActionsMenu, Pagination",
+    "EmptyState",
+    "Stat, Badge, StatusBadge, Notice",
+    "ConfirmAction, Dialog, Drawer, Toast",
+  ]) {
     await expect(page.getByRole("heading", { name: section, exact: true })).toHaveCount(2);
   }
   await expectNoSeriousViolations(page);

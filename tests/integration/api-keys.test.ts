@@ -38,7 +38,11 @@ async function page(cookie: string, search = "?tab=keys") {
 /** A request to the API with the key in the Authorization header (and optionally something in the URL). */
 function apiGet(key: string | null, path = "/api/v1/calls/no-such-call", headers: Record<string, string> = {}) {
   const request = new Request(new URL(path, BASE_URL), { headers: key ? { Authorization: `Bearer ${key}`, ...headers } : headers });
-  return callRoute.loader({ request, params: { callId: decodeURIComponent(path.split("?")[0]!.split("/").pop()!) }, context: loadContext() }) as Promise<Response>;
+  return callRoute.loader({
+    request,
+    params: { callId: decodeURIComponent(path.split("?")[0]!.split("/").pop()!) },
+    context: loadContext(),
+  }) as Promise<Response>;
 }
 
 async function errorOf(response: Response) {
@@ -78,7 +82,10 @@ describe("creating an API key", () => {
 
   it("refuses a missing or too long name and stores nothing", async () => {
     const cookie = await sessionCookieFor("owner@demo.test");
-    const before = await getDb().selectFrom("api_keys").select(({ fn }) => fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    const before = await getDb()
+      .selectFrom("api_keys")
+      .select(({ fn }) => fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
     const empty = await createKey(cookie, "   ");
     expect(empty.status).toBe(400);
     expect(empty.reply!.created).toBeNull();
@@ -88,7 +95,10 @@ describe("creating an API key", () => {
     expect(long.reply!.result.error?.name).toEqual(["validation.nameTooLong"]);
     const exactly80 = await createKey(cookie, "y".repeat(80));
     expect(exactly80.status).toBe(200);
-    const after = await getDb().selectFrom("api_keys").select(({ fn }) => fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    const after = await getDb()
+      .selectFrom("api_keys")
+      .select(({ fn }) => fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n) + 1);
   });
 });

@@ -69,7 +69,9 @@ const at = (clock: string, on = day) => instantAt(on, clock, world.timeZone);
 /* ---- routes ---- */
 
 async function picker(on = day, { cookie = world.cookie, eventTypeId = world.eventType.id }: { cookie?: string; eventTypeId?: string } = {}) {
-  const result = unwrap(await callLoader(newAppointmentRoute.loader, `/appointments/new?eventType=${eventTypeId}&contact=${world.contact.id}&week=${on}&date=${on}`, { cookie }));
+  const result = unwrap(
+    await callLoader(newAppointmentRoute.loader, `/appointments/new?eventType=${eventTypeId}&contact=${world.contact.id}&week=${on}&date=${on}`, { cookie }),
+  );
   expect(result.status).toBe(200);
   const value = result.value as { picker: Picker | null };
   expect(value.picker?.date).toBe(on);
@@ -120,11 +122,21 @@ function appointmentRow(id: string) {
 
 async function logOf(id: string) {
   const rows = await db().selectFrom("appointment_log").selectAll().where("appointment_id", "=", id).orderBy("at").orderBy("id").execute();
-  return rows.map((row) => ({ action: row.action, actorKind: row.actor_kind, actorUserId: row.actor_user_id, details: JSON.parse(row.details) as Record<string, unknown> }));
+  return rows.map((row) => ({
+    action: row.action,
+    actorKind: row.actor_kind,
+    actorUserId: row.actor_user_id,
+    details: JSON.parse(row.details) as Record<string, unknown>,
+  }));
 }
 
 async function rowsAt(start: string) {
-  return db().selectFrom("appointments").select(["id", "host_user_id", "status"]).where("tenant_id", "=", world.tenantId).where("start_at", "=", start).execute();
+  return db()
+    .selectFrom("appointments")
+    .select(["id", "host_user_id", "status"])
+    .where("tenant_id", "=", world.tenantId)
+    .where("start_at", "=", start)
+    .execute();
 }
 
 function invitation(message: SentEmail | undefined) {
@@ -173,11 +185,26 @@ describe("booking through /appointments/new", () => {
 
     const row = await appointmentRow(id);
     expect(row).toMatchObject({
-      tenant_id: world.tenantId, organization_id: world.organizationId, team_id: world.teamId, event_type_id: world.eventType.id, host_user_id: world.hosts[0]!.id,
-      contact_id: world.contact.id, contact_email: world.contact.email, start_at: at("10:00"), end_at: at("10:30"), time_zone: world.timeZone,
-      status: "booked", sequence: 0, reschedule_count: 0, notes: "Bring the invoice", source: "dashboard", created_by_user_id: world.ownerId,
+      tenant_id: world.tenantId,
+      organization_id: world.organizationId,
+      team_id: world.teamId,
+      event_type_id: world.eventType.id,
+      host_user_id: world.hosts[0]!.id,
+      contact_id: world.contact.id,
+      contact_email: world.contact.email,
+      start_at: at("10:00"),
+      end_at: at("10:30"),
+      time_zone: world.timeZone,
+      status: "booked",
+      sequence: 0,
+      reschedule_count: 0,
+      notes: "Bring the invoice",
+      source: "dashboard",
+      created_by_user_id: world.ownerId,
     });
-    expect(await logOf(id)).toEqual([{ action: "booked", actorKind: "user", actorUserId: world.ownerId, details: { start: at("10:00"), end: at("10:30"), hostId: world.hosts[0]!.id } }]);
+    expect(await logOf(id)).toEqual([
+      { action: "booked", actorKind: "user", actorUserId: world.ownerId, details: { start: at("10:00"), end: at("10:30"), hostId: world.hosts[0]!.id } },
+    ]);
 
     // 10:00 is booked; 09:30 and 10:30 would bring their 15-minute buffers into it; 09:00 and 11:00 just clear it.
     expect(await labels()).toEqual(ALL_DAY.filter((label) => !["09:30", "10:00", "10:30"].includes(label)));
@@ -220,7 +247,9 @@ describe("booking refusals", () => {
     const saturday = weekdayAhead(world.timeZone, 3, [6]);
     expect(errorsOf(await bookAt(at("10:00", saturday))).start).toEqual(["validation.slotNotOffered"]);
     // Inside the minimum notice (two hours): not offered either.
-    expect(errorsOf(await bookAt(new Date(Math.ceil((Date.now() + 30 * 60_000) / 1_800_000) * 1_800_000).toISOString())).start).toEqual(["validation.slotNotOffered"]);
+    expect(errorsOf(await bookAt(new Date(Math.ceil((Date.now() + 30 * 60_000) / 1_800_000) * 1_800_000).toISOString())).start).toEqual([
+      "validation.slotNotOffered",
+    ]);
     expect(await db().selectFrom("appointments").select("id").where("tenant_id", "=", world.tenantId).execute()).toEqual([]);
   });
 
@@ -237,8 +266,17 @@ describe("booking refusals", () => {
 
   it("has every refusal's message in English and German", async () => {
     await expectTranslated([
-      "validation.timeRequired", "validation.contactRequired", "validation.eventTypeRequired", "validation.slotNotOffered", "validation.slotTaken",
-      "validation.appointmentChanged", "validation.appointmentGone", "validation.noShowNotYet", "validation.hoursFormat", "validation.hoursOrder", "validation.hoursOverlap",
+      "validation.timeRequired",
+      "validation.contactRequired",
+      "validation.eventTypeRequired",
+      "validation.slotNotOffered",
+      "validation.slotTaken",
+      "validation.appointmentChanged",
+      "validation.appointmentGone",
+      "validation.noShowNotYet",
+      "validation.hoursFormat",
+      "validation.hoursOrder",
+      "validation.hoursOverlap",
     ]);
   });
 });
@@ -296,7 +334,10 @@ describe("idempotency by client key", () => {
   it("with two hosts free, two simultaneous requests with one client key book once", async () => {
     await setUp({ assignment: "round-robin" });
     const start = at("16:00");
-    const outcomes = await Promise.all([bookAppointment(world.tenantId, request({ clientKey: "retry-rr", start })), bookAppointment(world.tenantId, request({ clientKey: "retry-rr", start }))]);
+    const outcomes = await Promise.all([
+      bookAppointment(world.tenantId, request({ clientKey: "retry-rr", start })),
+      bookAppointment(world.tenantId, request({ clientKey: "retry-rr", start })),
+    ]);
     const booked = outcomes.find((outcome) => outcome.kind === "booked");
     expect(booked).toBeDefined();
     const id = booked!.kind === "booked" ? booked!.appointmentId : "";
@@ -308,7 +349,10 @@ describe("idempotency by client key", () => {
   it("with a single host, two simultaneous requests with one client key book once and answer the twin as a duplicate", async () => {
     await setUp();
     const start = at("16:00");
-    const outcomes = await Promise.all([bookAppointment(world.tenantId, request({ clientKey: "retry-1", start })), bookAppointment(world.tenantId, request({ clientKey: "retry-1", start }))]);
+    const outcomes = await Promise.all([
+      bookAppointment(world.tenantId, request({ clientKey: "retry-1", start })),
+      bookAppointment(world.tenantId, request({ clientKey: "retry-1", start })),
+    ]);
     expect(await rowsAt(start)).toHaveLength(1);
     const booked = outcomes.find((outcome) => outcome.kind === "booked");
     expect(booked).toBeDefined();
@@ -328,16 +372,30 @@ describe("rescheduling", () => {
     const id = await bookedId(await bookAt(at("10:00")));
     expect(await labels()).not.toContain("10:00");
 
-    const pickerPage = unwrap(await callLoader(rescheduleRoute.loader, `/appointments/${id}/reschedule?week=${day}&date=${day}`, { cookie: world.cookie, params: { id } }));
+    const pickerPage = unwrap(
+      await callLoader(rescheduleRoute.loader, `/appointments/${id}/reschedule?week=${day}&date=${day}`, { cookie: world.cookie, params: { id } }),
+    );
     expect(pickerPage.status).toBe(200);
     // The appointment's own time does not count against its host.
     expect((pickerPage.value as { picker: Picker }).picker.times.map((time) => time.label)).toContain("10:00");
 
     const result = await reschedule(id, at("14:00"));
     expect(redirectLocation(result)).toBe(`/appointments/${id}`);
-    expect(await appointmentRow(id)).toMatchObject({ start_at: at("14:00"), end_at: at("14:30"), status: "booked", sequence: 1, reschedule_count: 1, host_user_id: world.hosts[0]!.id });
+    expect(await appointmentRow(id)).toMatchObject({
+      start_at: at("14:00"),
+      end_at: at("14:30"),
+      status: "booked",
+      sequence: 1,
+      reschedule_count: 1,
+      host_user_id: world.hosts[0]!.id,
+    });
     expect((await logOf(id)).map((entry) => entry.action)).toEqual(["booked", "rescheduled"]);
-    expect((await logOf(id))[1]).toEqual({ action: "rescheduled", actorKind: "user", actorUserId: world.ownerId, details: { from: at("10:00"), to: at("14:00") } });
+    expect((await logOf(id))[1]).toEqual({
+      action: "rescheduled",
+      actorKind: "user",
+      actorUserId: world.ownerId,
+      details: { from: at("10:00"), to: at("14:00") },
+    });
 
     const times = await labels();
     expect(times).toContain("10:00");
@@ -349,7 +407,10 @@ describe("rescheduling", () => {
     const id = await bookedId(await bookAt(at("10:00")));
     const mailed = appointmentEmailsTo(world.contact.email).length;
     const other = await addContact(world.tenantId, world.listId, "Otto", "Other");
-    const taken = await bookAppointment(world.tenantId, request({ start: at("15:00"), contact: { id: other.id, name: other.name, email: other.email, phone: other.phone } }));
+    const taken = await bookAppointment(
+      world.tenantId,
+      request({ start: at("15:00"), contact: { id: other.id, name: other.name, email: other.email, phone: other.phone } }),
+    );
     expect(taken.kind).toBe("booked");
 
     const result = await reschedule(id, at("15:00"));
@@ -423,7 +484,15 @@ describe("the contact's emails", () => {
     expect(emails[0]!.subject).toContain(world.organizationName);
     expect(emails[0]!.text).toContain("Hello Carla Contact,");
     const ics = invitation(emails[0]);
-    expect(ics).toMatchObject({ method: "REQUEST", uid: `${id}@voxboard`, sequence: 0, status: "CONFIRMED", start: at("10:00"), end: at("10:30"), filename: "invite.ics" });
+    expect(ics).toMatchObject({
+      method: "REQUEST",
+      uid: `${id}@voxboard`,
+      sequence: 0,
+      status: "CONFIRMED",
+      start: at("10:00"),
+      end: at("10:30"),
+      filename: "invite.ics",
+    });
     expect(ics.contentType).toContain("method=REQUEST");
   });
 
@@ -446,7 +515,14 @@ describe("the contact's emails", () => {
     const emails = appointmentEmailsTo(world.contact.email);
     expect(emails).toHaveLength(2);
     expect(emails[1]!.subject).toMatch(/^New time: Consultation with /);
-    expect(invitation(emails[1])).toMatchObject({ method: "REQUEST", uid: `${id}@voxboard`, sequence: 1, status: "CONFIRMED", start: at("14:00"), end: at("14:30") });
+    expect(invitation(emails[1])).toMatchObject({
+      method: "REQUEST",
+      uid: `${id}@voxboard`,
+      sequence: 1,
+      status: "CONFIRMED",
+      start: at("14:00"),
+      end: at("14:30"),
+    });
   });
 
   it("a cancellation mails a CANCEL with STATUS:CANCELLED, the same UID and the reason", async () => {
@@ -502,7 +578,8 @@ describe("the appointments list", () => {
 
   it("pages by twenty", async () => {
     const ids: string[] = [];
-    for (let index = 0; index < 25; index++) ids.push(await insertAppointment(world, { start: at("09:00", addDays(day, index)), hostId: world.hosts[index % 2]!.id }));
+    for (let index = 0; index < 25; index++)
+      ids.push(await insertAppointment(world, { start: at("09:00", addDays(day, index)), hostId: world.hosts[index % 2]!.id }));
     const first = await list();
     expect(first.total).toBe(25);
     expect(first.pageCount).toBe(2);
@@ -611,7 +688,15 @@ describe("staff hours and calendar feeds", () => {
   it("puts each badly written day's problem on its own field and saves nothing", async () => {
     const host = world.hosts[0]!;
     const result = await staffAction(host.id, {
-      intent: "save-hours", timeZone: "America/New_York", day1: "9-17", day2: "17:00-09:00", day3: "09:00-12:00, 11:00-13:00", day4: "09:00-17:00", day5: "", day6: "", day7: "",
+      intent: "save-hours",
+      timeZone: "America/New_York",
+      day1: "9-17",
+      day2: "17:00-09:00",
+      day3: "09:00-12:00, 11:00-13:00",
+      day4: "09:00-17:00",
+      day5: "",
+      day6: "",
+      day7: "",
     });
     expect(unwrap(result).status).toBe(400);
     const errors = errorsOf(result);
@@ -655,7 +740,8 @@ describe("staff hours and calendar feeds", () => {
     const hours = { intent: "save-hours", timeZone: "Europe/Berlin", day1: "08:00-12:00", day2: "", day3: "", day4: "", day5: "", day6: "", day7: "" };
     expect(redirectLocation(await staffAction(self!.id, hours, cookie))).toBe(`/staff/${self!.id}`);
     expect(await db().selectFrom("staff_schedules").select(["time_zone", "weekly_hours"]).where("user_id", "=", self!.id).executeTakeFirstOrThrow()).toEqual({
-      time_zone: "Europe/Berlin", weekly_hours: JSON.stringify({ 1: [{ start: "08:00", end: "12:00" }] }),
+      time_zone: "Europe/Berlin",
+      weekly_hours: JSON.stringify({ 1: [{ start: "08:00", end: "12:00" }] }),
     });
 
     const refused = await staffAction(colleague!.id, hours, cookie);
@@ -663,7 +749,9 @@ describe("staff hours and calendar feeds", () => {
     expect((refused as Response).status).toBe(403);
     const page = unwrap(await callLoader(staffMemberRoute.loader, `/staff/${colleague!.id}`, { cookie, params: { userId: colleague!.id } }));
     expect(page.value).toMatchObject({ canEdit: false });
-    expect((await db().selectFrom("staff_schedules").select("time_zone").where("user_id", "=", colleague!.id).executeTakeFirstOrThrow()).time_zone).toBe(world.timeZone);
+    expect((await db().selectFrom("staff_schedules").select("time_zone").where("user_id", "=", colleague!.id).executeTakeFirstOrThrow()).time_zone).toBe(
+      world.timeZone,
+    );
   });
 
   it("shows a calendar feed's URL once, keeps only its hash, replaces it on reissue and revokes it", async () => {
@@ -687,7 +775,9 @@ describe("staff hours and calendar feeds", () => {
     const second = unwrap(await staffAction(host.id, { intent: "issue-feed" }));
     const secondToken = /\/calendar-feed\/([\w-]+)\.ics$/.exec((second.value as { feedUrl: string }).feedUrl)?.[1];
     expect(secondToken).not.toBe(token);
-    expect((await feeds()).filter((feed) => feed.revoked_at === null).map((feed) => feed.token_hash)).toEqual([createHash("sha256").update(secondToken!).digest("hex")]);
+    expect((await feeds()).filter((feed) => feed.revoked_at === null).map((feed) => feed.token_hash)).toEqual([
+      createHash("sha256").update(secondToken!).digest("hex"),
+    ]);
 
     expect(redirectLocation(await staffAction(host.id, { intent: "revoke-feed" }))).toBe(`/staff/${host.id}`);
     expect((await feeds()).every((feed) => feed.revoked_at !== null)).toBe(true);

@@ -25,7 +25,10 @@ beforeAll(async () => {
   ({ objectKey } = await attachAudio(tenantId, callId, WAV));
 });
 
-async function fetchAudio(id: string, { cookie, range, method, query = "", headers = {} }: { cookie?: string; range?: string; method?: string; query?: string; headers?: Record<string, string> }) {
+async function fetchAudio(
+  id: string,
+  { cookie, range, method, query = "", headers = {} }: { cookie?: string; range?: string; method?: string; query?: string; headers?: Record<string, string> },
+) {
   const request = makeRequest(`/recordings/${id}/audio${query}`, { cookie, method, headers: { ...headers, ...(range ? { Range: range } : {}) } });
   const result = await settle(() => audioRoute.loader({ request, params: { id }, context: loadContext() }));
   if (!(result instanceof Response)) throw new Error("the audio route must answer with a Response");

@@ -21,7 +21,13 @@ const CHARGE_FAILS = "4000000000000341";
 const NEEDS_AUTH = "4000002760003184";
 const FAILED_SUBJECT = "Your automatic top-up failed";
 
-const settings = (overrides: Partial<AutoTopupSettings> = {}): AutoTopupSettings => ({ enabled: true, thresholdCents: 1000, amountCents: 5000, monthlyCapCents: 50_000, ...overrides });
+const settings = (overrides: Partial<AutoTopupSettings> = {}): AutoTopupSettings => ({
+  enabled: true,
+  thresholdCents: 1000,
+  amountCents: 5000,
+  monthlyCapCents: 50_000,
+  ...overrides,
+});
 
 /** A tenant with auto top-up on (threshold 10.00, amount 50.00) whose balance usage took from 15.00 to `balance`. */
 async function tenantWithBalance(balance: number, { cards = [VISA], ...overrides }: Partial<AutoTopupSettings> & { cards?: string[] } = {}) {
@@ -49,7 +55,9 @@ describe("the automatic top-up", () => {
     expect(await runAutoTopups(new Date())).toEqual({ charged: 1 });
 
     const after = await books(tenantId);
-    expect(after.charges.map((charge) => [charge.purpose, charge.status, charge.amount_cents, charge.payment_method_id])).toEqual([["auto-topup", "succeeded", 5000, cardIds[0]]]);
+    expect(after.charges.map((charge) => [charge.purpose, charge.status, charge.amount_cents, charge.payment_method_id])).toEqual([
+      ["auto-topup", "succeeded", 5000, cardIds[0]],
+    ]);
     expect(after.charged).toEqual([5000]);
     expect(after.balance).toBe(5900);
     expect(after.ledgerSum).toBe(after.balance);
@@ -59,7 +67,9 @@ describe("the automatic top-up", () => {
       ["topup", 5000, 5900],
     ]);
     expect(after.entries[2]!.description_key).toBe("ledger.autoTopup");
-    expect(after.invoices.map((invoice) => [invoice.number, invoice.amount_cents, invoice.item_key, invoice.charge_id])).toEqual([[1, 5000, "items.autoTopup", after.charges[0]!.id]]);
+    expect(after.invoices.map((invoice) => [invoice.number, invoice.amount_cents, invoice.item_key, invoice.charge_id])).toEqual([
+      [1, 5000, "items.autoTopup", after.charges[0]!.id],
+    ]);
 
     // Above the threshold now: the next pass leaves it alone.
     expect(await runAutoTopups(new Date())).toEqual({ charged: 0 });

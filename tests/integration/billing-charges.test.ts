@@ -32,9 +32,14 @@ describe("a top-up", () => {
   it("numbers invoices 1, 2, 3 per tenant, each tenant from 1", async () => {
     const first = await billingTenant();
     const second = await billingTenant();
-    for (const amount of [1000, 2000, 3000]) await topUp({ tenantId: first.tenantId, userId: first.userId, amountCents: amount, paymentMethodId: first.cardIds[0]!, submissionKey: key() });
+    for (const amount of [1000, 2000, 3000])
+      await topUp({ tenantId: first.tenantId, userId: first.userId, amountCents: amount, paymentMethodId: first.cardIds[0]!, submissionKey: key() });
     await topUp({ tenantId: second.tenantId, userId: second.userId, amountCents: 1500, paymentMethodId: second.cardIds[0]!, submissionKey: key() });
-    expect((await books(first.tenantId)).invoices.map((invoice) => [invoice.number, invoice.amount_cents])).toEqual([[1, 1000], [2, 2000], [3, 3000]]);
+    expect((await books(first.tenantId)).invoices.map((invoice) => [invoice.number, invoice.amount_cents])).toEqual([
+      [1, 1000],
+      [2, 2000],
+      [3, 3000],
+    ]);
     expect((await books(second.tenantId)).invoices.map((invoice) => invoice.number)).toEqual([1]);
     expect((await books(first.tenantId)).balance).toBe(6000);
   });
@@ -55,7 +60,9 @@ describe("a top-up", () => {
   it("cannot use another tenant's card", async () => {
     const mine = await billingTenant();
     const theirs = await billingTenant();
-    await expect(topUp({ tenantId: mine.tenantId, userId: mine.userId, amountCents: 2500, paymentMethodId: theirs.cardIds[0]!, submissionKey: key() })).rejects.toMatchObject({ code: "invalid_request" });
+    await expect(
+      topUp({ tenantId: mine.tenantId, userId: mine.userId, amountCents: 2500, paymentMethodId: theirs.cardIds[0]!, submissionKey: key() }),
+    ).rejects.toMatchObject({ code: "invalid_request" });
     expect((await books(mine.tenantId)).charges).toHaveLength(0);
     expect((await books(theirs.tenantId)).charges).toHaveLength(0);
   });
@@ -64,17 +71,25 @@ describe("a top-up", () => {
 describe("Stripe's test cards in test mode", () => {
   const future = { expMonth: 12, expYear: new Date().getUTCFullYear() + 2, cvc: "123" };
 
-  it.each(TEST_CARDS.filter((card) => card.attach).map((card) => [card.number, card.attach!] as const))("%s is refused when added: %s", async (number, code) => {
-    await expect(provider.attachCard("cus_test_x", { number, ...future })).rejects.toMatchObject({ name: "PaymentError", code });
-  });
+  it.each(TEST_CARDS.filter((card) => card.attach).map((card) => [card.number, card.attach!] as const))(
+    "%s is refused when added: %s",
+    async (number, code) => {
+      await expect(provider.attachCard("cus_test_x", { number, ...future })).rejects.toMatchObject({ name: "PaymentError", code });
+    },
+  );
 
   it("4242 4242 4242 4241 is an incorrect number, and any number that is not a test card is refused", async () => {
     await expect(provider.attachCard("cus_test_x", { number: "4242 4242 4242 4241", ...future })).rejects.toMatchObject({ code: "incorrect_number" });
-    await expect(provider.attachCard("cus_test_x", { number: "4111 1111 1111 1111", ...future })).rejects.toMatchObject({ code: "invalid_request", message: "only-test-cards" });
+    await expect(provider.attachCard("cus_test_x", { number: "4111 1111 1111 1111", ...future })).rejects.toMatchObject({
+      code: "invalid_request",
+      message: "only-test-cards",
+    });
   });
 
   it("an expiry in the past is an expired card", async () => {
-    await expect(provider.attachCard("cus_test_x", { number: "4242424242424242", expMonth: 1, expYear: 2020, cvc: "123" })).rejects.toMatchObject({ code: "expired_card" });
+    await expect(provider.attachCard("cus_test_x", { number: "4242424242424242", expMonth: 1, expYear: 2020, cvc: "123" })).rejects.toMatchObject({
+      code: "expired_card",
+    });
   });
 
   it("keeps brand, last four and expiry only", async () => {
@@ -118,9 +133,33 @@ describe("Stripe's test cards in test mode", () => {
 describe("a crash at each step of a top-up, then a restart", () => {
   class Crash extends Error {}
   const steps: Array<[string, ChargeHooks, { balance: number; charged: number[]; status: string }]> = [
-    ["after the pending charge was written, before the provider was asked", { afterPending: async () => { throw new Crash(); } }, { balance: 0, charged: [], status: "failed" }],
-    ["after the provider charged, before anything was booked", { afterProviderAnswered: async () => { throw new Crash(); } }, { balance: 7500, charged: [7500], status: "succeeded" }],
-    ["inside the booking transaction, before its commit", { beforeCommit: async () => { throw new Crash(); } }, { balance: 7500, charged: [7500], status: "succeeded" }],
+    [
+      "after the pending charge was written, before the provider was asked",
+      {
+        afterPending: async () => {
+          throw new Crash();
+        },
+      },
+      { balance: 0, charged: [], status: "failed" },
+    ],
+    [
+      "after the provider charged, before anything was booked",
+      {
+        afterProviderAnswered: async () => {
+          throw new Crash();
+        },
+      },
+      { balance: 7500, charged: [7500], status: "succeeded" },
+    ],
+    [
+      "inside the booking transaction, before its commit",
+      {
+        beforeCommit: async () => {
+          throw new Crash();
+        },
+      },
+      { balance: 7500, charged: [7500], status: "succeeded" },
+    ],
   ];
 
   it.each(steps)("%s: settled from the provider's records, once", async (_step, hooks, expected) => {
@@ -146,7 +185,18 @@ describe("a crash at each step of a top-up, then a restart", () => {
 
   it("leaves a charge whose request may still be under way alone", async () => {
     const { tenantId, userId, cardIds } = await billingTenant();
-    await expect(topUp({ tenantId, userId, amountCents: 1200, paymentMethodId: cardIds[0]!, submissionKey: key() }, { hooks: { afterProviderAnswered: async () => { throw new Crash(); } } })).rejects.toBeInstanceOf(Crash);
+    await expect(
+      topUp(
+        { tenantId, userId, amountCents: 1200, paymentMethodId: cardIds[0]!, submissionKey: key() },
+        {
+          hooks: {
+            afterProviderAnswered: async () => {
+              throw new Crash();
+            },
+          },
+        },
+      ),
+    ).rejects.toBeInstanceOf(Crash);
     await reconcilePendingCharges({ provider }); // the default: only charges older than two minutes
     expect((await books(tenantId)).charges.map((charge) => charge.status)).toEqual(["pending"]);
   });
@@ -173,7 +223,16 @@ describe("the ledger", () => {
     if (isPostgres(getDb())) return; // PostgreSQL commits durably by default (synchronous_commit = on).
     const { tenantId, userId, cardIds } = await billingTenant();
     let inside: number | null = null;
-    await topUp({ tenantId, userId, amountCents: 1000, paymentMethodId: cardIds[0]!, submissionKey: key() }, { hooks: { beforeCommit: async (_charge, trx) => { inside = await sqliteSynchronousLevel(trx); } } });
+    await topUp(
+      { tenantId, userId, amountCents: 1000, paymentMethodId: cardIds[0]!, submissionKey: key() },
+      {
+        hooks: {
+          beforeCommit: async (_charge, trx) => {
+            inside = await sqliteSynchronousLevel(trx);
+          },
+        },
+      },
+    );
     expect(inside).toBe(2); // FULL
     expect(await sqliteSynchronousLevel(getDb())).toBe(1); // NORMAL again
   });

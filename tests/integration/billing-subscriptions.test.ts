@@ -78,7 +78,9 @@ describe("choosing a plan", () => {
     ]);
     expect(after.balance).toBe(0);
     expect(after.ledgerSum).toBe(0);
-    expect(after.invoices.map((invoice) => [invoice.number, invoice.amount_cents, invoice.item_key, invoice.charge_id])).toEqual([[1, 14900, "items.plan.new", charge!.id]]);
+    expect(after.invoices.map((invoice) => [invoice.number, invoice.amount_cents, invoice.item_key, invoice.charge_id])).toEqual([
+      [1, 14900, "items.plan.new", charge!.id],
+    ]);
     expect(await gateFor(await cookie())).toBeNull();
 
     // The same submission again (a double click) is the same charge; the plan is kept.
@@ -168,7 +170,13 @@ describe("choosing a plan", () => {
     expect(await getActiveSubscription(tenantId)).toMatchObject({ status: "cancelled", cancel_at_period_end: 1, ends_at: before!.current_period_end });
 
     expect(await choosePlan({ tenantId, userId, planKey: "growth", submissionKey: key() })).toEqual({ kind: "unchanged" });
-    expect(await getActiveSubscription(tenantId)).toMatchObject({ id: before!.id, status: "active", cancel_at_period_end: 0, ends_at: null, current_period_end: before!.current_period_end });
+    expect(await getActiveSubscription(tenantId)).toMatchObject({
+      id: before!.id,
+      status: "active",
+      cancel_at_period_end: 0,
+      ends_at: null,
+      current_period_end: before!.current_period_end,
+    });
 
     expect((await choosePlan({ tenantId, userId, planKey: "starter", submissionKey: key() })).kind).toBe("scheduled");
     expect(await choosePlan({ tenantId, userId, planKey: "growth", submissionKey: key() })).toEqual({ kind: "unchanged" });
@@ -199,7 +207,11 @@ describe("cancelling", () => {
 
     // Once the end has passed (moved into the past, as the gate reads the clock), the plan is over.
     const ended = new Date(now - 60_000).toISOString();
-    await getDb().updateTable("subscriptions").set({ current_period_start: new Date(now - 30 * DAY).toISOString(), current_period_end: ended, ends_at: ended }).where("id", "=", period.id).execute();
+    await getDb()
+      .updateTable("subscriptions")
+      .set({ current_period_start: new Date(now - 30 * DAY).toISOString(), current_period_end: ended, ends_at: ended })
+      .where("id", "=", period.id)
+      .execute();
     expect(await getActiveSubscription(tenantId)).toBeNull();
     expect(await gateFor(await cookie())).toBe("/choose-plan");
     await runRenewals(new Date());
@@ -232,7 +244,13 @@ describe("renewals", () => {
     expect(after.invoices.map((invoice) => [invoice.number, invoice.amount_cents, invoice.item_key])).toEqual([[1, 14900, "items.plan.renewal"]]);
     const rows = await subscriptionRows(tenantId);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ id: period.id, status: "active", ends_at: null, current_period_start: period.end, current_period_end: addMonths(period.end, 1) });
+    expect(rows[0]).toMatchObject({
+      id: period.id,
+      status: "active",
+      ends_at: null,
+      current_period_start: period.end,
+      current_period_end: addMonths(period.end, 1),
+    });
   });
 
   it("refused: grace until 7 days after the period's end, mailed once; a retry the next day with a good card makes it active again", async () => {
@@ -271,7 +289,13 @@ describe("renewals", () => {
       ["succeeded", visa],
     ]);
     // Paid in grace, the paid month still follows the one that ended (the grace days were used): no free days, no drift of the billing day.
-    expect(await getActiveSubscription(tenantId)).toMatchObject({ id: period.id, status: "active", ends_at: null, current_period_start: period.end, current_period_end: nextPeriodEnd(period.start, period.end) });
+    expect(await getActiveSubscription(tenantId)).toMatchObject({
+      id: period.id,
+      status: "active",
+      ends_at: null,
+      current_period_start: period.end,
+      current_period_end: nextPeriodEnd(period.start, period.end),
+    });
     const after = await books(tenantId);
     expect(after.charged).toEqual([14900]);
     expect(after.invoices.map((invoice) => [invoice.amount_cents, invoice.card_last4])).toEqual([[14900, "4242"]]);
@@ -296,7 +320,12 @@ describe("renewals", () => {
     await runRenewals(at, { db: pausedAfterFirstQuery(getDb(), () => runRenewals(at)) });
     expect((await subscriptionCharges(tenantId)).map((charge) => [charge.status, charge.amount_cents])).toEqual([["succeeded", 4900]]);
     expect((await books(tenantId)).charged).toEqual([4900]);
-    expect(await getActiveSubscription(tenantId)).toMatchObject({ id: period.id, status: "active", current_period_start: period.end, current_period_end: addMonths(period.end, 1) });
+    expect(await getActiveSubscription(tenantId)).toMatchObject({
+      id: period.id,
+      status: "active",
+      current_period_start: period.end,
+      current_period_end: addMonths(period.end, 1),
+    });
   });
 
   it("a grace period that ends unpaid lapses: mailed once, the dashboard sends the tenant to /choose-plan, its data is kept", async () => {
@@ -378,7 +407,11 @@ describe("tenant isolation", () => {
     await runLapses(new Date(Date.now() + 2 * DAY));
 
     // Started on Starter, upgraded to Growth, back on Starter from the renewal.
-    expect((await subscriptionRows(mine.tenantId)).map((row) => `${row.plan_key} ${row.status}`).sort()).toEqual(["growth cancelled", "starter active", "starter cancelled"]);
+    expect((await subscriptionRows(mine.tenantId)).map((row) => `${row.plan_key} ${row.status}`).sort()).toEqual([
+      "growth cancelled",
+      "starter active",
+      "starter cancelled",
+    ]);
     expect(await getActiveSubscription(mine.tenantId)).toMatchObject({ plan_key: "starter", status: "active" });
     expect(await subscriptionRows(theirs.tenantId)).toEqual(theirRowsBefore);
     const theirBooksAfter = await books(theirs.tenantId);

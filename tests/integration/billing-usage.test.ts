@@ -54,10 +54,21 @@ async function insertCalls(tenantId: string, calls: TestCall[]) {
     });
     const cost = call.cost;
     return cost
-      ? { ...row, cost_currency: cost.currency, cost_telephony_minor: cost.telephony, cost_stt_minor: cost.stt, cost_llm_minor: cost.llm, cost_tts_minor: cost.tts }
+      ? {
+          ...row,
+          cost_currency: cost.currency,
+          cost_telephony_minor: cost.telephony,
+          cost_stt_minor: cost.stt,
+          cost_llm_minor: cost.llm,
+          cost_tts_minor: cost.tts,
+        }
       : row;
   });
-  for (let i = 0; i < rows.length; i += 50) await getDb().insertInto("calls").values(rows.slice(i, i + 50)).execute();
+  for (let i = 0; i < rows.length; i += 50)
+    await getDb()
+      .insertInto("calls")
+      .values(rows.slice(i, i + 50))
+      .execute();
 }
 
 const setTimeZone = (tenantId: string, timeZone: string) => getDb().updateTable("tenants").set({ time_zone: timeZone }).where("id", "=", tenantId).execute();
@@ -155,7 +166,8 @@ describe("usage", () => {
     await insertCalls(other.tenantId, calls.slice(0, 100));
   });
 
-  const counted = () => calls.filter((call) => ["ended", "missed", "voicemail"].includes(call.status ?? "ended") && call.createdAt >= range.start && call.createdAt < range.end);
+  const counted = () =>
+    calls.filter((call) => ["ended", "missed", "voicemail"].includes(call.status ?? "ended") && call.createdAt >= range.start && call.createdAt < range.end);
   const dayOf = (call: TestCall) => localDateKey(localDateOf(new Date(call.createdAt), zone));
 
   it("totals per day, per campaign and per agent each add up exactly to the overall totals", async () => {
@@ -174,7 +186,12 @@ describe("usage", () => {
     for (const sums of totals.costs) expect(sums.total).toBe(sums.telephony + sums.speechToText + sums.llm + sums.textToSpeech);
     // Every figure is an integer: no rounding anywhere.
     for (const figures of [totals, ...byDay, ...byCampaign, ...byAgent]) {
-      for (const value of [figures.calls, figures.seconds, figures.billableMinutes, ...figures.costs.flatMap((c) => [c.calls, c.telephony, c.speechToText, c.llm, c.textToSpeech, c.total])]) {
+      for (const value of [
+        figures.calls,
+        figures.seconds,
+        figures.billableMinutes,
+        ...figures.costs.flatMap((c) => [c.calls, c.telephony, c.speechToText, c.llm, c.textToSpeech, c.total]),
+      ]) {
         expect(Number.isSafeInteger(value)).toBe(true);
       }
     }
@@ -182,7 +199,9 @@ describe("usage", () => {
 
   it("counts each tenant-local day, days without calls as zeros, daylight saving included", async () => {
     const byDay = await usageByDay(tenantId, range, zone);
-    expect(byDay.map((day) => day.day)).toEqual(Array.from({ length: 17 }, (_, i) => localDateKey({ year: 2026, month: i < 12 ? 3 : 4, day: i < 12 ? 20 + i : i - 11 })));
+    expect(byDay.map((day) => day.day)).toEqual(
+      Array.from({ length: 17 }, (_, i) => localDateKey({ year: 2026, month: i < 12 ? 3 : 4, day: i < 12 ? 20 + i : i - 11 })),
+    );
     for (const day of byDay) expect(shape(day), day.day).toEqual(oracle(counted().filter((call) => dayOf(call) === day.day)));
     for (const day of emptyDays) expect(byDay.find((row) => row.day === day)).toMatchObject({ calls: 0, seconds: 0, billableMinutes: 0, costs: [] });
     const shortDay = byDay.find((day) => day.day === "2026-03-29")!;
@@ -204,7 +223,10 @@ describe("usage", () => {
   it("rounds each call up to whole minutes on its own: 0 s is 0 minutes", async () => {
     const { tenantId: tenant } = await billingTenant();
     await setTimeZone(tenant, "UTC");
-    await insertCalls(tenant, [0, 1, 59, 60, 61, 119, null].map((seconds, i) => ({ createdAt: `2026-05-04T10:0${i}:00.000Z`, seconds })));
+    await insertCalls(
+      tenant,
+      [0, 1, 59, 60, 61, 119, null].map((seconds, i) => ({ createdAt: `2026-05-04T10:0${i}:00.000Z`, seconds })),
+    );
     const totals = await usageTotals(tenant, { start: "2026-05-04T00:00:00.000Z", end: "2026-05-05T00:00:00.000Z" });
     expect(totals).toEqual({ calls: 7, seconds: 300, billableMinutes: 0 + 1 + 1 + 1 + 2 + 2 + 0, costs: [] });
   });
@@ -212,7 +234,10 @@ describe("usage", () => {
   it("answers a range without calls with zero days, and an empty range with none", async () => {
     const { tenantId: tenant } = await billingTenant();
     const days = await usageByDay(tenant, { start: "2026-05-01T04:00:00.000Z", end: "2026-05-03T04:00:00.000Z" }, "America/Toronto");
-    expect(days.map((day) => [day.day, day.calls, day.billableMinutes])).toEqual([["2026-05-01", 0, 0], ["2026-05-02", 0, 0]]);
+    expect(days.map((day) => [day.day, day.calls, day.billableMinutes])).toEqual([
+      ["2026-05-01", 0, 0],
+      ["2026-05-02", 0, 0],
+    ]);
     expect(await usageByDay(tenant, { start: "2026-05-01T04:00:00.000Z", end: "2026-05-01T04:00:00.000Z" }, "America/Toronto")).toEqual([]);
     expect(await usageByCampaign(tenant, { start: "2026-05-01T04:00:00.000Z", end: "2026-05-03T04:00:00.000Z" })).toEqual([]);
     await expect(usageTotals(tenant, { start: "2026-05-03T00:00:00Z", end: "2026-05-01T00:00:00Z" })).rejects.toThrow(RangeError);
@@ -299,7 +324,12 @@ describe("overage booking", () => {
     const { tenantId } = await starterWithCalls();
     const at = new Date("2026-03-14T12:00:00.000Z");
     const runs = await Promise.all([bookOverage(tenantId, at), bookOverage(tenantId, at), bookOverage(tenantId, at)]);
-    expect(runs.flat().map((day) => day.day).sort()).toEqual(["2026-03-12", "2026-03-13"]);
+    expect(
+      runs
+        .flat()
+        .map((day) => day.day)
+        .sort(),
+    ).toEqual(["2026-03-12", "2026-03-13"]);
     expect(await bookOverage(tenantId, at)).toEqual([]);
     expect(await bookOverage(tenantId, new Date("2026-03-14T18:00:00.000Z"))).toEqual([]);
     const after = await books(tenantId);
@@ -338,7 +368,12 @@ describe("overage booking", () => {
       { createdAt: "2026-04-10T05:00:00.000Z", seconds: minutes(9) },
     ]);
     const booked = await bookOverage(tenantId, new Date("2026-04-10T09:00:00.000Z"));
-    expect(booked.map((day) => [day.day, day.minutes])).toEqual([["2026-03-12", 50], ["2026-03-13", 40], ["2026-03-14", 10], ["2026-04-09", 7]]);
+    expect(booked.map((day) => [day.day, day.minutes])).toEqual([
+      ["2026-03-12", 50],
+      ["2026-03-13", 40],
+      ["2026-03-14", 10],
+      ["2026-04-09", 7],
+    ]);
   });
 
   it("runs for every tenant with a billing period", async () => {
@@ -373,7 +408,12 @@ describe("overage per campaign", () => {
     const campaigns = ["Spring", "Renewals", null];
     const calls: TestCall[] = [];
     for (const day of ["10", "11", "12", "13"]) {
-      for (let i = 0; i < 12; i += 1) calls.push({ createdAt: `2026-03-${day}T${String(8 + (i % 10)).padStart(2, "0")}:0${i % 6}:00.000Z`, seconds: 60 + Math.floor(random() * 1500), campaign: campaigns[i % 3]! });
+      for (let i = 0; i < 12; i += 1)
+        calls.push({
+          createdAt: `2026-03-${day}T${String(8 + (i % 10)).padStart(2, "0")}:0${i % 6}:00.000Z`,
+          seconds: 60 + Math.floor(random() * 1500),
+          campaign: campaigns[i % 3]!,
+        });
     }
     await insertCalls(tenant.tenantId, calls);
     await bookOverage(tenant.tenantId, new Date("2026-03-14T12:00:00.000Z"));

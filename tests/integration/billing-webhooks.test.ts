@@ -104,11 +104,19 @@ async function crashedTopUp(amountCents = 5_000) {
 
 async function ledgerOf(tenantId: string) {
   const state = await books(tenantId);
-  return { balance: state.balance, entries: state.entries.length, invoices: state.invoices.length, charges: state.charges.map((charge) => [charge.status, charge.failure_code]) };
+  return {
+    balance: state.balance,
+    entries: state.entries.length,
+    invoices: state.invoices.length,
+    charges: state.charges.map((charge) => [charge.status, charge.failure_code]),
+  };
 }
 
 async function eventCount() {
-  const row = await getDb().selectFrom("billing_events").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+  const row = await getDb()
+    .selectFrom("billing_events")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -147,7 +155,7 @@ describe("who may post to /webhooks/stripe", () => {
 
   it("a correctly signed body that is not an event is a 400", async () => {
     const events = await eventCount();
-    for (const body of ["not json", "{\"id\": \"evt_x\""]) {
+    for (const body of ["not json", '{"id": "evt_x"']) {
       const header = Stripe.webhooks.generateTestHeaderString({ payload: body, secret: stub.webhookSecret });
       expect(await answer(await deliver(body, header))).toEqual({ status: 400, body: { error: "invalid_event" } });
     }
@@ -224,7 +232,11 @@ describe("payment_intent events", () => {
   it("payment_failed arriving after succeeded changes nothing", async () => {
     const { tenant, intent } = await crashedTopUp(5_500);
     const succeeded = stub.event("payment_intent.succeeded", intent);
-    const failedIntent = { ...intent, status: "requires_payment_method", last_payment_error: { type: "card_error", code: "card_declined", decline_code: "insufficient_funds" } };
+    const failedIntent = {
+      ...intent,
+      status: "requires_payment_method",
+      last_payment_error: { type: "card_error", code: "card_declined", decline_code: "insufficient_funds" },
+    };
     const failed = { ...stub.event("payment_intent.payment_failed", failedIntent), created: (succeeded.created as number) - 30 };
     expect((await send(succeeded)).body.outcome).toBe("applied");
     expect((await send(failed)).status).toBe(200);
@@ -233,7 +245,11 @@ describe("payment_intent events", () => {
 
   it("payment_failed for a pending charge books the failure, and a later succeeded for it does not credit", async () => {
     const { tenant, intent } = await crashedTopUp(5_200);
-    const failedIntent = { ...intent, status: "requires_payment_method", last_payment_error: { type: "card_error", code: "card_declined", decline_code: "insufficient_funds" } };
+    const failedIntent = {
+      ...intent,
+      status: "requires_payment_method",
+      last_payment_error: { type: "card_error", code: "card_declined", decline_code: "insufficient_funds" },
+    };
     expect((await send(stub.event("payment_intent.payment_failed", failedIntent))).body.outcome).toBe("applied");
     expect(await ledgerOf(tenant.tenantId)).toEqual({ balance: 0, entries: 0, invoices: 0, charges: [["failed", "insufficient_funds"]] });
   });
@@ -243,7 +259,15 @@ describe("payment_intent events", () => {
     const submissionKey = crypto.randomUUID();
     const input = { tenantId: tenant.tenantId, userId: tenant.userId, amountCents: 8_800, paymentMethodId: tenant.cardIds[0]!, submissionKey };
     // The request dies before Stripe is asked.
-    await expect(topUp(input, { hooks: { afterPending: async () => { throw new Crash(); } } })).rejects.toBeInstanceOf(Crash);
+    await expect(
+      topUp(input, {
+        hooks: {
+          afterPending: async () => {
+            throw new Crash();
+          },
+        },
+      }),
+    ).rejects.toBeInstanceOf(Crash);
     const [charge] = (await books(tenant.tenantId)).charges;
     await reconcilePendingCharges({ olderThanMs: 0 });
     const marked = await getDb().selectFrom("charges").selectAll().where("id", "=", charge!.id).executeTakeFirstOrThrow();
@@ -251,7 +275,15 @@ describe("payment_intent events", () => {
     expect((await ledgerOf(tenant.tenantId)).balance).toBe(0);
 
     // Stripe's search lagged: the payment was made after all, and its event arrives late.
-    const late = { id: "pi_late_after_reconciliation", object: "payment_intent", amount: 8_800, currency: "usd", status: "succeeded", metadata: { charge_id: charge!.id }, last_payment_error: null };
+    const late = {
+      id: "pi_late_after_reconciliation",
+      object: "payment_intent",
+      amount: 8_800,
+      currency: "usd",
+      status: "succeeded",
+      metadata: { charge_id: charge!.id },
+      last_payment_error: null,
+    };
     expect((await send(stub.event("payment_intent.succeeded", late))).body.outcome).toBe("applied");
     const after = await books(tenant.tenantId);
     expect(after.charges.map((row) => [row.status, row.provider_ref])).toEqual([["succeeded", late.id]]);
@@ -296,7 +328,8 @@ describe("customer.subscription events", () => {
     return { tenant, subscriptionId: subscription.id, stripeSubscription };
   }
 
-  const statusOf = async (id: string) => (await getDb().selectFrom("subscriptions").select(["status", "provider_state_at"]).where("id", "=", id).executeTakeFirstOrThrow());
+  const statusOf = async (id: string) =>
+    await getDb().selectFrom("subscriptions").select(["status", "provider_state_at"]).where("id", "=", id).executeTakeFirstOrThrow();
 
   it("past_due puts the plan in grace; an older event arriving later is stale and changes nothing", async () => {
     const { subscriptionId, stripeSubscription } = await stripeManagedTenant();
@@ -334,7 +367,9 @@ describe("customer.subscription events", () => {
   it("past_due shows the grace banner with the date the plan ends", async () => {
     const { tenant, stripeSubscription } = await stripeManagedTenant();
     expect((await send(stub.event("customer.subscription.updated", stripeSubscription("past_due")))).body.outcome).toBe("applied");
-    const layout = unwrap(await callLoader(dashboard.loader, "/overview", { cookie: await tenant.cookie() })).value as Awaited<ReturnType<typeof dashboard.loader>>;
+    const layout = unwrap(await callLoader(dashboard.loader, "/overview", { cookie: await tenant.cookie() })).value as Awaited<
+      ReturnType<typeof dashboard.loader>
+    >;
     expect(layout.grace).toMatchObject({ plan: "Starter", endsAt: expect.any(String) });
   });
 });
@@ -350,7 +385,9 @@ describe("checkout.session.completed and the return from Stripe's card page", ()
     expect(location.startsWith(`${stub.baseUrl}/checkout/`)).toBe(true);
     const sessionId = decodeURIComponent(location.slice(`${stub.baseUrl}/checkout/`.length));
     const session = stub.object(sessionId)!;
-    expect(String(session.success_url)).toMatch(/^http:\/\/localhost:3000\/billing\/cards\/return\?returnTo=%2Fbilling%3Ftab%3Dpayment-methods&session_id=\{CHECKOUT_SESSION_ID\}$/);
+    expect(String(session.success_url)).toMatch(
+      /^http:\/\/localhost:3000\/billing\/cards\/return\?returnTo=%2Fbilling%3Ftab%3Dpayment-methods&session_id=\{CHECKOUT_SESSION_ID\}$/,
+    );
 
     stub.completeSetup(sessionId, "pm_card_mastercard");
     const event = stub.event("checkout.session.completed", stub.object(sessionId));
@@ -362,7 +399,11 @@ describe("checkout.session.completed and the return from Stripe's card page", ()
     const back = String(session.success_url).replace("{CHECKOUT_SESSION_ID}", sessionId).replace("http://localhost:3000", "");
     const returned = await callLoader(cardReturn.loader, back, { cookie });
     expect(redirectLocation(returned)).toBe("/billing?tab=payment-methods");
-    expect((await popToast(makeRequest("/", { cookie: cookiesFrom(returned as Response) }))).toast).toEqual({ type: "success", key: "billing:toast.cardAdded", values: { last4: "4444" } });
+    expect((await popToast(makeRequest("/", { cookie: cookiesFrom(returned as Response) }))).toast).toEqual({
+      type: "success",
+      key: "billing:toast.cardAdded",
+      values: { last4: "4444" },
+    });
     expect(await send(event)).toMatchObject({ body: { outcome: "duplicate" } });
     expect(await cards()).toHaveLength(1);
   });

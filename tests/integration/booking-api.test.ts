@@ -117,9 +117,16 @@ interface BookingBody {
   appointment: ApiAppointment;
 }
 
-type ResourceRoute = (args: { request: Request; params: Record<string, string | undefined>; context: ReturnType<typeof loadContext> }) => Promise<Response> | Response;
+type ResourceRoute = (args: {
+  request: Request;
+  params: Record<string, string | undefined>;
+  context: ReturnType<typeof loadContext>;
+}) => Promise<Response> | Response;
 
-function apiRequest(pathname: string, { key, method = "GET", headers = {}, body }: { key?: string | null; method?: string; headers?: Record<string, string>; body?: string }) {
+function apiRequest(
+  pathname: string,
+  { key, method = "GET", headers = {}, body }: { key?: string | null; method?: string; headers?: Record<string, string>; body?: string },
+) {
   const all = new Headers(headers);
   if (key) all.set("Authorization", `Bearer ${key}`);
   return new Request(new URL(pathname, BASE_URL), { method, headers: all, body });
@@ -154,10 +161,17 @@ async function slotsOf(key: string, query: Record<string, string>) {
   return json<SlotsBody>(response);
 }
 
-function postBooking(key: string, body: unknown, { headers = {}, contentType = "application/json" }: { headers?: Record<string, string>; contentType?: string | null } = {}) {
+function postBooking(
+  key: string,
+  body: unknown,
+  { headers = {}, contentType = "application/json" }: { headers?: Record<string, string>; contentType?: string | null } = {},
+) {
   const all: Record<string, string> = { ...headers };
   if (contentType) all["Content-Type"] = contentType;
-  return call(appointmentsRoute.action, apiRequest("/api/v1/appointments", { key, method: "POST", headers: all, body: typeof body === "string" ? body : JSON.stringify(body) }));
+  return call(
+    appointmentsRoute.action,
+    apiRequest("/api/v1/appointments", { key, method: "POST", headers: all, body: typeof body === "string" ? body : JSON.stringify(body) }),
+  );
 }
 
 async function booked(response: Response, status = 201) {
@@ -167,7 +181,8 @@ async function booked(response: Response, status = 201) {
   return body.appointment;
 }
 
-const getAppointment = (key: string, id: string) => call(appointmentRoute.loader, apiRequest(`/api/v1/appointments/${encodeURIComponent(id)}`, { key }), { id });
+const getAppointment = (key: string, id: string) =>
+  call(appointmentRoute.loader, apiRequest(`/api/v1/appointments/${encodeURIComponent(id)}`, { key }), { id });
 
 /** A call as the voice platform reports it through the call-events API; returns our call id. */
 async function ingestCall(world: ApiWorld, platformCallId: string) {
@@ -177,13 +192,21 @@ async function ingestCall(world: ApiWorld, platformCallId: string) {
     occurredAt: new Date(Date.now() - 10 * MINUTE).toISOString(),
     call: { id: platformCallId, direction: "inbound", from: "+12025550100", to: "+12025550199", summary: "Caller books a consultation.", durationSeconds: 120 },
   };
-  const response = await call(callEventsRoute.action, apiRequest("/api/v1/call-events", { key: world.key, method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(event) }));
+  const response = await call(
+    callEventsRoute.action,
+    apiRequest("/api/v1/call-events", { key: world.key, method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(event) }),
+  );
   expect(response.status).toBe(201);
   return (await json<{ callId: string }>(response)).callId;
 }
 
 function appointmentRows(tenantId: string, start: string) {
-  return db().selectFrom("appointments").select(["id", "host_user_id", "status", "client_key"]).where("tenant_id", "=", tenantId).where("start_at", "=", start).execute();
+  return db()
+    .selectFrom("appointments")
+    .select(["id", "host_user_id", "status", "client_key"])
+    .where("tenant_id", "=", tenantId)
+    .where("start_at", "=", start)
+    .execute();
 }
 
 /** A Tue–Thu in Dec–Feb (New York's standard time, far from its changes), at least three days ahead. */
@@ -203,7 +226,16 @@ describe("GET /api/v1/event-types", () => {
   beforeAll(async () => {
     a = await apiWorld();
     b = await apiWorld();
-    hostless = (await addEventType(a.tenantId, a.teamId, { name: "Walk-in", hostIds: [], locationKind: "in-person", locationDetail: "1 Main Street", appointmentType: "service", durationMinutes: 45 })).id;
+    hostless = (
+      await addEventType(a.tenantId, a.teamId, {
+        name: "Walk-in",
+        hostIds: [],
+        locationKind: "in-person",
+        locationDetail: "1 Main Street",
+        appointmentType: "service",
+        durationMinutes: 45,
+      })
+    ).id;
   });
 
   it("lists the key's tenant's event types only, with bookable false for one without hosts", async () => {
@@ -214,10 +246,22 @@ describe("GET /api/v1/event-types", () => {
     expect(eventTypes.map((type) => type.id).sort()).toEqual([a.eventType.id, hostless].sort());
     expect(eventTypes.map((type) => type.id)).not.toContain(b.eventType.id);
     expect(eventTypes.find((type) => type.id === a.eventType.id)).toEqual({
-      id: a.eventType.id, name: "Consultation", durationMinutes: 30, appointmentType: "consultation", location: { kind: "phone", detail: "agent-calls" },
-      team: { id: a.teamId, name: "Front desk" }, organization: { id: a.organizationId, name: a.organizationName }, bookable: true,
+      id: a.eventType.id,
+      name: "Consultation",
+      durationMinutes: 30,
+      appointmentType: "consultation",
+      location: { kind: "phone", detail: "agent-calls" },
+      team: { id: a.teamId, name: "Front desk" },
+      organization: { id: a.organizationId, name: a.organizationName },
+      bookable: true,
     });
-    expect(eventTypes.find((type) => type.id === hostless)).toMatchObject({ name: "Walk-in", durationMinutes: 45, appointmentType: "service", location: { kind: "in-person", detail: "1 Main Street" }, bookable: false });
+    expect(eventTypes.find((type) => type.id === hostless)).toMatchObject({
+      name: "Walk-in",
+      durationMinutes: 45,
+      appointmentType: "service",
+      location: { kind: "in-person", detail: "1 Main Street" },
+      bookable: false,
+    });
 
     const other = await json<{ eventTypes: ApiEventType[] }>(await listEventTypes(b.key));
     expect(other.eventTypes.map((type) => type.id)).toEqual([b.eventType.id]);
@@ -228,7 +272,11 @@ describe("GET /api/v1/event-types", () => {
     expect((await expectError(missing, 401, "unauthorized")).message).toContain("Bearer");
     expect(missing.headers.get("WWW-Authenticate")).toMatch(/^Bearer/);
 
-    await expectError(await call(eventTypesRoute.loader, apiRequest("/api/v1/event-types", { headers: { Authorization: `Basic ${btoa("user:pass")}` } })), 401, "unauthorized");
+    await expectError(
+      await call(eventTypesRoute.loader, apiRequest("/api/v1/event-types", { headers: { Authorization: `Basic ${btoa("user:pass")}` } })),
+      401,
+      "unauthorized",
+    );
     await expectError(await listEventTypes(`vbk_${"x".repeat(43)}`), 401, "invalid_api_key");
     await expectError(await listEventTypes("not-even-a-key"), 401, "invalid_api_key");
 
@@ -246,7 +294,10 @@ describe("GET /api/v1/event-types", () => {
   });
 
   it("accepts GET only", async () => {
-    const response = await call(eventTypesRoute.action, apiRequest("/api/v1/event-types", { key: a.key, method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" }));
+    const response = await call(
+      eventTypesRoute.action,
+      apiRequest("/api/v1/event-types", { key: a.key, method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" }),
+    );
     await expectError(response, 405, "method_not_allowed");
     expect(response.headers.get("Allow")).toBe("GET");
   });
@@ -308,7 +359,10 @@ describe("GET /api/v1/slots", () => {
 
     // An offset is read as the instant it names.
     const offset = new Date(Date.parse(at("13:00"))).toISOString().replace("Z", "+00:00");
-    expect((await slotsOf(w.key, { eventType: w.eventType.id, from: offset, to: at("14:00") })).slots.map((slot) => slot.start)).toEqual([at("13:00"), at("13:30")]);
+    expect((await slotsOf(w.key, { eventType: w.eventType.id, from: offset, to: at("14:00") })).slots.map((slot) => slot.start)).toEqual([
+      at("13:00"),
+      at("13:30"),
+    ]);
   });
 
   it("defaults to seven days from now", async () => {
@@ -330,15 +384,27 @@ describe("GET /api/v1/slots", () => {
   });
 
   it("refuses a range over 31 days, a bad from or to, a to before from and an unknown time zone with 400", async () => {
-    const tooLong = await expectError(await getSlots(w.key, { eventType: w.eventType.id, from: at("09:00"), to: new Date(Date.parse(at("09:00")) + 31 * DAY + MINUTE).toISOString() }), 400, "invalid_request");
+    const tooLong = await expectError(
+      await getSlots(w.key, { eventType: w.eventType.id, from: at("09:00"), to: new Date(Date.parse(at("09:00")) + 31 * DAY + MINUTE).toISOString() }),
+      400,
+      "invalid_request",
+    );
     expect(tooLong.details).toEqual([{ path: "to", message: expect.stringContaining("31") }]);
     await expectError(await getSlots(w.key, { eventType: w.eventType.id, from: day, to: addDays(day, 32) }), 400, "invalid_request");
     // Exactly 31 days is allowed.
-    expect((await getSlots(w.key, { eventType: w.eventType.id, from: at("09:00"), to: new Date(Date.parse(at("09:00")) + 31 * DAY).toISOString() })).status).toBe(200);
+    expect(
+      (await getSlots(w.key, { eventType: w.eventType.id, from: at("09:00"), to: new Date(Date.parse(at("09:00")) + 31 * DAY).toISOString() })).status,
+    ).toBe(200);
 
-    expect((await expectError(await getSlots(w.key, { eventType: w.eventType.id, from: "tomorrow" }), 400, "invalid_request")).details).toEqual([{ path: "from", message: expect.any(String) }]);
-    expect((await expectError(await getSlots(w.key, { eventType: w.eventType.id, from: day, to: "later" }), 400, "invalid_request")).details).toEqual([{ path: "to", message: expect.any(String) }]);
-    expect((await expectError(await getSlots(w.key, { eventType: w.eventType.id, from: addDays(day, 1), to: day }), 400, "invalid_request")).details).toEqual([{ path: "to", message: expect.any(String) }]);
+    expect((await expectError(await getSlots(w.key, { eventType: w.eventType.id, from: "tomorrow" }), 400, "invalid_request")).details).toEqual([
+      { path: "from", message: expect.any(String) },
+    ]);
+    expect((await expectError(await getSlots(w.key, { eventType: w.eventType.id, from: day, to: "later" }), 400, "invalid_request")).details).toEqual([
+      { path: "to", message: expect.any(String) },
+    ]);
+    expect((await expectError(await getSlots(w.key, { eventType: w.eventType.id, from: addDays(day, 1), to: day }), 400, "invalid_request")).details).toEqual([
+      { path: "to", message: expect.any(String) },
+    ]);
 
     const zone = await expectError(await getSlots(w.key, { eventType: w.eventType.id, from: day, timeZone: "Mars/Olympus_Mons" }), 400, "invalid_request");
     expect(zone.details).toEqual([{ path: "timeZone", message: expect.any(String) }]);
@@ -360,7 +426,12 @@ describe("GET /api/v1/slots", () => {
     expect(newYork.slots[0]).toMatchObject({ start: instantAt(winterDay, "09:00", "UTC"), hostCount: 1 });
     expect(newYork.slots[0]!.label).toContain("4:00 AM");
 
-    const berlin = await slotsOf(utc.key, { eventType: utc.eventType.id, from: `${winterDay}T00:00:00Z`, to: `${addDays(winterDay, 1)}T00:00:00Z`, timeZone: "Europe/Berlin" });
+    const berlin = await slotsOf(utc.key, {
+      eventType: utc.eventType.id,
+      from: `${winterDay}T00:00:00Z`,
+      to: `${addDays(winterDay, 1)}T00:00:00Z`,
+      timeZone: "Europe/Berlin",
+    });
     expect(labelAt(berlin)).toContain("3:00 PM");
     const account = await slotsOf(utc.key, { eventType: utc.eventType.id, from: winterDay, to: addDays(winterDay, 1) });
     expect(account.timeZone).toBe("UTC");
@@ -426,11 +497,14 @@ describe("POST /api/v1/appointments", () => {
     const noContact = await expectError(await postBooking(w.key, { eventType: w.eventType.id, start: at("10:00") }), 400, "invalid_request");
     expect(noContact.details).toEqual([{ path: "contact", message: expect.stringContaining("contactId") }]);
 
-
     const noEventType = await expectError(await postBooking(w.key, { start: at("10:00"), contactId: w.contact.id }), 400, "invalid_request");
     expect(noEventType.details?.map((detail) => detail.path)).toEqual(["eventType"]);
 
-    const badEmail = await expectError(await postBooking(w.key, booking({ contactId: undefined, contact: { name: "M", email: "not-an-address" } })), 400, "invalid_request");
+    const badEmail = await expectError(
+      await postBooking(w.key, booking({ contactId: undefined, contact: { name: "M", email: "not-an-address" } })),
+      400,
+      "invalid_request",
+    );
     expect(badEmail.details?.map((detail) => detail.path)).toEqual(["contact.email"]);
 
     const shortKey = await expectError(await postBooking(w.key, booking({ clientKey: "short" })), 400, "invalid_request");
@@ -480,10 +554,20 @@ describe("POST /api/v1/appointments", () => {
     expect(response.headers.get("Cache-Control")).toBe("no-store");
     const appointment = await booked(response);
     expect(appointment).toEqual({
-      id: expect.any(String), status: "booked", title: "Consultation", eventTypeId: w.eventType.id, organizationId: w.organizationId,
-      start: at("10:00"), end: at("10:30"), hostTimeZone: "America/New_York", host: { id: w.hosts[0]!.id, name: "Ada Host" },
+      id: expect.any(String),
+      status: "booked",
+      title: "Consultation",
+      eventTypeId: w.eventType.id,
+      organizationId: w.organizationId,
+      start: at("10:00"),
+      end: at("10:30"),
+      hostTimeZone: "America/New_York",
+      host: { id: w.hosts[0]!.id, name: "Ada Host" },
       contact: { id: w.contact.id, name: "Maria Rossi", email: "maria.rossi@example.test", phone: w.contact.phone },
-      location: { kind: "phone", detail: "agent-calls" }, callId, clientKey, createdAt: expect.any(String),
+      location: { kind: "phone", detail: "agent-calls" },
+      callId,
+      clientKey,
+      createdAt: expect.any(String),
     });
     const row = await db().selectFrom("appointments").selectAll().where("id", "=", appointment.id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ tenant_id: w.tenantId, source: "api", call_id: callId, notes: "Asked about battery storage.", created_by_user_id: null });
@@ -496,14 +580,23 @@ describe("POST /api/v1/appointments", () => {
     const attachment = emails[0]!.attachments?.[0];
     expect(attachment?.filename).toMatch(/\.ics$/);
     expect(attachment?.contentType).toMatch(/^text\/calendar/);
-    expect(readInvitation(attachment!.content)).toMatchObject({ method: "REQUEST", uid: `${appointment.id}@voxboard`, sequence: 0, status: "CONFIRMED", start: at("10:00"), end: at("10:30") });
+    expect(readInvitation(attachment!.content)).toMatchObject({
+      method: "REQUEST",
+      uid: `${appointment.id}@voxboard`,
+      sequence: 0,
+      status: "CONFIRMED",
+      start: at("10:00"),
+      end: at("10:30"),
+    });
 
     // The same clientKey again: the appointment it made, nothing new, no second email.
     const again = await booked(await postBooking(w.key, request), 200);
     expect(again).toEqual(appointment);
     // Even for another time: the key names the booking, not the time.
     expect((await booked(await postBooking(w.key, { ...request, start: at("15:00") }), 200)).id).toBe(appointment.id);
-    expect(await db().selectFrom("appointments").select("id").where("tenant_id", "=", w.tenantId).where("client_key", "=", clientKey).execute()).toHaveLength(1);
+    expect(await db().selectFrom("appointments").select("id").where("tenant_id", "=", w.tenantId).where("client_key", "=", clientKey).execute()).toHaveLength(
+      1,
+    );
     expect(await appointmentRows(w.tenantId, at("15:00"))).toEqual([]);
     await settleAfterResponseWork();
     expect(appointmentEmailsTo("maria.rossi@example.test")).toHaveLength(1);
@@ -525,7 +618,9 @@ describe("POST /api/v1/appointments", () => {
     expect(await appointmentRows(w.tenantId, at("11:00"))).toEqual([{ id: first.id, host_user_id: w.hosts[0]!.id, status: "booked", client_key: key }]);
     // The contact by id has an address: they are written to.
     await settleAfterResponseWork();
-    expect(appointmentEmailsTo(w.contact.email).filter((email) => email.attachments?.some((file) => readInvitation(file.content).uid === `${first.id}@voxboard`))).toHaveLength(1);
+    expect(
+      appointmentEmailsTo(w.contact.email).filter((email) => email.attachments?.some((file) => readInvitation(file.content).uid === `${first.id}@voxboard`)),
+    ).toHaveLength(1);
   });
 
   it("answers 409 slot_taken for a time someone else has booked", async () => {
@@ -551,13 +646,24 @@ describe("POST /api/v1/appointments", () => {
       instantAt(weekdayAhead(w.timeZone, 70), "10:00", w.timeZone), // beyond 60 days
     ];
     for (const start of refused) await expectError(await postBooking(w.key, booking({ start, clientKey: unique("refused") })), 422, "slot_not_offered");
-    const written = await db().selectFrom("appointments").select("id").where("tenant_id", "=", w.tenantId).where("start_at", "in", refused.map((start) => new Date(start).toISOString())).execute();
+    const written = await db()
+      .selectFrom("appointments")
+      .select("id")
+      .where("tenant_id", "=", w.tenantId)
+      .where(
+        "start_at",
+        "in",
+        refused.map((start) => new Date(start).toISOString()),
+      )
+      .execute();
     expect(written).toEqual([]);
   });
 
   it("books a new contact with only a phone number, and writes to nobody", async () => {
     const before = (await db().selectFrom("appointments").select("id").where("tenant_id", "=", w.tenantId).execute()).length;
-    const appointment = await booked(await postBooking(w.key, booking({ start: at("14:00"), contactId: undefined, contact: { name: "Nina New", phone: "+1 (303) 555-0142" } })));
+    const appointment = await booked(
+      await postBooking(w.key, booking({ start: at("14:00"), contactId: undefined, contact: { name: "Nina New", phone: "+1 (303) 555-0142" } })),
+    );
     expect(appointment.contact).toEqual({ id: null, name: "Nina New", email: null, phone: "+13035550142" });
     expect(appointment.callId).toBeNull();
     expect((await db().selectFrom("appointments").select("id").where("tenant_id", "=", w.tenantId).execute()).length).toBe(before + 1);
@@ -571,7 +677,9 @@ describe("POST /api/v1/appointments", () => {
 
     const page = unwrap(await callLoader(recordingPage.loader, `/recordings/${otherCallId}`, { cookie: w.cookie, params: { id: otherCallId } }));
     expect(page.status).toBe(200);
-    expect((page.value as { appointments: unknown[] }).appointments).toEqual([{ id: appointment.id, title: "Consultation", start: at("15:30"), status: "booked" }]);
+    expect((page.value as { appointments: unknown[] }).appointments).toEqual([
+      { id: appointment.id, title: "Consultation", start: at("15:30"), status: "booked" },
+    ]);
 
     // The first call has its own booking (10:00), not this one.
     const first = unwrap(await callLoader(recordingPage.loader, `/recordings/${callId}`, { cookie: w.cookie, params: { id: callId } }));
@@ -588,12 +696,21 @@ describe("POST /api/v1/appointments with round robin", () => {
     const w = await apiWorld({ timeZone: "America/New_York", assignment: "round-robin" });
     const day = weekdayAhead(w.timeZone, 3);
     const at = (clock: string) => instantAt(day, clock, w.timeZone);
-    const hostCounts = async () => (await slotsOf(w.key, { eventType: w.eventType.id, from: at("09:00"), to: at("10:00") })).slots.map((slot) => [slot.start, slot.hostCount]);
-    expect(await hostCounts()).toEqual([[at("09:00"), 2], [at("09:30"), 2]]);
+    const hostCounts = async () =>
+      (await slotsOf(w.key, { eventType: w.eventType.id, from: at("09:00"), to: at("10:00") })).slots.map((slot) => [slot.start, slot.hostCount]);
+    expect(await hostCounts()).toEqual([
+      [at("09:00"), 2],
+      [at("09:30"), 2],
+    ]);
 
     const first = await booked(await postBooking(w.key, { eventType: w.eventType.id, start: at("09:00"), contactId: w.contact.id }));
-    expect(await hostCounts()).toEqual([[at("09:00"), 1], [at("09:30"), 2]]);
-    const second = await booked(await postBooking(w.key, { eventType: w.eventType.id, start: at("09:00"), contact: { name: "Second Caller", phone: "+13035550177" } }));
+    expect(await hostCounts()).toEqual([
+      [at("09:00"), 1],
+      [at("09:30"), 2],
+    ]);
+    const second = await booked(
+      await postBooking(w.key, { eventType: w.eventType.id, start: at("09:00"), contact: { name: "Second Caller", phone: "+13035550177" } }),
+    );
     expect([first.host?.id, second.host?.id].sort()).toEqual(w.hosts.map((host) => host.id).sort());
     expect(await hostCounts()).toEqual([[at("09:30"), 2]]);
     await expectError(await postBooking(w.key, { eventType: w.eventType.id, start: at("09:00"), contactId: w.contact.id }), 409, "slot_taken");
@@ -601,7 +718,11 @@ describe("POST /api/v1/appointments with round robin", () => {
     const named = await booked(await postBooking(w.key, { eventType: w.eventType.id, start: at("09:30"), contactId: w.contact.id, hostId: w.hosts[1]!.id }));
     expect(named.host).toEqual({ id: w.hosts[1]!.id, name: "Bo Host" });
     // The named host is busy then; the other one is free, but was not asked for.
-    await expectError(await postBooking(w.key, { eventType: w.eventType.id, start: at("09:30"), contactId: w.contact.id, hostId: w.hosts[1]!.id }), 409, "slot_taken");
+    await expectError(
+      await postBooking(w.key, { eventType: w.eventType.id, start: at("09:30"), contactId: w.contact.id, hostId: w.hosts[1]!.id }),
+      409,
+      "slot_taken",
+    );
     await settleAfterResponseWork();
   });
 });
@@ -612,11 +733,19 @@ describe("POST /api/v1/appointments at once", () => {
     const day = weekdayAhead(w.timeZone, 4);
     const start = instantAt(day, "10:00", w.timeZone);
     const responses = await Promise.all(
-      Array.from({ length: 6 }, (_, index) => postBooking(w.key, { eventType: w.eventType.id, start, contact: { name: `Caller ${index}`, phone: `+1303555${String(2000 + index)}` }, clientKey: unique(`race-${index}`) })),
+      Array.from({ length: 6 }, (_, index) =>
+        postBooking(w.key, {
+          eventType: w.eventType.id,
+          start,
+          contact: { name: `Caller ${index}`, phone: `+1303555${String(2000 + index)}` },
+          clientKey: unique(`race-${index}`),
+        }),
+      ),
     );
     const statuses = responses.map((response) => response.status).sort();
     expect(statuses).toEqual([201, 409, 409, 409, 409, 409]);
-    for (const response of responses.filter((candidate) => candidate.status === 409)) expect((await json<ApiErrorBody>(response)).error.code).toBe("slot_taken");
+    for (const response of responses.filter((candidate) => candidate.status === 409))
+      expect((await json<ApiErrorBody>(response)).error.code).toBe("slot_taken");
     const winner = await booked(responses.find((response) => response.status === 201)!);
     expect(await appointmentRows(w.tenantId, start)).toEqual([{ id: winner.id, host_user_id: w.hosts[0]!.id, status: "booked", client_key: winner.clientKey }]);
     await settleAfterResponseWork();
@@ -646,7 +775,8 @@ describe("the calendar feed", () => {
     start: string;
   }
 
-  const feed = (token: string) => feedRoute.loader({ request: new Request(`${BASE_URL}/calendar-feed/${token}.ics`), params: { token }, context: loadContext() });
+  const feed = (token: string) =>
+    feedRoute.loader({ request: new Request(`${BASE_URL}/calendar-feed/${token}.ics`), params: { token }, context: loadContext() });
 
   function readFeed(ics: string) {
     const calendar = new ICAL.Component(ICAL.parse(ics));
@@ -668,13 +798,17 @@ describe("the calendar feed", () => {
     const other = await apiWorld({ timeZone: "America/New_York" });
     const day = weekdayAhead(w.timeZone, 3);
     const at = (clock: string) => instantAt(day, clock, w.timeZone);
-    const [ada, bo] = w.hosts as [typeof w.hosts[0], typeof w.hosts[0]];
+    const [ada, bo] = w.hosts as [(typeof w.hosts)[0], (typeof w.hosts)[0]];
 
     const kept = await booked(await postBooking(w.key, { eventType: w.eventType.id, start: at("10:00"), contactId: w.contact.id }));
     const dropped = await booked(await postBooking(w.key, { eventType: w.eventType.id, start: at("11:00"), contactId: w.contact.id }));
     expect(await cancelAppointment(w.tenantId, dropped.id, "Caller cancelled", { kind: "api" })).toEqual({ kind: "done" });
     // The API reads its current status.
-    expect((await json<{ appointment: ApiAppointment }>(await getAppointment(w.key, dropped.id))).appointment).toMatchObject({ id: dropped.id, status: "cancelled", start: at("11:00") });
+    expect((await json<{ appointment: ApiAppointment }>(await getAppointment(w.key, dropped.id))).appointment).toMatchObject({
+      id: dropped.id,
+      status: "cancelled",
+      start: at("11:00"),
+    });
     const past = await insertAppointment(w, { start: new Date(Date.now() - 3 * DAY).toISOString(), hostId: ada.id });
     const colleague = await insertAppointment(w, { start: at("10:00"), hostId: bo.id });
     const elsewhere = await booked(await postBooking(other.key, { eventType: other.eventType.id, start: at("10:00"), contactId: other.contact.id }));
@@ -694,8 +828,18 @@ describe("the calendar feed", () => {
     expect(events.map((event) => event.uid).sort()).toEqual([`${kept.id}@voxboard`, `${dropped.id}@voxboard`, `${past}@voxboard`].sort());
     expect(events.map((event) => event.uid)).not.toContain(`${colleague}@voxboard`);
     expect(events.map((event) => event.uid)).not.toContain(`${elsewhere.id}@voxboard`);
-    expect(events.find((event) => event.uid === `${kept.id}@voxboard`)).toEqual({ uid: `${kept.id}@voxboard`, status: "CONFIRMED", sequence: 0, start: at("10:00") });
-    expect(events.find((event) => event.uid === `${dropped.id}@voxboard`)).toEqual({ uid: `${dropped.id}@voxboard`, status: "CANCELLED", sequence: 1, start: at("11:00") });
+    expect(events.find((event) => event.uid === `${kept.id}@voxboard`)).toEqual({
+      uid: `${kept.id}@voxboard`,
+      status: "CONFIRMED",
+      sequence: 0,
+      start: at("10:00"),
+    });
+    expect(events.find((event) => event.uid === `${dropped.id}@voxboard`)).toEqual({
+      uid: `${dropped.id}@voxboard`,
+      status: "CANCELLED",
+      sequence: 1,
+      start: at("11:00"),
+    });
 
     // The colleague's own feed has the colleague's appointment only.
     const colleagueFeed = readFeed(await (await feed(await issueFeed(w.tenantId, bo.id))).text());
@@ -747,7 +891,7 @@ describe("the calendar page", () => {
   beforeAll(async () => {
     w = await schedulingWorld({ timeZone: "America/New_York" });
     const branch = await secondOrganization(w);
-    const [ada, bo] = w.hosts as [typeof w.hosts[0], typeof w.hosts[0]];
+    const [ada, bo] = w.hosts as [(typeof w.hosts)[0], (typeof w.hosts)[0]];
     // The week of Monday 2026-10-26 to Sunday 2026-11-01, the day New York falls back.
     ids.fallBack = await insertAppointment(w, { start: ny("2026-11-01", "10:00"), hostId: ada.id });
     ids.friday = await insertAppointment(w, { start: ny("2026-10-30", "09:00"), hostId: bo.id, minutes: 60 });
@@ -768,7 +912,14 @@ describe("the calendar page", () => {
 
     const byId = new Map(page.entries.map((entry) => [entry.id, entry]));
     // 10:00 on the fall-back day is 11 elapsed hours after midnight, but it sits at the 10 o'clock line.
-    expect(byId.get(ids.fallBack!)).toMatchObject({ day: "2026-11-01", startMinute: 600, endMinute: 630, status: "booked", hostName: "Ada Host", start: ny("2026-11-01", "10:00") });
+    expect(byId.get(ids.fallBack!)).toMatchObject({
+      day: "2026-11-01",
+      startMinute: 600,
+      endMinute: 630,
+      status: "booked",
+      hostName: "Ada Host",
+      start: ny("2026-11-01", "10:00"),
+    });
     expect(byId.get(ids.friday!)).toMatchObject({ day: "2026-10-30", startMinute: 540, endMinute: 600, hostName: "Bo Host" });
     expect(byId.get(ids.noShow!)).toMatchObject({ day: "2026-10-27", startMinute: 930, status: "no-show" });
     expect(byId.get(ids.lateSunday!)).toMatchObject({ day: "2026-11-01", startMinute: 1410, endMinute: 1440 });
@@ -835,7 +986,7 @@ describe("the appointment insights page", () => {
 
   beforeAll(async () => {
     w = await schedulingWorld({ timeZone: "America/New_York" });
-    const [ada, bo] = w.hosts as [typeof w.hosts[0], typeof w.hosts[0]];
+    const [ada, bo] = w.hosts as [(typeof w.hosts)[0], (typeof w.hosts)[0]];
     followUp = (await addEventType(w.tenantId, w.teamId, { name: "Follow-up", hostIds: [bo.id], appointmentType: "follow-up" })).id;
     today = dayKey(localPartsAt(Date.now(), w.timeZone));
     const daysAgo = (days: number, clock = "12:00") => instantAt(addDays(today, -days), clock, w.timeZone);
@@ -880,7 +1031,10 @@ describe("the appointment insights page", () => {
       { id: w.eventType.id, name: "Consultation", booked: 4 + extra, cancelled: 1, noShow: 1, due: 3 },
       { id: followUp, name: "Follow-up", booked: 2, cancelled: 1, noShow: 0, due: 1 },
     ]);
-    const series = view.series.reduce((sum, bucket) => ({ booked: sum.booked + bucket.booked, cancelled: sum.cancelled + bucket.cancelled, noShow: sum.noShow + bucket.noShow }), { booked: 0, cancelled: 0, noShow: 0 });
+    const series = view.series.reduce(
+      (sum, bucket) => ({ booked: sum.booked + bucket.booked, cancelled: sum.cancelled + bucket.cancelled, noShow: sum.noShow + bucket.noShow }),
+      { booked: 0, cancelled: 0, noShow: 0 },
+    );
     expect(series).toEqual({ booked: 3 + extra, cancelled: 2, noShow: 1 });
   });
 
@@ -903,4 +1057,3 @@ describe("the appointment insights page", () => {
     expect(fallback.view!.totals.cancelled).toBe(2);
   });
 });
-

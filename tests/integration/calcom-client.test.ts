@@ -27,7 +27,7 @@ let client: CalcomClient;
 
 /** Whole hours from now, so bookings are always in the future and never clash by accident. */
 let hourSlot = 24;
-const nextSlot = () => new Date(Math.ceil(Date.now() / 3_600_000) * 3_600_000 + (hourSlot++) * 3_600_000);
+const nextSlot = () => new Date(Math.ceil(Date.now() / 3_600_000) * 3_600_000 + hourSlot++ * 3_600_000);
 
 function allowPrivate(allowed: boolean) {
   vi.stubEnv("OUTBOUND_ALLOW_PRIVATE", allowed ? "1" : "0");
@@ -72,12 +72,17 @@ describe("base URL and key", () => {
     expect(normalizeCalcomBaseUrl("http://cal.lan:5555/")).toBe("http://cal.lan:5555");
   });
 
-  it.each(["ftp://api.cal.com", "javascript:alert(1)", "api.cal.com", "https://user:pw@api.cal.com", "https://api.cal.com/v2?x=1", "https://api.cal.com/#top", "not a url"])(
-    "refuses %s",
-    (input) => {
-      expect(() => normalizeCalcomBaseUrl(input)).toThrow(expect.objectContaining({ kind: "invalid-base-url" }));
-    },
-  );
+  it.each([
+    "ftp://api.cal.com",
+    "javascript:alert(1)",
+    "api.cal.com",
+    "https://user:pw@api.cal.com",
+    "https://api.cal.com/v2?x=1",
+    "https://api.cal.com/#top",
+    "not a url",
+  ])("refuses %s", (input) => {
+    expect(() => normalizeCalcomBaseUrl(input)).toThrow(expect.objectContaining({ kind: "invalid-base-url" }));
+  });
 
   it("refuses an empty key or one that cannot be a header, and recognizes Cal.com's key prefixes", () => {
     expect(() => createCalcomClient({ apiKey: "  " })).toThrow(expect.objectContaining({ kind: "unauthorized" }));
@@ -135,14 +140,21 @@ describe("reading", () => {
     const paging = await startCalcomStub();
     try {
       const base = Date.now() + 48 * 3_600_000;
-      for (let i = 0; i < 230; i += 1) paging.addBooking({ start: new Date(base + i * 3_600_000), attendee: { name: `Booker ${i}`, email: `b${i}@example.test` } });
+      for (let i = 0; i < 230; i += 1)
+        paging.addBooking({ start: new Date(base + i * 3_600_000), attendee: { name: `Booker ${i}`, email: `b${i}@example.test` } });
       const pagingClient = createCalcomClient({ apiKey: paging.apiKey, baseUrl: paging.baseUrl });
 
       const { bookings, truncated } = await pagingClient.listBookings({ status: "upcoming" });
       expect(truncated).toBe(false);
       expect(bookings).toHaveLength(230);
       expect(new Set(bookings.map((b) => b.uid)).size).toBe(230);
-      expect(bookings[0]).toMatchObject({ status: "accepted", eventTypeId: 1001, eventTypeSlug: "consultation", durationMinutes: 30, attendees: [{ name: "Booker 0", email: "b0@example.test" }] });
+      expect(bookings[0]).toMatchObject({
+        status: "accepted",
+        eventTypeId: 1001,
+        eventTypeSlug: "consultation",
+        durationMinutes: 30,
+        attendees: [{ name: "Booker 0", email: "b0@example.test" }],
+      });
       expect(paging.requests.map((r) => [r.query.take, r.query.skip])).toEqual([
         ["100", "0"],
         ["100", "100"],
@@ -170,7 +182,11 @@ describe("reading", () => {
     const window = await client.listBookings({ afterStart, beforeEnd, status: ["upcoming", "cancelled"] });
     expect(window.bookings.map((b) => b.uid)).toEqual([inside.uid, cancelled.uid]);
     expect(window.bookings[1]).toMatchObject({ status: "cancelled", cancellationReason: "Booker is ill" });
-    expect(requestsSince(before)[0]!.query).toMatchObject({ afterStart: afterStart.toISOString(), beforeEnd: beforeEnd.toISOString(), status: "upcoming,cancelled" });
+    expect(requestsSince(before)[0]!.query).toMatchObject({
+      afterStart: afterStart.toISOString(),
+      beforeEnd: beforeEnd.toISOString(),
+      status: "upcoming,cancelled",
+    });
 
     const upcomingOnly = await client.listBookings({ afterStart, status: "upcoming" });
     expect(upcomingOnly.bookings.map((b) => b.uid)).toContain(outside.uid);
@@ -229,9 +245,19 @@ describe("booking, cancelling and rescheduling", () => {
     const newStart = nextSlot();
     const moved = await client.rescheduleBooking(original.uid, newStart, "Dentist running late");
     expect(moved.uid).not.toBe(original.uid);
-    expect(moved).toMatchObject({ start: newStart.toISOString(), status: "accepted", rescheduledFromUid: original.uid, reschedulingReason: "Dentist running late", metadata: { voxboardCallId: "call-9" } });
+    expect(moved).toMatchObject({
+      start: newStart.toISOString(),
+      status: "accepted",
+      rescheduledFromUid: original.uid,
+      reschedulingReason: "Dentist running late",
+      metadata: { voxboardCallId: "call-9" },
+    });
     expect(stub.booking(original.uid)).toMatchObject({ status: "cancelled", rescheduledToUid: moved.uid });
-    expect(stub.requests.at(-1)).toMatchObject({ path: `/v2/bookings/${original.uid}/reschedule`, body: { start: newStart.toISOString(), reschedulingReason: "Dentist running late" }, status: 201 });
+    expect(stub.requests.at(-1)).toMatchObject({
+      path: `/v2/bookings/${original.uid}/reschedule`,
+      body: { start: newStart.toISOString(), reschedulingReason: "Dentist running late" },
+      status: 201,
+    });
 
     const again = await calcomErrorOf(client.rescheduleBooking(original.uid, nextSlot(), null), "rejected");
     expect(again.message).toContain(moved.uid);
@@ -359,7 +385,12 @@ describe("webhooks", () => {
   });
 
   it("verifies and parses the stub's signed deliveries for a booking's life", () => {
-    const original = stub.addBooking({ start: nextSlot(), eventTypeId: 1002, attendee: { name: "Erika", email: "erika@example.test", timeZone: "Europe/Vienna" }, metadata: { voxboardCallId: "c-1" } });
+    const original = stub.addBooking({
+      start: nextSlot(),
+      eventTypeId: 1002,
+      attendee: { name: "Erika", email: "erika@example.test", timeZone: "Europe/Vienna" },
+      metadata: { voxboardCallId: "c-1" },
+    });
 
     const created = stub.sign(stub.webhookFor("BOOKING_CREATED", original.uid));
     expect(verifyCalcomSignature(created.body, created.header, stub.webhookSecret)).toBe(true);
@@ -399,7 +430,10 @@ describe("webhooks", () => {
     const cancelled = stub.sign(stub.webhookFor("BOOKING_CANCELLED", moved.uid));
     expect(verifyCalcomSignature(cancelled.body, cancelled.header, stub.webhookSecret)).toBe(true);
     expect(verifyCalcomSignature(cancelled.body.replace("No longer needed", "No longer needes"), cancelled.header, stub.webhookSecret)).toBe(false);
-    expect(parseCalcomWebhook(cancelled.body)).toMatchObject({ triggerEvent: "BOOKING_CANCELLED", booking: { uid: moved.uid, status: "CANCELLED", cancellationReason: "No longer needed" } });
+    expect(parseCalcomWebhook(cancelled.body)).toMatchObject({
+      triggerEvent: "BOOKING_CANCELLED",
+      booking: { uid: moved.uid, status: "CANCELLED", cancellationReason: "No longer needed" },
+    });
   });
 
   it("recognizes a ping and answers null for anything it does not handle", () => {
@@ -411,7 +445,15 @@ describe("webhooks", () => {
     expect(parseCalcomWebhook(JSON.stringify(stub.webhookFor("MEETING_ENDED", uid)))).toBeNull();
     expect(parseCalcomWebhook("not json")).toBeNull();
     expect(parseCalcomWebhook("[]")).toBeNull();
-    expect(parseCalcomWebhook(JSON.stringify({ triggerEvent: "BOOKING_CREATED", createdAt: "2026-03-02T09:00:00Z", payload: { title: "no uid", startTime: "2026-03-03T09:00:00Z", endTime: "2026-03-03T09:30:00Z" } }))).toBeNull();
+    expect(
+      parseCalcomWebhook(
+        JSON.stringify({
+          triggerEvent: "BOOKING_CREATED",
+          createdAt: "2026-03-02T09:00:00Z",
+          payload: { title: "no uid", startTime: "2026-03-03T09:00:00Z", endTime: "2026-03-03T09:30:00Z" },
+        }),
+      ),
+    ).toBeNull();
     expect(parseCalcomWebhook(JSON.stringify({ triggerEvent: "BOOKING_CREATED", payload: { uid: "u1", startTime: "soon", endTime: "later" } }))).toBeNull();
     // A custom payload template sends whatever the tenant wrote: not Cal.com's envelope.
     expect(parseCalcomWebhook(JSON.stringify({ event: "booked", id: "u1" }))).toBeNull();

@@ -20,11 +20,30 @@ import * as newAppointmentRoute from "~/routes/_dashboard.appointments.new";
 import * as calcomRoute from "~/routes/_dashboard.calcom";
 import * as apiAppointmentsRoute from "~/routes/api.v1.appointments";
 import * as webhookRoute from "~/routes/webhooks.calcom.$connectionId";
-import { BASE_URL, callAction, callLoader, cookiesFrom, loadContext, makeRequest, prepareTestDatabase, redirectLocation, sessionCookieFor, settle, unwrap } from "../support/app";
+import {
+  BASE_URL,
+  callAction,
+  callLoader,
+  cookiesFrom,
+  loadContext,
+  makeRequest,
+  prepareTestDatabase,
+  redirectLocation,
+  sessionCookieFor,
+  settle,
+  unwrap,
+} from "../support/app";
 import { addTenantUser } from "../support/billing";
 import { renderPage } from "../support/render-page";
 import { appointmentEmailsTo, insertTeam, instantAt, schedulingWorld, selectOrganization, weekdayAhead, type SchedulingWorld } from "../support/scheduling";
-import { startCalcomStub, STUB_EVENT_TYPES, type CalcomStub, type CalcomStubOptions, type CalcomWebhookTrigger, type StubEventType } from "../support/stubs/calcom-stub";
+import {
+  startCalcomStub,
+  STUB_EVENT_TYPES,
+  type CalcomStub,
+  type CalcomStubOptions,
+  type CalcomWebhookTrigger,
+  type StubEventType,
+} from "../support/stubs/calcom-stub";
 
 /*
  * The Cal.com integration end to end, against the Cal.com stub on 127.0.0.1
@@ -159,7 +178,12 @@ function connectionRow(organizationId = world.organizationId) {
 /* ---- the database ---- */
 
 function importedType(calcomId: number) {
-  return db().selectFrom("event_types").selectAll().where("tenant_id", "=", world.tenantId).where("calcom_event_type_id", "=", String(calcomId)).executeTakeFirst();
+  return db()
+    .selectFrom("event_types")
+    .selectAll()
+    .where("tenant_id", "=", world.tenantId)
+    .where("calcom_event_type_id", "=", String(calcomId))
+    .executeTakeFirst();
 }
 
 async function importedTypeId(calcomId: number) {
@@ -204,12 +228,19 @@ async function snapshot() {
 async function everyStoredText(): Promise<string> {
   const database = db();
   const tables = isPostgres(database)
-    ? (await sql<{ name: string }>`select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'`.execute(database)).rows
+    ? (
+        await sql<{
+          name: string;
+        }>`select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'`.execute(database)
+      ).rows
     : (await sql<{ name: string }>`select name from sqlite_master where type = 'table'`.execute(database)).rows;
   const parts: string[] = [];
   for (const { name } of tables) {
     const rows = (await sql<Record<string, unknown>>`select * from ${sql.table(name)}`.execute(database)).rows;
-    for (const row of rows) parts.push(JSON.stringify(row, (_key, value: unknown) => (Buffer.isBuffer(value) ? value.toString("latin1") : typeof value === "bigint" ? String(value) : value)));
+    for (const row of rows)
+      parts.push(
+        JSON.stringify(row, (_key, value: unknown) => (Buffer.isBuffer(value) ? value.toString("latin1") : typeof value === "bigint" ? String(value) : value)),
+      );
   }
   return parts.join("\n");
 }
@@ -256,7 +287,13 @@ function rescheduleHere(id: string, start: string) {
 
 /** One form per intent of /calcom. */
 function everyIntent(): Array<Record<string, string>> {
-  return [{ intent: "connect", apiKey: stub.apiKey, baseUrl: stub.baseUrl, teamId: world.teamId }, { intent: "import-event-types" }, { intent: "sync" }, { intent: "regenerate-secret" }, { intent: "disconnect" }];
+  return [
+    { intent: "connect", apiKey: stub.apiKey, baseUrl: stub.baseUrl, teamId: world.teamId },
+    { intent: "import-event-types" },
+    { intent: "sync" },
+    { intent: "regenerate-secret" },
+    { intent: "disconnect" },
+  ];
 }
 
 const emailsToContact = () => appointmentEmailsTo(world.contact.email);
@@ -316,8 +353,14 @@ describe("connecting on /calcom", () => {
 
     const row = (await connectionRow())!;
     expect(row).toMatchObject({
-      tenant_id: world.tenantId, organization_id: world.organizationId, team_id: world.teamId, base_url: stub.baseUrl, api_key_last4: stub.apiKey.slice(-4),
-      account_email: stub.user.email, account_time_zone: stub.user.timeZone, last_sync_error: null,
+      tenant_id: world.tenantId,
+      organization_id: world.organizationId,
+      team_id: world.teamId,
+      base_url: stub.baseUrl,
+      api_key_last4: stub.apiKey.slice(-4),
+      account_email: stub.user.email,
+      account_time_zone: stub.user.timeZone,
+      last_sync_error: null,
     });
     expect(row.api_key_sealed).toMatch(/^v1:/);
     expect(row.api_key_sealed).not.toContain(stub.apiKey);
@@ -345,8 +388,14 @@ describe("connecting on /calcom", () => {
     expect(shownOnce).toBe(webhookSecret);
     const page = await calcomPage();
     expect(page.connection).toEqual({
-      accountEmail: stub.user.email, keyLast4: stub.apiKey.slice(-4), baseUrl: stub.baseUrl, teamName: "Front desk", lastSyncAt: null, lastSyncError: null,
-      webhookUrl: `http://localhost:3000/webhooks/calcom/${row.id}`, webhookSecretLast4: webhookSecret.slice(-4),
+      accountEmail: stub.user.email,
+      keyLast4: stub.apiKey.slice(-4),
+      baseUrl: stub.baseUrl,
+      teamName: "Front desk",
+      lastSyncAt: null,
+      lastSyncError: null,
+      webhookUrl: `http://localhost:3000/webhooks/calcom/${row.id}`,
+      webhookSecretLast4: webhookSecret.slice(-4),
     });
     expect(page.canCreate && page.canUpdate && page.canDelete).toBe(true);
     expect(JSON.stringify(page)).not.toContain(stub.apiKey);
@@ -377,9 +426,30 @@ describe("connecting on /calcom", () => {
 
   it("has every message the page and its answers use in English and German", async () => {
     const keys = [
-      ...["unauthorized", "not-found", "rate-limited", "unavailable", "refused-address", "invalid-response", "rejected", "invalid-base-url", "contact-without-email"].map((kind) => `errors.${kind}`),
-      "validation.apiKeyRequired", "validation.apiKeyInvalid", "validation.baseUrlInvalid", "validation.teamRequired",
-      "toast.connected", "toast.notConnected", "toast.imported", "toast.synced", "webhook.connectedShownOnce", "webhook.regeneratedShownOnce", "webhook.secretHidden", "toast.disconnected", "connection.lastError",
+      ...[
+        "unauthorized",
+        "not-found",
+        "rate-limited",
+        "unavailable",
+        "refused-address",
+        "invalid-response",
+        "rejected",
+        "invalid-base-url",
+        "contact-without-email",
+      ].map((kind) => `errors.${kind}`),
+      "validation.apiKeyRequired",
+      "validation.apiKeyInvalid",
+      "validation.baseUrlInvalid",
+      "validation.teamRequired",
+      "toast.connected",
+      "toast.notConnected",
+      "toast.imported",
+      "toast.synced",
+      "webhook.connectedShownOnce",
+      "webhook.regeneratedShownOnce",
+      "webhook.secretHidden",
+      "toast.disconnected",
+      "connection.lastError",
     ];
     for (const language of ["en", "de"] as const) {
       const t = await getTranslatorFor(language, "calcom");
@@ -393,9 +463,25 @@ describe("connecting on /calcom", () => {
 
 describe("importing event types", () => {
   const extraTypes: StubEventType[] = [
-    { id: 1004, title: "Practice visit", slug: "practice-visit", lengthInMinutes: 45, description: "", locations: [{ type: "address", address: "Main Street 5, Springfield", public: true }], hidden: false },
+    {
+      id: 1004,
+      title: "Practice visit",
+      slug: "practice-visit",
+      lengthInMinutes: 45,
+      description: "",
+      locations: [{ type: "address", address: "Main Street 5, Springfield", public: true }],
+      hidden: false,
+    },
     { id: 1005, title: "Call back", slug: "call-back", lengthInMinutes: 20, description: "", locations: [{ type: "attendeePhone" }], hidden: false },
-    { id: 1006, title: "Video demo", slug: "video-demo", lengthInMinutes: 60, description: "", locations: [{ type: "link", link: "https://meet.google.com/abc-defg-hij" }], hidden: false },
+    {
+      id: 1006,
+      title: "Video demo",
+      slug: "video-demo",
+      lengthInMinutes: 60,
+      description: "",
+      locations: [{ type: "link", link: "https://meet.google.com/abc-defg-hij" }],
+      hidden: false,
+    },
   ];
 
   it("creates the visible types in the chosen team, hosted by the member with the account's address, and updates them on the next import", async () => {
@@ -410,14 +496,33 @@ describe("importing event types", () => {
     const expected = [
       { calcom: 1001, name: "Consultation", duration_minutes: 30, location_kind: "google-meet", location_detail: null, appointment_type: "consultation" },
       { calcom: 1002, name: "Follow-up call", duration_minutes: 15, location_kind: "phone", location_detail: "contact-calls", appointment_type: "follow-up" },
-      { calcom: 1004, name: "Practice visit", duration_minutes: 45, location_kind: "in-person", location_detail: "Main Street 5, Springfield", appointment_type: "other" },
+      {
+        calcom: 1004,
+        name: "Practice visit",
+        duration_minutes: 45,
+        location_kind: "in-person",
+        location_detail: "Main Street 5, Springfield",
+        appointment_type: "other",
+      },
       { calcom: 1005, name: "Call back", duration_minutes: 20, location_kind: "phone", location_detail: "agent-calls", appointment_type: "other" },
-      { calcom: 1006, name: "Video demo", duration_minutes: 60, location_kind: "google-meet", location_detail: "https://meet.google.com/abc-defg-hij", appointment_type: "demo" },
+      {
+        calcom: 1006,
+        name: "Video demo",
+        duration_minutes: 60,
+        location_kind: "google-meet",
+        location_detail: "https://meet.google.com/abc-defg-hij",
+        appointment_type: "demo",
+      },
     ];
     const ids = new Map<number, string>();
     for (const { calcom, ...fields } of expected) {
       const row = (await importedType(calcom))!;
-      expect(row, `Cal.com event type ${calcom}`).toMatchObject({ ...fields, tenant_id: world.tenantId, team_id: world.teamId, calcom_event_type_id: String(calcom) });
+      expect(row, `Cal.com event type ${calcom}`).toMatchObject({
+        ...fields,
+        tenant_id: world.tenantId,
+        team_id: world.teamId,
+        calcom_event_type_id: String(calcom),
+      });
       expect(await hostsOf(row.id)).toEqual([world.hosts[1]!.id]);
       ids.set(calcom, row.id);
     }
@@ -432,7 +537,12 @@ describe("importing event types", () => {
     stub.eventTypes[0]!.title = "First consultation";
     stub.eventTypes[0]!.lengthInMinutes = 40;
     expect(await importTypes()).toMatchObject({ values: { created: 0, updated: 5 } });
-    const imported = await db().selectFrom("event_types").select(["id", "calcom_event_type_id"]).where("tenant_id", "=", world.tenantId).where("calcom_event_type_id", "is not", null).execute();
+    const imported = await db()
+      .selectFrom("event_types")
+      .select(["id", "calcom_event_type_id"])
+      .where("tenant_id", "=", world.tenantId)
+      .where("calcom_event_type_id", "is not", null)
+      .execute();
     expect(imported).toHaveLength(5);
     expect(await importedType(1001)).toMatchObject({ id: ids.get(1001), name: "First consultation", duration_minutes: 40 });
     for (const id of ids.values()) expect(await hostsOf(id)).toEqual([world.hosts[1]!.id]);
@@ -480,12 +590,31 @@ describe("Sync now", () => {
 
     const rowA = (await byUid(a.uid))!;
     expect(rowA).toMatchObject({
-      organization_id: world.organizationId, team_id: world.teamId, event_type_id: consultation, host_user_id: world.hosts[1]!.id, contact_id: world.contact.id,
-      contact_email: world.contact.email, contact_name: "Carla Contact", start_at: a.start, end_at: a.end, status: "booked", source: "calcom", calcom_uid: a.uid, created_by_user_id: null,
+      organization_id: world.organizationId,
+      team_id: world.teamId,
+      event_type_id: consultation,
+      host_user_id: world.hosts[1]!.id,
+      contact_id: world.contact.id,
+      contact_email: world.contact.email,
+      contact_name: "Carla Contact",
+      start_at: a.start,
+      end_at: a.end,
+      status: "booked",
+      source: "calcom",
+      calcom_uid: a.uid,
+      created_by_user_id: null,
     });
     expect(await logOf(rowA.id)).toEqual([{ action: "booked", actorKind: "calcom", details: { start: a.start, end: a.end, hostId: world.hosts[1]!.id } }]);
     const rowB = (await byUid(b.uid))!;
-    expect(rowB).toMatchObject({ event_type_id: followUp, contact_id: null, contact_name: "Walk In", contact_email: "walk-in@example.test", start_at: b.start, end_at: plusMinutes(b.start, 15), source: "calcom" });
+    expect(rowB).toMatchObject({
+      event_type_id: followUp,
+      contact_id: null,
+      contact_name: "Walk In",
+      contact_email: "walk-in@example.test",
+      start_at: b.start,
+      end_at: plusMinutes(b.start, 15),
+      source: "calcom",
+    });
     expect(await byUid(cancelledBefore.uid)).toBeUndefined();
     expect(await byUid(hiddenType.uid)).toBeUndefined();
     expect(await tenantAppointments()).toHaveLength(2);
@@ -516,7 +645,13 @@ describe("Sync now", () => {
 
     expect(await appointmentRow(cancelledId)).toMatchObject({ status: "cancelled", cancel_reason: "Feeling better", calcom_uid: toCancel.uid });
     expect((await logOf(cancelledId)).at(-1)).toEqual({ action: "cancelled", actorKind: "calcom", details: { reason: "Feeling better" } });
-    expect(await appointmentRow(movedId)).toMatchObject({ status: "booked", start_at: earlier, end_at: plusMinutes(earlier, 30), calcom_uid: replacement.uid, reschedule_count: 1 });
+    expect(await appointmentRow(movedId)).toMatchObject({
+      status: "booked",
+      start_at: earlier,
+      end_at: plusMinutes(earlier, 30),
+      calcom_uid: replacement.uid,
+      reschedule_count: 1,
+    });
     expect((await logOf(movedId)).at(-1)).toEqual({ action: "rescheduled", actorKind: "calcom", details: { from: later, to: earlier } });
     expect(await tenantAppointments()).toHaveLength(2);
 
@@ -553,7 +688,9 @@ describe("Sync now", () => {
     let page = await calcomPage();
     expect(page.connection!.lastSyncError).toBe("unavailable");
     expect(await renderPage(calcomRoute.default, page, "/calcom")).toContain("The last exchange with Cal.com failed: Cal.com did not answer. Try again later.");
-    expect(await renderPage(calcomRoute.default, page, "/calcom", "de")).toContain("Der letzte Austausch mit Cal.com ist fehlgeschlagen: Cal.com hat nicht geantwortet.");
+    expect(await renderPage(calcomRoute.default, page, "/calcom", "de")).toContain(
+      "Der letzte Austausch mit Cal.com ist fehlgeschlagen: Cal.com hat nicht geantwortet.",
+    );
 
     stub.failNext({ status: 401 });
     const refused = await calcomAction({ intent: "sync" });
@@ -579,7 +716,15 @@ describe("webhooks from Cal.com", () => {
 
     expect(await deliver(connection!.id, body, header)).toEqual({ status: 200, body: { received: true, outcome: "created" } });
     const row = (await byUid(booking.uid))!;
-    expect(row).toMatchObject({ source: "calcom", status: "booked", start_at: booking.start, end_at: booking.end, contact_id: world.contact.id, event_type_id: await importedTypeId(1001), host_user_id: world.hosts[1]!.id });
+    expect(row).toMatchObject({
+      source: "calcom",
+      status: "booked",
+      start_at: booking.start,
+      end_at: booking.end,
+      contact_id: world.contact.id,
+      event_type_id: await importedTypeId(1001),
+      host_user_id: world.hosts[1]!.id,
+    });
     const before = await snapshot();
     expect(before.webhookEvents).toHaveLength(1);
 
@@ -635,7 +780,14 @@ describe("webhooks from Cal.com", () => {
     const newStart = calcomSlot();
     const replacement = stub.rescheduleBooking(booking.uid, newStart, "Clash");
     expect(await deliverSigned(id, "BOOKING_RESCHEDULED", replacement.uid, secret)).toEqual({ status: 200, body: { received: true, outcome: "moved" } });
-    expect(await appointmentRow(appointmentId)).toMatchObject({ status: "booked", start_at: newStart, end_at: plusMinutes(newStart, 30), calcom_uid: replacement.uid, reschedule_count: 1, sequence: 1 });
+    expect(await appointmentRow(appointmentId)).toMatchObject({
+      status: "booked",
+      start_at: newStart,
+      end_at: plusMinutes(newStart, 30),
+      calcom_uid: replacement.uid,
+      reschedule_count: 1,
+      sequence: 1,
+    });
     expect((await logOf(appointmentId)).at(-1)).toEqual({ action: "rescheduled", actorKind: "calcom", details: { from: start, to: newStart } });
     expect(await byUid(booking.uid)).toBeUndefined();
 
@@ -656,16 +808,28 @@ describe("webhooks from Cal.com", () => {
 
   it("bookings, moves and cancellations from Cal.com are queued for the organization's CRM integrations like ones made here", async () => {
     const { connection, secret } = await connectedWorld();
-    const integrationId = await createIntegration(world.tenantId, world.organizationId, getTemplate("crm-suite")!, { baseUrl: "https://api.crm-suite.example", secret: "crm-suite-token-0001", settings: {} });
+    const integrationId = await createIntegration(world.tenantId, world.organizationId, getTemplate("crm-suite")!, {
+      baseUrl: "https://api.crm-suite.example",
+      secret: "crm-suite-token-0001",
+      settings: {},
+    });
     const integration = (await getIntegration(world.tenantId, integrationId))!;
-    await saveEndpointSettings(world.tenantId, integrationId, { ...endpointSettingsOf(integration, templateOf(integration)), createMeeting: { enabled: true, includeInSync: true } });
+    await saveEndpointSettings(world.tenantId, integrationId, {
+      ...endpointSettingsOf(integration, templateOf(integration)),
+      createMeeting: { enabled: true, includeInSync: true },
+    });
     const booking = stub.addBooking({ eventTypeId: 1001, start: calcomSlot() });
     await deliverSigned(connection!.id, "BOOKING_CREATED", booking.uid, secret);
     const replacement = stub.rescheduleBooking(booking.uid, calcomSlot(), "Clash");
     await deliverSigned(connection!.id, "BOOKING_RESCHEDULED", replacement.uid, secret);
     stub.cancelBooking(replacement.uid, "No longer needed");
     await deliverSigned(connection!.id, "BOOKING_CANCELLED", replacement.uid, secret);
-    const queued = await db().selectFrom("integration_deliveries").select(["event", "record_id"]).where("integration_id", "=", integrationId).orderBy("created_at").execute();
+    const queued = await db()
+      .selectFrom("integration_deliveries")
+      .select(["event", "record_id"])
+      .where("integration_id", "=", integrationId)
+      .orderBy("created_at")
+      .execute();
     const appointmentId = (await byUid(replacement.uid))!.id;
     expect(queued.map((row) => row.event).sort()).toEqual(["appointment.booked", "appointment.cancelled", "appointment.rescheduled"]);
     expect(new Set(queued.map((row) => row.record_id))).toEqual(new Set([appointmentId]));
@@ -818,7 +982,11 @@ describe("disconnecting, other tenants and roles", () => {
     expect(await toastOf(result)).toMatchObject({ key: "calcom:toast.disconnected" });
     expect(await connectionRow()).toBeUndefined();
     for (const id of [consultation, followUp]) {
-      expect(await db().selectFrom("event_types").select(["id", "calcom_event_type_id", "team_id"]).where("id", "=", id).executeTakeFirst()).toEqual({ id, calcom_event_type_id: null, team_id: world.teamId });
+      expect(await db().selectFrom("event_types").select(["id", "calcom_event_type_id", "team_id"]).where("id", "=", id).executeTakeFirst()).toEqual({
+        id,
+        calcom_event_type_id: null,
+        team_id: world.teamId,
+      });
     }
     expect(await byUid(booking.uid)).toMatchObject({ status: "booked", event_type_id: consultation });
     const page = await calcomPage();
@@ -905,7 +1073,17 @@ describe("disconnecting, other tenants and roles", () => {
 async function userWithPermissions(tenantId: string, permissions: Record<string, string[]>) {
   const roleId = newId();
   const stamp = now();
-  await db().insertInto("roles").values({ id: roleId, key: `calcom-viewer-${roleId.slice(0, 8)}`, name: "Cal.com viewer", permissions: JSON.stringify(permissions), is_platform_admin: 0, created_at: stamp }).execute();
+  await db()
+    .insertInto("roles")
+    .values({
+      id: roleId,
+      key: `calcom-viewer-${roleId.slice(0, 8)}`,
+      name: "Cal.com viewer",
+      permissions: JSON.stringify(permissions),
+      is_platform_admin: 0,
+      created_at: stamp,
+    })
+    .execute();
   const email = await addTenantUser(tenantId, "agent");
   await db().updateTable("users").set({ role_id: roleId }).where("email", "=", email).execute();
   return email;

@@ -78,7 +78,13 @@ describe("a call's cost", () => {
     const id = unique("pc");
     await post(makeEvent("call.ended", id, { cost: null }));
     expect((await getCall(id)).cost).toBeNull();
-    expect(await costColumns(id)).toEqual({ cost_currency: null, cost_telephony_minor: null, cost_stt_minor: null, cost_llm_minor: null, cost_tts_minor: null });
+    expect(await costColumns(id)).toEqual({
+      cost_currency: null,
+      cost_telephony_minor: null,
+      cost_stt_minor: null,
+      cost_llm_minor: null,
+      cost_tts_minor: null,
+    });
   });
 
   it("is replaced whole by a later event's cost, and kept by an event without one", async () => {
@@ -117,12 +123,18 @@ describe("a call's cost", () => {
 
 describe("an invalid cost", () => {
   async function refused(event: unknown) {
-    const before = await getDb().selectFrom("calls").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    const before = await getDb()
+      .selectFrom("calls")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
     const response = await post(event);
     expect(response.status).toBe(400);
     const body = (await response.json()) as ErrorBody;
     expect(body.error.code).toBe("invalid_event");
-    const after = await getDb().selectFrom("calls").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    const after = await getDb()
+      .selectFrom("calls")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
     return body.error.details;
   }
@@ -147,7 +159,9 @@ describe("an invalid cost", () => {
   it("is refused on events that do not finish a call, reported with the event's other problems", async () => {
     for (const type of ["call.queued", "call.started"] as const) {
       const details = await refused(makeEvent(type, unique("pc"), { cost: FULL_COST }));
-      expect(details).toEqual([{ path: "call.cost", message: "is accepted only on call.ended, call.missed, call.voicemail events: a call's cost is known once it is over" }]);
+      expect(details).toEqual([
+        { path: "call.cost", message: "is accepted only on call.ended, call.missed, call.voicemail events: a call's cost is known once it is over" },
+      ]);
     }
     const details = await refused(makeEvent("call.started", unique("pc"), { direction: "sideways", cost: { currency: "USD" } }));
     expect(details.map((detail) => detail.path).sort()).toEqual(["call.cost", "call.cost", "call.direction"]);

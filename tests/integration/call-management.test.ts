@@ -58,8 +58,21 @@ beforeAll(async () => {
   await prepareTestDatabase();
   [a, b, quiet] = [await subscribedTenant("a"), await subscribedTenant("b"), await subscribedTenant("quiet")];
 
-  await insertCall(a.tenantId, "a-live-old", "live", { createdAt: ago(120), startedAt: ago(120), from: "+14165550001", to: "+14165559999", campaignName: "Spring", agentName: "Ava" });
-  await insertCall(a.tenantId, "a-live-new", "live", { createdAt: ago(30), startedAt: ago(30), direction: "outbound", from: "+14165559999", to: "+4930111222" });
+  await insertCall(a.tenantId, "a-live-old", "live", {
+    createdAt: ago(120),
+    startedAt: ago(120),
+    from: "+14165550001",
+    to: "+14165559999",
+    campaignName: "Spring",
+    agentName: "Ava",
+  });
+  await insertCall(a.tenantId, "a-live-new", "live", {
+    createdAt: ago(30),
+    startedAt: ago(30),
+    direction: "outbound",
+    from: "+14165559999",
+    to: "+4930111222",
+  });
   await insertCall(a.tenantId, "a-queued-old", "queued", { createdAt: ago(90), queuedAt: ago(90), from: "+14165550002" });
   await insertCall(a.tenantId, "a-queued-new", "queued", { createdAt: ago(10), queuedAt: ago(10), from: "+14165550003" });
   await insertCall(a.tenantId, "a-missed", "missed", { createdAt: ago(3600), from: "+14165550004", to: "+14165559999", campaignName: "Spring" });
@@ -71,7 +84,8 @@ beforeAll(async () => {
 
   await insertCall(b.tenantId, "b-live", "live", { createdAt: ago(60), startedAt: ago(60) });
   await insertCall(b.tenantId, "b-queued", "queued", { createdAt: ago(60), queuedAt: ago(60) });
-  for (let i = 0; i < 22; i++) await insertCall(b.tenantId, `b-missed-${String(i).padStart(2, "0")}`, "missed", { createdAt: ago(10_000 + i * 60), from: "+4930000000" });
+  for (let i = 0; i < 22; i++)
+    await insertCall(b.tenantId, `b-missed-${String(i).padStart(2, "0")}`, "missed", { createdAt: ago(10_000 + i * 60), from: "+4930000000" });
   await insertCall(b.tenantId, "b-analysed", "ended", { createdAt: ago(9000), transcript });
   await analyse("b-analysed", "positive", 5);
 });
@@ -136,7 +150,9 @@ describe("/call-management tabs", () => {
 
   it("post-call-analysis: analysed calls with sentiment, outcome and rating, and how many are not analysed yet", async () => {
     const view = viewOf(await load(a.cookie, "?tab=post-call-analysis"), "post-call-analysis");
-    expect(view.items).toEqual([{ id: "a-analysed", createdAt: ago(9000), campaign: "Spring", sentiment: "negative", outcome: "appointment-booked", rating: 2 }]);
+    expect(view.items).toEqual([
+      { id: "a-analysed", createdAt: ago(9000), campaign: "Spring", sentiment: "negative", outcome: "appointment-booked", rating: 2 },
+    ]);
     // Only the finished call with a transcript: a call without one cannot be analysed.
     expect(view.notAnalysed).toBe(1);
     const other = viewOf(await load(b.cookie, "?tab=post-call-analysis"), "post-call-analysis");
@@ -167,10 +183,16 @@ describe("whether a voice platform is connected", () => {
 
   it("a revoked key does not count, an active one does", async () => {
     const key = { tenant_id: quiet.tenantId, name: "Platform", created_at: ago(100), created_by: null, last_used_at: null };
-    await getDb().insertInto("api_keys").values({ ...key, id: newId(), prefix: "vx_old", key_hash: newId(), revoked_at: ago(50) }).execute();
+    await getDb()
+      .insertInto("api_keys")
+      .values({ ...key, id: newId(), prefix: "vx_old", key_hash: newId(), revoked_at: ago(50) })
+      .execute();
     expect(viewOf(await load(quiet.cookie), "live-calls").connected).toBe(false);
     const activeId = newId();
-    await getDb().insertInto("api_keys").values({ ...key, id: activeId, prefix: "vx_new", key_hash: newId(), revoked_at: null }).execute();
+    await getDb()
+      .insertInto("api_keys")
+      .values({ ...key, id: activeId, prefix: "vx_new", key_hash: newId(), revoked_at: null })
+      .execute();
     expect(viewOf(await load(quiet.cookie), "live-calls").connected).toBe(true);
     await getDb().deleteFrom("api_keys").where("tenant_id", "=", quiet.tenantId).execute();
   });
@@ -235,7 +257,9 @@ describe("who may open /call-management", () => {
   });
 
   it("without a session → sign-in, keeping the tab; without a plan → choose a plan", async () => {
-    expect(redirectLocation(await callLoader(callManagement.loader, "/call-management?tab=missedcalls"))).toBe("/login?redirectTo=%2Fcall-management%3Ftab%3Dmissedcalls");
+    expect(redirectLocation(await callLoader(callManagement.loader, "/call-management?tab=missedcalls"))).toBe(
+      "/login?redirectTo=%2Fcall-management%3Ftab%3Dmissedcalls",
+    );
     const trial = await sessionCookieFor("trial@demo.test");
     expect(redirectLocation(await callLoader(callManagement.loader, "/call-management", { cookie: trial }))).toBe("/choose-plan");
   });

@@ -17,7 +17,13 @@ const API_KEY = "test-voice-key";
 let stub: VoicePlatformStub;
 
 const request: PlaceCallRequest = {
-  to: "+14165550123", from: "+14165550100", campaignId: "campaign-1", contactId: "contact-1", knowledgeBaseId: "kb-1", runId: "run-1", tenantId: "tenant-1",
+  to: "+14165550123",
+  from: "+14165550100",
+  campaignId: "campaign-1",
+  contactId: "contact-1",
+  knowledgeBaseId: "kb-1",
+  runId: "run-1",
+  tenantId: "tenant-1",
 };
 
 beforeAll(async () => {
@@ -39,7 +45,14 @@ describe("HTTP voice platform", () => {
     expect(call.authorization).toBe(`Bearer ${API_KEY}`);
     expect(call.contentType).toBe("application/json");
     expect(call.idempotencyKey).toBe("run-1:contact-1");
-    expect(call.body).toEqual({ to: "+14165550123", from: "+14165550100", campaignId: "campaign-1", contactId: "contact-1", knowledgeBaseId: "kb-1", runId: "run-1" });
+    expect(call.body).toEqual({
+      to: "+14165550123",
+      from: "+14165550100",
+      campaignId: "campaign-1",
+      contactId: "contact-1",
+      knowledgeBaseId: "kb-1",
+      runId: "run-1",
+    });
   });
 
   it("accepts an id field as the call id", async () => {
@@ -93,15 +106,40 @@ describe("what a run records", () => {
   async function dueCampaign(name: string) {
     const db = getDb();
     const tenant = await db.selectFrom("tenants").select(["id"]).where("name", "=", "Demo Company").executeTakeFirstOrThrow();
-    const list = await db.selectFrom("contact_lists").select("id").where("tenant_id", "=", tenant.id).where("name", "=", "Webinar attendees").executeTakeFirstOrThrow();
-    const number = await db.selectFrom("phone_numbers").select("id").where("tenant_id", "=", tenant.id).where("e164", "=", "+14165550100").executeTakeFirstOrThrow();
+    const list = await db
+      .selectFrom("contact_lists")
+      .select("id")
+      .where("tenant_id", "=", tenant.id)
+      .where("name", "=", "Webinar attendees")
+      .executeTakeFirstOrThrow();
+    const number = await db
+      .selectFrom("phone_numbers")
+      .select("id")
+      .where("tenant_id", "=", tenant.id)
+      .where("e164", "=", "+14165550100")
+      .executeTakeFirstOrThrow();
     const id = newId();
     const at = new Date(Date.now() - 1_000).toISOString();
     await db
       .insertInto("campaigns")
       .values({
-        id, tenant_id: tenant.id, name, contact_list_id: list.id, phone_number_id: number.id, type: "outbound", sending_type: "immediate", frequency: null, schedule_local: null,
-        window_days: "[1,2,3,4,5,6,7]", window_start_minute: 0, window_end_minute: 1439, status: "running", next_run_at: at, last_run_at: null, created_at: at, updated_at: at,
+        id,
+        tenant_id: tenant.id,
+        name,
+        contact_list_id: list.id,
+        phone_number_id: number.id,
+        type: "outbound",
+        sending_type: "immediate",
+        frequency: null,
+        schedule_local: null,
+        window_days: "[1,2,3,4,5,6,7]",
+        window_start_minute: 0,
+        window_end_minute: 1439,
+        status: "running",
+        next_run_at: at,
+        last_run_at: null,
+        created_at: at,
+        updated_at: at,
       })
       .execute();
     return id;
@@ -109,7 +147,13 @@ describe("what a run records", () => {
 
   // The window ends at 23:59, so at that one minute of someone's day a contact is skipped instead; compare with what was dispatched.
   const dispatched = (campaignId: string) =>
-    getDb().selectFrom("campaign_activity").selectAll().where("campaign_id", "=", campaignId).where("contact_id", "is not", null).where("kind", "!=", "skipped").execute();
+    getDb()
+      .selectFrom("campaign_activity")
+      .selectAll()
+      .where("campaign_id", "=", campaignId)
+      .where("contact_id", "is not", null)
+      .where("kind", "!=", "skipped")
+      .execute();
 
   it("records placed calls with the platform's id, and failed ones with its message", async () => {
     const id = await dueCampaign("HTTP campaign run");
@@ -118,7 +162,11 @@ describe("what a run records", () => {
       count += 1;
       return count % 3 === 0 ? { status: 500, body: { error: "Carrier rejected the call" } } : { status: 201, body: { callId: `placed-${count}` } };
     });
-    const runner = new JobRunner({ intervalMs: 1_000, batchSize: 50, voicePlatform: createHttpVoicePlatform({ baseUrl: stub.baseUrl, apiKey: API_KEY, timeoutMs: 2_000 }) });
+    const runner = new JobRunner({
+      intervalMs: 1_000,
+      batchSize: 50,
+      voicePlatform: createHttpVoicePlatform({ baseUrl: stub.baseUrl, apiKey: API_KEY, timeoutMs: 2_000 }),
+    });
     await runner.tick();
     await runner.stop();
     const rows = await dispatched(id);
@@ -137,7 +185,11 @@ describe("what a run records", () => {
   it("records each call as logged by default, with nothing sent anywhere", async () => {
     const id = await dueCampaign("Logged campaign run");
     const before = stub.calls.length;
-    const runner = new JobRunner({ intervalMs: 1_000, batchSize: 50, voicePlatform: createVoicePlatform({ VOICE_PLATFORM_URL: undefined, VOICE_PLATFORM_API_KEY: undefined, VOICE_PLATFORM_TIMEOUT_MS: 1_000 }) });
+    const runner = new JobRunner({
+      intervalMs: 1_000,
+      batchSize: 50,
+      voicePlatform: createVoicePlatform({ VOICE_PLATFORM_URL: undefined, VOICE_PLATFORM_API_KEY: undefined, VOICE_PLATFORM_TIMEOUT_MS: 1_000 }),
+    });
     await runner.tick();
     await runner.stop();
     const rows = await dispatched(id);

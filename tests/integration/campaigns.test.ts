@@ -30,8 +30,10 @@ const db = () => getDb();
 
 async function demoIds() {
   const tenant = await db().selectFrom("tenants").select("id").where("name", "=", "Demo Company").executeTakeFirstOrThrow();
-  const list = (name: string) => db().selectFrom("contact_lists").select("id").where("tenant_id", "=", tenant.id).where("name", "=", name).executeTakeFirstOrThrow();
-  const number = (e164: string) => db().selectFrom("phone_numbers").select("id").where("tenant_id", "=", tenant.id).where("e164", "=", e164).executeTakeFirstOrThrow();
+  const list = (name: string) =>
+    db().selectFrom("contact_lists").select("id").where("tenant_id", "=", tenant.id).where("name", "=", name).executeTakeFirstOrThrow();
+  const number = (e164: string) =>
+    db().selectFrom("phone_numbers").select("id").where("tenant_id", "=", tenant.id).where("e164", "=", e164).executeTakeFirstOrThrow();
   return {
     tenantId: tenant.id,
     springLeads: (await list("Spring leads")).id,
@@ -43,16 +45,41 @@ async function demoIds() {
 
 /** A second subscribed tenant with a list, a number and an outbound knowledge base of its own. */
 async function otherTenant() {
-  const { tenantId } = await registerAccount({ name: "Other Owner", company: "Test Company", email: "other-owner@example.test", phone: "4165550177", password: DEMO_PASSWORD });
+  const { tenantId } = await registerAccount({
+    name: "Other Owner",
+    company: "Test Company",
+    email: "other-owner@example.test",
+    phone: "4165550177",
+    password: DEMO_PASSWORD,
+  });
   await subscribeTenantToPlan(tenantId, "growth");
   const stamp = now();
   const listId = newId();
   const numberId = newId();
-  await db().insertInto("contact_lists").values({ id: listId, tenant_id: tenantId, name: "Theirs", name_key: "theirs", created_at: stamp, updated_at: stamp }).execute();
-  await db().insertInto("phone_numbers").values({ id: numberId, tenant_id: tenantId, e164: "+14165550999", label: "Theirs", created_at: stamp, updated_at: stamp }).execute();
+  await db()
+    .insertInto("contact_lists")
+    .values({ id: listId, tenant_id: tenantId, name: "Theirs", name_key: "theirs", created_at: stamp, updated_at: stamp })
+    .execute();
+  await db()
+    .insertInto("phone_numbers")
+    .values({ id: numberId, tenant_id: tenantId, e164: "+14165550999", label: "Theirs", created_at: stamp, updated_at: stamp })
+    .execute();
   await db()
     .insertInto("knowledge_bases")
-    .values({ id: newId(), tenant_id: tenantId, phone_number_id: numberId, name: "KB", type: "outbound", voice: "ava", first_message: "Hi", content: "y".repeat(120), source_file_name: null, is_default: 1, created_at: stamp, updated_at: stamp })
+    .values({
+      id: newId(),
+      tenant_id: tenantId,
+      phone_number_id: numberId,
+      name: "KB",
+      type: "outbound",
+      voice: "ava",
+      first_message: "Hi",
+      content: "y".repeat(120),
+      source_file_name: null,
+      is_default: 1,
+      created_at: stamp,
+      updated_at: stamp,
+    })
     .execute();
   return { cookie: await sessionCookieFor("other-owner@example.test"), tenantId, listId, numberId };
 }
@@ -155,14 +182,31 @@ describe("creating a campaign: validation", () => {
     const { status, value } = unwrap(await create(form));
     expect(status).toBe(400);
     const reply = value as { result: { error: Record<string, string[]>; initialValue: Record<string, unknown> } };
-    expect(Object.keys(reply.result.error).sort()).toEqual(["contactListId", "name", "phoneNumberId", "scheduleAt", "type", "windowDays", "windowEnd", "windowStart"]);
+    expect(Object.keys(reply.result.error).sort()).toEqual([
+      "contactListId",
+      "name",
+      "phoneNumberId",
+      "scheduleAt",
+      "type",
+      "windowDays",
+      "windowEnd",
+      "windowStart",
+    ]);
     expect(reply.result.initialValue).toMatchObject({ name: "Abc", sendingType: "scheduled" });
   });
 
   it("has every message in English and German", async () => {
     const en = await getTranslatorFor("en", "campaigns");
     const de = await getTranslatorFor("de", "campaigns");
-    const keys = [...new Set([...cases.map((c) => c[3]), "validation.listUnknown", "validation.phoneNumberUnknown", "validation.knowledgeBaseMissing_outbound", "validation.knowledgeBaseMissing_inbound"])];
+    const keys = [
+      ...new Set([
+        ...cases.map((c) => c[3]),
+        "validation.listUnknown",
+        "validation.phoneNumberUnknown",
+        "validation.knowledgeBaseMissing_outbound",
+        "validation.knowledgeBaseMissing_inbound",
+      ]),
+    ];
     for (const key of keys) {
       expect(en(key), key).not.toBe(key);
       expect(de(key), key).not.toBe(key);
@@ -170,7 +214,9 @@ describe("creating a campaign: validation", () => {
     }
     expect(en("validation.nameTooShort")).toBe("Campaign name must be at least 5 characters.");
     // The knowledge-base rule names the type that is missing, not "inbound or outbound".
-    expect(en("validation.knowledgeBaseMissing_outbound")).toBe("This number has no outbound knowledge base yet. Create one first, or choose another number or campaign type.");
+    expect(en("validation.knowledgeBaseMissing_outbound")).toBe(
+      "This number has no outbound knowledge base yet. Create one first, or choose another number or campaign type.",
+    );
     expect(en("validation.knowledgeBaseMissing_inbound")).toMatch(/^This number has no inbound knowledge base yet\./);
     expect(de("validation.knowledgeBaseMissing_outbound")).toMatch(/keine Wissensdatenbank für ausgehende Anrufe/);
   });
@@ -188,7 +234,9 @@ describe("the knowledge base comes first", () => {
   it("refuses a number without a knowledge base of the campaign's type, and names the one it will use otherwise", async () => {
     // Sales has no knowledge base at all; Main line has an outbound default and an inbound one.
     expect(errorsOf(await create(validForm({ phoneNumberId: demo.sales }))).errors.phoneNumberId).toEqual(["validation.knowledgeBaseMissing_outbound"]);
-    expect(errorsOf(await create(validForm({ phoneNumberId: demo.sales, type: "inbound" }))).errors.phoneNumberId).toEqual(["validation.knowledgeBaseMissing_inbound"]);
+    expect(errorsOf(await create(validForm({ phoneNumberId: demo.sales, type: "inbound" }))).errors.phoneNumberId).toEqual([
+      "validation.knowledgeBaseMissing_inbound",
+    ]);
 
     const { value } = unwrap(await callLoader(newPage.loader, "/campaigns/new", { cookie: owner }));
     const options = (value as { options: { numbers: Array<{ id: string; knowledgeBases: Record<string, { name: string } | null> }> } }).options;
@@ -209,7 +257,20 @@ describe("the knowledge base comes first", () => {
       const id = newId();
       await db()
         .insertInto("knowledge_bases")
-        .values({ id, tenant_id: demo.tenantId, phone_number_id: demo.sales, name, type: "inbound", voice: "mia", first_message: "Hello", content: "z".repeat(120), source_file_name: null, is_default: isDefault, created_at: createdAt, updated_at: stamp })
+        .values({
+          id,
+          tenant_id: demo.tenantId,
+          phone_number_id: demo.sales,
+          name,
+          type: "inbound",
+          voice: "mia",
+          first_message: "Hello",
+          content: "z".repeat(120),
+          source_file_name: null,
+          is_default: isDefault,
+          created_at: createdAt,
+          updated_at: stamp,
+        })
         .execute();
       return id;
     };
@@ -232,13 +293,33 @@ describe("the knowledge base comes first", () => {
 describe("saving and editing", () => {
   it("saves a draft with the schedule as typed and the window as minutes, then redirects to its page", async () => {
     const local = nextWeekLocal();
-    const result = await create(validForm({ name: "  Weekly check-in  ", sendingType: "recurring", frequency: "weekly", scheduleAt: local, windowDays: ["5", "1", "3"], windowStart: "08:30", windowEnd: "18:15" }));
+    const result = await create(
+      validForm({
+        name: "  Weekly check-in  ",
+        sendingType: "recurring",
+        frequency: "weekly",
+        scheduleAt: local,
+        windowDays: ["5", "1", "3"],
+        windowStart: "08:30",
+        windowEnd: "18:15",
+      }),
+    );
     const location = redirectLocation(result)!;
     expect(location).toMatch(/^\/campaigns\/[0-9a-f-]{36}$/);
     const row = await campaignRow(location.split("/").pop()!);
     expect(row).toMatchObject({
-      tenant_id: demo.tenantId, name: "Weekly check-in", status: "draft", sending_type: "recurring", frequency: "weekly", schedule_local: local,
-      window_days: "[1,3,5]", window_start_minute: 510, window_end_minute: 1095, next_run_at: null, contact_list_id: demo.springLeads, phone_number_id: demo.mainLine,
+      tenant_id: demo.tenantId,
+      name: "Weekly check-in",
+      status: "draft",
+      sending_type: "recurring",
+      frequency: "weekly",
+      schedule_local: local,
+      window_days: "[1,3,5]",
+      window_start_minute: 510,
+      window_end_minute: 1095,
+      next_run_at: null,
+      contact_list_id: demo.springLeads,
+      phone_number_id: demo.mainLine,
     });
   });
 
@@ -260,7 +341,9 @@ describe("saving and editing", () => {
     expect(redirectLocation(await act(id, "start"))).toBe(`/campaigns/${id}`);
     const loaded = unwrap(await callLoader(editPage.loader, `/campaigns/${id}/edit`, { cookie: owner, params: { id } }));
     expect(loaded.value).toMatchObject({ editable: false });
-    const refused = unwrap(await callAction(editPage.action, `/campaigns/${id}/edit`, { cookie: owner, form: validForm({ name: "Sneaky rename" }), params: { id } }));
+    const refused = unwrap(
+      await callAction(editPage.action, `/campaigns/${id}/edit`, { cookie: owner, form: validForm({ name: "Sneaky rename" }), params: { id } }),
+    );
     expect(refused.status).toBe(409);
     expect((refused.value as { result: { error: Record<string, string[]> } }).result.error[""]).toEqual(["refusals.edit"]);
     expect((await campaignRow(id))!.name).toBe("Edited campaign");
@@ -289,7 +372,13 @@ describe("life cycle", () => {
     expect(redirectLocation(await act(id, "resume"))).toBe(`/campaigns/${id}`);
     expect((await campaignRow(id))!.status).toBe("running");
 
-    const log = await db().selectFrom("campaign_activity").select("reason").where("campaign_id", "=", id).where("kind", "=", "status").orderBy("created_at").execute();
+    const log = await db()
+      .selectFrom("campaign_activity")
+      .select("reason")
+      .where("campaign_id", "=", id)
+      .where("kind", "=", "status")
+      .orderBy("created_at")
+      .execute();
     expect(log.map((entry) => entry.reason)).toEqual(["running", "paused", "running"]);
   });
 
@@ -298,7 +387,9 @@ describe("life cycle", () => {
     await startAnyway(id);
     // 10:00 in Toronto in January is 15:00 UTC.
     expect(await campaignRow(id)).toMatchObject({ status: "scheduled", next_run_at: "2030-01-07T15:00:00.000Z" });
-    const list = unwrap(await callLoader(listPage.loader, "/campaigns?status=scheduled", { cookie: owner })).value as { list: { rows: Array<{ id: string; nextRunAt: string }> } };
+    const list = unwrap(await callLoader(listPage.loader, "/campaigns?status=scheduled", { cookie: owner })).value as {
+      list: { rows: Array<{ id: string; nextRunAt: string }> };
+    };
     expect(list.list.rows.find((row) => row.id === id)?.nextRunAt).toBe("2030-01-07T15:00:00.000Z");
     expect(redirectLocation(await act(id, "pause"))).toBe(`/campaigns/${id}`);
     expect(redirectLocation(await act(id, "resume"))).toBe(`/campaigns/${id}`);
@@ -337,9 +428,30 @@ describe("the campaign page", () => {
     // Monday 7 January 2030, 10:00 in Toronto: 07:00 on the Pacific coast, 08:00 in Denver and Edmonton, 16:00 in Berlin.
     const id = await createCampaign({ name: "Check me first", sendingType: "scheduled", scheduleAt: "2030-01-07T10:00" });
     const stamp = now();
-    const sarah = await db().selectFrom("contacts").select("phone").where("list_id", "=", demo.springLeads).where("first_name", "=", "Sarah").executeTakeFirstOrThrow();
-    for (const [name, phone] of [["Sarah again", sarah.phone], ["Broken number", "+1555"]] as const) {
-      await db().insertInto("contacts").values({ id: newId(), tenant_id: demo.tenantId, list_id: demo.springLeads, first_name: name, phone, time_zone: null, opted_out_at: null, created_at: stamp, updated_at: stamp }).execute();
+    const sarah = await db()
+      .selectFrom("contacts")
+      .select("phone")
+      .where("list_id", "=", demo.springLeads)
+      .where("first_name", "=", "Sarah")
+      .executeTakeFirstOrThrow();
+    for (const [name, phone] of [
+      ["Sarah again", sarah.phone],
+      ["Broken number", "+1555"],
+    ] as const) {
+      await db()
+        .insertInto("contacts")
+        .values({
+          id: newId(),
+          tenant_id: demo.tenantId,
+          list_id: demo.springLeads,
+          first_name: name,
+          phone,
+          time_zone: null,
+          opted_out_at: null,
+          created_at: stamp,
+          updated_at: stamp,
+        })
+        .execute();
     }
     const withoutCheck = unwrap(await open(id)).value as { report: unknown };
     expect(withoutCheck.report).toBeNull();
@@ -348,25 +460,55 @@ describe("the campaign page", () => {
     expect(report.at).toBe("2030-01-07T15:00:00.000Z");
     // The five on the Pacific coast and in the Mountain zone are not skipped: they wait, the first until 09:00 in Denver and Edmonton (16:00 UTC).
     expect(report.summary).toEqual({
-      total: 32, toCall: 24, waiting: 5, skipped: 3, byReason: { invalid: 1, "opted-out": 1, duplicate: 1, "outside-window": 0 }, nextWindowAt: "2030-01-07T16:00:00.000Z",
+      total: 32,
+      toCall: 24,
+      waiting: 5,
+      skipped: 3,
+      byReason: { invalid: 1, "opted-out": 1, duplicate: 1, "outside-window": 0 },
+      nextWindowAt: "2030-01-07T16:00:00.000Z",
     });
   });
 
   it("shows the activity log a page at a time and says calls are only logged", async () => {
     const completed = await db().selectFrom("campaigns").select("id").where("name", "=", "Webinar thank-you calls").executeTakeFirstOrThrow();
     const { value } = unwrap(await open(completed.id));
-    const page = value as { platformConfigured: boolean; activity: { total: number; entries: Array<{ kind: string; contactName: string | null; phone: string | null }> } };
+    const page = value as {
+      platformConfigured: boolean;
+      activity: { total: number; entries: Array<{ kind: string; contactName: string | null; phone: string | null }> };
+    };
     expect(page.platformConfigured).toBe(false);
     // Seeded: a weekday 10:00 run in Toronto; the two attendees on the Pacific coast (07:00 there) were outside the window.
     expect(page.activity.total).toBe(12);
     expect(page.activity.entries.filter((entry) => entry.kind === "logged")).toHaveLength(8);
-    expect(page.activity.entries.filter((entry) => entry.kind === "skipped").map((entry) => entry.phone).sort()).toEqual(["+14155550271", "+16045550263"]);
-    expect(page.activity.entries.find((entry) => entry.kind === "logged")).toMatchObject({ contactName: expect.any(String), phone: expect.stringMatching(/^\+/) });
+    expect(
+      page.activity.entries
+        .filter((entry) => entry.kind === "skipped")
+        .map((entry) => entry.phone)
+        .sort(),
+    ).toEqual(["+14155550271", "+16045550263"]);
+    expect(page.activity.entries.find((entry) => entry.kind === "logged")).toMatchObject({
+      contactName: expect.any(String),
+      phone: expect.stringMatching(/^\+/),
+    });
 
     const stamp = Date.now();
     await db()
       .insertInto("campaign_activity")
-      .values(Array.from({ length: 25 }, (_, index) => ({ id: newId(), tenant_id: demo.tenantId, campaign_id: completed.id, run_id: null, contact_id: null, kind: "status" as const, phone: null, reason: "paused", platform_call_id: null, detail: null, created_at: new Date(stamp - index * 1000).toISOString() })))
+      .values(
+        Array.from({ length: 25 }, (_, index) => ({
+          id: newId(),
+          tenant_id: demo.tenantId,
+          campaign_id: completed.id,
+          run_id: null,
+          contact_id: null,
+          kind: "status" as const,
+          phone: null,
+          reason: "paused",
+          platform_call_id: null,
+          detail: null,
+          created_at: new Date(stamp - index * 1000).toISOString(),
+        })),
+      )
       .execute();
     const second = unwrap(await open(completed.id, "?page=2")).value as { activity: { page: number; pageCount: number; entries: unknown[] } };
     expect(second.activity).toMatchObject({ page: 2, pageCount: 2 });
@@ -377,7 +519,11 @@ describe("the campaign page", () => {
 
   it("lists campaigns by status and sorts them through the URL", async () => {
     const listOf = async (query: string) =>
-      (unwrap(await callLoader(listPage.loader, `/campaigns${query}`, { cookie: owner })).value as { list: { rows: Array<{ name: string; status: string }>; total: number } }).list;
+      (
+        unwrap(await callLoader(listPage.loader, `/campaigns${query}`, { cookie: owner })).value as {
+          list: { rows: Array<{ name: string; status: string }>; total: number };
+        }
+      ).list;
     const completed = await listOf("?status=completed");
     expect(completed.rows.map((row) => row.name)).toContain("Webinar thank-you calls");
     expect(completed.rows.every((row) => row.status === "completed")).toBe(true);
@@ -409,14 +555,24 @@ describe("the campaign page", () => {
       const row = new RegExp(`<tr[^>]*data-campaign-id="${id}"[^>]*>([\\s\\S]*?)</tr>`).exec(html)?.[1] ?? "";
       return [...row.matchAll(/<a [^>]*href="([^"]+)"[^>]*>([^<]+)<\/a>/g)].map(([, href, text]) => `${text} ${href}`);
     };
-    const render = async (query: string) => renderPage(listPage.default, unwrap(await callLoader(listPage.loader, `/campaigns${query}`, { cookie: owner })).value, `/campaigns${query}`);
+    const render = async (query: string) =>
+      renderPage(listPage.default, unwrap(await callLoader(listPage.loader, `/campaigns${query}`, { cookie: owner })).value, `/campaigns${query}`);
     // The newest draft comes first.
     const drafts = await render("?status=draft");
     expect(drafts).not.toMatch(/<table(?![^>]*data-testid="campaigns-table")/);
-    expect(actionsOf(drafts, draft)).toEqual([`Row actions draft /campaigns/${draft}`, `Open /campaigns/${draft}`, `Edit /campaigns/${draft}/edit`, `Delete /campaigns/${draft}/delete`]);
+    expect(actionsOf(drafts, draft)).toEqual([
+      `Row actions draft /campaigns/${draft}`,
+      `Open /campaigns/${draft}`,
+      `Edit /campaigns/${draft}/edit`,
+      `Delete /campaigns/${draft}/delete`,
+    ]);
     // A completed campaign can no longer be edited, only opened or deleted.
     const done = await render("?status=completed");
-    expect(actionsOf(done, completed.id)).toEqual([`Webinar thank-you calls /campaigns/${completed.id}`, `Open /campaigns/${completed.id}`, `Delete /campaigns/${completed.id}/delete`]);
+    expect(actionsOf(done, completed.id)).toEqual([
+      `Webinar thank-you calls /campaigns/${completed.id}`,
+      `Open /campaigns/${completed.id}`,
+      `Delete /campaigns/${completed.id}/delete`,
+    ]);
   });
 });
 
@@ -424,12 +580,25 @@ describe("the campaign page", () => {
 async function listWith(name: string, contacts: Array<{ phone: string; optedOut?: boolean }>) {
   const stamp = now();
   const listId = newId();
-  await db().insertInto("contact_lists").values({ id: listId, tenant_id: demo.tenantId, name, name_key: name.toLowerCase(), created_at: stamp, updated_at: stamp }).execute();
+  await db()
+    .insertInto("contact_lists")
+    .values({ id: listId, tenant_id: demo.tenantId, name, name_key: name.toLowerCase(), created_at: stamp, updated_at: stamp })
+    .execute();
   for (const [index, contact] of contacts.entries()) {
     const created = new Date(Date.parse(stamp) + index * 1000).toISOString();
     await db()
       .insertInto("contacts")
-      .values({ id: newId(), tenant_id: demo.tenantId, list_id: listId, first_name: `${name} ${index}`, phone: contact.phone, time_zone: "America/Toronto", opted_out_at: contact.optedOut ? stamp : null, created_at: created, updated_at: created })
+      .values({
+        id: newId(),
+        tenant_id: demo.tenantId,
+        list_id: listId,
+        first_name: `${name} ${index}`,
+        phone: contact.phone,
+        time_zone: "America/Toronto",
+        opted_out_at: contact.optedOut ? stamp : null,
+        created_at: created,
+        updated_at: created,
+      })
       .execute();
   }
   return listId;
@@ -442,7 +611,10 @@ function dayAhead(days = 3) {
   return { date, weekday: String(weekday) };
 }
 
-type StartCheck = { blocker: string | null; summary: { toCall: number; waiting: number; skipped: number; byReason: Record<string, number>; nextWindowAt: string | null } };
+type StartCheck = {
+  blocker: string | null;
+  summary: { toCall: number; waiting: number; skipped: number; byReason: Record<string, number>; nextWindowAt: string | null };
+};
 
 describe("starting: the pre-launch check decides", () => {
   it("refuses to start a campaign nobody would ever be called by, and says why at the Start button", async () => {
@@ -454,7 +626,11 @@ describe("starting: the pre-launch check decides", () => {
     const noDay = await createCampaign({ name: "No day campaign", contactListId: demo.webinar });
     await db().updateTable("campaigns").set({ window_days: "[]" }).where("id", "=", noDay).execute();
 
-    for (const [id, blocker] of [[empty, "empty-list"], [unreachable, "nobody-callable"], [noDay, "no-weekday"]] as const) {
+    for (const [id, blocker] of [
+      [empty, "empty-list"],
+      [unreachable, "nobody-callable"],
+      [noDay, "no-weekday"],
+    ] as const) {
       const page = unwrap(await open(id)).value as { startCheck: StartCheck };
       expect(page.startCheck.blocker).toBe(blocker);
       // Confirming does not help: there is nobody to call.
@@ -524,8 +700,14 @@ describe("the campaign form keeps its state", () => {
     expect(immediate).not.toContain('name="frequency"');
     expect(immediate).not.toContain('name="scheduleAt"');
     // Without scripts a small Apply reloads the form as filled in (a GET to its own page) to show another type's fields.
-    expect(immediate).toMatch(/<noscript><button type="submit" formmethod="get" formaction="\/campaigns\/new" formnovalidate=""[^>]*>Apply<\/button><\/noscript>/i);
-    const recurring = await renderPage(newPage.default, await load("?name=Weekly+push&sendingType=recurring&windowDays=2&windowStart=08:00&windowEnd=12:00"), "/campaigns/new");
+    expect(immediate).toMatch(
+      /<noscript><button type="submit" formmethod="get" formaction="\/campaigns\/new" formnovalidate=""[^>]*>Apply<\/button><\/noscript>/i,
+    );
+    const recurring = await renderPage(
+      newPage.default,
+      await load("?name=Weekly+push&sendingType=recurring&windowDays=2&windowStart=08:00&windowEnd=12:00"),
+      "/campaigns/new",
+    );
     expect(recurring).toContain('name="frequency"');
     expect(recurring).toContain('name="scheduleAt"');
     expect(recurring).toMatch(/value="Weekly push"/);
@@ -541,9 +723,25 @@ describe("the campaign form keeps its state", () => {
   });
 
   it("goes to create the missing knowledge base and comes back to the form as it was left", async () => {
-    const number = await db().selectFrom("phone_numbers").select("id").where("tenant_id", "=", demo.tenantId).where("e164", "=", "+16475550199").executeTakeFirstOrThrow();
+    const number = await db()
+      .selectFrom("phone_numbers")
+      .select("id")
+      .where("tenant_id", "=", demo.tenantId)
+      .where("e164", "=", "+16475550199")
+      .executeTakeFirstOrThrow();
     await db().deleteFrom("knowledge_bases").where("phone_number_id", "=", number.id).execute();
-    const typed = { name: "Sales outreach", contactListId: demo.springLeads, type: "outbound", sendingType: "recurring", frequency: "weekly", scheduleAt: "2030-01-07T10:00", phoneNumberId: number.id, windowDays: ["2", "4"], windowStart: "08:30", windowEnd: "18:00" };
+    const typed = {
+      name: "Sales outreach",
+      contactListId: demo.springLeads,
+      type: "outbound",
+      sendingType: "recurring",
+      frequency: "weekly",
+      scheduleAt: "2030-01-07T10:00",
+      phoneNumberId: number.id,
+      windowDays: ["2", "4"],
+      windowStart: "08:30",
+      windowEnd: "18:00",
+    };
     const failed = await create(validForm(typed));
     expect(errorsOf(failed).errors.phoneNumberId).toEqual(["validation.knowledgeBaseMissing_outbound"]);
 
@@ -558,28 +756,65 @@ describe("the campaign form keeps its state", () => {
     const returnTo = url.searchParams.get("returnTo")!;
     expect(returnTo.startsWith("/campaigns/new?name=Sales+outreach&")).toBe(true);
 
-    const kbPage = unwrap(await callLoader(newKnowledgeBasePage.loader, `${url.pathname}${url.search}`, { cookie: owner })).value as { defaultValue: { phoneNumberId: string; type: string }; cancelHref: string };
+    const kbPage = unwrap(await callLoader(newKnowledgeBasePage.loader, `${url.pathname}${url.search}`, { cookie: owner })).value as {
+      defaultValue: { phoneNumberId: string; type: string };
+      cancelHref: string;
+    };
     expect(kbPage.defaultValue).toMatchObject({ phoneNumberId: number.id, type: "outbound" });
     expect(kbPage.cancelHref).toBe(returnTo);
 
     const kb = new FormData();
-    for (const [name, value] of Object.entries({ intent: "save", name: "Sales outbound", type: "outbound", phoneNumberId: number.id, voice: "ava", firstMessage: "Hello from sales", content: "x".repeat(120), template: "blank", transferMode: "none", "transferNumbers[0]": "", toolName: "" })) kb.append(name, value);
+    for (const [name, value] of Object.entries({
+      intent: "save",
+      name: "Sales outbound",
+      type: "outbound",
+      phoneNumberId: number.id,
+      voice: "ava",
+      firstMessage: "Hello from sales",
+      content: "x".repeat(120),
+      template: "blank",
+      transferMode: "none",
+      "transferNumbers[0]": "",
+      toolName: "",
+    }))
+      kb.append(name, value);
     const saved = await callAction(newKnowledgeBasePage.action, `${url.pathname}${url.search}`, { cookie: owner, form: kb });
     expect(redirectLocation(saved)).toBe(returnTo);
 
     // Back on the form: everything as typed, and the number now has its outbound knowledge base.
-    const back = (await load(returnTo.slice("/campaigns/new".length))) as { defaults: Record<string, unknown>; options: { numbers: Array<{ id: string; knowledgeBases: Record<string, { name: string } | null> }> } };
+    const back = (await load(returnTo.slice("/campaigns/new".length))) as {
+      defaults: Record<string, unknown>;
+      options: { numbers: Array<{ id: string; knowledgeBases: Record<string, { name: string } | null> }> };
+    };
     expect(back.defaults).toEqual(typed);
     expect(back.options.numbers.find((n) => n.id === number.id)!.knowledgeBases.outbound?.name).toBe("Sales outbound");
     expect(redirectLocation(await create(validForm(back.defaults as Record<string, string | string[]>)))).toMatch(/^\/campaigns\/[0-9a-f-]{36}$/);
   });
 
   it("goes back only to a path of this site", async () => {
-    const number = await db().selectFrom("phone_numbers").select("id").where("tenant_id", "=", demo.tenantId).where("e164", "=", "+16475550199").executeTakeFirstOrThrow();
+    const number = await db()
+      .selectFrom("phone_numbers")
+      .select("id")
+      .where("tenant_id", "=", demo.tenantId)
+      .where("e164", "=", "+16475550199")
+      .executeTakeFirstOrThrow();
     for (const returnTo of ["//evil.test/campaigns/new", "https://evil.test/", "/\\evil.test"]) {
       const query = `?number=${number.id}&type=inbound&returnTo=${encodeURIComponent(returnTo)}`;
       const kb = new FormData();
-      for (const [name, value] of Object.entries({ intent: "save", name: `Inbound ${newId().slice(0, 4)}`, type: "inbound", phoneNumberId: number.id, voice: "ava", firstMessage: "Hello", content: "y".repeat(120), template: "blank", transferMode: "none", "transferNumbers[0]": "", toolName: "" })) kb.append(name, value);
+      for (const [name, value] of Object.entries({
+        intent: "save",
+        name: `Inbound ${newId().slice(0, 4)}`,
+        type: "inbound",
+        phoneNumberId: number.id,
+        voice: "ava",
+        firstMessage: "Hello",
+        content: "y".repeat(120),
+        template: "blank",
+        transferMode: "none",
+        "transferNumbers[0]": "",
+        toolName: "",
+      }))
+        kb.append(name, value);
       const saved = await callAction(newKnowledgeBasePage.action, `/knowledge-base/new${query}`, { cookie: owner, form: kb });
       expect(redirectLocation(saved)).toMatch(/^\/knowledge-base(\?|$)/);
     }
@@ -594,7 +829,14 @@ describe("access and tenant isolation", () => {
     expect(unwrap(await callLoader(campaignPage.loader, `/campaigns/${id}`, asOther)).status).toBe(404);
     expect(unwrap(await callLoader(editPage.loader, `/campaigns/${id}/edit`, asOther)).status).toBe(404);
     expect(unwrap(await callLoader(deletePage.loader, `/campaigns/${id}/delete`, asOther)).status).toBe(404);
-    expect(unwrap(await callAction(editPage.action, `/campaigns/${id}/edit`, { ...asOther, form: validForm({ contactListId: other.listId, phoneNumberId: other.numberId }) })).status).toBe(404);
+    expect(
+      unwrap(
+        await callAction(editPage.action, `/campaigns/${id}/edit`, {
+          ...asOther,
+          form: validForm({ contactListId: other.listId, phoneNumberId: other.numberId }),
+        }),
+      ).status,
+    ).toBe(404);
     for (const intent of ["start", "pause", "resume"]) expect(unwrap(await act(id, intent, other.cookie)).status).toBe(404);
     expect(unwrap(await callAction(deletePage.action, `/campaigns/${id}/delete`, { ...asOther, form: {} })).status).toBe(404);
     expect(await campaignRow(id)).toEqual(before);

@@ -25,7 +25,15 @@ beforeAll(async () => {
   await prepareTestDatabase();
   const email = `import-de-${newId().slice(0, 6)}@imports.test`;
   // Registered the way a German registrant does: a national number, read in the country the browser names (de-DE).
-  const { tenantId } = await registerAccount({ name: "Jana Berg", company: "Berg GmbH", email, phone: "030 5550 1234", phoneCountry: "DE", browserTimeZone: "Europe/Berlin", password: DEMO_PASSWORD });
+  const { tenantId } = await registerAccount({
+    name: "Jana Berg",
+    company: "Berg GmbH",
+    email,
+    phone: "030 5550 1234",
+    phoneCountry: "DE",
+    browserTimeZone: "Europe/Berlin",
+    password: DEMO_PASSWORD,
+  });
   await subscribeTenantToPlan(tenantId, "growth");
   german = { tenantId, cookie: await sessionCookieFor(email) };
 });
@@ -48,9 +56,17 @@ async function mappedImport(csv: string) {
 describe("registration from a German browser", () => {
   it.each(["de,en-US;q=0.7,en;q=0.3", "de", "de-DE,de;q=0.9,en;q=0.8"])("makes a German tenant when the browser sends %j", async (acceptLanguage) => {
     const email = `register-de-${newId().slice(0, 6)}@imports.test`;
-    const request = makeRequest("/register", { form: { name: "Jana Berg", company: "Berg GmbH", email, phone: "030 5550 1234", password: DEMO_PASSWORD, confirmPassword: DEMO_PASSWORD }, headers: { "Accept-Language": acceptLanguage } });
+    const request = makeRequest("/register", {
+      form: { name: "Jana Berg", company: "Berg GmbH", email, phone: "030 5550 1234", password: DEMO_PASSWORD, confirmPassword: DEMO_PASSWORD },
+      headers: { "Accept-Language": acceptLanguage },
+    });
     expect(redirectLocation(await settle(() => register.action({ request, params: {}, context: loadContext() })))).toBe("/registration-successful");
-    const tenant = await getDb().selectFrom("users").innerJoin("tenants", "tenants.id", "users.tenant_id").select(["tenants.country", "users.phone"]).where("users.email", "=", email).executeTakeFirstOrThrow();
+    const tenant = await getDb()
+      .selectFrom("users")
+      .innerJoin("tenants", "tenants.id", "users.tenant_id")
+      .select(["tenants.country", "users.phone"])
+      .where("users.email", "=", email)
+      .executeTakeFirstOrThrow();
     expect(tenant).toEqual({ country: "DE", phone: "+493055501234" });
   });
 });

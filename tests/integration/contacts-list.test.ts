@@ -61,9 +61,19 @@ async function insertContacts(tenantId: string, specs: Spec[]) {
     await getDb()
       .insertInto("contacts")
       .values({
-        id, tenant_id: tenantId, list_id: spec.listId, first_name: spec.first, last_name: spec.last ?? "", title: spec.title ?? "",
-        company: spec.company ?? "", phone: spec.phone, email: spec.email ?? "", time_zone: null,
-        opted_out_at: spec.optedOut ? createdAt : null, created_at: createdAt, updated_at: createdAt,
+        id,
+        tenant_id: tenantId,
+        list_id: spec.listId,
+        first_name: spec.first,
+        last_name: spec.last ?? "",
+        title: spec.title ?? "",
+        company: spec.company ?? "",
+        phone: spec.phone,
+        email: spec.email ?? "",
+        time_zone: null,
+        opted_out_at: spec.optedOut ? createdAt : null,
+        created_at: createdAt,
+        updated_at: createdAt,
       })
       .execute();
     ids.push(id);
@@ -247,7 +257,15 @@ describe("the contacts list", () => {
     expect(names(await view(owner.cookie, query))).toEqual(["Jürgen Müller", "Mehmet Özil"]);
     const nonFiller = (found: string[]) => found.filter((name) => !name.startsWith("Filler"));
     const ascending = nonFiller(await allNames(owner.cookie, "?sort=name&order=asc"));
-    expect(ascending).toEqual(["Solo", '=HYPERLINK("http://evil.example","click") -2+3', "Bob baker", "Jürgen Müller", "Mehmet Özil", "Anna Schmidt", "zoe Zander"]);
+    expect(ascending).toEqual([
+      "Solo",
+      '=HYPERLINK("http://evil.example","click") -2+3',
+      "Bob baker",
+      "Jürgen Müller",
+      "Mehmet Özil",
+      "Anna Schmidt",
+      "zoe Zander",
+    ]);
     const descending = nonFiller(await allNames(owner.cookie, "?sort=name&order=desc"));
     expect(descending).toEqual([...ascending].reverse());
   });
@@ -290,7 +308,14 @@ describe("the contacts list", () => {
       const exported = rows.map(([first, last]) => [first!.replace(/^'/, ""), last!.replace(/^'/, "")].filter(Boolean).join(" "));
       expect(exported).toEqual(listed);
       const evil = rows.find((row) => row[0]!.includes("HYPERLINK"))!;
-      expect(evil.slice(0, 6)).toEqual([`'=HYPERLINK("http://evil.example","click")`, "'-2+3", "'@SUM(A1)", 'Quote "Inc", Ltd', "'+44 20 7123 4567", "'+cmd@evil.example"]);
+      expect(evil.slice(0, 6)).toEqual([
+        `'=HYPERLINK("http://evil.example","click")`,
+        "'-2+3",
+        "'@SUM(A1)",
+        'Quote "Inc", Ltd',
+        "'+44 20 7123 4567",
+        "'+cmd@evil.example",
+      ]);
       // The raw text: every field quoted, inner quotes doubled.
       expect(text).toContain(`"'=HYPERLINK(""http://evil.example"",""click"")"`);
       const solo = rows.find((row) => row[0] === "Solo")!;
@@ -316,7 +341,18 @@ describe("the contacts list", () => {
       const bytes = new Uint8Array(await (await exportCsv(owner.cookie, `?list=${lists.aerzte}&sort=name`, "de")).arrayBuffer());
       expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
       const [header, ...rows] = parseCsv(new TextDecoder().decode(bytes), ";");
-      expect(header).toEqual(["Vorname", "Nachname", "Position", "Firma", "Telefon", "E-Mail", "Liste", "Keine Anrufe mehr", "Keine Anrufe mehr seit", "Hinzugefügt"]);
+      expect(header).toEqual([
+        "Vorname",
+        "Nachname",
+        "Position",
+        "Firma",
+        "Telefon",
+        "E-Mail",
+        "Liste",
+        "Keine Anrufe mehr",
+        "Keine Anrufe mehr seit",
+        "Hinzugefügt",
+      ]);
       expect(rows.map((row) => [row[0], row[6], row[7]])).toEqual([
         ["Jürgen", "Ärzte", "Nein"],
         ["Mehmet", "Ärzte", "Ja"],
@@ -334,7 +370,14 @@ describe("the contacts list", () => {
 
     it("walks the view in chunks that join up exactly, ties included, in every order", async () => {
       const scope = { tenantId: owner.tenantId, timeZone: "Europe/Berlin" };
-      for (const query of ["sort=company&order=asc", "sort=company&order=desc", "sort=list", "sort=name&order=desc", "sort=created&order=asc", "q=acme&sort=company"]) {
+      for (const query of [
+        "sort=company&order=asc",
+        "sort=company&order=desc",
+        "sort=list",
+        "sort=name&order=desc",
+        "sort=created&order=asc",
+        "q=acme&sort=company",
+      ]) {
         const params: ContactsListParams = parseListParams(new URLSearchParams(query));
         const whole: string[] = [];
         for await (const chunk of exportChunks(getDb(), scope, params, 10_000)) whole.push(...chunk.map((row) => row.id));
@@ -361,7 +404,10 @@ describe("the export's dates", () => {
   it("read exactly as the rest of the app writes them", async () => {
     const { formatDateTime } = await import("~/i18n/format");
     const { exportDateFormatter } = await import("~/features/contacts/list-query.server");
-    for (const [language, zone] of [["en", "America/Toronto"], ["de", "Europe/Berlin"]] as const) {
+    for (const [language, zone] of [
+      ["en", "America/Toronto"],
+      ["de", "Europe/Berlin"],
+    ] as const) {
       const format = exportDateFormatter(language, zone);
       for (const iso of ["2026-01-05T09:01:00.000Z", "2026-07-31T23:59:00.000Z"]) expect(format(iso)).toBe(formatDateTime(iso, language, zone));
     }

@@ -146,7 +146,9 @@ describe("adding a contact", () => {
     expect(await contactsOf(owner.tenantId)).toHaveLength(1);
     // The form links to the contact that has the number instead of only saying so.
     const existing = await contactByPhone(owner.tenantId, "+14165550123");
-    expect(unwrap(await createContact(owner.cookie, validContact(otherList, { phone: "416 555 0123" }))).value).toMatchObject({ existingContactId: existing!.id });
+    expect(unwrap(await createContact(owner.cookie, validContact(otherList, { phone: "416 555 0123" }))).value).toMatchObject({
+      existingContactId: existing!.id,
+    });
 
     // Another tenant may have the same number.
     const other = await ownerOfNewTenant();
@@ -184,7 +186,10 @@ describe("adding a contact", () => {
     await newList(owner, "Beta");
     const stranger = await ownerOfNewTenant();
     const strangersList = await newList(stranger);
-    const own = unwrap(await callLoader(newRoute.loader, `/contacts/new?list=${first}`, { cookie: owner.cookie })).value as { listId?: string; lists: unknown[] };
+    const own = unwrap(await callLoader(newRoute.loader, `/contacts/new?list=${first}`, { cookie: owner.cookie })).value as {
+      listId?: string;
+      lists: unknown[];
+    };
     expect(own.listId).toBe(first);
     expect(own.lists).toHaveLength(2);
     const foreign = unwrap(await callLoader(newRoute.loader, `/contacts/new?list=${strangersList}`, { cookie: owner.cookie })).value as { listId?: string };
@@ -208,7 +213,11 @@ describe("editing, opting out and deleting a contact", () => {
     expect(loaded.status).toBe(200);
     expect((loaded.value as { contact: { values: Fields } }).contact.values).toMatchObject({ firstName: "Anna", phone: "+1 (416) 555-0199" });
 
-    const result = await editContact(owner.cookie, contact.id, validContact(otherList, { firstName: "Anne", phone: "+44 20 7946 0123", returnTo: "/contacts?sort=name" }));
+    const result = await editContact(
+      owner.cookie,
+      contact.id,
+      validContact(otherList, { firstName: "Anne", phone: "+44 20 7946 0123", returnTo: "/contacts?sort=name" }),
+    );
     expect(redirectLocation(result)).toBe("/contacts?sort=name");
     const saved = await getDb().selectFrom("contacts").selectAll().where("id", "=", contact.id).executeTakeFirstOrThrow();
     expect(saved).toMatchObject({ first_name: "Anne", phone: "+442079460123", list_id: otherList, time_zone: "Europe/London" });
@@ -223,7 +232,9 @@ describe("editing, opting out and deleting a contact", () => {
     expect(clash.errors.phone).toEqual(["validation.phoneExists"]);
     expect(clash.typed).toMatchObject({ firstName: "Typed", phone: "416 555 0777" });
     const other = await contactByPhone(owner.tenantId, "+14165550777");
-    expect(unwrap(await editContact(owner.cookie, contact.id, validContact(listId, { phone: "416 555 0777" }))).value).toMatchObject({ existingContactId: other!.id });
+    expect(unwrap(await editContact(owner.cookie, contact.id, validContact(listId, { phone: "416 555 0777" }))).value).toMatchObject({
+      existingContactId: other!.id,
+    });
     const unchanged = await getDb().selectFrom("contacts").selectAll().where("id", "=", contact.id).executeTakeFirstOrThrow();
     expect(unchanged).toMatchObject({ first_name: "Anna", title: "Head buyer", phone: "+14165550199" });
   });
@@ -375,14 +386,28 @@ describe("lists", () => {
     await createContact(owner.cookie, validContact(listId));
     const timestamp = now();
     const numberId = newId();
-    await getDb().insertInto("phone_numbers").values({ id: numberId, tenant_id: owner.tenantId, e164: "+14165550900", created_at: timestamp, updated_at: timestamp }).execute();
+    await getDb()
+      .insertInto("phone_numbers")
+      .values({ id: numberId, tenant_id: owner.tenantId, e164: "+14165550900", created_at: timestamp, updated_at: timestamp })
+      .execute();
     for (const name of ["Spring calls", "Autumn calls"]) {
       await getDb()
         .insertInto("campaigns")
         .values({
-          id: newId(), tenant_id: owner.tenantId, name, contact_list_id: listId, phone_number_id: numberId, type: "outbound",
-          sending_type: "immediate", frequency: null, schedule_local: null, status: "draft", next_run_at: null, last_run_at: null,
-          created_at: timestamp, updated_at: timestamp,
+          id: newId(),
+          tenant_id: owner.tenantId,
+          name,
+          contact_list_id: listId,
+          phone_number_id: numberId,
+          type: "outbound",
+          sending_type: "immediate",
+          frequency: null,
+          schedule_local: null,
+          status: "draft",
+          next_run_at: null,
+          last_run_at: null,
+          created_at: timestamp,
+          updated_at: timestamp,
         })
         .execute();
     }

@@ -32,7 +32,9 @@ async function call(url: string, { method = "GET", body, headers = {}, signal }:
 
 /** The value at a dotted path of a JSON answer ("data.0.id"). */
 function at(value: unknown, path: string): unknown {
-  return path.split(".").reduce<unknown>((current, key) => (current !== null && typeof current === "object" ? (current as Record<string, unknown>)[key] : undefined), value);
+  return path
+    .split(".")
+    .reduce<unknown>((current, key) => (current !== null && typeof current === "object" ? (current as Record<string, unknown>)[key] : undefined), value);
 }
 
 /** One field of every item of a JSON list. */
@@ -99,8 +101,16 @@ describe("the ClubCore stub (gym-management template)", () => {
 
     const updated = await api(`/users/${id}`, { method: "PUT", body: { email: "ada@lovelace.example", mobilePhone: "+14165550199", role: "9" } });
     expect(updated.status).toBe(200);
-    expect(updated.body).toMatchObject({ email: "ada@lovelace.example", mobilePhone: "+14165550199", roleId: "9", roleName: "Role 9", createdAt: at(created.body, "createdAt") });
-    expect((await api("/users/usr_1", { method: "PUT", body: { firstName: "X" } })).body).toEqual({ error: { code: "not_found", message: "No member with id usr_1." } });
+    expect(updated.body).toMatchObject({
+      email: "ada@lovelace.example",
+      mobilePhone: "+14165550199",
+      roleId: "9",
+      roleName: "Role 9",
+      createdAt: at(created.body, "createdAt"),
+    });
+    expect((await api("/users/usr_1", { method: "PUT", body: { firstName: "X" } })).body).toEqual({
+      error: { code: "not_found", message: "No member with id usr_1." },
+    });
     expect((await api(`/users/${id}`, { method: "PUT", body: {} })).status).toBe(422);
     expect((await api(`/users/${id}`, { method: "PUT", body: { clubId: "other" } })).status).toBe(422);
   });
@@ -189,7 +199,12 @@ describe("the CRM suite stub (crm-suite template, v3 objects)", () => {
   it("refuses a missing or wrong bearer token with a 401 in the CRM's envelope", async () => {
     const missing = await call(`${crm.baseUrl}${CONTACTS}`, {});
     expect(missing.status).toBe(401);
-    expect(missing.body).toEqual({ status: "error", message: expect.any(String), correlationId: expect.stringMatching(/^[0-9a-f-]{36}$/), category: "INVALID_AUTHENTICATION" });
+    expect(missing.body).toEqual({
+      status: "error",
+      message: expect.any(String),
+      correlationId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      category: "INVALID_AUTHENTICATION",
+    });
     expect((await api(CONTACTS, { headers: { Authorization: "Bearer nope" } })).status).toBe(401);
     expect(crm.requests.map((request) => request.status)).toEqual([401, 401]);
   });
@@ -199,7 +214,11 @@ describe("the CRM suite stub (crm-suite template, v3 objects)", () => {
     const created = await api(CONTACTS, { method: "POST", body: payload });
     expect(created.status).toBe(201);
     expect(keysOf(created.body)).toEqual(keysOf(response));
-    expect(created.body).toMatchObject({ id: "51", archived: false, properties: { email: "grace.hopper@example.com", phone: "+14165550177", hs_object_id: "51" } });
+    expect(created.body).toMatchObject({
+      id: "51",
+      archived: false,
+      properties: { email: "grace.hopper@example.com", phone: "+14165550177", hs_object_id: "51" },
+    });
     expect(at(created.body, "properties.createdate")).toBe(at(created.body, "createdAt"));
 
     const duplicate = await api(CONTACTS, { method: "POST", body: { properties: { email: "Grace.Hopper@example.com" } } });
@@ -212,16 +231,29 @@ describe("the CRM suite stub (crm-suite template, v3 objects)", () => {
     expect(crm.contacts).toHaveLength(1);
 
     const read = await api(`${CONTACTS}/51?properties=phone,jobtitle`);
-    expect(at(read.body, "properties")).toEqual({ phone: "+14165550177", jobtitle: null, createdate: expect.any(String), hs_object_id: "51", lastmodifieddate: expect.any(String) });
+    expect(at(read.body, "properties")).toEqual({
+      phone: "+14165550177",
+      jobtitle: null,
+      createdate: expect.any(String),
+      hs_object_id: "51",
+      lastmodifieddate: expect.any(String),
+    });
     expect(at((await api(`${CONTACTS}/grace.hopper%40example.com?idProperty=email`)).body, "id")).toBe("51");
     expect((await api(`${CONTACTS}/999`)).body).toMatchObject({ status: "error", category: "OBJECT_NOT_FOUND" });
 
     const patched = await api(`${CONTACTS}/51`, { method: "PATCH", body: example("crm-suite", "updateContact").payload });
     expect(patched.status).toBe(200);
-    expect(at(patched.body, "properties")).toMatchObject({ phone: "+14165550178", jobtitle: "Practice manager", firstname: "Grace", company: "Harbour Dental" });
+    expect(at(patched.body, "properties")).toMatchObject({
+      phone: "+14165550178",
+      jobtitle: "Practice manager",
+      firstname: "Grace",
+      company: "Harbour Dental",
+    });
     expect((await api(`${CONTACTS}/999`, { method: "PATCH", body: { properties: { firstname: "X" } } })).status).toBe(404);
     crm.addContact({ email: "other@example.com" });
-    expect(at((await api(`${CONTACTS}/51`, { method: "PATCH", body: { properties: { email: "OTHER@example.com" } } })).body, "message")).toBe("Contact already exists. Existing ID: 52");
+    expect(at((await api(`${CONTACTS}/51`, { method: "PATCH", body: { properties: { email: "OTHER@example.com" } } })).body, "message")).toBe(
+      "Contact already exists. Existing ID: 52",
+    );
   });
 
   it("lists with a cursor and searches with filter groups, a query, sorts and an offset", async () => {
@@ -245,14 +277,21 @@ describe("the CRM suite stub (crm-suite template, v3 objects)", () => {
     const byPhoneOrEmail = await search(example("crm-suite", "searchContacts").payload);
     expect(byPhoneOrEmail.body).toEqual({ total: 0, results: [] });
     const either = await search({
-      filterGroups: [{ filters: [{ propertyName: "phone", operator: "EQ", value: "+14165550102" }] }, { filters: [{ propertyName: "email", operator: "EQ", value: "ALAN@example.com" }] }],
+      filterGroups: [
+        { filters: [{ propertyName: "phone", operator: "EQ", value: "+14165550102" }] },
+        { filters: [{ propertyName: "email", operator: "EQ", value: "ALAN@example.com" }] },
+      ],
       properties: ["firstname", "phone"],
     });
     expect(at(either.body, "total")).toBe(2);
     expect(pluck(pluck(at(either.body, "results"), "properties"), "firstname")).toEqual(["Grace", "Alan"]);
     expect(keysOf(at(either.body, "results.0.properties"))).toEqual(["createdate", "firstname", "hs_object_id", "lastmodifieddate", "phone"]);
-    expect((await search({ filterGroups: [{ filters: [{ propertyName: "lastname", operator: "CONTAINS_TOKEN", value: "hop*" }] }] })).body).toMatchObject({ total: 1 });
-    expect((await search({ filterGroups: [{ filters: [{ propertyName: "email", operator: "CONTAINS_TOKEN", value: "*@example.com" }] }] })).body).toMatchObject({ total: 3 });
+    expect((await search({ filterGroups: [{ filters: [{ propertyName: "lastname", operator: "CONTAINS_TOKEN", value: "hop*" }] }] })).body).toMatchObject({
+      total: 1,
+    });
+    expect((await search({ filterGroups: [{ filters: [{ propertyName: "email", operator: "CONTAINS_TOKEN", value: "*@example.com" }] }] })).body).toMatchObject(
+      { total: 3 },
+    );
     expect(at((await search({ query: "turing" })).body, "results.0.id")).toBe("53");
 
     const paged = await search({ sorts: [{ propertyName: "firstname", direction: "DESCENDING" }], limit: 2 });
@@ -275,7 +314,10 @@ describe("the CRM suite stub (crm-suite template, v3 objects)", () => {
     expect(at(created.body, "associations")).toEqual({ contacts: { results: [{ id: "51", type: "meeting_event_to_contact" }] } });
     expect(crm.meetings[0]?.contactIds).toEqual(["51"]);
 
-    const noContact = await api(MEETINGS, { method: "POST", body: { ...payload, associations: [{ to: { id: "77" }, types: [{ associationCategory: "HUBSPOT_DEFINED", associationTypeId: 200 }] }] } });
+    const noContact = await api(MEETINGS, {
+      method: "POST",
+      body: { ...payload, associations: [{ to: { id: "77" }, types: [{ associationCategory: "HUBSPOT_DEFINED", associationTypeId: 200 }] }] },
+    });
     expect(noContact.status).toBe(400);
     const missing = await api(MEETINGS, { method: "POST", body: { properties: { hs_meeting_title: "Call", hs_meeting_start_time: "tomorrow" } } });
     expect(pluck(at(missing.body, "errors"), "in").sort()).toEqual(["properties.hs_meeting_end_time", "properties.hs_meeting_start_time"]);
@@ -294,7 +336,11 @@ describe("the CRM suite stub (crm-suite template, v3 objects)", () => {
     expect(at(week.body, "results.0.associations")).toBeUndefined();
 
     const cancelled = await api(`${MEETINGS}/9012`, { method: "PATCH", body: example("crm-suite", "updateMeeting").payload });
-    expect(at(cancelled.body, "properties")).toMatchObject({ hs_meeting_outcome: "CANCELED", hs_meeting_notes: "Cancelled by the caller.", hs_meeting_title: "Cleaning consultation" });
+    expect(at(cancelled.body, "properties")).toMatchObject({
+      hs_meeting_outcome: "CANCELED",
+      hs_meeting_notes: "Cancelled by the caller.",
+      hs_meeting_title: "Cleaning consultation",
+    });
     expect(at(cancelled.body, "associations.contacts.results")).toHaveLength(1);
     expect((await api(`${MEETINGS}/9999`, { method: "PATCH", body: { properties: { hs_meeting_outcome: "NO_SHOW" } } })).status).toBe(404);
     expect((await api(`${MEETINGS}/9012`, { method: "PATCH", body: { properties: { hs_meeting_outcome: "LATE" } } })).status).toBe(400);
@@ -338,7 +384,10 @@ describe("closing a stub", () => {
     const crm = await startCrmSuiteStub({ token: "t" });
     gym.failNext({ hang: true });
     crm.failNext({ hang: true });
-    const pending = [fetch(`${gym.baseUrl}/users`, { headers: { "X-API-Key": "k" } }), fetch(`${crm.baseUrl}/crm/v3/objects/contacts`, { headers: { Authorization: "Bearer t" } })].map((request) =>
+    const pending = [
+      fetch(`${gym.baseUrl}/users`, { headers: { "X-API-Key": "k" } }),
+      fetch(`${crm.baseUrl}/crm/v3/objects/contacts`, { headers: { Authorization: "Bearer t" } }),
+    ].map((request) =>
       request.then(
         () => "answered",
         () => "failed",

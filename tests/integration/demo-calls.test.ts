@@ -23,7 +23,9 @@ async function searchCounts(id: string, term: string) {
   // PostgreSQL's trigram index is part of the table (always in step); SQLite's is a table its triggers keep in step.
   const indexed = isPostgres(getDb())
     ? await sql<{ n: number }>`select count(*) as n from calls where tenant_id = ${id} and search_text like ${`%${needle}%`}`.execute(getDb())
-    : await sql<{ n: number }>`select count(*) as n from calls where tenant_id = ${id} and rowid in (select rowid from calls_fts where calls_fts match ${phrase})`.execute(getDb());
+    : await sql<{
+        n: number;
+      }>`select count(*) as n from calls where tenant_id = ${id} and rowid in (select rowid from calls_fts where calls_fts match ${phrase})`.execute(getDb());
   const position = isPostgres(getDb()) ? sql`strpos(search_text, ${needle})` : sql`instr(search_text, ${needle})`;
   const scanned = await sql<{ n: number }>`select count(*) as n from calls where tenant_id = ${id} and ${position} > 0`.execute(getDb());
   return { indexed: Number(indexed.rows[0]!.n), scanned: Number(scanned.rows[0]!.n) };
@@ -107,7 +109,9 @@ describe("demo calls", () => {
       expect(call.analyzed_at).toBeTruthy();
     }
     const disagree = calls.filter(
-      (c) => (c.feedback_rating !== null && c.feedback_rating <= 2 && c.sentiment === "positive") || (c.feedback_rating !== null && c.feedback_rating >= 4 && c.sentiment === "negative"),
+      (c) =>
+        (c.feedback_rating !== null && c.feedback_rating <= 2 && c.sentiment === "positive") ||
+        (c.feedback_rating !== null && c.feedback_rating >= 4 && c.sentiment === "negative"),
     );
     expect(disagree.length).toBeGreaterThanOrEqual(4);
     expect(disagree.some((c) => c.feedback_rating === 1)).toBe(true);
@@ -155,7 +159,10 @@ describe("bulk synthetic calls", () => {
   beforeAll(async () => {
     bulkTenant = newId();
     const timestamp = now();
-    await getDb().insertInto("tenants").values({ id: bulkTenant, name: "Bulk Bench AG", time_zone: "Europe/Berlin", created_at: timestamp, updated_at: timestamp }).execute();
+    await getDb()
+      .insertInto("tenants")
+      .values({ id: bulkTenant, name: "Bulk Bench AG", time_zone: "Europe/Berlin", created_at: timestamp, updated_at: timestamp })
+      .execute();
   });
 
   it("inserts N rows in batches, reporting progress, with the search index in sync", async () => {

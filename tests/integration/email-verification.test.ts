@@ -109,7 +109,11 @@ describe("verification details", () => {
     const email = "expired@example.test";
     const token = await registerAndGetToken(email);
     const user = await findUser(email);
-    await getDb().updateTable("verifications").set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where("user_id", "=", user!.id).execute();
+    await getDb()
+      .updateTable("verifications")
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where("user_id", "=", user!.id)
+      .execute();
     expect(unwrap(await callLoader(verifyEmail.loader, `/verify-email?token=${token}`)).value).toMatchObject({ token, tokenIsLive: false });
     expect(unwrap(await callAction(verifyEmail.action, "/verify-email", { form: { token } })).status).toBe(400);
     expect(await verifiedAt(email)).toBeNull();

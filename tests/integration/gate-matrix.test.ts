@@ -25,7 +25,18 @@ import * as profile from "~/routes/_dashboard.profile";
 import * as recordings from "~/routes/_dashboard.recordings._index";
 import * as index from "~/routes/_index";
 import * as apiDocs from "~/routes/api-docs";
-import { callAction, callLoader, cookiesFrom, findUser, makeRequest, prepareTestDatabase, redirectLocation, sessionCookieFor, settle, unwrap } from "../support/app";
+import {
+  callAction,
+  callLoader,
+  cookiesFrom,
+  findUser,
+  makeRequest,
+  prepareTestDatabase,
+  redirectLocation,
+  sessionCookieFor,
+  settle,
+  unwrap,
+} from "../support/app";
 
 type Who = "owner" | "agent" | "admin" | "trial";
 const USERS: Who[] = ["owner", "agent", "admin", "trial"];
@@ -214,7 +225,11 @@ describe("route gate for actions", () => {
 
   it("agent changing the profile gets 403 (read-only), in both languages", async () => {
     for (const language of ["en", "de"] as const) {
-      const result = await callAction(profile.action, "/profile", { cookie: cookies.agent, form: { intent: "update-details", name: "Changed Name" }, language });
+      const result = await callAction(profile.action, "/profile", {
+        cookie: cookies.agent,
+        form: { intent: "update-details", name: "Changed Name" },
+        language,
+      });
       expect(result).toBeInstanceOf(Response);
       expect((result as Response).status).toBe(403);
       expect(await (result as Response).text()).toBe(FORBIDDEN[language]);
@@ -230,8 +245,17 @@ describe("route gate for actions", () => {
 
   it("owner and admin pass the gate of choose-plan (an unknown plan is then refused as such)", async () => {
     for (const who of ["owner", "admin"] as const) {
-      const result = unwrap(await callAction(choosePlan.action, "/choose-plan", { cookie: cookies[who], form: { intent: "choose", plan: "no-such-plan", submissionKey: crypto.randomUUID() } }));
-      expect({ who, status: result.status, value: result.value }).toEqual({ who, status: 400, value: { formErrors: ["plans.unknownPlan"], plan: "no-such-plan" } });
+      const result = unwrap(
+        await callAction(choosePlan.action, "/choose-plan", {
+          cookie: cookies[who],
+          form: { intent: "choose", plan: "no-such-plan", submissionKey: crypto.randomUUID() },
+        }),
+      );
+      expect({ who, status: result.status, value: result.value }).toEqual({
+        who,
+        status: 400,
+        value: { formErrors: ["plans.unknownPlan"], plan: "no-such-plan" },
+      });
     }
   });
 
@@ -265,9 +289,15 @@ describe("choosing a plan", () => {
     expect(await getActiveSubscription(trial!.tenant_id)).toBeNull();
 
     // Choosing charges the plan: a card first (the page's own card form), then the plan.
-    const cardAdded = await callAction(choosePlan.action, "/choose-plan", { cookie: cookies.trial, form: { intent: "add-card", number: "4242 4242 4242 4242", expiry: "12/40", cvc: "123", returnTo: "/choose-plan" } });
+    const cardAdded = await callAction(choosePlan.action, "/choose-plan", {
+      cookie: cookies.trial,
+      form: { intent: "add-card", number: "4242 4242 4242 4242", expiry: "12/40", cvc: "123", returnTo: "/choose-plan" },
+    });
     expect(redirectLocation(cardAdded)).toBe("/choose-plan");
-    const result = await callAction(choosePlan.action, "/choose-plan", { cookie: cookies.trial, form: { intent: "choose", plan: "starter", submissionKey: crypto.randomUUID() } });
+    const result = await callAction(choosePlan.action, "/choose-plan", {
+      cookie: cookies.trial,
+      form: { intent: "choose", plan: "starter", submissionKey: crypto.randomUUID() },
+    });
     expect(redirectLocation(result)).toBe("/overview");
     const { toast } = await popToast(makeRequest("/overview", { cookie: cookiesFrom(result as Response) }));
     expect(toast).toEqual({ type: "success", key: "plans.chargedNew", values: { plan: "Starter", number: 1 } });
@@ -282,7 +312,10 @@ describe("choosing a plan", () => {
         expect({ name, outcome: outcomeOf(await callLoader(loader, path, { cookie: cookies.trial, params })) }).toEqual({ name, outcome: PAGE });
       }
     }
-    const page = unwrap(await callLoader(overview.loader, "/overview", { cookie: cookies.trial })).value as { subscription: { planName: string } | null; tenant: { name: string } };
+    const page = unwrap(await callLoader(overview.loader, "/overview", { cookie: cookies.trial })).value as {
+      subscription: { planName: string } | null;
+      tenant: { name: string };
+    };
     expect(page.subscription?.planName).toBe("Starter");
     expect(page.tenant.name).toBe("Trial GmbH");
     // Other tenants are untouched.

@@ -24,7 +24,13 @@ beforeAll(async () => {
   await prepareTestDatabase();
   const owner = await getDb().selectFrom("users").select(["id", "tenant_id"]).where("email", "=", "owner@demo.test").executeTakeFirstOrThrow();
   tenantA = { id: owner.tenant_id, key: (await createApiKey({ tenantId: owner.tenant_id, userId: owner.id, name: "Platform A" })).key };
-  const other = await registerAccount({ name: "Second Owner", company: "Test Company", email: "owner-b@ingest.test", phone: "4165550152", password: DEMO_PASSWORD });
+  const other = await registerAccount({
+    name: "Second Owner",
+    company: "Test Company",
+    email: "owner-b@ingest.test",
+    phone: "4165550152",
+    password: DEMO_PASSWORD,
+  });
   await subscribeTenantToPlan(other.tenantId, "growth");
   tenantB = { id: other.tenantId, key: (await createApiKey({ tenantId: other.tenantId, userId: other.id, name: "Platform B" })).key };
 });
@@ -85,8 +91,14 @@ function callRow(tenantId: string, platformCallId: string) {
 }
 
 async function counts() {
-  const calls = await getDb().selectFrom("calls").select(({ fn }) => fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
-  const events = await getDb().selectFrom("call_events").select(({ fn }) => fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+  const calls = await getDb()
+    .selectFrom("calls")
+    .select(({ fn }) => fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
+  const events = await getDb()
+    .selectFrom("call_events")
+    .select(({ fn }) => fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
   return { calls: Number(calls.n), events: Number(events.n) };
 }
 
@@ -203,7 +215,12 @@ describe("POST /api/v1/call-events with JSON", () => {
     // A "started" that arrives late changes neither the status nor what the ended event said, but fills a gap.
     const late = await postJson(
       tenantA.key,
-      makeEvent("call.started", platformCallId, { to: "+49000000", agent: { name: "Somebody Else" }, campaign: { name: "Old", type: "x" } }, "2026-03-02T09:00:20Z"),
+      makeEvent(
+        "call.started",
+        platformCallId,
+        { to: "+49000000", agent: { name: "Somebody Else" }, campaign: { name: "Old", type: "x" } },
+        "2026-03-02T09:00:20Z",
+      ),
     );
     expect(late.status).toBe(200);
     expect(await body(late)).toMatchObject({ status: "ended" });
@@ -337,11 +354,15 @@ describe("POST /api/v1/call-events with multipart audio", () => {
   it("refuses an upload that is not audio, and says what else is wrong with the event", async () => {
     const filesBefore = await audioFiles();
     const before = await counts();
-    const response = await postMultipart(tenantA.key, { ...makeEvent("call.ended", unique("not-audio")), occurredAt: "soon" }, {
-      bytes: new TextEncoder().encode("<html><body>definitely not audio</body></html>"),
-      name: "call.wav",
-      type: "audio/wav",
-    });
+    const response = await postMultipart(
+      tenantA.key,
+      { ...makeEvent("call.ended", unique("not-audio")), occurredAt: "soon" },
+      {
+        bytes: new TextEncoder().encode("<html><body>definitely not audio</body></html>"),
+        name: "call.wav",
+        type: "audio/wav",
+      },
+    );
     expect(response.status).toBe(400);
     const { error } = await body<ErrorBody>(response);
     expect(error.details!.map((detail) => detail.path)).toEqual(expect.arrayContaining(["audio", "occurredAt"]));

@@ -20,7 +20,20 @@ import {
 } from "~/features/integrations/integrations.server";
 import { registerWebhook } from "~/features/integrations/webhooks.server";
 import { prepareTestDatabase } from "../support/app";
-import { addOrganization, allowPrivateAddresses, connect, hubRowCounts, hubTenant, insertContact, integrationRow, logsOf, restoreEnv, setEndpoints, withTimeout, type HubTenant } from "../support/integrations";
+import {
+  addOrganization,
+  allowPrivateAddresses,
+  connect,
+  hubRowCounts,
+  hubTenant,
+  insertContact,
+  integrationRow,
+  logsOf,
+  restoreEnv,
+  setEndpoints,
+  withTimeout,
+  type HubTenant,
+} from "../support/integrations";
 import { startCrmSuiteStub, type CrmSuiteStub } from "../support/stubs/crm-suite-stub";
 import { startGymStub, type GymStub } from "../support/stubs/gym-stub";
 
@@ -100,10 +113,16 @@ describe("creating a connection", () => {
     const organizationId = await addOrganization(tenant);
     await connect(tenant, "gym-management", gym.baseUrl, gym.apiKey, { organizationId });
     await expect(connect(tenant, "gym-management", gym.baseUrl, gym.apiKey, { organizationId })).rejects.toBeInstanceOf(DuplicateIntegration);
-    await expect(connect(tenant, "gym-management", gym.baseUrl, gym.apiKey, { organizationId, crmName: "  ClubCore " })).rejects.toBeInstanceOf(DuplicateIntegration);
+    await expect(connect(tenant, "gym-management", gym.baseUrl, gym.apiKey, { organizationId, crmName: "  ClubCore " })).rejects.toBeInstanceOf(
+      DuplicateIntegration,
+    );
     // Another name, or another organization, is another connection.
-    await expect(connect(tenant, "gym-management", gym.baseUrl, gym.apiKey, { organizationId, crmName: "ClubCore (second club)" })).resolves.toMatchObject({ crm_name: "ClubCore (second club)" });
-    await expect(connect(tenant, "gym-management", gym.baseUrl, gym.apiKey, { organizationId: await addOrganization(tenant) })).resolves.toMatchObject({ crm_name: "ClubCore" });
+    await expect(connect(tenant, "gym-management", gym.baseUrl, gym.apiKey, { organizationId, crmName: "ClubCore (second club)" })).resolves.toMatchObject({
+      crm_name: "ClubCore (second club)",
+    });
+    await expect(connect(tenant, "gym-management", gym.baseUrl, gym.apiKey, { organizationId: await addOrganization(tenant) })).resolves.toMatchObject({
+      crm_name: "ClubCore",
+    });
     expect((await listIntegrations(tenant.tenantId, organizationId)).map((row) => row.crm_name)).toEqual(["ClubCore", "ClubCore (second club)"]);
   });
 });
@@ -128,7 +147,16 @@ describe("testing a connection", () => {
 
     const [log, ...more] = await logsOf(integration.id);
     expect(more).toEqual([]);
-    expect(log).toMatchObject({ kind: "test", source: "Test User", method: "GET", outcome: "success", response_status: 200, attempt: 1, delivery_id: null, crm_name: "ClubCore" });
+    expect(log).toMatchObject({
+      kind: "test",
+      source: "Test User",
+      method: "GET",
+      outcome: "success",
+      response_status: 200,
+      attempt: 1,
+      delivery_id: null,
+      crm_name: "ClubCore",
+    });
     expect(log!.url.startsWith(`${gym.baseUrl}/users`)).toBe(true);
     const headers = JSON.parse(log!.request_headers) as Record<string, string>;
     expect(headers["x-api-key"]).toBe(`••••${gym.apiKey.slice(-4)}`);
@@ -187,7 +215,10 @@ describe("testing a connection", () => {
 
   it("a key the CRM echoes back is redacted in the excerpt and the log; a long answer is cut at LOG_BODY_LIMIT", async () => {
     const integration = await gymConnection();
-    gym.fail({ method: "GET", path: "/v1/users" }, { status: 401, body: { error: { code: "unauthorized", message: `The key ${gym.apiKey} is not valid for this club.` } } });
+    gym.fail(
+      { method: "GET", path: "/v1/users" },
+      { status: 401, body: { error: { code: "unauthorized", message: `The key ${gym.apiKey} is not valid for this club.` } } },
+    );
     const echoed = await testConnection(integration, "Test User");
     expect(echoed).toMatchObject({ ok: false, status: 401 });
     expect(echoed.excerpt).toContain(`••••${gym.apiKey.slice(-4)} is not valid`);
@@ -234,7 +265,9 @@ describe("testing a connection", () => {
     expect(log).toMatchObject({ outcome: "refused", response_status: null });
 
     // A host name that resolves to a private address is refused at the lookup, the same way.
-    const named = await connect(tenant, "gym-management", gym.baseUrl.replace("127.0.0.1", "localhost"), gym.apiKey, { organizationId: await addOrganization(tenant) });
+    const named = await connect(tenant, "gym-management", gym.baseUrl.replace("127.0.0.1", "localhost"), gym.apiKey, {
+      organizationId: await addOrganization(tenant),
+    });
     const viaName = await testConnection(named, "Test User", { guard: { allowPrivate: false, resolve: async () => [{ address: "127.0.0.1", family: 4 }] } });
     expect(viaName).toMatchObject({ ok: false, outcome: "refused" });
     expect(requestsSince(gym, before)).toEqual([]);
@@ -244,10 +277,18 @@ describe("testing a connection", () => {
     const integration = await gymConnection();
     const at = new Date();
     const minuteStart = new Date(Math.floor(at.getTime() / 60_000) * 60_000);
-    await getDb().insertInto("integration_rate_windows").values({ integration_id: integration.id, window: "minute", window_start: minuteStart.toISOString(), count: 60 }).execute();
+    await getDb()
+      .insertInto("integration_rate_windows")
+      .values({ integration_id: integration.id, window: "minute", window_start: minuteStart.toISOString(), count: 60 })
+      .execute();
     const before = gym.requests.length;
     const result = await testConnection(integration, "Test User", { now: () => at });
-    expect(result).toMatchObject({ ok: false, outcome: "rate-limited", endpointName: "searchUsers", error: new Date(minuteStart.getTime() + 60_000).toISOString() });
+    expect(result).toMatchObject({
+      ok: false,
+      outcome: "rate-limited",
+      endpointName: "searchUsers",
+      error: new Date(minuteStart.getTime() + 60_000).toISOString(),
+    });
     expect(requestsSince(gym, before)).toEqual([]);
     expect(await logsOf(integration.id)).toEqual([]);
   });

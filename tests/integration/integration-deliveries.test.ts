@@ -74,7 +74,8 @@ afterAll(async () => {
 const SECOND = 1000;
 const iso = (ms: number) => new Date(ms).toISOString();
 const run = (clock: { now: () => Date }, owner = "runner-a") => runDueDeliveries({ owner, now: clock.now });
-const posts = <T extends { method: string; path: string }>(stub: { requests: T[] }, path: string) => stub.requests.filter((request) => request.method === "POST" && request.path === path);
+const posts = <T extends { method: string; path: string }>(stub: { requests: T[] }, path: string) =>
+  stub.requests.filter((request) => request.method === "POST" && request.path === path);
 
 /** A tenant with a gym connection that creates members (createUser on and in sync), and a contact. */
 async function gymWorld(options: Parameters<typeof connect>[4] = {}) {
@@ -99,7 +100,16 @@ describe("a call that ends", () => {
     const ended = callEvent("call.ended", "pc-100", { from: contact.phone });
     expect((await postCallEvent(tenant.apiKey, ended)).status).toBe(200);
     const delivery = await onlyDelivery(integration.id);
-    expect(delivery).toMatchObject({ tenant_id: tenant.tenantId, target: "sync", event: "call.ended", record_kind: "contact", record_id: contact.id, record_label: "Dana Lead", status: "queued", attempts: 0 });
+    expect(delivery).toMatchObject({
+      tenant_id: tenant.tenantId,
+      target: "sync",
+      event: "call.ended",
+      record_kind: "contact",
+      record_id: contact.id,
+      record_label: "Dana Lead",
+      status: "queued",
+      attempts: 0,
+    });
 
     // The same event again (the platform retried) and a later event of the ended call queue nothing more.
     expect((await postCallEvent(tenant.apiKey, ended)).body).toMatchObject({ duplicate: true });
@@ -125,17 +135,43 @@ describe("a call that ends", () => {
     expect(sent!.headers["x-api-key"]).toBe(gym.apiKey);
     expect(sent!.headers["content-type"]).toMatch(/^application\/json/);
 
-    expect(await onlyDelivery(integration.id)).toMatchObject({ status: "succeeded", attempts: 1, last_status: 201, last_error: null, lease_owner: null, finished_at: clock.now().toISOString() });
+    expect(await onlyDelivery(integration.id)).toMatchObject({
+      status: "succeeded",
+      attempts: 1,
+      last_status: 201,
+      last_error: null,
+      lease_owner: null,
+      finished_at: clock.now().toISOString(),
+    });
     const logs = await logsOf(integration.id);
     expect(logs).toHaveLength(1);
-    expect(logs[0]).toMatchObject({ kind: "delivery", delivery_id: delivery.id, method: "POST", outcome: "success", response_status: 201, attempt: 1, retry_at: null, source: "call.ended · Dana Lead", target: "ClubCore · createUser" });
+    expect(logs[0]).toMatchObject({
+      kind: "delivery",
+      delivery_id: delivery.id,
+      method: "POST",
+      outcome: "success",
+      response_status: 201,
+      attempt: 1,
+      retry_at: null,
+      source: "call.ended · Dana Lead",
+      target: "ClubCore · createUser",
+    });
     expect(logs[0]!.url).toBe(`${gym.baseUrl}/users`);
     expect(JSON.stringify(logs[0])).not.toContain(gym.apiKey);
 
     const member = gym.members[0]!;
     expect(gym.members).toHaveLength(1);
-    expect(member).toMatchObject({ firstName: "Dana", email: "dana.lead@example.test", mobilePhone: contact.phone, roleId: "7", roleName: "Member", externalId: contact.id });
-    expect(await linksOf(integration.id)).toEqual([expect.objectContaining({ tenant_id: tenant.tenantId, record_kind: "contact", record_id: contact.id, external_id: member.id })]);
+    expect(member).toMatchObject({
+      firstName: "Dana",
+      email: "dana.lead@example.test",
+      mobilePhone: contact.phone,
+      roleId: "7",
+      roleName: "Member",
+      externalId: contact.id,
+    });
+    expect(await linksOf(integration.id)).toEqual([
+      expect.objectContaining({ tenant_id: tenant.tenantId, record_kind: "contact", record_id: contact.id, external_id: member.id }),
+    ]);
     expect(await integrationRow(integration.id)).toMatchObject({ syncs: 1, successful_syncs: 1, records_synced: 1 });
 
     // Nothing is due any more.
@@ -178,7 +214,13 @@ describe("retries", () => {
     const start = clock.ms;
 
     await run(clock);
-    expect(await onlyDelivery(integration.id)).toMatchObject({ status: "queued", attempts: 1, last_status: 503, next_attempt_at: iso(start + 1 * SECOND), lease_owner: null });
+    expect(await onlyDelivery(integration.id)).toMatchObject({
+      status: "queued",
+      attempts: 1,
+      last_status: 503,
+      next_attempt_at: iso(start + 1 * SECOND),
+      lease_owner: null,
+    });
     clock.set(start + 999);
     expect(await run(clock)).toEqual({ attempted: 0 });
     clock.set(start + 1 * SECOND);
@@ -212,7 +254,13 @@ describe("retries", () => {
       clock.advance(wait * SECOND);
       expect(await run(clock)).toEqual({ attempted: 1 });
     }
-    expect(await onlyDelivery(integration.id)).toMatchObject({ status: "failed", attempts: 4, last_status: 500, last_error: "HTTP 500", finished_at: clock.now().toISOString() });
+    expect(await onlyDelivery(integration.id)).toMatchObject({
+      status: "failed",
+      attempts: 4,
+      last_status: 500,
+      last_error: "HTTP 500",
+      finished_at: clock.now().toISOString(),
+    });
     clock.advance(3_600 * SECOND);
     expect(await run(clock)).toEqual({ attempted: 0 });
     expect((await logsOf(integration.id)).map((log) => [log.attempt, log.retry_at === null])).toEqual([
@@ -261,7 +309,13 @@ describe("retries", () => {
     const other = await hubTenant();
     expect(await replayDelivery(other.tenantId, failed.id, clock.now())).toBe(false);
     expect(await replayDelivery(tenant.tenantId, failed.id, clock.now())).toBe(true);
-    expect(await onlyDelivery(integration.id)).toMatchObject({ status: "queued", attempts: 0, last_error: null, finished_at: null, next_attempt_at: clock.now().toISOString() });
+    expect(await onlyDelivery(integration.id)).toMatchObject({
+      status: "queued",
+      attempts: 0,
+      last_error: null,
+      finished_at: null,
+      next_attempt_at: clock.now().toISOString(),
+    });
     expect(await replayDelivery(tenant.tenantId, failed.id, clock.now())).toBe(false);
 
     expect(await run(clock)).toEqual({ attempted: 1 });
@@ -329,11 +383,20 @@ describe("rate windows", () => {
     const minuteStart = windowStart("minute", clock.now()).toISOString();
     const minuteEnd = windowEnd("minute", clock.now()).getTime();
     // ClubCore allows 60 requests a minute: this minute's are used up.
-    await getDb().insertInto("integration_rate_windows").values({ integration_id: integration.id, window: "minute", window_start: minuteStart, count: 60 }).execute();
+    await getDb()
+      .insertInto("integration_rate_windows")
+      .values({ integration_id: integration.id, window: "minute", window_start: minuteStart, count: 60 })
+      .execute();
 
     expect(await run(clock)).toEqual({ attempted: 1 });
     expect(gym.requests).toEqual([]);
-    expect(await onlyDelivery(integration.id)).toMatchObject({ status: "queued", attempts: 0, next_attempt_at: iso(minuteEnd), last_error: "rate-limited:minute", lease_owner: null });
+    expect(await onlyDelivery(integration.id)).toMatchObject({
+      status: "queued",
+      attempts: 0,
+      next_attempt_at: iso(minuteEnd),
+      last_error: "rate-limited:minute",
+      lease_owner: null,
+    });
     expect(await logsOf(integration.id)).toEqual([]);
 
     clock.set(minuteEnd - 1);
@@ -342,7 +405,12 @@ describe("rate windows", () => {
     expect(await run(clock)).toEqual({ attempted: 1 });
     expect(await onlyDelivery(integration.id)).toMatchObject({ status: "succeeded", attempts: 1 });
     expect(posts(gym, "/v1/users")).toHaveLength(1);
-    const windows = await getDb().selectFrom("integration_rate_windows").selectAll().where("integration_id", "=", integration.id).where("window", "=", "minute").execute();
+    const windows = await getDb()
+      .selectFrom("integration_rate_windows")
+      .selectAll()
+      .where("integration_id", "=", integration.id)
+      .where("window", "=", "minute")
+      .execute();
     expect(windows).toEqual([expect.objectContaining({ window_start: iso(minuteEnd), count: 1 })]);
   });
 });
@@ -431,7 +499,10 @@ describe("runners", () => {
     try {
       const tenant = await hubTenant();
       const contact = await insertContact(tenant);
-      const integration = await connect(tenant, "gym-management", slow.baseUrl, slow.apiKey, { sync: ["createUser"], customize: withTimeout(120_000, "gym-management-slow") });
+      const integration = await connect(tenant, "gym-management", slow.baseUrl, slow.apiKey, {
+        sync: ["createUser"],
+        customize: withTimeout(120_000, "gym-management-slow"),
+      });
       await onContactSaved(tenant.tenantId, contact.id, "contact.created");
       slow.fail({ method: "POST", path: "/v1/users" }, { hang: true });
       const clock = testClock();
@@ -496,7 +567,20 @@ describe("the lead email", () => {
     const tenant = await hubTenant();
     const leadEmail = `leads-${tenant.tenantId.slice(0, 8)}@club.example`;
     const integration = await connect(tenant, "gym-management", gym.baseUrl, gym.apiKey, { sendLeadOnEmail: true, leadEmail });
-    const saved = await createContact(tenant.tenantId, { firstName: "Lena", lastName: "Lead", title: "Coach", company: "Fit Co", phone: "+12025550181", email: "lena@example.test", listId: tenant.listId, optedOut: false }, "US");
+    const saved = await createContact(
+      tenant.tenantId,
+      {
+        firstName: "Lena",
+        lastName: "Lead",
+        title: "Coach",
+        company: "Fit Co",
+        phone: "+12025550181",
+        email: "lena@example.test",
+        listId: tenant.listId,
+        optedOut: false,
+      },
+      "US",
+    );
     expect(saved.ok).toBe(true);
     const delivery = await onlyDelivery(integration.id);
     expect(delivery).toMatchObject({ target: "email", event: "contact.created", record_label: "Lena Lead" });
@@ -509,7 +593,14 @@ describe("the lead email", () => {
     expect(email.text).toContain("lena@example.test");
     expect(email.text).toContain("Fit Co");
     const [log] = await logsOf(integration.id);
-    expect(log).toMatchObject({ kind: "email", method: "EMAIL", url: `mailto:${leadEmail}`, outcome: "success", delivery_id: delivery.id, target: "ClubCore · email" });
+    expect(log).toMatchObject({
+      kind: "email",
+      method: "EMAIL",
+      url: `mailto:${leadEmail}`,
+      outcome: "success",
+      delivery_id: delivery.id,
+      target: "ClubCore · email",
+    });
     expect(gym.requests).toEqual([]);
     // A lead email is not a CRM sync.
     expect(await integrationRow(integration.id)).toMatchObject({ syncs: 0 });
@@ -520,7 +611,11 @@ describe("the lead email", () => {
     const tenant = await hubTenant();
     const leadEmail = `keys-${tenant.tenantId.slice(0, 8)}@club.example`;
     await connect(tenant, "gym-management", gym.baseUrl, gym.apiKey, { sendLeadOnEmail: true, leadEmail });
-    await createContact(tenant.tenantId, { firstName: "Kai", lastName: "Keys", title: "", company: "", phone: "+12025550182", email: "kai@example.test", listId: tenant.listId, optedOut: false }, "US");
+    await createContact(
+      tenant.tenantId,
+      { firstName: "Kai", lastName: "Keys", title: "", company: "", phone: "+12025550182", email: "kai@example.test", listId: tenant.listId, optedOut: false },
+      "US",
+    );
     await run(testClock());
     const email = latestEmailTo(leadEmail)!;
     expect(email.subject).toContain("Kai Keys");
@@ -531,8 +626,17 @@ describe("the lead email", () => {
   it("send_lead_on_crm_only: no email", async () => {
     const tenant = await hubTenant();
     const leadEmail = `crm-only-${tenant.tenantId.slice(0, 8)}@club.example`;
-    const integration = await connect(tenant, "gym-management", gym.baseUrl, gym.apiKey, { sendLeadOnEmail: true, sendLeadOnCrmOnly: true, leadEmail, sync: ["createUser"] });
-    await createContact(tenant.tenantId, { firstName: "Cleo", lastName: "Crm", title: "", company: "", phone: "+12025550183", email: "cleo@example.test", listId: tenant.listId, optedOut: false }, "US");
+    const integration = await connect(tenant, "gym-management", gym.baseUrl, gym.apiKey, {
+      sendLeadOnEmail: true,
+      sendLeadOnCrmOnly: true,
+      leadEmail,
+      sync: ["createUser"],
+    });
+    await createContact(
+      tenant.tenantId,
+      { firstName: "Cleo", lastName: "Crm", title: "", company: "", phone: "+12025550183", email: "cleo@example.test", listId: tenant.listId, optedOut: false },
+      "US",
+    );
     expect((await deliveriesOf(integration.id)).map((delivery) => delivery.target)).toEqual(["sync"]);
     await run(testClock());
     expect(emailsTo(leadEmail)).toEqual([]);
@@ -560,7 +664,10 @@ describe("webhooks", () => {
       const [hook] = receiver.received;
       expect(hook).toMatchObject({ method: "POST", path: "/hooks/voxboard" });
       expect(hook!.headers["webhook-id"]).toBe(`msg_${delivery.idempotency_key}`);
-      const payload = new Webhook(secret).verify(hook!.body, hook!.headers) as { type: string; data: { recordKind: string; recordId: string; fields: Record<string, unknown> } };
+      const payload = new Webhook(secret).verify(hook!.body, hook!.headers) as {
+        type: string;
+        data: { recordKind: string; recordId: string; fields: Record<string, unknown> };
+      };
       expect(payload.type).toBe("call.ended");
       expect(payload.data).toMatchObject({ recordKind: "contact", recordId: contact.id });
       expect(payload.data.fields).toMatchObject({ "contact.firstName": "Wes", "call.summary": "Wants a tour." });
@@ -569,7 +676,14 @@ describe("webhooks", () => {
 
       expect(await onlyDelivery(integration.id)).toMatchObject({ status: "succeeded", last_status: 204 });
       const [log] = await logsOf(integration.id);
-      expect(log).toMatchObject({ kind: "webhook", method: "POST", url: receiver.url, outcome: "success", response_status: 204, target: "ClubCore · webhook call.ended" });
+      expect(log).toMatchObject({
+        kind: "webhook",
+        method: "POST",
+        url: receiver.url,
+        outcome: "success",
+        response_status: 204,
+        target: "ClubCore · webhook call.ended",
+      });
       expect(JSON.stringify(log)).not.toContain(secret.slice("whsec_".length));
       expect(gym.requests).toEqual([]);
     } finally {
@@ -581,13 +695,20 @@ describe("webhooks", () => {
 describe("appointments", () => {
   it("a booking with a crm-suite connection whose createMeeting is in sync sends one POST /crm/v3/objects/meetings", async () => {
     const world = await schedulingWorld();
-    const integration = await connect({ tenantId: world.tenantId, organizationId: world.organizationId }, "crm-suite", crm.baseUrl, crm.token, { sync: ["createMeeting"] });
+    const integration = await connect({ tenantId: world.tenantId, organizationId: world.organizationId }, "crm-suite", crm.baseUrl, crm.token, {
+      sync: ["createMeeting"],
+    });
     // The same CRM connected for another organization of the tenant: an appointment belongs to one organization only.
     const otherOrganization = await addOrganization({ tenantId: world.tenantId, userId: world.ownerId });
-    const elsewhere = await connect({ tenantId: world.tenantId, organizationId: otherOrganization }, "crm-suite", crm.baseUrl, crm.token, { sync: ["createMeeting"] });
+    const elsewhere = await connect({ tenantId: world.tenantId, organizationId: otherOrganization }, "crm-suite", crm.baseUrl, crm.token, {
+      sync: ["createMeeting"],
+    });
     const day = weekdayAhead(world.timeZone, 3);
     const start = instantAt(day, "10:00", world.timeZone);
-    const result = await callAction(newAppointmentRoute.action, "/appointments/new", { cookie: world.cookie, form: { eventType: world.eventType.id, contact: world.contact.id, start } });
+    const result = await callAction(newAppointmentRoute.action, "/appointments/new", {
+      cookie: world.cookie,
+      form: { eventType: world.eventType.id, contact: world.contact.id, start },
+    });
     expect(redirectLocation(result)).toMatch(/^\/appointments\/[^/]+$/);
     const appointmentId = redirectLocation(result)!.split("/").pop()!;
 
@@ -610,7 +731,9 @@ describe("appointments", () => {
     expect(sent[0]!.headers.authorization).toBe(`Bearer ${crm.token}`);
     expect(crm.meetings).toHaveLength(1);
     expect(await onlyDelivery(integration.id)).toMatchObject({ status: "succeeded" });
-    expect(await linksOf(integration.id)).toEqual([expect.objectContaining({ record_kind: "appointment", record_id: appointmentId, external_id: crm.meetings[0]!.id })]);
+    expect(await linksOf(integration.id)).toEqual([
+      expect.objectContaining({ record_kind: "appointment", record_id: appointmentId, external_id: crm.meetings[0]!.id }),
+    ]);
   });
 });
 

@@ -16,7 +16,20 @@ import * as exportRoute from "~/routes/integrations-hub.$id.export";
 import * as selectionRoute from "~/routes/resources.selection";
 import { callAction, callLoader, cookiesFrom, makeRequest, prepareTestDatabase, redirectLocation, sessionCookieFor, unwrap } from "../support/app";
 import { addTenantUser } from "../support/billing";
-import { addOrganization, allowPrivateAddresses, connect, GYM_SETTINGS, hubRowCounts, hubTenant, insertContact, integrationRow, logsOf, restoreEnv, setEndpoints, type HubTenant } from "../support/integrations";
+import {
+  addOrganization,
+  allowPrivateAddresses,
+  connect,
+  GYM_SETTINGS,
+  hubRowCounts,
+  hubTenant,
+  insertContact,
+  integrationRow,
+  logsOf,
+  restoreEnv,
+  setEndpoints,
+  type HubTenant,
+} from "../support/integrations";
 import { startGymStub, type GymStub } from "../support/stubs/gym-stub";
 
 /*
@@ -53,16 +66,39 @@ interface Reply {
   test?: Record<string, unknown>;
   execute?: Record<string, unknown>;
   created?: { url: string; secret: string };
-  mapping?: { kind: string; rows: Array<Record<string, unknown>>; errors: Record<string, Record<string, string>>; preview: { endpointName: string | null; payload: string } };
+  mapping?: {
+    kind: string;
+    rows: Array<Record<string, unknown>>;
+    errors: Record<string, Record<string, string>>;
+    preview: { endpointName: string | null; payload: string };
+  };
   error?: string | null;
   secretError?: string;
-  plan?: { ok: boolean; action?: "create" | "update"; changes?: Array<{ field: string; from?: string; to: string }>; needsSecret?: boolean; existingId?: string | null; problems?: Array<{ path: string; message: string }> } | null;
+  plan?: {
+    ok: boolean;
+    action?: "create" | "update";
+    changes?: Array<{ field: string; from?: string; to: string }>;
+    needsSecret?: boolean;
+    existingId?: string | null;
+    problems?: Array<{ path: string; message: string }>;
+  } | null;
 }
 interface PageData {
   tab: string;
-  summary: { id: string; crmName: string; templateCrm: string; baseUrl: string; secretLast4: string; authType: string; lastTest: Record<string, unknown> | null };
+  summary: {
+    id: string;
+    crmName: string;
+    templateCrm: string;
+    baseUrl: string;
+    secretLast4: string;
+    authType: string;
+    lastTest: Record<string, unknown> | null;
+  };
   canUpdate: boolean;
-  mapping: { rows: Array<{ field: string; source: string; transform: string; table: string; required: boolean }>; preview: { endpointName: string | null; payload: string; problems: unknown[]; schemaProblems: unknown[] } } | null;
+  mapping: {
+    rows: Array<{ field: string; source: string; transform: string; table: string; required: boolean }>;
+    preview: { endpointName: string | null; payload: string; problems: unknown[]; schemaProblems: unknown[] };
+  } | null;
   draft: { endpointName: string; payload: string } | null;
   endpoints: Array<{ name: string; enabled: boolean; includeInSync: boolean }>;
   webhooks: Array<{ id: string; url: string; events: string[] }>;
@@ -108,7 +144,8 @@ async function pageData(cookie: string, id: string, query = "") {
   return result.value as PageData;
 }
 
-const post = (cookie: string, id: string, body: Record<string, string> | FormData) => callAction(integrationRoute.action, `/integrations-hub/${id}`, { cookie, params: { id }, form: body });
+const post = (cookie: string, id: string, body: Record<string, string> | FormData) =>
+  callAction(integrationRoute.action, `/integrations-hub/${id}`, { cookie, params: { id }, form: body });
 
 const exportOf = (cookie: string, id: string) => callLoader(exportRoute.loader, `/integrations-hub/${id}/export`, { cookie, params: { id } });
 
@@ -119,7 +156,8 @@ async function exportText(cookie: string, id: string) {
   return (result as Response).text();
 }
 
-const postImport = (cookie: string, body: Record<string, string> | FormData) => callAction(importRoute.action, "/integrations-hub/import", { cookie, form: body });
+const postImport = (cookie: string, body: Record<string, string> | FormData) =>
+  callAction(importRoute.action, "/integrations-hub/import", { cookie, form: body });
 const postConnect = (cookie: string, body: Record<string, string>, templateId = "gym-management") =>
   callAction(connectRoute.action, `/integrations-hub/connect/${templateId}`, { cookie, params: { templateId }, form: body });
 const postCustom = (cookie: string, body: Record<string, string>) => callAction(customCrmRoute.action, "/crm", { cookie, form: body });
@@ -133,7 +171,8 @@ async function logsData(cookie: string, query = "") {
 const logPage = (cookie: string, id: string) => callLoader(crmLogRoute.loader, `/crm-logs/${id}`, { cookie, params: { id } });
 const replay = (cookie: string, id: string) => callAction(crmLogRoute.action, `/crm-logs/${id}`, { cookie, params: { id }, form: { intent: "replay" } });
 
-const gymConnection = (tenant: HubTenant, organizationId: string, secret = gym.apiKey, crmName?: string) => connect(tenant, "gym-management", gym.baseUrl, secret, { organizationId, crmName });
+const gymConnection = (tenant: HubTenant, organizationId: string, secret = gym.apiKey, crmName?: string) =>
+  connect(tenant, "gym-management", gym.baseUrl, secret, { organizationId, crmName });
 
 /** The connect form of the gym template, filled in as a person would. */
 function connectForm(overrides: Record<string, string> = {}) {
@@ -177,7 +216,16 @@ function everyIntegrationForm(webhookId: string): Array<Record<string, string>> 
     { intent: "test" },
     { intent: "toggle", status: "disabled", returnTo: "/integrations-hub?tab=active" },
     { intent: "delete" },
-    { intent: "edit", crmName: "Taken Over", baseUrl: "https://api.clubcore.example/v1", secret: "another-key-123456", setting_clubId: "x", setting_locationId: "y", setting_eventTypeId: "z", setting_defaultRoleId: "7" },
+    {
+      intent: "edit",
+      crmName: "Taken Over",
+      baseUrl: "https://api.clubcore.example/v1",
+      secret: "another-key-123456",
+      setting_clubId: "x",
+      setting_locationId: "y",
+      setting_eventTypeId: "z",
+      setting_defaultRoleId: "7",
+    },
     { intent: "save-endpoints", "enabled.createUser": "on", "sync.createUser": "on" },
     { intent: "validate-mappings", ...mappingRows },
     { intent: "save-mappings", ...mappingRows },
@@ -199,9 +247,27 @@ async function insertDelivery(integration: Pick<Integration, "id" | "tenant_id">
   await getDb()
     .insertInto("integration_deliveries")
     .values({
-      id, tenant_id: integration.tenant_id, integration_id: integration.id, webhook_id: null, target: "sync", event: "contact.created", record_kind: "contact",
-      record_id: newId(), record_label: "Carla Contact", snapshot: "{}", idempotency_key: newId(), status, attempts: 1, next_attempt_at: stamp, lease_owner: null, lease_until: null,
-      last_status: status === "failed" ? 500 : 201, last_error: status === "failed" ? "HTTP 500" : null, created_at: stamp, updated_at: stamp, finished_at: stamp,
+      id,
+      tenant_id: integration.tenant_id,
+      integration_id: integration.id,
+      webhook_id: null,
+      target: "sync",
+      event: "contact.created",
+      record_kind: "contact",
+      record_id: newId(),
+      record_label: "Carla Contact",
+      snapshot: "{}",
+      idempotency_key: newId(),
+      status,
+      attempts: 1,
+      next_attempt_at: stamp,
+      lease_owner: null,
+      lease_until: null,
+      last_status: status === "failed" ? 500 : 201,
+      last_error: status === "failed" ? "HTTP 500" : null,
+      created_at: stamp,
+      updated_at: stamp,
+      finished_at: stamp,
     })
     .execute();
   return id;
@@ -214,15 +280,36 @@ interface LogInput {
   deliveryId?: string | null;
 }
 
-async function insertLog(integration: Pick<Integration, "id" | "tenant_id" | "crm_name">, { createdAt = new Date().toISOString(), outcome = "success", kind = "delivery", deliveryId = null }: LogInput = {}) {
+async function insertLog(
+  integration: Pick<Integration, "id" | "tenant_id" | "crm_name">,
+  { createdAt = new Date().toISOString(), outcome = "success", kind = "delivery", deliveryId = null }: LogInput = {},
+) {
   const id = newId();
   const ok = outcome === "success";
   await getDb()
     .insertInto("crm_logs")
     .values({
-      id, tenant_id: integration.tenant_id, integration_id: integration.id, delivery_id: deliveryId, crm_name: integration.crm_name, kind, source: "contact.created · Carla Contact",
-      target: `${integration.crm_name} · createUser`, method: "POST", url: "https://api.clubcore.example/v1/users", request_headers: JSON.stringify({ "x-api-key": "[redacted]" }), request_body: "{}",
-      response_status: ok ? 201 : 500, response_headers: null, response_body: ok ? "{}" : "oops", outcome, error: ok ? null : "HTTP 500", duration_ms: 12, attempt: 1, retry_at: null, created_at: createdAt,
+      id,
+      tenant_id: integration.tenant_id,
+      integration_id: integration.id,
+      delivery_id: deliveryId,
+      crm_name: integration.crm_name,
+      kind,
+      source: "contact.created · Carla Contact",
+      target: `${integration.crm_name} · createUser`,
+      method: "POST",
+      url: "https://api.clubcore.example/v1/users",
+      request_headers: JSON.stringify({ "x-api-key": "[redacted]" }),
+      request_body: "{}",
+      response_status: ok ? 201 : 500,
+      response_headers: null,
+      response_body: ok ? "{}" : "oops",
+      outcome,
+      error: ok ? null : "HTTP 500",
+      duration_ms: 12,
+      attempt: 1,
+      retry_at: null,
+      created_at: createdAt,
     })
     .execute();
   return id;
@@ -236,13 +323,21 @@ async function failedDeliveryLog(integration: Integration) {
 
 async function addMember(organizationId: string, email: string, roleKey: "admin" | "agent") {
   const user = await getDb().selectFrom("users").select("id").where("email", "=", email).executeTakeFirstOrThrow();
-  await getDb().insertInto("organization_members").values({ organization_id: organizationId, user_id: user.id, role_key: roleKey, created_at: now() }).execute();
+  await getDb()
+    .insertInto("organization_members")
+    .values({ organization_id: organizationId, user_id: user.id, role_key: roleKey, created_at: now() })
+    .execute();
 }
 
 /** Everything an attempt to change an integration could have touched. */
 async function stateOf(integrationId: string) {
   const row = await getIntegration((await integrationRow(integrationId)).tenant_id, integrationId);
-  const deliveries = await getDb().selectFrom("integration_deliveries").select(["id", "status", "attempts"]).where("integration_id", "=", integrationId).orderBy("id").execute();
+  const deliveries = await getDb()
+    .selectFrom("integration_deliveries")
+    .select(["id", "status", "attempts"])
+    .where("integration_id", "=", integrationId)
+    .orderBy("id")
+    .execute();
   return { row, counts: await hubRowCounts(integrationId), deliveries };
 }
 
@@ -271,7 +366,10 @@ describe("permissions on the server", () => {
       ["page", await pageOf(agent, integration.id)],
       ["page mappings", await pageOf(agent, integration.id, "?tab=mappings")],
       ["export", await exportOf(agent, integration.id)],
-      ["connect", await callLoader(connectRoute.loader, "/integrations-hub/connect/gym-management", { cookie: agent, params: { templateId: "gym-management" } })],
+      [
+        "connect",
+        await callLoader(connectRoute.loader, "/integrations-hub/connect/gym-management", { cookie: agent, params: { templateId: "gym-management" } }),
+      ],
       ["import", await callLoader(importRoute.loader, "/integrations-hub/import", { cookie: agent })],
       ["crm", await callLoader(customCrmRoute.loader, "/crm", { cookie: agent })],
       ["logs", await callLoader(crmLogsRoute.loader, "/crm-logs", { cookie: agent })],
@@ -281,7 +379,15 @@ describe("permissions on the server", () => {
 
     for (const body of everyIntegrationForm(webhookId)) expect(refusal(await post(agent, integration.id, body)), body.intent).toBe("refused");
     expect(refusal(await postConnect(agent, connectForm({ crmName: "Agent's ClubCore" })))).toBe("refused");
-    expect(refusal(await postImport(agent, { intent: "apply", json: exported.replace('"crmName": "ClubCore"', '"crmName": "Imported by agent"'), secret: "agent-key-12345678" }))).toBe("refused");
+    expect(
+      refusal(
+        await postImport(agent, {
+          intent: "apply",
+          json: exported.replace('"crmName": "ClubCore"', '"crmName": "Imported by agent"'),
+          secret: "agent-key-12345678",
+        }),
+      ),
+    ).toBe("refused");
     expect(refusal(await postCustom(agent, customForm({ crmName: "Agent CRM" })))).toBe("refused");
     expect(refusal(await replay(agent, logId))).toBe("refused");
 
@@ -310,9 +416,14 @@ describe("permissions on the server", () => {
       const cookie = await cookieFor(email, alpha);
       // Their own organization's integration: theirs to read and change.
       expect((await pageData(cookie, inAlpha.id)).canUpdate).toBe(true);
-      expect(statusOf(await post(cookie, inAlpha.id, { intent: "validate-mappings", kind: "contact", "rows[0].field": "firstName", "rows[0].source": "contact.firstName" }))).toBe(200);
+      expect(
+        statusOf(
+          await post(cookie, inAlpha.id, { intent: "validate-mappings", kind: "contact", "rows[0].field": "firstName", "rows[0].source": "contact.firstName" }),
+        ),
+      ).toBe(200);
 
-      for (const query of ["", "?tab=mappings", "?tab=endpoints&run=searchUsers", "?tab=webhooks", "?confirm=delete"]) expect(statusOf(await pageOf(cookie, inBeta.id, query)), query).toBe(403);
+      for (const query of ["", "?tab=mappings", "?tab=endpoints&run=searchUsers", "?tab=webhooks", "?confirm=delete"])
+        expect(statusOf(await pageOf(cookie, inBeta.id, query)), query).toBe(403);
       expect(statusOf(await exportOf(cookie, inBeta.id))).toBe(403);
       for (const body of everyIntegrationForm(betaWebhook)) expect(statusOf(await post(cookie, inBeta.id, body)), `${email} ${body.intent}`).toBe(403);
 
@@ -348,14 +459,18 @@ describe("tenant isolation", () => {
     const cookie = await cookieFor(owner.email, mine.organization_id);
     const before = await stateOf(theirs.id);
 
-    for (const query of ["", "?tab=mappings", "?tab=endpoints&run=searchUsers", "?tab=webhooks"]) expect(statusOf(await pageOf(cookie, theirs.id, query)), query).toBe(404);
+    for (const query of ["", "?tab=mappings", "?tab=endpoints&run=searchUsers", "?tab=webhooks"])
+      expect(statusOf(await pageOf(cookie, theirs.id, query)), query).toBe(404);
     expect(statusOf(await exportOf(cookie, theirs.id))).toBe(404);
-    for (const body of [...everyIntegrationForm(theirWebhook), { intent: "no-such-intent" }]) expect(statusOf(await post(cookie, theirs.id, body)), body.intent).toBe(404);
+    for (const body of [...everyIntegrationForm(theirWebhook), { intent: "no-such-intent" }])
+      expect(statusOf(await post(cookie, theirs.id, body)), body.intent).toBe(404);
     expect(statusOf(await logPage(cookie, theirLog))).toBe(404);
     expect(statusOf(await replay(cookie, theirLog))).toBe(404);
 
     // Their webhook through my integration's URL is not mine either.
-    expect(await toastOf(await post(cookie, mine.id, { intent: "delete-webhook", webhookId: theirWebhook }))).toMatchObject({ key: "integrations:toast.webhookDeleteFailed" });
+    expect(await toastOf(await post(cookie, mine.id, { intent: "delete-webhook", webhookId: theirWebhook }))).toMatchObject({
+      key: "integrations:toast.webhookDeleteFailed",
+    });
 
     const active = unwrap(await callLoader(hubRoute.loader, "/integrations-hub?tab=active", { cookie })).value as { active: Array<{ id: string }> };
     expect(active.active.map((row) => row.id)).toEqual([mine.id]);
@@ -367,7 +482,9 @@ describe("connecting a template", () => {
   it("names each problem at its field and never sends the key back", async () => {
     const organizationId = await addOrganization(owner);
     const cookie = await cookieFor(owner.email, organizationId);
-    const loaded = unwrap(await callLoader(connectRoute.loader, "/integrations-hub/connect/gym-management", { cookie, params: { templateId: "gym-management" } }));
+    const loaded = unwrap(
+      await callLoader(connectRoute.loader, "/integrations-hub/connect/gym-management", { cookie, params: { templateId: "gym-management" } }),
+    );
     expect(loaded.status).toBe(200);
     expect((loaded.value as { settings: Array<{ name: string; value: string }> }).settings).toEqual([
       { name: "clubId", value: "" },
@@ -505,17 +622,29 @@ describe("the integration page's forms", () => {
     const integration = await gymConnection(owner, organizationId);
     const sealed = integration.secret_sealed;
 
-    const edited = await post(cookie, integration.id, { ...connectForm({ setting_clubId: "club_2048" }), intent: "edit", crmName: "ClubCore Downtown", secret: "" });
+    const edited = await post(cookie, integration.id, {
+      ...connectForm({ setting_clubId: "club_2048" }),
+      intent: "edit",
+      crmName: "ClubCore Downtown",
+      secret: "",
+    });
     expect(redirectLocation(edited)).toBe(`/integrations-hub/${integration.id}`);
     expect(await toastOf(edited)).toEqual({ type: "success", key: "integrations:toast.updated" });
     const row = await integrationRow(integration.id);
     expect(row).toMatchObject({ crm_name: "ClubCore Downtown", secret_sealed: sealed });
     expect(JSON.parse(row.settings)).toMatchObject({ clubId: "club_2048" });
 
-    const saved = await post(cookie, integration.id, { intent: "save-endpoints", "enabled.createUser": "on", "sync.createUser": "on", "enabled.searchUsers": "on" });
+    const saved = await post(cookie, integration.id, {
+      intent: "save-endpoints",
+      "enabled.createUser": "on",
+      "sync.createUser": "on",
+      "enabled.searchUsers": "on",
+    });
     expect(redirectLocation(saved)).toBe(`/integrations-hub/${integration.id}?tab=endpoints`);
     expect(await toastOf(saved)).toEqual({ type: "success", key: "integrations:toast.endpointsSaved" });
-    expect((await pageData(cookie, integration.id, "?tab=endpoints")).endpoints.map((endpoint) => [endpoint.name, endpoint.enabled, endpoint.includeInSync])).toEqual([
+    expect(
+      (await pageData(cookie, integration.id, "?tab=endpoints")).endpoints.map((endpoint) => [endpoint.name, endpoint.enabled, endpoint.includeInSync]),
+    ).toEqual([
       ["createUser", true, true],
       ["searchUsers", true, false],
       ["updateUser", false, false],
@@ -539,7 +668,13 @@ describe("the integration page's forms", () => {
     const integration = await gymConnection(owner, organizationId);
     const original = (await integrationRow(integration.id)).contacts_mapping;
 
-    const unknown = { kind: "contact", "rows[0].field": "firstName", "rows[0].source": "contact.firstName", "rows[1].field": "lastName", "rows[1].source": "contact.maidenName" };
+    const unknown = {
+      kind: "contact",
+      "rows[0].field": "firstName",
+      "rows[0].source": "contact.firstName",
+      "rows[1].field": "lastName",
+      "rows[1].source": "contact.maidenName",
+    };
     for (const intent of ["validate-mappings", "save-mappings"]) {
       const result = await post(cookie, integration.id, { intent, ...unknown });
       expect(statusOf(result), intent).toBe(400);
@@ -547,18 +682,35 @@ describe("the integration page's forms", () => {
       expect((await integrationRow(integration.id)).contacts_mapping).toBe(original);
     }
     // A removed row before it: the error moves with its row.
-    const shifted = await post(cookie, integration.id, { intent: "validate-mappings", kind: "contact", "rows[0].field": "gone", "rows[0].source": "contact.firstName", "rows[0].remove": "on", "rows[1].field": "lastName", "rows[1].source": "contact.maidenName" });
+    const shifted = await post(cookie, integration.id, {
+      intent: "validate-mappings",
+      kind: "contact",
+      "rows[0].field": "gone",
+      "rows[0].source": "contact.firstName",
+      "rows[0].remove": "on",
+      "rows[1].field": "lastName",
+      "rows[1].source": "contact.maidenName",
+    });
     expect(replyOf(shifted).mapping?.errors).toEqual({ 0: { source: "mapping.sourceUnknown" } });
     expect(replyOf(shifted).mapping?.rows.map((row) => row.field)).toEqual(["lastName", ""]);
 
     const rows = {
       kind: "contact",
-      "rows[0].field": "firstName", "rows[0].source": "contact.firstName", "rows[0].required": "on",
-      "rows[1].field": "lastName", "rows[1].source": "contact.lastName",
-      "rows[2].field": "email", "rows[2].source": "contact.email", "rows[2].transform": "format", "rows[2].format": "lower",
-      "rows[3].field": "clubId", "rows[3].source": "settings.clubId",
-      "rows[4].field": "notes", "rows[4].source": "call.summary",
-      "rows[5].field": "", "rows[5].source": "",
+      "rows[0].field": "firstName",
+      "rows[0].source": "contact.firstName",
+      "rows[0].required": "on",
+      "rows[1].field": "lastName",
+      "rows[1].source": "contact.lastName",
+      "rows[2].field": "email",
+      "rows[2].source": "contact.email",
+      "rows[2].transform": "format",
+      "rows[2].format": "lower",
+      "rows[3].field": "clubId",
+      "rows[3].source": "settings.clubId",
+      "rows[4].field": "notes",
+      "rows[4].source": "call.summary",
+      "rows[5].field": "",
+      "rows[5].source": "",
     };
     const valid = await post(cookie, integration.id, { intent: "validate-mappings", ...rows });
     expect(statusOf(valid)).toBe(200);
@@ -580,12 +732,21 @@ describe("the integration page's forms", () => {
 
     const removed = await post(cookie, integration.id, { intent: "save-mappings", ...rows, "rows[4].remove": "on" });
     expect(redirectLocation(removed)).toBe(`/integrations-hub/${integration.id}?tab=mappings`);
-    expect((await pageData(cookie, integration.id, "?tab=mappings")).mapping!.rows.map((row) => row.field)).toEqual(["firstName", "lastName", "email", "clubId", ""]);
+    expect((await pageData(cookie, integration.id, "?tab=mappings")).mapping!.rows.map((row) => row.field)).toEqual([
+      "firstName",
+      "lastName",
+      "email",
+      "clubId",
+      "",
+    ]);
 
     const appointments = (await integrationRow(integration.id)).appointments_mapping;
     const lookup = {
       kind: "appointment",
-      "rows[0].field": "visitType", "rows[0].source": "appointment.appointmentType", "rows[0].transform": "lookup", "rows[0].table": "demo = tour\nthis line has no equals sign",
+      "rows[0].field": "visitType",
+      "rows[0].source": "appointment.appointmentType",
+      "rows[0].transform": "lookup",
+      "rows[0].table": "demo = tour\nthis line has no equals sign",
     };
     for (const intent of ["validate-mappings", "save-mappings"]) {
       const result = await post(cookie, integration.id, { intent, ...lookup });
@@ -593,9 +754,18 @@ describe("the integration page's forms", () => {
       expect(replyOf(result).mapping).toMatchObject({ kind: "appointment", errors: { 0: { table: "mapping.lookupLine" } } });
     }
     expect((await integrationRow(integration.id)).appointments_mapping).toBe(appointments);
-    const fixed = await post(cookie, integration.id, { intent: "save-mappings", ...lookup, "rows[0].table": "demo = tour\nconsultation = consultation", "rows[0].fallback": "other" });
+    const fixed = await post(cookie, integration.id, {
+      intent: "save-mappings",
+      ...lookup,
+      "rows[0].table": "demo = tour\nconsultation = consultation",
+      "rows[0].fallback": "other",
+    });
     expect(redirectLocation(fixed)).toBe(`/integrations-hub/${integration.id}?tab=mappings&kind=appointment`);
-    expect((await pageData(cookie, integration.id, "?tab=mappings&kind=appointment")).mapping!.rows[0]).toMatchObject({ field: "visitType", transform: "lookup", table: "demo = tour\nconsultation = consultation" });
+    expect((await pageData(cookie, integration.id, "?tab=mappings&kind=appointment")).mapping!.rows[0]).toMatchObject({
+      field: "visitType",
+      transform: "lookup",
+      table: "demo = tour\nconsultation = consultation",
+    });
   });
 
   it("execute: a disabled endpoint, text that is not JSON, a payload against the schema are refused unsent; a valid search runs and is logged", async () => {
@@ -620,7 +790,9 @@ describe("the integration page's forms", () => {
     expect(problems.join(" ")).toContain("page_size");
 
     await setEndpoints(owner.tenantId, integration.id, { sync: ["updateUser"] });
-    expect(errorsOf(await post(cookie, integration.id, { intent: "execute", endpointName: "updateUser", payload: JSON.stringify({ firstName: "Renamed" }) }))).toMatchObject({ pathValue: ["execute.pathValueRequired"] });
+    expect(
+      errorsOf(await post(cookie, integration.id, { intent: "execute", endpointName: "updateUser", payload: JSON.stringify({ firstName: "Renamed" }) })),
+    ).toMatchObject({ pathValue: ["execute.pathValueRequired"] });
     expect(statusOf(await post(cookie, integration.id, { intent: "execute", endpointName: "noSuchEndpoint", payload: "{}" }))).toBe(404);
     expect(gym.requests.length).toBe(requestsBefore);
     expect(await logsOf(integration.id)).toEqual([]);
@@ -648,7 +820,16 @@ describe("the integration page's forms", () => {
     expect(statusOf(badEvent)).toBe(400);
     expect((await hubRowCounts(integration.id)).webhooks).toBe(0);
 
-    const added = await post(cookie, integration.id, form([["intent", "add-webhook"], ["url", url], ["events", "call.ended"], ["events", "contact.created"]]));
+    const added = await post(
+      cookie,
+      integration.id,
+      form([
+        ["intent", "add-webhook"],
+        ["url", url],
+        ["events", "call.ended"],
+        ["events", "contact.created"],
+      ]),
+    );
     expect(statusOf(added)).toBe(200);
     const created = replyOf(added).created!;
     expect(created.url).toBe(url);
@@ -667,7 +848,10 @@ describe("the integration page's forms", () => {
     expect((exported as Response).headers.get("Content-Disposition")).toBe('attachment; filename="ClubCore.voxboard-integration.json"');
     const text = await (exported as Response).text();
     const file = JSON.parse(text) as { format: string; integration: { webhooks: unknown[]; baseUrl: string } };
-    expect(file).toMatchObject({ format: "voxboard.integration", integration: { baseUrl: gym.baseUrl, webhooks: [{ url, events: ["call.ended", "contact.created"] }] } });
+    expect(file).toMatchObject({
+      format: "voxboard.integration",
+      integration: { baseUrl: gym.baseUrl, webhooks: [{ url, events: ["call.ended", "contact.created"] }] },
+    });
     expect(text).not.toContain("whsec_");
     expect(text).not.toContain(created.secret);
     expect(text).not.toContain(gym.apiKey);
@@ -677,7 +861,10 @@ describe("the integration page's forms", () => {
     expect(redirectLocation(deleted)).toBe(`/integrations-hub/${integration.id}?tab=webhooks`);
     expect(await toastOf(deleted)).toEqual({ type: "success", key: "integrations:toast.webhookDeleted" });
     expect((await hubRowCounts(integration.id)).webhooks).toBe(0);
-    expect(await toastOf(await post(cookie, integration.id, { intent: "delete-webhook", webhookId: row!.id }))).toEqual({ type: "error", key: "integrations:toast.webhookDeleteFailed" });
+    expect(await toastOf(await post(cookie, integration.id, { intent: "delete-webhook", webhookId: row!.id }))).toEqual({
+      type: "error",
+      key: "integrations:toast.webhookDeleteFailed",
+    });
   });
 });
 
@@ -688,9 +875,26 @@ describe("export and import", () => {
     const cookie = await cookieFor(owner.email, source);
     const integration = await gymConnection(owner, source);
     await setEndpoints(owner.tenantId, integration.id, { sync: ["createUser", "updateUser"], disable: ["searchEvents"] });
-    const saved = await post(cookie, integration.id, { intent: "save-mappings", kind: "contact", "rows[0].field": "firstName", "rows[0].source": "contact.firstName", "rows[1].field": "mobilePhone", "rows[1].source": "contact.phone", "rows[1].transform": "format", "rows[1].format": "phone-e164" });
+    const saved = await post(cookie, integration.id, {
+      intent: "save-mappings",
+      kind: "contact",
+      "rows[0].field": "firstName",
+      "rows[0].source": "contact.firstName",
+      "rows[1].field": "mobilePhone",
+      "rows[1].source": "contact.phone",
+      "rows[1].transform": "format",
+      "rows[1].format": "phone-e164",
+    });
     expect(redirectLocation(saved)).not.toBeNull();
-    const added = await post(cookie, integration.id, form([["intent", "add-webhook"], ["url", "https://hooks.example.test/imported"], ["events", "appointment.booked"]]));
+    const added = await post(
+      cookie,
+      integration.id,
+      form([
+        ["intent", "add-webhook"],
+        ["url", "https://hooks.example.test/imported"],
+        ["events", "appointment.booked"],
+      ]),
+    );
     const webhookSecret = replyOf(added).created!.secret;
     const text = await exportText(cookie, integration.id);
 
@@ -700,7 +904,10 @@ describe("export and import", () => {
 
     const moved = text.replace(JSON.stringify(gym.baseUrl), JSON.stringify("https://api.clubcore.example/v2"));
     const changed = await postImport(cookie, { intent: "preview", json: moved });
-    expect(replyOf(changed).plan).toMatchObject({ action: "update", changes: [{ field: "baseUrl", from: gym.baseUrl, to: "https://api.clubcore.example/v2" }] });
+    expect(replyOf(changed).plan).toMatchObject({
+      action: "update",
+      changes: [{ field: "baseUrl", from: gym.baseUrl, to: "https://api.clubcore.example/v2" }],
+    });
     expect((await integrationRow(integration.id)).base_url).toBe(gym.baseUrl);
 
     // Into another organization of the tenant (the selector switched).
@@ -713,7 +920,14 @@ describe("export and import", () => {
     expect(await listIntegrations(owner.tenantId, target)).toEqual([]);
 
     // The file uploaded as a file this time.
-    const applied = await postImport(elsewhere, form([["intent", "apply"], ["secret", "imported-key-5555-Kk77"], ["file", new File([text], "ClubCore.voxboard-integration.json", { type: "application/json" })]]));
+    const applied = await postImport(
+      elsewhere,
+      form([
+        ["intent", "apply"],
+        ["secret", "imported-key-5555-Kk77"],
+        ["file", new File([text], "ClubCore.voxboard-integration.json", { type: "application/json" })],
+      ]),
+    );
     const [copy] = await listIntegrations(owner.tenantId, target);
     expect(copy).toBeDefined();
     expect(redirectLocation(applied)).toBe(`/integrations-hub/${copy!.id}`);
@@ -727,7 +941,10 @@ describe("export and import", () => {
     expect(JSON.parse(copy!.settings)).toEqual(JSON.parse(original.settings));
     const webhooks = await getDb().selectFrom("integration_webhooks").selectAll().where("integration_id", "=", copy!.id).execute();
     expect(webhooks.map((webhook) => [webhook.url, JSON.parse(webhook.events)])).toEqual([["https://hooks.example.test/imported", ["appointment.booked"]]]);
-    expect(webhooks[0]!.secret_sealed).not.toBe((await getDb().selectFrom("integration_webhooks").select("secret_sealed").where("integration_id", "=", integration.id).executeTakeFirstOrThrow()).secret_sealed);
+    expect(webhooks[0]!.secret_sealed).not.toBe(
+      (await getDb().selectFrom("integration_webhooks").select("secret_sealed").where("integration_id", "=", integration.id).executeTakeFirstOrThrow())
+        .secret_sealed,
+    );
     expect(JSON.stringify(webhooks)).not.toContain(webhookSecret.slice("whsec_".length));
     // And now it is there: the same file is an update there too.
     expect(replyOf(await postImport(elsewhere, { intent: "preview", json: text })).plan).toMatchObject({ action: "update", changes: [], existingId: copy!.id });
@@ -745,7 +962,10 @@ describe("export and import", () => {
     for (const intent of ["preview", "apply"]) {
       const unknown = await postImport(cookie, { intent, json: unknownTemplate, secret: "some-key-12345678" });
       expect(statusOf(unknown)).toBe(400);
-      expect(replyOf(unknown)).toMatchObject({ error: "import.invalid", plan: { ok: false, problems: [{ path: "integration.templateId", message: "unknownTemplate" }] } });
+      expect(replyOf(unknown)).toMatchObject({
+        error: "import.invalid",
+        plan: { ok: false, problems: [{ path: "integration.templateId", message: "unknownTemplate" }] },
+      });
       const broken = await postImport(cookie, { intent, json: text.slice(0, -20), secret: "some-key-12345678" });
       expect(replyOf(broken)).toMatchObject({ error: "import.invalid", plan: { ok: false, problems: [{ path: "(file)", message: "notJson" }] } });
       const notOurs = await postImport(cookie, { intent, json: JSON.stringify({ hello: "world" }), secret: "some-key-12345678" });
@@ -785,7 +1005,9 @@ describe("a custom CRM", () => {
     expect(redirectLocation(created)).toBe(`/integrations-hub/${row!.id}`);
     expect(await toastOf(created)).toEqual({ type: "success", key: "integrations:toast.customCreated", values: { crm: "Acme CRM" } });
     expect(row).toMatchObject({ template_id: "custom", crm_name: "Acme CRM", base_url: "https://crm.acme.example/api", secret_last4: "zz91" });
-    expect((unwrap(await callLoader(customCrmRoute.loader, "/crm", { cookie })).value as { custom: unknown[] }).custom).toEqual([{ id: row!.id, name: "Acme CRM", status: "enabled" }]);
+    expect((unwrap(await callLoader(customCrmRoute.loader, "/crm", { cookie })).value as { custom: unknown[] }).custom).toEqual([
+      { id: row!.id, name: "Acme CRM", status: "enabled" },
+    ]);
 
     const overview = await pageData(cookie, row!.id);
     expect(overview.summary).toMatchObject({ crmName: "Acme CRM", templateCrm: "Acme CRM", authType: "bearer", secretLast4: "zz91" });
@@ -799,7 +1021,15 @@ describe("a custom CRM", () => {
     ]);
     expect(mapping.preview).toMatchObject({ endpointName: "createContact", problems: [], schemaProblems: [] });
     expect(JSON.parse(mapping.preview.payload)).toEqual({ firstName: contact.firstName, phone: contact.phone, email: contact.email });
-    const checked = await post(cookie, row!.id, { intent: "validate-mappings", kind: "contact", "rows[0].field": "firstName", "rows[0].source": "contact.lastName", "rows[0].required": "on", "rows[1].field": "phone", "rows[1].source": "contact.phone" });
+    const checked = await post(cookie, row!.id, {
+      intent: "validate-mappings",
+      kind: "contact",
+      "rows[0].field": "firstName",
+      "rows[0].source": "contact.lastName",
+      "rows[0].required": "on",
+      "rows[1].field": "phone",
+      "rows[1].source": "contact.phone",
+    });
     expect(statusOf(checked)).toBe(200);
     expect(JSON.parse(replyOf(checked).mapping!.preview.payload)).toEqual({ firstName: "Preview", phone: contact.phone });
 
@@ -900,7 +1130,9 @@ describe("the CRM log", () => {
     const refused = await replay(cookie, doneLog);
     expect(redirectLocation(refused)).toBe(`/crm-logs/${doneLog}`);
     expect(await toastOf(refused)).toEqual({ type: "error", key: "integrations:toast.replayFailed" });
-    expect((await getDb().selectFrom("integration_deliveries").select("status").where("id", "=", doneDelivery).executeTakeFirstOrThrow()).status).toBe("succeeded");
+    expect((await getDb().selectFrom("integration_deliveries").select("status").where("id", "=", doneDelivery).executeTakeFirstOrThrow()).status).toBe(
+      "succeeded",
+    );
     expect(statusOf(await replay(cookie, bare))).toBe(404);
   });
 });

@@ -40,7 +40,14 @@ interface Setup {
 }
 
 /** A tenant of its own with a number, an outbound knowledge base, a list of `size` distinct valid contacts and a campaign. */
-async function setUp({ size, status = "scheduled", sendingType = "scheduled", frequency = null, scheduleLocal = "2026-03-09T10:00", windowDays = [1, 2, 3, 4, 5, 6, 7] }: {
+async function setUp({
+  size,
+  status = "scheduled",
+  sendingType = "scheduled",
+  frequency = null,
+  scheduleLocal = "2026-03-09T10:00",
+  windowDays = [1, 2, 3, 4, 5, 6, 7],
+}: {
   size: number;
   status?: CampaignStatus;
   sendingType?: "immediate" | "scheduled" | "recurring";
@@ -51,9 +58,15 @@ async function setUp({ size, status = "scheduled", sendingType = "scheduled", fr
   const db = getDb();
   const tenantId = newId();
   const stamp = "2026-03-01T00:00:00.000Z";
-  await db.insertInto("tenants").values({ id: tenantId, name: `Runner ${tenantId.slice(0, 6)}`, time_zone: "America/Toronto", created_at: stamp, updated_at: stamp }).execute();
+  await db
+    .insertInto("tenants")
+    .values({ id: tenantId, name: `Runner ${tenantId.slice(0, 6)}`, time_zone: "America/Toronto", created_at: stamp, updated_at: stamp })
+    .execute();
   const listId = newId();
-  await db.insertInto("contact_lists").values({ id: listId, tenant_id: tenantId, name: "Leads", name_key: "leads", created_at: stamp, updated_at: stamp }).execute();
+  await db
+    .insertInto("contact_lists")
+    .values({ id: listId, tenant_id: tenantId, name: "Leads", name_key: "leads", created_at: stamp, updated_at: stamp })
+    .execute();
   const contactIds: string[] = [];
   for (let index = 0; index < size; index += 1) {
     const id = newId();
@@ -61,22 +74,62 @@ async function setUp({ size, status = "scheduled", sendingType = "scheduled", fr
     const created = new Date(Date.parse(stamp) + index * 1000).toISOString();
     await db
       .insertInto("contacts")
-      .values({ id, tenant_id: tenantId, list_id: listId, first_name: `Contact ${index}`, phone: `+1416555${String(1000 + index).padStart(4, "0")}`, time_zone: "America/Toronto", opted_out_at: null, created_at: created, updated_at: created })
+      .values({
+        id,
+        tenant_id: tenantId,
+        list_id: listId,
+        first_name: `Contact ${index}`,
+        phone: `+1416555${String(1000 + index).padStart(4, "0")}`,
+        time_zone: "America/Toronto",
+        opted_out_at: null,
+        created_at: created,
+        updated_at: created,
+      })
       .execute();
   }
   const numberId = newId();
-  await db.insertInto("phone_numbers").values({ id: numberId, tenant_id: tenantId, e164: "+14165550100", label: "Main", created_at: stamp, updated_at: stamp }).execute();
+  await db
+    .insertInto("phone_numbers")
+    .values({ id: numberId, tenant_id: tenantId, e164: "+14165550100", label: "Main", created_at: stamp, updated_at: stamp })
+    .execute();
   await db
     .insertInto("knowledge_bases")
-    .values({ id: newId(), tenant_id: tenantId, phone_number_id: numberId, name: "Outbound", type: "outbound", voice: "ava", first_message: "Hello", content: "x".repeat(120), source_file_name: null, is_default: 1, created_at: stamp, updated_at: stamp })
+    .values({
+      id: newId(),
+      tenant_id: tenantId,
+      phone_number_id: numberId,
+      name: "Outbound",
+      type: "outbound",
+      voice: "ava",
+      first_message: "Hello",
+      content: "x".repeat(120),
+      source_file_name: null,
+      is_default: 1,
+      created_at: stamp,
+      updated_at: stamp,
+    })
     .execute();
   const campaignId = newId();
   await db
     .insertInto("campaigns")
     .values({
-      id: campaignId, tenant_id: tenantId, name: "Runner test", contact_list_id: listId, phone_number_id: numberId, type: "outbound", sending_type: sendingType,
-      frequency, schedule_local: scheduleLocal, window_days: JSON.stringify(windowDays), window_start_minute: 0, window_end_minute: 1439, status,
-      next_run_at: status === "scheduled" || status === "running" ? "2026-03-09T14:00:00.000Z" : null, last_run_at: null, created_at: stamp, updated_at: stamp,
+      id: campaignId,
+      tenant_id: tenantId,
+      name: "Runner test",
+      contact_list_id: listId,
+      phone_number_id: numberId,
+      type: "outbound",
+      sending_type: sendingType,
+      frequency,
+      schedule_local: scheduleLocal,
+      window_days: JSON.stringify(windowDays),
+      window_start_minute: 0,
+      window_end_minute: 1439,
+      status,
+      next_run_at: status === "scheduled" || status === "running" ? "2026-03-09T14:00:00.000Z" : null,
+      last_run_at: null,
+      created_at: stamp,
+      updated_at: stamp,
     })
     .execute();
   return { tenantId, campaignId, contactIds };
@@ -88,7 +141,17 @@ const dispatchesOf = (id: string) =>
   getDb().selectFrom("campaign_activity").selectAll().where("campaign_id", "=", id).where("contact_id", "is not", null).orderBy("created_at").execute();
 
 function runner(platform: VoicePlatform, overrides: Partial<ConstructorParameters<typeof JobRunner>[0]> = {}) {
-  return new JobRunner({ intervalMs: 1_000, leaseMs: 60_000, batchSize: 3, voicePlatform: platform, now, onError: (error) => { throw error; }, ...overrides });
+  return new JobRunner({
+    intervalMs: 1_000,
+    leaseMs: 60_000,
+    batchSize: 3,
+    voicePlatform: platform,
+    now,
+    onError: (error) => {
+      throw error;
+    },
+    ...overrides,
+  });
 }
 
 /** Ticks until the campaign has no run due any more (or a limit, to fail instead of hanging). */
@@ -128,12 +191,22 @@ describe("job runner", () => {
     const dispatches = await dispatchesOf(campaignId);
     expectEachContactOnce(dispatches, contactIds);
     expect(dispatches.every((d) => d.kind === "logged" && d.platform_call_id?.startsWith("logged-"))).toBe(true);
-    expect(callsOf(campaignId).map((c) => c.to).sort()).toEqual(dispatches.map((d) => d.phone).sort());
+    expect(
+      callsOf(campaignId)
+        .map((c) => c.to)
+        .sort(),
+    ).toEqual(dispatches.map((d) => d.phone).sort());
     expect(callsOf(campaignId)[0]).toMatchObject({ from: "+14165550100", campaignId, contactId: contactIds[0] });
     const runs = await runsOf(campaignId);
     expect(runs).toHaveLength(1);
     expect(runs[0]).toMatchObject({ status: "done", run_key: "2026-03-09T14:00:00.000Z", called_count: 7, skipped_count: 0, lease_owner: null });
-    const statuses = await getDb().selectFrom("campaign_activity").select("reason").where("campaign_id", "=", campaignId).where("kind", "=", "status").orderBy("created_at").execute();
+    const statuses = await getDb()
+      .selectFrom("campaign_activity")
+      .select("reason")
+      .where("campaign_id", "=", campaignId)
+      .where("kind", "=", "status")
+      .orderBy("created_at")
+      .execute();
     expect(statuses.map((s) => s.reason)).toEqual(["running", "completed"]);
 
     // Nothing is due any more: further ticks change nothing.
@@ -144,7 +217,11 @@ describe("job runner", () => {
 
   it("leaves a campaign that is not due yet alone", async () => {
     const { campaignId } = await setUp({ size: 2 });
-    await getDb().updateTable("campaigns").set({ next_run_at: new Date(clock.getTime() + 60_000).toISOString() }).where("id", "=", campaignId).execute();
+    await getDb()
+      .updateTable("campaigns")
+      .set({ next_run_at: new Date(clock.getTime() + 60_000).toISOString() })
+      .where("id", "=", campaignId)
+      .execute();
     const r = runner(recordingPlatform().platform);
     await r.tick();
     expect(await dispatchesOf(campaignId)).toHaveLength(0);
@@ -192,7 +269,12 @@ describe("job runner", () => {
     await next.tick();
     expect((await campaignOf(campaignId)).status).toBe("completed");
     expectEachContactOnce(await dispatchesOf(campaignId), contactIds);
-    expect(second.callsOf(campaignId).map((c) => c.contactId).sort()).toEqual(contactIds.slice(3).sort());
+    expect(
+      second
+        .callsOf(campaignId)
+        .map((c) => c.contactId)
+        .sort(),
+    ).toEqual(contactIds.slice(3).sort());
     await next.stop();
   });
 
@@ -277,7 +359,11 @@ describe("job runner", () => {
     expect(await dispatchesOf(campaignId)).toHaveLength(3);
     expect((await runsOf(campaignId))[0]).toMatchObject({ status: "running", lease_owner: null });
 
-    expect(await resumeCampaign(campaignId, { tenantId, timeZone: "America/Toronto", now: clock })).toMatchObject({ ok: true, status: "running", dispatchNow: true });
+    expect(await resumeCampaign(campaignId, { tenantId, timeZone: "America/Toronto", now: clock })).toMatchObject({
+      ok: true,
+      status: "running",
+      dispatchNow: true,
+    });
     await tickUntilSettled([r], campaignId);
     expect((await campaignOf(campaignId)).status).toBe("completed");
     expectEachContactOnce(await dispatchesOf(campaignId), contactIds);
@@ -289,7 +375,11 @@ describe("job runner", () => {
   it("runs an immediate start through the same path, and a recurring campaign again at its next occurrence", async () => {
     const immediate = await setUp({ size: 2, status: "draft", sendingType: "immediate", scheduleLocal: null });
     const r = runner(recordingPlatform().platform);
-    expect(await startCampaign(immediate.campaignId, { tenantId: immediate.tenantId, timeZone: "America/Toronto", now: clock })).toMatchObject({ ok: true, status: "running", dispatchNow: true });
+    expect(await startCampaign(immediate.campaignId, { tenantId: immediate.tenantId, timeZone: "America/Toronto", now: clock })).toMatchObject({
+      ok: true,
+      status: "running",
+      dispatchNow: true,
+    });
     await r.tick();
     expect((await campaignOf(immediate.campaignId)).status).toBe("completed");
     expect((await runsOf(immediate.campaignId))[0]!.run_key).toBe(`manual-${clock.toISOString()}`);
@@ -327,13 +417,30 @@ describe("job runner", () => {
     const [first, second] = contactIds as [string, string];
     await db.updateTable("contacts").set({ opted_out_at: "2026-03-02T00:00:00.000Z" }).where("id", "=", first).execute();
     // Weekdays 09:00–17:00: Monday 11:00 in Toronto, Tuesday 02:00 in Sydney.
-    await db.updateTable("campaigns").set({ window_start_minute: 9 * 60, window_end_minute: 17 * 60 }).where("id", "=", campaignId).execute();
+    await db
+      .updateTable("campaigns")
+      .set({ window_start_minute: 9 * 60, window_end_minute: 17 * 60 })
+      .where("id", "=", campaignId)
+      .execute();
     const listId = (await campaignOf(campaignId)).contact_list_id;
     const tenantId = (await campaignOf(campaignId)).tenant_id;
     const extra = async (phone: string, timeZone: string | null, offset: number) => {
       const id = newId();
       const created = new Date(Date.parse("2026-03-01T01:00:00Z") + offset * 1000).toISOString();
-      await db.insertInto("contacts").values({ id, tenant_id: tenantId, list_id: listId, first_name: "Extra", phone, time_zone: timeZone, opted_out_at: null, created_at: created, updated_at: created }).execute();
+      await db
+        .insertInto("contacts")
+        .values({
+          id,
+          tenant_id: tenantId,
+          list_id: listId,
+          first_name: "Extra",
+          phone,
+          time_zone: timeZone,
+          opted_out_at: null,
+          created_at: created,
+          updated_at: created,
+        })
+        .execute();
       return id;
     };
     const secondPhone = (await db.selectFrom("contacts").select("phone").where("id", "=", second).executeTakeFirstOrThrow()).phone;
@@ -363,13 +470,27 @@ describe("job runner", () => {
   });
 
   it("starts a campaign whose contacts are all outside their window: it runs, skips nobody, and calls them once their window opens", async () => {
-    const { tenantId, campaignId, contactIds } = await setUp({ size: 4, status: "draft", sendingType: "immediate", scheduleLocal: null, windowDays: [1, 2, 3, 4, 5] });
+    const { tenantId, campaignId, contactIds } = await setUp({
+      size: 4,
+      status: "draft",
+      sendingType: "immediate",
+      scheduleLocal: null,
+      windowDays: [1, 2, 3, 4, 5],
+    });
     const db = getDb();
-    await db.updateTable("campaigns").set({ window_start_minute: 9 * 60, window_end_minute: 17 * 60 }).where("id", "=", campaignId).execute();
+    await db
+      .updateTable("campaigns")
+      .set({ window_start_minute: 9 * 60, window_end_minute: 17 * 60 })
+      .where("id", "=", campaignId)
+      .execute();
     const before = clock;
     clock = new Date("2026-03-09T07:00:00Z"); // Monday 03:00 in Toronto
     const started = await startCampaign(campaignId, { tenantId, timeZone: "America/Toronto", now: clock });
-    expect(started).toMatchObject({ ok: true, status: "running", check: { summary: { toCall: 0, waiting: 4, skipped: 0, nextWindowAt: "2026-03-09T13:00:00.000Z" } } });
+    expect(started).toMatchObject({
+      ok: true,
+      status: "running",
+      check: { summary: { toCall: 0, waiting: 4, skipped: 0, nextWindowAt: "2026-03-09T13:00:00.000Z" } },
+    });
 
     const { callsOf, platform } = recordingPlatform();
     const r = runner(platform);
@@ -387,16 +508,30 @@ describe("job runner", () => {
     await tickUntilSettled([r], campaignId);
     expect((await campaignOf(campaignId)).status).toBe("completed");
     expectEachContactOnce(await dispatchesOf(campaignId), contactIds);
-    expect(callsOf(campaignId).map((c) => c.contactId).sort()).toEqual([...contactIds].sort());
+    expect(
+      callsOf(campaignId)
+        .map((c) => c.contactId)
+        .sort(),
+    ).toEqual([...contactIds].sort());
     expect((await runsOf(campaignId)).map((run) => [run.called_count, run.skipped_count])).toEqual([[4, 0]]);
     await r.stop();
     clock = before;
   });
 
   it("keeps a waiting run across a pause, and calls nobody twice when resumed", async () => {
-    const { tenantId, campaignId, contactIds } = await setUp({ size: 3, status: "draft", sendingType: "immediate", scheduleLocal: null, windowDays: [1, 2, 3, 4, 5] });
+    const { tenantId, campaignId, contactIds } = await setUp({
+      size: 3,
+      status: "draft",
+      sendingType: "immediate",
+      scheduleLocal: null,
+      windowDays: [1, 2, 3, 4, 5],
+    });
     const db = getDb();
-    await db.updateTable("campaigns").set({ window_start_minute: 9 * 60, window_end_minute: 17 * 60 }).where("id", "=", campaignId).execute();
+    await db
+      .updateTable("campaigns")
+      .set({ window_start_minute: 9 * 60, window_end_minute: 17 * 60 })
+      .where("id", "=", campaignId)
+      .execute();
     // The first contact is in London, where it is 11:00; the others in Toronto, where it is 07:00.
     await db.updateTable("contacts").set({ time_zone: "Europe/London" }).where("id", "=", contactIds[0]!).execute();
     const before = clock;
@@ -415,7 +550,11 @@ describe("job runner", () => {
     expect(callsOf(campaignId)).toHaveLength(1);
     expect(await resumeCampaign(campaignId, { ...context, now: clock })).toMatchObject({ ok: true, status: "running", dispatchNow: true });
     await tickUntilSettled([r], campaignId);
-    expect(callsOf(campaignId).map((c) => c.contactId).sort()).toEqual([...contactIds].sort());
+    expect(
+      callsOf(campaignId)
+        .map((c) => c.contactId)
+        .sort(),
+    ).toEqual([...contactIds].sort());
     expectEachContactOnce(await dispatchesOf(campaignId), contactIds);
     expect(await runsOf(campaignId)).toHaveLength(1);
     await r.stop();
@@ -424,13 +563,26 @@ describe("job runner", () => {
 
   it("waits only within the run's schedule: a recurring run skips those whose window opens after its next occurrence", async () => {
     // Daily at 10:00 Toronto time; the window is Wednesdays only. Monday's run cannot wait until Wednesday: Tuesday 10:00 comes first.
-    const { campaignId, contactIds } = await setUp({ size: 2, sendingType: "recurring", frequency: "daily", scheduleLocal: "2026-03-06T10:00", windowDays: [3] });
+    const { campaignId, contactIds } = await setUp({
+      size: 2,
+      sendingType: "recurring",
+      frequency: "daily",
+      scheduleLocal: "2026-03-06T10:00",
+      windowDays: [3],
+    });
     const db = getDb();
-    await db.updateTable("campaigns").set({ window_start_minute: 9 * 60, window_end_minute: 17 * 60 }).where("id", "=", campaignId).execute();
+    await db
+      .updateTable("campaigns")
+      .set({ window_start_minute: 9 * 60, window_end_minute: 17 * 60 })
+      .where("id", "=", campaignId)
+      .execute();
     const r = runner(recordingPlatform().platform);
     await r.tick();
     const dispatches = await dispatchesOf(campaignId);
-    expect(dispatches.map((d) => [d.kind, d.reason])).toEqual([["skipped", "outside-window"], ["skipped", "outside-window"]]);
+    expect(dispatches.map((d) => [d.kind, d.reason])).toEqual([
+      ["skipped", "outside-window"],
+      ["skipped", "outside-window"],
+    ]);
     expectEachContactOnce(dispatches, contactIds);
     expect(await campaignOf(campaignId)).toMatchObject({ status: "scheduled", next_run_at: "2026-03-10T14:00:00.000Z" });
     await r.stop();
@@ -450,7 +602,11 @@ describe("job runner", () => {
     const { callsOf, platform } = recordingPlatform();
     const survivor = runner(platform, { owner: "survivor" });
     await tickUntilSettled([survivor], campaignId);
-    expect(callsOf(campaignId).map((c) => c.contactId).sort()).toEqual(contactIds.filter((id) => id !== taken!.contact_id).sort());
+    expect(
+      callsOf(campaignId)
+        .map((c) => c.contactId)
+        .sort(),
+    ).toEqual(contactIds.filter((id) => id !== taken!.contact_id).sort());
     const after = await getDb().selectFrom("campaign_activity").selectAll().where("id", "=", taken!.id).executeTakeFirstOrThrow();
     expect(after).toMatchObject({ kind: "failed", reason: "interrupted" });
     expect(after.detail).toMatch(/not retried/);
@@ -466,11 +622,20 @@ describe("job runner", () => {
     await getDb().deleteFrom("knowledge_bases").where("id", "=", kb.id).execute();
     await r.tick();
     expect((await campaignOf(campaignId)).status).toBe("paused");
-    const halt = await getDb().selectFrom("campaign_activity").selectAll().where("campaign_id", "=", campaignId).where("kind", "=", "status").where("reason", "=", "paused").executeTakeFirstOrThrow();
+    const halt = await getDb()
+      .selectFrom("campaign_activity")
+      .selectAll()
+      .where("campaign_id", "=", campaignId)
+      .where("kind", "=", "status")
+      .where("reason", "=", "paused")
+      .executeTakeFirstOrThrow();
     expect(halt.detail).toBe("no-knowledge-base");
 
     expect(await resumeCampaign(campaignId, { tenantId, timeZone: "America/Toronto", now: clock })).toEqual({ ok: false, refusal: "knowledge-base-missing" });
-    await getDb().insertInto("knowledge_bases").values({ ...kb, id: newId() }).execute();
+    await getDb()
+      .insertInto("knowledge_bases")
+      .values({ ...kb, id: newId() })
+      .execute();
     // The run under way continues where it stopped.
     expect(await resumeCampaign(campaignId, { tenantId, timeZone: "America/Toronto", now: clock })).toMatchObject({ ok: true, status: "running" });
     await tickUntilSettled([r], campaignId);

@@ -172,7 +172,14 @@ describe("validation messages (spec section 5)", () => {
       en: "First message is required",
       de: "Erste Nachricht ist erforderlich",
     },
-    { rule: "missing content", fields: { content: "" }, field: "content", key: "validation.contentRequired", en: "Content is required", de: "Inhalt ist erforderlich" },
+    {
+      rule: "missing content",
+      fields: { content: "" },
+      field: "content",
+      key: "validation.contentRequired",
+      en: "Content is required",
+      de: "Inhalt ist erforderlich",
+    },
     {
       rule: "content of 99 characters",
       fields: { content: "x".repeat(99) },
@@ -316,7 +323,11 @@ describe("creating and editing", () => {
     expect(loaded.status).toBe(200);
     expect(loaded.value).toMatchObject({ defaultValue: { name, phoneNumberId: first.id, content: VALID_CONTENT }, canUpdate: true, canDelete: true });
 
-    const result = await editKb(owner, kb.id, kbForm({ phoneNumberId: second.id, name: `${name} v2`, voice: "jonas", transferMode: "cold", "transferNumbers[0]": "4165550177" }));
+    const result = await editKb(
+      owner,
+      kb.id,
+      kbForm({ phoneNumberId: second.id, name: `${name} v2`, voice: "jonas", transferMode: "cold", "transferNumbers[0]": "4165550177" }),
+    );
     expect(redirectLocation(result)).toBe(`/knowledge-base?number=${second.id}`);
     expect(await getDb().selectFrom("knowledge_bases").selectAll().where("id", "=", kb.id).executeTakeFirst()).toMatchObject({
       name: `${name} v2`,
@@ -351,7 +362,15 @@ describe("templates and the transfer-number buttons without JavaScript", () => {
     ] as const;
     for (const { interface: language, voice, expected } of cases) {
       const t = await getTranslatorFor(expected, "knowledge");
-      const form = kbForm({ phoneNumberId: number.id, intent: "apply-template", template: "appointment-booking", voice, firstMessage: "", content: "", name: "" });
+      const form = kbForm({
+        phoneNumberId: number.id,
+        intent: "apply-template",
+        template: "appointment-booking",
+        voice,
+        firstMessage: "",
+        content: "",
+        name: "",
+      });
       const result = replyOf(await createKb(owner, form, language));
       expect(result.status).toBe(200);
       expect(result.reply?.error ?? {}).toEqual({});
@@ -379,7 +398,9 @@ describe("templates and the transfer-number buttons without JavaScript", () => {
   });
 
   it("'Apply template' never replaces what was typed", async () => {
-    const result = replyOf(await createKb(owner, kbForm({ intent: "apply-template", template: "lead-qualification", firstMessage: "My own greeting", content: "" })));
+    const result = replyOf(
+      await createKb(owner, kbForm({ intent: "apply-template", template: "lead-qualification", firstMessage: "My own greeting", content: "" })),
+    );
     const t = await getTranslatorFor("en", "knowledge");
     expect(result.reply?.initialValue).toMatchObject({ firstMessage: "My own greeting", content: t("templates.lead-qualification.content") });
   });
@@ -430,14 +451,22 @@ describe("file upload", () => {
   it("extracts the text of a real PDF with unpdf", async () => {
     const number = await addNumber(demoTenant);
     const name = `PDF ${newId().slice(0, 6)}`;
-    const result = await createKb(owner, kbForm({ phoneNumberId: number.id, name, file: file(pdfWithText("Emergency line is answered around the clock"), "faq.pdf", "application/pdf") }));
+    const result = await createKb(
+      owner,
+      kbForm({ phoneNumberId: number.id, name, file: file(pdfWithText("Emergency line is answered around the clock"), "faq.pdf", "application/pdf") }),
+    );
     expect(redirectLocation(result)).not.toBeNull();
     expect(await kbNamed(name)).toMatchObject({ content: `${VALID_CONTENT}\n\nEmergency line is answered around the clock`, source_file_name: "faq.pdf" });
   });
 
   it("judges the 100-character rule on typed plus extracted text, and keeps both when it is not met", async () => {
     const number = await addNumber(demoTenant);
-    const result = replyOf(await createKb(owner, kbForm({ phoneNumberId: number.id, content: "Short intro.", file: file(pdfWithText("Open daily"), "short.pdf", "application/pdf") })));
+    const result = replyOf(
+      await createKb(
+        owner,
+        kbForm({ phoneNumberId: number.id, content: "Short intro.", file: file(pdfWithText("Open daily"), "short.pdf", "application/pdf") }),
+      ),
+    );
     expect(result.status).toBe(400);
     expect(result.reply?.error).toEqual({ content: ["validation.contentTooShort"] });
     // The extracted text is in the form now, so the user does not have to upload the file again.
@@ -450,7 +479,11 @@ describe("file upload", () => {
     { case: "a damaged PDF", upload: () => file("%PDF-1.4\nthis is not really a pdf", "broken.pdf", "application/pdf"), key: "validation.fileDamaged" },
     { case: "a text file renamed to .pdf", upload: () => file("just words", "words.pdf", "application/pdf"), key: "validation.fileDamaged" },
     { case: "a Word document", upload: () => file("PK\u0003\u0004 docx", "notes.docx"), key: "validation.fileType" },
-    { case: "a binary file named .txt", upload: () => file(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 0, 1, 2]), "image.txt", "text/plain"), key: "validation.fileNotText" },
+    {
+      case: "a binary file named .txt",
+      upload: () => file(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 0, 1, 2]), "image.txt", "text/plain"),
+      key: "validation.fileNotText",
+    },
     { case: "an empty text file", upload: () => file("", "empty.txt", "text/plain"), key: "validation.fileEmpty" },
   ])("refuses $case with a clear message and keeps everything typed", async ({ upload, key }) => {
     const number = await addNumber(demoTenant);
@@ -482,7 +515,9 @@ describe("file upload", () => {
 
   it("reads a file of exactly the size limit, then judges its text by the content's own maximum", async () => {
     const number = await addNumber(demoTenant);
-    const result = replyOf(await createKb(owner, kbForm({ phoneNumberId: number.id, file: file(new Uint8Array(KNOWLEDGE_FILE_MAX_BYTES).fill(0x62), "max.txt", "text/plain") })));
+    const result = replyOf(
+      await createKb(owner, kbForm({ phoneNumberId: number.id, file: file(new Uint8Array(KNOWLEDGE_FILE_MAX_BYTES).fill(0x62), "max.txt", "text/plain") })),
+    );
     expect(result.status).toBe(400);
     expect(result.reply?.error).toEqual({ file: ["validation.fileTextTooLong"] });
     // The typed content comes back as it was, not with megabytes of file text attached.
@@ -514,7 +549,10 @@ describe("one default per number", () => {
     await createKb(owner, kbForm({ phoneNumberId: number.id, name: "A" }));
     await createKb(owner, kbForm({ phoneNumberId: number.id, name: "B" }));
     const b = (await kbRows(number.id)).find((row) => row.name === "B")!;
-    const result = await callAction(listRoute.action, `/knowledge-base?index&number=${number.id}`, { cookie: owner, form: { intent: "make-default", id: b.id } });
+    const result = await callAction(listRoute.action, `/knowledge-base?index&number=${number.id}`, {
+      cookie: owner,
+      form: { intent: "make-default", id: b.id },
+    });
     expect(redirectLocation(result)).toBe(`/knowledge-base?number=${number.id}`);
     expect(await defaultsOf(number.id)).toEqual(["B"]);
   });
@@ -576,7 +614,10 @@ describe("the list", () => {
   it("groups by number, shows each knowledge base's facts and dates in the tenant's zone, and filters by number", async () => {
     const number = await addNumber(demoTenant, "Front desk test");
     const other = await addNumber(demoTenant, "Elsewhere");
-    await createKb(owner, kbForm({ phoneNumberId: number.id, name: "Listed KB", voice: "mia", transferMode: "cold", "transferNumbers[0]": "6475550188", hasAssistant: "on" }));
+    await createKb(
+      owner,
+      kbForm({ phoneNumberId: number.id, name: "Listed KB", voice: "mia", transferMode: "cold", "transferNumbers[0]": "6475550188", hasAssistant: "on" }),
+    );
     await createKb(owner, kbForm({ phoneNumberId: other.id, name: "Other KB" }));
     await getDb().updateTable("knowledge_bases").set({ updated_at: "2026-01-15T15:30:00.000Z" }).where("name", "=", "Listed KB").execute();
 
@@ -658,7 +699,9 @@ describe("tenant isolation", () => {
     expect(unwrap(await callLoader(deleteRoute.loader, `/knowledge-base/${foreignId}/delete`, { cookie: owner, params })).status).toBe(404);
     expect(unwrap(await editKb(owner, foreignId, kbForm({ name: "Hijacked", phoneNumberId: foreignNumber.id }))).status).toBe(404);
     expect(unwrap(await callAction(deleteRoute.action, `/knowledge-base/${foreignId}/delete`, { cookie: owner, form: {}, params })).status).toBe(404);
-    expect(unwrap(await callAction(listRoute.action, "/knowledge-base?index", { cookie: owner, form: { intent: "make-default", id: foreignId } })).status).toBe(404);
+    expect(unwrap(await callAction(listRoute.action, "/knowledge-base?index", { cookie: owner, form: { intent: "make-default", id: foreignId } })).status).toBe(
+      404,
+    );
 
     const listed = unwrap(await callLoader(listRoute.loader, "/knowledge-base", { cookie: owner })).value as { list: KnowledgeListViewData };
     expect(listed.list.items.map((item) => item.id)).not.toContain(foreignId);
@@ -702,7 +745,9 @@ describe("permissions", () => {
     expect(unwrap(await editKb(agent, id, kbForm({ phoneNumberId: number.id, name: "Changed" }))).status).toBe(403);
     expect(unwrap(await callAction(deleteRoute.action, `/knowledge-base/${id}/delete`, { cookie: agent, form: {}, params: { id } })).status).toBe(403);
     const bystander = before.find((row) => row.name === "Bystander")!;
-    expect(unwrap(await callAction(listRoute.action, "/knowledge-base?index", { cookie: agent, form: { intent: "make-default", id: bystander.id } })).status).toBe(403);
+    expect(
+      unwrap(await callAction(listRoute.action, "/knowledge-base?index", { cookie: agent, form: { intent: "make-default", id: bystander.id } })).status,
+    ).toBe(403);
 
     expect(await kbRows(number.id)).toEqual(before);
   });

@@ -47,6 +47,10 @@ describe("a screen the user may not read", () => {
   it("adds no message to a screen the user may read", async () => {
     const allowed = await callLoader(campaigns.loader, "/campaigns", { cookie: owner });
     expect(redirectLocation(allowed)).toBeNull();
-    expect(unwrap(allowed).headers.getSetCookie().some((value) => value.startsWith("__toast="))).toBe(false);
+    expect(
+      unwrap(allowed)
+        .headers.getSetCookie()
+        .some((value) => value.startsWith("__toast=")),
+    ).toBe(false);
   });
 });

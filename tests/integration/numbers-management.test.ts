@@ -55,8 +55,17 @@ async function insertKnowledgeBase(tenantId: string, phoneNumberId: string, name
   await getDb()
     .insertInto("knowledge_bases")
     .values({
-      id, tenant_id: tenantId, phone_number_id: phoneNumberId, name, type: "inbound", voice: "ava", first_message: "Hello",
-      content: "x".repeat(120), is_default: isDefault ? 1 : 0, created_at: timestamp, updated_at: timestamp,
+      id,
+      tenant_id: tenantId,
+      phone_number_id: phoneNumberId,
+      name,
+      type: "inbound",
+      voice: "ava",
+      first_message: "Hello",
+      content: "x".repeat(120),
+      is_default: isDefault ? 1 : 0,
+      created_at: timestamp,
+      updated_at: timestamp,
     })
     .execute();
   return id;
@@ -65,12 +74,27 @@ async function insertKnowledgeBase(tenantId: string, phoneNumberId: string, name
 async function insertCampaign(tenantId: string, phoneNumberId: string, name: string) {
   const timestamp = now();
   const listId = newId();
-  await getDb().insertInto("contact_lists").values({ id: listId, tenant_id: tenantId, name: `List ${listId}`, name_key: listId, created_at: timestamp, updated_at: timestamp }).execute();
+  await getDb()
+    .insertInto("contact_lists")
+    .values({ id: listId, tenant_id: tenantId, name: `List ${listId}`, name_key: listId, created_at: timestamp, updated_at: timestamp })
+    .execute();
   await getDb()
     .insertInto("campaigns")
     .values({
-      id: newId(), tenant_id: tenantId, name, contact_list_id: listId, phone_number_id: phoneNumberId, type: "outbound", sending_type: "immediate",
-      frequency: null, schedule_local: null, status: "draft", next_run_at: null, last_run_at: null, created_at: timestamp, updated_at: timestamp,
+      id: newId(),
+      tenant_id: tenantId,
+      name,
+      contact_list_id: listId,
+      phone_number_id: phoneNumberId,
+      type: "outbound",
+      sending_type: "immediate",
+      frequency: null,
+      schedule_local: null,
+      status: "draft",
+      next_run_at: null,
+      last_run_at: null,
+      created_at: timestamp,
+      updated_at: timestamp,
     })
     .execute();
 }
@@ -84,7 +108,8 @@ function post(cookie: string, form: Record<string, string> | FormData, language?
 /** The field and form errors of a failed submission, and which form (and row) they were for. */
 function failure(result: unknown) {
   const { status, value } = unwrap(result);
-  const reply = value as { intent: string; id?: string; result: { error?: Record<string, string[] | null>; initialValue?: Record<string, unknown> } } | undefined;
+  const reply = value as
+    { intent: string; id?: string; result: { error?: Record<string, string[] | null>; initialValue?: Record<string, unknown> } } | undefined;
   return { status, intent: reply?.intent, id: reply?.id, errors: reply?.result.error ?? {}, values: reply?.result.initialValue ?? {} };
 }
 
@@ -99,9 +124,7 @@ function validate(cookie: string, form: FormData) {
 }
 
 type ValidateActionData =
-  | { kind: "results"; results: BulkResultsData }
-  | { kind: "upload"; problem: string }
-  | { kind: "add"; problem: { problem: string }; numbers: string[] };
+  { kind: "results"; results: BulkResultsData } | { kind: "upload"; problem: string } | { kind: "add"; problem: { problem: string }; numbers: string[] };
 
 function validationOf(result: unknown) {
   const { status, value } = unwrap(result);
@@ -127,7 +150,11 @@ async function renderAfterPost(Component: ComponentType, loaderData: unknown, ac
   if (context instanceof Response) throw new Error(`unexpected response ${context.status}`);
   const translator = new Translator(language, resources[language]);
   return renderToStaticMarkup(
-    createElement(TranslationProvider, { translator }, createElement(StaticRouterProvider, { router: createStaticRouter(handler.dataRoutes, context), context, hydrate: false })),
+    createElement(
+      TranslationProvider,
+      { translator },
+      createElement(StaticRouterProvider, { router: createStaticRouter(handler.dataRoutes, context), context, hydrate: false }),
+    ),
   );
 }
 
@@ -164,9 +191,14 @@ describe("access to /numbers-managment", () => {
       expect((await post(cookie, form)) as Response).toHaveProperty("status", 403);
     }
     expect(await validate(cookie, csvUpload("phone\n4165550101\n"))).toHaveProperty("status", 403);
-    expect(await callAction(validateRoute.action, "/numbers-managment/validate", { cookie, form: { intent: "add-valid", numbers: "+14165550188" } })).toHaveProperty("status", 403);
+    expect(
+      await callAction(validateRoute.action, "/numbers-managment/validate", { cookie, form: { intent: "add-valid", numbers: "+14165550188" } }),
+    ).toHaveProperty("status", 403);
     expect(await callLoader(deleteRoute.loader, `/numbers-managment/${numberId}/delete`, { cookie, params: { id: numberId } })).toHaveProperty("status", 403);
-    expect(await callAction(deleteRoute.action, `/numbers-managment/${numberId}/delete`, { cookie, params: { id: numberId }, form: {} })).toHaveProperty("status", 403);
+    expect(await callAction(deleteRoute.action, `/numbers-managment/${numberId}/delete`, { cookie, params: { id: numberId }, form: {} })).toHaveProperty(
+      "status",
+      403,
+    );
     expect(await numbersOf(demoTenant)).toEqual(before);
   });
 
@@ -260,8 +292,12 @@ describe("adding a number", () => {
     }
     await insertNumber(owner.tenantId, "+14165550179");
     const duplicate = unwrap(await post(owner.cookie, { intent: "add", phone: "4165550179" })).value;
-    expect(await renderAfterPost(listRoute.default, await listData(owner.cookie), duplicate, "/numbers-managment")).toContain("This number has already been added");
-    expect(await renderAfterPost(listRoute.default, await listData(owner.cookie), duplicate, "/numbers-managment", "de")).toContain("Diese Nummer wurde bereits hinzugefügt");
+    expect(await renderAfterPost(listRoute.default, await listData(owner.cookie), duplicate, "/numbers-managment")).toContain(
+      "This number has already been added",
+    );
+    expect(await renderAfterPost(listRoute.default, await listData(owner.cookie), duplicate, "/numbers-managment", "de")).toContain(
+      "Diese Nummer wurde bereits hinzugefügt",
+    );
   });
 
   it("has every validation message in both languages", async () => {
@@ -302,7 +338,7 @@ describe("the plan's phone-number quota", () => {
     const before = await listData(owner.cookie);
     const open = await renderPage(listRoute.default, before, "/numbers-managment");
     expect(open).toContain("0 of 1 number used");
-    expect(open).not.toContain("data-testid=\"numbers-limit-reached\"");
+    expect(open).not.toContain('data-testid="numbers-limit-reached"');
 
     await insertNumber(owner.tenantId, "+14165550180");
     const full = await listData(owner.cookie);
@@ -389,7 +425,9 @@ describe("labels, knowledge bases and the list", () => {
       { id: second, name: "Bookings", isDefault: true },
       { id: first, name: "Opening hours", isDefault: false },
     ]);
-    expect(failure(await post(owner.cookie, { intent: "assign", id: numberId }))).toMatchObject({ errors: { knowledgeBaseId: ["validation.knowledgeBaseRequired"] } });
+    expect(failure(await post(owner.cookie, { intent: "assign", id: numberId }))).toMatchObject({
+      errors: { knowledgeBaseId: ["validation.knowledgeBaseRequired"] },
+    });
   });
 
   it("refuses a knowledge base of another number of the same tenant", async () => {
@@ -454,7 +492,9 @@ describe("deleting a number", () => {
     expect(html).toContain("This number cannot be deleted while campaigns use it: “Autumn renewals”, “Spring outreach”.");
     expect(html).not.toContain("Delete number</button>");
 
-    const result = unwrap(await callAction(deleteRoute.action, `/numbers-managment/${numberId}/delete`, { cookie: owner.cookie, params: { id: numberId }, form: {} }));
+    const result = unwrap(
+      await callAction(deleteRoute.action, `/numbers-managment/${numberId}/delete`, { cookie: owner.cookie, params: { id: numberId }, form: {} }),
+    );
     expect(result).toMatchObject({ status: 409, value: { campaigns: ["Autumn renewals", "Spring outreach"] } });
     expect(await numbersOf(owner.tenantId)).toHaveLength(1);
   });
@@ -478,11 +518,19 @@ describe("tenant isolation", () => {
       status: 400,
       errors: { knowledgeBaseId: ["validation.knowledgeBaseUnknown"] },
     });
-    expect(await callLoader(deleteRoute.loader, `/numbers-managment/${numberId}/delete`, { cookie: attacker.cookie, params: { id: numberId } })).toHaveProperty("status", 404);
-    expect(await callAction(deleteRoute.action, `/numbers-managment/${numberId}/delete`, { cookie: attacker.cookie, params: { id: numberId }, form: {} })).toHaveProperty("status", 404);
+    expect(await callLoader(deleteRoute.loader, `/numbers-managment/${numberId}/delete`, { cookie: attacker.cookie, params: { id: numberId } })).toHaveProperty(
+      "status",
+      404,
+    );
+    expect(
+      await callAction(deleteRoute.action, `/numbers-managment/${numberId}/delete`, { cookie: attacker.cookie, params: { id: numberId }, form: {} }),
+    ).toHaveProperty("status", 404);
 
     expect(await numbersOf(victim.tenantId)).toEqual(before);
-    expect(await getDb().selectFrom("knowledge_bases").select(["id", "is_default"]).where("id", "=", kbId).executeTakeFirst()).toEqual({ id: kbId, is_default: 0 });
+    expect(await getDb().selectFrom("knowledge_bases").select(["id", "is_default"]).where("id", "=", kbId).executeTakeFirst()).toEqual({
+      id: kbId,
+      is_default: 0,
+    });
     expect((await listData(attacker.cookie)).numbers.map((n) => n.id)).toEqual([attackerNumber]);
   });
 
@@ -511,7 +559,9 @@ describe("bulk validation from a CSV", () => {
 
     const loaderData = unwrap(await callLoader(validateRoute.loader, "/numbers-managment/validate", { cookie: owner.cookie })).value;
     const html = await renderAfterPost(validateRoute.default, loaderData, unwrap(result).value, "/numbers-managment/validate");
-    const cells = [...html.matchAll(/<tr data-testid="bulk-row"[^>]*>(.*?)<\/tr>/g)].map((match) => [...match[1]!.matchAll(/<td[^>]*>(.*?)<\/td>/g)].map((cell) => cell[1]!.replace(/<[^>]+>/g, "")));
+    const cells = [...html.matchAll(/<tr data-testid="bulk-row"[^>]*>(.*?)<\/tr>/g)].map((match) =>
+      [...match[1]!.matchAll(/<td[^>]*>(.*?)<\/td>/g)].map((cell) => cell[1]!.replace(/<[^>]+>/g, "")),
+    );
     expect(cells).toEqual([
       ["2", "+1 (416) 555-0190", "Valid", ""],
       ["3", "12345", "Invalid", "Invalid Phone Number Format"],
@@ -533,7 +583,9 @@ describe("bulk validation from a CSV", () => {
 
     const loaderData = unwrap(await callLoader(validateRoute.loader, "/numbers-managment/validate", { cookie: owner.cookie })).value;
     const html = await renderAfterPost(validateRoute.default, loaderData, unwrap(result).value, "/numbers-managment/validate");
-    const cells = [...html.matchAll(/<tr data-testid="bulk-row"[^>]*>(.*?)<\/tr>/g)].map((match) => [...match[1]!.matchAll(/<td[^>]*>(.*?)<\/td>/g)].map((cell) => cell[1]!.replace(/<[^>]+>/g, "")));
+    const cells = [...html.matchAll(/<tr data-testid="bulk-row"[^>]*>(.*?)<\/tr>/g)].map((match) =>
+      [...match[1]!.matchAll(/<td[^>]*>(.*?)<\/td>/g)].map((cell) => cell[1]!.replace(/<[^>]+>/g, "")),
+    );
     expect(cells[0]).toEqual(["2", "+49 30 123456", "Valid", ""]);
     expect(html).not.toContain("(493) 012-3456");
   });
@@ -560,15 +612,28 @@ describe("bulk validation from a CSV", () => {
 
   it("refuses files that are not .csv, too large, too long, empty, binary or malformed, each with its message", async () => {
     const owner = await ownerOnPlan("growth");
-    expect(uploadProblem(await validate(owner.cookie, csvUpload("phone\n4165550101\n", "numbers.xlsx", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")))).toEqual({ status: 400, problem: "fileType" });
-    expect(uploadProblem(await validate(owner.cookie, csvUpload("phone\n4165550101\n", "numbers.txt", "text/plain")))).toEqual({ status: 400, problem: "fileType" });
-    expect(uploadProblem(await validate(owner.cookie, csvUpload("phone\n" + "4165550101\n".repeat(MAX_BULK_BYTES / 11 + 10))))).toEqual({ status: 400, problem: "fileTooLarge" });
+    expect(
+      uploadProblem(
+        await validate(owner.cookie, csvUpload("phone\n4165550101\n", "numbers.xlsx", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")),
+      ),
+    ).toEqual({ status: 400, problem: "fileType" });
+    expect(uploadProblem(await validate(owner.cookie, csvUpload("phone\n4165550101\n", "numbers.txt", "text/plain")))).toEqual({
+      status: 400,
+      problem: "fileType",
+    });
+    expect(uploadProblem(await validate(owner.cookie, csvUpload("phone\n" + "4165550101\n".repeat(MAX_BULK_BYTES / 11 + 10))))).toEqual({
+      status: 400,
+      problem: "fileTooLarge",
+    });
     const tooMany = "phone\n" + Array.from({ length: MAX_BULK_ROWS + 1 }, (_, i) => `41655${String(i).padStart(5, "0")}`).join("\n");
     expect(uploadProblem(await validate(owner.cookie, csvUpload(tooMany)))).toEqual({ status: 400, problem: "tooManyRows" });
     expect(uploadProblem(await validate(owner.cookie, csvUpload("")))).toEqual({ status: 400, problem: "empty" });
     expect(uploadProblem(await validate(owner.cookie, csvUpload("phone\n")))).toEqual({ status: 400, problem: "noRows" });
     expect(uploadProblem(await validate(owner.cookie, csvUpload('phone\n"4165550101\n4165550102\n')))).toEqual({ status: 400, problem: "malformed" });
-    expect(uploadProblem(await validate(owner.cookie, csvUpload(Uint8Array.from([0x50, 0x4b, 0x03, 0x04, 0x00, 0x00, 0x01]))))).toEqual({ status: 400, problem: "notText" });
+    expect(uploadProblem(await validate(owner.cookie, csvUpload(Uint8Array.from([0x50, 0x4b, 0x03, 0x04, 0x00, 0x00, 0x01]))))).toEqual({
+      status: 400,
+      problem: "notText",
+    });
     const noFile = new FormData();
     noFile.append("file", new File([], "", { type: "application/octet-stream" }));
     expect(uploadProblem(await validate(owner.cookie, noFile))).toEqual({ status: 400, problem: "fileRequired" });
@@ -576,13 +641,19 @@ describe("bulk validation from a CSV", () => {
     const loaderData = unwrap(await callLoader(validateRoute.loader, "/numbers-managment/validate", { cookie: owner.cookie })).value;
     const refused = unwrap(await validate(owner.cookie, csvUpload("x", "numbers.pdf"))).value;
     expect(await renderAfterPost(validateRoute.default, loaderData, refused, "/numbers-managment/validate")).toContain("Only .csv files can be validated.");
-    expect(await renderAfterPost(validateRoute.default, loaderData, refused, "/numbers-managment/validate", "de")).toContain("Nur .csv-Dateien können geprüft werden.");
+    expect(await renderAfterPost(validateRoute.default, loaderData, refused, "/numbers-managment/validate", "de")).toContain(
+      "Nur .csv-Dateien können geprüft werden.",
+    );
     const long = unwrap(await validate(owner.cookie, csvUpload(tooMany))).value;
     expect(await renderAfterPost(validateRoute.default, loaderData, long, "/numbers-managment/validate")).toContain("The file has more than 5,000 rows.");
-    expect(await renderAfterPost(validateRoute.default, loaderData, long, "/numbers-managment/validate", "de")).toContain("Die Datei hat mehr als 5.000 Zeilen.");
+    expect(await renderAfterPost(validateRoute.default, loaderData, long, "/numbers-managment/validate", "de")).toContain(
+      "Die Datei hat mehr als 5.000 Zeilen.",
+    );
     const malformed = unwrap(await validate(owner.cookie, csvUpload('phone\n"4165550101\n'))).value;
     expect(await renderAfterPost(validateRoute.default, loaderData, malformed, "/numbers-managment/validate")).toContain("This file cannot be read as CSV");
-    expect(await renderAfterPost(validateRoute.default, loaderData, malformed, "/numbers-managment/validate", "de")).toContain("Diese Datei lässt sich nicht als CSV lesen");
+    expect(await renderAfterPost(validateRoute.default, loaderData, malformed, "/numbers-managment/validate", "de")).toContain(
+      "Diese Datei lässt sich nicht als CSV lesen",
+    );
   });
 
   it("tells which valid numbers are new and which the tenant already has", async () => {

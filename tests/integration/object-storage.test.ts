@@ -98,7 +98,9 @@ describe("the S3 store's readiness check", () => {
       }
     };
     expect(await failure({ bucket: "no-such-bucket" })).toBe(`S3_BUCKET: the bucket "no-such-bucket" does not exist at ${s3.endpoint}`);
-    expect(await failure({ secretAccessKey: "wrong" })).toBe(`S3_ACCESS_KEY_ID / S3_SECRET_ACCESS_KEY: the store at ${s3.endpoint} refuses these keys for bucket "contract"`);
+    expect(await failure({ secretAccessKey: "wrong" })).toBe(
+      `S3_ACCESS_KEY_ID / S3_SECRET_ACCESS_KEY: the store at ${s3.endpoint} refuses these keys for bucket "contract"`,
+    );
     const unreachable = await failure({ endpoint: "http://127.0.0.1:9" });
     expect(unreachable).toMatch(/^S3_ENDPOINT: cannot reach the store at http:\/\/127\.0\.0\.1:9 for bucket "contract" \(.+\)$/);
     for (const message of [unreachable]) expect(message).not.toContain("\n");

@@ -104,8 +104,18 @@ describe("the first-steps checklist", () => {
     await getDb()
       .insertInto("users")
       .values({
-        id: newId(), tenant_id: tenantId, role_id: await getRoleIdByKey("agent"), email: agentEmail, name: "Arne Agent", phone: null, caller_phone: null,
-        password_hash: await hashPassword(DEMO_PASSWORD), email_verified_at: timestamp, profile_picture: null, created_at: timestamp, updated_at: timestamp,
+        id: newId(),
+        tenant_id: tenantId,
+        role_id: await getRoleIdByKey("agent"),
+        email: agentEmail,
+        name: "Arne Agent",
+        phone: null,
+        caller_phone: null,
+        password_hash: await hashPassword(DEMO_PASSWORD),
+        email_verified_at: timestamp,
+        profile_picture: null,
+        created_at: timestamp,
+        updated_at: timestamp,
       })
       .execute();
     const data = await loadOverview(await signIn(agentEmail));

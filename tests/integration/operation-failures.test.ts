@@ -59,11 +59,24 @@ beforeAll(async () => {
 async function addList(name: string, contacts: string[] = []) {
   const id = newId();
   const stamp = now();
-  await db().insertInto("contact_lists").values({ id, tenant_id: owner.tenantId, name, name_key: name.toLowerCase(), created_at: stamp, updated_at: stamp }).execute();
+  await db()
+    .insertInto("contact_lists")
+    .values({ id, tenant_id: owner.tenantId, name, name_key: name.toLowerCase(), created_at: stamp, updated_at: stamp })
+    .execute();
   for (const phone of contacts) {
     await db()
       .insertInto("contacts")
-      .values({ id: newId(), tenant_id: owner.tenantId, list_id: id, first_name: "Kept", phone, time_zone: null, opted_out_at: null, created_at: stamp, updated_at: stamp })
+      .values({
+        id: newId(),
+        tenant_id: owner.tenantId,
+        list_id: id,
+        first_name: "Kept",
+        phone,
+        time_zone: null,
+        opted_out_at: null,
+        created_at: stamp,
+        updated_at: stamp,
+      })
       .execute();
   }
   return id;
@@ -74,7 +87,17 @@ async function addContact(firstName: string, phone: string) {
   const stamp = now();
   await db()
     .insertInto("contacts")
-    .values({ id, tenant_id: owner.tenantId, list_id: listId, first_name: firstName, phone, time_zone: null, opted_out_at: null, created_at: stamp, updated_at: stamp })
+    .values({
+      id,
+      tenant_id: owner.tenantId,
+      list_id: listId,
+      first_name: firstName,
+      phone,
+      time_zone: null,
+      opted_out_at: null,
+      created_at: stamp,
+      updated_at: stamp,
+    })
     .execute();
   return id;
 }
@@ -94,7 +117,12 @@ function reply(result: unknown) {
   const { status, value } = unwrap(result);
   const body = value as { result?: { error?: Record<string, string[] | null>; initialValue?: Record<string, unknown> } } | undefined;
   const errors = body?.result?.error ?? {};
-  return { status, formErrors: errors[""] ?? [], fieldErrors: Object.fromEntries(Object.entries(errors).filter(([key]) => key !== "")), values: body?.result?.initialValue ?? {} };
+  return {
+    status,
+    formErrors: errors[""] ?? [],
+    fieldErrors: Object.fromEntries(Object.entries(errors).filter(([key]) => key !== "")),
+    values: body?.result?.initialValue ?? {},
+  };
 }
 
 /** The toast a redirect carries, decoded the way the root loader would. */
@@ -115,16 +143,28 @@ function text(language: Language, key: string) {
 }
 
 /** The route's page as a browser without JavaScript gets it after the refused post: loader data plus action data, real translations. */
-async function pageAfterPost(route: { loader: unknown; default: ComponentType }, path: string, refused: unknown, language: Language, params: Record<string, string> = {}) {
+async function pageAfterPost(
+  route: { loader: unknown; default: ComponentType },
+  path: string,
+  refused: unknown,
+  language: Language,
+  params: Record<string, string> = {},
+) {
   const loaderData = unwrap(await callLoader(route.loader as Parameters<typeof callLoader>[0], path, { cookie: owner.cookie, params })).value;
   const actionData = unwrap(refused).value;
   const url = new URL(path, BASE_URL);
-  const handler = createStaticHandler([{ id: "page", path: url.pathname, loader: () => loaderData as object, action: () => actionData as object, Component: route.default }]);
+  const handler = createStaticHandler([
+    { id: "page", path: url.pathname, loader: () => loaderData as object, action: () => actionData as object, Component: route.default },
+  ]);
   const context = await handler.query(new Request(url, { method: "POST", body: new FormData() }));
   if (context instanceof Response) throw new Error(`unexpected response ${context.status}`);
   const router = createStaticRouter(handler.dataRoutes, context);
   return renderToStaticMarkup(
-    createElement(TranslationProvider, { translator: new Translator(language, resources[language]) }, createElement(StaticRouterProvider, { router, context, hydrate: false })),
+    createElement(
+      TranslationProvider,
+      { translator: new Translator(language, resources[language]) },
+      createElement(StaticRouterProvider, { router, context, hydrate: false }),
+    ),
   );
 }
 
@@ -171,7 +211,9 @@ describe("contacts", () => {
     expect(reply(refused)).toMatchObject({ status: 500, formErrors: ["failures.updateFailed"], values: { firstName: "Changed" } });
     expectCatalogueMessage("contacts:failures.updateFailed", /^Failed to update the contact/);
     for (const language of ["en", "de"] as const) {
-      expect(await pageAfterPost(editContactPage, `/contacts/${id}/edit`, refused, language, { contactId: id })).toContain(escapeHtml(text(language, "contacts:failures.updateFailed")));
+      expect(await pageAfterPost(editContactPage, `/contacts/${id}/edit`, refused, language, { contactId: id })).toContain(
+        escapeHtml(text(language, "contacts:failures.updateFailed")),
+      );
     }
     expect((await db().selectFrom("contacts").select("first_name").where("id", "=", id).executeTakeFirstOrThrow()).first_name).toBe("Ursula");
     expect(redirectLocation(await update())).toBe("/contacts");
@@ -179,7 +221,8 @@ describe("contacts", () => {
 
   it("deleting: 'Failed to delete the contact' on the confirmation page, the contact kept", async () => {
     const id = await addContact("Dieter", "+14165550163");
-    const remove = () => callAction(deleteContactPage.action, `/contacts/${id}/delete`, { cookie: owner.cookie, form: { returnTo: "/contacts" }, params: { contactId: id } });
+    const remove = () =>
+      callAction(deleteContactPage.action, `/contacts/${id}/delete`, { cookie: owner.cookie, form: { returnTo: "/contacts" }, params: { contactId: id } });
     const refused = await whileFailing(refuseWrites("contacts", "delete", `old.id = '${id}'`), remove);
     expect(redirectLocation(refused)).toBe(`/contacts/${id}/delete?returnTo=%2Fcontacts`);
     expect(await toastOf(refused)).toEqual({ type: "error", key: "contacts:failures.deleteFailed" });
@@ -200,7 +243,8 @@ describe("contacts", () => {
 
   it("deleting a list: 'Failed to delete the list', the list and its contacts kept (one transaction)", async () => {
     const id = await addList("Doomed", ["+14165550164", "+14165550165"]);
-    const remove = () => callAction(deleteListPage.action, `/contacts/lists/${id}/delete`, { cookie: owner.cookie, form: { returnTo: "/contacts" }, params: { listId: id } });
+    const remove = () =>
+      callAction(deleteListPage.action, `/contacts/lists/${id}/delete`, { cookie: owner.cookie, form: { returnTo: "/contacts" }, params: { listId: id } });
     // The contacts go first, then the list: the list's refusal comes after the contacts were deleted in the transaction.
     const refused = await whileFailing(refuseWrites("contact_lists", "delete", `old.id = '${id}'`), remove);
     expect(redirectLocation(refused)).toBe(`/contacts/lists/${id}/delete?returnTo=%2Fcontacts`);
@@ -215,10 +259,26 @@ describe("campaigns", () => {
   async function campaignSetup() {
     const stamp = now();
     const numberId = newId();
-    await db().insertInto("phone_numbers").values({ id: numberId, tenant_id: owner.tenantId, e164: "+14165550166", label: "Main", created_at: stamp, updated_at: stamp }).execute();
+    await db()
+      .insertInto("phone_numbers")
+      .values({ id: numberId, tenant_id: owner.tenantId, e164: "+14165550166", label: "Main", created_at: stamp, updated_at: stamp })
+      .execute();
     await db()
       .insertInto("knowledge_bases")
-      .values({ id: newId(), tenant_id: owner.tenantId, phone_number_id: numberId, name: "KB", type: "outbound", voice: "ava", first_message: "Hi", content: "y".repeat(120), source_file_name: null, is_default: 1, created_at: stamp, updated_at: stamp })
+      .values({
+        id: newId(),
+        tenant_id: owner.tenantId,
+        phone_number_id: numberId,
+        name: "KB",
+        type: "outbound",
+        voice: "ava",
+        first_message: "Hi",
+        content: "y".repeat(120),
+        source_file_name: null,
+        is_default: 1,
+        created_at: stamp,
+        updated_at: stamp,
+      })
       .execute();
     return numberId;
   }
@@ -228,7 +288,16 @@ describe("campaigns", () => {
   });
   const form = (name: string) => {
     const data = new FormData();
-    for (const [key, value] of Object.entries({ name, contactListId: listId, type: "outbound", sendingType: "immediate", phoneNumberId: numberId, windowStart: "09:00", windowEnd: "17:00" })) data.append(key, value);
+    for (const [key, value] of Object.entries({
+      name,
+      contactListId: listId,
+      type: "outbound",
+      sendingType: "immediate",
+      phoneNumberId: numberId,
+      windowStart: "09:00",
+      windowEnd: "17:00",
+    }))
+      data.append(key, value);
     for (const day of ["1", "2", "3", "4", "5"]) data.append("windowDays", day);
     return data;
   };
@@ -277,7 +346,11 @@ describe("profile", () => {
     expectCatalogueMessage("profile:failures.detailsFailed", /^Failed to save your details/);
     expect((await userRow()).name).toBe(before.name);
 
-    expect(reply(await post({ intent: "update-details", name: before.name, phone: "12", callerPhone: "" }))).toMatchObject({ status: 400, formErrors: [], fieldErrors: { phone: ["validation.phoneInvalid"] } });
+    expect(reply(await post({ intent: "update-details", name: before.name, phone: "12", callerPhone: "" }))).toMatchObject({
+      status: 400,
+      formErrors: [],
+      fieldErrors: { phone: ["validation.phoneInvalid"] },
+    });
   });
 
   it("a password change that cannot be saved: 'Failed to change the password', the old password still the one", async () => {
@@ -296,7 +369,9 @@ describe("profile", () => {
   });
 
   it("an account deletion that fails: 'Failed to delete the account', the account and its session kept", async () => {
-    const refused = await whileFailing(refuseWrites("users", "delete", `old.id = '${owner.userId}'`), () => post({ intent: "delete-account", confirmation: "delete my account" }));
+    const refused = await whileFailing(refuseWrites("users", "delete", `old.id = '${owner.userId}'`), () =>
+      post({ intent: "delete-account", confirmation: "delete my account" }),
+    );
     expect(reply(refused)).toMatchObject({ status: 500, formErrors: ["failures.deleteFailed"] });
     expectCatalogueMessage("profile:failures.deleteFailed", /^Failed to delete the account/);
     await expectShownOnPage(profilePage, "/profile", refused, "profile:failures.deleteFailed");
@@ -327,7 +402,11 @@ describe("billing", () => {
     if (context instanceof Response) throw new Error(`unexpected response ${context.status}`);
     const router = createStaticRouter(handler.dataRoutes, context);
     const html = renderToStaticMarkup(
-      createElement(TranslationProvider, { translator: new Translator(language, resources[language]) }, createElement(StaticRouterProvider, { router, context, hydrate: false })),
+      createElement(
+        TranslationProvider,
+        { translator: new Translator(language, resources[language]) },
+        createElement(StaticRouterProvider, { router, context, hydrate: false }),
+      ),
     );
     return { status: response.status, key: body.loadFailed, html };
   }

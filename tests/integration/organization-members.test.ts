@@ -17,7 +17,19 @@ import * as eventTypeRoute from "~/routes/_dashboard.organizations.$id.teams.$te
 import * as staffRoute from "~/routes/_dashboard.staff.$userId";
 import * as teamRoute from "~/routes/_dashboard.organizations.$id.teams.$teamId._index";
 import * as selectionRoute from "~/routes/resources.selection";
-import { callAction, callLoader, cookiesFrom, findUser, linkFrom, loadContext, makeRequest, prepareTestDatabase, redirectLocation, sessionCookieFor, unwrap } from "../support/app";
+import {
+  callAction,
+  callLoader,
+  cookiesFrom,
+  findUser,
+  linkFrom,
+  loadContext,
+  makeRequest,
+  prepareTestDatabase,
+  redirectLocation,
+  sessionCookieFor,
+  unwrap,
+} from "../support/app";
 import { addTenantUser, billingTenant, emailsTo } from "../support/billing";
 
 beforeAll(prepareTestDatabase);
@@ -87,8 +99,20 @@ async function insertEventType(tenantId: string, teamId: string, hostUserId: str
   await getDb()
     .insertInto("event_types")
     .values({
-      id, tenant_id: tenantId, team_id: teamId, name: "Consultation", duration_minutes: 30, location_kind: "phone", location_detail: "agent-calls",
-      appointment_type: "consultation", bookable_days_ahead: 30, assignment: "single", color: "#0ea5e9", calcom_event_type_id: null, created_at: now(), updated_at: now(),
+      id,
+      tenant_id: tenantId,
+      team_id: teamId,
+      name: "Consultation",
+      duration_minutes: 30,
+      location_kind: "phone",
+      location_detail: "agent-calls",
+      appointment_type: "consultation",
+      bookable_days_ahead: 30,
+      assignment: "single",
+      color: "#0ea5e9",
+      calcom_event_type_id: null,
+      created_at: now(),
+      updated_at: now(),
     })
     .execute();
   await getDb().insertInto("event_type_hosts").values({ event_type_id: id, user_id: hostUserId }).execute();
@@ -146,7 +170,12 @@ async function gateFor(cookie: string) {
 }
 
 async function memberRole(organizationId: string, userId: string) {
-  const row = await getDb().selectFrom("organization_members").select("role_key").where("organization_id", "=", organizationId).where("user_id", "=", userId).executeTakeFirst();
+  const row = await getDb()
+    .selectFrom("organization_members")
+    .select("role_key")
+    .where("organization_id", "=", organizationId)
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
   return row?.role_key ?? null;
 }
 
@@ -198,13 +227,26 @@ describe("adding members", () => {
     expect(errorsOf(again)).toMatchObject({ email: ["validation.alreadyMember"] });
     expect(await memberRole(organizationId, await userIdOf(agentEmail))).toBe("admin");
 
-    expect(errorsOf(await orgAction(cookie, organizationId, { intent: "add-member", email: "not an address", role: "agent" }))).toMatchObject({ email: ["validation.emailInvalid"] });
-    expect(errorsOf(await orgAction(cookie, organizationId, { intent: "add-member", email: "", role: "agent" }))).toMatchObject({ email: ["validation.emailRequired"] });
-    expect(errorsOf(await orgAction(cookie, organizationId, { intent: "add-member", email: "someone@example.test", role: "boss" }))).toMatchObject({ role: ["validation.roleRequired"] });
+    expect(errorsOf(await orgAction(cookie, organizationId, { intent: "add-member", email: "not an address", role: "agent" }))).toMatchObject({
+      email: ["validation.emailInvalid"],
+    });
+    expect(errorsOf(await orgAction(cookie, organizationId, { intent: "add-member", email: "", role: "agent" }))).toMatchObject({
+      email: ["validation.emailRequired"],
+    });
+    expect(errorsOf(await orgAction(cookie, organizationId, { intent: "add-member", email: "someone@example.test", role: "boss" }))).toMatchObject({
+      role: ["validation.roleRequired"],
+    });
     expect((await orgData(cookie, organizationId)).members).toHaveLength(2);
     expect((await orgData(cookie, organizationId)).invitations).toEqual([]);
 
-    await expectTranslated("organizations", ["validation.alreadyMember", "validation.emailInvalid", "validation.emailRequired", "validation.roleRequired", "toast.memberAdded", "toast.invited"]);
+    await expectTranslated("organizations", [
+      "validation.alreadyMember",
+      "validation.emailInvalid",
+      "validation.emailRequired",
+      "validation.roleRequired",
+      "toast.memberAdded",
+      "toast.invited",
+    ]);
   });
 });
 
@@ -229,7 +271,10 @@ describe("invitations", () => {
     expect(link.origin).toBe("http://localhost:3000");
     const token = link.searchParams.get("token")!;
 
-    const shown = unwrap(await callLoader(invitationRoute.loader, `${link.pathname}${link.search}`)).value as { token: string; invitation: { email: string; organization: string } | null };
+    const shown = unwrap(await callLoader(invitationRoute.loader, `${link.pathname}${link.search}`)).value as {
+      token: string;
+      invitation: { email: string; organization: string } | null;
+    };
     expect(shown.token).toBe(token);
     expect(shown.invitation).toEqual({ email: address, organization: "Gym Central" });
 
@@ -276,7 +321,17 @@ describe("invitations", () => {
     expect(replyOf(reused).problem).toBe("invalid");
     expect(await getDb().selectFrom("users").select("id").where("email", "=", address).execute()).toHaveLength(1);
 
-    await expectTranslated("auth", ["invitation.title", "invitation.intro", "invitation.invalid", "invitation.emailTaken", "invitation.welcome", "validation.nameRequired", "validation.nameLettersOnly", "validation.passwordRules", "validation.passwordsMustMatch"]);
+    await expectTranslated("auth", [
+      "invitation.title",
+      "invitation.intro",
+      "invitation.invalid",
+      "invitation.emailTaken",
+      "invitation.welcome",
+      "validation.nameRequired",
+      "validation.nameLettersOnly",
+      "validation.passwordRules",
+      "validation.passwordsMustMatch",
+    ]);
     await expectTranslated("organizations", ["invitation.email.subject", "invitation.email.body", "invitation.email.footer"]);
   });
 
@@ -284,7 +339,9 @@ describe("invitations", () => {
     const owner = await billingTenant();
     const organizationId = await organizationOf(owner, "Praxis Süd");
     const address = `einladung-${newId().slice(0, 8)}@example.test`;
-    expect(redirectLocation(await orgAction(await owner.cookie(), organizationId, { intent: "add-member", email: address, role: "agent" }, "de"))).toBe(`/organizations/${organizationId}`);
+    expect(redirectLocation(await orgAction(await owner.cookie(), organizationId, { intent: "add-member", email: address, role: "agent" }, "de"))).toBe(
+      `/organizations/${organizationId}`,
+    );
     const [mail] = emailsTo(address);
     const t = await getTranslatorFor("de", "organizations");
     expect(mail!.subject).toBe(t("invitation.email.subject", { organization: "Praxis Süd" }));
@@ -323,7 +380,11 @@ describe("invitations", () => {
     expect((unwrap(await callLoader(invitationRoute.loader, `/invitation?token=${first}`)).value as { invitation: unknown }).invitation).toBeNull();
     expect(replyOf(await accept(first, { name: "Late Larry", password: GOOD_PASSWORD, confirmPassword: GOOD_PASSWORD })).problem).toBe("invalid");
 
-    await getDb().updateTable("invitations").set({ expires_at: new Date(Date.now() - 60_000).toISOString() }).where("email", "=", address).execute();
+    await getDb()
+      .updateTable("invitations")
+      .set({ expires_at: new Date(Date.now() - 60_000).toISOString() })
+      .where("email", "=", address)
+      .execute();
     expect((unwrap(await callLoader(invitationRoute.loader, `/invitation?token=${second}`)).value as { invitation: unknown }).invitation).toBeNull();
     expect((await orgData(cookie, organizationId)).invitations).toEqual([]);
     const expired = await accept(second, { name: "Late Larry", password: GOOD_PASSWORD, confirmPassword: GOOD_PASSWORD });
@@ -344,7 +405,9 @@ describe("invitations", () => {
     const token = invitationLinkTo(address).searchParams.get("token")!;
     expect((await orgData(cookie, organizationId)).invitations).toHaveLength(1);
 
-    expect(redirectLocation(await orgAction(cookie, organizationId, { intent: "remove-member", email: address.toUpperCase() }))).toBe(`/organizations/${organizationId}`);
+    expect(redirectLocation(await orgAction(cookie, organizationId, { intent: "remove-member", email: address.toUpperCase() }))).toBe(
+      `/organizations/${organizationId}`,
+    );
     expect((await orgData(cookie, organizationId)).invitations).toEqual([]);
     expect(await getDb().selectFrom("invitations").select("id").where("email", "=", address).execute()).toEqual([]);
     expect(replyOf(await accept(token, { name: "Wendy Withdrawn", password: GOOD_PASSWORD, confirmPassword: GOOD_PASSWORD })).problem).toBe("invalid");
@@ -403,11 +466,17 @@ describe("roles", () => {
     expect(statusOf(await orgAction(adminCookie, otherId, { intent: "add-member", email: "x@example.com", role: "admin" }))).toBe(403);
     expect(statusOf(await orgAction(adminCookie, otherId, { intent: "create-team", name: "Sneaky" }))).toBe(403);
     expect(statusOf(await teamAction(adminCookie, otherId, otherTeam, { intent: "delete-team" }))).toBe(403);
-    expect(statusOf(await callAction(deleteOrganizationRoute.action, `/organizations/${otherId}/delete`, { cookie: adminCookie, params: { id: otherId } }))).toBe(403);
-    expect(statusOf(await callLoader(editOrganizationRoute.loader, `/organizations/${otherId}/edit`, { cookie: adminCookie, params: { id: otherId } }))).toBe(403);
+    expect(
+      statusOf(await callAction(deleteOrganizationRoute.action, `/organizations/${otherId}/delete`, { cookie: adminCookie, params: { id: otherId } })),
+    ).toBe(403);
+    expect(statusOf(await callLoader(editOrganizationRoute.loader, `/organizations/${otherId}/edit`, { cookie: adminCookie, params: { id: otherId } }))).toBe(
+      403,
+    );
     expect(await getDb().selectFrom("organizations").select("id").where("id", "=", otherId).executeTakeFirst()).toBeDefined();
     // The list offers edit and delete only where they would be allowed.
-    const listed = unwrap(await callLoader(organizationsListRoute.loader, "/organizations", { cookie: adminCookie })).value as { rows: Array<{ id: string; canUpdate: boolean; canDelete: boolean }> };
+    const listed = unwrap(await callLoader(organizationsListRoute.loader, "/organizations", { cookie: adminCookie })).value as {
+      rows: Array<{ id: string; canUpdate: boolean; canDelete: boolean }>;
+    };
     expect(listed.rows.find((row) => row.id === otherId)).toMatchObject({ canUpdate: false, canDelete: false });
     // Deleting an organization is the account's business (issue 22, item 2): its admin edits it but does not delete it.
     expect(listed.rows.find((row) => row.id === organizationId)).toMatchObject({ canUpdate: true, canDelete: false });
@@ -430,7 +499,11 @@ describe("roles", () => {
     expect(statusOf(asOwner)).toBe(400);
     expect(errorsOf(asOwner)).toMatchObject({ role: ["validation.roleNotAllowed"] });
     expect(await memberRole(organizationId, await userIdOf(newcomer))).toBeNull();
-    const invitingOwner = await orgAction(adminCookie, organizationId, { intent: "add-member", email: `owner-${newId().slice(0, 6)}@example.test`, role: "owner" });
+    const invitingOwner = await orgAction(adminCookie, organizationId, {
+      intent: "add-member",
+      email: `owner-${newId().slice(0, 6)}@example.test`,
+      role: "owner",
+    });
     expect(errorsOf(invitingOwner)).toMatchObject({ role: ["validation.roleNotAllowed"] });
     expect((await orgData(adminCookie, organizationId)).invitations).toEqual([]);
 
@@ -445,9 +518,13 @@ describe("roles", () => {
     expect(await memberRole(organizationId, owner.userId)).toBe("owner");
 
     // Within their own rank an admin may act.
-    expect(redirectLocation(await orgAction(adminCookie, organizationId, { intent: "add-member", email: newcomer, role: "admin" }))).toBe(`/organizations/${organizationId}`);
+    expect(redirectLocation(await orgAction(adminCookie, organizationId, { intent: "add-member", email: newcomer, role: "admin" }))).toBe(
+      `/organizations/${organizationId}`,
+    );
     expect(await memberRole(organizationId, await userIdOf(newcomer))).toBe("admin");
-    expect(redirectLocation(await orgAction(adminCookie, organizationId, { intent: "change-role", email: agentEmail, role: "admin" }))).toBe(`/organizations/${organizationId}`);
+    expect(redirectLocation(await orgAction(adminCookie, organizationId, { intent: "change-role", email: agentEmail, role: "admin" }))).toBe(
+      `/organizations/${organizationId}`,
+    );
     expect(await memberRole(organizationId, await userIdOf(agentEmail))).toBe("admin");
 
     // Nobody changes or removes themselves.
@@ -466,15 +543,21 @@ describe("roles", () => {
     expect(redirectLocation(promoted)).toBe(`/organizations/${organizationId}`);
     expect((await orgData(ownerCookie, organizationId)).members.find((member) => member.email === agentEmail)?.roleKey).toBe("admin");
 
-    expect(formErrorsOf(await orgAction(ownerCookie, organizationId, { intent: "change-role", email: owner.email, role: "agent" }))).toEqual(["validation.notYourself"]);
+    expect(formErrorsOf(await orgAction(ownerCookie, organizationId, { intent: "change-role", email: owner.email, role: "agent" }))).toEqual([
+      "validation.notYourself",
+    ]);
     expect(formErrorsOf(await orgAction(ownerCookie, organizationId, { intent: "remove-member", email: owner.email }))).toEqual(["validation.notYourself"]);
     expect(await memberRole(organizationId, owner.userId)).toBe("owner");
 
     const stranger = await addTenantUser(owner.tenantId, "agent");
-    expect(formErrorsOf(await orgAction(ownerCookie, organizationId, { intent: "change-role", email: stranger, role: "admin" }))).toEqual(["validation.notMember"]);
+    expect(formErrorsOf(await orgAction(ownerCookie, organizationId, { intent: "change-role", email: stranger, role: "admin" }))).toEqual([
+      "validation.notMember",
+    ]);
     expect(await memberRole(organizationId, await userIdOf(stranger))).toBeNull();
 
-    expect(redirectLocation(await orgAction(ownerCookie, organizationId, { intent: "remove-member", email: adminEmail }))).toBe(`/organizations/${organizationId}`);
+    expect(redirectLocation(await orgAction(ownerCookie, organizationId, { intent: "remove-member", email: adminEmail }))).toBe(
+      `/organizations/${organizationId}`,
+    );
     expect(await memberRole(organizationId, await userIdOf(adminEmail))).toBeNull();
     expect(await findUser(adminEmail)).toBeDefined();
   });
@@ -588,8 +671,12 @@ describe("teams", () => {
     expect(redirectLocation(created)).toBe(`/organizations/${organizationId}/teams/${team!.id}`);
     const teamId = team!.id;
 
-    expect(errorsOf(await teamAction(cookie, organizationId, teamId, { intent: "rename-team", name: "B" }))).toMatchObject({ name: ["validation.teamNameTooShort"] });
-    expect(redirectLocation(await teamAction(cookie, organizationId, teamId, { intent: "rename-team", name: "Reception" }))).toBe(`/organizations/${organizationId}/teams/${teamId}`);
+    expect(errorsOf(await teamAction(cookie, organizationId, teamId, { intent: "rename-team", name: "B" }))).toMatchObject({
+      name: ["validation.teamNameTooShort"],
+    });
+    expect(redirectLocation(await teamAction(cookie, organizationId, teamId, { intent: "rename-team", name: "Reception" }))).toBe(
+      `/organizations/${organizationId}/teams/${teamId}`,
+    );
     expect((await teamData(cookie, organizationId, teamId)).title).toBe("Reception");
 
     const memberEmail = await addTenantUser(owner.tenantId, "agent");
@@ -602,15 +689,21 @@ describe("teams", () => {
     expect(page.candidates.map((candidate) => candidate.id).sort()).toEqual([memberId, owner.userId].sort());
     expect(page.members).toEqual([]);
 
-    expect(errorsOf(await teamAction(cookie, organizationId, teamId, { intent: "add-team-member", userId: "" }))).toMatchObject({ userId: ["validation.teamMemberRequired"] });
+    expect(errorsOf(await teamAction(cookie, organizationId, teamId, { intent: "add-team-member", userId: "" }))).toMatchObject({
+      userId: ["validation.teamMemberRequired"],
+    });
     for (const userId of [outsiderId, foreign.userId]) {
       const refused = await teamAction(cookie, organizationId, teamId, { intent: "add-team-member", userId });
       expect(statusOf(refused)).toBe(400);
       expect(errorsOf(refused)).toMatchObject({ userId: ["validation.teamMemberNotInOrganization"] });
     }
-    expect(redirectLocation(await teamAction(cookie, organizationId, teamId, { intent: "add-team-member", userId: memberId }))).toBe(`/organizations/${organizationId}/teams/${teamId}`);
+    expect(redirectLocation(await teamAction(cookie, organizationId, teamId, { intent: "add-team-member", userId: memberId }))).toBe(
+      `/organizations/${organizationId}/teams/${teamId}`,
+    );
     // Twice is harmless.
-    expect(redirectLocation(await teamAction(cookie, organizationId, teamId, { intent: "add-team-member", userId: memberId }))).toBe(`/organizations/${organizationId}/teams/${teamId}`);
+    expect(redirectLocation(await teamAction(cookie, organizationId, teamId, { intent: "add-team-member", userId: memberId }))).toBe(
+      `/organizations/${organizationId}/teams/${teamId}`,
+    );
     page = await teamData(cookie, organizationId, teamId);
     expect(page.members.map((member) => member.id)).toEqual([memberId]);
     expect(page.candidates.map((candidate) => candidate.id)).toEqual([owner.userId]);
@@ -619,7 +712,9 @@ describe("teams", () => {
 
     // Leaving the team ends hosting its event types.
     const eventTypeId = await insertEventType(owner.tenantId, teamId, memberId);
-    expect(redirectLocation(await teamAction(cookie, organizationId, teamId, { intent: "remove-team-member", userId: memberId }))).toBe(`/organizations/${organizationId}/teams/${teamId}`);
+    expect(redirectLocation(await teamAction(cookie, organizationId, teamId, { intent: "remove-team-member", userId: memberId }))).toBe(
+      `/organizations/${organizationId}/teams/${teamId}`,
+    );
     page = await teamData(cookie, organizationId, teamId);
     expect(page.members).toEqual([]);
     expect(page.team.eventTypes).toBe(1);
@@ -641,8 +736,16 @@ describe("teams", () => {
     expect(await memberRole(organizationId, memberId)).toBe("agent");
 
     await expectTranslated("organizations", [
-      "validation.teamNameRequired", "validation.teamNameTooShort", "validation.teamNameTooLong", "validation.teamMemberRequired", "validation.teamMemberNotInOrganization",
-      "toast.teamCreated", "toast.teamRenamed", "toast.teamMemberAdded", "toast.teamMemberRemoved", "toast.teamDeleted",
+      "validation.teamNameRequired",
+      "validation.teamNameTooShort",
+      "validation.teamNameTooLong",
+      "validation.teamMemberRequired",
+      "validation.teamMemberNotInOrganization",
+      "toast.teamCreated",
+      "toast.teamRenamed",
+      "toast.teamMemberAdded",
+      "toast.teamMemberRemoved",
+      "toast.teamDeleted",
     ]);
   });
 
@@ -663,8 +766,20 @@ describe("teams", () => {
     await getDb().insertInto("event_type_hosts").values({ event_type_id: alphaEvent, user_id: owner.userId }).execute();
     const betaEvent = await insertEventType(owner.tenantId, betaTeam, memberId);
 
-    const teamsOf = (userId: string) => getDb().selectFrom("team_members").select("team_id").where("user_id", "=", userId).execute().then((rows) => rows.map((row) => row.team_id).sort());
-    const hostingOf = (userId: string) => getDb().selectFrom("event_type_hosts").select("event_type_id").where("user_id", "=", userId).execute().then((rows) => rows.map((row) => row.event_type_id).sort());
+    const teamsOf = (userId: string) =>
+      getDb()
+        .selectFrom("team_members")
+        .select("team_id")
+        .where("user_id", "=", userId)
+        .execute()
+        .then((rows) => rows.map((row) => row.team_id).sort());
+    const hostingOf = (userId: string) =>
+      getDb()
+        .selectFrom("event_type_hosts")
+        .select("event_type_id")
+        .where("user_id", "=", userId)
+        .execute()
+        .then((rows) => rows.map((row) => row.event_type_id).sort());
     expect(await teamsOf(memberId)).toEqual([...alphaTeams, betaTeam].sort());
     expect(await hostingOf(memberId)).toEqual([alphaEvent, betaEvent].sort());
 
@@ -695,7 +810,11 @@ describe("tenant isolation", () => {
     const theirEvent = await insertEventType(theirs.tenantId, theirTeam, theirs.userId);
     const myEvent = await insertEventType(mine.tenantId, myTeam, mine.userId);
     const place = (organizationId: string, teamId: string, eventTypeId: string) => ({ id: organizationId, teamId, eventTypeId });
-    for (const params of [place(theirOrganization, theirTeam, theirEvent), place(myOrganization, myTeam, theirEvent), place(theirOrganization, theirTeam, myEvent)]) {
+    for (const params of [
+      place(theirOrganization, theirTeam, theirEvent),
+      place(myOrganization, myTeam, theirEvent),
+      place(theirOrganization, theirTeam, myEvent),
+    ]) {
       const path = `/organizations/${params.id}/teams/${params.teamId}/event-types/${params.eventTypeId}`;
       expect(statusOf(await callLoader(eventTypeRoute.loader, path, { cookie, params })), path).toBe(404);
       expect(statusOf(await callAction(eventTypeRoute.action, `${path}?intent=delete`, { cookie, params })), path).toBe(404);
@@ -707,7 +826,11 @@ describe("tenant isolation", () => {
 
     const selected = (await choose(cookie, { organizationId: myOrganization })).cookie;
     expect(statusOf(await callLoader(staffRoute.loader, `/staff/${theirs.userId}`, { cookie: selected, params: { userId: theirs.userId } }))).toBe(404);
-    expect(statusOf(await callAction(staffRoute.action, `/staff/${theirs.userId}`, { cookie: selected, params: { userId: theirs.userId }, form: { intent: "issue-feed" } }))).toBe(404);
+    expect(
+      statusOf(
+        await callAction(staffRoute.action, `/staff/${theirs.userId}`, { cookie: selected, params: { userId: theirs.userId }, form: { intent: "issue-feed" } }),
+      ),
+    ).toBe(404);
     expect(await getDb().selectFrom("calendar_feeds").select("id").where("user_id", "=", theirs.userId).executeTakeFirst()).toBeUndefined();
   });
 
@@ -740,9 +863,16 @@ describe("tenant isolation", () => {
       [theirOrganization, myTeam],
     ] as const) {
       expect(statusOf(await teamPage(cookie, organizationId, teamId))).toBe(404);
-      const teamForms: Array<Record<string, string>> = [{ intent: "rename-team", name: "Hijacked" }, { intent: "add-team-member", userId: mine.userId }, { intent: "delete-team" }];
+      const teamForms: Array<Record<string, string>> = [
+        { intent: "rename-team", name: "Hijacked" },
+        { intent: "add-team-member", userId: mine.userId },
+        { intent: "delete-team" },
+      ];
       for (const form of teamForms) {
-        expect(statusOf(await teamAction(cookie, organizationId, teamId, form)), `${form.intent} ${organizationId === myOrganization ? "mine" : "theirs"}/${teamId === myTeam ? "mine" : "theirs"}`).toBe(404);
+        expect(
+          statusOf(await teamAction(cookie, organizationId, teamId, form)),
+          `${form.intent} ${organizationId === myOrganization ? "mine" : "theirs"}/${teamId === myTeam ? "mine" : "theirs"}`,
+        ).toBe(404);
       }
     }
 
@@ -792,7 +922,12 @@ describe("tenant isolation", () => {
     expect(await layoutSelection(cookie)).toMatchObject({ organizationId: beta, teamId: betaTeam });
 
     // With beta chosen, another tenant's organization or team, or a team of alpha, leaves beta as it is.
-    const ignored: Array<Record<string, string>> = [{ organizationId: theirOrganization }, { teamId: theirTeam }, { teamId: alphaZulu }, { organizationId: theirOrganization, teamId: theirTeam }];
+    const ignored: Array<Record<string, string>> = [
+      { organizationId: theirOrganization },
+      { teamId: theirTeam },
+      { teamId: alphaZulu },
+      { organizationId: theirOrganization, teamId: theirTeam },
+    ];
     for (const form of ignored) {
       chosen = await choose(cookie, form);
       expect(await storedSelection(chosen.cookie), JSON.stringify(form)).toEqual({ organizationId: beta, teamId: betaTeam });

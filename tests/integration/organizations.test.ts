@@ -30,7 +30,11 @@ const errorsOf = (result: unknown) => (unwrap(result).value as { result: { error
 
 async function listed(cookie: string, query = "") {
   const { value } = unwrap(await callLoader(listRoute.loader, `/organizations${query}`, { cookie }));
-  return value as { rows: Array<{ id: string; name: string; website: string | null; logoUrl: string | null; teamCount: number }>; total: number; pageCount: number };
+  return value as {
+    rows: Array<{ id: string; name: string; website: string | null; logoUrl: string | null; teamCount: number }>;
+    total: number;
+    pageCount: number;
+  };
 }
 
 describe("creating and editing an organization", () => {
@@ -57,12 +61,19 @@ describe("creating and editing an organization", () => {
     const cookie = await owner.cookie();
     const fake = new File([new TextEncoder().encode("not a picture")], "logo.png", { type: "image/png" });
     expect(errorsOf(await create(cookie, { name: "Gym North", website: "" }, fake))).toMatchObject({ logo: ["validation.logoNotImage"] });
-    expect(errorsOf(await create(cookie, { name: "", website: "not a site" }))).toMatchObject({ name: ["validation.nameRequired"], website: ["validation.websiteInvalid"] });
-    expect(errorsOf(await create(cookie, { name: "G", website: "javascript:alert(1)" }))).toMatchObject({ name: ["validation.nameTooShort"], website: ["validation.websiteInvalid"] });
+    expect(errorsOf(await create(cookie, { name: "", website: "not a site" }))).toMatchObject({
+      name: ["validation.nameRequired"],
+      website: ["validation.websiteInvalid"],
+    });
+    expect(errorsOf(await create(cookie, { name: "G", website: "javascript:alert(1)" }))).toMatchObject({
+      name: ["validation.nameTooShort"],
+      website: ["validation.websiteInvalid"],
+    });
     expect((await listed(cookie)).total).toBe(0);
     for (const language of ["en", "de"] as const) {
       const t = await getTranslatorFor(language, "organizations");
-      for (const key of ["validation.logoNotImage", "validation.nameRequired", "validation.websiteInvalid", "validation.nameTooShort"]) expect(t(key)).not.toBe(key);
+      for (const key of ["validation.logoNotImage", "validation.nameRequired", "validation.websiteInvalid", "validation.nameTooShort"])
+        expect(t(key)).not.toBe(key);
     }
   });
 
@@ -71,12 +82,20 @@ describe("creating and editing an organization", () => {
     const cookie = await owner.cookie();
     await create(cookie, { name: "Garage East", website: "" });
     const [row] = (await listed(cookie)).rows;
-    const edited = await callAction(editRoute.action, `/organizations/${row!.id}/edit`, { cookie, params: { id: row!.id }, form: organizationForm({ name: "Garage East & Sons", website: "https://garage.example" }, new File([PNG], "l.png")) });
+    const edited = await callAction(editRoute.action, `/organizations/${row!.id}/edit`, {
+      cookie,
+      params: { id: row!.id },
+      form: organizationForm({ name: "Garage East & Sons", website: "https://garage.example" }, new File([PNG], "l.png")),
+    });
     expect(redirectLocation(edited)).toBe("/organizations");
     expect((await listed(cookie)).rows[0]).toMatchObject({ name: "Garage East & Sons", website: "https://garage.example/" });
 
     const stranger = await billingTenant();
-    const theirs = await callAction(editRoute.action, `/organizations/${row!.id}/edit`, { cookie: await stranger.cookie(), params: { id: row!.id }, form: organizationForm({ name: "Taken over", website: "" }) });
+    const theirs = await callAction(editRoute.action, `/organizations/${row!.id}/edit`, {
+      cookie: await stranger.cookie(),
+      params: { id: row!.id },
+      form: organizationForm({ name: "Taken over", website: "" }),
+    });
     expect((theirs as Response).status).toBe(404);
     expect((await listed(cookie)).rows[0]!.name).toBe("Garage East & Sons");
   });
@@ -86,7 +105,12 @@ describe("the list", () => {
   it("searches names accent- and case-blind and websites, sorts, and pages 10 at a time", async () => {
     const owner = await billingTenant();
     const cookie = await owner.cookie();
-    for (const name of ["Ärztehaus Süd", "zahnarzt mitte", "Bäckerei Brot", ...Array.from({ length: 9 }, (_, i) => `Studio ${String(i + 1).padStart(2, "0")}`)]) {
+    for (const name of [
+      "Ärztehaus Süd",
+      "zahnarzt mitte",
+      "Bäckerei Brot",
+      ...Array.from({ length: 9 }, (_, i) => `Studio ${String(i + 1).padStart(2, "0")}`),
+    ]) {
       await create(cookie, { name, website: name.startsWith("Studio 01") ? "https://fit.example" : "" });
     }
     const first = await listed(cookie);
@@ -107,17 +131,27 @@ describe("deleting", () => {
     await create(cookie, { name: "Dental West", website: "" });
     const [row] = (await listed(cookie)).rows;
     const teamId = newId();
-    await getDb().insertInto("teams").values({ id: teamId, tenant_id: owner.tenantId, organization_id: row!.id, name: "Front desk", created_at: now(), updated_at: now() }).execute();
+    await getDb()
+      .insertInto("teams")
+      .values({ id: teamId, tenant_id: owner.tenantId, organization_id: row!.id, name: "Front desk", created_at: now(), updated_at: now() })
+      .execute();
     await getDb().insertInto("team_members").values({ team_id: teamId, user_id: owner.userId, created_at: now() }).execute();
     // The creator is its first member.
 
-    const confirm = unwrap(await callLoader(deleteRoute.loader, `/organizations/${row!.id}/delete`, { cookie, params: { id: row!.id } })).value as { organization: { teams: number; members: number } };
+    const confirm = unwrap(await callLoader(deleteRoute.loader, `/organizations/${row!.id}/delete`, { cookie, params: { id: row!.id } })).value as {
+      organization: { teams: number; members: number };
+    };
     expect(confirm.organization).toMatchObject({ teams: 1, members: 1 });
 
     const stranger = await billingTenant();
-    expect(((await callAction(deleteRoute.action, `/organizations/${row!.id}/delete`, { cookie: await stranger.cookie(), params: { id: row!.id } })) as Response).status).toBe(404);
+    expect(
+      ((await callAction(deleteRoute.action, `/organizations/${row!.id}/delete`, { cookie: await stranger.cookie(), params: { id: row!.id } })) as Response)
+        .status,
+    ).toBe(404);
 
-    expect(redirectLocation(await callAction(deleteRoute.action, `/organizations/${row!.id}/delete`, { cookie, params: { id: row!.id } }))).toBe("/organizations");
+    expect(redirectLocation(await callAction(deleteRoute.action, `/organizations/${row!.id}/delete`, { cookie, params: { id: row!.id } }))).toBe(
+      "/organizations",
+    );
     expect((await listed(cookie)).total).toBe(0);
     expect(await getDb().selectFrom("teams").select("id").where("id", "=", teamId).executeTakeFirst()).toBeUndefined();
     expect(await getDb().selectFrom("team_members").select("team_id").where("team_id", "=", teamId).executeTakeFirst()).toBeUndefined();

@@ -80,7 +80,16 @@ async function load(query = "", cookie = tenant.cookie, language?: "en" | "de") 
   return value as LoaderValue;
 }
 
-const figures = (f: Partial<CallFigures>): CallFigures => ({ inbound: 0, outbound: 0, missed: 0, voicemail: 0, completed: 0, escalated: 0, durationSeconds: 0, ...f });
+const figures = (f: Partial<CallFigures>): CallFigures => ({
+  inbound: 0,
+  outbound: 0,
+  missed: 0,
+  voicemail: 0,
+  completed: 0,
+  escalated: 0,
+  durationSeconds: 0,
+  ...f,
+});
 
 const LAST_7_DAYS = figures({ inbound: 4, outbound: 3, missed: 1, voicemail: 1, completed: 5, escalated: 2, durationSeconds: 570 });
 const EXPECTED: Record<(typeof DATE_RANGES)[number], { total: CallFigures; granularity: string; periods: number }> = {
@@ -171,7 +180,11 @@ const hrefOf = (tag: string) => tag.match(/href="([^"]*)"/)?.[1]?.replaceAll("&a
 describe("the rendered overview (no JavaScript)", () => {
   it("links every figure to the recordings list filtered to it", async () => {
     const html = await renderPage(overview.default, await load("?range=month-to-date"), "/overview?range=month-to-date");
-    expect(Object.fromEntries(["inbound", "outbound", "missed", "voicemail", "completed", "escalated", "minutes"].map((key) => [key, hrefOf(figureCard(html, key))]))).toEqual({
+    expect(
+      Object.fromEntries(
+        ["inbound", "outbound", "missed", "voicemail", "completed", "escalated", "minutes"].map((key) => [key, hrefOf(figureCard(html, key))]),
+      ),
+    ).toEqual({
       inbound: "/recordings?direction=inbound&range=month-to-date",
       outbound: "/recordings?direction=outbound&range=month-to-date",
       missed: "/recordings?status=missed&range=month-to-date",
@@ -192,7 +205,9 @@ describe("the rendered overview (no JavaScript)", () => {
 
   it("draws the chart as an accessible SVG with a data table, and keeps the account panels", async () => {
     const html = await renderPage(overview.default, await load(), "/overview");
-    expect(html).toMatch(/<svg role="img" aria-label="Mar 4, 2026 – Mar 10, 2026: 4 inbound and 3 outbound calls\. Busiest day: Sun, Mar 8, 2026 with 2 calls\."/);
+    expect(html).toMatch(
+      /<svg role="img" aria-label="Mar 4, 2026 – Mar 10, 2026: 4 inbound and 3 outbound calls\. Busiest day: Sun, Mar 8, 2026 with 2 calls\."/,
+    );
     expect(html).toContain("<title>Inbound and outbound calls per day</title>");
     expect(html).toContain('data-testid="calls-chart-table"');
     expect(html).toContain('data-testid="tenant-name"');

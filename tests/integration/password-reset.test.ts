@@ -90,7 +90,9 @@ describe("password reset", () => {
 
     // The link works once.
     const again = unwrap(
-      await callAction(resetPassword.action, "/reset-password", { form: { intent: "set-password", token, password: "Third-pass-2028!", confirmPassword: "Third-pass-2028!" } }),
+      await callAction(resetPassword.action, "/reset-password", {
+        form: { intent: "set-password", token, password: "Third-pass-2028!", confirmPassword: "Third-pass-2028!" },
+      }),
     );
     expect(again.status).toBe(400);
     expect(again.value).toMatchObject({ kind: "set", invalidLink: true });
@@ -132,11 +134,15 @@ describe("password reset", () => {
     const email = "trial@demo.test";
     await requestLink(email);
     const token = tokenFromOutbox(email);
-    const weak = unwrap(await callAction(resetPassword.action, "/reset-password", { form: { intent: "set-password", token, password: "weakpass", confirmPassword: "weakpass" } }));
+    const weak = unwrap(
+      await callAction(resetPassword.action, "/reset-password", { form: { intent: "set-password", token, password: "weakpass", confirmPassword: "weakpass" } }),
+    );
     expect(weak.status).toBe(400);
     expect(weak.value).toMatchObject({ kind: "set", invalidLink: false, result: { error: { password: ["validation.passwordRules"] } } });
     const mismatch = unwrap(
-      await callAction(resetPassword.action, "/reset-password", { form: { intent: "set-password", token, password: NEW_PASSWORD, confirmPassword: `${NEW_PASSWORD}x` } }),
+      await callAction(resetPassword.action, "/reset-password", {
+        form: { intent: "set-password", token, password: NEW_PASSWORD, confirmPassword: `${NEW_PASSWORD}x` },
+      }),
     );
     expect(mismatch.value).toMatchObject({ result: { error: { confirmPassword: ["validation.passwordsMustMatch"] } } });
     expect(JSON.stringify(mismatch.value)).not.toContain(NEW_PASSWORD);
@@ -147,11 +153,16 @@ describe("password reset", () => {
 
   it("an unknown or expired token changes nothing", async () => {
     const result = unwrap(
-      await callAction(resetPassword.action, "/reset-password", { form: { intent: "set-password", token: "forged-token", password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD } }),
+      await callAction(resetPassword.action, "/reset-password", {
+        form: { intent: "set-password", token: "forged-token", password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD },
+      }),
     );
     expect(result.status).toBe(400);
     expect(result.value).toMatchObject({ kind: "set", invalidLink: true, sent: false });
-    expect(unwrap(await callLoader(resetPassword.loader, "/reset-password?token=forged-token")).value).toMatchObject({ token: "forged-token", tokenIsLive: false });
+    expect(unwrap(await callLoader(resetPassword.loader, "/reset-password?token=forged-token")).value).toMatchObject({
+      token: "forged-token",
+      tokenIsLive: false,
+    });
     expect(unwrap(await callLoader(resetPassword.loader, "/reset-password")).value).toMatchObject({ token: null, tokenIsLive: false });
   });
 

@@ -51,7 +51,6 @@ function uploadForm(file: File) {
   return form;
 }
 
-
 /** A subscribed owner with a tenant of their own (registration makes the tenant). */
 async function ownerOfNewTenant(email: string) {
   const { id, tenantId } = await registerAccount({ name: "Test Person", company: "Test Company", email, phone: "4165550150", password: DEMO_PASSWORD });
@@ -66,9 +65,18 @@ async function extraDemoUser(email: string) {
   await getDb()
     .insertInto("users")
     .values({
-      id: newId(), tenant_id: owner!.tenant_id, role_id: await getRoleIdByKey("owner"), email, name: "Extra Person", phone: "+14165550160",
-      caller_phone: null, password_hash: await hashPassword(DEMO_PASSWORD), email_verified_at: null, profile_picture: null,
-      created_at: timestamp, updated_at: timestamp,
+      id: newId(),
+      tenant_id: owner!.tenant_id,
+      role_id: await getRoleIdByKey("owner"),
+      email,
+      name: "Extra Person",
+      phone: "+14165550160",
+      caller_phone: null,
+      password_hash: await hashPassword(DEMO_PASSWORD),
+      email_verified_at: null,
+      profile_picture: null,
+      created_at: timestamp,
+      updated_at: timestamp,
     })
     .execute();
   return { tenantId: owner!.tenant_id, cookie: await sessionCookieFor(email) };

@@ -43,7 +43,9 @@ function attemptReset(form: Form, ip: string, language: "en" | "de" = "en") {
 
 /** The form-level error of a conform reply (login and register answer the reply itself; reset-password wraps it in `result`). */
 function formErrors(value: unknown) {
-  const reply = (value && typeof value === "object" && "result" in value ? (value as { result: unknown }).result : value) as { error?: Record<string, string[]> };
+  const reply = (value && typeof value === "object" && "result" in value ? (value as { result: unknown }).result : value) as {
+    error?: Record<string, string[]>;
+  };
   return reply.error?.[""];
 }
 
@@ -54,7 +56,14 @@ function expectTooMany(result: unknown, language: "en" | "de" = "en") {
   expect(formErrors(value)).toEqual([TOO_MANY[language]]);
 }
 
-const registration = (email: string): Form => ({ name: "Rate Limited", company: "Rate Limited Ltd", email, phone: "+14165550123", password: "Strong-pass-1", confirmPassword: "Strong-pass-1" });
+const registration = (email: string): Form => ({
+  name: "Rate Limited",
+  company: "Rate Limited Ltd",
+  email,
+  phone: "+14165550123",
+  password: "Strong-pass-1",
+  confirmPassword: "Strong-pass-1",
+});
 
 describe("sign-in", () => {
   it(`allows ${PER_IP} attempts per IP across different emails, then answers 429 with a translated message`, async () => {
@@ -185,7 +194,12 @@ describe("several app servers", () => {
       const byAccount = (db: DB, i: number) => consumeAuthAttempt({ form: "login", ip: `198.51.100.${100 + i}`, account: "shared@demo.test" }, db);
       const onAccount = await Promise.all(Array.from({ length: 10 }, (_, i) => byAccount(i % 2 === 0 ? getDb() : second, i)));
       expect(onAccount.filter((result) => result.allowed)).toHaveLength(PER_ACCOUNT);
-      const stored = await getDb().selectFrom("rate_limit_counters").select(["key", "count"]).where("key", "in", ["login:ip:198.51.100.9", "login:account:shared@demo.test"]).orderBy("key").execute();
+      const stored = await getDb()
+        .selectFrom("rate_limit_counters")
+        .select(["key", "count"])
+        .where("key", "in", ["login:ip:198.51.100.9", "login:account:shared@demo.test"])
+        .orderBy("key")
+        .execute();
       expect(stored).toEqual([
         { key: "login:account:shared@demo.test", count: 10 },
         { key: "login:ip:198.51.100.9", count: 10 },

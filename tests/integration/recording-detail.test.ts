@@ -63,7 +63,13 @@ describe("GET /recordings/<id>", () => {
   it("labels caller details and extracted data in words and formats their values in the user's language and the tenant's zone", async () => {
     const id = await insertCall(demoTenant, {
       caller: { name: "Anna Schmidt", company: "Schmidt KG", phone: "+4930123456", language: "de" },
-      extractedData: { callbackTime: "2026-11-24T10:15", confirmed: false, budget: 12500.5, contactedAt: "2026-03-02T15:04:05Z", preferences: { preferred_day: "2026-11-24" } },
+      extractedData: {
+        callbackTime: "2026-11-24T10:15",
+        confirmed: false,
+        budget: 12500.5,
+        contactedAt: "2026-03-02T15:04:05Z",
+        preferences: { preferred_day: "2026-11-24" },
+      },
     });
     const read = async (language: "en" | "de") =>
       unwrap(await callLoader(detailRoute.loader, `/recordings/${id}`, { cookie: owner, params: { id }, language })).value as DetailData;
@@ -114,7 +120,10 @@ describe("GET /recordings/<id>", () => {
 
   it("ignores a foreign returnTo and a nonsensical ?t=", async () => {
     const id = await insertCall(demoTenant);
-    const result = await callLoader(detailRoute.loader, `/recordings/${id}?t=-5&returnTo=${encodeURIComponent("//evil.test/x")}`, { cookie: owner, params: { id } });
+    const result = await callLoader(detailRoute.loader, `/recordings/${id}?t=-5&returnTo=${encodeURIComponent("//evil.test/x")}`, {
+      cookie: owner,
+      params: { id },
+    });
     const data = unwrap(result).value as DetailData;
     expect(data.startAt).toBeNull();
     expect(data.returnTo).toBeNull();
@@ -149,10 +158,17 @@ describe("/recordings/<id>/delete", () => {
   it("removes the row and the audio file, keeps the event history and redirects with a toast", async () => {
     const id = await insertCall(demoTenant);
     const { objectKey } = await attachAudio(demoTenant, id);
-    await getDb().insertInto("call_events").values({ tenant_id: demoTenant, event_id: `evt-${id}`, type: "ended", call_id: id, received_at: now() }).execute();
+    await getDb()
+      .insertInto("call_events")
+      .values({ tenant_id: demoTenant, event_id: `evt-${id}`, type: "ended", call_id: id, received_at: now() })
+      .execute();
     expect(await isStored(objectKey)).toBe(true);
 
-    const result = await callAction(deleteRoute.action, `/recordings/${id}/delete`, { cookie: owner, params: { id }, form: { returnTo: "/recordings?q=renew" } });
+    const result = await callAction(deleteRoute.action, `/recordings/${id}/delete`, {
+      cookie: owner,
+      params: { id },
+      form: { returnTo: "/recordings?q=renew" },
+    });
     expect(redirectLocation(result)).toBe("/recordings?q=renew");
     expect(await toastOf(result)).toEqual({ type: "success", key: "recording:toast.deleted" });
     expect(await callRow(id)).toBeUndefined();
@@ -163,10 +179,18 @@ describe("/recordings/<id>/delete", () => {
 
   it("goes to the list rather than back to the deleted recording's page", async () => {
     const id = await insertCall(demoTenant);
-    const result = await callAction(deleteRoute.action, `/recordings/${id}/delete`, { cookie: owner, params: { id }, form: { returnTo: `/recordings/${id}?t=3` } });
+    const result = await callAction(deleteRoute.action, `/recordings/${id}/delete`, {
+      cookie: owner,
+      params: { id },
+      form: { returnTo: `/recordings/${id}?t=3` },
+    });
     expect(redirectLocation(result)).toBe("/recordings");
     const offsite = await insertCall(demoTenant);
-    const second = await callAction(deleteRoute.action, `/recordings/${offsite}/delete`, { cookie: owner, params: { id: offsite }, form: { returnTo: "https://evil.test/" } });
+    const second = await callAction(deleteRoute.action, `/recordings/${offsite}/delete`, {
+      cookie: owner,
+      params: { id: offsite },
+      form: { returnTo: "https://evil.test/" },
+    });
     expect(redirectLocation(second)).toBe("/recordings");
   });
 
@@ -257,10 +281,18 @@ describe("/recordings/<id>/feedback", () => {
     const missing = await callAction(feedbackRoute.action, `/recordings/${id}/feedback`, { cookie: owner, params: { id }, form: { text: "hello" } });
     expect(unwrap(missing).status).toBe(400);
     expect(errorsOf(missing).rating).toEqual(["feedback.validation.ratingRequired"]);
-    const long = await callAction(feedbackRoute.action, `/recordings/${id}/feedback`, { cookie: owner, params: { id }, form: { rating: "3", text: "a".repeat(2001) } });
+    const long = await callAction(feedbackRoute.action, `/recordings/${id}/feedback`, {
+      cookie: owner,
+      params: { id },
+      form: { rating: "3", text: "a".repeat(2001) },
+    });
     expect(unwrap(long).status).toBe(400);
     expect(errorsOf(long).text).toEqual(["feedback.validation.textTooLong"]);
-    const exact = await callAction(feedbackRoute.action, `/recordings/${id}/feedback`, { cookie: owner, params: { id }, form: { rating: "3", text: "a".repeat(2000) } });
+    const exact = await callAction(feedbackRoute.action, `/recordings/${id}/feedback`, {
+      cookie: owner,
+      params: { id },
+      form: { rating: "3", text: "a".repeat(2000) },
+    });
     expect(redirectLocation(exact)).toBe(`/recordings/${id}`);
   });
 

@@ -49,7 +49,10 @@ async function newTenant(timeZone = "Europe/Berlin"): Promise<ListScope> {
   tenantCounter += 1;
   const id = `tenant-${tenantCounter}-${crypto.randomUUID()}`;
   const at = "2026-01-01T00:00:00.000Z";
-  await getDb().insertInto("tenants").values({ id, name: `Tenant ${tenantCounter}`, time_zone: timeZone, created_at: at, updated_at: at }).execute();
+  await getDb()
+    .insertInto("tenants")
+    .values({ id, name: `Tenant ${tenantCounter}`, time_zone: timeZone, created_at: at, updated_at: at })
+    .execute();
   return { tenantId: id, timeZone, now: NOW };
 }
 
@@ -70,7 +73,11 @@ async function insertCalls(scope: ListScope, specs: CallSpec[]) {
     });
     return { ...row, feedback_rating: feedback_rating ?? null, sentiment: sentiment ?? null, ...(audio_status ? { audio_status } : {}) };
   });
-  for (let start = 0; start < rows.length; start += 100) await getDb().insertInto("calls").values(rows.slice(start, start + 100)).execute();
+  for (let start = 0; start < rows.length; start += 100)
+    await getDb()
+      .insertInto("calls")
+      .values(rows.slice(start, start + 100))
+      .execute();
   return rows.map((row) => row.id);
 }
 
@@ -195,11 +202,67 @@ describe("search", () => {
     const other = await newTenant();
     const random = prng(424242);
     const pieces = [
-      "a", "b", "e", "n", "an", "A", "B", "E", "Ä", "ä", "ö", "Ö", "ü", "ß", "ẞ", "é", "e\u0301", "İ", "ı", "i", "Σ", "σ", "ς",
-      "😀", "👍🏽", "中文", '"', "'", "*", "-", "(", ")", ":", "^", "+", "NEAR", "AND", "OR", "NOT", " ", "  ", "\n", "\t",
-      SEARCH_FIELD_SEPARATOR, "\u0000", "0", "1", "7", "@", ".", "%", "_", "\\", "{", "}", "Anna", "Müller", "refund", "Termin",
+      "a",
+      "b",
+      "e",
+      "n",
+      "an",
+      "A",
+      "B",
+      "E",
+      "Ä",
+      "ä",
+      "ö",
+      "Ö",
+      "ü",
+      "ß",
+      "ẞ",
+      "é",
+      "e\u0301",
+      "İ",
+      "ı",
+      "i",
+      "Σ",
+      "σ",
+      "ς",
+      "😀",
+      "👍🏽",
+      "中文",
+      '"',
+      "'",
+      "*",
+      "-",
+      "(",
+      ")",
+      ":",
+      "^",
+      "+",
+      "NEAR",
+      "AND",
+      "OR",
+      "NOT",
+      " ",
+      "  ",
+      "\n",
+      "\t",
+      SEARCH_FIELD_SEPARATOR,
+      "\u0000",
+      "0",
+      "1",
+      "7",
+      "@",
+      ".",
+      "%",
+      "_",
+      "\\",
+      "{",
+      "}",
+      "Anna",
+      "Müller",
+      "refund",
+      "Termin",
     ];
-    const pick = <T,>(items: readonly T[]) => items[Math.floor(random() * items.length)]!;
+    const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)]!;
     const text = (max: number) => Array.from({ length: Math.floor(random() * max) }, () => pick(pieces)).join("");
     const maybe = (max: number) => (random() < 0.2 ? null : text(max));
     const spec = (): CallSpec => ({
@@ -277,7 +340,7 @@ describe("sort and paging", () => {
     const scope = await newTenant();
     const random = prng(777);
     const names = ["Ärger", "apple", "Zoe", "Zoë", "Öl", "Oma", "Straße", "Strasse", "", "  ", null, "banana", "ägypten", "Zebra"];
-    const pick = <T,>(items: readonly T[]) => items[Math.floor(random() * items.length)]!;
+    const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)]!;
     await insertCalls(
       scope,
       Array.from({ length: 57 }, () => ({
@@ -324,14 +387,20 @@ describe("sort and paging", () => {
   it("sorts numbers numerically", async () => {
     const scope = await newTenant();
     const durations = [100, 9, null, 10, 61];
-    const ids = await insertCalls(scope, durations.map((durationSeconds) => ({ durationSeconds })));
+    const ids = await insertCalls(
+      scope,
+      durations.map((durationSeconds) => ({ durationSeconds })),
+    );
     const { ids: ascending } = await allPages(scope, { sort: "duration", order: "asc" });
     expect(ascending).toEqual([null, 9, 10, 61, 100].map((value) => ids[durations.indexOf(value)]));
   });
 
   it("clamps a page past the end to the last page", async () => {
     const scope = await newTenant();
-    await insertCalls(scope, Array.from({ length: 23 }, () => ({})));
+    await insertCalls(
+      scope,
+      Array.from({ length: 23 }, () => ({})),
+    );
     const result = await queryRecordingsPage(getDb(), scope, { ...DEFAULT_LIST_PARAMS, page: 999 });
     expect(result).toMatchObject({ total: 23, pageCount: 3, hasNextPage: false, params: { page: 3 } });
     expect(result.rows).toHaveLength(3);
@@ -341,7 +410,10 @@ describe("sort and paging", () => {
 
   it("when a search has more matches than it counts, pages on with next and still finds its last page", async () => {
     const scope = await newTenant();
-    await insertCalls(scope, Array.from({ length: 35 }, (_, index) => ({ summary: `refund request ${index}` })));
+    await insertCalls(
+      scope,
+      Array.from({ length: 35 }, (_, index) => ({ summary: `refund request ${index}` })),
+    );
     const first = await queryRecordingsPage(getDb(), scope, { ...DEFAULT_LIST_PARAMS, q: "refund" }, { searchCountLimit: 12 });
     expect(first).toMatchObject({ total: 12, totalIsCapped: true, hasNextPage: true, pageCount: 2 });
     const beyond = await queryRecordingsPage(getDb(), scope, { ...DEFAULT_LIST_PARAMS, q: "refund", page: 50 }, { searchCountLimit: 12 });
@@ -358,7 +430,10 @@ describe("filters", () => {
   it("shows finished calls unless a status is asked for", async () => {
     const scope = await newTenant();
     const statuses: CallStatus[] = ["ended", "missed", "voicemail", "live", "queued"];
-    const ids = await insertCalls(scope, statuses.map((status) => ({ status })));
+    const ids = await insertCalls(
+      scope,
+      statuses.map((status) => ({ status })),
+    );
     expect(await idsFor(scope, {})).toEqual(ids.slice(0, 3).sort());
     for (const [index, status] of statuses.entries()) expect(await idsFor(scope, { status })).toEqual([ids[index]]);
   });
@@ -410,7 +485,10 @@ describe("filters", () => {
       [null, "positive", false],
       [2, null, false],
     ];
-    const ids = await insertCalls(scope, cases.map(([feedback_rating, sentiment]) => ({ feedback_rating, sentiment })));
+    const ids = await insertCalls(
+      scope,
+      cases.map(([feedback_rating, sentiment]) => ({ feedback_rating, sentiment })),
+    );
     const expected = ids.filter((_, index) => cases[index]![2]).sort();
     expect(await idsFor(scope, { view: "disagreement" })).toEqual(expected);
     for (const sort of ["createdAt", "rating", "user"] as const) {
@@ -436,7 +514,7 @@ describe("kept counts", () => {
     const scope = await newTenant();
     const other = await newTenant();
     const random = prng(99);
-    const pick = <T,>(items: readonly T[]) => items[Math.floor(random() * items.length)]!;
+    const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)]!;
     const statuses = ["ended", "missed", "voicemail", "live", "queued"] as const;
     const campaigns = ["A", "B", null, ""];
     const ids = await insertCalls(
@@ -447,16 +525,38 @@ describe("kept counts", () => {
     for (let step = 0; step < 80; step++) {
       const id = pick(ids);
       const action = random();
-      if (action < 0.25) await db.updateTable("calls").set({ status: pick(statuses) }).where("id", "=", id).execute();
-      else if (action < 0.5) await db.updateTable("calls").set({ direction: pick(["inbound", "outbound"]) }).where("id", "=", id).execute();
-      else if (action < 0.7) await db.updateTable("calls").set({ campaign_name: pick(campaigns) }).where("id", "=", id).execute();
-      else if (action < 0.8) await db.updateTable("calls").set({ tenant_id: pick([scope.tenantId, other.tenantId]) }).where("id", "=", id).execute();
+      if (action < 0.25)
+        await db
+          .updateTable("calls")
+          .set({ status: pick(statuses) })
+          .where("id", "=", id)
+          .execute();
+      else if (action < 0.5)
+        await db
+          .updateTable("calls")
+          .set({ direction: pick(["inbound", "outbound"]) })
+          .where("id", "=", id)
+          .execute();
+      else if (action < 0.7)
+        await db
+          .updateTable("calls")
+          .set({ campaign_name: pick(campaigns) })
+          .where("id", "=", id)
+          .execute();
+      else if (action < 0.8)
+        await db
+          .updateTable("calls")
+          .set({ tenant_id: pick([scope.tenantId, other.tenantId]) })
+          .where("id", "=", id)
+          .execute();
       else if (action < 0.9) await db.updateTable("calls").set({ summary: "unrelated change" }).where("id", "=", id).execute();
       else await db.deleteFrom("calls").where("id", "=", id).execute();
     }
     const counted = await sql`select tenant_id, status, direction, coalesce(campaign_name, '') as campaign, count(*) as calls from calls
       where tenant_id in (${scope.tenantId}, ${other.tenantId}) group by 1, 2, 3, 4 order by 1, 2, 3, 4`.execute(db);
-    const kept = await sql`select * from call_list_counts where tenant_id in (${scope.tenantId}, ${other.tenantId}) and calls > 0 order by 1, 2, 3, 4`.execute(db);
+    const kept = await sql`select * from call_list_counts where tenant_id in (${scope.tenantId}, ${other.tenantId}) and calls > 0 order by 1, 2, 3, 4`.execute(
+      db,
+    );
     expect(kept.rows).toEqual(counted.rows);
     expect((await sql`select count(*) as n from call_list_counts where calls < 0`.execute(db)).rows).toEqual([{ n: 0 }]);
     for (const [params, expected] of [
@@ -470,4 +570,3 @@ describe("kept counts", () => {
     }
   });
 });
-

@@ -302,8 +302,23 @@ describe("CSV export", () => {
     const text = new TextDecoder().decode(bytes);
     const [header, ...rows] = parseCsv(text, ",");
     expect(header).toEqual([
-      "ID", "Date (ISO 8601, UTC)", "Date", "Direction", "Status", "Campaign", "From", "To", "Agent", "User", "Company",
-      "Duration (seconds)", "Duration", "Rating", "Sentiment", "Escalated", "Summary",
+      "ID",
+      "Date (ISO 8601, UTC)",
+      "Date",
+      "Direction",
+      "Status",
+      "Campaign",
+      "From",
+      "To",
+      "Agent",
+      "User",
+      "Company",
+      "Duration (seconds)",
+      "Duration",
+      "Rating",
+      "Sentiment",
+      "Escalated",
+      "Summary",
     ]);
     expect(rows).toHaveLength(25);
     expect(rows.map((row) => row[0])).toEqual(await allIds(owner.cookie, "?sort=user&order=desc"));
@@ -322,7 +337,7 @@ describe("CSV export", () => {
       "'+4930123456",
       "'\tTabbed",
       "'-2+3",
-      "'=HYPERLINK(\"http://evil.test\",\"click\")",
+      '\'=HYPERLINK("http://evil.test","click")',
       "'@SUM(A1:A9)",
       "125",
       "2:05",

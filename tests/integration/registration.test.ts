@@ -10,7 +10,14 @@ import { callAction, callLoader, findUser, latestEmailTo, linkFrom, prepareTestD
 beforeAll(prepareTestDatabase);
 beforeEach(() => resetRateLimits());
 
-const VALID = { name: "Rita Register", company: "Register & Co. 2", email: "rita@example.test", phone: "+1 416 555 0199", password: "Strong-pass-1", confirmPassword: "Strong-pass-1" };
+const VALID = {
+  name: "Rita Register",
+  company: "Register & Co. 2",
+  email: "rita@example.test",
+  phone: "+1 416 555 0199",
+  password: "Strong-pass-1",
+  confirmPassword: "Strong-pass-1",
+};
 
 interface Reply {
   status?: string;
@@ -273,11 +280,15 @@ describe("the registrant's phone country (decision 0009)", () => {
     callAction(register.action, "/register", { form: { ...VALID, ...fields }, headers: acceptLanguage ? { "Accept-Language": acceptLanguage } : {} });
 
   it("reads a phone with a leading 0 in the country of the browser's first language, and + or 00 the same anywhere", async () => {
-    expect(redirectLocation(await register_({ email: "national-de@example.test", phone: "030 1234567" }, "de-DE,de;q=0.9,en;q=0.8"))).toBe("/registration-successful");
+    expect(redirectLocation(await register_({ email: "national-de@example.test", phone: "030 1234567" }, "de-DE,de;q=0.9,en;q=0.8"))).toBe(
+      "/registration-successful",
+    );
     expect((await findUser("national-de@example.test"))?.phone).toBe("+49301234567");
 
     // A browser whose first language names no region reads in that language's country (issue 22, item 18): "de" is German.
-    expect(redirectLocation(await register_({ email: "national-de-bare@example.test", phone: "030 1234567" }, "de,en-US;q=0.7"))).toBe("/registration-successful");
+    expect(redirectLocation(await register_({ email: "national-de-bare@example.test", phone: "030 1234567" }, "de,en-US;q=0.7"))).toBe(
+      "/registration-successful",
+    );
     expect((await findUser("national-de-bare@example.test"))?.phone).toBe("+49301234567");
 
     // No country from the browser: the US default, where a leading 0 is no trunk prefix and the number is refused.
@@ -290,7 +301,9 @@ describe("the registrant's phone country (decision 0009)", () => {
   });
 
   it("gives the form the same country, for typing and checking in the browser", async () => {
-    expect(unwrap(await callLoader(register.loader, "/register", { headers: { "Accept-Language": "en-GB,en;q=0.9" } })).value).toMatchObject({ phoneCountry: "GB" });
+    expect(unwrap(await callLoader(register.loader, "/register", { headers: { "Accept-Language": "en-GB,en;q=0.9" } })).value).toMatchObject({
+      phoneCountry: "GB",
+    });
     expect(unwrap(await callLoader(register.loader, "/register")).value).toMatchObject({ phoneCountry: "US" });
   });
 });

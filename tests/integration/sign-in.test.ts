@@ -23,7 +23,13 @@ beforeEach(() => resetRateLimits());
 const PASSWORD = "Demo-pass-2026!";
 
 function signIn(form: Record<string, string>, { cookie, language, ip }: { cookie?: string; language?: "en" | "de"; ip?: string } = {}) {
-  return callAction(login.action, "/login", { form, cookie, language, context: loadContext(ip ? { clientIp: ip } : {}), headers: { "User-Agent": "vitest-browser" } });
+  return callAction(login.action, "/login", {
+    form,
+    cookie,
+    language,
+    context: loadContext(ip ? { clientIp: ip } : {}),
+    headers: { "User-Agent": "vitest-browser" },
+  });
 }
 
 interface Reply {
@@ -97,7 +103,10 @@ describe("sign-in failure", () => {
     expect(wrongReply.error).toEqual({ "": ["validation.invalidCredentials"] });
     expect(unknownReply.error).toEqual({ "": ["validation.invalidCredentials"] });
     // Nothing but the email typed differs between the two answers.
-    expect({ ...unknownReply, initialValue: { ...unknownReply.initialValue, email: "x" } }).toEqual({ ...wrongReply, initialValue: { ...wrongReply.initialValue, email: "x" } });
+    expect({ ...unknownReply, initialValue: { ...unknownReply.initialValue, email: "x" } }).toEqual({
+      ...wrongReply,
+      initialValue: { ...wrongReply.initialValue, email: "x" },
+    });
     expect(wrongReply.initialValue).toEqual({ email: "owner@demo.test" });
     // The password is not sent back.
     expect(JSON.stringify(wrong.value)).not.toContain("Wrong-pass-2026!");

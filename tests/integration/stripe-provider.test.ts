@@ -50,7 +50,10 @@ function setupSessionIdOf(url: string) {
 /** A customer with a card saved through the hosted setup page. */
 async function customerWithCard(token: string) {
   const customerRef = await newCustomer();
-  const { url } = await provider.startCardSetup(customerRef, { returnUrl: "http://localhost:3000/billing/cards/return?session={CHECKOUT_SESSION_ID}", cancelUrl: "http://localhost:3000/billing" });
+  const { url } = await provider.startCardSetup(customerRef, {
+    returnUrl: "http://localhost:3000/billing/cards/return?session={CHECKOUT_SESSION_ID}",
+    cancelUrl: "http://localhost:3000/billing",
+  });
   const sessionId = setupSessionIdOf(url);
   stub.completeSetup(sessionId, token);
   const card = await provider.finishCardSetup(customerRef, sessionId);
@@ -58,7 +61,15 @@ async function customerWithCard(token: string) {
 }
 
 function chargeRequest(customerRef: string, paymentMethodRef: string, overrides: Partial<ChargeRequest> = {}): ChargeRequest {
-  return { customerRef, paymentMethodRef, amountCents: 2_500, currency: "USD", idempotencyKey: uniqueId("charge"), description: "Voxboard credit top-up", ...overrides };
+  return {
+    customerRef,
+    paymentMethodRef,
+    amountCents: 2_500,
+    currency: "USD",
+    idempotencyKey: uniqueId("charge"),
+    description: "Voxboard credit top-up",
+    ...overrides,
+  };
 }
 
 async function paymentErrorOf(promise: Promise<unknown>): Promise<PaymentError> {
@@ -83,7 +94,9 @@ describe("customers", () => {
     expect(second).toBe(first);
     expect(stub.customers - before).toBe(1);
     expect(stub.object(first)).toMatchObject({ name: "Acme Dental", email: "owner@acme.test", metadata: { tenant_id: tenantId } });
-    const creates = stub.requests.filter((request) => request.path === "/v1/customers" && request.params.metadata && (request.params.metadata as { tenant_id?: string }).tenant_id === tenantId);
+    const creates = stub.requests.filter(
+      (request) => request.path === "/v1/customers" && request.params.metadata && (request.params.metadata as { tenant_id?: string }).tenant_id === tenantId,
+    );
     expect(creates.map((request) => request.idempotencyKey)).toEqual([`voxboard-customer-${tenantId}`, `voxboard-customer-${tenantId}`]);
     expect(creates.filter((request) => request.replayed)).toHaveLength(1);
   });
@@ -109,20 +122,35 @@ describe("card setup on Stripe's hosted page", () => {
 
     expect(url).toMatch(new RegExp(`^${stub.baseUrl}/checkout/cs_test_`));
     const create = lastRequest((request) => request.path === "/v1/checkout/sessions")!;
-    expect(create.params).toMatchObject({ mode: "setup", customer: customerRef, allowed_payment_method_types: ["card"], success_url: returnUrl, cancel_url: "http://localhost:3000/billing" });
+    expect(create.params).toMatchObject({
+      mode: "setup",
+      customer: customerRef,
+      allowed_payment_method_types: ["card"],
+      success_url: returnUrl,
+      cancel_url: "http://localhost:3000/billing",
+    });
 
     const sessionId = setupSessionIdOf(url);
     const { paymentMethodId } = stub.completeSetup(sessionId, "pm_card_mastercard");
     const card = await provider.finishCardSetup(customerRef, sessionId);
 
-    expect(card).toEqual({ providerRef: paymentMethodId, brand: "mastercard", last4: "4444", expMonth: STUB_CARD_EXPIRY.month, expYear: STUB_CARD_EXPIRY.year });
+    expect(card).toEqual({
+      providerRef: paymentMethodId,
+      brand: "mastercard",
+      last4: "4444",
+      expMonth: STUB_CARD_EXPIRY.month,
+      expYear: STUB_CARD_EXPIRY.year,
+    });
     const retrieve = lastRequest((request) => request.path === `/v1/checkout/sessions/${sessionId}`)!;
     expect(retrieve.params.expand).toEqual(["setup_intent.payment_method"]);
   });
 
   it("serves a hosted page that saves the chosen test card and returns to the success URL", async () => {
     const customerRef = await newCustomer();
-    const { url } = await provider.startCardSetup(customerRef, { returnUrl: "http://localhost:3000/return?session={CHECKOUT_SESSION_ID}", cancelUrl: "http://localhost:3000/billing" });
+    const { url } = await provider.startCardSetup(customerRef, {
+      returnUrl: "http://localhost:3000/return?session={CHECKOUT_SESSION_ID}",
+      cancelUrl: "http://localhost:3000/billing",
+    });
     const page = await fetch(url);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain("pm_card_amex");
@@ -137,7 +165,10 @@ describe("card setup on Stripe's hosted page", () => {
   it("refuses to finish another customer's setup session", async () => {
     const owner = await newCustomer();
     const intruder = await newCustomer();
-    const { url } = await provider.startCardSetup(owner, { returnUrl: "http://localhost:3000/r?s={CHECKOUT_SESSION_ID}", cancelUrl: "http://localhost:3000/b" });
+    const { url } = await provider.startCardSetup(owner, {
+      returnUrl: "http://localhost:3000/r?s={CHECKOUT_SESSION_ID}",
+      cancelUrl: "http://localhost:3000/b",
+    });
     stub.completeSetup(setupSessionIdOf(url), "pm_card_visa");
 
     const error = await paymentErrorOf(provider.finishCardSetup(intruder, setupSessionIdOf(url)));
@@ -146,7 +177,10 @@ describe("card setup on Stripe's hosted page", () => {
 
   it("does not save a card the customer has not finished adding, nor one refused when added", async () => {
     const customerRef = await newCustomer();
-    const { url } = await provider.startCardSetup(customerRef, { returnUrl: "http://localhost:3000/r?s={CHECKOUT_SESSION_ID}", cancelUrl: "http://localhost:3000/b" });
+    const { url } = await provider.startCardSetup(customerRef, {
+      returnUrl: "http://localhost:3000/r?s={CHECKOUT_SESSION_ID}",
+      cancelUrl: "http://localhost:3000/b",
+    });
     const sessionId = setupSessionIdOf(url);
     expect((await paymentErrorOf(provider.finishCardSetup(customerRef, sessionId))).code).toBe("save_failed");
 
@@ -222,8 +256,15 @@ describe("charges", () => {
 
   it("answers a payment left waiting for the customer's authentication as authentication_required", async () => {
     const customerRef = await newCustomer();
-    stub.failNext({ status: 200, body: { id: "pi_waiting", object: "payment_intent", status: "requires_action", amount: 2_500, currency: "usd", created: 1_767_225_600, metadata: {} } });
-    expect(await provider.charge(chargeRequest(customerRef, "pm_card_visa"))).toEqual({ status: "failed", code: "authentication_required", providerRef: "pi_waiting" });
+    stub.failNext({
+      status: 200,
+      body: { id: "pi_waiting", object: "payment_intent", status: "requires_action", amount: 2_500, currency: "usd", created: 1_767_225_600, metadata: {} },
+    });
+    expect(await provider.charge(chargeRequest(customerRef, "pm_card_visa"))).toEqual({
+      status: "failed",
+      code: "authentication_required",
+      providerRef: "pi_waiting",
+    });
   });
 
   it("answers a repeat of a charge with the first answer, making one payment", async () => {
@@ -237,7 +278,10 @@ describe("charges", () => {
     expect(first.status).toBe("succeeded");
     expect(second).toEqual(first);
     expect(stub.paymentIntents - before).toBe(1);
-    expect(stub.requests.filter((candidate) => candidate.idempotencyKey === request.idempotencyKey).map((candidate) => candidate.replayed)).toEqual([false, true]);
+    expect(stub.requests.filter((candidate) => candidate.idempotencyKey === request.idempotencyKey).map((candidate) => candidate.replayed)).toEqual([
+      false,
+      true,
+    ]);
   });
 
   it("answers a repeat of a declined charge with the same decline, making one payment", async () => {
@@ -270,7 +314,10 @@ describe("charges", () => {
 
     expect(outcome.status).toBe("succeeded");
     expect(stub.paymentIntents - before).toBe(1);
-    expect(stub.requests.filter((candidate) => candidate.idempotencyKey === request.idempotencyKey).map((candidate) => candidate.replayed)).toEqual([false, true]);
+    expect(stub.requests.filter((candidate) => candidate.idempotencyKey === request.idempotencyKey).map((candidate) => candidate.replayed)).toEqual([
+      false,
+      true,
+    ]);
   });
 });
 
@@ -406,13 +453,20 @@ describe("webhooks", () => {
 
   it("reads a completed setup session, and ignores a payment session", async () => {
     const customerRef = await newCustomer();
-    const { url } = await provider.startCardSetup(customerRef, { returnUrl: "http://localhost:3000/r?s={CHECKOUT_SESSION_ID}", cancelUrl: "http://localhost:3000/b" });
+    const { url } = await provider.startCardSetup(customerRef, {
+      returnUrl: "http://localhost:3000/r?s={CHECKOUT_SESSION_ID}",
+      cancelUrl: "http://localhost:3000/b",
+    });
     const sessionId = setupSessionIdOf(url);
     stub.completeSetup(sessionId, "pm_card_visa");
     const session = stub.object(sessionId)!;
 
     const completed = stub.signedEvent(stub.event("checkout.session.completed", session));
-    expect(verifyStripeEvent(completed.body, completed.header, stub.webhookSecret)).toMatchObject({ kind: "card-setup-completed", customerRef, setupSessionRef: sessionId });
+    expect(verifyStripeEvent(completed.body, completed.header, stub.webhookSecret)).toMatchObject({
+      kind: "card-setup-completed",
+      customerRef,
+      setupSessionRef: sessionId,
+    });
 
     const payment = stub.signedEvent(stub.event("checkout.session.completed", { ...session, mode: "payment" }));
     expect(verifyStripeEvent(payment.body, payment.header, stub.webhookSecret)).toMatchObject({ kind: "ignored", type: "checkout.session.completed" });
@@ -433,7 +487,12 @@ describe("webhooks", () => {
       return verifyStripeEvent(body, header, stub.webhookSecret);
     };
 
-    expect(read("customer.subscription.updated", subscription("past_due", false))).toMatchObject({ kind: "subscription-changed", providerRef: "sub_123", customerRef: "cus_123", state: "grace" });
+    expect(read("customer.subscription.updated", subscription("past_due", false))).toMatchObject({
+      kind: "subscription-changed",
+      providerRef: "sub_123",
+      customerRef: "cus_123",
+      state: "grace",
+    });
     expect(read("customer.subscription.updated", subscription("active", true))).toMatchObject({ kind: "subscription-changed", state: "cancelled" });
     expect(read("customer.subscription.updated", subscription("active", false))).toMatchObject({ kind: "subscription-changed", state: "active" });
     expect(read("customer.subscription.deleted", subscription("canceled", false))).toMatchObject({ kind: "subscription-changed", state: "lapsed" });

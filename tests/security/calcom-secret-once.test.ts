@@ -30,7 +30,16 @@ afterAll(async () => {
   resetEnvCache();
 });
 
-const storedSecret = async () => openSecret((await getDb().selectFrom("calcom_connections").select("webhook_secret_sealed").where("organization_id", "=", world.organizationId).executeTakeFirstOrThrow()).webhook_secret_sealed);
+const storedSecret = async () =>
+  openSecret(
+    (
+      await getDb()
+        .selectFrom("calcom_connections")
+        .select("webhook_secret_sealed")
+        .where("organization_id", "=", world.organizationId)
+        .executeTakeFirstOrThrow()
+    ).webhook_secret_sealed,
+  );
 
 async function visit() {
   const { value } = unwrap(await callLoader(calcomRoute.loader, "/calcom", { cookie: world.cookie }));
@@ -39,7 +48,12 @@ async function visit() {
 
 describe("issue 22 item 7: the Cal.com webhook secret is shown once", () => {
   it("hands the secret out in the connect answer only, uncached; later visits show its last four characters", async () => {
-    const connected = unwrap(await callAction(calcomRoute.action, "/calcom", { cookie: world.cookie, form: { intent: "connect", apiKey: stub.apiKey, baseUrl: stub.baseUrl, teamId: world.teamId } }));
+    const connected = unwrap(
+      await callAction(calcomRoute.action, "/calcom", {
+        cookie: world.cookie,
+        form: { intent: "connect", apiKey: stub.apiKey, baseUrl: stub.baseUrl, teamId: world.teamId },
+      }),
+    );
     const secret = await storedSecret();
     expect(connected.status).toBe(200);
     expect(connected.headers.get("Cache-Control")).toBe("no-store");

@@ -35,7 +35,18 @@ import * as cardReturn from "~/routes/billing.cards.return";
 import * as language from "~/routes/resources.language";
 import * as selection from "~/routes/resources.selection";
 import * as theme from "~/routes/resources.theme";
-import { BASE_URL, callAction, callLoader, latestEmailTo, loadContext, prepareTestDatabase, redirectLocation, sessionCookieFor, settle, unwrap } from "../support/app";
+import {
+  BASE_URL,
+  callAction,
+  callLoader,
+  latestEmailTo,
+  loadContext,
+  prepareTestDatabase,
+  redirectLocation,
+  sessionCookieFor,
+  settle,
+  unwrap,
+} from "../support/app";
 
 /** Holds every outgoing email until released, to tell work the answer waits for from work it does not. */
 const mailGate = vi.hoisted(() => {
@@ -110,14 +121,20 @@ const CHUNK = new Uint8Array(64 * 1024).fill("a".charCodeAt(0));
 describe("item 3: one size limit for every form post, refused while the body arrives", () => {
   it("refuses a sign-in post while its body is still arriving: 413 once past 1 MiB, with no Content-Length", async () => {
     const request = stalledPost("/login", { contentType: "application/x-www-form-urlencoded", chunk: CHUNK, bytesBeforeStall: 4 * MiB });
-    const result = await withinSeconds(5, settle(() => login.action({ request, params: {}, context: loadContext() })));
+    const result = await withinSeconds(
+      5,
+      settle(() => login.action({ request, params: {}, context: loadContext() })),
+    );
     expect(await problemOf(result)).toEqual({ status: 413, body: expect.objectContaining({ formProblem: "tooLarge", limitBytes: MiB }) as unknown });
   });
 
   it("refuses a multipart post the same way", async () => {
     const request = stalledPost("/profile", { contentType: "multipart/form-data; boundary=x", chunk: CHUNK, bytesBeforeStall: 4 * MiB });
     request.headers.set("Cookie", owner);
-    const result = await withinSeconds(5, settle(() => profile.action({ request, params: {}, context: loadContext() })));
+    const result = await withinSeconds(
+      5,
+      settle(() => profile.action({ request, params: {}, context: loadContext() })),
+    );
     expect(await problemOf(result)).toMatchObject({ status: 413, body: { formProblem: "tooLarge" } });
   });
 
@@ -139,7 +156,9 @@ describe("item 3: one size limit for every form post, refused while the body arr
 
   it("refuses an urlencoded post of 10,000 fields", async () => {
     const body = Array.from({ length: 10_000 }, (_, i) => `f${i}=1`).join("&");
-    const result = await settle(() => login.action({ request: post("/login", body, { "Content-Type": "application/x-www-form-urlencoded" }), params: {}, context: loadContext() }));
+    const result = await settle(() =>
+      login.action({ request: post("/login", body, { "Content-Type": "application/x-www-form-urlencoded" }), params: {}, context: loadContext() }),
+    );
     expect(await problemOf(result)).toMatchObject({ status: 413, body: { formProblem: "tooLarge" } });
   });
 
@@ -180,7 +199,8 @@ describe("item 3: one size limit for every form post, refused while the body arr
         else if (/\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)) {
           const relative = path.relative(process.cwd(), full).split(path.sep).join("/");
           const text = fs.readFileSync(full, "utf8");
-          if (/\.formData\(\s*\)/.test(text.replace(/navigation\.formData|fetcher\.formData/g, "")) && !allowed.has(relative)) offenders.push(`${relative}: .formData()`);
+          if (/\.formData\(\s*\)/.test(text.replace(/navigation\.formData|fetcher\.formData/g, "")) && !allowed.has(relative))
+            offenders.push(`${relative}: .formData()`);
           if (/unstable_parseMultipartFormData\s*\(/.test(text) && !allowed.has(relative)) offenders.push(`${relative}: unstable_parseMultipartFormData`);
         }
       }
@@ -201,7 +221,9 @@ describe("item 6: a post that is not a form is a 400, not a 500", () => {
   });
 
   it("answers a multipart post without a boundary with a 400", async () => {
-    const result = await settle(() => login.action({ request: post("/login", "x", { "Content-Type": "multipart/form-data" }), params: {}, context: loadContext() }));
+    const result = await settle(() =>
+      login.action({ request: post("/login", "x", { "Content-Type": "multipart/form-data" }), params: {}, context: loadContext() }),
+    );
     expect(await problemOf(result)).toMatchObject({ status: 400, body: { formProblem: "malformed" } });
   });
 
@@ -216,7 +238,9 @@ describe("item 6: a post that is not a form is a 400, not a 500", () => {
       actions++;
       const cookie = await sessionCookieFor("owner@demo.test");
       try {
-        const result = await settle(() => action({ request: post("/x", "intent=x", { "Content-Type": "text/plain" }, cookie), params, context: loadContext() }));
+        const result = await settle(() =>
+          action({ request: post("/x", "intent=x", { "Content-Type": "text/plain" }, cookie), params, context: loadContext() }),
+        );
         expect(unwrap(result).status, file).toBeLessThan(500);
       } catch (error) {
         crashed.push(`${file}: ${String(error)}`);
@@ -288,7 +312,8 @@ describe("items 4 and 6: redirect targets stay on this site and fit in a header"
       for (const piece of pieces) {
         const target = prefix + piece;
         const location = safeRedirectPath(target, "/fallback");
-        if (/^\/[/\\]/.test(location) || new URL(location, "https://voxboard.example").origin !== "https://voxboard.example") seen.push(`${target} -> ${location}`);
+        if (/^\/[/\\]/.test(location) || new URL(location, "https://voxboard.example").origin !== "https://voxboard.example")
+          seen.push(`${target} -> ${location}`);
         walk(target, depth - 1);
       }
     };
@@ -311,7 +336,12 @@ describe("items 4 and 6: redirect targets stay on this site and fit in a header"
     expect(redirectLocation(signIn)).toBe("/overview");
     expect(redirectLocation(await callAction(theme.action, "/resources/theme", { form: { theme: "dark", redirectTo: "/\t/evil.test" } }))).toBe("/");
     const call = await getDb().selectFrom("calls").select("id").limit(1).executeTakeFirstOrThrow();
-    const feedbackPage = unwrap(await callLoader(feedback.loader, `/recordings/${call.id}/feedback?${new URLSearchParams({ returnTo: "/\t/evil.test" })}`, { cookie: owner, params: { id: call.id } }));
+    const feedbackPage = unwrap(
+      await callLoader(feedback.loader, `/recordings/${call.id}/feedback?${new URLSearchParams({ returnTo: "/\t/evil.test" })}`, {
+        cookie: owner,
+        params: { id: call.id },
+      }),
+    );
     expect(feedbackPage.value).toMatchObject({ returnTo: `/recordings/${call.id}` });
     const newContact = unwrap(await callLoader(contactsNew.loader, `/contacts/new?${new URLSearchParams({ returnTo: "//evil.test" })}`, { cookie: owner }));
     expect(newContact.value).toMatchObject({ returnTo: "/contacts" });
@@ -320,7 +350,8 @@ describe("items 4 and 6: redirect targets stay on this site and fit in a header"
 
 describe("issue 22 item 1: a dot segment cannot turn a redirect or a Back link into another host", () => {
   const PHISH = "/./\\evil.example/phish";
-  const offSite = (location: string | null) => location === null || location.startsWith("//") || location.startsWith("/\\") || new URL(location, BASE_URL).origin !== new URL(BASE_URL).origin;
+  const offSite = (location: string | null) =>
+    location === null || location.startsWith("//") || location.startsWith("/\\") || new URL(location, BASE_URL).origin !== new URL(BASE_URL).origin;
 
   it("answers /login?redirectTo=%2F.%2F%5Cevil.example%2Fphish, signed in, with the overview", async () => {
     const result = await callLoader(login.loader, `/login?redirectTo=${encodeURIComponent(PHISH)}`, { cookie: owner });
@@ -332,15 +363,30 @@ describe("issue 22 item 1: a dot segment cannot turn a redirect or a Back link i
       redirectLocation(await callAction(selection.action, "/resources/selection", { cookie: owner, form: { redirectTo: PHISH } })),
       redirectLocation(await callAction(language.action, "/resources/language", { form: { lng: "de", redirectTo: "/.//evil.example" } })),
       redirectLocation(await callAction(theme.action, "/resources/theme", { form: { theme: "dark", redirectTo: "/a/..//evil.example" } })),
-      redirectLocation(await callAction(billing.action, "/billing", { cookie: owner, form: { intent: "add-card", number: "4242424242424242", expiry: `12/${(new Date().getFullYear() + 3) % 100}`, cvc: "987", returnTo: "/%2e//evil.example" } })),
-      redirectLocation(await callLoader(cardReturn.loader, `/billing/cards/return?session_id=cs_test&returnTo=${encodeURIComponent("/..//evil.example")}`, { cookie: owner })),
+      redirectLocation(
+        await callAction(billing.action, "/billing", {
+          cookie: owner,
+          form: {
+            intent: "add-card",
+            number: "4242424242424242",
+            expiry: `12/${(new Date().getFullYear() + 3) % 100}`,
+            cvc: "987",
+            returnTo: "/%2e//evil.example",
+          },
+        }),
+      ),
+      redirectLocation(
+        await callLoader(cardReturn.loader, `/billing/cards/return?session_id=cs_test&returnTo=${encodeURIComponent("/..//evil.example")}`, { cookie: owner }),
+      ),
     ];
     expect(locations.every((location) => location !== null)).toBe(true);
     expect(locations.filter(offSite)).toEqual([]);
   });
 
   it("renders /knowledge-base/new?returnTo=%2F.%2F%5Cevil.example with a Cancel link to this site", async () => {
-    const page = unwrap(await callLoader(knowledgeBaseNew.loader, `/knowledge-base/new?returnTo=${encodeURIComponent("/./\\evil.example")}`, { cookie: owner }));
+    const page = unwrap(
+      await callLoader(knowledgeBaseNew.loader, `/knowledge-base/new?returnTo=${encodeURIComponent("/./\\evil.example")}`, { cookie: owner }),
+    );
     const cancelHref = (page.value as { cancelHref: string }).cancelHref;
     expect(cancelHref.startsWith("/")).toBe(true);
     expect(offSite(cancelHref)).toBe(false);
@@ -348,7 +394,14 @@ describe("issue 22 item 1: a dot segment cannot turn a redirect or a Back link i
 });
 
 describe("item 5: registration and password reset say nothing about which addresses have accounts", () => {
-  const registration = (email: string) => ({ name: "Rita Register", company: "Register Co", email, phone: "+1 416 555 0199", password: "Strong-pass-1", confirmPassword: "Strong-pass-1" });
+  const registration = (email: string) => ({
+    name: "Rita Register",
+    company: "Register Co",
+    email,
+    phone: "+1 416 555 0199",
+    password: "Strong-pass-1",
+    confirmPassword: "Strong-pass-1",
+  });
   const outboxFor = (address: string) => latestEmailTo(address);
 
   async function answersBeforeMail<T>(work: () => Promise<T>) {
@@ -363,8 +416,12 @@ describe("item 5: registration and password reset say nothing about which addres
   }
 
   it("answers a known address at registration exactly like a new one", async () => {
-    const known = await settle(() => register.action({ request: post("/register", new URLSearchParams(registration("owner@demo.test"))), params: {}, context: loadContext() }));
-    const fresh = await settle(() => register.action({ request: post("/register", new URLSearchParams(registration("brand-new@example.test"))), params: {}, context: loadContext() }));
+    const known = await settle(() =>
+      register.action({ request: post("/register", new URLSearchParams(registration("owner@demo.test"))), params: {}, context: loadContext() }),
+    );
+    const fresh = await settle(() =>
+      register.action({ request: post("/register", new URLSearchParams(registration("brand-new@example.test"))), params: {}, context: loadContext() }),
+    );
     await settleAfterResponseWork();
     expect(redirectLocation(known)).toBe("/registration-successful");
     expect(redirectLocation(fresh)).toBe("/registration-successful");
@@ -382,8 +439,12 @@ describe("item 5: registration and password reset say nothing about which addres
 
   it("answers a reset request before looking the address up, issuing a token or writing mail", async () => {
     const request = (email: string) => post("/reset-password", new URLSearchParams({ intent: "request", email }));
-    const known = await answersBeforeMail(() => settle(() => resetPassword.action({ request: request("agent@demo.test"), params: {}, context: loadContext() })));
-    const unknown = await answersBeforeMail(() => settle(() => resetPassword.action({ request: request("nobody@demo.test"), params: {}, context: loadContext() })));
+    const known = await answersBeforeMail(() =>
+      settle(() => resetPassword.action({ request: request("agent@demo.test"), params: {}, context: loadContext() })),
+    );
+    const unknown = await answersBeforeMail(() =>
+      settle(() => resetPassword.action({ request: request("nobody@demo.test"), params: {}, context: loadContext() })),
+    );
     expect(known).not.toBe("waited for the mail");
     expect(unwrap(known)).toEqual(unwrap(unknown));
     // The work still happens, after the answer.

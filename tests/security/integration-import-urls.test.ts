@@ -14,7 +14,15 @@ import * as selectionRoute from "~/routes/resources.selection";
 import { callAction, callLoader, cookiesFrom, prepareTestDatabase, sessionCookieFor, unwrap } from "../support/app";
 import { addOrganization, callEvent, connect, hubTenant, postCallEvent, type HubTenant } from "../support/integrations";
 
-const REFUSED = ["javascript:alert(1)", "file:///etc/passwd", "data:text/html,<script>alert(1)</script>", "ftp://files.example.test/", "https://user:pass@crm.example.test/", "https://crm.example.test/#x", `https://crm.example.test/${"a".repeat(2050)}`];
+const REFUSED = [
+  "javascript:alert(1)",
+  "file:///etc/passwd",
+  "data:text/html,<script>alert(1)</script>",
+  "ftp://files.example.test/",
+  "https://user:pass@crm.example.test/",
+  "https://crm.example.test/#x",
+  `https://crm.example.test/${"a".repeat(2050)}`,
+];
 
 let owner: HubTenant;
 let cookie: string;
@@ -25,7 +33,10 @@ beforeAll(async () => {
   await prepareTestDatabase();
   owner = await hubTenant();
   const integration = await connect(owner, "gym-management", "https://api.clubcore.example/v1", "gym-key-1234-Zz99");
-  const response = (await callAction(selectionRoute.action, "/resources/selection", { cookie: await sessionCookieFor(owner.email), form: { organizationId: owner.organizationId } })) as Response;
+  const response = (await callAction(selectionRoute.action, "/resources/selection", {
+    cookie: await sessionCookieFor(owner.email),
+    form: { organizationId: owner.organizationId },
+  })) as Response;
   cookie = cookiesFrom(response, await sessionCookieFor(owner.email));
   const file = await callLoader(exportRoute.loader, `/integrations-hub/${integration.id}/export`, { cookie, params: { id: integration.id } });
   exported = JSON.parse(await (file as Response).text());
@@ -40,8 +51,13 @@ function withUrls(baseUrl: string, webhookUrl = "https://hooks.example.test/in")
 }
 
 async function apply(json: string) {
-  const result = unwrap(await callAction(importRoute.action, "/integrations-hub/import", { cookie, form: { intent: "apply", json, secret: "imported-key-1234-Kk77" } }));
-  return { status: result.status, value: result.value as { error: string | null; plan: { ok: boolean; problems?: Array<{ path: string; message: string }> } | null } };
+  const result = unwrap(
+    await callAction(importRoute.action, "/integrations-hub/import", { cookie, form: { intent: "apply", json, secret: "imported-key-1234-Kk77" } }),
+  );
+  return {
+    status: result.status,
+    value: result.value as { error: string | null; plan: { ok: boolean; problems?: Array<{ path: string; message: string }> } | null },
+  };
 }
 
 describe("issue 22 item 4: imports follow the forms' URL rules", () => {

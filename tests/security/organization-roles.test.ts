@@ -38,7 +38,12 @@ async function userIdOf(email: string) {
 }
 
 async function memberRole(organizationId: string, userId: string) {
-  const row = await getDb().selectFrom("organization_members").select("role_key").where("organization_id", "=", organizationId).where("user_id", "=", userId).executeTakeFirst();
+  const row = await getDb()
+    .selectFrom("organization_members")
+    .select("role_key")
+    .where("organization_id", "=", organizationId)
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
   return row?.role_key ?? null;
 }
 
@@ -100,7 +105,10 @@ describe("issue 22 item 2: an organization role stays inside its organization", 
     const member = await organizationMember(owner.tenantId, alpha, "owner");
     const before = await books(owner.tenantId);
 
-    const topUp = await callAction(addTopUp.action, "/add-topup-balance", { cookie: member.cookie, form: { intent: "top-up", amount: "50.00", paymentMethodId: owner.cardIds[0]!, submissionKey: newId(), returnTo: "/add-topup-balance" } });
+    const topUp = await callAction(addTopUp.action, "/add-topup-balance", {
+      cookie: member.cookie,
+      form: { intent: "top-up", amount: "50.00", paymentMethodId: owner.cardIds[0]!, submissionKey: newId(), returnTo: "/add-topup-balance" },
+    });
     expect(statusOf(topUp)).toBe(403);
     const cancelPlan = await callAction(billing.action, "/billing", { cookie: member.cookie, form: { intent: "cancel-plan", returnTo: "/billing" } });
     expect(statusOf(cancelPlan)).toBe(403);
@@ -111,12 +119,20 @@ describe("issue 22 item 2: an organization role stays inside its organization", 
     const after = await books(owner.tenantId);
     expect(after.charges).toEqual(before.charges);
     expect(after.entries).toEqual(before.entries);
-    const subscription = await getDb().selectFrom("subscriptions").select(["status", "cancel_at_period_end"]).where("tenant_id", "=", owner.tenantId).executeTakeFirstOrThrow();
+    const subscription = await getDb()
+      .selectFrom("subscriptions")
+      .select(["status", "cancel_at_period_end"])
+      .where("tenant_id", "=", owner.tenantId)
+      .executeTakeFirstOrThrow();
     expect(subscription.cancel_at_period_end ? 1 : 0).toBe(0);
     expect(await getDb().selectFrom("api_keys").select("id").where("tenant_id", "=", owner.tenantId).execute()).toEqual([]);
 
     // The account-wide screens are not theirs to read either.
-    for (const [route, path] of [[billing.loader, "/billing"], [addTopUp.loader, "/add-topup-balance"], [apiAccess.loader, "/api-access"]] as const) {
+    for (const [route, path] of [
+      [billing.loader, "/billing"],
+      [addTopUp.loader, "/add-topup-balance"],
+      [apiAccess.loader, "/api-access"],
+    ] as const) {
       expect(redirectLocation(await callLoader(route as never, path, { cookie: member.cookie })), path).toBe("/overview");
     }
   });
@@ -133,20 +149,45 @@ describe("issue 22 item 2: an organization role stays inside its organization", 
     const member = await organizationMember(owner.tenantId, alpha, "owner");
     const helperEmail = await addTenantUser(owner.tenantId, "agent");
 
-    const added = await callAction(organizationRoute.action, `/organizations/${alpha}`, { cookie: member.cookie, params: { id: alpha }, form: { intent: "add-member", email: helperEmail, role: "admin" } });
+    const added = await callAction(organizationRoute.action, `/organizations/${alpha}`, {
+      cookie: member.cookie,
+      params: { id: alpha },
+      form: { intent: "add-member", email: helperEmail, role: "admin" },
+    });
     expect(redirectLocation(added)).toBe(`/organizations/${alpha}`);
     expect(await memberRole(alpha, await userIdOf(helperEmail))).toBe("admin");
-    const team = await callAction(organizationRoute.action, `/organizations/${alpha}`, { cookie: member.cookie, params: { id: alpha }, form: { intent: "create-team", name: "Front desk" } });
+    const team = await callAction(organizationRoute.action, `/organizations/${alpha}`, {
+      cookie: member.cookie,
+      params: { id: alpha },
+      form: { intent: "create-team", name: "Front desk" },
+    });
     expect(redirectLocation(team)).toMatch(new RegExp(`^/organizations/${alpha}`));
 
     // Beta is not theirs: the account role (agent) decides there.
-    expect(statusOf(await callAction(organizationRoute.action, `/organizations/${beta}`, { cookie: member.cookie, params: { id: beta }, form: { intent: "add-member", email: helperEmail, role: "agent" } }))).toBe(403);
+    expect(
+      statusOf(
+        await callAction(organizationRoute.action, `/organizations/${beta}`, {
+          cookie: member.cookie,
+          params: { id: beta },
+          form: { intent: "add-member", email: helperEmail, role: "agent" },
+        }),
+      ),
+    ).toBe(403);
 
     expect(statusOf(await callLoader(newOrganizationRoute.loader, "/organizations/new", { cookie: member.cookie }))).toBe(403);
     expect(statusOf(await callAction(newOrganizationRoute.action, "/organizations/new", { cookie: member.cookie, form: { name: "Gamma" } }))).toBe(403);
-    expect(statusOf(await callAction(deleteOrganizationRoute.action, `/organizations/${alpha}/delete`, { cookie: member.cookie, params: { id: alpha } }))).toBe(403);
-    expect(await getDb().selectFrom("organizations").select("name").where("tenant_id", "=", owner.tenantId).orderBy("name").execute()).toEqual([{ name: "Alpha" }, { name: "Beta" }]);
-    const list = unwrap(await callLoader(organizationsList.loader, "/organizations", { cookie: member.cookie })).value as { canCreate: boolean; organizations?: unknown; items?: Array<{ canDelete: boolean; canUpdate: boolean }> };
+    expect(statusOf(await callAction(deleteOrganizationRoute.action, `/organizations/${alpha}/delete`, { cookie: member.cookie, params: { id: alpha } }))).toBe(
+      403,
+    );
+    expect(await getDb().selectFrom("organizations").select("name").where("tenant_id", "=", owner.tenantId).orderBy("name").execute()).toEqual([
+      { name: "Alpha" },
+      { name: "Beta" },
+    ]);
+    const list = unwrap(await callLoader(organizationsList.loader, "/organizations", { cookie: member.cookie })).value as {
+      canCreate: boolean;
+      organizations?: unknown;
+      items?: Array<{ canDelete: boolean; canUpdate: boolean }>;
+    };
     expect(list.canCreate).toBe(false);
   });
 
@@ -155,31 +196,62 @@ describe("issue 22 item 2: an organization role stays inside its organization", 
     const member = await organizationMember(owner.tenantId, alpha, "owner");
     // The account owner hosts an event type of Alpha's team.
     const teamId = newId();
-    await getDb().insertInto("teams").values({ id: teamId, tenant_id: owner.tenantId, organization_id: alpha, name: "Desk", created_at: now(), updated_at: now() }).execute();
+    await getDb()
+      .insertInto("teams")
+      .values({ id: teamId, tenant_id: owner.tenantId, organization_id: alpha, name: "Desk", created_at: now(), updated_at: now() })
+      .execute();
     const eventTypeId = newId();
     await getDb()
       .insertInto("event_types")
       .values({
-        id: eventTypeId, tenant_id: owner.tenantId, team_id: teamId, name: "Consultation", duration_minutes: 30, location_kind: "phone", location_detail: "agent-calls",
-        appointment_type: "consultation", bookable_days_ahead: 30, assignment: "single", color: "#0ea5e9", calcom_event_type_id: null, created_at: now(), updated_at: now(),
+        id: eventTypeId,
+        tenant_id: owner.tenantId,
+        team_id: teamId,
+        name: "Consultation",
+        duration_minutes: 30,
+        location_kind: "phone",
+        location_detail: "agent-calls",
+        appointment_type: "consultation",
+        bookable_days_ahead: 30,
+        assignment: "single",
+        color: "#0ea5e9",
+        calcom_event_type_id: null,
+        created_at: now(),
+        updated_at: now(),
       })
       .execute();
     await getDb().insertInto("event_type_hosts").values({ event_type_id: eventTypeId, user_id: owner.userId }).execute();
 
-    const page = unwrap(await callLoader(organizationRoute.loader, `/organizations/${alpha}`, { cookie: member.cookie, params: { id: alpha } })).value as { members: Array<{ id: string; manageable: boolean }> };
+    const page = unwrap(await callLoader(organizationRoute.loader, `/organizations/${alpha}`, { cookie: member.cookie, params: { id: alpha } })).value as {
+      members: Array<{ id: string; manageable: boolean }>;
+    };
     expect(page.members.find((row) => row.id === owner.userId)?.manageable).toBe(false);
 
-    const removal = await callAction(organizationRoute.action, `/organizations/${alpha}`, { cookie: member.cookie, params: { id: alpha }, form: { intent: "remove-member", email: owner.email } });
+    const removal = await callAction(organizationRoute.action, `/organizations/${alpha}`, {
+      cookie: member.cookie,
+      params: { id: alpha },
+      form: { intent: "remove-member", email: owner.email },
+    });
     expect(redirectLocation(removal)).toBeNull();
-    const demotion = await callAction(organizationRoute.action, `/organizations/${alpha}`, { cookie: member.cookie, params: { id: alpha }, form: { intent: "change-role", email: owner.email, role: "agent" } });
+    const demotion = await callAction(organizationRoute.action, `/organizations/${alpha}`, {
+      cookie: member.cookie,
+      params: { id: alpha },
+      form: { intent: "change-role", email: owner.email, role: "agent" },
+    });
     expect(redirectLocation(demotion)).toBeNull();
     expect(await memberRole(alpha, owner.userId)).toBe("owner");
-    expect(await getDb().selectFrom("event_type_hosts").select("user_id").where("event_type_id", "=", eventTypeId).execute()).toEqual([{ user_id: owner.userId }]);
+    expect(await getDb().selectFrom("event_type_hosts").select("user_id").where("event_type_id", "=", eventTypeId).execute()).toEqual([
+      { user_id: owner.userId },
+    ]);
 
     // A second account owner may.
     const secondOwner = await addTenantUser(owner.tenantId, "owner");
     const secondCookie = await selecting(await sessionCookieFor(secondOwner), alpha);
-    const byOwner = await callAction(organizationRoute.action, `/organizations/${alpha}`, { cookie: secondCookie, params: { id: alpha }, form: { intent: "change-role", email: owner.email, role: "admin" } });
+    const byOwner = await callAction(organizationRoute.action, `/organizations/${alpha}`, {
+      cookie: secondCookie,
+      params: { id: alpha },
+      form: { intent: "change-role", email: owner.email, role: "admin" },
+    });
     expect(redirectLocation(byOwner)).toBe(`/organizations/${alpha}`);
     expect(await memberRole(alpha, owner.userId)).toBe("admin");
   });

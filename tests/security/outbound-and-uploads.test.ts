@@ -70,12 +70,25 @@ describe("a knowledge-base PDF cannot take the server down", () => {
   beforeAll(async () => {
     numberId = newId();
     const timestamp = now();
-    await getDb().insertInto("phone_numbers").values({ id: numberId, tenant_id: tenantId, e164: "+14165559901", label: "", created_at: timestamp, updated_at: timestamp }).execute();
+    await getDb()
+      .insertInto("phone_numbers")
+      .values({ id: numberId, tenant_id: tenantId, e164: "+14165559901", label: "", created_at: timestamp, updated_at: timestamp })
+      .execute();
   });
 
   function upload(bytes: Uint8Array<ArrayBuffer>) {
     const form = new FormData();
-    const fields = { intent: "save", name: `Probe ${newId().slice(0, 6)}`, phoneNumberId: numberId, type: "inbound", voice: "ava", firstMessage: "Hello", content, template: "blank", transferMode: "none" };
+    const fields = {
+      intent: "save",
+      name: `Probe ${newId().slice(0, 6)}`,
+      phoneNumberId: numberId,
+      type: "inbound",
+      voice: "ava",
+      firstMessage: "Hello",
+      content,
+      template: "blank",
+      transferMode: "none",
+    };
     for (const [name, value] of Object.entries(fields)) form.append(name, value);
     form.append("file", new File([bytes], "probe.pdf", { type: "application/pdf" }));
     return callAction(newKnowledgeBase.action, "/knowledge-base/new", { cookie: owner, form });
@@ -174,12 +187,26 @@ describe("audio URLs cannot reach the server's own network", () => {
 
   async function ingestAudioUrl(audioUrl: string) {
     const platformCallId = `ssrf-${newId()}`;
-    const event = { eventId: newId(), type: "call.ended", occurredAt: "2026-03-02T09:30:00Z", call: { id: platformCallId, direction: "inbound", from: "+4930123456", to: "+4989654321", audioUrl } };
-    const request = new Request(`${BASE_URL}/api/v1/call-events`, { method: "POST", headers: { Authorization: `Bearer ${apiKey}`, "Content-Type": "application/json" }, body: JSON.stringify(event) });
+    const event = {
+      eventId: newId(),
+      type: "call.ended",
+      occurredAt: "2026-03-02T09:30:00Z",
+      call: { id: platformCallId, direction: "inbound", from: "+4930123456", to: "+4989654321", audioUrl },
+    };
+    const request = new Request(`${BASE_URL}/api/v1/call-events`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${apiKey}`, "Content-Type": "application/json" },
+      body: JSON.stringify(event),
+    });
     const response = await callEvents.action({ request, params: {}, context: loadContext() });
     expect(response.status).toBe(201);
     await audioFetchesSettled();
-    return getDb().selectFrom("calls").select(["audio_status", "audio_file"]).where("tenant_id", "=", tenantId).where("external_id", "=", platformCallId).executeTakeFirstOrThrow();
+    return getDb()
+      .selectFrom("calls")
+      .select(["audio_status", "audio_file"])
+      .where("tenant_id", "=", tenantId)
+      .where("external_id", "=", platformCallId)
+      .executeTakeFirstOrThrow();
   }
 
   it.each([
@@ -275,7 +302,11 @@ describe("call events nested too deeply are a 400, not a 500", () => {
   }
 
   function post(body: string) {
-    const request = new Request(`${BASE_URL}/api/v1/call-events`, { method: "POST", headers: { Authorization: `Bearer ${apiKey}`, "Content-Type": "application/json" }, body });
+    const request = new Request(`${BASE_URL}/api/v1/call-events`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${apiKey}`, "Content-Type": "application/json" },
+      body,
+    });
     return callEvents.action({ request, params: {}, context: loadContext() });
   }
 

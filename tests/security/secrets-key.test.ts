@@ -61,7 +61,8 @@ describe("issue 22 item 6: the data folder's own sealing key", () => {
   it("generates the key on start into DATA_DIR/secrets.key, readable by its owner only, and never prints it", () => {
     const dir = inFreshDataFolder();
     const printed: string[] = [];
-    for (const method of ["log", "info", "warn", "error"] as const) vi.spyOn(console, method).mockImplementation((...args: unknown[]) => void printed.push(args.map(String).join(" ")));
+    for (const method of ["log", "info", "warn", "error"] as const)
+      vi.spyOn(console, method).mockImplementation((...args: unknown[]) => void printed.push(args.map(String).join(" ")));
     const write = process.stdout.write.bind(process.stdout);
     vi.spyOn(process.stdout, "write").mockImplementation((chunk: string | Uint8Array, ...rest: unknown[]) => {
       printed.push(String(chunk));
@@ -119,6 +120,8 @@ describe("issue 22 item 6: the data folder's own sealing key", () => {
   });
 
   it("still refuses production without SECRETS_KEY", () => {
-    expect(() => resolveEnv({ NODE_ENV: "production", SESSION_SECRET: "s".repeat(40), DATA_DIR: os.tmpdir() })).toThrow(/SECRETS_KEY: is required in production/);
+    expect(() => resolveEnv({ NODE_ENV: "production", SESSION_SECRET: "s".repeat(40), DATA_DIR: os.tmpdir() })).toThrow(
+      /SECRETS_KEY: is required in production/,
+    );
   });
 });

@@ -28,7 +28,12 @@ export async function sessionCookieFor(email: string) {
 
 /** Joins Set-Cookie values of a response into a Cookie header a browser would send next. */
 export function cookiesFrom(response: Response, previous = "") {
-  const jar = new Map(previous.split(/;\s*/).filter(Boolean).map((pair) => [pair.split("=")[0]!, pair] as const));
+  const jar = new Map(
+    previous
+      .split(/;\s*/)
+      .filter(Boolean)
+      .map((pair) => [pair.split("=")[0]!, pair] as const),
+  );
   for (const header of response.headers.getSetCookie()) {
     const pair = header.split(";")[0]!;
     const name = pair.split("=")[0]!;
@@ -92,7 +97,10 @@ export function redirectLocation(result: unknown) {
 export function latestEmailTo(address: string): { subject: string; text: string; html: string } | null {
   const dir = getEnv().outboxDir;
   if (!fs.existsSync(dir)) return null;
-  const files = fs.readdirSync(dir).filter((f) => f.endsWith(".json")).sort();
+  const files = fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith(".json"))
+    .sort();
   for (const file of files.reverse()) {
     const message = JSON.parse(fs.readFileSync(path.join(dir, file), "utf8")) as { to: string; subject: string; text: string; html: string };
     if (message.to === address) return message;
@@ -141,7 +149,11 @@ export async function sessionIdHashOf(cookie: string) {
 }
 
 export async function sessionRowOf(cookie: string) {
-  return getDb().selectFrom("sessions").selectAll().where("id_hash", "=", await sessionIdHashOf(cookie)).executeTakeFirst();
+  return getDb()
+    .selectFrom("sessions")
+    .selectAll()
+    .where("id_hash", "=", await sessionIdHashOf(cookie))
+    .executeTakeFirst();
 }
 
 /** Moves a session's clock: last activity and/or absolute end relative to now. */

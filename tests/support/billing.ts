@@ -16,10 +16,19 @@ import { sessionCookieFor } from "./app";
 let sequence = 0;
 
 /** An owner with a tenant of their own on a plan, and its billing account; `cards` are Stripe test numbers, the first becomes primary. */
-export async function billingTenant({ plan = "starter", cards = ["4242424242424242"] }: { plan?: "starter" | "growth" | "scale" | null; cards?: string[] } = {}) {
+export async function billingTenant({
+  plan = "starter",
+  cards = ["4242424242424242"],
+}: { plan?: "starter" | "growth" | "scale" | null; cards?: string[] } = {}) {
   sequence += 1;
   const email = `billing-${sequence}-${newId().slice(0, 6)}@example.test`;
-  const { id: userId, tenantId } = await registerAccount({ name: "Bea Billing", company: `Billing Co ${sequence}`, email, phone: "4165550199", password: DEMO_PASSWORD });
+  const { id: userId, tenantId } = await registerAccount({
+    name: "Bea Billing",
+    company: `Billing Co ${sequence}`,
+    email,
+    phone: "4165550199",
+    password: DEMO_PASSWORD,
+  });
   await getDb().updateTable("users").set({ email_verified_at: new Date().toISOString() }).where("id", "=", userId).execute();
   if (plan) await subscribeTenantToPlan(tenantId, plan);
   await ensureBillingAccount(tenantId);
@@ -42,7 +51,15 @@ export async function books(tenantId: string) {
     db.selectFrom("charges").selectAll().where("tenant_id", "=", tenantId).orderBy("created_at").execute(),
   ]);
   const providerPayments = charges.length
-    ? await db.selectFrom("test_provider_payments").selectAll().where("idempotency_key", "in", charges.map((charge) => charge.id)).execute()
+    ? await db
+        .selectFrom("test_provider_payments")
+        .selectAll()
+        .where(
+          "idempotency_key",
+          "in",
+          charges.map((charge) => charge.id),
+        )
+        .execute()
     : [];
   return {
     balance: account.balance_cents,
@@ -61,13 +78,24 @@ export async function books(tenantId: string) {
 export async function postBalanceChange(tenantId: string, amountCents: number) {
   const usage = amountCents < 0;
   return durableTransaction(getDb(), (trx) =>
-    postLedgerEntry(trx, { tenantId, kind: usage ? "usage" : "adjustment", amountCents, descriptionKey: usage ? "ledger.usage" : "ledger.adjustment", reference: `test:${newId()}` }),
+    postLedgerEntry(trx, {
+      tenantId,
+      kind: usage ? "usage" : "adjustment",
+      amountCents,
+      descriptionKey: usage ? "ledger.usage" : "ledger.adjustment",
+      reference: `test:${newId()}`,
+    }),
   );
 }
 
 /** Another card for a tenant, attached as the test-mode provider attaches it (primary, then backup, then neither); returns its id. */
 export async function addCard(tenantId: string, number: string) {
-  const saved = await new TestModePaymentProvider().attachCard(`cus_test_${tenantId}`, { number, expMonth: 12, expYear: new Date().getUTCFullYear() + 3, cvc: "123" });
+  const saved = await new TestModePaymentProvider().attachCard(`cus_test_${tenantId}`, {
+    number,
+    expMonth: 12,
+    expYear: new Date().getUTCFullYear() + 3,
+    cvc: "123",
+  });
   return (await saveCard(tenantId, saved)).id;
 }
 
@@ -78,8 +106,18 @@ export async function addTenantUser(tenantId: string, roleKey: "owner" | "agent"
   await getDb()
     .insertInto("users")
     .values({
-      id: newId(), tenant_id: tenantId, role_id: await getRoleIdByKey(roleKey), email, name: `Member ${roleKey}`, phone: null, caller_phone: null,
-      password_hash: "unused", email_verified_at: timestamp, profile_picture: null, created_at: timestamp, updated_at: timestamp,
+      id: newId(),
+      tenant_id: tenantId,
+      role_id: await getRoleIdByKey(roleKey),
+      email,
+      name: `Member ${roleKey}`,
+      phone: null,
+      caller_phone: null,
+      password_hash: "unused",
+      email_verified_at: timestamp,
+      profile_picture: null,
+      created_at: timestamp,
+      updated_at: timestamp,
     })
     .execute();
   return email;

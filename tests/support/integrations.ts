@@ -4,7 +4,14 @@ import { vi } from "vitest";
 import { resetEnvCache } from "~/config/env.server";
 import { getDb, newId, now } from "~/db/db.server";
 import { createApiKey } from "~/features/api-keys/api-keys.server";
-import { createIntegration, endpointSettingsOf, getIntegration, saveEndpointSettings, templateOf, type ConnectionInput } from "~/features/integrations/integrations.server";
+import {
+  createIntegration,
+  endpointSettingsOf,
+  getIntegration,
+  saveEndpointSettings,
+  templateOf,
+  type ConnectionInput,
+} from "~/features/integrations/integrations.server";
 import crmSuiteJson from "~/features/integrations/templates/crm-suite.json";
 import gymManagementJson from "~/features/integrations/templates/gym-management.json";
 import { getTemplate, loadTemplates } from "~/features/integrations/templates.server";
@@ -63,7 +70,10 @@ export async function hubTenant(): Promise<HubTenant> {
   const organizationId = await createOrganization(tenant.tenantId, tenant.userId, { name: `Hub Org ${sequence} ${newId().slice(0, 4)}`, website: null });
   const listId = newId();
   const stamp = now();
-  await db.insertInto("contact_lists").values({ id: listId, tenant_id: tenant.tenantId, name: `Leads ${sequence}`, name_key: `leads ${sequence}`, created_at: stamp, updated_at: stamp }).execute();
+  await db
+    .insertInto("contact_lists")
+    .values({ id: listId, tenant_id: tenant.tenantId, name: `Leads ${sequence}`, name_key: `leads ${sequence}`, created_at: stamp, updated_at: stamp })
+    .execute();
   const { key } = await createApiKey({ tenantId: tenant.tenantId, userId: tenant.userId, name: "Voice platform" });
   return { tenantId: tenant.tenantId, userId: tenant.userId, email: tenant.email, organizationId, listId, apiKey: key };
 }
@@ -84,7 +94,13 @@ export interface ConnectOptions extends Partial<Omit<ConnectionInput, "baseUrl" 
 }
 
 /** A connection made from a shipped template (or a changed copy of it), pointed at `baseUrl`; returns its row. */
-export async function connect(tenant: Pick<HubTenant, "tenantId" | "organizationId">, templateId: ShippedTemplateId, baseUrl: string, secret: string, options: ConnectOptions = {}) {
+export async function connect(
+  tenant: Pick<HubTenant, "tenantId" | "organizationId">,
+  templateId: ShippedTemplateId,
+  baseUrl: string,
+  secret: string,
+  options: ConnectOptions = {},
+) {
   const shipped = getTemplate(templateId)!;
   let template = shipped;
   let custom: Record<string, unknown> | null = null;
@@ -133,7 +149,12 @@ export function withTimeout(timeoutMs: number, id = "gym-management-quick") {
   return (template: Record<string, unknown>) => {
     const errorHandling = template.errorHandling as Record<string, unknown>;
     const endpoints = template.endpoints as Array<Record<string, unknown>>;
-    return { ...template, id, errorHandling: { ...errorHandling, timeout: timeoutMs }, endpoints: endpoints.map((endpoint) => ({ ...endpoint, timeout: timeoutMs })) };
+    return {
+      ...template,
+      id,
+      errorHandling: { ...errorHandling, timeout: timeoutMs },
+      endpoints: endpoints.map((endpoint) => ({ ...endpoint, timeout: timeoutMs })),
+    };
   };
 }
 
@@ -174,12 +195,25 @@ export async function insertContact(tenant: Pick<HubTenant, "tenantId" | "listId
 
 let eventSequence = 0;
 
-export function callEvent(type: "call.started" | "call.ended" | "call.missed", platformCallId: string, call: Record<string, unknown> = {}, eventId = `evt-hub-${++eventSequence}-${newId().slice(0, 6)}`) {
+export function callEvent(
+  type: "call.started" | "call.ended" | "call.missed",
+  platformCallId: string,
+  call: Record<string, unknown> = {},
+  eventId = `evt-hub-${++eventSequence}-${newId().slice(0, 6)}`,
+) {
   return {
     eventId,
     type,
     occurredAt: new Date().toISOString(),
-    call: { id: platformCallId, direction: "inbound", from: "+12025550100", to: "+12025550199", durationSeconds: 95, summary: "Asked about a membership.", ...call },
+    call: {
+      id: platformCallId,
+      direction: "inbound",
+      from: "+12025550100",
+      to: "+12025550199",
+      durationSeconds: 95,
+      summary: "Asked about a membership.",
+      ...call,
+    },
   };
 }
 

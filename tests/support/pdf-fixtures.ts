@@ -5,7 +5,15 @@ import { deflateSync } from "node:zlib";
  * upload tests: every page draws the same content stream (so a file of
  * 30,000 pages stays under the 5 MB upload limit), optionally Flate-compressed.
  */
-export function buildPdf({ pageCount = 1, content, compress = false }: { pageCount?: number; content: string | Buffer; compress?: boolean }): Uint8Array<ArrayBuffer> {
+export function buildPdf({
+  pageCount = 1,
+  content,
+  compress = false,
+}: {
+  pageCount?: number;
+  content: string | Buffer;
+  compress?: boolean;
+}): Uint8Array<ArrayBuffer> {
   const raw = typeof content === "string" ? Buffer.from(content, "latin1") : content;
   const stream = compress ? deflateSync(raw, { level: 9 }) : raw;
   const firstPage = 5;

@@ -25,7 +25,13 @@ export async function startS3Server(buckets: string[] = []): Promise<TestS3Serve
   const S3rver = createRequire(import.meta.url)("@20minutes/s3rver") as new (options: Record<string, unknown>) => S3rverInstance;
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), "voxboard-s3-"));
   const port = await freePort();
-  const server = new S3rver({ address: "127.0.0.1", port, directory, silent: process.env.S3RVER_VERBOSE !== "1", configureBuckets: buckets.map((name) => ({ name })) });
+  const server = new S3rver({
+    address: "127.0.0.1",
+    port,
+    directory,
+    silent: process.env.S3RVER_VERBOSE !== "1",
+    configureBuckets: buckets.map((name) => ({ name })),
+  });
   await server.run();
   return {
     endpoint: `http://127.0.0.1:${port}`,

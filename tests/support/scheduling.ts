@@ -20,7 +20,13 @@ import { addTenantUser, billingTenant, emailsTo } from "./billing";
 
 /** Mon–Fri, 09–12 and 13–17: the hosts' week in every world. */
 export const WORKING_WEEK: WeeklyHours = Object.fromEntries(
-  ([1, 2, 3, 4, 5] as const).map((day) => [day, [{ start: "09:00", end: "12:00" }, { start: "13:00", end: "17:00" }]]),
+  ([1, 2, 3, 4, 5] as const).map((day) => [
+    day,
+    [
+      { start: "09:00", end: "12:00" },
+      { start: "13:00", end: "17:00" },
+    ],
+  ]),
 ) as WeeklyHours;
 
 export interface WorldOptions {
@@ -48,7 +54,11 @@ export async function schedulingWorld(options: WorldOptions = {}) {
   const timeZone = options.timeZone ?? "America/New_York";
   const db = getDb();
   const tenant = await billingTenant();
-  await db.updateTable("tenants").set({ time_zone: timeZone, country: options.country ?? "US" }).where("id", "=", tenant.tenantId).execute();
+  await db
+    .updateTable("tenants")
+    .set({ time_zone: timeZone, country: options.country ?? "US" })
+    .where("id", "=", tenant.tenantId)
+    .execute();
 
   const organizationName = `Clinic ${sequence} ${newId().slice(0, 4)}`;
   const organizationId = await createOrganization(tenant.tenantId, tenant.userId, { name: organizationName, website: null });
@@ -76,11 +86,27 @@ export async function schedulingWorld(options: WorldOptions = {}) {
 
   const listId = newId();
   const stamp = now();
-  await db.insertInto("contact_lists").values({ id: listId, tenant_id: tenant.tenantId, name: "Patients", name_key: "patients", created_at: stamp, updated_at: stamp }).execute();
+  await db
+    .insertInto("contact_lists")
+    .values({ id: listId, tenant_id: tenant.tenantId, name: "Patients", name_key: "patients", created_at: stamp, updated_at: stamp })
+    .execute();
   const contact = await addContact(tenant.tenantId, listId, "Carla", "Contact");
 
   const cookie = await selectOrganization(await tenant.cookie(), organizationId, teamId);
-  return { tenant, tenantId: tenant.tenantId, ownerId: tenant.userId, timeZone, organizationId, organizationName, teamId, hosts, eventType, listId, contact, cookie };
+  return {
+    tenant,
+    tenantId: tenant.tenantId,
+    ownerId: tenant.userId,
+    timeZone,
+    organizationId,
+    organizationName,
+    teamId,
+    hosts,
+    eventType,
+    listId,
+    contact,
+    cookie,
+  };
 }
 
 export async function insertTeam(tenantId: string, organizationId: string, name: string) {
@@ -91,7 +117,11 @@ export async function insertTeam(tenantId: string, organizationId: string, name:
 
 export async function addMember(organizationId: string, teamId: string | null, userId: string, roleKey = "agent") {
   const db = getDb();
-  await db.insertInto("organization_members").values({ organization_id: organizationId, user_id: userId, role_key: roleKey, created_at: now() }).onConflict((oc) => oc.doNothing()).execute();
+  await db
+    .insertInto("organization_members")
+    .values({ organization_id: organizationId, user_id: userId, role_key: roleKey, created_at: now() })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
   if (teamId) await db.insertInto("team_members").values({ team_id: teamId, user_id: userId, created_at: now() }).execute();
 }
 
@@ -126,7 +156,19 @@ export async function addContact(tenantId: string, listId: string, firstName: st
   const stamp = now();
   await getDb()
     .insertInto("contacts")
-    .values({ id, tenant_id: tenantId, list_id: listId, first_name: firstName, last_name: lastName, phone, email, time_zone: null, opted_out_at: null, created_at: stamp, updated_at: stamp })
+    .values({
+      id,
+      tenant_id: tenantId,
+      list_id: listId,
+      first_name: firstName,
+      last_name: lastName,
+      phone,
+      email,
+      time_zone: null,
+      opted_out_at: null,
+      created_at: stamp,
+      updated_at: stamp,
+    })
     .execute();
   return { id, email, name: `${firstName} ${lastName}`, phone };
 }
@@ -164,18 +206,53 @@ export function instantAt(day: string, clock: string, timeZone: string) {
 }
 
 /** An appointment row written directly (past ones, list fixtures), as bookAppointment would write it. */
-export async function insertAppointment(world: SchedulingWorld, values: { start: string; minutes?: number; hostId?: string; status?: string; eventTypeId?: string | null; teamId?: string | null; organizationId?: string; contactName?: string; tenantId?: string }) {
+export async function insertAppointment(
+  world: SchedulingWorld,
+  values: {
+    start: string;
+    minutes?: number;
+    hostId?: string;
+    status?: string;
+    eventTypeId?: string | null;
+    teamId?: string | null;
+    organizationId?: string;
+    contactName?: string;
+    tenantId?: string;
+  },
+) {
   const id = newId();
   const stamp = now();
   const end = new Date(Date.parse(values.start) + (values.minutes ?? 30) * 60_000).toISOString();
   await getDb()
     .insertInto("appointments")
     .values({
-      id, tenant_id: values.tenantId ?? world.tenantId, organization_id: values.organizationId ?? world.organizationId, team_id: values.teamId === undefined ? world.teamId : values.teamId,
-      event_type_id: values.eventTypeId === undefined ? world.eventType.id : values.eventTypeId, host_user_id: values.hostId ?? world.hosts[0]!.id, contact_id: null, title: "Consultation",
-      appointment_type: "consultation", location_kind: "phone", location_detail: "agent-calls", contact_name: values.contactName ?? "Listed Person", contact_email: null, contact_phone: null,
-      start_at: new Date(values.start).toISOString(), end_at: end, time_zone: world.timeZone, status: values.status ?? "booked", cancel_reason: null, notes: null, source: "dashboard",
-      call_id: null, client_key: null, calcom_uid: null, created_by_user_id: null, created_at: stamp, updated_at: stamp,
+      id,
+      tenant_id: values.tenantId ?? world.tenantId,
+      organization_id: values.organizationId ?? world.organizationId,
+      team_id: values.teamId === undefined ? world.teamId : values.teamId,
+      event_type_id: values.eventTypeId === undefined ? world.eventType.id : values.eventTypeId,
+      host_user_id: values.hostId ?? world.hosts[0]!.id,
+      contact_id: null,
+      title: "Consultation",
+      appointment_type: "consultation",
+      location_kind: "phone",
+      location_detail: "agent-calls",
+      contact_name: values.contactName ?? "Listed Person",
+      contact_email: null,
+      contact_phone: null,
+      start_at: new Date(values.start).toISOString(),
+      end_at: end,
+      time_zone: world.timeZone,
+      status: values.status ?? "booked",
+      cancel_reason: null,
+      notes: null,
+      source: "dashboard",
+      call_id: null,
+      client_key: null,
+      calcom_uid: null,
+      created_by_user_id: null,
+      created_at: stamp,
+      updated_at: stamp,
     })
     .execute();
   return id;

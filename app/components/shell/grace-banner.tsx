@@ -15,7 +15,11 @@ export function GraceBanner({ notice }: { notice: GraceNotice | null }) {
   const { t, i18n } = useTranslation();
   if (!notice) return null;
   return (
-    <div role="alert" data-testid="grace-banner" className="border-b border-amber-200 bg-amber-50 px-4 py-2 text-sm text-amber-900 dark:border-amber-900 dark:bg-amber-950 dark:text-amber-100 sm:px-6">
+    <div
+      role="alert"
+      data-testid="grace-banner"
+      className="border-b border-amber-200 bg-amber-50 px-4 py-2 text-sm text-amber-900 dark:border-amber-900 dark:bg-amber-950 dark:text-amber-100 sm:px-6"
+    >
       {t("graceBanner.message", { plan: notice.plan, date: formatDate(notice.endsAt, i18n.language, notice.timeZone) })}{" "}
       {notice.canPay ? (
         <Link to="/choose-plan" className="font-medium underline">

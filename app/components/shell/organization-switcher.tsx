@@ -43,7 +43,11 @@ export function OrganizationSwitcher({
         <Icon name="building" className="h-5 w-5 shrink-0 text-slate-500 dark:text-slate-400" />
         <span className="min-w-0 truncate font-medium sm:max-w-[16rem]">{organization.name}</span>{" "}
         {/* On a phone the selector has a row of its own with room for the team; between 640 and 768 px only the organization fits. */}
-        {team || allTeams ? <span className="min-w-0 max-w-[10rem] shrink-0 truncate text-slate-500 sm:hidden md:inline dark:text-slate-400">· {team?.name ?? t("switcher.allTeams")}</span> : null}
+        {team || allTeams ? (
+          <span className="min-w-0 max-w-[10rem] shrink-0 truncate text-slate-500 sm:hidden md:inline dark:text-slate-400">
+            · {team?.name ?? t("switcher.allTeams")}
+          </span>
+        ) : null}
         <Icon name="chevron" className="h-4 w-4 shrink-0 text-slate-500" />
       </summary>
       <div className="absolute left-0 z-40 mt-2 max-h-[70vh] w-72 max-w-[calc(100vw-2rem)] overflow-y-auto rounded-md border border-slate-200 bg-white p-2 shadow-lg dark:border-slate-700 dark:bg-slate-900">
@@ -54,7 +58,13 @@ export function OrganizationSwitcher({
           <ul>
             {organizations.map((candidate) => (
               <li key={candidate.id}>
-                <button type="submit" name="organizationId" value={candidate.id} className={cn(itemClass, candidate.id === organization.id && "font-semibold")} aria-current={candidate.id === organization.id ? "true" : undefined}>
+                <button
+                  type="submit"
+                  name="organizationId"
+                  value={candidate.id}
+                  className={cn(itemClass, candidate.id === organization.id && "font-semibold")}
+                  aria-current={candidate.id === organization.id ? "true" : undefined}
+                >
                   <span className="min-w-0 truncate">{candidate.name}</span>
                   {candidate.id === organization.id ? <span className="text-xs text-slate-500">{t("switcher.current")}</span> : null}
                 </button>
@@ -69,14 +79,26 @@ export function OrganizationSwitcher({
           ) : (
             <ul>
               <li>
-                <button type="submit" name="teamId" value="all" className={cn(itemClass, allTeams && "font-semibold")} aria-current={allTeams ? "true" : undefined}>
+                <button
+                  type="submit"
+                  name="teamId"
+                  value="all"
+                  className={cn(itemClass, allTeams && "font-semibold")}
+                  aria-current={allTeams ? "true" : undefined}
+                >
                   <span className="min-w-0 truncate">{t("switcher.allTeams")}</span>
                   {allTeams ? <span className="text-xs text-slate-500">{t("switcher.current")}</span> : null}
                 </button>
               </li>
               {organization.teams.map((candidate) => (
                 <li key={candidate.id}>
-                  <button type="submit" name="teamId" value={candidate.id} className={cn(itemClass, candidate.id === team?.id && "font-semibold")} aria-current={candidate.id === team?.id ? "true" : undefined}>
+                  <button
+                    type="submit"
+                    name="teamId"
+                    value={candidate.id}
+                    className={cn(itemClass, candidate.id === team?.id && "font-semibold")}
+                    aria-current={candidate.id === team?.id ? "true" : undefined}
+                  >
                     <span className="min-w-0 truncate">{candidate.name}</span>
                     {candidate.id === team?.id ? <span className="text-xs text-slate-500">{t("switcher.current")}</span> : null}
                   </button>

@@ -190,7 +190,11 @@ export function Sidebar({ groups, openGroups: initialOpen, collapsed: initialCol
 
   return (
     // z-20: sticky makes the sidebar a stacking context, so its flyouts rise above the page's own positioned parts (tab bars, tables) only if the sidebar does.
-    <aside className="sidebar sticky top-0 z-20 flex h-screen shrink-0 flex-col border-r border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900" data-collapsed={collapsed ? "true" : "false"} data-testid="sidebar">
+    <aside
+      className="sidebar sticky top-0 z-20 flex h-screen shrink-0 flex-col border-r border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900"
+      data-collapsed={collapsed ? "true" : "false"}
+      data-testid="sidebar"
+    >
       <div className="flex h-16 items-center justify-between px-4">
         <Link to="/overview" className="nav-expanded-only">
           <Logo />

@@ -13,7 +13,17 @@ const TONES: Record<BadgeTone, string> = {
   accent: "bg-violet-50 text-violet-900 ring-violet-200 dark:bg-violet-950 dark:text-violet-100 dark:ring-violet-900",
 };
 
-export function Badge({ tone = "neutral", children, className, ...rest }: { tone?: BadgeTone; children: ReactNode; className?: string; "data-testid"?: string }) {
+export function Badge({
+  tone = "neutral",
+  children,
+  className,
+  ...rest
+}: {
+  tone?: BadgeTone;
+  children: ReactNode;
+  className?: string;
+  "data-testid"?: string;
+}) {
   return (
     <span
       {...rest}

@@ -40,14 +40,7 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
   ref,
 ) {
   return (
-    <button
-      ref={ref}
-      type={type}
-      className={buttonClass(variant, className, size)}
-      disabled={disabled || loading}
-      aria-busy={loading || undefined}
-      {...props}
-    >
+    <button ref={ref} type={type} className={buttonClass(variant, className, size)} disabled={disabled || loading} aria-busy={loading || undefined} {...props}>
       {loading ? <Spinner /> : null}
       {children}
     </button>

@@ -14,7 +14,10 @@ type Group = string | undefined;
 
 const keywordGroups: Record<string, string> = {};
 const addKeywords = (group: string, words: string) => words.split(" ").forEach((word) => (keywordGroups[word] = group));
-addKeywords("display", "block inline-block inline flex inline-flex table inline-table table-caption table-cell table-column table-column-group table-footer-group table-header-group table-row-group table-row flow-root grid inline-grid contents list-item hidden");
+addKeywords(
+  "display",
+  "block inline-block inline flex inline-flex table inline-table table-caption table-cell table-column table-column-group table-footer-group table-header-group table-row-group table-row flow-root grid inline-grid contents list-item hidden",
+);
 addKeywords("position", "static fixed absolute relative sticky");
 addKeywords("visibility", "visible invisible collapse");
 addKeywords("sr", "sr-only not-sr-only");
@@ -232,7 +235,9 @@ function groupOfPrefixed(prefix: string, value: string): Group {
       return oneOf("none disc decimal")(value) || isArbitraryValue(value) ? "list-style-type" : undefined;
     case "object":
       if (oneOf("contain cover fill none scale-down")(value)) return "object-fit";
-      return oneOf("bottom center left left-bottom left-top right right-bottom right-top top")(value) || isArbitraryValue(value) ? "object-position" : undefined;
+      return oneOf("bottom center left left-bottom left-top right right-bottom right-top top")(value) || isArbitraryValue(value)
+        ? "object-position"
+        : undefined;
     case "from":
     case "via":
     case "to":
@@ -243,7 +248,8 @@ function groupOfPrefixed(prefix: string, value: string): Group {
   const side = /^(border|rounded)-([a-z]{1,2})$/.exec(prefix);
   if (side) {
     const [, kind, where] = side;
-    if (kind === "rounded") return ["s", "e", "t", "r", "b", "l", "ss", "se", "ee", "es", "tl", "tr", "br", "bl"].includes(where!) ? `rounded-${where}` : undefined;
+    if (kind === "rounded")
+      return ["s", "e", "t", "r", "b", "l", "ss", "se", "ee", "es", "tl", "tr", "br", "bl"].includes(where!) ? `rounded-${where}` : undefined;
     if (!SIDES.includes(where!)) return undefined;
     return isNumber(value) || isArbitraryLength(value) ? `border-w-${where}` : `border-color-${where}`;
   }

@@ -105,11 +105,7 @@ export function DataTable<Row>({
                       </Cell>
                     );
                   })}
-                  {actions ? (
-                    <td className="data-cell data-cell-actions">
-                      {actions.cell(row)}
-                    </td>
-                  ) : null}
+                  {actions ? <td className="data-cell data-cell-actions">{actions.cell(row)}</td> : null}
                 </tr>
                 {detail !== null ? (
                   <tr

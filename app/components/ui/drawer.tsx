@@ -12,7 +12,19 @@ import { useHydrated } from "./use-hydrated";
  * returns to the opener. Scripts only: every drawer is an enhancement of a
  * page that shows the same detail (see DrawerLink).
  */
-export function Drawer({ open, onClose, title, children, className }: { open: boolean; onClose: () => void; title: ReactNode; children: ReactNode; className?: string }) {
+export function Drawer({
+  open,
+  onClose,
+  title,
+  children,
+  className,
+}: {
+  open: boolean;
+  onClose: () => void;
+  title: ReactNode;
+  children: ReactNode;
+  className?: string;
+}) {
   const { t } = useTranslation("common");
   if (!open) return null;
   return (

@@ -3,9 +3,7 @@ import type { ReactNode } from "react";
 import { cn } from "./cn";
 import { PopoverMenu, usePopoverMenus } from "./popover-menu";
 
-export type DropdownEntry =
-  | { kind: "link"; to: string; label: string }
-  | { kind: "post"; action: string; label: string; fields?: Record<string, string> };
+export type DropdownEntry = { kind: "link"; to: string; label: string } | { kind: "post"; action: string; label: string; fields?: Record<string, string> };
 
 const itemClass = "block w-full px-4 py-2 text-left text-sm hover:bg-slate-100 dark:hover:bg-slate-800";
 // With scripts the focused entry is the highlighted one, as the pointer moves focus (see PopoverMenu).

@@ -22,7 +22,10 @@ export function EmptyState({
   return (
     <div
       data-testid={testId}
-      className={cn("flex flex-col items-center gap-2 rounded-lg border border-dashed border-slate-300 px-6 py-10 text-center dark:border-slate-700", className)}
+      className={cn(
+        "flex flex-col items-center gap-2 rounded-lg border border-dashed border-slate-300 px-6 py-10 text-center dark:border-slate-700",
+        className,
+      )}
     >
       <Title className="text-base font-semibold">{title}</Title>
       {children ? <div className="max-w-md text-sm text-slate-600 dark:text-slate-300">{children}</div> : null}

@@ -33,7 +33,16 @@ export function TextField({
 }) {
   const { key, ...rest } = inputProps;
   return (
-    <FieldShell label={label} errors={errors} hint={hint} namespace={namespace} controlProps={rest} messageValues={messageValues} errorAction={errorAction} extra={children}>
+    <FieldShell
+      label={label}
+      errors={errors}
+      hint={hint}
+      namespace={namespace}
+      controlProps={rest}
+      messageValues={messageValues}
+      errorAction={errorAction}
+      extra={children}
+    >
       {(control) => <input key={key} {...rest} {...control} className={cn(inputClass, rest.className)} />}
     </FieldShell>
   );
@@ -101,7 +110,10 @@ export function FormErrors({ errors, namespace }: { errors?: string[]; namespace
   const { t } = useTranslation(namespace);
   if (!errors?.length) return null;
   return (
-    <div role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700 dark:border-red-900 dark:bg-red-950 dark:text-red-300">
+    <div
+      role="alert"
+      className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700 dark:border-red-900 dark:bg-red-950 dark:text-red-300"
+    >
       {errors.map((error) => (
         <p key={error}>{t(error)}</p>
       ))}

@@ -48,7 +48,14 @@ export function FilterForm({
     >
       {search ? (
         <div className="sm:col-span-2 lg:col-span-1">
-          <SearchField id={search.id} label={search.label} placeholder={search.placeholder} hint={search.hint} defaultValue={search.value} inputRef={searchInput} />
+          <SearchField
+            id={search.id}
+            label={search.label}
+            placeholder={search.placeholder}
+            hint={search.hint}
+            defaultValue={search.value}
+            inputRef={searchInput}
+          />
         </div>
       ) : null}
       {children}

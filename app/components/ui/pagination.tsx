@@ -77,7 +77,13 @@ function PageLink({ to, label, current, rel, children }: { to: string | null; la
     // A link to itself, as a page number is: a plain <span> may not carry the name "Page 3" (aria-label on a generic element).
     return (
       <li>
-        <ListLink to={to} aria-current="page" aria-label={label} preventScrollReset className={cn(base, "border-transparent bg-primary-button font-semibold text-primary-button-text")}>
+        <ListLink
+          to={to}
+          aria-current="page"
+          aria-label={label}
+          preventScrollReset
+          className={cn(base, "border-transparent bg-primary-button font-semibold text-primary-button-text")}
+        >
           {children}
         </ListLink>
       </li>
@@ -94,7 +100,13 @@ function PageLink({ to, label, current, rel, children }: { to: string | null; la
   }
   return (
     <li>
-      <ListLink to={to} rel={rel} aria-label={label} preventScrollReset className={cn(base, "border-slate-300 hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800")}>
+      <ListLink
+        to={to}
+        rel={rel}
+        aria-label={label}
+        preventScrollReset
+        className={cn(base, "border-slate-300 hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800")}
+      >
         {children}
       </ListLink>
     </li>

@@ -143,7 +143,9 @@ export function PopoverMenu({
       default: {
         if (event.key.length !== 1 || event.altKey || event.ctrlKey || event.metaKey) return;
         const letter = event.key.toLocaleLowerCase();
-        const next = [...items.slice(current + 1), ...items.slice(0, current + 1)].find((item) => item.textContent?.trim().toLocaleLowerCase().startsWith(letter));
+        const next = [...items.slice(current + 1), ...items.slice(0, current + 1)].find((item) =>
+          item.textContent?.trim().toLocaleLowerCase().startsWith(letter),
+        );
         next?.focus();
         break;
       }
@@ -178,7 +180,16 @@ export function PopoverMenu({
         {button}
       </button>
       {createPortal(
-        <div ref={menuRef} id={menuId} role="menu" aria-labelledby={buttonId} tabIndex={-1} {...{ popover: "auto" }} className={menuClassName} onKeyDown={moveFocus}>
+        <div
+          ref={menuRef}
+          id={menuId}
+          role="menu"
+          aria-labelledby={buttonId}
+          tabIndex={-1}
+          {...{ popover: "auto" }}
+          className={menuClassName}
+          onKeyDown={moveFocus}
+        >
           {items.map((item) => {
             const common = {
               role: "menuitem",

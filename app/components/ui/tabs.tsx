@@ -46,7 +46,9 @@ export function Tabs({ label, tabs, active, className }: { label: string; tabs: 
               >
                 {tab.label}
                 {tab.badge ? (
-                  <span className="rounded-full bg-slate-100 px-1.5 text-xs tabular-nums text-slate-700 dark:bg-slate-800 dark:text-slate-200">{tab.badge}</span>
+                  <span className="rounded-full bg-slate-100 px-1.5 text-xs tabular-nums text-slate-700 dark:bg-slate-800 dark:text-slate-200">
+                    {tab.badge}
+                  </span>
                 ) : null}
               </Link>
             </li>

@@ -33,7 +33,12 @@ export function Toaster({ toast }: { toast: ToastData | null }) {
           <p className="font-semibold">{t(`toast.titles.${visible.type}`)}</p>
           <p>{t(visible.key, visible.values)}</p>
         </div>
-        <button type="button" className="ml-2 rounded px-1 text-lg leading-none opacity-70 hover:opacity-100" onClick={() => setVisible(null)} aria-label={t("actions.dismiss")}>
+        <button
+          type="button"
+          className="ml-2 rounded px-1 text-lg leading-none opacity-70 hover:opacity-100"
+          onClick={() => setVisible(null)}
+          aria-label={t("actions.dismiss")}
+        >
           ×
         </button>
       </div>

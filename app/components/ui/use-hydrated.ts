@@ -4,5 +4,9 @@ const subscribe = () => () => {};
 
 /** False during the server render and the first client render, true once React has hydrated. */
 export function useHydrated() {
-  return useSyncExternalStore(subscribe, () => true, () => false);
+  return useSyncExternalStore(
+    subscribe,
+    () => true,
+    () => false,
+  );
 }

@@ -54,11 +54,20 @@ const REPLACED: Array<{ old: string | null; name: string; columns: string[] }> =
 /** Shared with list-query.server.ts, which must repeat each word for word. */
 export const FINISHED_CONDITION = "status in ('ended', 'missed', 'voicemail')";
 export const ESCALATED_CONDITION = "escalated = 1";
-export const DISAGREEMENT_CONDITION =
-  "((feedback_rating in (1, 2) and sentiment = 'positive') or (feedback_rating in (4, 5) and sentiment = 'negative'))";
+export const DISAGREEMENT_CONDITION = "((feedback_rating in (1, 2) and sentiment = 'positive') or (feedback_rating in (4, 5) and sentiment = 'negative'))";
 
 /** Sort keys that may be NULL: their NULLs sort first ascending, as SQLite sorts them. */
-const NULLABLE_KEYS = new Set(["campaign_name", "sort_campaign", "sort_from", "sort_to", "sort_agent", "sort_user", "sort_company", "duration_seconds", "feedback_rating"]);
+const NULLABLE_KEYS = new Set([
+  "campaign_name",
+  "sort_campaign",
+  "sort_from",
+  "sort_to",
+  "sort_agent",
+  "sort_user",
+  "sort_company",
+  "duration_seconds",
+  "feedback_rating",
+]);
 
 export async function up(db: Kysely<unknown>) {
   await createCallCounts(db);
@@ -67,7 +76,12 @@ export async function up(db: Kysely<unknown>) {
       const keys = [...columns, "status", "rowid"].map((column) => sql.raw(NULLABLE_KEYS.has(column) ? `${column} nulls first` : column));
       await sql`create index ${sql.id(name)} on calls (${sql.join(keys)}) where ${sql.raw(FINISHED_CONDITION)}`.execute(db);
     } else {
-      await db.schema.createIndex(name).on("calls").columns([...columns, "status"]).where(sql.raw<SqlBool>(FINISHED_CONDITION)).execute();
+      await db.schema
+        .createIndex(name)
+        .on("calls")
+        .columns([...columns, "status"])
+        .where(sql.raw<SqlBool>(FINISHED_CONDITION))
+        .execute();
     }
     if (old) await db.schema.dropIndex(old).ifExists().execute();
   }

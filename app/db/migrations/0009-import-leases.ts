@@ -10,7 +10,10 @@ import type { Kysely } from "kysely";
 export async function up(db: Kysely<unknown>) {
   await db.schema.alterTable("contact_imports").addColumn("lease_owner", "text").execute();
   await db.schema.alterTable("contact_imports").addColumn("lease_until", "text").execute();
-  await db.schema.alterTable("contact_imports").addColumn("attempts", "integer", (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable("contact_imports")
+    .addColumn("attempts", "integer", (c) => c.notNull().defaultTo(0))
+    .execute();
   await db.schema.createIndex("contact_imports_status_lease").on("contact_imports").columns(["status", "lease_until"]).execute();
 }
 

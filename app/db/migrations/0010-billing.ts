@@ -48,8 +48,20 @@ export async function up(db: Kysely<unknown>) {
     .addColumn("created_at", "text", (c) => c.notNull())
     .execute();
   await db.schema.createIndex("payment_methods_tenant_idx").on("payment_methods").columns(["tenant_id", "created_at"]).execute();
-  await db.schema.createIndex("payment_methods_one_primary").on("payment_methods").column("tenant_id").unique().where(sql.ref("priority"), "=", "primary").execute();
-  await db.schema.createIndex("payment_methods_one_backup").on("payment_methods").column("tenant_id").unique().where(sql.ref("priority"), "=", "backup").execute();
+  await db.schema
+    .createIndex("payment_methods_one_primary")
+    .on("payment_methods")
+    .column("tenant_id")
+    .unique()
+    .where(sql.ref("priority"), "=", "primary")
+    .execute();
+  await db.schema
+    .createIndex("payment_methods_one_backup")
+    .on("payment_methods")
+    .column("tenant_id")
+    .unique()
+    .where(sql.ref("priority"), "=", "backup")
+    .execute();
 
   await db.schema
     .createTable("charges")
@@ -73,7 +85,13 @@ export async function up(db: Kysely<unknown>) {
     .execute();
   await db.schema.createIndex("charges_request_key").on("charges").columns(["tenant_id", "request_key"]).unique().execute();
   await db.schema.createIndex("charges_status_created").on("charges").columns(["status", "created_at"]).execute();
-  await db.schema.createIndex("charges_one_auto_topup").on("charges").column("tenant_id").unique().where(sql<boolean>`purpose = 'auto-topup' and status = 'pending'`).execute();
+  await db.schema
+    .createIndex("charges_one_auto_topup")
+    .on("charges")
+    .column("tenant_id")
+    .unique()
+    .where(sql<boolean>`purpose = 'auto-topup' and status = 'pending'`)
+    .execute();
 
   await db.schema
     .createTable("ledger_entries")
@@ -139,7 +157,10 @@ export async function up(db: Kysely<unknown>) {
 
   await db.schema.alterTable("subscriptions").addColumn("current_period_start", "text").execute();
   await db.schema.alterTable("subscriptions").addColumn("current_period_end", "text").execute();
-  await db.schema.alterTable("subscriptions").addColumn("cancel_at_period_end", "integer", (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable("subscriptions")
+    .addColumn("cancel_at_period_end", "integer", (c) => c.notNull().defaultTo(0))
+    .execute();
   // A downgrade waits for the period's end: the plan the renewal switches to.
   await db.schema.alterTable("subscriptions").addColumn("next_plan_id", "text").execute();
   await db.schema.alterTable("subscriptions").addColumn("provider_ref", "text").execute();

@@ -53,7 +53,13 @@ export async function up(db: Kysely<unknown>) {
     .addColumn("updated_at", "text", (c) => c.notNull())
     .execute();
   await db.schema.createIndex("event_types_team").on("event_types").columns(["team_id", "name"]).execute();
-  await db.schema.createIndex("event_types_calcom").on("event_types").columns(["tenant_id", "calcom_event_type_id"]).unique().where(sql.ref("calcom_event_type_id"), "is not", null).execute();
+  await db.schema
+    .createIndex("event_types_calcom")
+    .on("event_types")
+    .columns(["tenant_id", "calcom_event_type_id"])
+    .unique()
+    .where(sql.ref("calcom_event_type_id"), "is not", null)
+    .execute();
 
   await db.schema
     .createTable("event_type_hosts")
@@ -124,9 +130,27 @@ export async function up(db: Kysely<unknown>) {
   await db.schema.createIndex("appointments_tenant_start").on("appointments").columns(["tenant_id", "organization_id", "start_at", "id"]).execute();
   await db.schema.createIndex("appointments_host_start").on("appointments").columns(["host_user_id", "start_at"]).execute();
   // The last word on a double booking: one live appointment per host and start, whatever raced.
-  await db.schema.createIndex("appointments_host_slot").on("appointments").columns(["host_user_id", "start_at"]).unique().where(sql.ref("status"), "=", "booked").execute();
-  await db.schema.createIndex("appointments_client_key").on("appointments").columns(["tenant_id", "client_key"]).unique().where(sql.ref("client_key"), "is not", null).execute();
-  await db.schema.createIndex("appointments_calcom_uid").on("appointments").columns(["tenant_id", "calcom_uid"]).unique().where(sql.ref("calcom_uid"), "is not", null).execute();
+  await db.schema
+    .createIndex("appointments_host_slot")
+    .on("appointments")
+    .columns(["host_user_id", "start_at"])
+    .unique()
+    .where(sql.ref("status"), "=", "booked")
+    .execute();
+  await db.schema
+    .createIndex("appointments_client_key")
+    .on("appointments")
+    .columns(["tenant_id", "client_key"])
+    .unique()
+    .where(sql.ref("client_key"), "is not", null)
+    .execute();
+  await db.schema
+    .createIndex("appointments_calcom_uid")
+    .on("appointments")
+    .columns(["tenant_id", "calcom_uid"])
+    .unique()
+    .where(sql.ref("calcom_uid"), "is not", null)
+    .execute();
   await db.schema.createIndex("appointments_call").on("appointments").column("call_id").execute();
   await db.schema.createIndex("appointments_contact").on("appointments").column("contact_id").execute();
 
@@ -185,8 +209,16 @@ export async function up(db: Kysely<unknown>) {
 
 export async function down(db: Kysely<unknown>) {
   for (const table of [
-    "calcom_webhook_events", "calcom_connections", "calendar_feeds", "appointment_log", "appointments",
-    "staff_overrides", "staff_schedules", "event_type_hosts", "event_types", "invitations",
+    "calcom_webhook_events",
+    "calcom_connections",
+    "calendar_feeds",
+    "appointment_log",
+    "appointments",
+    "staff_overrides",
+    "staff_schedules",
+    "event_type_hosts",
+    "event_types",
+    "invitations",
   ]) {
     await db.schema.dropTable(table).ifExists().execute();
   }

@@ -54,10 +54,21 @@ async function loadGateContext(request: Request): Promise<GateContext | null> {
     .innerJoin("tenants", "tenants.id", "users.tenant_id")
     .innerJoin("roles", "roles.id", "users.role_id")
     .select([
-      "users.id", "users.tenant_id", "users.email", "users.name", "users.phone", "users.caller_phone",
-      "users.email_verified_at", "users.profile_picture", "users.theme_color",
-      "tenants.name as tenant_name", "tenants.time_zone", "tenants.country",
-      "roles.key as role_key", "roles.permissions", "roles.is_platform_admin",
+      "users.id",
+      "users.tenant_id",
+      "users.email",
+      "users.name",
+      "users.phone",
+      "users.caller_phone",
+      "users.email_verified_at",
+      "users.profile_picture",
+      "users.theme_color",
+      "tenants.name as tenant_name",
+      "tenants.time_zone",
+      "tenants.country",
+      "roles.key as role_key",
+      "roles.permissions",
+      "roles.is_platform_admin",
     ])
     .where("users.id", "=", session.userId)
     .where("users.tenant_id", "=", session.tenantId)
@@ -85,7 +96,12 @@ async function loadGateContext(request: Request): Promise<GateContext | null> {
       permissions: role.key === row.role_key ? accountPermissions : permissionsInOrganization(accountPermissions, parsePermissions(role.permissions)),
       accountPermissions,
     },
-    tenant: { id: row.tenant_id, name: row.tenant_name, timeZone: row.time_zone, country: tenantPhoneCountry({ country: row.country, timeZone: row.time_zone }) },
+    tenant: {
+      id: row.tenant_id,
+      name: row.tenant_name,
+      timeZone: row.time_zone,
+      country: tenantPhoneCountry({ country: row.country, timeZone: row.time_zone }),
+    },
     subscription: await getActiveSubscription(row.tenant_id),
     selection,
   };

@@ -34,7 +34,17 @@ describe("permissions", () => {
 
   it("keeps the spec's sidebar groups in order; a screen not built yet promises nothing ('soon', no 'new' badge)", () => {
     expect(NAV_GROUPS.map((g) => g.id)).toEqual([
-      "dashboard", "create", "templates", "call-management", "service-desk", "crm", "appointment", "organizations", "billing", "settings", "super-admin",
+      "dashboard",
+      "create",
+      "templates",
+      "call-management",
+      "service-desk",
+      "crm",
+      "appointment",
+      "organizations",
+      "billing",
+      "settings",
+      "super-admin",
     ]);
     const create = NAV_GROUPS.find((g) => g.id === "create")!;
     expect(create.items.map((i) => i.segment)).toEqual(["ai-agent-manager", "knowledge-base", "numbers-managment", "campaigns"]);
@@ -46,7 +56,13 @@ describe("permissions", () => {
     // The list of recordings is one screen: the sidebar's entry opens it, not a second copy inside call management.
     expect(calls.tabs!.find((t) => t.value === "recordings")!.href).toBe("/recordings");
     // Every built scheduling screen and billing have an entry of their own (issue 22).
-    expect(NAV_GROUPS.find((g) => g.id === "appointment")!.items.map((i) => i.segment)).toEqual(["appointments", "calendar", "appointment-insights", "staff", "calcom"]);
+    expect(NAV_GROUPS.find((g) => g.id === "appointment")!.items.map((i) => i.segment)).toEqual([
+      "appointments",
+      "calendar",
+      "appointment-insights",
+      "staff",
+      "calcom",
+    ]);
     expect(NAV_GROUPS.find((g) => g.id === "billing")!.items.map((i) => i.segment)).toEqual(["billing"]);
     const settings = NAV_GROUPS.find((g) => g.id === "settings")!;
     expect(settings.items.map((i) => i.segment)).toEqual(["settings"]);

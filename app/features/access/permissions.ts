@@ -49,7 +49,17 @@ export function grantRead(segments: readonly string[]): PermissionMap {
  * keys, numbers, campaigns, contacts, recordings...) the account role alone
  * decides (docs/decisions/0025-organization-roles-stay-in-their-organization.md).
  */
-export const ORGANIZATION_SEGMENTS = ["organizations", "appointments", "appointment-insights", "calendar", "staff", "calcom", "integrations-hub", "crm", "crm-logs"] as const;
+export const ORGANIZATION_SEGMENTS = [
+  "organizations",
+  "appointments",
+  "appointment-insights",
+  "calendar",
+  "staff",
+  "calcom",
+  "integrations-hub",
+  "crm",
+  "crm-logs",
+] as const;
 
 const isOrganizationSegment = (segment: string) => (ORGANIZATION_SEGMENTS as readonly string[]).includes(segment);
 

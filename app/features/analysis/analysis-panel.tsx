@@ -49,7 +49,10 @@ export function AnalysisPanel({ analysis, status, callId, returnTo, canAnalyze, 
     <Panel title={t("title")} actions={button}>
       <div className="space-y-4" data-testid="analysis-panel">
         {status === "failed" ? (
-          <p className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-900 dark:border-red-900 dark:bg-red-950 dark:text-red-100" data-testid="analysis-failed">
+          <p
+            className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-900 dark:border-red-900 dark:bg-red-950 dark:text-red-100"
+            data-testid="analysis-failed"
+          >
             {analysis ? t("status.failedKeptPrevious") : t("status.failed")}
           </p>
         ) : null}
@@ -63,7 +66,19 @@ export function AnalysisPanel({ analysis, status, callId, returnTo, canAnalyze, 
   );
 }
 
-function AnalysisDetails({ analysis, language, analyzedAt, timeZone, phones }: { analysis: AnalysisResult; language: string; analyzedAt: string | null; timeZone?: string; phones: PhoneDisplays }) {
+function AnalysisDetails({
+  analysis,
+  language,
+  analyzedAt,
+  timeZone,
+  phones,
+}: {
+  analysis: AnalysisResult;
+  language: string;
+  analyzedAt: string | null;
+  timeZone?: string;
+  phones: PhoneDisplays;
+}) {
   const { t } = useTranslation("analysis");
   const { entities } = analysis;
   const hasEntities = entities.emails.length + entities.phoneNumbers.length + entities.dates.length + entities.amounts.length > 0;
@@ -117,14 +132,34 @@ function AnalysisDetails({ analysis, language, analyzedAt, timeZone, phones }: {
         </h3>
         {hasEntities ? (
           <dl className="mt-1 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[12rem_1fr]" data-testid="analysis-entities">
-            <EntityRow label={t("fields.emails")} values={entities.emails} render={(email) => <a href={`mailto:${email}`} className="underline">{email}</a>} />
+            <EntityRow
+              label={t("fields.emails")}
+              values={entities.emails}
+              render={(email) => (
+                <a href={`mailto:${email}`} className="underline">
+                  {email}
+                </a>
+              )}
+            />
             <EntityRow
               label={t("fields.phoneNumbers")}
               values={entities.phoneNumbers}
-              render={(phone) => (phone.startsWith("+") ? <a href={`tel:${phone}`} className="underline">{shownPhone(phones, phone)}</a> : phone)}
+              render={(phone) =>
+                phone.startsWith("+") ? (
+                  <a href={`tel:${phone}`} className="underline">
+                    {shownPhone(phones, phone)}
+                  </a>
+                ) : (
+                  phone
+                )
+              }
             />
             <EntityRow label={t("fields.dates")} values={entities.dates} render={(date) => date} />
-            <EntityRow label={t("fields.amounts")} values={entities.amounts} render={(amount) => <span title={amount.text}>{formatAmount(amount, language)}</span>} />
+            <EntityRow
+              label={t("fields.amounts")}
+              values={entities.amounts}
+              render={(amount) => <span title={amount.text}>{formatAmount(amount, language)}</span>}
+            />
           </dl>
         ) : (
           <Muted>{t("empty.entities")}</Muted>
@@ -132,11 +167,7 @@ function AnalysisDetails({ analysis, language, analyzedAt, timeZone, phones }: {
       </section>
 
       <p className="text-xs text-slate-600 dark:text-slate-300" data-testid="analysis-provider">
-        {analysis.provider === "builtin"
-          ? t("provider.builtin")
-          : analysis.model
-            ? t("provider.model", { model: analysis.model })
-            : t("provider.modelUnknown")}
+        {analysis.provider === "builtin" ? t("provider.builtin") : analysis.model ? t("provider.model", { model: analysis.model }) : t("provider.modelUnknown")}
         {analyzedAt ? (
           <>
             {" "}
@@ -195,7 +226,10 @@ export function SentimentBadge({ sentiment }: { sentiment: Sentiment | null }) {
   const { t } = useTranslation("analysis");
   if (!sentiment) return <span className="text-sm text-slate-600 dark:text-slate-300">{t("sentiment.none")}</span>;
   return (
-    <span className={cn("inline-flex items-center rounded-full border px-2 py-0.5 text-xs font-medium", SENTIMENT_STYLES[sentiment])} data-sentiment={sentiment}>
+    <span
+      className={cn("inline-flex items-center rounded-full border px-2 py-0.5 text-xs font-medium", SENTIMENT_STYLES[sentiment])}
+      data-sentiment={sentiment}
+    >
       {t(`sentiment.${sentiment}`)}
     </span>
   );

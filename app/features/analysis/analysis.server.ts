@@ -58,7 +58,10 @@ export async function analyzeCall(tenantId: string, callId: string, analyzer: Tr
     // The provider already checked its own answer; this guards the stored column against any future provider that does not.
     result = analysisResultSchema.parse(await analyzer.analyze({ transcript, summary: call.summary, callStatus: call.status }));
   } catch (error) {
-    const failure = error instanceof AnalysisError ? error : new AnalysisError(`Analysis of call ${callId} failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    const failure =
+      error instanceof AnalysisError
+        ? error
+        : new AnalysisError(`Analysis of call ${callId} failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
     console.error(`analysis of call ${callId} (${analyzer.provider}) failed: ${failure.message}`);
     await db.updateTable("calls").set({ analysis_status: "failed", updated_at: now() }).where("tenant_id", "=", tenantId).where("id", "=", callId).execute();
     throw failure;

@@ -23,7 +23,10 @@ const outcomeOf = (transcript: TranscriptTurn[], language: "en" | "de") => detec
 const englishBillingCall = turns(
   ["Agent", "Thank you for calling Brightline Energy, this is Ava. How can I help you today?"],
   ["Customer", "Hi, I'm calling because my bill for March is wrong. I was charged $1,250.50 instead of $250. I'm really frustrated, this is the second time."],
-  ["Agent", "I'm sorry to hear that. I can see the duplicate charge. I will send you a corrected invoice by email today, and we'll refund the difference by next Tuesday."],
+  [
+    "Agent",
+    "I'm sorry to hear that. I can see the duplicate charge. I will send you a corrected invoice by email today, and we'll refund the difference by next Tuesday.",
+  ],
   ["Customer", "Okay. My email is Jane.Doe@Example.com and you can reach me on +1 (416) 555-0101. I'm not happy about this."],
   ["Agent", "Understood. The refund has been processed."],
 );
@@ -31,7 +34,10 @@ const englishBillingCall = turns(
 const germanAppointmentCall = turns(
   ["Agent", "Guten Tag, Stadtwerke Nord, mein Name ist Lena. Wie kann ich Ihnen helfen?"],
   ["Kunde", "Guten Tag. Ich möchte einen Termin für die Zählerablesung vereinbaren. Meine letzte Rechnung über 1.250,50 € war leider falsch."],
-  ["Agent", "Das tut mir leid. Ich habe Ihnen einen Termin am nächsten Dienstag, den 3. März eingetragen. Ich schicke Ihnen die Bestätigung per E-Mail an max.mustermann@beispiel.de."],
+  [
+    "Agent",
+    "Das tut mir leid. Ich habe Ihnen einen Termin am nächsten Dienstag, den 3. März eingetragen. Ich schicke Ihnen die Bestätigung per E-Mail an max.mustermann@beispiel.de.",
+  ],
   ["Kunde", "Super, vielen Dank. Sie erreichen mich unter +49 (0)171 2345678. Ich bin sehr zufrieden."],
   ["Agent", "Gern. Der Termin ist bestätigt. Die Gutschrift über EUR 40 erhalten Sie bis zum 03.04.2026."],
 );
@@ -95,7 +101,9 @@ describe("the whole analysis", () => {
   });
 
   it("uses the summary the platform sent instead of generating one", () => {
-    expect(analyzeTranscript({ transcript: englishBillingCall, summary: "  Billing dispute, refund issued.  " }).summary).toBe("Billing dispute, refund issued.");
+    expect(analyzeTranscript({ transcript: englishBillingCall, summary: "  Billing dispute, refund issued.  " }).summary).toBe(
+      "Billing dispute, refund issued.",
+    );
     expect(analyzeTranscript({ transcript: englishBillingCall, summary: "   " }).summary).toMatch(/^Customer request:/);
   });
 });
@@ -186,10 +194,7 @@ describe("sentiment", () => {
   });
 
   it("lets the customer's words outweigh the agent's politeness", () => {
-    const transcript = turns(
-      ["Agent", "Great, perfect, happy to help, wonderful!"],
-      ["Customer", "This is terrible. I'm really angry."],
-    );
+    const transcript = turns(["Agent", "Great, perfect, happy to help, wonderful!"], ["Customer", "This is terrible. I'm really angry."]);
     expect(sentimentOf(transcript, "en").sentiment).toBe("negative");
   });
 
@@ -298,18 +303,32 @@ describe("outcome", () => {
 
 describe("topics", () => {
   it("finds English topics, the most mentioned first", () => {
-    const transcript = customerSays("My invoice is wrong and I was charged twice.", "Also, how much does the premium plan cost?", "If it's not fixed I will cancel.");
+    const transcript = customerSays(
+      "My invoice is wrong and I was charged twice.",
+      "Also, how much does the premium plan cost?",
+      "If it's not fixed I will cancel.",
+    );
     expect(detectTopics(transcript, "en")).toEqual(["billing", "pricing", "cancellation"]);
   });
 
   it("finds German topics inside compound words", () => {
-    const transcript = kundeSagt("Meine Stromrechnung ist zu hoch und die Abbuchung war doppelt.", "Ich möchte meinen Vertrag kündigen.", "Außerdem ist das Paket nie angekommen.");
+    const transcript = kundeSagt(
+      "Meine Stromrechnung ist zu hoch und die Abbuchung war doppelt.",
+      "Ich möchte meinen Vertrag kündigen.",
+      "Außerdem ist das Paket nie angekommen.",
+    );
     expect(detectTopics(transcript, "de")).toEqual(["billing", "cancellation", "delivery", "contract"]);
   });
 
   it("finds technical issues and complaints in both languages", () => {
-    expect(detectTopics(customerSays("My internet is not working, the router shows an error. This is unacceptable."), "en")).toEqual(["technical-issue", "complaint"]);
-    expect(detectTopics(kundeSagt("Seit gestern habe ich eine Störung, das Internet geht nicht. Ich möchte mich beschweren."), "de")).toEqual(["technical-issue", "complaint"]);
+    expect(detectTopics(customerSays("My internet is not working, the router shows an error. This is unacceptable."), "en")).toEqual([
+      "technical-issue",
+      "complaint",
+    ]);
+    expect(detectTopics(kundeSagt("Seit gestern habe ich eine Störung, das Internet geht nicht. Ich möchte mich beschweren."), "de")).toEqual([
+      "technical-issue",
+      "complaint",
+    ]);
   });
 
   it("returns no topics for small talk and at most five", () => {
@@ -364,7 +383,9 @@ describe("summary", () => {
     expect(firstCustomerNeed(withRoles(customerSays("Yes, speaking.", "My email is anna@example.com if you need it.")), "en")).toBeNull();
     expect(firstCustomerNeed(withRoles(kundeSagt("Ja, am Apparat.", "Vielen Dank für die Erinnerung!")), "de")).toBeNull();
     expect(firstCustomerNeed(withRoles(customerSays("Hi, I'm locked out of the dashboard.")), "en")).toBe("I'm locked out of the dashboard");
-    expect(firstCustomerNeed(withRoles(kundeSagt("Ich habe schon wieder eine falsche Rechnung bekommen!")), "de")).toBe("Ich habe schon wieder eine falsche Rechnung bekommen");
+    expect(firstCustomerNeed(withRoles(kundeSagt("Ich habe schon wieder eine falsche Rechnung bekommen!")), "de")).toBe(
+      "Ich habe schon wieder eine falsche Rechnung bekommen",
+    );
   });
 
   it("falls back to the topics, then to the outcome alone, in the transcript's language", () => {
@@ -380,6 +401,11 @@ describe("summary", () => {
 
 describe("sentences", () => {
   it("splits at sentence ends but not inside German dates or decimals", () => {
-    expect(splitSentences("Am 3. März um 10 Uhr. Die Summe ist 12.50 Euro! Passt das? Ja.")).toEqual(["Am 3. März um 10 Uhr.", "Die Summe ist 12.50 Euro!", "Passt das?", "Ja."]);
+    expect(splitSentences("Am 3. März um 10 Uhr. Die Summe ist 12.50 Euro! Passt das? Ja.")).toEqual([
+      "Am 3. März um 10 Uhr.",
+      "Die Summe ist 12.50 Euro!",
+      "Passt das?",
+      "Ja.",
+    ]);
   });
 });

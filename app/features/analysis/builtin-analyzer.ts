@@ -150,7 +150,12 @@ function booksAppointment(turns: RoledTurn[], language: AnalysisLanguage) {
   const { noun, confirm, cancel, accept, notABooking } = APPOINTMENT_BOOKING[language];
   const confirmed = turns.some((turn, index) => {
     const nearby = turns.slice(Math.max(0, index - 2), index + 1).some((near) => found(near.text, noun));
-    return nearby && splitSentences(turn.text).some((sentence) => !found(sentence, cancel) && [...sentence.matchAll(confirm)].some((match) => !negatedBefore(sentence, match.index)));
+    return (
+      nearby &&
+      splitSentences(turn.text).some(
+        (sentence) => !found(sentence, cancel) && [...sentence.matchAll(confirm)].some((match) => !negatedBefore(sentence, match.index)),
+      )
+    );
   });
   if (confirmed) return true;
   if (!turns.some((turn) => found(turn.text, noun))) return false;
@@ -165,7 +170,11 @@ function booksAppointment(turns: RoledTurn[], language: AnalysisLanguage) {
 /** Topic keys by how often they come up (ties in the order of TOPIC_RULES), at most five. */
 export function detectTopics(transcript: TranscriptTurn[], language: AnalysisLanguage, limit = 5): string[] {
   const text = transcript.map((turn) => turn.text).join("\n");
-  return TOPIC_RULES.map((rule, order) => ({ key: rule.key, order, count: rule.patterns[language].reduce((total, pattern) => total + [...text.matchAll(pattern)].length, 0) }))
+  return TOPIC_RULES.map((rule, order) => ({
+    key: rule.key,
+    order,
+    count: rule.patterns[language].reduce((total, pattern) => total + [...text.matchAll(pattern)].length, 0),
+  }))
     .filter((topic) => topic.count > 0)
     .sort((a, b) => b.count - a.count || a.order - b.order)
     .slice(0, limit)
@@ -203,7 +212,8 @@ export function firstCustomerNeed(turns: RoledTurn[], language: AnalysisLanguage
   return need ? clip(withoutGreeting(need).replace(/[.!?]+$/, ""), 160) : null;
 }
 
-const GREETING = /^(?:hi|hello|hey|yes|yeah|yep|ok|okay|well|so|um|uh|hallo|guten (?:tag|morgen|abend)|moin|servus|ja|nein|also|äh|ähm|na ja)(?![\p{L}])[,.!]?\s*/iu;
+const GREETING =
+  /^(?:hi|hello|hey|yes|yeah|yep|ok|okay|well|so|um|uh|hallo|guten (?:tag|morgen|abend)|moin|servus|ja|nein|also|äh|ähm|na ja)(?![\p{L}])[,.!]?\s*/iu;
 
 /** "Hi, I'm calling because…" is quoted from "I'm calling…". */
 function withoutGreeting(sentence: string) {

@@ -70,13 +70,15 @@ const NOT_AFTER_DIGIT = "(?<![\\p{N}.,/-])";
 const NOT_BEFORE_DIGIT = "(?![\\p{N}])";
 const END_OF_WORD = "(?![\\p{L}])";
 const EN_MONTHS = "january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec";
-const DE_MONTHS = "januar|jänner|februar|märz|maerz|april|mai|juni|juli|august|september|oktober|november|dezember|jan|feb|mär|apr|jun|jul|aug|sept|sep|okt|nov|dez";
+const DE_MONTHS =
+  "januar|jänner|februar|märz|maerz|april|mai|juni|juli|august|september|oktober|november|dezember|jan|feb|mär|apr|jun|jul|aug|sept|sep|okt|nov|dez";
 const EN_DAY = "\\d{1,2}(?:st|nd|rd|th)?";
 const EN_MONTH_DAY = `(?:${EN_MONTHS})\\.? ${EN_DAY}(?:,? \\d{4})?`;
 const EN_DAY_MONTH = `${EN_DAY} (?:of )?(?:${EN_MONTHS})\\.?(?: \\d{4})?`;
 const DE_DAY_MONTH = `\\d{1,2}\\. ?(?:${DE_MONTHS})\\.?(?: \\d{4})?`;
 const EN_WEEKDAY = "(?:(?:next|this|coming|last|this coming) )?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)";
-const DE_WEEKDAY = "(?:(?:nächsten|nächster|nächste|kommenden|kommender|diesen|dieser|letzten|übernächsten) )?(?:montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonnabend|sonntag)";
+const DE_WEEKDAY =
+  "(?:(?:nächsten|nächster|nächste|kommenden|kommender|diesen|dieser|letzten|übernächsten) )?(?:montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonnabend|sonntag)";
 const pattern = (source: string, flags = "giu") => new RegExp(source, flags);
 
 const DATE_PATTERNS = [

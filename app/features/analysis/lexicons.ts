@@ -10,14 +10,100 @@ import { wordPattern } from "./text";
 /** Frequent function words that tell English from German (words both languages share, such as "in", "was" or "will", are left out). */
 export const STOP_WORDS: Record<AnalysisLanguage, ReadonlySet<string>> = {
   en: new Set([
-    "the", "and", "is", "are", "you", "your", "i", "i'm", "it", "it's", "to", "of", "that", "this", "for", "my", "we", "have",
-    "with", "can", "please", "thank", "thanks", "what", "be", "not", "on", "just", "would", "could", "yes", "hello", "me",
-    "do", "don't", "there", "they", "about", "how", "i'll", "we'll", "our", "would", "at", "a",
+    "the",
+    "and",
+    "is",
+    "are",
+    "you",
+    "your",
+    "i",
+    "i'm",
+    "it",
+    "it's",
+    "to",
+    "of",
+    "that",
+    "this",
+    "for",
+    "my",
+    "we",
+    "have",
+    "with",
+    "can",
+    "please",
+    "thank",
+    "thanks",
+    "what",
+    "be",
+    "not",
+    "on",
+    "just",
+    "would",
+    "could",
+    "yes",
+    "hello",
+    "me",
+    "do",
+    "don't",
+    "there",
+    "they",
+    "about",
+    "how",
+    "i'll",
+    "we'll",
+    "our",
+    "would",
+    "at",
+    "a",
   ]),
   de: new Set([
-    "der", "die", "das", "und", "ist", "sind", "ich", "sie", "ihnen", "ihr", "ihre", "es", "zu", "den", "dem", "nicht", "mit",
-    "für", "auf", "ein", "eine", "einen", "mein", "meine", "wir", "haben", "habe", "können", "bitte", "danke", "wie", "ja",
-    "nein", "guten", "tag", "hallo", "auch", "noch", "mich", "mir", "uns", "bei", "von", "aber", "gerne", "schon", "gern",
+    "der",
+    "die",
+    "das",
+    "und",
+    "ist",
+    "sind",
+    "ich",
+    "sie",
+    "ihnen",
+    "ihr",
+    "ihre",
+    "es",
+    "zu",
+    "den",
+    "dem",
+    "nicht",
+    "mit",
+    "für",
+    "auf",
+    "ein",
+    "eine",
+    "einen",
+    "mein",
+    "meine",
+    "wir",
+    "haben",
+    "habe",
+    "können",
+    "bitte",
+    "danke",
+    "wie",
+    "ja",
+    "nein",
+    "guten",
+    "tag",
+    "hallo",
+    "auch",
+    "noch",
+    "mich",
+    "mir",
+    "uns",
+    "bei",
+    "von",
+    "aber",
+    "gerne",
+    "schon",
+    "gern",
   ]),
 };
 
@@ -28,20 +114,45 @@ export interface LexiconEntry {
   negatedAfter?: boolean;
 }
 
-const entries = (weight: number, words: string[], extra: Omit<LexiconEntry, "weight"> = {}) =>
-  words.map((word) => [word, { weight, ...extra }] as const);
+const entries = (weight: number, words: string[], extra: Omit<LexiconEntry, "weight"> = {}) => words.map((word) => [word, { weight, ...extra }] as const);
 
 export const SENTIMENT_LEXICON: Record<AnalysisLanguage, ReadonlyMap<string, LexiconEntry>> = {
   en: new Map([
     ...entries(3, ["excellent", "fantastic", "amazing", "outstanding", "superb", "delighted"]),
-    ...entries(2, ["great", "perfect", "wonderful", "awesome", "happy", "pleased", "satisfied", "love", "helpful", "recommend", "brilliant", "impressed", "lovely"]),
+    ...entries(2, [
+      "great",
+      "perfect",
+      "wonderful",
+      "awesome",
+      "happy",
+      "pleased",
+      "satisfied",
+      "love",
+      "helpful",
+      "recommend",
+      "brilliant",
+      "impressed",
+      "lovely",
+    ]),
     ...entries(1.5, ["glad", "appreciate", "friendly", "solved", "resolved", "excited"]),
     ...entries(1, ["good", "nice", "easy", "quick", "sorted", "fixed", "convenient", "smooth", "helped"]),
     ...entries(0.5, ["works", "working", "worked"]),
     // Thanks are mostly politeness: they tip a call only when nothing else does.
     ...entries(0.3, ["thank", "thanks"]),
     ...entries(-3, ["terrible", "awful", "horrible", "worst", "unacceptable", "hate", "nightmare", "furious", "disgusting"]),
-    ...entries(-2.5, ["frustrated", "frustrating", "disappointed", "disappointing", "unhappy", "ridiculous", "useless", "overcharged", "rude", "scam", "angry"]),
+    ...entries(-2.5, [
+      "frustrated",
+      "frustrating",
+      "disappointed",
+      "disappointing",
+      "unhappy",
+      "ridiculous",
+      "useless",
+      "overcharged",
+      "rude",
+      "scam",
+      "angry",
+    ]),
     ...entries(-2, ["bad", "poor", "annoyed", "annoying", "upset", "mess", "broken", "incompetent"]),
     ...entries(-1.5, ["wrong", "complaint", "complain", "delayed", "confusing", "slow", "failed", "failure", "worried", "missing", "damaged"]),
     ...entries(-1, ["problem", "problems", "error", "late", "delay", "concerned", "expensive", "difficult"]),
@@ -67,19 +178,44 @@ export const SENTIMENT_LEXICON: Record<AnalysisLanguage, ReadonlyMap<string, Lex
 /** Displeasure said without a displeased word: "this is the third time", "schon wieder". Counted once per mention, like a word. */
 export const SENTIMENT_PHRASES: Record<AnalysisLanguage, Array<{ pattern: RegExp; weight: number }>> = {
   en: [
-    { pattern: wordPattern("take me off|stop calling|(?:i'm|i am|we're|we are) (?:reporting|switching)|switching providers|waste of (?:my )?time"), weight: -2 },
+    {
+      pattern: wordPattern("take me off|stop calling|(?:i'm|i am|we're|we are) (?:reporting|switching)|switching providers|waste of (?:my )?time"),
+      weight: -2,
+    },
     { pattern: wordPattern("(?:second|third|fourth|fifth) (?:time|call)|never (?:asked|requested)|not paying|again and again"), weight: -1.5 },
   ],
   de: [
-    { pattern: wordPattern("schon wieder|(?:zweite|dritte|vierte|fünfte)n? mal|bringt (?:doch )?nichts|reicht (?:mir|jetzt)|andere(?:n)? (?:praxis|anbieter|firma)"), weight: -1.5 },
+    {
+      pattern: wordPattern(
+        "schon wieder|(?:zweite|dritte|vierte|fünfte)n? mal|bringt (?:doch )?nichts|reicht (?:mir|jetzt)|andere(?:n)? (?:praxis|anbieter|firma)",
+      ),
+      weight: -1.5,
+    },
     { pattern: wordPattern("erwarte (?:eine|mir eine) entschuldigung|nie wieder|zeitverschwendung"), weight: -2 },
   ],
 };
 
 /** Words that strengthen the next one: "very happy", "sehr zufrieden". */
 export const INTENSIFIERS: ReadonlySet<string> = new Set([
-  "very", "really", "so", "extremely", "totally", "absolutely", "incredibly", "truly", "super",
-  "sehr", "wirklich", "total", "echt", "äußerst", "extrem", "absolut", "besonders", "ziemlich", "richtig",
+  "very",
+  "really",
+  "so",
+  "extremely",
+  "totally",
+  "absolutely",
+  "incredibly",
+  "truly",
+  "super",
+  "sehr",
+  "wirklich",
+  "total",
+  "echt",
+  "äußerst",
+  "extrem",
+  "absolut",
+  "besonders",
+  "ziemlich",
+  "richtig",
 ]);
 
 /** The speaker labels voice platforms use, so the customer's words count most. */
@@ -197,16 +333,32 @@ export const OUTCOME_RULES: OutcomeRule[] = [
     outcome: "escalated",
     negatable: true,
     patterns: {
-      en: [w("transfer(?:ring)? you|put you through|escalat\\w*|supervisor|(?:speak|talk) (?:to|with) (?:a|the|your) (?:manager|human|person|real person)|connect you (?:to|with) (?:a|the|my|our) (?:colleague|manager|specialist|team)|hand (?:this|you) over")],
-      de: [stem("weiterleiten|weitergeleitet|leite (?:sie|ihr anliegen|das) \\S+(?: \\S+)? weiter|verbinde sie mit|vorgesetzt|eskalier|mit einem (?:menschen|vorgesetzten)|an (?:einen|eine|meine|meinen) (?:kollegin|kollegen|fachabteilung)|(?:gebe|geben|leite|leiten) (?:\\S+ ){1,4}an (?:\\S+ ){1,3}weiter")],
+      en: [
+        w(
+          "transfer(?:ring)? you|put you through|escalat\\w*|supervisor|(?:speak|talk) (?:to|with) (?:a|the|your) (?:manager|human|person|real person)|connect you (?:to|with) (?:a|the|my|our) (?:colleague|manager|specialist|team)|hand (?:this|you) over",
+        ),
+      ],
+      de: [
+        stem(
+          "weiterleiten|weitergeleitet|leite (?:sie|ihr anliegen|das) \\S+(?: \\S+)? weiter|verbinde sie mit|vorgesetzt|eskalier|mit einem (?:menschen|vorgesetzten)|an (?:einen|eine|meine|meinen) (?:kollegin|kollegen|fachabteilung)|(?:gebe|geben|leite|leiten) (?:\\S+ ){1,4}an (?:\\S+ ){1,3}weiter",
+        ),
+      ],
     },
   },
   {
     outcome: "appointment-booked",
     negatable: true,
     patterns: {
-      en: [w("booked you (?:in|for)|you're (?:all )?booked|you are (?:all )?booked|you're all set for|appointment (?:is )?(?:now )?(?:confirmed|booked|scheduled)|(?:confirmed|booked|scheduled|reserved) (?:your|the|an|a) (?:appointment|visit|consultation|viewing|slot)")],
-      de: [stem("termin (?:ist )?(?:jetzt )?(?:bestätigt|gebucht|eingetragen|vereinbart|reserviert)|(?:habe|haben) (?:ihnen|sie|ihren termin|den termin|einen termin)\\s.{0,40}(?:eingetragen|eingebucht|gebucht|reserviert|vereinbart|bestätigt)|termin (?:für sie )?(?:eingetragen|gebucht)")],
+      en: [
+        w(
+          "booked you (?:in|for)|you're (?:all )?booked|you are (?:all )?booked|you're all set for|appointment (?:is )?(?:now )?(?:confirmed|booked|scheduled)|(?:confirmed|booked|scheduled|reserved) (?:your|the|an|a) (?:appointment|visit|consultation|viewing|slot)",
+        ),
+      ],
+      de: [
+        stem(
+          "termin (?:ist )?(?:jetzt )?(?:bestätigt|gebucht|eingetragen|vereinbart|reserviert)|(?:habe|haben) (?:ihnen|sie|ihren termin|den termin|einen termin)\\s.{0,40}(?:eingetragen|eingebucht|gebucht|reserviert|vereinbart|bestätigt)|termin (?:für sie )?(?:eingetragen|gebucht)",
+        ),
+      ],
     },
   },
   {
@@ -260,7 +412,9 @@ export const APPOINTMENT_BOOKING: Record<AnalysisLanguage, { noun: RegExp; confi
     noun: w("appointments?|booking|consultation|visit|viewing|meeting|slot|session|demo|assessment|inspection|site visit"),
     confirm: w("confirmed|booked|scheduled|rescheduled|reserved|set up|invitation|invite|confirmation|see you (?:on|then|next)"),
     cancel: w("cancel\\w*"),
-    accept: w("^(?:yes|yeah|yep|sure|perfect|great|absolutely|sounds good|that works|works for me|ok(?:ay)?,? (?:that|it) works)|that works|works for me|sounds good"),
+    accept: w(
+      "^(?:yes|yeah|yep|sure|perfect|great|absolutely|sounds good|that works|works for me|ok(?:ay)?,? (?:that|it) works)|that works|works for me|sounds good",
+    ),
     notABooking: w("call (?:you|me|us)? ?back|callback|remind\\w*"),
   },
   de: {
@@ -290,7 +444,9 @@ export const COMMITMENT_PATTERNS: Record<AnalysisLanguage, RegExp[]> = {
     w(`ich (?:${DE_FIRST_PERSON_VERBS})|(?:${DE_FIRST_PERSON_VERBS}) ich`),
     w(`wir (?:${DE_PLURAL_VERBS})|(?:${DE_PLURAL_VERBS}) wir`),
     w("(?:ich rufe|wir rufen) (?:sie|dich|ihn|ihr)|(?:rufe ich|rufen wir) (?:sie|dich|ihn|ihr)"),
-    w("sie (?:erhalten|bekommen) (?:eine|einen|ein|die|den|das|von uns)|(?:erhalten|bekommen) sie (?:\\S+ ){0,3}(?:per|bis|innerhalb|morgen|heute|in den nächsten)"),
+    w(
+      "sie (?:erhalten|bekommen) (?:eine|einen|ein|die|den|das|von uns)|(?:erhalten|bekommen) sie (?:\\S+ ){0,3}(?:per|bis|innerhalb|morgen|heute|in den nächsten)",
+    ),
   ],
 };
 
@@ -303,9 +459,13 @@ export const NOT_A_COMMITMENT: Record<AnalysisLanguage, RegExp[]> = {
 /** How a customer says what they want: the summary quotes the first such sentence. */
 export const NEED_PATTERNS: Record<AnalysisLanguage, RegExp[]> = {
   en: [
-    w("i need|i want|i'd like|i would like|i'm calling|i am calling|calling (?:about|because|to|regarding)|i have (?:a|an) (?:problem|issue|question)|i was wondering|can you|could you|i can't|i cannot|i'm (?:locked out|unable|having (?:trouble|problems|issues))|there's (?:a|an) (?:problem|charge|mistake|error)|my \\S+(?: \\S+)? (?:isn't|doesn't|hasn't|wasn't|won't|never|keeps|stopped|is (?:not|broken|wrong|down|missing|late|still))"),
+    w(
+      "i need|i want|i'd like|i would like|i'm calling|i am calling|calling (?:about|because|to|regarding)|i have (?:a|an) (?:problem|issue|question)|i was wondering|can you|could you|i can't|i cannot|i'm (?:locked out|unable|having (?:trouble|problems|issues))|there's (?:a|an) (?:problem|charge|mistake|error)|my \\S+(?: \\S+)? (?:isn't|doesn't|hasn't|wasn't|won't|never|keeps|stopped|is (?:not|broken|wrong|down|missing|late|still))",
+    ),
   ],
   de: [
-    w("ich (?:möchte|brauche|hätte gern|hätte gerne|würde gern|würde gerne|will|rufe an|rufe wegen|habe (?:ein|eine) (?:problem|frage)|habe (?:\\S+ ){0,3}(?:falsche|doppelte)|kann (?:\\S+ ){0,3}nicht|komme (?:\\S+ ){0,3}nicht)|es geht um|können sie|könnten sie|mein(?:e|en)? \\S+(?: \\S+)? (?:ist (?:kaputt|falsch|defekt|weg|nicht|immer noch|seit)|funktioniert nicht|geht nicht|kam nie|wurde (?:nicht|falsch|doppelt))"),
+    w(
+      "ich (?:möchte|brauche|hätte gern|hätte gerne|würde gern|würde gerne|will|rufe an|rufe wegen|habe (?:ein|eine) (?:problem|frage)|habe (?:\\S+ ){0,3}(?:falsche|doppelte)|kann (?:\\S+ ){0,3}nicht|komme (?:\\S+ ){0,3}nicht)|es geht um|können sie|könnten sie|mein(?:e|en)? \\S+(?: \\S+)? (?:ist (?:kaputt|falsch|defekt|weg|nicht|immer noch|seit)|funktioniert nicht|geht nicht|kam nie|wurde (?:nicht|falsch|doppelt))",
+    ),
   ],
 };

@@ -119,7 +119,20 @@ describe("OpenAI-compatible provider against a stub endpoint", () => {
   });
 
   it("asks for exactly the analysis fields in the system prompt", () => {
-    for (const field of ["summary", "sentiment", "sentimentScore", "outcome", "topics", "actionItems", "entities", "emails", "phoneNumbers", "dates", "amounts", "language"]) {
+    for (const field of [
+      "summary",
+      "sentiment",
+      "sentimentScore",
+      "outcome",
+      "topics",
+      "actionItems",
+      "entities",
+      "emails",
+      "phoneNumbers",
+      "dates",
+      "amounts",
+      "language",
+    ]) {
       expect(SYSTEM_PROMPT).toContain(`"${field}"`);
     }
     expect(SYSTEM_PROMPT).toContain('"appointment-booked"');
@@ -197,7 +210,9 @@ describe("OpenAI-compatible provider against a stub endpoint", () => {
   it("keeps credentials in a base URL out of its messages", async () => {
     stub.setReply({ status: 503, rawBody: "{}" });
     const withCredentials = stub.baseUrl.replace("http://", "http://user:secret-pass@");
-    const message = await failureOf(new OpenAICompatibleAnalyzer({ baseUrl: withCredentials, apiKey: API_KEY, model: MODEL, timeoutMs: 2_000 }).analyze({ transcript }));
+    const message = await failureOf(
+      new OpenAICompatibleAnalyzer({ baseUrl: withCredentials, apiKey: API_KEY, model: MODEL, timeoutMs: 2_000 }).analyze({ transcript }),
+    );
     expect(message).not.toContain("secret-pass");
   });
 });

@@ -1,6 +1,15 @@
 import { z } from "zod";
 import { transcriptToText } from "~/features/calls/derived-columns";
-import { ANALYSIS_LANGUAGES, AnalysisError, OUTCOMES, SENTIMENTS, amountSchema, type AnalysisInput, type AnalysisResult, type TranscriptAnalyzer } from "./analysis";
+import {
+  ANALYSIS_LANGUAGES,
+  AnalysisError,
+  OUTCOMES,
+  SENTIMENTS,
+  amountSchema,
+  type AnalysisInput,
+  type AnalysisResult,
+  type TranscriptAnalyzer,
+} from "./analysis";
 import { detectLanguage } from "./builtin-analyzer";
 import { normalisePhoneNumber } from "./entities";
 
@@ -142,7 +151,8 @@ export class OpenAICompatibleAnalyzer implements TranscriptAnalyzer {
     } catch (error) {
       throw new AnalysisError(describeFetchFailure(error, this.shownEndpoint, this.config.timeoutMs), { cause: error });
     }
-    if (!response.ok) throw new AnalysisError(`The language model endpoint ${this.shownEndpoint} answered ${response.status} ${response.statusText}: ${clip(text)}`);
+    if (!response.ok)
+      throw new AnalysisError(`The language model endpoint ${this.shownEndpoint} answered ${response.status} ${response.statusText}: ${clip(text)}`);
     let json: unknown;
     try {
       json = JSON.parse(text);
@@ -150,7 +160,8 @@ export class OpenAICompatibleAnalyzer implements TranscriptAnalyzer {
       throw new AnalysisError(`The language model endpoint ${this.shownEndpoint} did not answer with JSON: ${clip(text)}`, { cause: error });
     }
     const completion = completionSchema.safeParse(json);
-    if (!completion.success) throw new AnalysisError(`The language model endpoint ${this.shownEndpoint} did not answer like chat completions: ${describeIssues(completion.error)}`);
+    if (!completion.success)
+      throw new AnalysisError(`The language model endpoint ${this.shownEndpoint} did not answer like chat completions: ${describeIssues(completion.error)}`);
     return completion.data;
   }
 }

@@ -5,7 +5,11 @@
 
 /** Curly apostrophes and quotes become straight ones so "don’t" and "don't" read the same. */
 export function normaliseText(text: string) {
-  return text.replace(/[\u2018\u2019\u02bc]/g, "'").replace(/[\u201c\u201d\u201e]/g, '"').replace(/\s+/g, " ").trim();
+  return text
+    .replace(/[\u2018\u2019\u02bc]/g, "'")
+    .replace(/[\u201c\u201d\u201e]/g, '"')
+    .replace(/\s+/g, " ")
+    .trim();
 }
 
 /**
@@ -22,7 +26,11 @@ export function splitSentences(text: string): string[] {
 
 /** Lower-case word tokens; apostrophes stay inside words ("don't", "i'll"). */
 export function tokens(text: string): string[] {
-  return normaliseText(text).toLowerCase().match(/[\p{L}\p{N}]+(?:'[\p{L}]+)*/gu) ?? [];
+  return (
+    normaliseText(text)
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+(?:'[\p{L}]+)*/gu) ?? []
+  );
 }
 
 /** Words that end a negation's reach: "not cheap, but good" does not negate "good". */
@@ -47,8 +55,29 @@ export function clauses(text: string): string[][] {
 }
 
 const NEGATORS = new Set([
-  "not", "no", "never", "cannot", "without", "hardly", "barely", "neither", "nor", "nothing",
-  "nicht", "kein", "keine", "keinen", "keinem", "keiner", "keines", "nie", "niemals", "ohne", "weder", "kaum", "nichts",
+  "not",
+  "no",
+  "never",
+  "cannot",
+  "without",
+  "hardly",
+  "barely",
+  "neither",
+  "nor",
+  "nothing",
+  "nicht",
+  "kein",
+  "keine",
+  "keinen",
+  "keinem",
+  "keiner",
+  "keines",
+  "nie",
+  "niemals",
+  "ohne",
+  "weder",
+  "kaum",
+  "nichts",
 ]);
 
 export function isNegator(token: string) {

@@ -86,7 +86,13 @@ export async function revokeApiKey(tenantId: string, id: string) {
   const key = await findApiKey(tenantId, id);
   if (!key) return false;
   if (!key.revoked_at) {
-    await getDb().updateTable("api_keys").set({ revoked_at: now() }).where("tenant_id", "=", tenantId).where("id", "=", id).where("revoked_at", "is", null).execute();
+    await getDb()
+      .updateTable("api_keys")
+      .set({ revoked_at: now() })
+      .where("tenant_id", "=", tenantId)
+      .where("id", "=", id)
+      .where("revoked_at", "is", null)
+      .execute();
   }
   return true;
 }

@@ -17,7 +17,12 @@ export function apiJson(body: unknown, status = 200, headers: Record<string, str
   return new Response(JSON.stringify(body), { status, headers: { ...JSON_HEADERS, ...headers } });
 }
 
-export function apiError(status: number, code: string, message: string, { details, headers }: { details?: ApiErrorDetail[]; headers?: Record<string, string> } = {}) {
+export function apiError(
+  status: number,
+  code: string,
+  message: string,
+  { details, headers }: { details?: ApiErrorDetail[]; headers?: Record<string, string> } = {},
+) {
   return apiJson({ error: { code, message, ...(details ? { details } : {}) } }, status, headers);
 }
 

@@ -25,7 +25,12 @@ export function KeysTable({ keys, canRevoke, tenantName, timeZone }: { keys: Api
     {
       id: "status",
       header: t("list.status"),
-      cell: (key) => (key.revokedAt ? <Badge className="max-sm:whitespace-normal max-sm:rounded-md">{t("list.revoked", { date: when(key.revokedAt) })}</Badge> : <Badge tone="success">{t("list.active")}</Badge>),
+      cell: (key) =>
+        key.revokedAt ? (
+          <Badge className="max-sm:whitespace-normal max-sm:rounded-md">{t("list.revoked", { date: when(key.revokedAt) })}</Badge>
+        ) : (
+          <Badge tone="success">{t("list.active")}</Badge>
+        ),
     },
   ];
   return (

@@ -9,11 +9,7 @@ import { API_KEY_NAME_MAX } from "./key-rules";
 
 export const CreateApiKeySchema = z.object({
   intent: z.literal("create"),
-  name: z
-    .string({ required_error: "validation.nameRequired" })
-    .trim()
-    .min(1, "validation.nameRequired")
-    .max(API_KEY_NAME_MAX, "validation.nameTooLong"),
+  name: z.string({ required_error: "validation.nameRequired" }).trim().min(1, "validation.nameRequired").max(API_KEY_NAME_MAX, "validation.nameTooLong"),
 });
 
 export const RevokeApiKeySchema = z.object({

@@ -58,8 +58,18 @@ export async function registerAccount(input: {
       await trx
         .insertInto("users")
         .values({
-          id: userId, tenant_id: tenantId, role_id: ownerRoleId, email: input.email, name: input.name, phone, caller_phone: phone,
-          password_hash: passwordHash, email_verified_at: null, profile_picture: null, created_at: timestamp, updated_at: timestamp,
+          id: userId,
+          tenant_id: tenantId,
+          role_id: ownerRoleId,
+          email: input.email,
+          name: input.name,
+          phone,
+          caller_phone: phone,
+          password_hash: passwordHash,
+          email_verified_at: null,
+          profile_picture: null,
+          created_at: timestamp,
+          updated_at: timestamp,
         })
         .execute();
     });

@@ -28,13 +28,11 @@ export function getAuthenticator() {
   authenticator = new Authenticator<AuthenticatedUser>(unusedStorage, { throwOnError: true });
   authenticator.use(
     new FormStrategy(async ({ form }) => {
-      const email = String(form.get("email") ?? "").trim().toLowerCase();
+      const email = String(form.get("email") ?? "")
+        .trim()
+        .toLowerCase();
       const password = String(form.get("password") ?? "");
-      const user = await getDb()
-        .selectFrom("users")
-        .select(["id", "tenant_id", "password_hash"])
-        .where("email", "=", email)
-        .executeTakeFirst();
+      const user = await getDb().selectFrom("users").select(["id", "tenant_id", "password_hash"]).where("email", "=", email).executeTakeFirst();
       if (!user) {
         await spendTimeOnUnknownAccount(password);
         throw new AuthorizationError(INVALID_CREDENTIALS);

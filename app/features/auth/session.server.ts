@@ -55,12 +55,7 @@ export async function createSession(
     })
     .execute();
   // The very first session of a user is their first visit (see isFirstVisit); later sessions leave the mark alone.
-  await db
-    .updateTable("users")
-    .set({ first_signed_in_at: createdAt.toISOString() })
-    .where("id", "=", userId)
-    .where("first_signed_in_at", "is", null)
-    .execute();
+  await db.updateTable("users").set({ first_signed_in_at: createdAt.toISOString() }).where("id", "=", userId).where("first_signed_in_at", "is", null).execute();
   return { id, setCookie: await getSessionCookie().serialize(id) };
 }
 

@@ -31,7 +31,12 @@ export function VerifyEmailPage() {
           <Form method="post" className="space-y-4" {...plainFormProps(form)}>
             <h2 className="font-medium">{t("verify.resendTitle")}</h2>
             <input type="hidden" name="intent" value="resend" />
-            <TextField label={t("fields.email")} errors={[...(form.errors ?? []), ...(fields.email.errors ?? [])]} namespace="auth" inputProps={{ ...plainInputProps(fields.email, { type: "email" }), autoComplete: "email" }} />
+            <TextField
+              label={t("fields.email")}
+              errors={[...(form.errors ?? []), ...(fields.email.errors ?? [])]}
+              namespace="auth"
+              inputProps={{ ...plainInputProps(fields.email, { type: "email" }), autoComplete: "email" }}
+            />
             <Button type="submit" variant="secondary" className="w-full">
               {t("verify.resendSubmit")}
             </Button>

@@ -42,4 +42,3 @@ export async function verifyEmailAction({ request, context }: ActionFunctionArgs
     ? redirectWithToast("/overview", { type: "success", key: "auth:toast.emailVerified" })
     : redirectWithToast("/login", { type: "success", key: "auth:toast.emailVerifiedSignIn" });
 }
-

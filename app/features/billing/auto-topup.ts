@@ -17,7 +17,8 @@ export interface AutoTopupState {
   lastFailureAt: string | null;
 }
 
-export type AutoTopupDecision = { due: true; amountCents: number } | { due: false; reason: "off" | "aboveThreshold" | "inFlight" | "capReached" | "recentFailure" };
+export type AutoTopupDecision =
+  { due: true; amountCents: number } | { due: false; reason: "off" | "aboveThreshold" | "inFlight" | "capReached" | "recentFailure" };
 
 export const AUTO_TOPUP_RETRY_AFTER_MS = 24 * 60 * 60_000;
 

@@ -20,7 +20,17 @@ import { cancelSubscription, resumeSubscription } from "./subscriptions.server";
 import { ONLY_TEST_CARDS } from "./test-mode-provider.server";
 import { topUp } from "./topup.server";
 
-export const BILLING_INTENTS = ["add-card", "start-card-setup", "make-primary", "make-backup", "remove-card", "top-up", "auto-topup", "cancel-plan", "resume-plan"] as const;
+export const BILLING_INTENTS = [
+  "add-card",
+  "start-card-setup",
+  "make-primary",
+  "make-backup",
+  "remove-card",
+  "top-up",
+  "auto-topup",
+  "cancel-plan",
+  "resume-plan",
+] as const;
 export type BillingIntent = (typeof BILLING_INTENTS)[number];
 
 const PERMISSION_FOR: Record<BillingIntent, PermissionAction> = {
@@ -50,7 +60,11 @@ function refused(reply: BillingReply, status = 400) {
 }
 
 /** The card-error catalogue's codes that belong to one field of the card form; the rest are the form's. */
-const CARD_FIELD_FOR: Partial<Record<CardErrorCode, "number" | "expiry" | "cvc">> = { incorrect_number: "number", expired_card: "expiry", incorrect_cvc: "cvc" };
+const CARD_FIELD_FOR: Partial<Record<CardErrorCode, "number" | "expiry" | "cvc">> = {
+  incorrect_number: "number",
+  expired_card: "expiry",
+  incorrect_cvc: "cvc",
+};
 
 /**
  * The billing forms' one action, shared by /billing and /add-topup-balance
@@ -73,17 +87,31 @@ export async function handleBillingAction(request: Request, gate: GateContext, a
       if (submission.status !== "success") return refused({ intent: billingIntent, result: submission.reply({ hideFields: ["number", "cvc"] }) });
       try {
         const provider = getPaymentProvider();
-        const saved = await provider.attachCard(await customerRefFor(tenantId, provider), { number: submission.value.number, cvc: submission.value.cvc, ...submission.value.expiry });
+        const saved = await provider.attachCard(await customerRefFor(tenantId, provider), {
+          number: submission.value.number,
+          cvc: submission.value.cvc,
+          ...submission.value.expiry,
+        });
         await saveCard(tenantId, saved);
         await clearAutoTopupWait(tenantId);
         return redirectWithToast(returnTo, { type: "success", key: "billing:toast.cardAdded", values: { last4: saved.last4 } });
       } catch (error) {
         const code = cardErrorCode(error);
         if (error instanceof PaymentError && error.message === ONLY_TEST_CARDS) {
-          return refused({ intent: billingIntent, result: submission.reply({ fieldErrors: { number: ["validation.onlyTestCards"] }, hideFields: ["number", "cvc"] }) }, 402);
+          return refused(
+            { intent: billingIntent, result: submission.reply({ fieldErrors: { number: ["validation.onlyTestCards"] }, hideFields: ["number", "cvc"] }) },
+            402,
+          );
         }
         const field = CARD_FIELD_FOR[code];
-        return refused({ intent: billingIntent, cardError: code, result: submission.reply({ ...(field ? { fieldErrors: { [field]: [`cardErrors.${code}.message`] } } : {}), hideFields: ["number", "cvc"] }) }, 402);
+        return refused(
+          {
+            intent: billingIntent,
+            cardError: code,
+            result: submission.reply({ ...(field ? { fieldErrors: { [field]: [`cardErrors.${code}.message`] } } : {}), hideFields: ["number", "cvc"] }),
+          },
+          402,
+        );
       }
     }
     case "start-card-setup": {
@@ -116,7 +144,10 @@ export async function handleBillingAction(request: Request, gate: GateContext, a
         else await removeCard(tenantId, cardId);
       } catch (error) {
         if (!(error instanceof CardChangeError)) throw error;
-        return refused({ intent: billingIntent, cardId, result: submission.reply({ formErrors: [`validation.${error.problem}`] }) }, error.problem === "cardNotFound" ? 404 : 409);
+        return refused(
+          { intent: billingIntent, cardId, result: submission.reply({ formErrors: [`validation.${error.problem}`] }) },
+          error.problem === "cardNotFound" ? 404 : 409,
+        );
       }
       if (billingIntent !== "remove-card") await clearAutoTopupWait(tenantId);
       const key = billingIntent === "make-primary" ? "primarySet" : billingIntent === "make-backup" ? "backupSet" : "cardRemoved";
@@ -130,18 +161,32 @@ export async function handleBillingAction(request: Request, gate: GateContext, a
         return refused({ intent: billingIntent, result: submission.reply({ fieldErrors: { paymentMethodId: ["validation.cardUnknown"] } }) });
       }
       try {
-        const charge = await topUp({ tenantId, userId: gate.user.id, amountCents: submission.value.amount, paymentMethodId: submission.value.paymentMethodId, submissionKey: submission.value.submissionKey });
+        const charge = await topUp({
+          tenantId,
+          userId: gate.user.id,
+          amountCents: submission.value.amount,
+          paymentMethodId: submission.value.paymentMethodId,
+          submissionKey: submission.value.submissionKey,
+        });
         if (charge.status === "succeeded") {
           const invoice = await getDb().selectFrom("invoices").select("number").where("charge_id", "=", charge.id).executeTakeFirst();
-          return redirectWithToast(returnTo, { type: "success", key: "billing:topUp.done", values: { amount: formatMoney(charge.amount_cents, charge.currency, language), number: invoice?.number ?? "" } });
+          return redirectWithToast(returnTo, {
+            type: "success",
+            key: "billing:topUp.done",
+            values: { amount: formatMoney(charge.amount_cents, charge.currency, language), number: invoice?.number ?? "" },
+          });
         }
-        if (charge.status === "pending") return refused({ intent: billingIntent, cardError: "network_error", submissionKey: submission.value.submissionKey, result: submission.reply() }, 202);
+        if (charge.status === "pending")
+          return refused({ intent: billingIntent, cardError: "network_error", submissionKey: submission.value.submissionKey, result: submission.reply() }, 202);
         const code = isCardErrorCode(charge.failure_code) ? charge.failure_code : "payment_failed";
         return refused({ intent: billingIntent, cardError: code, result: submission.reply() }, 402);
       } catch (error) {
         const code = cardErrorCode(error);
         const unknown = OUTCOME_UNKNOWN_CODES.includes(code);
-        return refused({ intent: billingIntent, cardError: code, submissionKey: unknown ? submission.value.submissionKey : undefined, result: submission.reply() }, unknown ? 202 : 402);
+        return refused(
+          { intent: billingIntent, cardError: code, submissionKey: unknown ? submission.value.submissionKey : undefined, result: submission.reply() },
+          unknown ? 202 : 402,
+        );
       }
     }
     case "auto-topup": {
@@ -150,13 +195,21 @@ export async function handleBillingAction(request: Request, gate: GateContext, a
       if (submission.value.enabled && (await listPaymentMethods(tenantId)).length === 0) {
         return refused({ intent: billingIntent, result: submission.reply({ fieldErrors: { enabled: ["validation.needsCard"] } }) });
       }
-      await saveAutoTopupSettings(tenantId, { enabled: submission.value.enabled, thresholdCents: submission.value.threshold, amountCents: submission.value.amount, monthlyCapCents: submission.value.cap });
+      await saveAutoTopupSettings(tenantId, {
+        enabled: submission.value.enabled,
+        thresholdCents: submission.value.threshold,
+        amountCents: submission.value.amount,
+        monthlyCapCents: submission.value.cap,
+      });
       return redirectWithToast(returnTo, { type: "success", key: "billing:autoTopup.saved" });
     }
     case "cancel-plan": {
       const subscription = gate.subscription;
-      if (!(await cancelSubscription(tenantId))) return refused({ intent: billingIntent, result: { status: "error", error: { "": ["validation.nothingToCancel"] } } }, 409);
-      const date = subscription?.current_period_end ? new Intl.DateTimeFormat(language, { dateStyle: "long", timeZone: gate.tenant.timeZone }).format(new Date(subscription.current_period_end)) : "";
+      if (!(await cancelSubscription(tenantId)))
+        return refused({ intent: billingIntent, result: { status: "error", error: { "": ["validation.nothingToCancel"] } } }, 409);
+      const date = subscription?.current_period_end
+        ? new Intl.DateTimeFormat(language, { dateStyle: "long", timeZone: gate.tenant.timeZone }).format(new Date(subscription.current_period_end))
+        : "";
       return redirectWithToast(returnTo, { type: "success", key: "billing:toast.cancelled", values: { date } });
     }
     case "resume-plan": {
@@ -174,5 +227,10 @@ function cardErrorCode(error: unknown): CardErrorCode {
 
 /** A changed card or setting is worth trying at once: the automatic top-up's day of waiting after a failure ends. */
 async function clearAutoTopupWait(tenantId: string) {
-  await getDb().updateTable("billing_accounts").set({ auto_topup_failed_at: null }).where("tenant_id", "=", tenantId).where("auto_topup_failure_code", "is not", null).execute();
+  await getDb()
+    .updateTable("billing_accounts")
+    .set({ auto_topup_failed_at: null })
+    .where("tenant_id", "=", tenantId)
+    .where("auto_topup_failure_code", "is not", null)
+    .execute();
 }

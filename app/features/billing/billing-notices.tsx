@@ -30,9 +30,17 @@ export function AutoTopupFailureBanner({ failure, currency, timeZone }: { failur
   if (!failure) return null;
   const code = isCardErrorCode(failure.code) ? failure.code : "payment_failed";
   return (
-    <div role="alert" data-testid="auto-topup-failed" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-200">
+    <div
+      role="alert"
+      data-testid="auto-topup-failed"
+      className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-200"
+    >
       <p>
-        {t("autoTopupBanner", { amount: formatMoney(failure.amountCents, currency, i18n.language), date: formatDate(failure.at, i18n.language, timeZone), reason: t(`cardErrors.${code}.message`) })}{" "}
+        {t("autoTopupBanner", {
+          amount: formatMoney(failure.amountCents, currency, i18n.language),
+          date: formatDate(failure.at, i18n.language, timeZone),
+          reason: t(`cardErrors.${code}.message`),
+        })}{" "}
         {t(`cardErrors.${code}.next`)}
       </p>
       <Link to={billingHref("payment-methods")} className="mt-1 inline-block font-medium underline">
@@ -48,7 +56,12 @@ export function CardErrorNotice({ code }: { code: string | undefined }) {
   if (!code) return null;
   const known = isCardErrorCode(code) ? code : "unknown";
   return (
-    <div role="alert" data-testid="card-error" data-code={known} className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-200">
+    <div
+      role="alert"
+      data-testid="card-error"
+      data-code={known}
+      className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-200"
+    >
       <p className="font-medium">{t(`cardErrors.${known}.message`)}</p>
       <p>{t(`cardErrors.${known}.next`)}</p>
     </div>

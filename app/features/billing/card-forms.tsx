@@ -49,7 +49,12 @@ export function AddCardForm({
         label={t("cards.number")}
         errors={fields.number.errors}
         namespace="billing"
-        inputProps={{ ...plainInputProps(fields.number, { type: "text" }), inputMode: "numeric", autoComplete: "cc-number", placeholder: "4242 4242 4242 4242" }}
+        inputProps={{
+          ...plainInputProps(fields.number, { type: "text" }),
+          inputMode: "numeric",
+          autoComplete: "cc-number",
+          placeholder: "4242 4242 4242 4242",
+        }}
       />
       <div className="grid grid-cols-2 gap-4">
         <TextField
@@ -58,7 +63,12 @@ export function AddCardForm({
           namespace="billing"
           inputProps={{ ...plainInputProps(fields.expiry, { type: "text" }), inputMode: "numeric", autoComplete: "cc-exp", placeholder: "12/30" }}
         />
-        <TextField label={t("cards.cvc")} errors={fields.cvc.errors} namespace="billing" inputProps={{ ...plainInputProps(fields.cvc, { type: "text" }), inputMode: "numeric", autoComplete: "cc-csc", placeholder: "123" }} />
+        <TextField
+          label={t("cards.cvc")}
+          errors={fields.cvc.errors}
+          namespace="billing"
+          inputProps={{ ...plainInputProps(fields.cvc, { type: "text" }), inputMode: "numeric", autoComplete: "cc-csc", placeholder: "123" }}
+        />
       </div>
       <div className="flex flex-wrap gap-2">
         <Button type="submit" loading={busy}>

@@ -29,7 +29,6 @@ export interface CardsPanelProps {
 
 const RETURN_TO = billingHref("payment-methods");
 
-
 export function useCardLabel() {
   const { t } = useTranslation("billing");
   return (card: { brand: string; last4: string }) => t("cards.cardLabel", { brand: cardBrandName(card.brand), last4: card.last4 });
@@ -67,13 +66,12 @@ export function CardsPanel({ cards, cardEntry, reply, constraint, adding, removi
   const rowReply = (card: CardView) => (reply && reply.cardId === card.id ? reply : undefined);
   return (
     <div className="space-y-6">
-      <Panel
-        title={t("cards.title")}
-        actions={canCreate && cardEntry === "form" && !adding ? <AddCardTrigger reply={reply} constraint={constraint} /> : null}
-      >
+      <Panel title={t("cards.title")} actions={canCreate && cardEntry === "form" && !adding ? <AddCardTrigger reply={reply} constraint={constraint} /> : null}>
         <div className="space-y-4">
           <p className="text-sm text-slate-600 dark:text-slate-300">{t("cards.intro")}</p>
-          {reply && !reply.cardId && reply.intent !== "add-card" && reply.intent !== "start-card-setup" ? <FormErrors errors={reply.result.error?.[""] ?? undefined} namespace="billing" /> : null}
+          {reply && !reply.cardId && reply.intent !== "add-card" && reply.intent !== "start-card-setup" ? (
+            <FormErrors errors={reply.result.error?.[""] ?? undefined} namespace="billing" />
+          ) : null}
           {cards.length === 0 ? (
             <EmptyState title={t("cards.empty")} />
           ) : (
@@ -87,7 +85,11 @@ export function CardsPanel({ cards, cardEntry, reply, constraint, adding, removi
                 const own = rowReply(card);
                 return own ? <FormErrors errors={own.result.error?.[""] ?? undefined} namespace="billing" /> : null;
               }}
-              actions={canUpdate || canDelete ? { header: t("cards.actions"), cell: (card) => <CardActions card={card} canUpdate={canUpdate} canDelete={canDelete} /> } : undefined}
+              actions={
+                canUpdate || canDelete
+                  ? { header: t("cards.actions"), cell: (card) => <CardActions card={card} canUpdate={canUpdate} canDelete={canDelete} /> }
+                  : undefined
+              }
               data-testid="cards-table"
             />
           )}
@@ -120,7 +122,14 @@ function AddCardTrigger({ reply, constraint }: { reply: BillingReply | undefined
       title={t("cards.addTitle")}
       className={buttonClass("primary", undefined, "sm")}
       content={({ fetcher, close }) => (
-        <AddCardForm reply={(fetcher.data as BillingReply | undefined) ?? (reply?.intent === "add-card" ? reply : undefined)} constraint={constraint} returnTo={RETURN_TO} cancelHref={RETURN_TO} fetcher={fetcher} onCancel={close} />
+        <AddCardForm
+          reply={(fetcher.data as BillingReply | undefined) ?? (reply?.intent === "add-card" ? reply : undefined)}
+          constraint={constraint}
+          returnTo={RETURN_TO}
+          cancelHref={RETURN_TO}
+          fetcher={fetcher}
+          onCancel={close}
+        />
       )}
     >
       {t("cards.add")}
@@ -134,15 +143,21 @@ function CardActions({ card, canUpdate, canDelete }: { card: CardView; canUpdate
   const label = cardLabel(card);
   return (
     <div className="flex flex-wrap justify-end gap-2 sm:flex-nowrap">
-      {canUpdate && card.priority !== "primary" ? <CardButton intent="make-primary" cardId={card.id} label={t("cards.makePrimary")} accessibleLabel={`${t("cards.makePrimary")}: ${label}`} /> : null}
-      {canUpdate && card.priority === null ? <CardButton intent="make-backup" cardId={card.id} label={t("cards.makeBackup")} accessibleLabel={`${t("cards.makeBackup")}: ${label}`} /> : null}
+      {canUpdate && card.priority !== "primary" ? (
+        <CardButton intent="make-primary" cardId={card.id} label={t("cards.makePrimary")} accessibleLabel={`${t("cards.makePrimary")}: ${label}`} />
+      ) : null}
+      {canUpdate && card.priority === null ? (
+        <CardButton intent="make-backup" cardId={card.id} label={t("cards.makeBackup")} accessibleLabel={`${t("cards.makeBackup")}: ${label}`} />
+      ) : null}
       {canDelete ? (
         <ConfirmAction
           href={billingHref("payment-methods", { remove: card.id })}
           label={`${t("cards.remove")}: ${label}`}
           title={t("cards.removeTitle")}
           className={buttonClass("secondary", "text-red-700 dark:text-red-300", "sm")}
-          content={({ fetcher, close }) => <RemoveCardForm card={card} fetcher={fetcher} onCancel={close} lastCardRefused={fetcher.data as BillingReply | undefined} />}
+          content={({ fetcher, close }) => (
+            <RemoveCardForm card={card} fetcher={fetcher} onCancel={close} lastCardRefused={fetcher.data as BillingReply | undefined} />
+          )}
         >
           {t("cards.remove")}
         </ConfirmAction>
@@ -151,7 +166,17 @@ function CardActions({ card, canUpdate, canDelete }: { card: CardView; canUpdate
   );
 }
 
-function CardButton({ intent, cardId, label, accessibleLabel }: { intent: "make-primary" | "make-backup"; cardId: string; label: string; accessibleLabel: string }) {
+function CardButton({
+  intent,
+  cardId,
+  label,
+  accessibleLabel,
+}: {
+  intent: "make-primary" | "make-backup";
+  cardId: string;
+  label: string;
+  accessibleLabel: string;
+}) {
   return (
     <Form method="post">
       <input type="hidden" name="cardId" value={cardId} />
@@ -163,7 +188,17 @@ function CardButton({ intent, cardId, label, accessibleLabel }: { intent: "make-
   );
 }
 
-function RemoveCardForm({ card, fetcher, onCancel, lastCardRefused }: { card: CardView; fetcher?: FormFetcher; onCancel?: () => void; lastCardRefused?: BillingReply }) {
+function RemoveCardForm({
+  card,
+  fetcher,
+  onCancel,
+  lastCardRefused,
+}: {
+  card: CardView;
+  fetcher?: FormFetcher;
+  onCancel?: () => void;
+  lastCardRefused?: BillingReply;
+}) {
   const { t } = useTranslation("billing");
   const cardLabel = useCardLabel();
   return (

@@ -49,7 +49,10 @@ export interface ChargeDeps {
  * a failed charge; a failure whose outcome is unknown (the network) is
  * thrown and the charge stays pending for the reconciliation.
  */
-export async function requestCharge(spec: ChargeRequestSpec, { provider = getPaymentProvider(), hooks = {}, db = getDb(), awaitOtherRequest: wait = true }: ChargeDeps = {}): Promise<Charge> {
+export async function requestCharge(
+  spec: ChargeRequestSpec,
+  { provider = getPaymentProvider(), hooks = {}, db = getDb(), awaitOtherRequest: wait = true }: ChargeDeps = {},
+): Promise<Charge> {
   const earlier = await findChargeByRequestKey(spec.tenantId, spec.requestKey, db);
   if (earlier) return wait ? awaitOtherRequest(earlier, db) : earlier;
   const card = await db
@@ -155,7 +158,14 @@ export async function reconcilePendingCharges({
   at = new Date(),
 }: { olderThanMs?: number; provider?: PaymentProvider; db?: DB; at?: Date } = {}) {
   const cutoff = new Date(at.getTime() - olderThanMs).toISOString();
-  const pending = await db.selectFrom("charges").select(["id"]).where("status", "=", "pending").where("created_at", "<=", cutoff).orderBy("created_at").limit(100).execute();
+  const pending = await db
+    .selectFrom("charges")
+    .select(["id"])
+    .where("status", "=", "pending")
+    .where("created_at", "<=", cutoff)
+    .orderBy("created_at")
+    .limit(100)
+    .execute();
   const result = { settled: 0, neverSent: 0, unreachable: 0 };
   for (const { id } of pending) {
     let outcome: ChargeOutcome | null;

@@ -9,7 +9,10 @@ import type { TransactionRow } from "./history-panel";
  * opens the recordings export. Amounts are plain numbers (no symbol or
  * grouping) with the currency in a column of its own, so they sum.
  */
-export function transactionsCsv(rows: TransactionRow[], { language, timeZone, currency, t }: { language: string; timeZone: string; currency: string; t: TFunction }) {
+export function transactionsCsv(
+  rows: TransactionRow[],
+  { language, timeZone, currency, t }: { language: string; timeZone: string; currency: string; t: TFunction },
+) {
   const dialect = csvDialectFor(language);
   const amount = new Intl.NumberFormat(language, { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: false });
   const header = ["dateIso", "date", "description", "type", "amount", "balanceAfter", "currency"].map((column) => t(`history.csv.${column}`));

@@ -22,7 +22,14 @@ export interface TransactionRow {
   created_at: string;
 }
 
-const KIND_TONES: Record<LedgerKind, BadgeTone> = { topup: "success", payment: "info", subscription: "accent", usage: "neutral", refund: "warning", adjustment: "neutral" };
+const KIND_TONES: Record<LedgerKind, BadgeTone> = {
+  topup: "success",
+  payment: "info",
+  subscription: "accent",
+  usage: "neutral",
+  refund: "warning",
+  adjustment: "neutral",
+};
 
 /** tab=billing-history: transactions with type and date filters and paging in the URL, and the view as CSV. */
 export function HistoryPanel({
@@ -45,7 +52,13 @@ export function HistoryPanel({
   const filtered = Boolean(params.type || params.from || params.to);
   const columns: Array<DataColumn<TransactionRow>> = [
     { id: "date", header: t("history.date"), cell: (row) => <span className="whitespace-nowrap">{formatDateTime(row.created_at, language, timeZone)}</span> },
-    { id: "description", header: t("history.description"), primary: true, truncate: true, cell: (row) => t(row.description_key, JSON.parse(row.description_values) as Record<string, string>) },
+    {
+      id: "description",
+      header: t("history.description"),
+      primary: true,
+      truncate: true,
+      cell: (row) => t(row.description_key, JSON.parse(row.description_values) as Record<string, string>),
+    },
     { id: "type", header: t("history.type"), cell: (row) => <Badge tone={KIND_TONES[row.kind]}>{t(`kinds.${row.kind}`)}</Badge> },
     {
       id: "amount",
@@ -58,7 +71,12 @@ export function HistoryPanel({
         </span>
       ),
     },
-    { id: "balance", header: t("history.balanceAfter"), align: "end", cell: (row) => <span className="tabular-nums">{formatMoney(row.balance_after_cents, currency, language)}</span> },
+    {
+      id: "balance",
+      header: t("history.balanceAfter"),
+      align: "end",
+      cell: (row) => <span className="tabular-nums">{formatMoney(row.balance_after_cents, currency, language)}</span>,
+    },
   ];
   return (
     <Panel
@@ -73,7 +91,14 @@ export function HistoryPanel({
     >
       <div className="space-y-4">
         <FilterForm action="/billing" label={t("history.filters")} hidden={[["tab", "billing-history"]]} submitLabel={t("history.apply")}>
-          <FilterSelect id="history-type" name="type" label={t("history.type")} value={params.type} anyLabel={t("history.allTypes")} options={LEDGER_KINDS.map((kind) => ({ value: kind, label: t(`kinds.${kind}`) }))} />
+          <FilterSelect
+            id="history-type"
+            name="type"
+            label={t("history.type")}
+            value={params.type}
+            anyLabel={t("history.allTypes")}
+            options={LEDGER_KINDS.map((kind) => ({ value: kind, label: t(`kinds.${kind}`) }))}
+          />
           <FilterDate id="history-from" name="from" label={t("history.from")} value={params.from} />
           <FilterDate id="history-to" name="to" label={t("history.to")} value={params.to} />
         </FilterForm>
@@ -84,13 +109,25 @@ export function HistoryPanel({
         ) : null}
         {total > 0 ? (
           <p className="text-sm text-slate-600 dark:text-slate-300" data-testid="history-status">
-            {t("history.status", { count: total, total: formatNumber(total, language), page: formatNumber(params.page, language), pages: formatNumber(pageCount, language) })}
+            {t("history.status", {
+              count: total,
+              total: formatNumber(total, language),
+              page: formatNumber(params.page, language),
+              pages: formatNumber(pageCount, language),
+            })}
           </p>
         ) : null}
         {items.length === 0 ? (
           <EmptyState title={filtered ? t("history.empty") : t("history.emptyAll")} />
         ) : (
-          <DataTable caption={t("history.caption")} columns={columns} rows={items} rowKey={(row) => row.id} rowData={(row) => ({ "data-kind": row.kind })} data-testid="transactions-table" />
+          <DataTable
+            caption={t("history.caption")}
+            columns={columns}
+            rows={items}
+            rowKey={(row) => row.id}
+            rowData={(row) => ({ "data-kind": row.kind })}
+            data-testid="transactions-table"
+          />
         )}
         {pageCount > 1 ? <Pagination page={params.page} pageCount={pageCount} href={(page) => historyHref(params, { page })} /> : null}
       </div>

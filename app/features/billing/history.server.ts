@@ -26,7 +26,9 @@ export async function listTransactions(tenantId: string, params: HistoryParams, 
       .limit(HISTORY_PAGE_SIZE)
       .offset((params.page - 1) * HISTORY_PAGE_SIZE)
       .execute(),
-    filtered(tenantId, params, timeZone, db).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+    filtered(tenantId, params, timeZone, db)
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow(),
   ]);
   const total = Number(count.n);
   return { items, total, pageCount: Math.max(1, Math.ceil(total / HISTORY_PAGE_SIZE)) };

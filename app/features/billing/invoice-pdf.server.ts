@@ -154,7 +154,13 @@ export async function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
   // One item row between rules, then the total in bold.
   const amountWidth = 140;
   const descriptionWidth = width - amountWidth - 16;
-  const rule = (at: number, color = RULE) => pdf.moveTo(left, at).lineTo(left + width, at).lineWidth(0.75).strokeColor(color).stroke();
+  const rule = (at: number, color = RULE) =>
+    pdf
+      .moveTo(left, at)
+      .lineTo(left + width, at)
+      .lineWidth(0.75)
+      .strokeColor(color)
+      .stroke();
   y = Math.max(sellerEnd, customerEnd) + 36;
   pdf.font(BOLD).fontSize(9).fillColor(MUTED);
   text(t("pdf.item"), left, y, { width: descriptionWidth });

@@ -25,21 +25,45 @@ export function InvoiceTable({ rows, timeZone }: { rows: InvoiceRow[]; timeZone:
   const { t, i18n } = useTranslation("billing");
   const item = useInvoiceItem();
   const columns: Array<DataColumn<InvoiceRow>> = [
-    { id: "number", header: t("invoices.number"), primary: true, rowHeader: true, cell: (row) => <span className="tabular-nums">{invoiceNumberLabel(row.number)}</span> },
+    {
+      id: "number",
+      header: t("invoices.number"),
+      primary: true,
+      rowHeader: true,
+      cell: (row) => <span className="tabular-nums">{invoiceNumberLabel(row.number)}</span>,
+    },
     { id: "item", header: t("invoices.item"), truncate: true, cell: (row) => item(row) },
     { id: "status", header: t("invoices.status"), cell: () => <Badge tone="success">{t("invoices.paid")}</Badge> },
-    { id: "amount", header: t("invoices.amount"), align: "end", cell: (row) => <span className="tabular-nums">{formatMoney(row.amount_cents, row.currency, i18n.language)}</span> },
+    {
+      id: "amount",
+      header: t("invoices.amount"),
+      align: "end",
+      cell: (row) => <span className="tabular-nums">{formatMoney(row.amount_cents, row.currency, i18n.language)}</span>,
+    },
     { id: "created", header: t("invoices.created"), cell: (row) => formatDate(row.created_at, i18n.language, timeZone) },
     {
       id: "pdf",
       header: t("invoices.pdf"),
       cell: (row) => (
         // A file download, not a page: a plain link so the browser saves or opens the PDF.
-        <a href={`/invoices/${row.id}.pdf`} className="font-medium text-primary-dark underline dark:text-primary" aria-label={t("invoices.download", { number: invoiceNumberLabel(row.number) })}>
+        <a
+          href={`/invoices/${row.id}.pdf`}
+          className="font-medium text-primary-dark underline dark:text-primary"
+          aria-label={t("invoices.download", { number: invoiceNumberLabel(row.number) })}
+        >
           {t("invoices.downloadShort")}
         </a>
       ),
     },
   ];
-  return <DataTable caption={t("invoices.caption")} columns={columns} rows={rows} rowKey={(row) => row.id} rowData={(row) => ({ "data-invoice": String(row.number) })} data-testid="invoices-table" />;
+  return (
+    <DataTable
+      caption={t("invoices.caption")}
+      columns={columns}
+      rows={rows}
+      rowKey={(row) => row.id}
+      rowData={(row) => ({ "data-invoice": String(row.number) })}
+      data-testid="invoices-table"
+    />
+  );
 }

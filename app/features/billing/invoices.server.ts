@@ -51,7 +51,11 @@ export async function listInvoices(tenantId: string, page: number, db: DB = getD
       .limit(pageSize)
       .offset((page - 1) * pageSize)
       .execute(),
-    db.selectFrom("invoices").select((eb) => eb.fn.countAll<number>().as("n")).where("tenant_id", "=", tenantId).executeTakeFirstOrThrow(),
+    db
+      .selectFrom("invoices")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("tenant_id", "=", tenantId)
+      .executeTakeFirstOrThrow(),
   ]);
   const total = Number(count.n);
   return { items, total, page, pageCount: Math.max(1, Math.ceil(total / pageSize)) };

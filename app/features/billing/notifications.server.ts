@@ -7,7 +7,6 @@ import { can, parsePermissions } from "~/features/access/permissions";
 import { tenantLanguage } from "~/features/tenants/tenant-language";
 import type { CardErrorCode } from "./card-errors";
 
-
 export type BillingNotice =
   | { kind: "autoTopupFailed"; amountCents: number; currency: string; code: CardErrorCode }
   | { kind: "renewalFailed"; planName: string; graceEndsAt: string; code: CardErrorCode }
@@ -31,15 +30,21 @@ export async function notifyBillingContacts(tenantId: string, notice: BillingNot
     notice.kind === "autoTopupFailed"
       ? { amount: formatMoney(notice.amountCents, notice.currency, language), reason: t(`cardErrors.${notice.code}.message`) }
       : notice.kind === "renewalFailed"
-      ? { plan: notice.planName, date: new Intl.DateTimeFormat(language, { dateStyle: "long", timeZone: "UTC" }).format(new Date(notice.graceEndsAt)), reason: t(`cardErrors.${notice.code}.message`) }
-      : { plan: notice.planName };
+        ? {
+            plan: notice.planName,
+            date: new Intl.DateTimeFormat(language, { dateStyle: "long", timeZone: "UTC" }).format(new Date(notice.graceEndsAt)),
+            reason: t(`cardErrors.${notice.code}.message`),
+          }
+        : { plan: notice.planName };
   for (const user of recipients) {
     const paragraphs = [t("email.greeting", { name: user.name }), t(`email.${notice.kind}.body`, values), t("email.whatNext"), link];
     await sendEmail({
       to: user.email,
       subject: t(`email.${notice.kind}.subject`),
       text: paragraphs.join("\n\n"),
-      html: paragraphs.map((paragraph) => (paragraph === link ? `<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>` : `<p>${escapeHtml(paragraph)}</p>`)).join(""),
+      html: paragraphs
+        .map((paragraph) => (paragraph === link ? `<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>` : `<p>${escapeHtml(paragraph)}</p>`))
+        .join(""),
     });
   }
   return recipients.length;

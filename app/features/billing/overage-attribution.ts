@@ -9,7 +9,12 @@ export function shareByMinutes(overageMinutes: number, minutesByKey: Array<{ key
   const shares = new Map<string, number>();
   const total = minutesByKey.reduce((sum, entry) => sum + entry.minutes, 0);
   if (overageMinutes <= 0 || total <= 0) return shares;
-  const exact = minutesByKey.map((entry, index) => ({ key: entry.key, index, floor: Math.floor((overageMinutes * entry.minutes) / total), remainder: (overageMinutes * entry.minutes) % total }));
+  const exact = minutesByKey.map((entry, index) => ({
+    key: entry.key,
+    index,
+    floor: Math.floor((overageMinutes * entry.minutes) / total),
+    remainder: (overageMinutes * entry.minutes) % total,
+  }));
   let left = overageMinutes - exact.reduce((sum, entry) => sum + entry.floor, 0);
   for (const entry of [...exact].sort((a, b) => b.remainder - a.remainder || a.index - b.index)) {
     if (left === 0) break;

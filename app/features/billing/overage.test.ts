@@ -35,11 +35,13 @@ describe("a billing period's window", () => {
 
 describe("included minutes", () => {
   it("are used up first, in day order; the day the allowance runs out is split", () => {
-    expect(splitIncludedMinutes(100, [
-      { day: "d1", minutes: 60 },
-      { day: "d2", minutes: 70 },
-      { day: "d3", minutes: 5 },
-    ])).toEqual([
+    expect(
+      splitIncludedMinutes(100, [
+        { day: "d1", minutes: 60 },
+        { day: "d2", minutes: 70 },
+        { day: "d3", minutes: 5 },
+      ]),
+    ).toEqual([
       { day: "d1", minutes: 60, includedMinutes: 60, overageMinutes: 0, includedLeft: 40 },
       { day: "d2", minutes: 70, includedMinutes: 40, overageMinutes: 30, includedLeft: 0 },
       { day: "d3", minutes: 5, includedMinutes: 0, overageMinutes: 5, includedLeft: 0 },
@@ -48,7 +50,8 @@ describe("included minutes", () => {
 });
 
 describe("the overage to book", () => {
-  const days = (...minutes: Array<[number, number | null]>) => minutes.map(([m, booked], index) => ({ day: `d${index + 1}`, minutes: m, bookedMinutes: booked }));
+  const days = (...minutes: Array<[number, number | null]>) =>
+    minutes.map(([m, booked], index) => ({ day: `d${index + 1}`, minutes: m, bookedMinutes: booked }));
 
   it("is each day's own overage when nothing is booked", () => {
     expect(overageToBook(100, days([60, null], [70, null], [5, null], [0, null]))).toEqual([

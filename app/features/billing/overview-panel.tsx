@@ -55,18 +55,24 @@ export function OverviewPanel({
   const planNote = !plan
     ? null
     : plan.status === "grace"
-    ? t("overview.grace", { date: date(plan.endsAt) })
-    : plan.status === "cancelled"
-    ? t("overview.cancelled", { date: date(plan.endsAt) })
-    : plan.nextPlanName && plan.periodEnd
-    ? t("overview.downgrade", { plan: plan.nextPlanName, date: date(plan.periodEnd) })
-    : plan.periodEnd
-    ? t("overview.renews", { date: date(plan.periodEnd) })
-    : t("overview.noRenewal");
+      ? t("overview.grace", { date: date(plan.endsAt) })
+      : plan.status === "cancelled"
+        ? t("overview.cancelled", { date: date(plan.endsAt) })
+        : plan.nextPlanName && plan.periodEnd
+          ? t("overview.downgrade", { plan: plan.nextPlanName, date: date(plan.periodEnd) })
+          : plan.periodEnd
+            ? t("overview.renews", { date: date(plan.periodEnd) })
+            : t("overview.noRenewal");
   return (
     <div className="space-y-6">
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        <Stat label={t("overview.balance")} value={money(balanceCents)} note={t("overview.balanceHint")} to={billingHref("top-up")} data-testid="billing-balance" />
+        <Stat
+          label={t("overview.balance")}
+          value={money(balanceCents)}
+          note={t("overview.balanceHint")}
+          to={billingHref("top-up")}
+          data-testid="billing-balance"
+        />
         <Stat
           label={t("overview.plan")}
           value={plan ? plan.name : t("overview.noPlan")}
@@ -83,7 +89,11 @@ export function OverviewPanel({
         <Stat
           label={t("overview.autoTopup")}
           value={autoTopup.enabled ? t("overview.autoTopupOnShort") : t("overview.autoTopupOff")}
-          note={autoTopup.enabled ? t("overview.autoTopupOn", { amount: money(autoTopup.amountCents), threshold: money(autoTopup.thresholdCents) }) : t("overview.autoTopupSettings")}
+          note={
+            autoTopup.enabled
+              ? t("overview.autoTopupOn", { amount: money(autoTopup.amountCents), threshold: money(autoTopup.thresholdCents) })
+              : t("overview.autoTopupSettings")
+          }
           to={billingHref("top-up")}
           data-testid="billing-auto-topup"
         />
@@ -145,7 +155,14 @@ export function OverviewPanel({
 function CancelPlanForm({ plan, date, fetcher, onCancel }: { plan: OverviewPlan; date: string; fetcher?: FormFetcher; onCancel?: () => void }) {
   const { t } = useTranslation("billing");
   return (
-    <ConfirmForm hidden={{ intent: "cancel-plan", returnTo: "/billing" }} confirmLabel={t("overview.cancelConfirm")} dismissLabel={t("overview.keep")} cancelHref="/billing" fetcher={fetcher} onCancel={onCancel}>
+    <ConfirmForm
+      hidden={{ intent: "cancel-plan", returnTo: "/billing" }}
+      confirmLabel={t("overview.cancelConfirm")}
+      dismissLabel={t("overview.keep")}
+      cancelHref="/billing"
+      fetcher={fetcher}
+      onCancel={onCancel}
+    >
       <p className="text-sm">{t("overview.cancelBody", { plan: plan.name, date })}</p>
     </ConfirmForm>
   );

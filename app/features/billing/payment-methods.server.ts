@@ -10,14 +10,16 @@ import { getPaymentProvider } from "./provider.server";
  * method"). The first card becomes primary, the second backup.
  */
 export function listPaymentMethods(tenantId: string, db: DB = getDb()) {
-  return db
-    .selectFrom("payment_methods")
-    .selectAll()
-    .where("tenant_id", "=", tenantId)
-    // Primary, then backup, then the rest, newest first.
-    .orderBy((eb) => eb.case().when("priority", "=", "primary").then(0).when("priority", "=", "backup").then(1).else(2).end())
-    .orderBy("created_at", "desc")
-    .execute();
+  return (
+    db
+      .selectFrom("payment_methods")
+      .selectAll()
+      .where("tenant_id", "=", tenantId)
+      // Primary, then backup, then the rest, newest first.
+      .orderBy((eb) => eb.case().when("priority", "=", "primary").then(0).when("priority", "=", "backup").then(1).else(2).end())
+      .orderBy("created_at", "desc")
+      .execute()
+  );
 }
 
 export async function saveCard(tenantId: string, card: SavedCard, db: DB = getDb()): Promise<PaymentMethod> {
@@ -96,7 +98,13 @@ export async function removeCard(tenantId: string, cardId: string, provider: Pay
   }
   await db.transaction().execute(async (trx) => {
     await lockTenant(trx, tenantId);
-    const remaining = await trx.selectFrom("payment_methods").select(["id", "priority", "created_at"]).where("tenant_id", "=", tenantId).where("id", "!=", cardId).orderBy("created_at", "desc").execute();
+    const remaining = await trx
+      .selectFrom("payment_methods")
+      .select(["id", "priority", "created_at"])
+      .where("tenant_id", "=", tenantId)
+      .where("id", "!=", cardId)
+      .orderBy("created_at", "desc")
+      .execute();
     // Checked again under the lock: two removals at once must not take both of the last two cards.
     if (remaining.length === 0) throw new CardChangeError("lastCard");
     await trx.deleteFrom("payment_methods").where("tenant_id", "=", tenantId).where("id", "=", cardId).execute();

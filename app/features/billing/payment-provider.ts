@@ -31,9 +31,7 @@ export interface ChargeRequest {
   description: string;
 }
 
-export type ChargeOutcome =
-  | { status: "succeeded"; providerRef: string }
-  | { status: "failed"; code: CardErrorCode; providerRef: string | null };
+export type ChargeOutcome = { status: "succeeded"; providerRef: string } | { status: "failed"; code: CardErrorCode; providerRef: string | null };
 
 export interface CustomerIdentity {
   tenantId: string;

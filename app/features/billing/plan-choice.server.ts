@@ -20,12 +20,28 @@ export async function planOffers(subscription: ActiveSubscription | null, at = n
   return plans.map((plan) => {
     let offer: PlanOffer;
     if (subscription?.status === "grace" && subscription.plan_key === plan.key) offer = { kind: "overdue", amountCents: plan.price_cents };
-    else if (subscription && subscription.plan_key === plan.key) offer = { kind: "current", resumable: subscription.status === "cancelled" || Boolean(subscription.next_plan_id) };
+    else if (subscription && subscription.plan_key === plan.key)
+      offer = { kind: "current", resumable: subscription.status === "cancelled" || Boolean(subscription.next_plan_id) };
     else if (!subscription || subscription.status === "grace") offer = { kind: "new", amountCents: plan.price_cents };
     else if (plan.price_cents < subscription.price_cents) offer = { kind: "downgrade", effectiveAt: subscription.current_period_end };
     else if (subscription.current_period_start && subscription.current_period_end) {
-      offer = { kind: "upgrade", amountCents: Math.max(1, proratedUpgradeCents(subscription.price_cents, plan.price_cents, subscription.current_period_start, subscription.current_period_end, at)) };
+      offer = {
+        kind: "upgrade",
+        amountCents: Math.max(
+          1,
+          proratedUpgradeCents(subscription.price_cents, plan.price_cents, subscription.current_period_start, subscription.current_period_end, at),
+        ),
+      };
     } else offer = { kind: "new", amountCents: plan.price_cents };
-    return { key: plan.key, name: plan.name, priceCents: plan.price_cents, currency: plan.currency, phoneNumbers: plan.phone_number_limit, minutes: plan.included_minutes, agents: plan.agent_limit, offer };
+    return {
+      key: plan.key,
+      name: plan.name,
+      priceCents: plan.price_cents,
+      currency: plan.currency,
+      phoneNumbers: plan.phone_number_limit,
+      minutes: plan.included_minutes,
+      agents: plan.agent_limit,
+      offer,
+    };
   });
 }

@@ -41,13 +41,29 @@ export const autoTopupSchema = (language: string) =>
   z
     .object({
       enabled: z.preprocess((value) => value === "on" || value === "1" || value === "true", z.boolean()),
-      threshold: amountIn(language, { min: AUTO_TOPUP_MIN_THRESHOLD_CENTS, max: TOPUP_MAX_CENTS, tooSmall: "validation.thresholdTooSmall", tooLarge: "validation.thresholdTooLarge" }),
-      amount: amountIn(language, { min: AUTO_TOPUP_MIN_AMOUNT_CENTS, max: TOPUP_MAX_CENTS, tooSmall: "validation.autoAmountTooSmall", tooLarge: "validation.amountTooLarge" }),
-      cap: amountIn(language, { min: AUTO_TOPUP_MIN_AMOUNT_CENTS, max: AUTO_TOPUP_MAX_CAP_CENTS, tooSmall: "validation.capTooSmall", tooLarge: "validation.capTooLarge" }),
+      threshold: amountIn(language, {
+        min: AUTO_TOPUP_MIN_THRESHOLD_CENTS,
+        max: TOPUP_MAX_CENTS,
+        tooSmall: "validation.thresholdTooSmall",
+        tooLarge: "validation.thresholdTooLarge",
+      }),
+      amount: amountIn(language, {
+        min: AUTO_TOPUP_MIN_AMOUNT_CENTS,
+        max: TOPUP_MAX_CENTS,
+        tooSmall: "validation.autoAmountTooSmall",
+        tooLarge: "validation.amountTooLarge",
+      }),
+      cap: amountIn(language, {
+        min: AUTO_TOPUP_MIN_AMOUNT_CENTS,
+        max: AUTO_TOPUP_MAX_CAP_CENTS,
+        tooSmall: "validation.capTooSmall",
+        tooLarge: "validation.capTooLarge",
+      }),
     })
     .superRefine((value, ctx) => {
       // Said once: a cap under the minimum already has its message.
-      if (value.cap >= AUTO_TOPUP_MIN_AMOUNT_CENTS && value.cap < value.amount) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["cap"], message: "validation.capTooSmall" });
+      if (value.cap >= AUTO_TOPUP_MIN_AMOUNT_CENTS && value.cap < value.amount)
+        ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["cap"], message: "validation.capTooSmall" });
     });
 
 const EXPIRY = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/;
@@ -56,7 +72,12 @@ export const addCardSchema = z.object({
   number: z
     .string({ required_error: "validation.numberRequired" })
     .transform((value) => value.replace(/[\s-]/g, ""))
-    .pipe(z.string().min(1, "validation.numberRequired").regex(/^\d{13,19}$/, "validation.numberInvalid")),
+    .pipe(
+      z
+        .string()
+        .min(1, "validation.numberRequired")
+        .regex(/^\d{13,19}$/, "validation.numberInvalid"),
+    ),
   expiry: z.string({ required_error: "validation.expiryRequired" }).transform((value, ctx) => {
     const match = value.match(EXPIRY);
     if (!value.trim() || !match || Number(match[1]) < 1 || Number(match[1]) > 12) {
@@ -65,7 +86,11 @@ export const addCardSchema = z.object({
     }
     return { expMonth: Number(match[1]), expYear: match[2]!.length === 2 ? 2000 + Number(match[2]) : Number(match[2]) };
   }),
-  cvc: z.string({ required_error: "validation.cvcRequired" }).trim().min(1, "validation.cvcRequired").regex(/^\d{3,4}$/, "validation.cvcInvalid"),
+  cvc: z
+    .string({ required_error: "validation.cvcRequired" })
+    .trim()
+    .min(1, "validation.cvcRequired")
+    .regex(/^\d{3,4}$/, "validation.cvcInvalid"),
 });
 
 export const cardChoiceSchema = z.object({ cardId });

@@ -71,18 +71,45 @@ async function bookPaidCharge(trx: DB, charge: Charge, settledAt: string) {
   if (details.kind === "topup") {
     const automatic = charge.purpose === "auto-topup";
     const key = automatic ? "ledger.autoTopup" : "ledger.topup";
-    await postLedgerEntry(trx, { tenantId: charge.tenant_id, kind: "topup", amountCents: charge.amount_cents, descriptionKey: key, reference: charge.id, chargeId: charge.id });
+    await postLedgerEntry(trx, {
+      tenantId: charge.tenant_id,
+      kind: "topup",
+      amountCents: charge.amount_cents,
+      descriptionKey: key,
+      reference: charge.id,
+      chargeId: charge.id,
+    });
     await createInvoice(trx, charge, { key: automatic ? "items.autoTopup" : "items.topup", values: amount }, settledAt);
     if (automatic) {
-      await trx.updateTable("billing_accounts").set({ auto_topup_failed_at: null, auto_topup_failure_code: null }).where("tenant_id", "=", charge.tenant_id).execute();
+      await trx
+        .updateTable("billing_accounts")
+        .set({ auto_topup_failed_at: null, auto_topup_failure_code: null })
+        .where("tenant_id", "=", charge.tenant_id)
+        .execute();
     }
     return;
   }
   // A card payment for a plan passes through the account: paid in, then charged for the plan, so the history shows both and the balance is untouched.
   const values = { plan: details.planName, ...(details.previousPlanName ? { previous: details.previousPlanName } : {}) };
   const itemKey = `items.plan.${details.change}`;
-  await postLedgerEntry(trx, { tenantId: charge.tenant_id, kind: "payment", amountCents: charge.amount_cents, descriptionKey: "ledger.cardPayment", descriptionValues: values, reference: `${charge.id}:payment`, chargeId: charge.id });
-  await postLedgerEntry(trx, { tenantId: charge.tenant_id, kind: "subscription", amountCents: -charge.amount_cents, descriptionKey: `ledger.plan.${details.change}`, descriptionValues: values, reference: charge.id, chargeId: charge.id });
+  await postLedgerEntry(trx, {
+    tenantId: charge.tenant_id,
+    kind: "payment",
+    amountCents: charge.amount_cents,
+    descriptionKey: "ledger.cardPayment",
+    descriptionValues: values,
+    reference: `${charge.id}:payment`,
+    chargeId: charge.id,
+  });
+  await postLedgerEntry(trx, {
+    tenantId: charge.tenant_id,
+    kind: "subscription",
+    amountCents: -charge.amount_cents,
+    descriptionKey: `ledger.plan.${details.change}`,
+    descriptionValues: values,
+    reference: charge.id,
+    chargeId: charge.id,
+  });
   await createInvoice(trx, charge, { key: itemKey, values: { ...values, ...amount } }, settledAt);
   await applyPaidPlan(trx, charge.tenant_id, details, settledAt);
 }
@@ -90,6 +117,10 @@ async function bookPaidCharge(trx: DB, charge: Charge, settledAt: string) {
 /** A failed automatic top-up is remembered for the banner on /billing until one succeeds. A failed renewal's grace is the renewal job's call: the backup card may still pay it. */
 async function bookFailedCharge(trx: DB, charge: Charge, code: CardErrorCode, settledAt: string) {
   if (charge.purpose === "auto-topup") {
-    await trx.updateTable("billing_accounts").set({ auto_topup_failed_at: settledAt, auto_topup_failure_code: code }).where("tenant_id", "=", charge.tenant_id).execute();
+    await trx
+      .updateTable("billing_accounts")
+      .set({ auto_topup_failed_at: settledAt, auto_topup_failure_code: code })
+      .where("tenant_id", "=", charge.tenant_id)
+      .execute();
   }
 }

@@ -233,7 +233,8 @@ export function toPaymentError(error: unknown): PaymentError {
   if (error instanceof PaymentError) return error;
   if (!(error instanceof Stripe.errors.StripeError)) return new PaymentError("unknown", error instanceof Error ? error.message : String(error));
   const providerRef = error.payment_intent?.id ?? null;
-  if (error instanceof Stripe.errors.StripeCardError) return new PaymentError(stripeCodeToCardError(error.code, error.decline_code), error.message, providerRef);
+  if (error instanceof Stripe.errors.StripeCardError)
+    return new PaymentError(stripeCodeToCardError(error.code, error.decline_code), error.message, providerRef);
   if (error instanceof Stripe.errors.StripeRateLimitError) return new PaymentError("rate_limited", error.message);
   if (error instanceof Stripe.errors.StripeConnectionError) {
     return new PaymentError(neverSent(error.detail) ? "connection_error" : "network_error", error.message);

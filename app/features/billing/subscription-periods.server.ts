@@ -18,14 +18,21 @@ export async function applyPaidPlan(trx: DB, tenantId: string, details: PlanDeta
       return;
     }
     case "upgrade": {
-      const current = details.subscriptionId ? await trx.selectFrom("subscriptions").selectAll().where("id", "=", details.subscriptionId).where("tenant_id", "=", tenantId).executeTakeFirst() : undefined;
+      const current = details.subscriptionId
+        ? await trx.selectFrom("subscriptions").selectAll().where("id", "=", details.subscriptionId).where("tenant_id", "=", tenantId).executeTakeFirst()
+        : undefined;
       await endCurrentSubscriptions(trx, tenantId, paidAt);
       // The upgrade was prorated to the paid period's end: the new plan keeps that period.
       await startSubscription(trx, tenantId, details.planId, paidAt, current?.current_period_end ?? addMonths(paidAt, 1));
       return;
     }
     case "renewal": {
-      const current = await trx.selectFrom("subscriptions").selectAll().where("id", "=", details.subscriptionId ?? "").where("tenant_id", "=", tenantId).executeTakeFirst();
+      const current = await trx
+        .selectFrom("subscriptions")
+        .selectAll()
+        .where("id", "=", details.subscriptionId ?? "")
+        .where("tenant_id", "=", tenantId)
+        .executeTakeFirst();
       if (!current) return;
       // The paid period follows the last one, on the plan's billing day, whether paid on time or during grace (the grace days were used).
       // Paid so late that it would already be over (a charge settled after the plan lapsed): a fresh month from the payment.
@@ -75,8 +82,16 @@ async function startSubscription(trx: DB, tenantId: string, planId: string, star
   await trx
     .insertInto("subscriptions")
     .values({
-      id: newId(), tenant_id: tenantId, plan_id: planId, status: "active", started_at: start, ends_at: null,
-      current_period_start: start, current_period_end: end, created_at: start, updated_at: start,
+      id: newId(),
+      tenant_id: tenantId,
+      plan_id: planId,
+      status: "active",
+      started_at: start,
+      ends_at: null,
+      current_period_start: start,
+      current_period_end: end,
+      created_at: start,
+      updated_at: start,
     })
     .execute();
 }

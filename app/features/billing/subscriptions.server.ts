@@ -11,11 +11,7 @@ import { proratedUpgradeCents } from "./proration";
 import { enterGrace } from "./subscription-periods.server";
 
 export type PlanChoice =
-  | { kind: "charged"; charge: Charge }
-  | { kind: "scheduled"; effectiveAt: string }
-  | { kind: "unchanged" }
-  | { kind: "noCard" }
-  | { kind: "unknownPlan" };
+  { kind: "charged"; charge: Charge } | { kind: "scheduled"; effectiveAt: string } | { kind: "unchanged" } | { kind: "noCard" } | { kind: "unknownPlan" };
 
 /**
  * Choosing a plan on /choose-plan. No plan yet (or a lapsed one): the full
@@ -44,7 +40,15 @@ export async function choosePlan(
         currency: BILLING_CURRENCY,
         paymentMethodId: primary.id,
         requestKey: `plan:${input.submissionKey}`,
-        details: { kind: "plan", change: "renewal", planId: plan.id, planName: plan.name, subscriptionId: current.id, periodStart: current.current_period_end, periodEnd: null },
+        details: {
+          kind: "plan",
+          change: "renewal",
+          planId: plan.id,
+          planName: plan.name,
+          subscriptionId: current.id,
+          periodStart: current.current_period_end,
+          periodEnd: null,
+        },
         requestedBy: input.userId,
         description: `Voxboard ${plan.name} plan renewal`,
       },
@@ -58,13 +62,19 @@ export async function choosePlan(
     return { kind: "unchanged" };
   }
   if (current && current.status !== "grace" && plan.price_cents < current.price_cents) {
-    await db.updateTable("subscriptions").set({ next_plan_id: plan.id, cancel_at_period_end: 0, status: "active", ends_at: null, updated_at: now() }).where("id", "=", current.id).execute();
+    await db
+      .updateTable("subscriptions")
+      .set({ next_plan_id: plan.id, cancel_at_period_end: 0, status: "active", ends_at: null, updated_at: now() })
+      .where("id", "=", current.id)
+      .execute();
     return { kind: "scheduled", effectiveAt: current.current_period_end ?? at.toISOString() };
   }
   const { primary } = await chargeableCards(input.tenantId, db);
   if (!primary) return { kind: "noCard" };
   const upgrade = current && current.status !== "grace" && current.current_period_start && current.current_period_end;
-  const amountCents = upgrade ? proratedUpgradeCents(current.price_cents, plan.price_cents, current.current_period_start!, current.current_period_end!, at) : plan.price_cents;
+  const amountCents = upgrade
+    ? proratedUpgradeCents(current.price_cents, plan.price_cents, current.current_period_start!, current.current_period_end!, at)
+    : plan.price_cents;
   const charge = await requestCharge(
     {
       tenantId: input.tenantId,
@@ -107,7 +117,11 @@ export async function cancelSubscription(tenantId: string, db: DB = getDb()) {
 export async function resumeSubscription(tenantId: string, db: DB = getDb()) {
   const current = await getActiveSubscription(tenantId, db);
   if (!current || current.status === "grace") return false;
-  await db.updateTable("subscriptions").set({ status: "active", cancel_at_period_end: 0, next_plan_id: null, ends_at: null, updated_at: now() }).where("id", "=", current.id).execute();
+  await db
+    .updateTable("subscriptions")
+    .set({ status: "active", cancel_at_period_end: 0, next_plan_id: null, ends_at: null, updated_at: now() })
+    .where("id", "=", current.id)
+    .execute();
   return true;
 }
 
@@ -124,7 +138,16 @@ export async function runRenewals(at: Date, deps: ChargeDeps = {}) {
   const due = await db
     .selectFrom("subscriptions")
     .innerJoin("plans", "plans.id", "subscriptions.plan_id")
-    .select(["subscriptions.id", "subscriptions.tenant_id", "subscriptions.status", "subscriptions.current_period_end", "subscriptions.next_plan_id", "plans.id as plan_id", "plans.name as plan_name", "plans.price_cents"])
+    .select([
+      "subscriptions.id",
+      "subscriptions.tenant_id",
+      "subscriptions.status",
+      "subscriptions.current_period_end",
+      "subscriptions.next_plan_id",
+      "plans.id as plan_id",
+      "plans.name as plan_name",
+      "plans.price_cents",
+    ])
     .where((eb) =>
       eb.or([
         eb.and([eb("subscriptions.status", "=", "active"), eb("subscriptions.current_period_end", "<=", iso)]),
@@ -135,8 +158,12 @@ export async function runRenewals(at: Date, deps: ChargeDeps = {}) {
   const outcome = { renewed: 0, failed: 0 };
   for (const subscription of due) {
     if (!subscription.current_period_end) continue;
-    const next = subscription.next_plan_id ? await db.selectFrom("plans").selectAll().where("id", "=", subscription.next_plan_id).executeTakeFirst() : undefined;
-    const plan = next ? { id: next.id, name: next.name, price: next.price_cents } : { id: subscription.plan_id, name: subscription.plan_name, price: subscription.price_cents };
+    const next = subscription.next_plan_id
+      ? await db.selectFrom("plans").selectAll().where("id", "=", subscription.next_plan_id).executeTakeFirst()
+      : undefined;
+    const plan = next
+      ? { id: next.id, name: next.name, price: next.price_cents }
+      : { id: subscription.plan_id, name: subscription.plan_name, price: subscription.price_cents };
     const cards = await chargeableCards(subscription.tenant_id, db);
     const attempt = `renewal:${subscription.id}:${subscription.current_period_end}:${iso.slice(0, 10)}`;
     const charge = (paymentMethodId: string, suffix: string) =>
@@ -148,7 +175,15 @@ export async function runRenewals(at: Date, deps: ChargeDeps = {}) {
           currency: BILLING_CURRENCY,
           paymentMethodId,
           requestKey: `${attempt}${suffix}`,
-          details: { kind: "plan", change: "renewal", planId: plan.id, planName: plan.name, subscriptionId: subscription.id, periodStart: subscription.current_period_end, periodEnd: null },
+          details: {
+            kind: "plan",
+            change: "renewal",
+            planId: plan.id,
+            planName: plan.name,
+            subscriptionId: subscription.id,
+            periodStart: subscription.current_period_end,
+            periodEnd: null,
+          },
           description: `Voxboard ${plan.name} plan renewal`,
         },
         { ...deps, awaitOtherRequest: false },
@@ -165,7 +200,11 @@ export async function runRenewals(at: Date, deps: ChargeDeps = {}) {
       // A runner that read the list before another one failed this renewal finds it in grace already: told once.
       if (subscription.status === "active" && (await enterGrace(db, subscription.id, subscription.current_period_end, iso))) {
         const code = result && isCardErrorCode(result.failure_code) ? result.failure_code : "payment_failed";
-        await notifyBillingContacts(subscription.tenant_id, { kind: "renewalFailed", planName: plan.name, graceEndsAt: addDays(subscription.current_period_end, GRACE_PERIOD_DAYS), code }, db);
+        await notifyBillingContacts(
+          subscription.tenant_id,
+          { kind: "renewalFailed", planName: plan.name, graceEndsAt: addDays(subscription.current_period_end, GRACE_PERIOD_DAYS), code },
+          db,
+        );
       }
     } catch (error) {
       console.error(`Renewal of subscription ${subscription.id}:`, error);
@@ -189,7 +228,12 @@ export async function runLapses(at: Date, db: DB = getDb()) {
     .where("subscriptions.ends_at", "<=", iso)
     .execute();
   for (const subscription of lapsing) {
-    const result = await db.updateTable("subscriptions").set({ status: "lapsed", updated_at: iso }).where("id", "=", subscription.id).where("status", "=", "grace").executeTakeFirst();
+    const result = await db
+      .updateTable("subscriptions")
+      .set({ status: "lapsed", updated_at: iso })
+      .where("id", "=", subscription.id)
+      .where("status", "=", "grace")
+      .executeTakeFirst();
     if (Number(result.numUpdatedRows) === 1) await notifyBillingContacts(subscription.tenant_id, { kind: "lapsed", planName: subscription.plan_name }, db);
   }
   return { lapsed: lapsing.length };

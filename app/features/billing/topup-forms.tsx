@@ -166,7 +166,12 @@ export function AutoTopupPanel({
         <FormErrors errors={form.errors} namespace="billing" />
         <fieldset disabled={!canUpdate} className="space-y-4">
           <legend className="sr-only">{t("autoTopup.title")}</legend>
-          <CheckboxField label={t("autoTopup.enabled")} errors={fields.enabled.errors} namespace="billing" inputProps={plainInputProps(fields.enabled, { type: "checkbox" })} />
+          <CheckboxField
+            label={t("autoTopup.enabled")}
+            errors={fields.enabled.errors}
+            namespace="billing"
+            inputProps={plainInputProps(fields.enabled, { type: "checkbox" })}
+          />
           <div className="grid max-w-sm gap-4">
             <TextField
               label={t("autoTopup.threshold")}
@@ -237,7 +242,15 @@ export function TopUpForms({
         returnTo={returnTo}
         canCreate={canCreate}
       />
-      <AutoTopupPanel settings={settings} currency={currency} limits={forms.limits} reply={reply} constraint={forms.constraints.autoTopup} returnTo={returnTo} canUpdate={canUpdate} />
+      <AutoTopupPanel
+        settings={settings}
+        currency={currency}
+        limits={forms.limits}
+        reply={reply}
+        constraint={forms.constraints.autoTopup}
+        returnTo={returnTo}
+        canUpdate={canUpdate}
+      />
     </div>
   );
 }

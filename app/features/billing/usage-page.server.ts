@@ -31,7 +31,11 @@ export async function usageData(tenantId: string, rangeKey: DateRangeKey, timeZo
   const granularity = granularityFor(range);
   const periods = periodsOf(range, granularity, timeZone);
   const [buckets, campaigns, agents, totals, overage, period] = await Promise.all([
-    usageByBuckets(tenantId, periods.map((bucket) => ({ key: bucket.key, start: bucket.startUtc, end: bucket.endUtc })), db),
+    usageByBuckets(
+      tenantId,
+      periods.map((bucket) => ({ key: bucket.key, start: bucket.startUtc, end: bucket.endUtc })),
+      db,
+    ),
     usageByCampaign(tenantId, window, db),
     usageByAgent(tenantId, window, db),
     usageTotals(tenantId, window, db),
@@ -62,10 +66,19 @@ export async function usageData(tenantId: string, rangeKey: DateRangeKey, timeZo
     }),
     campaigns: campaigns.map((campaign) => {
       const minutes = campaignOverage.get(campaign.campaign ?? "") ?? 0;
-      return { ...row(campaign.campaign ?? "", campaign, currency), named: campaign.campaign !== null, overageMinutes: minutes, overageCents: overageCents(minutes) };
+      return {
+        ...row(campaign.campaign ?? "", campaign, currency),
+        named: campaign.campaign !== null,
+        overageMinutes: minutes,
+        overageCents: overageCents(minutes),
+      };
     }),
     agents: agents.map((agent) => ({ ...row(agent.agent ?? "", agent, currency), named: agent.agent !== null })),
-    totals: { ...row("total", totals, currency), overageMinutes: overage.reduce((sum, day) => sum + day.minutes, 0), overageCents: overage.reduce((sum, day) => sum + day.chargedCents, 0) },
+    totals: {
+      ...row("total", totals, currency),
+      overageMinutes: overage.reduce((sum, day) => sum + day.minutes, 0),
+      overageCents: overage.reduce((sum, day) => sum + day.chargedCents, 0),
+    },
     period: period
       ? {
           planName: period.planName,
@@ -87,15 +100,26 @@ export type UsageView = Awaited<ReturnType<typeof usageData>>;
 const ATTRIBUTION_BATCH = 16;
 
 /** Each day's booked overage shared among that day's campaigns (overage-attribution.ts), summed over the range. Key "" is "no campaign". */
-export async function overageByCampaign(tenantId: string, range: UsageRange, timeZone: string, overage: Array<{ day: string; minutes: number }>, db: DB = getDb()) {
+export async function overageByCampaign(
+  tenantId: string,
+  range: UsageRange,
+  timeZone: string,
+  overage: Array<{ day: string; minutes: number }>,
+  db: DB = getDb(),
+) {
   const totals = new Map<string, number>();
   const dayBounds = new Map(localDaysOf(range, timeZone).map((day) => [day.key, day]));
   const days = overage.filter((day) => day.minutes > 0 && dayBounds.has(day.day));
   for (let i = 0; i < days.length; i += ATTRIBUTION_BATCH) {
     const batch = days.slice(i, i + ATTRIBUTION_BATCH);
-    const perDay = await Promise.all(batch.map((day) => usageByCampaign(tenantId, { start: dayBounds.get(day.day)!.start, end: dayBounds.get(day.day)!.end }, db)));
+    const perDay = await Promise.all(
+      batch.map((day) => usageByCampaign(tenantId, { start: dayBounds.get(day.day)!.start, end: dayBounds.get(day.day)!.end }, db)),
+    );
     batch.forEach((day, index) => {
-      const shares = shareByMinutes(day.minutes, perDay[index]!.map((campaign) => ({ key: campaign.campaign ?? "", minutes: campaign.billableMinutes })));
+      const shares = shareByMinutes(
+        day.minutes,
+        perDay[index]!.map((campaign) => ({ key: campaign.campaign ?? "", minutes: campaign.billableMinutes })),
+      );
       for (const [key, minutes] of shares) totals.set(key, (totals.get(key) ?? 0) + minutes);
     });
   }

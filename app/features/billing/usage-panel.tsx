@@ -44,7 +44,16 @@ export interface UsagePanelProps {
   campaigns: UsageRow[];
   agents: UsageRow[];
   totals: UsageRow;
-  period: { planName: string; includedMinutes: number; usedMinutes: number; includedMinutesLeft: number; overageMinutes: number; bookedOverageCents: number; periodStart: string; periodEnd: string } | null;
+  period: {
+    planName: string;
+    includedMinutes: number;
+    usedMinutes: number;
+    includedMinutesLeft: number;
+    overageMinutes: number;
+    bookedOverageCents: number;
+    periodStart: string;
+    periodEnd: string;
+  } | null;
   billingCurrency: string;
   timeZone: string;
 }
@@ -85,9 +94,16 @@ export function UsagePanel(props: UsagePanelProps) {
           <Stat
             label={t("usage.overage")}
             value={t("usage.minutesValue", { minutes: number(period.overageMinutes) })}
-            note={t("usage.overageNote", { charged: formatMoney(period.bookedOverageCents, props.billingCurrency, language), rate: formatMoney(props.overageCentsPerMinute, props.billingCurrency, language) })}
+            note={t("usage.overageNote", {
+              charged: formatMoney(period.bookedOverageCents, props.billingCurrency, language),
+              rate: formatMoney(props.overageCentsPerMinute, props.billingCurrency, language),
+            })}
           />
-          <Stat label={t("usage.rangeMinutes")} value={t("usage.minutesValue", { minutes: number(props.totals.minutes) })} note={t("usage.rangeCalls", { count: props.totals.calls, formatted: number(props.totals.calls) })} />
+          <Stat
+            label={t("usage.rangeMinutes")}
+            value={t("usage.minutesValue", { minutes: number(props.totals.minutes) })}
+            note={t("usage.rangeCalls", { count: props.totals.calls, formatted: number(props.totals.calls) })}
+          />
         </div>
       ) : null}
       <Panel title={t(`usage.per.${props.granularity}`)}>
@@ -114,20 +130,42 @@ export function UsagePanel(props: UsagePanelProps) {
   );
 }
 
-function UsageTable({ kind, rows, totals, currency, billingCurrency, granularity }: UsagePanelProps & { kind: "day" | "campaign" | "agent"; rows: UsageRow[] }) {
+function UsageTable({
+  kind,
+  rows,
+  totals,
+  currency,
+  billingCurrency,
+  granularity,
+}: UsagePanelProps & { kind: "day" | "campaign" | "agent"; rows: UsageRow[] }) {
   const { t, i18n } = useTranslation("billing");
   const language = i18n.language;
   const money = (cents: number | undefined) => (currency && cents !== undefined ? formatMoney(cents, currency, language) : "–");
   const label = (row: UsageRow) => {
     if (row.key === TOTAL_KEY) return <strong>{t("usage.total")}</strong>;
-    if (kind === "day" && row.firstDay && row.lastDay) return <span className="whitespace-nowrap">{shortPeriod(row.firstDay, row.lastDay, granularity, language)}</span>;
-    return row.named === false ? <span className="text-slate-500 dark:text-slate-400">{t(kind === "campaign" ? "usage.noCampaign" : "usage.noAgent")}</span> : row.key;
+    if (kind === "day" && row.firstDay && row.lastDay)
+      return <span className="whitespace-nowrap">{shortPeriod(row.firstDay, row.lastDay, granularity, language)}</span>;
+    return row.named === false ? (
+      <span className="text-slate-500 dark:text-slate-400">{t(kind === "campaign" ? "usage.noCampaign" : "usage.noAgent")}</span>
+    ) : (
+      row.key
+    );
   };
   const columns: Array<DataColumn<UsageRow>> = [
     { id: "what", header: t(`usage.columns.${kind === "day" ? granularity : kind}`), primary: true, rowHeader: true, truncate: kind !== "day", cell: label },
     { id: "calls", header: t("usage.columns.calls"), align: "end", cell: (row) => formatNumber(row.calls, language) },
     { id: "minutes", header: t("usage.columns.minutes"), align: "end", cell: (row) => formatNumber(row.minutes, language) },
-    ...(kind !== "agent" && (totals.overageMinutes ?? 0) > 0 ? [{ id: "overage", header: t("usage.columns.overage"), align: "end" as const, cell: (row: UsageRow) => (row.overageCents ? `${formatNumber(row.overageMinutes ?? 0, language)} · ${formatMoney(row.overageCents, billingCurrency, language)}` : "–") }] : []),
+    ...(kind !== "agent" && (totals.overageMinutes ?? 0) > 0
+      ? [
+          {
+            id: "overage",
+            header: t("usage.columns.overage"),
+            align: "end" as const,
+            cell: (row: UsageRow) =>
+              row.overageCents ? `${formatNumber(row.overageMinutes ?? 0, language)} · ${formatMoney(row.overageCents, billingCurrency, language)}` : "–",
+          },
+        ]
+      : []),
     ...(currency
       ? (["telephony", "speechToText", "llm", "textToSpeech", "total"] as const).map((part) => ({
           id: part,
@@ -135,7 +173,9 @@ function UsageTable({ kind, rows, totals, currency, billingCurrency, granularity
           align: "end" as const,
           // A phone shows the total; the parts are for a wider screen.
           className: part === "total" ? undefined : "max-sm:hidden",
-          cell: (row: UsageRow) => <span className={part === "total" ? "font-medium tabular-nums" : "tabular-nums"}>{money(row.cost?.[part] ?? (row.calls > 0 ? 0 : undefined))}</span>,
+          cell: (row: UsageRow) => (
+            <span className={part === "total" ? "font-medium tabular-nums" : "tabular-nums"}>{money(row.cost?.[part] ?? (row.calls > 0 ? 0 : undefined))}</span>
+          ),
         }))
       : []),
   ];
@@ -167,7 +207,12 @@ function UsageChart({ days, language, granularity }: { days: UsageRow[]; languag
   const total = days.reduce((sum, day) => sum + day.minutes, 0);
   return (
     <figure>
-      <svg viewBox={`0 0 ${CHART.width} ${CHART.height}`} role="img" aria-label={t(`usage.chartSummary.${granularity}`, { minutes: formatNumber(total, language), count: days.length })} className="h-auto w-full">
+      <svg
+        viewBox={`0 0 ${CHART.width} ${CHART.height}`}
+        role="img"
+        aria-label={t(`usage.chartSummary.${granularity}`, { minutes: formatNumber(total, language), count: days.length })}
+        className="h-auto w-full"
+      >
         {[0, top / 2, top].map((tick) => (
           <g key={tick}>
             <line x1={CHART.left} x2={CHART.width - CHART.right} y1={yOf(tick)} y2={yOf(tick)} className="stroke-slate-200 dark:stroke-slate-700" />

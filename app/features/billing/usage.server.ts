@@ -115,7 +115,12 @@ export function addCostSums(a: CostSums[], b: CostSums[]): CostSums[] {
 
 /** The sum of two sets of figures (rolling days up into weeks or months, say); exact, as every figure is an integer. */
 export function addUsage(a: UsageFigures, b: UsageFigures): UsageFigures {
-  return { calls: a.calls + b.calls, seconds: a.seconds + b.seconds, billableMinutes: a.billableMinutes + b.billableMinutes, costs: addCostSums(a.costs, b.costs) };
+  return {
+    calls: a.calls + b.calls,
+    seconds: a.seconds + b.seconds,
+    billableMinutes: a.billableMinutes + b.billableMinutes,
+    costs: addCostSums(a.costs, b.costs),
+  };
 }
 
 /** The range's instants in the stored form (toISOString), so they compare as text with created_at. */

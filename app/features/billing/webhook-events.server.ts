@@ -18,12 +18,24 @@ export type WebhookOutcome = "applied" | "duplicate" | "unknown-object" | "stale
  * late event changes nothing twice, and the event id is kept to answer a
  * replay as a duplicate without work.
  */
-export async function applyWebhookEvent(event: StripeWebhookEvent, { provider = getPaymentProvider(), db = getDb() }: { provider?: PaymentProvider; db?: DB } = {}): Promise<WebhookOutcome> {
+export async function applyWebhookEvent(
+  event: StripeWebhookEvent,
+  { provider = getPaymentProvider(), db = getDb() }: { provider?: PaymentProvider; db?: DB } = {},
+): Promise<WebhookOutcome> {
   const seen = await db.selectFrom("billing_events").select("id").where("id", "=", event.eventId).executeTakeFirst();
   if (seen) return "duplicate";
   const { outcome, tenantId } = await applyEffect(event, provider, db);
   try {
-    await db.insertInto("billing_events").values({ id: event.eventId, type: event.kind === "ignored" ? event.type : event.kind, tenant_id: tenantId, occurred_at: event.occurredAt, received_at: now() }).execute();
+    await db
+      .insertInto("billing_events")
+      .values({
+        id: event.eventId,
+        type: event.kind === "ignored" ? event.type : event.kind,
+        tenant_id: tenantId,
+        occurred_at: event.occurredAt,
+        received_at: now(),
+      })
+      .execute();
   } catch (error) {
     // The same event, delivered twice at once: both applied an idempotent effect; one records it.
     if (!isUniqueViolation(error)) throw error;
@@ -48,14 +60,31 @@ async function applyEffect(event: StripeWebhookEvent, provider: PaymentProvider,
       return { outcome: "applied", tenantId: account.tenant_id };
     }
     case "subscription-changed": {
-      const subscription = await db.selectFrom("subscriptions").select(["id", "tenant_id", "current_period_end"]).where("provider_ref", "=", event.providerRef).executeTakeFirst();
+      const subscription = await db
+        .selectFrom("subscriptions")
+        .select(["id", "tenant_id", "current_period_end"])
+        .where("provider_ref", "=", event.providerRef)
+        .executeTakeFirst();
       if (!subscription) return { outcome: "unknown-object", tenantId: null };
       // Every state but "active" ends somewhere: grace a week after the unpaid period, a cancellation with its paid period, a lapse now.
       const periodEnd = subscription.current_period_end ?? event.occurredAt;
-      const endsAt = event.state === "grace" ? addDays(periodEnd, GRACE_PERIOD_DAYS) : event.state === "cancelled" ? periodEnd : event.state === "lapsed" ? event.occurredAt : null;
+      const endsAt =
+        event.state === "grace"
+          ? addDays(periodEnd, GRACE_PERIOD_DAYS)
+          : event.state === "cancelled"
+            ? periodEnd
+            : event.state === "lapsed"
+              ? event.occurredAt
+              : null;
       const moved = await db
         .updateTable("subscriptions")
-        .set({ status: event.state, ends_at: endsAt, cancel_at_period_end: event.state === "cancelled" ? 1 : 0, provider_state_at: event.occurredAt, updated_at: now() })
+        .set({
+          status: event.state,
+          ends_at: endsAt,
+          cancel_at_period_end: event.state === "cancelled" ? 1 : 0,
+          provider_state_at: event.occurredAt,
+          updated_at: now(),
+        })
         .where("id", "=", subscription.id)
         // An event older than the state already taken is late news: ignored.
         .where((eb) => eb.or([eb("provider_state_at", "is", null), eb("provider_state_at", "<", event.occurredAt)]))

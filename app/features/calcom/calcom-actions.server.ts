@@ -33,16 +33,29 @@ export async function handleCalcomAction(request: Request, gate: GateContext, or
   if (intent === "connect") {
     const submission = parseWithZod(formData, { schema: ConnectCalcomSchema });
     if (submission.status !== "success") return data({ intent, result: submission.reply({ hideFields: ["apiKey"] }) }, { status: 400 });
-    const teamOk = gate.selection.organizations.find((organization) => organization.id === organizationId)?.teams.some((team) => team.id === submission.value.teamId);
-    if (!teamOk) return data({ intent, result: submission.reply({ fieldErrors: { teamId: ["validation.teamRequired"] }, hideFields: ["apiKey"] }) }, { status: 400 });
+    const teamOk = gate.selection.organizations
+      .find((organization) => organization.id === organizationId)
+      ?.teams.some((team) => team.id === submission.value.teamId);
+    if (!teamOk)
+      return data({ intent, result: submission.reply({ fieldErrors: { teamId: ["validation.teamRequired"] }, hideFields: ["apiKey"] }) }, { status: 400 });
     let connected: Awaited<ReturnType<typeof connectCalcom>>;
     try {
-      connected = await connectCalcom(tenantId, organizationId, { apiKey: submission.value.apiKey, baseUrl: submission.value.baseUrl || null, teamId: submission.value.teamId });
+      connected = await connectCalcom(tenantId, organizationId, {
+        apiKey: submission.value.apiKey,
+        baseUrl: submission.value.baseUrl || null,
+        teamId: submission.value.teamId,
+      });
     } catch (error) {
       if (!isCalcomError(error)) throw error;
       const field = FIELD_FOR[error.kind];
       const message = `errors.${error.kind}`;
-      return data({ intent, result: submission.reply(field ? { fieldErrors: { [field]: [message] }, hideFields: ["apiKey"] } : { formErrors: [message], hideFields: ["apiKey"] }) }, { status: 400 });
+      return data(
+        {
+          intent,
+          result: submission.reply(field ? { fieldErrors: { [field]: [message] }, hideFields: ["apiKey"] } : { formErrors: [message], hideFields: ["apiKey"] }),
+        },
+        { status: 400 },
+      );
     }
     // A new connection's webhook secret is shown in this answer only, never again (issue 22, item 7); a reconnection keeps its secret.
     if (connected.webhookSecret) return secretShownOnce("connect", connected.webhookSecret);
@@ -58,7 +71,11 @@ export async function handleCalcomAction(request: Request, gate: GateContext, or
     }
     if (intent === "sync") {
       const report = await pullBookings(connection);
-      return redirectWithToast("/calcom", { type: "success", key: "calcom:toast.synced", values: { seen: report.seen, created: report.outcomes.created, moved: report.outcomes.moved, cancelled: report.outcomes.cancelled } });
+      return redirectWithToast("/calcom", {
+        type: "success",
+        key: "calcom:toast.synced",
+        values: { seen: report.seen, created: report.outcomes.created, moved: report.outcomes.moved, cancelled: report.outcomes.cancelled },
+      });
     }
   } catch (error) {
     if (!isCalcomError(error)) throw error;

@@ -153,7 +153,10 @@ export const looksLikeCalcomApiKey = (key: string) => /^cal_(live|test)_[A-Za-z0
 
 const dateString = z.string().refine((value) => !Number.isNaN(Date.parse(value)), "not a date");
 const toIso = (value: string) => new Date(value).toISOString();
-const optionalText = z.string().nullish().transform((value) => value ?? null);
+const optionalText = z
+  .string()
+  .nullish()
+  .transform((value) => value ?? null);
 
 const meSchema = z
   .object({
@@ -432,7 +435,11 @@ function errorForStatus(response: GuardedResponse, text: string): CalcomError {
   if (status === 404) return new CalcomError("not-found", `Cal.com answered 404 Not Found${said}`, { status, code });
   if (status === 429) {
     const retryAfterSeconds = retryAfterSecondsFrom(response.headers);
-    return new CalcomError("rate-limited", `Cal.com's rate limit was reached${retryAfterSeconds === null ? "" : `; try again in ${retryAfterSeconds} s`}`, { status, code, retryAfterSeconds });
+    return new CalcomError("rate-limited", `Cal.com's rate limit was reached${retryAfterSeconds === null ? "" : `; try again in ${retryAfterSeconds} s`}`, {
+      status,
+      code,
+      retryAfterSeconds,
+    });
   }
   if (status >= 500) return new CalcomError("unavailable", `Cal.com answered HTTP ${status}${said}`, { status, code });
   if (status >= 400) return new CalcomError("rejected", `Cal.com refused the request (HTTP ${status})${said}`, { status, code });
@@ -450,7 +457,8 @@ function describeIssues(error: z.ZodError) {
 export function createCalcomClient(options: CalcomClientOptions): CalcomClient {
   const apiKey = (options.apiKey ?? "").trim();
   // Keys are printable ASCII; anything else (a line break, a space pasted inside) cannot be sent in a header.
-  if (!apiKey || [...apiKey].some((c) => c.charCodeAt(0) <= 0x20 || c.charCodeAt(0) >= 0x7f)) throw new CalcomError("unauthorized", "No usable Cal.com API key was given");
+  if (!apiKey || [...apiKey].some((c) => c.charCodeAt(0) <= 0x20 || c.charCodeAt(0) >= 0x7f))
+    throw new CalcomError("unauthorized", "No usable Cal.com API key was given");
   const baseUrl = normalizeCalcomBaseUrl(options.baseUrl);
   const timeoutMs = options.timeoutMs ?? CALCOM_DEFAULT_TIMEOUT_MS;
   const versions: CalcomApiVersions = { ...CALCOM_API_VERSIONS, ...options.apiVersions };
@@ -482,7 +490,12 @@ export function createCalcomClient(options: CalcomClientOptions): CalcomClient {
       text = await readCapped(response, MAX_RESPONSE_BYTES);
     } catch (error) {
       if (error instanceof CalcomError) throw error;
-      if (signal.aborted) throw new CalcomError("unavailable", `Cal.com's answer did not arrive within ${timeoutMs} ms (${where})`, { status: response.status, timedOut: true, cause: error });
+      if (signal.aborted)
+        throw new CalcomError("unavailable", `Cal.com's answer did not arrive within ${timeoutMs} ms (${where})`, {
+          status: response.status,
+          timedOut: true,
+          cause: error,
+        });
       throw new CalcomError("unavailable", clip(`Cal.com's answer broke off (${describeFetchFailure(error)})`), { status: response.status, cause: error });
     }
 
@@ -495,7 +508,9 @@ export function createCalcomClient(options: CalcomClientOptions): CalcomClient {
     }
     const parsed = spec.envelope.safeParse(json);
     if (!parsed.success) {
-      throw new CalcomError("invalid-response", clip(`Cal.com's answer to ${where} has an unexpected shape (${describeIssues(parsed.error)})`), { status: response.status });
+      throw new CalcomError("invalid-response", clip(`Cal.com's answer to ${where} has an unexpected shape (${describeIssues(parsed.error)})`), {
+        status: response.status,
+      });
     }
     return parsed.data as z.output<T>;
   }
@@ -523,7 +538,13 @@ export function createCalcomClient(options: CalcomClientOptions): CalcomClient {
       // Older versions list nothing without ?username= even for the key's own user.
       const user = await me();
       if (!user.username) return data;
-      const again = await request({ method: "GET", path: "/v2/event-types", version: versions.eventTypes, query: { username: user.username }, envelope: eventTypesEnvelope });
+      const again = await request({
+        method: "GET",
+        path: "/v2/event-types",
+        version: versions.eventTypes,
+        query: { username: user.username },
+        envelope: eventTypesEnvelope,
+      });
       return again.data;
     },
 
@@ -542,7 +563,13 @@ export function createCalcomClient(options: CalcomClientOptions): CalcomClient {
       const byUid = new Map<string, CalcomBooking>();
       let skip = 0;
       for (let page = 0; page < maxPages; page += 1) {
-        const { data, pagination } = await request({ method: "GET", path: "/v2/bookings", version: versions.bookings, query: { ...query, skip }, envelope: bookingsPageEnvelope });
+        const { data, pagination } = await request({
+          method: "GET",
+          path: "/v2/bookings",
+          version: versions.bookings,
+          query: { ...query, skip },
+          envelope: bookingsPageEnvelope,
+        });
         const before = byUid.size;
         for (const booking of data) byUid.set(booking.uid, booking);
         const more = pagination ? pagination.hasNextPage : data.length >= pageSize;
@@ -574,13 +601,25 @@ export function createCalcomClient(options: CalcomClientOptions): CalcomClient {
 
     async cancelBooking(uid, reason) {
       const body = reason ? { cancellationReason: reason } : {};
-      const { data } = await request({ method: "POST", path: bookingPath(uid, "cancel"), version: versions.bookings, body, envelope: oneOrManyBookingsEnvelope });
+      const { data } = await request({
+        method: "POST",
+        path: bookingPath(uid, "cancel"),
+        version: versions.bookings,
+        body,
+        envelope: oneOrManyBookingsEnvelope,
+      });
       return pick(data, uid);
     },
 
     async rescheduleBooking(uid, start, reason) {
       const body = { start: isoInstant(start, "start"), ...(reason ? { reschedulingReason: reason } : {}) };
-      const { data } = await request({ method: "POST", path: bookingPath(uid, "reschedule"), version: versions.bookings, body, envelope: oneOrManyBookingsEnvelope });
+      const { data } = await request({
+        method: "POST",
+        path: bookingPath(uid, "reschedule"),
+        version: versions.bookings,
+        body,
+        envelope: oneOrManyBookingsEnvelope,
+      });
       return pick(data);
     },
   };

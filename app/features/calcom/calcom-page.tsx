@@ -16,9 +16,26 @@ export interface CalcomReply {
 }
 
 /** Not connected: what connecting does, then the form. */
-export function ConnectPanel({ teams, reply, constraint, canCreate, teamsHref }: { teams: Array<{ id: string; name: string }>; reply: CalcomReply | undefined; constraint: FormConstraint; canCreate: boolean; teamsHref: string }) {
+export function ConnectPanel({
+  teams,
+  reply,
+  constraint,
+  canCreate,
+  teamsHref,
+}: {
+  teams: Array<{ id: string; name: string }>;
+  reply: CalcomReply | undefined;
+  constraint: FormConstraint;
+  canCreate: boolean;
+  teamsHref: string;
+}) {
   const { t } = useTranslation("calcom");
-  const [form, fields] = usePlainForm<ConnectCalcomFields>({ id: "connect-calcom", lastResult: reply?.intent === "connect" ? reply.result : undefined, constraint, defaultValue: { teamId: teams[0]?.id } });
+  const [form, fields] = usePlainForm<ConnectCalcomFields>({
+    id: "connect-calcom",
+    lastResult: reply?.intent === "connect" ? reply.result : undefined,
+    constraint,
+    defaultValue: { teamId: teams[0]?.id },
+  });
   const busy = useIsPending({ intent: "connect" });
   return (
     <div className="grid gap-6 lg:grid-cols-2">
@@ -45,9 +62,28 @@ export function ConnectPanel({ teams, reply, constraint, canCreate, teamsHref }:
           <Form method="post" className="space-y-4" {...plainFormProps(form)}>
             <FormErrors errors={form.errors} namespace="calcom" />
             <input type="hidden" name="intent" value="connect" />
-            <TextField label={t("connect.apiKey")} hint={t("connect.apiKeyHint")} errors={fields.apiKey.errors} namespace="calcom" inputProps={{ ...plainInputProps(fields.apiKey, { type: "password" }), autoComplete: "off" }} />
-            <TextField label={t("connect.baseUrl")} hint={t("connect.baseUrlHint")} errors={fields.baseUrl.errors} namespace="calcom" inputProps={{ ...plainInputProps(fields.baseUrl, { type: "url" }), placeholder: "https://api.cal.com" }} />
-            <SelectField label={t("connect.team")} hint={t("connect.teamHint")} errors={fields.teamId.errors} namespace="calcom" selectProps={plainSelectProps(fields.teamId)} options={teams.map((team) => ({ value: team.id, label: team.name }))} />
+            <TextField
+              label={t("connect.apiKey")}
+              hint={t("connect.apiKeyHint")}
+              errors={fields.apiKey.errors}
+              namespace="calcom"
+              inputProps={{ ...plainInputProps(fields.apiKey, { type: "password" }), autoComplete: "off" }}
+            />
+            <TextField
+              label={t("connect.baseUrl")}
+              hint={t("connect.baseUrlHint")}
+              errors={fields.baseUrl.errors}
+              namespace="calcom"
+              inputProps={{ ...plainInputProps(fields.baseUrl, { type: "url" }), placeholder: "https://api.cal.com" }}
+            />
+            <SelectField
+              label={t("connect.team")}
+              hint={t("connect.teamHint")}
+              errors={fields.teamId.errors}
+              namespace="calcom"
+              selectProps={plainSelectProps(fields.teamId)}
+              options={teams.map((team) => ({ value: team.id, label: team.name }))}
+            />
             <Button type="submit" disabled={busy}>
               {busy ? t("connect.testing") : t("connect.submit")}
             </Button>
@@ -69,7 +105,19 @@ export interface ConnectionView {
   webhookSecretLast4: string | null;
 }
 
-export function ConnectionPanel({ connection, timeZone, reply, canUpdate, canDelete }: { connection: ConnectionView; timeZone: string; reply: CalcomReply | undefined; canUpdate: boolean; canDelete: boolean }) {
+export function ConnectionPanel({
+  connection,
+  timeZone,
+  reply,
+  canUpdate,
+  canDelete,
+}: {
+  connection: ConnectionView;
+  timeZone: string;
+  reply: CalcomReply | undefined;
+  canUpdate: boolean;
+  canDelete: boolean;
+}) {
   const { t, i18n } = useTranslation("calcom");
   const importing = useIsPending({ intent: "import-event-types" });
   const syncing = useIsPending({ intent: "sync" });
@@ -77,7 +125,11 @@ export function ConnectionPanel({ connection, timeZone, reply, canUpdate, canDel
     <Panel title={t("connection.title")}>
       <div className="space-y-4">
         {reply && reply.intent !== "connect" ? <FormErrors errors={reply.result.error?.[""] ?? undefined} namespace="calcom" /> : null}
-        {connection.lastSyncError ? <Notice tone="warning">{t("connection.lastError", { problem: t(`errors.${connection.lastSyncError}`, { defaultValue: connection.lastSyncError }) })}</Notice> : null}
+        {connection.lastSyncError ? (
+          <Notice tone="warning">
+            {t("connection.lastError", { problem: t(`errors.${connection.lastSyncError}`, { defaultValue: connection.lastSyncError }) })}
+          </Notice>
+        ) : null}
         <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[12rem_minmax(0,1fr)]" data-testid="calcom-connection">
           <dt className="font-medium text-slate-600 dark:text-slate-300">{t("connection.account")}</dt>
           <dd className="break-all">{connection.accountEmail ?? "—"}</dd>
@@ -105,7 +157,12 @@ export function ConnectionPanel({ connection, timeZone, reply, canUpdate, canDel
               </Button>
             </Form>
             {canDelete ? (
-              <ConfirmAction href="/calcom?confirm=disconnect" title={t("disconnect.title")} className={buttonClass("secondary", "text-red-700 dark:text-red-300")} content={({ fetcher, close }) => <DisconnectForm fetcher={fetcher} onCancel={close} />}>
+              <ConfirmAction
+                href="/calcom?confirm=disconnect"
+                title={t("disconnect.title")}
+                className={buttonClass("secondary", "text-red-700 dark:text-red-300")}
+                content={({ fetcher, close }) => <DisconnectForm fetcher={fetcher} onCancel={close} />}
+              >
                 {t("disconnect.button")}
               </ConfirmAction>
             ) : null}
@@ -119,14 +176,29 @@ export function ConnectionPanel({ connection, timeZone, reply, canUpdate, canDel
 export function DisconnectForm({ fetcher, onCancel }: { fetcher?: FormFetcher; onCancel?: () => void }) {
   const { t } = useTranslation("calcom");
   return (
-    <ConfirmForm action="/calcom" hidden={{ intent: "disconnect" }} confirmLabel={t("disconnect.confirm")} cancelHref="/calcom" fetcher={fetcher} onCancel={onCancel}>
+    <ConfirmForm
+      action="/calcom"
+      hidden={{ intent: "disconnect" }}
+      confirmLabel={t("disconnect.confirm")}
+      cancelHref="/calcom"
+      fetcher={fetcher}
+      onCancel={onCancel}
+    >
       <p>{t("disconnect.question")}</p>
       <p className="text-sm text-slate-600 dark:text-slate-300">{t("disconnect.summary")}</p>
     </ConfirmForm>
   );
 }
 
-export function WebhookPanel({ connection, canUpdate, newSecret }: { connection: ConnectionView; canUpdate: boolean; newSecret: { secret: string; intent: string } | null }) {
+export function WebhookPanel({
+  connection,
+  canUpdate,
+  newSecret,
+}: {
+  connection: ConnectionView;
+  canUpdate: boolean;
+  newSecret: { secret: string; intent: string } | null;
+}) {
   const { t } = useTranslation("calcom");
   return (
     <Panel title={t("webhook.title")}>
@@ -135,14 +207,24 @@ export function WebhookPanel({ connection, canUpdate, newSecret }: { connection:
         <label className="block font-medium" htmlFor="calcom-webhook-url">
           {t("webhook.url")}
         </label>
-        <input id="calcom-webhook-url" readOnly value={connection.webhookUrl} className="w-full rounded-md border border-slate-300 bg-slate-50 px-3 py-2 font-mono text-xs dark:border-slate-600 dark:bg-slate-800" />
+        <input
+          id="calcom-webhook-url"
+          readOnly
+          value={connection.webhookUrl}
+          className="w-full rounded-md border border-slate-300 bg-slate-50 px-3 py-2 font-mono text-xs dark:border-slate-600 dark:bg-slate-800"
+        />
         {newSecret ? (
           <div className="space-y-2" data-testid="calcom-new-secret">
             <Notice tone="info">{newSecret.intent === "connect" ? t("webhook.connectedShownOnce") : t("webhook.regeneratedShownOnce")}</Notice>
             <label className="block font-medium" htmlFor="calcom-webhook-secret">
               {t("webhook.secret")}
             </label>
-            <input id="calcom-webhook-secret" readOnly value={newSecret.secret} className="w-full rounded-md border border-slate-300 bg-slate-50 px-3 py-2 font-mono text-xs dark:border-slate-600 dark:bg-slate-800" />
+            <input
+              id="calcom-webhook-secret"
+              readOnly
+              value={newSecret.secret}
+              className="w-full rounded-md border border-slate-300 bg-slate-50 px-3 py-2 font-mono text-xs dark:border-slate-600 dark:bg-slate-800"
+            />
           </div>
         ) : connection.webhookSecretLast4 ? (
           <p>

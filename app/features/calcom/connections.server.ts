@@ -30,7 +30,12 @@ const newWebhookSecret = () => randomBytes(24).toString("base64url");
  * Tests the key against Cal.com (GET /v2/me) before anything is stored: a
  * wrong key or an unreachable server throws a CalcomError and saves nothing.
  */
-export async function connectCalcom(tenantId: string, organizationId: string, input: { apiKey: string; baseUrl: string | null; teamId: string }, db: DB = getDb()) {
+export async function connectCalcom(
+  tenantId: string,
+  organizationId: string,
+  input: { apiKey: string; baseUrl: string | null; teamId: string },
+  db: DB = getDb(),
+) {
   const baseUrl = normalizeCalcomBaseUrl(input.baseUrl);
   const me = await createCalcomClient({ apiKey: input.apiKey, baseUrl }).me();
   const timestamp = now();
@@ -53,7 +58,15 @@ export async function connectCalcom(tenantId: string, organizationId: string, in
   const webhookSecret = newWebhookSecret();
   await db
     .insertInto("calcom_connections")
-    .values({ id, tenant_id: tenantId, organization_id: organizationId, ...values, webhook_secret_sealed: sealSecret(webhookSecret), last_sync_at: null, created_at: timestamp })
+    .values({
+      id,
+      tenant_id: tenantId,
+      organization_id: organizationId,
+      ...values,
+      webhook_secret_sealed: sealSecret(webhookSecret),
+      last_sync_at: null,
+      created_at: timestamp,
+    })
     .execute();
   // The only time the secret is handed out: the page shows it once, like an API key (issue 22, item 7).
   return { id, webhookSecret };
@@ -64,7 +77,12 @@ export async function disconnectCalcom(tenantId: string, organizationId: string,
     const connection = await getConnection(tenantId, organizationId, trx);
     if (!connection) return;
     // Imported event types stay, as ordinary ones: their appointments are the organization's.
-    await trx.updateTable("event_types").set({ calcom_event_type_id: null }).where("tenant_id", "=", tenantId).where("team_id", "in", trx.selectFrom("teams").select("id").where("organization_id", "=", organizationId)).execute();
+    await trx
+      .updateTable("event_types")
+      .set({ calcom_event_type_id: null })
+      .where("tenant_id", "=", tenantId)
+      .where("team_id", "in", trx.selectFrom("teams").select("id").where("organization_id", "=", organizationId))
+      .execute();
     await trx.deleteFrom("calcom_connections").where("id", "=", connection.id).execute();
   });
 }
@@ -72,7 +90,12 @@ export async function disconnectCalcom(tenantId: string, organizationId: string,
 /** A new webhook secret in place of the old one; returns it, the only time it is handed out. */
 export async function regenerateWebhookSecret(tenantId: string, organizationId: string, db: DB = getDb()) {
   const webhookSecret = newWebhookSecret();
-  await db.updateTable("calcom_connections").set({ webhook_secret_sealed: sealSecret(webhookSecret), updated_at: now() }).where("tenant_id", "=", tenantId).where("organization_id", "=", organizationId).execute();
+  await db
+    .updateTable("calcom_connections")
+    .set({ webhook_secret_sealed: sealSecret(webhookSecret), updated_at: now() })
+    .where("tenant_id", "=", tenantId)
+    .where("organization_id", "=", organizationId)
+    .execute();
   return webhookSecret;
 }
 

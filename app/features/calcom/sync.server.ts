@@ -75,9 +75,23 @@ async function importInto(connection: CalcomConnection, teamId: string, db: DB):
   return report;
 }
 
-async function importOne(connection: CalcomConnection, teamId: string, type: CalcomEventType, hostId: string | null, index: number, report: ImportReport, db: DB) {
+async function importOne(
+  connection: CalcomConnection,
+  teamId: string,
+  type: CalcomEventType,
+  hostId: string | null,
+  index: number,
+  report: ImportReport,
+  db: DB,
+) {
   const location = locationOf(type.locations);
-  const fields = { name: type.title.slice(0, 80), duration_minutes: Math.min(480, Math.max(5, type.lengthInMinutes)), location_kind: location.kind, location_detail: location.detail, updated_at: now() };
+  const fields = {
+    name: type.title.slice(0, 80),
+    duration_minutes: Math.min(480, Math.max(5, type.lengthInMinutes)),
+    location_kind: location.kind,
+    location_detail: location.detail,
+    updated_at: now(),
+  };
   // Per organization: two organizations may connect the same account, or two self-hosted instances number alike.
   const existing = await db
     .selectFrom("event_types")
@@ -97,8 +111,19 @@ async function importOne(connection: CalcomConnection, teamId: string, type: Cal
     await trx
       .insertInto("event_types")
       .values({
-        id, tenant_id: connection.tenant_id, team_id: teamId, ...fields, appointment_type: appointmentTypeOf(type.title), buffer_before_minutes: 0, buffer_after_minutes: 0,
-        minimum_notice_minutes: 120, bookable_days_ahead: 60, assignment: "single", color: EVENT_TYPE_COLORS[index % EVENT_TYPE_COLORS.length]!, calcom_event_type_id: String(type.id), created_at: now(),
+        id,
+        tenant_id: connection.tenant_id,
+        team_id: teamId,
+        ...fields,
+        appointment_type: appointmentTypeOf(type.title),
+        buffer_before_minutes: 0,
+        buffer_after_minutes: 0,
+        minimum_notice_minutes: 120,
+        bookable_days_ahead: 60,
+        assignment: "single",
+        color: EVENT_TYPE_COLORS[index % EVENT_TYPE_COLORS.length]!,
+        calcom_event_type_id: String(type.id),
+        created_at: now(),
       })
       .execute();
     if (hostId) await trx.insertInto("event_type_hosts").values({ event_type_id: id, user_id: hostId }).execute();
@@ -130,7 +155,8 @@ async function localByUid(tenantId: string, uid: string, db: DB) {
 /** Applies one Cal.com booking to the organization's appointments; safe to apply twice. */
 export async function applyCalcomBooking(connection: CalcomConnection, booking: IncomingBooking, db: DB = getDb()): Promise<ApplyOutcome> {
   const tenantId = connection.tenant_id;
-  const fallbackTimeZone = connection.account_time_zone ?? (await db.selectFrom("tenants").select("time_zone").where("id", "=", tenantId).executeTakeFirstOrThrow()).time_zone;
+  const fallbackTimeZone =
+    connection.account_time_zone ?? (await db.selectFrom("tenants").select("time_zone").where("id", "=", tenantId).executeTakeFirstOrThrow()).time_zone;
   const known = await localByUid(tenantId, booking.uid, db);
   if (known) {
     // The replacement booking moves the appointment when it is applied; the old one's "cancelled" must not cancel it first.
@@ -149,13 +175,25 @@ export async function applyCalcomBooking(connection: CalcomConnection, booking: 
   if (booking.rescheduledFromUid) {
     const previous = await localByUid(tenantId, booking.rescheduledFromUid, db);
     if (previous && previous.status === "booked") {
-      const outcome = await rescheduleAppointment(tenantId, previous.id, booking.start, CALCOM, { eventType: null, fallbackTimeZone, skipAvailability: true, calcomUid: booking.uid }, db);
+      const outcome = await rescheduleAppointment(
+        tenantId,
+        previous.id,
+        booking.start,
+        CALCOM,
+        { eventType: null, fallbackTimeZone, skipAvailability: true, calcomUid: booking.uid },
+        db,
+      );
       return outcome.kind === "done" ? toIntegrations(tenantId, previous.id, "moved", db) : "conflict";
     }
   }
   if (booking.voxboardId) {
     // The echo of a booking we pushed (possibly before we stored its uid): link it, create nothing.
-    const ours = await db.selectFrom("appointments").select(["id", "calcom_uid"]).where("tenant_id", "=", tenantId).where("id", "=", booking.voxboardId).executeTakeFirst();
+    const ours = await db
+      .selectFrom("appointments")
+      .select(["id", "calcom_uid"])
+      .where("tenant_id", "=", tenantId)
+      .where("id", "=", booking.voxboardId)
+      .executeTakeFirst();
     if (ours) {
       if (ours.calcom_uid !== null) return "unchanged";
       await db.updateTable("appointments").set({ calcom_uid: booking.uid }).where("id", "=", ours.id).where("calcom_uid", "is", null).execute();
@@ -174,7 +212,9 @@ export async function applyCalcomBooking(connection: CalcomConnection, booking: 
   const eventType = local ? await getEventType(tenantId, local.id, db) : undefined;
   if (!eventType || eventType.hosts.length === 0) return "skipped";
   const email = booking.attendee?.email?.toLowerCase() ?? null;
-  const contact = email ? await db.selectFrom("contacts").select(["id", "phone"]).where("tenant_id", "=", tenantId).where("email", "=", email).executeTakeFirst() : undefined;
+  const contact = email
+    ? await db.selectFrom("contacts").select(["id", "phone"]).where("tenant_id", "=", tenantId).where("email", "=", email).executeTakeFirst()
+    : undefined;
   const outcome = await bookAppointment(
     tenantId,
     {
@@ -248,16 +288,37 @@ export async function pullBookings(connection: CalcomConnection, db: DB = getDb(
  * itself); false when there was nothing to send or it failed (recorded on
  * the connection for the /calcom page).
  */
-export async function pushToCalcom(tenantId: string, appointmentId: string, change: "booked" | "rescheduled" | "cancelled", db: DB = getDb()): Promise<boolean> {
+export async function pushToCalcom(
+  tenantId: string,
+  appointmentId: string,
+  change: "booked" | "rescheduled" | "cancelled",
+  db: DB = getDb(),
+): Promise<boolean> {
   const appointment = await db
     .selectFrom("appointments")
     .leftJoin("event_types", "event_types.id", "appointments.event_type_id")
-    .select(["appointments.id", "appointments.organization_id", "appointments.start_at", "appointments.calcom_uid", "appointments.contact_name", "appointments.contact_email", "appointments.time_zone", "appointments.cancel_reason", "appointments.source", "event_types.calcom_event_type_id"])
+    .select([
+      "appointments.id",
+      "appointments.organization_id",
+      "appointments.start_at",
+      "appointments.calcom_uid",
+      "appointments.contact_name",
+      "appointments.contact_email",
+      "appointments.time_zone",
+      "appointments.cancel_reason",
+      "appointments.source",
+      "event_types.calcom_event_type_id",
+    ])
     .where("appointments.tenant_id", "=", tenantId)
     .where("appointments.id", "=", appointmentId)
     .executeTakeFirst();
   if (!appointment?.calcom_event_type_id) return false;
-  const connection = await db.selectFrom("calcom_connections").selectAll().where("tenant_id", "=", tenantId).where("organization_id", "=", appointment.organization_id).executeTakeFirst();
+  const connection = await db
+    .selectFrom("calcom_connections")
+    .selectAll()
+    .where("tenant_id", "=", tenantId)
+    .where("organization_id", "=", appointment.organization_id)
+    .executeTakeFirst();
   if (!connection) return false;
   const client = clientFor(connection);
   try {

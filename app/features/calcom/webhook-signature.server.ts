@@ -39,7 +39,10 @@ export const CALCOM_BOOKING_TRIGGERS = ["BOOKING_CREATED", "BOOKING_RESCHEDULED"
 export type CalcomBookingTrigger = (typeof CALCOM_BOOKING_TRIGGERS)[number];
 
 const dateString = z.string().refine((value) => !Number.isNaN(Date.parse(value)), "not a date");
-const optionalText = z.string().nullish().transform((value) => value || null);
+const optionalText = z
+  .string()
+  .nullish()
+  .transform((value) => value || null);
 const optionalDate = dateString.nullish().transform((value) => (value ? new Date(value).toISOString() : null));
 
 const personSchema = z
@@ -99,8 +102,7 @@ const bookingPayloadSchema = z
 export type CalcomWebhookBooking = z.output<typeof bookingPayloadSchema>;
 
 export type CalcomWebhookEvent =
-  | { triggerEvent: "PING"; createdAt: string | null }
-  | { triggerEvent: CalcomBookingTrigger; createdAt: string | null; booking: CalcomWebhookBooking };
+  { triggerEvent: "PING"; createdAt: string | null } | { triggerEvent: CalcomBookingTrigger; createdAt: string | null; booking: CalcomWebhookBooking };
 
 const envelopeSchema = z.object({ triggerEvent: z.string(), createdAt: optionalDate, payload: z.unknown() });
 

@@ -12,13 +12,23 @@ import type { CalcomWebhookEvent } from "./webhook-signature.server";
  * leaves no id, so Cal.com's retry applies it; two copies at once both apply,
  * which is safe because applying a booking twice changes nothing the second time.
  */
-export async function applyCalcomDelivery(connection: CalcomConnection, rawBody: string, event: CalcomWebhookEvent, db: DB = getDb()): Promise<ApplyOutcome | "duplicate" | "ping"> {
+export async function applyCalcomDelivery(
+  connection: CalcomConnection,
+  rawBody: string,
+  event: CalcomWebhookEvent,
+  db: DB = getDb(),
+): Promise<ApplyOutcome | "duplicate" | "ping"> {
   if (event.triggerEvent === "PING") return "ping";
   const id = createHash("sha256").update(`${connection.id}\n${rawBody}`).digest("hex");
   const seen = await db.selectFrom("calcom_webhook_events").select("id").where("id", "=", id).executeTakeFirst();
   if (seen) return "duplicate";
   const booking = event.booking;
-  const status = event.triggerEvent === "BOOKING_CANCELLED" || event.triggerEvent === "BOOKING_REJECTED" ? "cancelled" : event.triggerEvent === "BOOKING_REQUESTED" ? "other" : "accepted";
+  const status =
+    event.triggerEvent === "BOOKING_CANCELLED" || event.triggerEvent === "BOOKING_REJECTED"
+      ? "cancelled"
+      : event.triggerEvent === "BOOKING_REQUESTED"
+        ? "other"
+        : "accepted";
   const outcome = await applyCalcomBooking(
     connection,
     {

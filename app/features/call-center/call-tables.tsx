@@ -134,7 +134,11 @@ export function MissedCallsTable({ items, ...context }: { items: MissedCallItem[
       if (!call.contactNumber) return <Missing />;
       const number = shownPhone(context.phones, call.contactNumber);
       return (
-        <a href={`tel:${call.contactNumber}`} className="whitespace-nowrap font-medium underline-offset-2 hover:underline" aria-label={t("missed.callBack", { number })}>
+        <a
+          href={`tel:${call.contactNumber}`}
+          className="whitespace-nowrap font-medium underline-offset-2 hover:underline"
+          aria-label={t("missed.callBack", { number })}
+        >
           {number}
         </a>
       );
@@ -165,7 +169,9 @@ export function AnalysedCallsTable({ items, ...context }: { items: AnalysedCallI
     column("sentiment", (call) =>
       call.sentiment ? <StatusBadge status={call.sentiment} tones={SENTIMENT_TONES} label={t(`analysis:sentiment.${call.sentiment}`)} /> : <Missing />,
     ),
-    column("outcome", (call) => textOrMissing(call.outcome ? t(`analysis:outcomes.${call.outcome}`, { defaultValue: call.outcome }) : null), { truncate: true }),
+    column("outcome", (call) => textOrMissing(call.outcome ? t(`analysis:outcomes.${call.outcome}`, { defaultValue: call.outcome }) : null), {
+      truncate: true,
+    }),
     column("rating", (call) => (call.rating === null ? t("analysis.noRating") : t("analysis.rating", { rating: call.rating })), { align: "end" }),
   ];
   return (

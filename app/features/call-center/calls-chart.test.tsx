@@ -7,7 +7,12 @@ import { resources } from "~/i18n/resources.server";
 import { CallsChart, niceScale } from "./calls-chart";
 import { emptyFigures, fillPeriods, periodsOf, type Granularity } from "./kpis";
 
-async function render(language: Language, granularity: Granularity, counts: Array<{ inbound: number; outbound: number }>, firstDay = { year: 2026, month: 3, day: 2 }) {
+async function render(
+  language: Language,
+  granularity: Granularity,
+  counts: Array<{ inbound: number; outbound: number }>,
+  firstDay = { year: 2026, month: 3, day: 2 },
+) {
   const translator = new Translator(language, resources[language]);
   const lastDay = { ...firstDay, day: firstDay.day + counts.length - 1 };
   const periods = fillPeriods(
@@ -38,7 +43,11 @@ class DOMParserLite {
 
 describe("the overview chart (server-rendered SVG)", () => {
   it("is one image to assistive technology, named by a summary of its numbers", async () => {
-    const chart = await render("en", "day", [{ inbound: 3, outbound: 1 }, { inbound: 0, outbound: 0 }, { inbound: 5, outbound: 2 }]);
+    const chart = await render("en", "day", [
+      { inbound: 3, outbound: 1 },
+      { inbound: 0, outbound: 0 },
+      { inbound: 5, outbound: 2 },
+    ]);
     expect(chart.attr("svg", "role")).toBe("img");
     const label = chart.attr("svg", "aria-label")!;
     expect(label).toContain("8 inbound and 3 outbound calls");
@@ -48,7 +57,11 @@ describe("the overview chart (server-rendered SVG)", () => {
   });
 
   it("draws a bar per non-zero value and labels the days on the axis", async () => {
-    const chart = await render("en", "day", [{ inbound: 3, outbound: 1 }, { inbound: 0, outbound: 0 }, { inbound: 5, outbound: 0 }]);
+    const chart = await render("en", "day", [
+      { inbound: 3, outbound: 1 },
+      { inbound: 0, outbound: 0 },
+      { inbound: 5, outbound: 0 },
+    ]);
     expect(chart.count(/data-series="inbound"/)).toBe(2);
     expect(chart.count(/data-series="outbound"/)).toBe(1);
     const texts = chart.text("text");
@@ -72,11 +85,25 @@ describe("the overview chart (server-rendered SVG)", () => {
   });
 
   it("has a visually hidden table with every figure per period", async () => {
-    const chart = await render("en", "day", [{ inbound: 3, outbound: 1 }, { inbound: 0, outbound: 2 }]);
+    const chart = await render("en", "day", [
+      { inbound: 3, outbound: 1 },
+      { inbound: 0, outbound: 2 },
+    ]);
     // Hidden by a wrapping box: a table with the sr-only class itself would still widen a phone page to its columns.
     expect(chart.html).toMatch(/<div class="sr-only"><table data-testid="calls-chart-table">/);
     expect(chart.text("caption")[0]).toMatch(/^Calls per day, Mar 2, 2026 – Mar 3, 2026$/);
-    expect(chart.text("th")).toEqual(["Day", "Inbound", "Outbound", "Missed", "Voicemail", "Completed", "Escalated", "Call minutes", "Mon, Mar 2, 2026", "Tue, Mar 3, 2026"]);
+    expect(chart.text("th")).toEqual([
+      "Day",
+      "Inbound",
+      "Outbound",
+      "Missed",
+      "Voicemail",
+      "Completed",
+      "Escalated",
+      "Call minutes",
+      "Mon, Mar 2, 2026",
+      "Tue, Mar 3, 2026",
+    ]);
     expect(chart.count(/<th scope="col"/)).toBe(8);
     expect(chart.count(/<th scope="row"/)).toBe(2);
     // inbound, outbound, missed, voicemail, completed, escalated, minutes (90 s → 2 min, as the overview's card says it)

@@ -44,7 +44,11 @@ export function CallsChart({ periods, granularity, language }: CallsChartProps) 
   const summary = [
     t("chart.summary", { span, inbound: number(inbound), outbound: number(outbound) }),
     busiest
-      ? t(`chart.busiest.${granularity}`, { period: periodTitle(busiest, granularity, language), count: busiest.inbound + busiest.outbound, formatted: number(busiest.inbound + busiest.outbound) })
+      ? t(`chart.busiest.${granularity}`, {
+          period: periodTitle(busiest, granularity, language),
+          count: busiest.inbound + busiest.outbound,
+          formatted: number(busiest.inbound + busiest.outbound),
+        })
       : t("chart.noCalls"),
   ].join(" ");
 
@@ -73,19 +77,20 @@ export function CallsChart({ periods, granularity, language }: CallsChartProps) 
           {t("figures.outbound")}
         </span>
       </div>
-      <svg
-        role="img"
-        aria-label={summary}
-        viewBox={`0 0 ${CHART.width} ${CHART.height}`}
-        className="h-auto w-full max-w-4xl"
-        data-testid="calls-chart"
-      >
+      <svg role="img" aria-label={summary} viewBox={`0 0 ${CHART.width} ${CHART.height}`} className="h-auto w-full max-w-4xl" data-testid="calls-chart">
         <title>{title}</title>
         <desc>{summary}</desc>
         <g className="text-[11px]">
           {ticks.map((tick) => (
             <g key={tick}>
-              <line x1={CHART.left} x2={CHART.width - CHART.right} y1={yOf(tick)} y2={yOf(tick)} className="stroke-slate-200 dark:stroke-slate-700" strokeWidth={1} />
+              <line
+                x1={CHART.left}
+                x2={CHART.width - CHART.right}
+                y1={yOf(tick)}
+                y2={yOf(tick)}
+                className="stroke-slate-200 dark:stroke-slate-700"
+                strokeWidth={1}
+              />
               <text x={CHART.left - 6} y={yOf(tick)} textAnchor="end" dominantBaseline="middle" className="fill-slate-600 dark:fill-slate-300">
                 {number(tick)}
               </text>
@@ -97,24 +102,50 @@ export function CallsChart({ periods, granularity, language }: CallsChartProps) 
             return (
               <g key={period.key} data-period={period.key}>
                 {period.inbound > 0 ? (
-                  <rect x={x} y={yOf(period.inbound)} width={barWidth} height={CHART.top + plotHeight - yOf(period.inbound)} className="fill-sky-600 dark:fill-sky-400" data-series="inbound">
+                  <rect
+                    x={x}
+                    y={yOf(period.inbound)}
+                    width={barWidth}
+                    height={CHART.top + plotHeight - yOf(period.inbound)}
+                    className="fill-sky-600 dark:fill-sky-400"
+                    data-series="inbound"
+                  >
                     <title>{`${label}: ${t("chart.barInbound", { count: period.inbound, formatted: number(period.inbound) })}`}</title>
                   </rect>
                 ) : null}
                 {period.outbound > 0 ? (
-                  <rect x={x + barWidth} y={yOf(period.outbound)} width={barWidth} height={CHART.top + plotHeight - yOf(period.outbound)} className="fill-amber-500 dark:fill-amber-300" data-series="outbound">
+                  <rect
+                    x={x + barWidth}
+                    y={yOf(period.outbound)}
+                    width={barWidth}
+                    height={CHART.top + plotHeight - yOf(period.outbound)}
+                    className="fill-amber-500 dark:fill-amber-300"
+                    data-series="outbound"
+                  >
                     <title>{`${label}: ${t("chart.barOutbound", { count: period.outbound, formatted: number(period.outbound) })}`}</title>
                   </rect>
                 ) : null}
                 {index % labelEvery === 0 ? (
-                  <text x={CHART.left + index * band + band / 2} y={CHART.height - CHART.bottom + 18} textAnchor="middle" className="fill-slate-600 dark:fill-slate-300">
+                  <text
+                    x={CHART.left + index * band + band / 2}
+                    y={CHART.height - CHART.bottom + 18}
+                    textAnchor="middle"
+                    className="fill-slate-600 dark:fill-slate-300"
+                  >
                     {label}
                   </text>
                 ) : null}
               </g>
             );
           })}
-          <line x1={CHART.left} x2={CHART.width - CHART.right} y1={CHART.top + plotHeight} y2={CHART.top + plotHeight} className="stroke-slate-400 dark:stroke-slate-500" strokeWidth={1} />
+          <line
+            x1={CHART.left}
+            x2={CHART.width - CHART.right}
+            y1={CHART.top + plotHeight}
+            y2={CHART.top + plotHeight}
+            className="stroke-slate-400 dark:stroke-slate-500"
+            strokeWidth={1}
+          />
         </g>
       </svg>
       <PeriodTable periods={periods} granularity={granularity} language={language} span={span} />
@@ -130,7 +161,11 @@ function PeriodTable({ periods, granularity, language, span }: CallsChartProps &
       data-testid="calls-chart-table"
       caption={t(`chart.tableCaption.${granularity}`, { span })}
       columns={[t(`chart.periodColumn.${granularity}`), ...FIGURE_KEYS.map((column) => t(`figures.${column}`))]}
-      rows={periods.map((period) => ({ key: period.key, header: periodTitle(period, granularity, language), cells: FIGURE_KEYS.map((column) => formatFigure(period, column, language)) }))}
+      rows={periods.map((period) => ({
+        key: period.key,
+        header: periodTitle(period, granularity, language),
+        cells: FIGURE_KEYS.map((column) => formatFigure(period, column, language)),
+      }))}
     />
   );
 }

@@ -35,7 +35,13 @@ export interface OverviewFigures {
 /** Portable: PostgreSQL cannot sum a comparison, and a CASE costs SQLite no more. */
 const countWhere = (condition: RawBuilder<unknown>) => sql`coalesce(sum(case when ${condition} then 1 else 0 end), 0)`;
 
-export async function loadOverviewFigures(tenantId: string, timeZone: string, key: DateRangeKey, now: Date = new Date(), db: DB = getDb()): Promise<OverviewFigures> {
+export async function loadOverviewFigures(
+  tenantId: string,
+  timeZone: string,
+  key: DateRangeKey,
+  now: Date = new Date(),
+  db: DB = getDb(),
+): Promise<OverviewFigures> {
   const range = resolveDateRange(key, timeZone, now);
   const granularity = granularityFor(range);
   const periods = periodsOf(range, granularity, timeZone);

@@ -1,12 +1,4 @@
-import {
-  addDays,
-  daysOf,
-  localDateKey,
-  startOfLocalDay,
-  type DateRangeKey,
-  type LocalDate,
-  type ResolvedRange,
-} from "~/features/calls/date-ranges";
+import { addDays, daysOf, localDateKey, startOfLocalDay, type DateRangeKey, type LocalDate, type ResolvedRange } from "~/features/calls/date-ranges";
 
 /**
  * The call KPIs of spec section 3 (inbound, outbound, missed, voicemail,

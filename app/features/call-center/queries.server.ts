@@ -100,7 +100,13 @@ export async function listQueuedCalls(tenantId: string, now: Date, db: DB = getD
 export async function hasVoicePlatform(tenantId: string, db: DB = getDb()) {
   const key = await db.selectFrom("api_keys").select("id").where("tenant_id", "=", tenantId).where("revoked_at", "is", null).limit(1).executeTakeFirst();
   if (key) return true;
-  const active = await db.selectFrom("calls").select("id").where("tenant_id", "=", tenantId).where("status", "in", ["live", "queued"]).limit(1).executeTakeFirst();
+  const active = await db
+    .selectFrom("calls")
+    .select("id")
+    .where("tenant_id", "=", tenantId)
+    .where("status", "in", ["live", "queued"])
+    .limit(1)
+    .executeTakeFirst();
   return Boolean(active);
 }
 

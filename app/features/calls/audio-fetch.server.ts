@@ -71,7 +71,9 @@ async function download(url: string) {
     bytes = await readCapped(response, MAX_AUDIO_BYTES);
   } catch (error) {
     if (error instanceof AudioFetchError) throw error;
-    throw new AudioFetchError(signal.aborted ? `the download took longer than ${AUDIO_FETCH_TIMEOUT_MS} ms` : `the download failed (${(error as Error).message})`);
+    throw new AudioFetchError(
+      signal.aborted ? `the download took longer than ${AUDIO_FETCH_TIMEOUT_MS} ms` : `the download failed (${(error as Error).message})`,
+    );
   }
   const kind = sniffAudioType(bytes);
   if (!kind) throw new AudioFetchError("the file is not WAV, MP3, OGG, WebM or M4A audio");
@@ -86,11 +88,7 @@ const inFlight = new Map<string, Promise<void>>();
  * that arrived meanwhile wins, and the file fetched in vain is removed.
  */
 async function fetchOne(callId: string) {
-  const call = await getDb()
-    .selectFrom("calls")
-    .select(["id", "tenant_id", "audio_url", "audio_status"])
-    .where("id", "=", callId)
-    .executeTakeFirst();
+  const call = await getDb().selectFrom("calls").select(["id", "tenant_id", "audio_url", "audio_status"]).where("id", "=", callId).executeTakeFirst();
   if (!call || call.audio_status !== "pending" || !call.audio_url) return;
   const url = call.audio_url;
   // Written only while the call still waits for this very URL.
@@ -164,13 +162,7 @@ let sweeping: Promise<number> | null = null;
 export function fetchPendingAudio(): Promise<number> {
   sweeping ??= (async () => {
     try {
-      const pending = await getDb()
-        .selectFrom("calls")
-        .select("id")
-        .where("audio_status", "=", "pending")
-        .orderBy("updated_at")
-        .limit(SWEEP_BATCH)
-        .execute();
+      const pending = await getDb().selectFrom("calls").select("id").where("audio_status", "=", "pending").orderBy("updated_at").limit(SWEEP_BATCH).execute();
       const queue = pending.map((row) => row.id);
       const worker = async () => {
         for (let id = queue.shift(); id; id = queue.shift()) await fetchCallAudio(id);

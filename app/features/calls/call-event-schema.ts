@@ -23,7 +23,11 @@ export const STATUS_OF_EVENT: Record<CallEventType, CallStatus> = {
 
 const text = (max: number) => z.string({ invalid_type_error: "must be a string" }).max(max, `must be at most ${max} characters`);
 const requiredText = (max: number) =>
-  z.string({ required_error: "is required", invalid_type_error: "must be a string" }).trim().min(1, "must not be empty").max(max, `must be at most ${max} characters`);
+  z
+    .string({ required_error: "is required", invalid_type_error: "must be a string" })
+    .trim()
+    .min(1, "must not be empty")
+    .max(max, `must be at most ${max} characters`);
 const optional = <T extends z.ZodTypeAny>(schema: T) => schema.nullish().transform((value) => value ?? undefined);
 
 // The rule of every URL a tenant gives us to fetch, typed, imported or sent here (app/lib/outbound/tenant-url.ts).
@@ -121,7 +125,10 @@ const CallEventObject = z.object(
         transcript: optional(z.array(transcriptTurn, { invalid_type_error: "must be an array of turns" }).max(5_000, "must have at most 5000 turns")),
         summary: optional(text(20_000)),
         durationSeconds: optional(
-          z.number({ invalid_type_error: "must be a number" }).nonnegative("must be 0 or more").max(7 * 24 * 3600, "must be at most 604800"),
+          z
+            .number({ invalid_type_error: "must be a number" })
+            .nonnegative("must be 0 or more")
+            .max(7 * 24 * 3600, "must be at most 604800"),
         ),
         extractedData: optional(shallow(z.record(z.unknown(), { invalid_type_error: "must be an object" }))),
         escalated: optional(z.boolean({ invalid_type_error: "must be true or false" })),
@@ -142,7 +149,13 @@ export const CallEventSchema = z.preprocess((value, ctx) => {
   if (!isPlainObject(value) || !isPlainObject(value.call)) return value;
   const { type } = value;
   const cost = value.call.cost;
-  if (cost !== undefined && cost !== null && typeof type === "string" && (CALL_EVENT_TYPES as readonly string[]).includes(type) && !(COST_EVENT_TYPES as readonly string[]).includes(type)) {
+  if (
+    cost !== undefined &&
+    cost !== null &&
+    typeof type === "string" &&
+    (CALL_EVENT_TYPES as readonly string[]).includes(type) &&
+    !(COST_EVENT_TYPES as readonly string[]).includes(type)
+  ) {
     ctx.addIssue({
       code: z.ZodIssueCode.custom,
       path: ["call", "cost"],

@@ -4,7 +4,16 @@
  * Ranges are half-open [start, end) in UTC ISO strings, ready for SQL on the
  * ISO-8601 text timestamps.
  */
-export const DATE_RANGES = ["today", "yesterday", "last-7-days", "last-3-months", "last-12-months", "month-to-date", "quarter-to-date", "year-to-date"] as const;
+export const DATE_RANGES = [
+  "today",
+  "yesterday",
+  "last-7-days",
+  "last-3-months",
+  "last-12-months",
+  "month-to-date",
+  "quarter-to-date",
+  "year-to-date",
+] as const;
 export type DateRangeKey = (typeof DATE_RANGES)[number];
 export const DEFAULT_DATE_RANGE: DateRangeKey = "last-7-days";
 
@@ -26,7 +35,16 @@ function formatterFor(timeZone: string, withTime: boolean) {
   let formatter = formatters.get(key);
   if (!formatter) {
     formatter = withTime
-      ? new Intl.DateTimeFormat("en-US", { timeZone, hourCycle: "h23", year: "numeric", month: "numeric", day: "numeric", hour: "numeric", minute: "numeric", second: "numeric" })
+      ? new Intl.DateTimeFormat("en-US", {
+          timeZone,
+          hourCycle: "h23",
+          year: "numeric",
+          month: "numeric",
+          day: "numeric",
+          hour: "numeric",
+          minute: "numeric",
+          second: "numeric",
+        })
       : new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric", month: "numeric", day: "numeric" });
     formatters.set(key, formatter);
   }

@@ -27,7 +27,15 @@ export interface UploadedAudio {
 
 export type IngestResult =
   | { outcome: "duplicate"; callId: string | null; platformCallId: string | null; status: CallStatus | null }
-  | { outcome: "created" | "updated"; callId: string; platformCallId: string; status: CallStatus; audioStatus: AudioStatus; fetchAudio: boolean; deliveriesQueued: number };
+  | {
+      outcome: "created" | "updated";
+      callId: string;
+      platformCallId: string;
+      status: CallStatus;
+      audioStatus: AudioStatus;
+      fetchAudio: boolean;
+      deliveriesQueued: number;
+    };
 
 /** queued → live → finished; a call never moves to a lower rank. */
 const RANK: Record<CallStatus, number> = { queued: 0, live: 1, ended: 2, missed: 2, voicemail: 2 };
@@ -72,12 +80,17 @@ export async function ingestCallEvent({ tenantId, event, audio }: { tenantId: st
       .transaction()
       .execute((trx) => applyEvent(trx, tenantId, event, upload));
   } catch (error) {
-    if (storedKey) await getAudioStore().delete(storedKey).catch((cleanup: unknown) => console.error("could not remove audio of a failed event", cleanup));
+    if (storedKey)
+      await getAudioStore()
+        .delete(storedKey)
+        .catch((cleanup: unknown) => console.error("could not remove audio of a failed event", cleanup));
     throw error;
   }
   // Files that lost their place (a replaced recording, or an upload that arrived with a duplicate) go only after the commit.
   for (const key of outcome.discardKeys) {
-    await getAudioStore().delete(key).catch((cleanup: unknown) => console.error(`could not remove audio ${key}`, cleanup));
+    await getAudioStore()
+      .delete(key)
+      .catch((cleanup: unknown) => console.error(`could not remove audio ${key}`, cleanup));
   }
   return outcome.result;
 }
@@ -170,7 +183,8 @@ async function updateCall(trx: Transaction<Database>, current: Call, event: Call
   const at = isoOf(event.occurredAt);
   const currentPhase = phaseTime(current);
   const stale =
-    RANK[eventStatus] < RANK[current.status] || (RANK[eventStatus] === RANK[current.status] && currentPhase !== null && Date.parse(at) < Date.parse(currentPhase));
+    RANK[eventStatus] < RANK[current.status] ||
+    (RANK[eventStatus] === RANK[current.status] && currentPhase !== null && Date.parse(at) < Date.parse(currentPhase));
   const status = RANK[eventStatus] > RANK[current.status] ? eventStatus : current.status;
 
   function pick<T>(present: T | null, incoming: T | undefined): T | null {
@@ -212,7 +226,13 @@ async function updateCall(trx: Transaction<Database>, current: Call, event: Call
     if (stale && current.audio_status === "stored") {
       discardKeys.push(upload.key);
     } else {
-      audio = { audio_file: upload.key, audio_mime: upload.mime, audio_bytes: upload.size, audio_status: "stored", audio_url: call.audioUrl ?? current.audio_url };
+      audio = {
+        audio_file: upload.key,
+        audio_mime: upload.mime,
+        audio_bytes: upload.size,
+        audio_status: "stored",
+        audio_url: call.audioUrl ?? current.audio_url,
+      };
       if (current.audio_file && current.audio_file !== upload.key) discardKeys.push(current.audio_file);
     }
   } else if (call.audioUrl && current.audio_status !== "stored" && !(stale && current.audio_status === "pending")) {
@@ -264,7 +284,10 @@ export interface EventRequest {
 }
 
 class PartTooLarge extends Error {
-  constructor(readonly part: string, readonly limit: number) {
+  constructor(
+    readonly part: string,
+    readonly limit: number,
+  ) {
     super(`${part} is larger than ${limit} bytes`);
   }
 }
@@ -339,9 +362,14 @@ export async function readCallEventRequest(request: Request): Promise<EventReque
   const maxAudio = getEnv().MAX_AUDIO_BYTES;
   const declared = Number(request.headers.get("Content-Length"));
   if (Number.isFinite(declared) && declared > maxAudio + MAX_EVENT_BYTES + 64 * 1024) {
-    throw apiError(413, "payload_too_large", `The request is larger than this server accepts (audio up to ${maxAudio} bytes, event up to ${MAX_EVENT_BYTES} bytes).`, {
-      headers: CLOSE,
-    });
+    throw apiError(
+      413,
+      "payload_too_large",
+      `The request is larger than this server accepts (audio up to ${maxAudio} bytes, event up to ${MAX_EVENT_BYTES} bytes).`,
+      {
+        headers: CLOSE,
+      },
+    );
   }
   const contentType = (request.headers.get("Content-Type") ?? "").toLowerCase();
 

@@ -33,7 +33,11 @@ describe("synthesizeCallWav", () => {
   });
 
   it("lasts the asked number of seconds at the asked sample rate", () => {
-    for (const [seconds, sampleRate] of [[3, 8000], [5.5, 8000], [3.25, 16000]] as const) {
+    for (const [seconds, sampleRate] of [
+      [3, 8000],
+      [5.5, 8000],
+      [3.25, 16000],
+    ] as const) {
       const info = readWavInfo(synthesizeCallWav({ seed: 1, seconds, sampleRate }));
       expect(info).toMatchObject({ audioFormat: 1, channels: 1, sampleRate, byteRate: sampleRate * 2, blockAlign: 2, bitsPerSample: 16, dataOffset: 44 });
       expect(info.durationSeconds).toBeCloseTo(seconds, 3);

@@ -218,7 +218,7 @@ export function readWavInfo(bytes: Uint8Array): WavInfo {
   if (bytes.byteLength < 12 || ascii(0) !== "RIFF" || ascii(8) !== "WAVE") throw new Error("not a RIFF/WAVE file");
   if (view.getUint32(4, true) !== bytes.byteLength - 8) throw new Error("RIFF size does not match the file length");
   let format: Omit<WavInfo, "dataOffset" | "dataBytes" | "durationSeconds"> | null = null;
-  for (let offset = 12; offset + 8 <= bytes.byteLength; ) {
+  for (let offset = 12; offset + 8 <= bytes.byteLength;) {
     const id = ascii(offset);
     const size = view.getUint32(offset + 4, true);
     const body = offset + 8;

@@ -52,7 +52,12 @@ export function ActivityLog({
           </div>
           {activity.pageCount > 1 ? (
             <div className="border-t border-slate-200 px-4 py-3 dark:border-slate-800">
-              <Pagination page={activity.page} pageCount={activity.pageCount} href={(page) => campaignPageHref(campaignId, params, { page })} label={t("activity.pagination")} />
+              <Pagination
+                page={activity.page}
+                pageCount={activity.pageCount}
+                href={(page) => campaignPageHref(campaignId, params, { page })}
+                label={t("activity.pagination")}
+              />
             </div>
           ) : null}
         </>
@@ -110,7 +115,9 @@ function ActivityOutcome({ entry, running }: { entry: ActivityEntry; running: bo
   const full = outcome.detail ? `${outcome.text} · ${outcome.detail}` : outcome.text;
   return (
     <span title={full} className="block min-w-0 truncate max-sm:whitespace-normal">
-      <span className={outcome.tone === "danger" ? "font-medium text-red-700 dark:text-red-400" : outcome.tone === "strong" ? "font-medium" : undefined}>{outcome.text}</span>
+      <span className={outcome.tone === "danger" ? "font-medium text-red-700 dark:text-red-400" : outcome.tone === "strong" ? "font-medium" : undefined}>
+        {outcome.text}
+      </span>
       {outcome.detail ? <span className="text-slate-600 dark:text-slate-300"> · {outcome.detail}</span> : null}
     </span>
   );

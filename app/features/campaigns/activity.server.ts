@@ -29,7 +29,6 @@ export interface ActivityPage {
   pageCount: number;
 }
 
-
 export async function loadActivityPage(tenantId: string, campaignId: string, requestedPage: number, db: DB = getDb()): Promise<ActivityPage> {
   const base = db.selectFrom("campaign_activity").where("campaign_activity.tenant_id", "=", tenantId).where("campaign_activity.campaign_id", "=", campaignId);
   const { count } = await base.select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow();
@@ -37,7 +36,9 @@ export async function loadActivityPage(tenantId: string, campaignId: string, req
   const pageCount = Math.max(1, Math.ceil(total / ACTIVITY_PAGE_SIZE));
   const page = Math.min(requestedPage, pageCount);
   const rows = await base
-    .leftJoin("contacts", (join) => join.onRef("contacts.id", "=", "campaign_activity.contact_id").onRef("contacts.tenant_id", "=", "campaign_activity.tenant_id"))
+    .leftJoin("contacts", (join) =>
+      join.onRef("contacts.id", "=", "campaign_activity.contact_id").onRef("contacts.tenant_id", "=", "campaign_activity.tenant_id"),
+    )
     .select([
       "campaign_activity.id",
       "campaign_activity.kind",

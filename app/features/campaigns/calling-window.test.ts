@@ -70,7 +70,7 @@ describe("calling window", () => {
 
   it("reads stored weekday lists leniently", () => {
     expect(parseWindowDays("[5,1,3,3]")).toEqual([1, 3, 5]);
-    expect(parseWindowDays("[0,8,2.5,\"2\",7]")).toEqual([7]);
+    expect(parseWindowDays('[0,8,2.5,"2",7]')).toEqual([7]);
     expect(parseWindowDays("nonsense")).toEqual([]);
     expect(parseWindowDays("{}")).toEqual([]);
   });

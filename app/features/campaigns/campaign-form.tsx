@@ -134,7 +134,10 @@ export function CampaignForm({
                   errors={fields.frequency.errors}
                   namespace="campaigns"
                   selectProps={getSelectProps(fields.frequency)}
-                  options={[{ value: "", label: t("form.chooseFrequency") }, ...FREQUENCIES.map((frequency) => ({ value: frequency, label: t(`frequency.${frequency}`) }))]}
+                  options={[
+                    { value: "", label: t("form.chooseFrequency") },
+                    ...FREQUENCIES.map((frequency) => ({ value: frequency, label: t(`frequency.${frequency}`) })),
+                  ]}
                 />
               ) : null}
               {showSchedule ? (
@@ -156,7 +159,10 @@ export function CampaignForm({
             errors={fields.phoneNumberId.errors}
             namespace="campaigns"
             selectProps={{ ...getSelectProps(fields.phoneNumberId), required: true }}
-            options={[{ value: "", label: t("form.chooseNumber") }, ...options.numbers.map((option) => ({ value: option.id, label: numberOptionText(option, t) }))]}
+            options={[
+              { value: "", label: t("form.chooseNumber") },
+              ...options.numbers.map((option) => ({ value: option.id, label: numberOptionText(option, t) })),
+            ]}
             describedBy={knowledgeBaseLineId}
             errorAction={fields.phoneNumberId.errors?.some(isKnowledgeBaseMissing) ? <CreateKnowledgeBaseLink href={createKnowledgeBaseHref} /> : null}
           >
@@ -241,4 +247,3 @@ function numberOptionText(option: NumberOption, t: (key: string) => string) {
   const types = (["inbound", "outbound"] as const).filter((type) => option.knowledgeBases[type]).map((type) => t(`form.knowledgeBaseTypes.${type}`));
   return `${number} — ${types.length > 0 ? types.join(", ") : t("form.knowledgeBaseTypes.none")}`;
 }
-

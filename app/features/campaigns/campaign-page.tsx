@@ -19,16 +19,28 @@ import { formatClockTime, parseLocalDateTime, zonedTimeToInstant } from "./zoned
 
 /** The parts of /campaigns/<id>: details, the actions its status allows and the pre-launch check (the activity log is in activity-log.tsx). */
 
-export function CampaignDetails({ campaign, knowledgeBase, timeZone }: { campaign: CampaignDetail; knowledgeBase: KnowledgeBaseChoice | null; timeZone: string }) {
+export function CampaignDetails({
+  campaign,
+  knowledgeBase,
+  timeZone,
+}: {
+  campaign: CampaignDetail;
+  knowledgeBase: KnowledgeBaseChoice | null;
+  timeZone: string;
+}) {
   const { t, i18n } = useTranslation("campaigns");
   const schedule = campaign.scheduleLocal ? parseLocalDateTime(campaign.scheduleLocal) : null;
   const rows: Array<[string, ReactNode]> = [
     [t("detail.list"), campaign.listName],
     [t("detail.number"), campaign.numberLabel ? `${campaign.numberLabel} · ${campaign.numberDisplay}` : campaign.numberDisplay],
     [t("detail.type"), t(`type.${campaign.type}`)],
-    [t("detail.sendingType"), campaign.frequency ? `${t(`sendingType.${campaign.sendingType}`)} · ${t(`frequency.${campaign.frequency}`)}` : t(`sendingType.${campaign.sendingType}`)],
+    [
+      t("detail.sendingType"),
+      campaign.frequency ? `${t(`sendingType.${campaign.sendingType}`)} · ${t(`frequency.${campaign.frequency}`)}` : t(`sendingType.${campaign.sendingType}`),
+    ],
   ];
-  if (schedule) rows.push([t("detail.schedule"), `${formatDateTime(zonedTimeToInstant(schedule, timeZone).toISOString(), i18n.language, timeZone)} (${timeZone})`]);
+  if (schedule)
+    rows.push([t("detail.schedule"), `${formatDateTime(zonedTimeToInstant(schedule, timeZone).toISOString(), i18n.language, timeZone)} (${timeZone})`]);
   rows.push(
     [
       t("detail.window"),
@@ -320,7 +332,11 @@ export function PrelaunchPanel({
             {report.schedulePassed ? <p className="text-sm text-amber-800 dark:text-amber-200">{t("prelaunch.schedulePassed")}</p> : null}
             <PrelaunchNumbers report={report} timeZone={timeZone} />
             {report.blocker && status === "draft" ? <p className="text-sm text-amber-800 dark:text-amber-200">{t(`refusals.${report.blocker}`)}</p> : null}
-            {report.alreadyHandled > 0 ? <p className="text-sm text-slate-600 dark:text-slate-300">{t("prelaunch.alreadyHandled", { count: report.alreadyHandled, formatted: n(report.alreadyHandled) })}</p> : null}
+            {report.alreadyHandled > 0 ? (
+              <p className="text-sm text-slate-600 dark:text-slate-300">
+                {t("prelaunch.alreadyHandled", { count: report.alreadyHandled, formatted: n(report.alreadyHandled) })}
+              </p>
+            ) : null}
             {params.check ? (
               <Link to={campaignPageHref(campaignId, params, { check: false })} preventScrollReset className="inline-block text-sm underline">
                 {t("prelaunch.hide")}

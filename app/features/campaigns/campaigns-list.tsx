@@ -36,7 +36,10 @@ export function CampaignsList({ data, timeZone, permissions }: { data: CampaignL
   const firstShown = (params.page - 1) * CAMPAIGNS_PAGE_SIZE + 1;
   return (
     <div className="min-w-0 space-y-4">
-      <StatusFilter status={params.status} sortFields={params.sort !== "createdAt" || params.order !== "desc" ? { sort: params.sort, order: params.order } : null} />
+      <StatusFilter
+        status={params.status}
+        sortFields={params.sort !== "createdAt" || params.order !== "desc" ? { sort: params.sort, order: params.order } : null}
+      />
       {rows.length === 0 ? (
         <EmptyState
           data-testid="campaigns-empty"
@@ -132,7 +135,9 @@ function useColumns(data: CampaignListPage, timeZone: string): Array<DataColumn<
       header: t("list.columns.type"),
       // When it calls (right away, once, how often) is in the title and on the campaign's page; the row keeps to one short word.
       cell: (row) => {
-        const full = [t(`type.${row.type}`), t(`sendingType.${row.sendingType}`), row.frequency ? t(`frequency.${row.frequency}`) : null].filter(Boolean).join(" · ");
+        const full = [t(`type.${row.type}`), t(`sendingType.${row.sendingType}`), row.frequency ? t(`frequency.${row.frequency}`) : null]
+          .filter(Boolean)
+          .join(" · ");
         return <span title={full}>{t(`type.${row.type}`)}</span>;
       },
     },
@@ -182,7 +187,17 @@ function useColumns(data: CampaignListPage, timeZone: string): Array<DataColumn<
   ];
 }
 
-function CampaignsTable({ data, timeZone, permissions, busy }: { data: CampaignListPage; timeZone: string; permissions: CampaignsListPermissions; busy: boolean }) {
+function CampaignsTable({
+  data,
+  timeZone,
+  permissions,
+  busy,
+}: {
+  data: CampaignListPage;
+  timeZone: string;
+  permissions: CampaignsListPermissions;
+  busy: boolean;
+}) {
   const { t } = useTranslation("campaigns");
   const { params } = data;
   const columns = useColumns(data, timeZone);
@@ -203,7 +218,19 @@ function CampaignsTable({ data, timeZone, permissions, busy }: { data: CampaignL
 function StatusFilter({ status, sortFields }: { status: string | null; sortFields: { sort: string; order: string } | null }) {
   const { t } = useTranslation("campaigns");
   return (
-    <FilterForm action="/campaigns" label={t("list.filterLabel")} hidden={sortFields ? [["sort", sortFields.sort], ["order", sortFields.order]] : []} submitLabel={t("list.apply")}>
+    <FilterForm
+      action="/campaigns"
+      label={t("list.filterLabel")}
+      hidden={
+        sortFields
+          ? [
+              ["sort", sortFields.sort],
+              ["order", sortFields.order],
+            ]
+          : []
+      }
+      submitLabel={t("list.apply")}
+    >
       <FilterSelect
         id="campaigns-status"
         name="status"

@@ -71,7 +71,11 @@ export async function loadFormOptions(tenantId: string, db: DB = getDb()): Promi
       // Rows come in the order resolveKnowledgeBase picks in, so the first of each type is the one used.
       const pick = (type: CampaignType) => knowledgeBases.find((kb) => kb.phone_number_id === number.id && kb.type === type) ?? null;
       const choice = (kb: ReturnType<typeof pick>) => (kb ? { id: kb.id, name: kb.name } : null);
-      return { ...number, display: formatPhoneForDisplay(number.e164), knowledgeBases: { outbound: choice(pick("outbound")), inbound: choice(pick("inbound")) } };
+      return {
+        ...number,
+        display: formatPhoneForDisplay(number.e164),
+        knowledgeBases: { outbound: choice(pick("outbound")), inbound: choice(pick("inbound")) },
+      };
     }),
   };
 }
@@ -112,7 +116,16 @@ export async function createCampaign(tenantId: string, values: CampaignFormValue
   const timestamp = now();
   await db
     .insertInto("campaigns")
-    .values({ id, tenant_id: tenantId, ...columnsOf(values), status: "draft", next_run_at: null, last_run_at: null, created_at: timestamp, updated_at: timestamp })
+    .values({
+      id,
+      tenant_id: tenantId,
+      ...columnsOf(values),
+      status: "draft",
+      next_run_at: null,
+      last_run_at: null,
+      created_at: timestamp,
+      updated_at: timestamp,
+    })
     .execute();
   return id;
 }
@@ -177,8 +190,12 @@ export interface CampaignDetail {
 export async function findCampaign(tenantId: string, id: string, db: DB = getDb()): Promise<CampaignDetail | null> {
   const row = await db
     .selectFrom("campaigns")
-    .innerJoin("contact_lists", (join) => join.onRef("contact_lists.id", "=", "campaigns.contact_list_id").onRef("contact_lists.tenant_id", "=", "campaigns.tenant_id"))
-    .innerJoin("phone_numbers", (join) => join.onRef("phone_numbers.id", "=", "campaigns.phone_number_id").onRef("phone_numbers.tenant_id", "=", "campaigns.tenant_id"))
+    .innerJoin("contact_lists", (join) =>
+      join.onRef("contact_lists.id", "=", "campaigns.contact_list_id").onRef("contact_lists.tenant_id", "=", "campaigns.tenant_id"),
+    )
+    .innerJoin("phone_numbers", (join) =>
+      join.onRef("phone_numbers.id", "=", "campaigns.phone_number_id").onRef("phone_numbers.tenant_id", "=", "campaigns.tenant_id"),
+    )
     .selectAll("campaigns")
     .select(["contact_lists.name as list_name", "phone_numbers.e164", "phone_numbers.label as number_label"])
     .where("campaigns.tenant_id", "=", tenantId)
@@ -240,8 +257,12 @@ const statusRank = sql<number>`case campaigns.status ${sql.join(
 export async function listCampaigns(tenantId: string, params: CampaignListParams, db: DB = getDb()): Promise<CampaignListPage> {
   let query = db
     .selectFrom("campaigns")
-    .innerJoin("contact_lists", (join) => join.onRef("contact_lists.id", "=", "campaigns.contact_list_id").onRef("contact_lists.tenant_id", "=", "campaigns.tenant_id"))
-    .innerJoin("phone_numbers", (join) => join.onRef("phone_numbers.id", "=", "campaigns.phone_number_id").onRef("phone_numbers.tenant_id", "=", "campaigns.tenant_id"))
+    .innerJoin("contact_lists", (join) =>
+      join.onRef("contact_lists.id", "=", "campaigns.contact_list_id").onRef("contact_lists.tenant_id", "=", "campaigns.tenant_id"),
+    )
+    .innerJoin("phone_numbers", (join) =>
+      join.onRef("phone_numbers.id", "=", "campaigns.phone_number_id").onRef("phone_numbers.tenant_id", "=", "campaigns.tenant_id"),
+    )
     .where("campaigns.tenant_id", "=", tenantId);
   if (params.status) query = query.where("campaigns.status", "=", params.status);
 

@@ -33,7 +33,15 @@ export function DeleteCampaignForm({
 }
 
 /** The dialog's body: a refusal (the campaign started meanwhile) comes back as data and stays in the dialog; success redirects away. */
-export function DeleteCampaignDialogContent({ campaign, fetcher, close }: { campaign: Pick<CampaignDetail, "id" | "name">; fetcher: ConfirmFetcher; close: () => void }) {
+export function DeleteCampaignDialogContent({
+  campaign,
+  fetcher,
+  close,
+}: {
+  campaign: Pick<CampaignDetail, "id" | "name">;
+  fetcher: ConfirmFetcher;
+  close: () => void;
+}) {
   const { t } = useTranslation("campaigns");
   const refusal = (fetcher.data as { refusal?: string } | undefined)?.refusal;
   return (

@@ -16,7 +16,18 @@ const base: CampaignFormDefaults = {
 
 describe("the campaign form in the URL", () => {
   it("goes out and comes back unchanged", () => {
-    const values = { name: "Spring push", contactListId: "list-1", type: "inbound", sendingType: "recurring", frequency: "weekly", scheduleAt: "2030-01-07T10:00", phoneNumberId: "n-1", windowDays: ["2", "4"], windowStart: "08:30", windowEnd: "18:00" };
+    const values = {
+      name: "Spring push",
+      contactListId: "list-1",
+      type: "inbound",
+      sendingType: "recurring",
+      frequency: "weekly",
+      scheduleAt: "2030-01-07T10:00",
+      phoneNumberId: "n-1",
+      windowDays: ["2", "4"],
+      windowStart: "08:30",
+      windowEnd: "18:00",
+    };
     const search = formSearchOf(values);
     expect(search.toString()).toBe(
       "name=Spring+push&contactListId=list-1&type=inbound&sendingType=recurring&frequency=weekly&scheduleAt=2030-01-07T10%3A00&phoneNumberId=n-1&windowDays=2&windowDays=4&windowStart=08%3A30&windowEnd=18%3A00",
@@ -27,7 +38,11 @@ describe("the campaign form in the URL", () => {
   it("keeps the page's defaults for what the URL does not say, and no days when a whole form had none ticked", () => {
     expect(formDefaultsFromSearch(new URLSearchParams(""), base)).toEqual(base);
     expect(formDefaultsFromSearch(new URLSearchParams("phoneNumberId=n-2&type=sideways"), base)).toEqual({ ...base, phoneNumberId: "n-2" });
-    expect(formDefaultsFromSearch(new URLSearchParams(formSearchOf({ name: "Abc", windowDays: [] }).toString()), base)).toMatchObject({ name: "Abc", windowDays: [], windowStart: "09:00" });
+    expect(formDefaultsFromSearch(new URLSearchParams(formSearchOf({ name: "Abc", windowDays: [] }).toString()), base)).toMatchObject({
+      name: "Abc",
+      windowDays: [],
+      windowStart: "09:00",
+    });
     // A single checkbox value arrives from conform as a string.
     expect(formSearchOf({ windowDays: "3" }).getAll("windowDays")).toEqual(["3"]);
   });

@@ -20,7 +20,8 @@ export function CreateKnowledgeBaseLink({ href }: { href: string }) {
 /** Which knowledge base the campaign will speak from, or that the number has none of the campaign's type yet (with the way to create one, when there is one to offer). */
 export function KnowledgeBaseLine({ choice, type, createHref }: { choice: { name: string } | null; type: CampaignType; createHref?: string }) {
   const { t } = useTranslation("campaigns");
-  if (choice) return <p className="text-sm text-slate-700 dark:text-slate-200">{t("form.knowledgeBaseUsed", { name: choice.name, type: t(`type.${type}`) })}</p>;
+  if (choice)
+    return <p className="text-sm text-slate-700 dark:text-slate-200">{t("form.knowledgeBaseUsed", { name: choice.name, type: t(`type.${type}`) })}</p>;
   return (
     <Notice tone="warning">
       {t(knowledgeBaseMissing(type))}

@@ -48,8 +48,17 @@ function recordStatusChange(db: DB, campaign: { id: string; tenant_id: string },
   return db
     .insertInto("campaign_activity")
     .values({
-      id: newId(), tenant_id: campaign.tenant_id, campaign_id: campaign.id, run_id: null, contact_id: null, kind: "status",
-      phone: null, reason: status, platform_call_id: null, detail, created_at: at,
+      id: newId(),
+      tenant_id: campaign.tenant_id,
+      campaign_id: campaign.id,
+      run_id: null,
+      contact_id: null,
+      kind: "status",
+      phone: null,
+      reason: status,
+      platform_call_id: null,
+      detail,
+      created_at: at,
     })
     .execute();
 }
@@ -216,7 +225,8 @@ export async function concludeRun(campaignId: string, { at, timeZone }: { at: Da
   if (!current) return false;
   const due = current.next_run_at ? new Date(Math.max(Date.parse(current.next_run_at), at.getTime())) : at;
   const next = followingRun({ sendingType: current.sending_type, frequency: current.frequency, scheduleLocal: current.schedule_local }, timeZone, due);
-  const status: CampaignStatus = current.status === "running" ? (next ? "scheduled" : "completed") : current.status === "paused" && !next ? "completed" : current.status;
+  const status: CampaignStatus =
+    current.status === "running" ? (next ? "scheduled" : "completed") : current.status === "paused" && !next ? "completed" : current.status;
   const stamp = at.toISOString();
   const result = await db
     .updateTable("campaigns")

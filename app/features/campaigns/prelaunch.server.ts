@@ -28,7 +28,8 @@ export type PrelaunchCampaign = Pick<
 
 function launchInstant(campaign: PrelaunchCampaign, timeZone: string, now: Date, hasRunUnderWay: boolean) {
   if (campaign.status === "running" || hasRunUnderWay) return { at: now, schedulePassed: false };
-  if (campaign.status === "scheduled" && campaign.nextRunAt) return { at: new Date(Math.max(Date.parse(campaign.nextRunAt), now.getTime())), schedulePassed: false };
+  if (campaign.status === "scheduled" && campaign.nextRunAt)
+    return { at: new Date(Math.max(Date.parse(campaign.nextRunAt), now.getTime())), schedulePassed: false };
   const plan = planLaunch({ sendingType: campaign.sendingType, frequency: campaign.frequency, scheduleLocal: campaign.scheduleLocal }, timeZone, now);
   if (plan.ok) return { at: plan.at, schedulePassed: false };
   // A draft whose time went by cannot start; a paused one would run at once on resume.
@@ -41,7 +42,13 @@ function runStart(runKey: string | undefined, at: Date) {
   return Number.isNaN(keyed) ? at : new Date(keyed);
 }
 
-export async function runPrelaunchCheck(tenantId: string, campaign: PrelaunchCampaign, timeZone: string, now: Date = new Date(), db: DB = getDb()): Promise<PrelaunchReport> {
+export async function runPrelaunchCheck(
+  tenantId: string,
+  campaign: PrelaunchCampaign,
+  timeZone: string,
+  now: Date = new Date(),
+  db: DB = getDb(),
+): Promise<PrelaunchReport> {
   const run = await db
     .selectFrom("campaign_runs")
     .select(["id", "run_key"])

@@ -5,7 +5,13 @@ const window = { days: [1, 2, 3, 4, 5], startMinute: 9 * 60, endMinute: 17 * 60 
 // Monday 9 March 2026, 15:00 UTC: 11:00 in Toronto and New York, 16:00 in London, 08:00 in Los Angeles, Tuesday 02:00 in Sydney.
 const at = new Date("2026-03-09T15:00:00Z");
 let sequence = 0;
-const contact = (phone: string, fields: Partial<ClassifiableContact> = {}): ClassifiableContact => ({ id: `c${(sequence += 1)}`, phone, timeZone: null, optedOut: false, ...fields });
+const contact = (phone: string, fields: Partial<ClassifiableContact> = {}): ClassifiableContact => ({
+  id: `c${(sequence += 1)}`,
+  phone,
+  timeZone: null,
+  optedOut: false,
+  ...fields,
+});
 
 describe("pre-launch classification", () => {
   it("calls valid, new, opted-in numbers whose local time is inside the window", () => {
@@ -17,8 +23,14 @@ describe("pre-launch classification", () => {
   it("lets a contact outside the window wait for it to open on the contact's own clock, else the tenant's", () => {
     const classifier = createContactClassifier({ window, tenantTimeZone: "America/Toronto", at });
     // 08:00 in Los Angeles: 09:00 there is 16:00 UTC. Tuesday 02:00 in Sydney: 09:00 there is 22:00 UTC on Monday.
-    expect(classifier.classify(contact("+14155550176", { timeZone: "America/Los_Angeles" }))).toEqual({ action: "wait", opensAt: new Date("2026-03-09T16:00:00Z") });
-    expect(classifier.classify(contact("+61291234567", { timeZone: "Australia/Sydney" }))).toEqual({ action: "wait", opensAt: new Date("2026-03-09T22:00:00Z") });
+    expect(classifier.classify(contact("+14155550176", { timeZone: "America/Los_Angeles" }))).toEqual({
+      action: "wait",
+      opensAt: new Date("2026-03-09T16:00:00Z"),
+    });
+    expect(classifier.classify(contact("+61291234567", { timeZone: "Australia/Sydney" }))).toEqual({
+      action: "wait",
+      opensAt: new Date("2026-03-09T22:00:00Z"),
+    });
     expect(classifier.classify(contact("+447700900456", { timeZone: null }))).toEqual({ action: "call", e164: "+447700900456" });
     // 18:00 on Monday in Berlin: Tuesday 09:00.
     const berlinTenant = createContactClassifier({ window, tenantTimeZone: "Europe/Berlin", at: new Date("2026-03-09T17:00:00Z") });
@@ -27,9 +39,15 @@ describe("pre-launch classification", () => {
 
   it("skips for the window only when it opens too late for the run, or never", () => {
     const sydney = contact("+61291234567", { timeZone: "Australia/Sydney" });
-    expect(decideContact(sydney, false, { window, tenantTimeZone: "America/Toronto", at, deadline: new Date("2026-03-09T22:00:00Z") })).toEqual({ action: "skip", reason: "outside-window" });
+    expect(decideContact(sydney, false, { window, tenantTimeZone: "America/Toronto", at, deadline: new Date("2026-03-09T22:00:00Z") })).toEqual({
+      action: "skip",
+      reason: "outside-window",
+    });
     expect(decideContact(sydney, false, { window, tenantTimeZone: "America/Toronto", at, deadline: new Date("2026-03-09T22:01:00Z") }).action).toBe("wait");
-    expect(decideContact(sydney, false, { window: { ...window, days: [] }, tenantTimeZone: "America/Toronto", at })).toEqual({ action: "skip", reason: "outside-window" });
+    expect(decideContact(sydney, false, { window: { ...window, days: [] }, tenantTimeZone: "America/Toronto", at })).toEqual({
+      action: "skip",
+      reason: "outside-window",
+    });
     // The instant alone, as the seeded history was judged: outside is outside.
     expect(classifyContact(sydney, false, { window, tenantTimeZone: "America/Toronto", at })).toEqual({ action: "skip", reason: "outside-window" });
   });

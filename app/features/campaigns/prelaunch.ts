@@ -90,7 +90,14 @@ export interface PrelaunchSummary {
 
 /** Adds contacts to a summary one decision at a time. */
 export function createSummary() {
-  const summary: PrelaunchSummary = { total: 0, toCall: 0, waiting: 0, skipped: 0, byReason: { invalid: 0, "opted-out": 0, duplicate: 0, "outside-window": 0 }, nextWindowAt: null };
+  const summary: PrelaunchSummary = {
+    total: 0,
+    toCall: 0,
+    waiting: 0,
+    skipped: 0,
+    byReason: { invalid: 0, "opted-out": 0, duplicate: 0, "outside-window": 0 },
+    nextWindowAt: null,
+  };
   return {
     summary,
     add(decision: RunDecision) {

@@ -13,7 +13,8 @@ import { parseClockTime, parseLocalDateTime, zonedTimeToInstant } from "./zoned-
  */
 const WEEKDAY_VALUES = ["1", "2", "3", "4", "5", "6", "7"] as const;
 
-const oneOf = <T extends string>(options: readonly T[], value: string | undefined): value is T => value !== undefined && (options as readonly string[]).includes(value);
+const oneOf = <T extends string>(options: readonly T[], value: string | undefined): value is T =>
+  value !== undefined && (options as readonly string[]).includes(value);
 
 /**
  * Every field is read as optional text and judged in one pass, so a form

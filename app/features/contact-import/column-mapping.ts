@@ -102,7 +102,7 @@ export function missingRequiredTargets(mapping: ColumnMapping): Array<"firstName
 
 /** A record's cells as contact field values under a mapping (untrimmed: the contact rules trim). */
 export function valuesFromCells(cells: readonly string[], mapping: ColumnMapping): ContactFieldValues {
-  const cell = (index: number | null) => (index === null ? "" : cells[index] ?? "");
+  const cell = (index: number | null) => (index === null ? "" : (cells[index] ?? ""));
   const values = {} as ContactFieldValues;
   for (const field of CONTACT_FIELDS) values[field] = cell(mapping[field]);
   if (mapping.fullName !== null) {

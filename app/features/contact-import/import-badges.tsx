@@ -52,8 +52,8 @@ export function ImportSteps({ current }: { current: ImportStep }) {
               step === current
                 ? "border-transparent bg-primary-button font-semibold text-primary-button-text"
                 : index < currentIndex
-                ? "border-slate-300 text-slate-700 dark:border-slate-600 dark:text-slate-200"
-                : "border-slate-200 text-slate-500 dark:border-slate-800 dark:text-slate-400",
+                  ? "border-slate-300 text-slate-700 dark:border-slate-600 dark:text-slate-200"
+                  : "border-slate-200 text-slate-500 dark:border-slate-800 dark:text-slate-400",
             )}
           >
             <span aria-hidden="true">{index + 1}.</span> {t(`steps.${step}`)}

@@ -35,12 +35,7 @@ import { checkRules, parseRemovedRows, parseRowEdits, RowClassifier, rowValues, 
  * a failed import keeps it for a retry until the daily sweep.
  */
 export type ImportErrorKey =
-  | "errors.importFailed"
-  | "errors.fileMissing"
-  | "errors.listMissing"
-  | "errors.invalidRows"
-  | "errors.interrupted"
-  | "errors.expired";
+  "errors.importFailed" | "errors.fileMissing" | "errors.listMissing" | "errors.invalidRows" | "errors.interrupted" | "errors.expired";
 
 export class ImportError extends Error {
   constructor(readonly key: ImportErrorKey) {
@@ -94,7 +89,12 @@ export async function waitForImport(importId: string) {
   await Promise.all(runs);
 }
 
-async function runImport(importId: string, tenantId: string, metrics = emptyMetrics(), { owner = THIS_RUNNER, heartbeatMs = HEARTBEAT_MS, beforeCommit }: RunOptions = {}) {
+async function runImport(
+  importId: string,
+  tenantId: string,
+  metrics = emptyMetrics(),
+  { owner = THIS_RUNNER, heartbeatMs = HEARTBEAT_MS, beforeCommit }: RunOptions = {},
+) {
   let leaseLost = false;
   const heartbeat = setInterval(() => {
     void renewImportLease(importId, owner).then(
@@ -157,7 +157,9 @@ async function runImport(importId: string, tenantId: string, metrics = emptyMetr
     const imported = added as { at: string; count: number } | null;
     // The contacts are saved; their deliveries to the integrations are queued after, and a failure to queue them does not undo the import.
     if (imported && imported.count > 0) {
-      await onContactsImported(tenantId, listId, imported.at).catch((queueError: unknown) => console.error(`contact import ${importId}: could not queue integration deliveries`, queueError));
+      await onContactsImported(tenantId, listId, imported.at).catch((queueError: unknown) =>
+        console.error(`contact import ${importId}: could not queue integration deliveries`, queueError),
+      );
     }
     importRuns.inc({ result: "done" });
     importedContacts.inc(metrics.imported);

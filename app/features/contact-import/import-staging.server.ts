@@ -154,44 +154,59 @@ async function withPostgresStaging<T>(db: DB, tenantId: string, work: (staging: 
   // One connection for the whole import: a TEMP table belongs to the connection that made it.
   return db.connection().execute(async (connection) => {
     const columns = sql.join(STAGE_COLUMNS.map((column) => sql.ref(column)));
-    await sql`create temp table import_rows (seq bigint generated always as identity, ${sql.join(STAGE_COLUMNS.map((column) => sql`${sql.ref(column)} text`))})`.execute(connection);
+    await sql`create temp table import_rows (seq bigint generated always as identity, ${sql.join(STAGE_COLUMNS.map((column) => sql`${sql.ref(column)} text`))})`.execute(
+      connection,
+    );
     try {
       return await work({
         phoneExists: (e164) => numbers.has(e164),
         async stage(values) {
           if (values.length === 0) return;
           const tuples: RawBuilder<unknown>[] = [];
-          for (let start = 0; start < values.length; start += STAGE_COLUMNS.length) tuples.push(sql`(${sql.join(values.slice(start, start + STAGE_COLUMNS.length))})`);
+          for (let start = 0; start < values.length; start += STAGE_COLUMNS.length)
+            tuples.push(sql`(${sql.join(values.slice(start, start + STAGE_COLUMNS.length))})`);
           await sql`insert into import_rows (${columns}) values ${sql.join(tuples)}`.execute(connection);
         },
         commit: ({ importId, tenantId: tenant, owner, listId, processed }) =>
-          connection.transaction().execute(async (trx): Promise<CommitOutcome> => {
-            // Imports (and number checks) of one tenant commit one at a time, so "not exists" sees every earlier one.
-            await lockTenant(trx, tenant);
-            const list = await trx.selectFrom("contact_lists").select("id").where("id", "=", listId).where("tenant_id", "=", tenant).executeTakeFirst();
-            if (!list) return { ok: false, reason: "list-missing" };
-            const timestamp = now();
-            const copied = await sql`insert into contacts (id, tenant_id, list_id, first_name, last_name, title, company, phone, email, time_zone, opted_out_at, created_at, updated_at)
+          connection
+            .transaction()
+            .execute(async (trx): Promise<CommitOutcome> => {
+              // Imports (and number checks) of one tenant commit one at a time, so "not exists" sees every earlier one.
+              await lockTenant(trx, tenant);
+              const list = await trx.selectFrom("contact_lists").select("id").where("id", "=", listId).where("tenant_id", "=", tenant).executeTakeFirst();
+              if (!list) return { ok: false, reason: "list-missing" };
+              const timestamp = now();
+              const copied =
+                await sql`insert into contacts (id, tenant_id, list_id, first_name, last_name, title, company, phone, email, time_zone, opted_out_at, created_at, updated_at)
               select s.id, ${tenant}, ${listId}, s.first_name, s.last_name, s.title, s.company, s.phone, s.email, s.time_zone, null, ${timestamp}, ${timestamp}
               from import_rows s
               where not exists (select 1 from contacts c where c.tenant_id = ${tenant} and c.phone = s.phone)
               order by s.seq`.execute(trx);
-            const imported = Number(copied.numAffectedRows ?? 0);
-            const done = await trx
-              .updateTable("contact_imports")
-              .set({ status: "done", processed_rows: processed, imported_count: imported, error: null, updated_at: timestamp, lease_owner: null, lease_until: null })
-              .where("id", "=", importId)
-              .where("tenant_id", "=", tenant)
-              .where("status", "=", "importing")
-              .where("lease_owner", "=", owner)
-              .executeTakeFirst();
-            // A rollback by throwing: the contacts just copied must not stay when this run no longer owns the import.
-            if (Number(done.numUpdatedRows) !== 1) throw new InterruptedCommit();
-            return { ok: true, imported, at: timestamp };
-          }).catch((error: unknown) => {
-            if (error instanceof InterruptedCommit) return { ok: false as const, reason: "interrupted" as const };
-            throw error;
-          }),
+              const imported = Number(copied.numAffectedRows ?? 0);
+              const done = await trx
+                .updateTable("contact_imports")
+                .set({
+                  status: "done",
+                  processed_rows: processed,
+                  imported_count: imported,
+                  error: null,
+                  updated_at: timestamp,
+                  lease_owner: null,
+                  lease_until: null,
+                })
+                .where("id", "=", importId)
+                .where("tenant_id", "=", tenant)
+                .where("status", "=", "importing")
+                .where("lease_owner", "=", owner)
+                .executeTakeFirst();
+              // A rollback by throwing: the contacts just copied must not stay when this run no longer owns the import.
+              if (Number(done.numUpdatedRows) !== 1) throw new InterruptedCommit();
+              return { ok: true, imported, at: timestamp };
+            })
+            .catch((error: unknown) => {
+              if (error instanceof InterruptedCommit) return { ok: false as const, reason: "interrupted" as const };
+              throw error;
+            }),
       });
     } finally {
       await sql`drop table if exists import_rows`.execute(connection).catch(() => undefined);

@@ -160,8 +160,15 @@ export async function claimForImport(tenantId: string, importId: string, listId:
   const result = await getDb()
     .updateTable("contact_imports")
     .set({
-      status: "importing", list_id: listId, processed_rows: 0, imported_count: 0, error: null, updated_at: now(),
-      lease_owner: owner, lease_until: leaseUntil(Date.now()), attempts: 1,
+      status: "importing",
+      list_id: listId,
+      processed_rows: 0,
+      imported_count: 0,
+      error: null,
+      updated_at: now(),
+      lease_owner: owner,
+      lease_until: leaseUntil(Date.now()),
+      attempts: 1,
     })
     .where("tenant_id", "=", tenantId)
     .where("id", "=", importId)

@@ -60,7 +60,14 @@ export function PreviewTable({
       missing
     );
   const columns: Array<DataColumn<PreviewRow>> = [
-    { id: "row", header: t("preview.table.row"), rowHeader: true, align: "end", className: "font-normal", cell: (row) => formatNumber(row.number, i18n.language) },
+    {
+      id: "row",
+      header: t("preview.table.row"),
+      rowHeader: true,
+      align: "end",
+      className: "font-normal",
+      cell: (row) => formatNumber(row.number, i18n.language),
+    },
     {
       id: "name",
       header: t("preview.table.name"),
@@ -141,7 +148,16 @@ function RemoveRowButton({ row, here }: { row: number; here: string }) {
         title={t("preview.removeLabel", { row })}
         className="text-slate-500 hover:text-red-700 dark:text-slate-400 dark:hover:text-red-400"
       >
-        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round">
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          className="h-4 w-4"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth={1.8}
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        >
           <path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" />
         </svg>
       </Button>
@@ -218,7 +234,9 @@ function RowFixForm({
   );
   return (
     <details open={reply !== undefined} className="group">
-      <summary className="cursor-pointer text-sm font-medium text-red-800 underline-offset-2 hover:underline dark:text-red-300">{t("preview.fix", { row: row.number })}</summary>
+      <summary className="cursor-pointer text-sm font-medium text-red-800 underline-offset-2 hover:underline dark:text-red-300">
+        {t("preview.fix", { row: row.number })}
+      </summary>
       <Form method="post" action={here} preventScrollReset {...plainFormProps(form)} className="mt-3 space-y-3 pb-1">
         <p className="text-xs text-slate-600 dark:text-slate-300">{t("preview.fixIntro", { row: row.number })}</p>
         <input type="hidden" name="intent" value="edit-row" />

@@ -92,7 +92,16 @@ export function ImportPreview({
           </div>
         ) : null}
       </Panel>
-      {readOnly ? null : <StartImportForm importId={importId} view={view} here={here} reply={startReply} listNameMaxLength={listNameMaxLength} constraint={constraints.startImport} />}
+      {readOnly ? null : (
+        <StartImportForm
+          importId={importId}
+          view={view}
+          here={here}
+          reply={startReply}
+          listNameMaxLength={listNameMaxLength}
+          constraint={constraints.startImport}
+        />
+      )}
     </div>
   );
 }

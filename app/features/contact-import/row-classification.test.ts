@@ -136,7 +136,13 @@ describe("RowClassifier", () => {
   });
 
   it("splits a full-name column into first and last name", () => {
-    const classifier = new RowClassifier({ mapping: { ...EMPTY_MAPPING, fullName: 0, phone: 1 }, edits: {}, removed: new Set(), phoneExists: () => false, country: "CA" });
+    const classifier = new RowClassifier({
+      mapping: { ...EMPTY_MAPPING, fullName: 0, phone: 1 },
+      edits: {},
+      removed: new Set(),
+      phoneExists: () => false,
+      country: "CA",
+    });
     expect(classifier.classify(2, ["Jane Doe", "4165550100"])).toMatchObject({ status: "valid", values: { firstName: "Jane", lastName: "Doe" } });
     expect(classifier.classify(3, ["", "4165550101"])).toMatchObject({ status: "invalid", problems: { firstName: "validation.nameRequired" } });
   });

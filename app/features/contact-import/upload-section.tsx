@@ -87,14 +87,23 @@ export function ImportHistory({ entries, timeZone }: { entries: ImportHistoryEnt
     { id: "uploaded", header: t("history.uploaded"), cell: (entry) => formatDateTime(entry.createdAt, i18n.language, timeZone) },
     { id: "rows", header: t("history.rows"), align: "end", cell: (entry) => formatNumber(entry.rowCount, i18n.language) },
     { id: "status", header: t("history.status"), cell: (entry) => <ImportStatusBadge status={entry.status} /> },
-    { id: "imported", header: t("history.imported"), align: "end", cell: (entry) => (entry.status === "done" ? formatNumber(entry.importedCount, i18n.language) : missing) },
+    {
+      id: "imported",
+      header: t("history.imported"),
+      align: "end",
+      cell: (entry) => (entry.status === "done" ? formatNumber(entry.importedCount, i18n.language) : missing),
+    },
     {
       id: "list",
       header: t("history.list"),
       truncate: true,
       cell: (entry) =>
         entry.status === "done" && entry.listId && entry.listName ? (
-          <Link to={`/contacts?list=${encodeURIComponent(entry.listId)}`} title={entry.listName} className="underline decoration-slate-300 underline-offset-2 hover:decoration-inherit dark:decoration-slate-600">
+          <Link
+            to={`/contacts?list=${encodeURIComponent(entry.listId)}`}
+            title={entry.listName}
+            className="underline decoration-slate-300 underline-offset-2 hover:decoration-inherit dark:decoration-slate-600"
+          >
             {entry.listName}
           </Link>
         ) : entry.listName ? (
@@ -113,7 +122,13 @@ export function ImportHistory({ entries, timeZone }: { entries: ImportHistoryEnt
         </div>
       ) : (
         <div className="max-sm:p-3">
-          <DataTable caption={t("history.caption")} columns={columns} rows={entries} rowKey={(entry) => entry.id} rowData={(entry) => ({ "data-import-id": entry.id })} />
+          <DataTable
+            caption={t("history.caption")}
+            columns={columns}
+            rows={entries}
+            rowKey={(entry) => entry.id}
+            rowData={(entry) => ({ "data-import-id": entry.id })}
+          />
         </div>
       )}
     </Panel>

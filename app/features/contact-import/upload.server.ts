@@ -178,10 +178,10 @@ export async function receiveUpload(request: Request, importId: string): Promise
     const refusal: UploadRefusal | null = !header
       ? { key: "validation.empty" }
       : dataRows === 0
-      ? { key: "validation.noDataRows" }
-      : dataRows > MAX_IMPORT_ROWS
-      ? { key: "validation.tooManyRows", values: { limitRows: MAX_IMPORT_ROWS } }
-      : null;
+        ? { key: "validation.noDataRows" }
+        : dataRows > MAX_IMPORT_ROWS
+          ? { key: "validation.tooManyRows", values: { limitRows: MAX_IMPORT_ROWS } }
+          : null;
     if (refusal || !header) {
       await cleanUp();
       return { ok: false, refusal: refusal ?? { key: "validation.empty" } };

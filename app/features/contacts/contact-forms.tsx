@@ -77,7 +77,12 @@ export function ContactForm({
           namespace="contacts"
           inputProps={{ ...plainInputProps(fields.lastName, { type: "text" }), autoComplete: "off" }}
         />
-        <TextField label={t("fields.title")} errors={fields.title.errors} namespace="contacts" inputProps={{ ...plainInputProps(fields.title, { type: "text" }), autoComplete: "off" }} />
+        <TextField
+          label={t("fields.title")}
+          errors={fields.title.errors}
+          namespace="contacts"
+          inputProps={{ ...plainInputProps(fields.title, { type: "text" }), autoComplete: "off" }}
+        />
         <TextField
           label={t("fields.company")}
           errors={fields.company.errors}
@@ -91,7 +96,11 @@ export function ContactForm({
           country={phoneCountry}
           errorAction={
             existingContactId && fields.phone.errors?.includes("validation.phoneExists") ? (
-              <Link to={contactPaths.edit(existingContactId)} className="font-medium text-red-700 underline dark:text-red-400" data-testid="existing-contact-link">
+              <Link
+                to={contactPaths.edit(existingContactId)}
+                className="font-medium text-red-700 underline dark:text-red-400"
+                data-testid="existing-contact-link"
+              >
                 {t("form.openExistingContact")}
               </Link>
             ) : null

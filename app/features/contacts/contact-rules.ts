@@ -31,11 +31,7 @@ export function contactFieldsSchema(country: string) {
 
 const contactFieldsSchemaFor = (country: string) =>
   z.object({
-    firstName: z
-      .string({ required_error: "validation.nameRequired" })
-      .trim()
-      .min(1, "validation.nameRequired")
-      .max(FIELD_MAX_LENGTH, "validation.tooLong"),
+    firstName: z.string({ required_error: "validation.nameRequired" }).trim().min(1, "validation.nameRequired").max(FIELD_MAX_LENGTH, "validation.tooLong"),
     lastName: text(),
     title: text(),
     company: text(),

@@ -22,9 +22,7 @@ export type ContactFieldErrors = Partial<Record<"phone" | "listId", string[]>>;
 
 /** A refusal because of the phone names the contact that has it (`existingContactId`), so the form can link to it. */
 export type SaveContactResult =
-  | { ok: true; id: string; listId: string }
-  | { ok: false; fieldErrors: ContactFieldErrors; existingContactId: string | null }
-  | { ok: false; notFound: true };
+  { ok: true; id: string; listId: string } | { ok: false; fieldErrors: ContactFieldErrors; existingContactId: string | null } | { ok: false; notFound: true };
 
 /** The id of a contact of the tenant that has this (E.164) number, other than `exceptId`. */
 export async function contactWithPhone(tenantId: string, e164: string, exceptId?: string, db: DB = getDb()) {
@@ -70,7 +68,14 @@ export function createContact(tenantId: string, values: ContactFormValues, count
     const timestamp = now();
     await trx
       .insertInto("contacts")
-      .values({ id, tenant_id: tenantId, ...columns(values, phone), opted_out_at: optedOutAt(values.optedOut, null, timestamp), created_at: timestamp, updated_at: timestamp })
+      .values({
+        id,
+        tenant_id: tenantId,
+        ...columns(values, phone),
+        opted_out_at: optedOutAt(values.optedOut, null, timestamp),
+        created_at: timestamp,
+        updated_at: timestamp,
+      })
       .execute();
     await onContactSaved(tenantId, id, "contact.created", trx);
     return { ok: true, id, listId: values.listId };

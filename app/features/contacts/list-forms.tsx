@@ -48,7 +48,12 @@ export function ListNameForm({
   return (
     <FormTag method="post" action={action} {...plainFormProps(form)} className="space-y-4">
       <FormErrors errors={form.errors} namespace="contacts" />
-      <TextField label={label} errors={fields.name.errors} namespace="contacts" inputProps={{ ...plainInputProps(fields.name, { type: "text" }), autoComplete: "off" }} />
+      <TextField
+        label={label}
+        errors={fields.name.errors}
+        namespace="contacts"
+        inputProps={{ ...plainInputProps(fields.name, { type: "text" }), autoComplete: "off" }}
+      />
       <input type="hidden" name="returnTo" value={returnTo} />
       <div className="flex flex-wrap gap-2">
         <Button type="submit" loading={busy}>

@@ -48,9 +48,28 @@ export interface ContactsScope {
  * so the list stays short; a capital not listed here sorts after z).
  */
 const FOLDS: ReadonlyArray<readonly [string, string]> = [
-  ["ä", "a"], ["ö", "o"], ["ü", "u"], ["Ä", "a"], ["Ö", "o"], ["Ü", "u"], ["ß", "ss"],
-  ["é", "e"], ["è", "e"], ["ê", "e"], ["É", "e"], ["à", "a"], ["á", "a"], ["â", "a"],
-  ["ç", "c"], ["ñ", "n"], ["ó", "o"], ["ô", "o"], ["ø", "o"], ["å", "a"], ["í", "i"], ["ú", "u"],
+  ["ä", "a"],
+  ["ö", "o"],
+  ["ü", "u"],
+  ["Ä", "a"],
+  ["Ö", "o"],
+  ["Ü", "u"],
+  ["ß", "ss"],
+  ["é", "e"],
+  ["è", "e"],
+  ["ê", "e"],
+  ["É", "e"],
+  ["à", "a"],
+  ["á", "a"],
+  ["â", "a"],
+  ["ç", "c"],
+  ["ñ", "n"],
+  ["ó", "o"],
+  ["ô", "o"],
+  ["ø", "o"],
+  ["å", "a"],
+  ["í", "i"],
+  ["ú", "u"],
 ];
 
 /**
@@ -243,8 +262,11 @@ export async function* exportChunks(db: DB, scope: ContactsScope, params: Contac
   const comparison = sql.raw(params.order === "asc" ? ">" : "<");
   let cursor: Cursor | null = null;
   for (;;) {
-    const where: RawBuilder<SqlBool>[] = cursor ? [...conditions, sql<SqlBool>`(contacts.created_at, contacts.rowid) ${comparison} (${cursor.createdAt}, ${cursor.rowId})`] : conditions;
-    const result: { rows: ContactDbRow[] } = await sql<ContactDbRow>`select ${COLUMNS} from ${FROM} where ${and(where)} order by ${orderBy(params)} limit ${chunkSize}`.execute(db);
+    const where: RawBuilder<SqlBool>[] = cursor
+      ? [...conditions, sql<SqlBool>`(contacts.created_at, contacts.rowid) ${comparison} (${cursor.createdAt}, ${cursor.rowId})`]
+      : conditions;
+    const result: { rows: ContactDbRow[] } =
+      await sql<ContactDbRow>`select ${COLUMNS} from ${FROM} where ${and(where)} order by ${orderBy(params)} limit ${chunkSize}`.execute(db);
     if (result.rows.length > 0) yield result.rows.map(toItem);
     if (result.rows.length < chunkSize) return;
     const last: ContactDbRow = result.rows[result.rows.length - 1]!;

@@ -34,10 +34,17 @@ export function ListsPanel({
   const { t } = useTranslation("contacts");
   const { params } = data;
   return (
-    <Panel className="p-3 sm:p-4 2xl:p-3" title={<span className="text-base">{t("lists.title")}</span>} actions={data.canCreate ? <NewListAction returnTo={data.returnTo} constraint={listNameConstraint} /> : null}>
+    <Panel
+      className="p-3 sm:p-4 2xl:p-3"
+      title={<span className="text-base">{t("lists.title")}</span>}
+      actions={data.canCreate ? <NewListAction returnTo={data.returnTo} constraint={listNameConstraint} /> : null}
+    >
       <nav aria-label={t("lists.navLabel")} className="-mt-2">
         {/* A phone scrolls the row of lists on its own, as it does a row of tabs, instead of stacking them above the table. */}
-        <ul className="relative -mx-1 flex gap-2 overflow-x-auto px-1 pb-1 text-sm sm:flex-wrap sm:overflow-visible sm:pb-0 2xl:flex-col 2xl:gap-0.5" data-testid="contact-lists">
+        <ul
+          className="relative -mx-1 flex gap-2 overflow-x-auto px-1 pb-1 text-sm sm:flex-wrap sm:overflow-visible sm:pb-0 2xl:flex-col 2xl:gap-0.5"
+          data-testid="contact-lists"
+        >
           <ListEntry to={listView(params, null)} name={t("lists.all")} count={data.contactCount} current={params.list === null} />
           {data.lists.map((list) => (
             <ListEntry key={list.id} to={listView(params, list.id)} name={list.name} count={list.contactCount} current={params.list === list.id}>
@@ -86,7 +93,12 @@ function ListActions({ list, data }: { list: ContactListSummary; data: ContactsL
   const actions: RowAction[] = [];
   if (data.canUpdate) actions.push({ label: t("lists.rename"), to: withReturnTo(contactPaths.renameList(list.id), data.returnTo) });
   if (data.canDelete) {
-    actions.push({ label: t("lists.delete"), to: withReturnTo(contactPaths.removeList(list.id), data.returnTo), onSelect: () => setDeleting(true), tone: "danger" });
+    actions.push({
+      label: t("lists.delete"),
+      to: withReturnTo(contactPaths.removeList(list.id), data.returnTo),
+      onSelect: () => setDeleting(true),
+      tone: "danger",
+    });
   }
   if (actions.length === 0) return null;
   return (

@@ -78,7 +78,10 @@ export async function createContactList(tenantId: string, rawName: string, db: D
   const id = newId();
   const timestamp = now();
   try {
-    await db.insertInto("contact_lists").values({ id, tenant_id: tenantId, name: checked.name, name_key: key, created_at: timestamp, updated_at: timestamp }).execute();
+    await db
+      .insertInto("contact_lists")
+      .values({ id, tenant_id: tenantId, name: checked.name, name_key: key, created_at: timestamp, updated_at: timestamp })
+      .execute();
   } catch (error) {
     if (isUniqueViolation(error)) return { ok: false, error: "validation.listExists" };
     throw error;
@@ -131,9 +134,7 @@ export async function campaignNamesByList(tenantId: string, db: DB = getDb()): P
 }
 
 export type DeleteListResult =
-  | { ok: true; name: string; deletedContacts: number }
-  | { ok: false; reason: "notFound" }
-  | { ok: false; reason: "inUse"; campaigns: string[] };
+  { ok: true; name: string; deletedContacts: number } | { ok: false; reason: "notFound" } | { ok: false; reason: "inUse"; campaigns: string[] };
 
 /**
  * Deletes a list and its contacts in one transaction, unless a campaign

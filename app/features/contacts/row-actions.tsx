@@ -30,7 +30,12 @@ export function ContactRowActions({ row, data }: { row: ContactListItem; data: C
     });
   }
   if (data.canDelete) {
-    actions.push({ label: t("rowActions.delete"), to: withReturnTo(contactPaths.remove(row.id), data.returnTo), onSelect: () => setDeleting(true), tone: "danger" });
+    actions.push({
+      label: t("rowActions.delete"),
+      to: withReturnTo(contactPaths.remove(row.id), data.returnTo),
+      onSelect: () => setDeleting(true),
+      tone: "danger",
+    });
   }
   return (
     <>
@@ -41,7 +46,13 @@ export function ContactRowActions({ row, data }: { row: ContactListItem; data: C
           onClose={close}
           title={t("delete.title")}
           content={({ fetcher, close: cancel }) => (
-            <DeleteContactForm contactId={row.id} returnTo={data.returnTo} summary={`${name} · ${shownPhone(data.phones, row.phone)}`} fetcher={fetcher} onCancel={cancel} />
+            <DeleteContactForm
+              contactId={row.id}
+              returnTo={data.returnTo}
+              summary={`${name} · ${shownPhone(data.phones, row.phone)}`}
+              fetcher={fetcher}
+              onCancel={cancel}
+            />
           )}
         />
       ) : null}

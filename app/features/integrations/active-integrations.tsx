@@ -23,7 +23,17 @@ export interface ActiveIntegrationRow {
 }
 
 /** The selected organization's connections: status, last test, what moved; enable/disable asks first (spec section 4). */
-export function ActiveIntegrations({ rows, timeZone, canUpdate, canCreate }: { rows: ActiveIntegrationRow[]; timeZone: string; canUpdate: boolean; canCreate: boolean }) {
+export function ActiveIntegrations({
+  rows,
+  timeZone,
+  canUpdate,
+  canCreate,
+}: {
+  rows: ActiveIntegrationRow[];
+  timeZone: string;
+  canUpdate: boolean;
+  canCreate: boolean;
+}) {
   const { t, i18n } = useTranslation("integrations");
   if (rows.length === 0) {
     return (
@@ -59,7 +69,10 @@ export function ActiveIntegrations({ rows, timeZone, canUpdate, canCreate }: { r
     {
       id: "test",
       header: t("active.lastTest"),
-      cell: (row) => (row.lastTestAt ? `${row.lastTestOk ? t("active.testOk") : t("active.testFailed")} · ${formatDateTime(row.lastTestAt, i18n.language, timeZone)}` : t("active.neverTested")),
+      cell: (row) =>
+        row.lastTestAt
+          ? `${row.lastTestOk ? t("active.testOk") : t("active.testFailed")} · ${formatDateTime(row.lastTestAt, i18n.language, timeZone)}`
+          : t("active.neverTested"),
     },
     { id: "records", header: t("stats.recordsSynced"), align: "end", cell: (row) => formatNumber(row.recordsSynced, i18n.language) },
     { id: "rate", header: t("stats.successRate"), align: "end", cell: (row) => (row.syncs ? formatRate(row.successRate, i18n.language) : "—") },

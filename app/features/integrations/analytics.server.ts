@@ -43,7 +43,14 @@ export function resolveRange(params: AnalyticsParams, now: Date, timeZone: strin
   return { from, to };
 }
 
-export async function hubAnalytics(tenantId: string, integrations: readonly Integration[], params: AnalyticsParams, timeZone: string, now: Date = new Date(), db: DB = getDb()) {
+export async function hubAnalytics(
+  tenantId: string,
+  integrations: readonly Integration[],
+  params: AnalyticsParams,
+  timeZone: string,
+  now: Date = new Date(),
+  db: DB = getDb(),
+) {
   const chosen = params.crm ? integrations.filter((integration) => integration.crm_name === params.crm) : integrations;
   const ids = chosen.map((integration) => integration.id);
   const { from, to } = resolveRange(params, now, timeZone);
@@ -52,7 +59,12 @@ export async function hubAnalytics(tenantId: string, integrations: readonly Inte
   const inScope = ids.length ? ids : [""];
   const perHour = await db
     .selectFrom("crm_logs")
-    .select([quarterHour.as("quarter"), "integration_id", sql<number>`count(*)`.as("requests"), sql<number>`sum(case when outcome = 'success' then 1 else 0 end)`.as("succeeded")])
+    .select([
+      quarterHour.as("quarter"),
+      "integration_id",
+      sql<number>`count(*)`.as("requests"),
+      sql<number>`sum(case when outcome = 'success' then 1 else 0 end)`.as("succeeded"),
+    ])
     .where("tenant_id", "=", tenantId)
     .where("integration_id", "in", inScope)
     .where("created_at", ">=", start)
@@ -61,7 +73,11 @@ export async function hubAnalytics(tenantId: string, integrations: readonly Inte
     .execute();
   const deliveries = await db
     .selectFrom("integration_deliveries")
-    .select(["integration_id", sql<number>`sum(case when status = 'succeeded' then 1 else 0 end)`.as("succeeded"), sql<number>`sum(case when status = 'failed' then 1 else 0 end)`.as("failed")])
+    .select([
+      "integration_id",
+      sql<number>`sum(case when status = 'succeeded' then 1 else 0 end)`.as("succeeded"),
+      sql<number>`sum(case when status = 'failed' then 1 else 0 end)`.as("failed"),
+    ])
     .where("tenant_id", "=", tenantId)
     .where("integration_id", "in", inScope)
     .where("target", "=", "sync")
@@ -123,7 +139,14 @@ export async function hubAnalytics(tenantId: string, integrations: readonly Inte
       .map((integration) => {
         const requests = requestsBy.get(integration.id) ?? { requests: 0, succeeded: 0 };
         const syncs = syncsBy.get(integration.id) ?? { succeeded: 0, failed: 0 };
-        return { id: integration.id, crmName: integration.crm_name, status: integration.status, requests: requests.requests, successRate: successRate(syncs.succeeded, syncs.succeeded + syncs.failed), syncs: syncs.succeeded + syncs.failed };
+        return {
+          id: integration.id,
+          crmName: integration.crm_name,
+          status: integration.status,
+          requests: requests.requests,
+          successRate: successRate(syncs.succeeded, syncs.succeeded + syncs.failed),
+          syncs: syncs.succeeded + syncs.failed,
+        };
       })
       .sort((a, b) => b.requests - a.requests || a.crmName.localeCompare(b.crmName))
       .slice(0, 5),

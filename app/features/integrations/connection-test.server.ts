@@ -15,7 +15,6 @@ export type { ConnectionTestResult };
 
 export const EXCERPT_LENGTH = 600;
 
-
 export async function testConnection(integration: Integration, actor: string, options: CallOptions = {}): Promise<ConnectionTestResult> {
   const db: DB = options.db ?? getDb();
   const template = templateOf(integration);
@@ -26,14 +25,30 @@ export async function testConnection(integration: Integration, actor: string, op
   } else {
     const reservation = await reserveRequest(integration, template, options.now?.() ?? new Date(), db);
     if (!reservation.allowed) {
-      result = { ok: false, endpointName: endpoint.endpointName, outcome: "rate-limited", status: null, durationMs: 0, excerpt: "", error: reservation.until.toISOString() };
+      result = {
+        ok: false,
+        endpointName: endpoint.endpointName,
+        outcome: "rate-limited",
+        status: null,
+        durationMs: 0,
+        excerpt: "",
+        error: reservation.until.toISOString(),
+      };
     } else {
       const { exchange } = await callEndpoint(integration, { endpoint, payload: null }, { kind: "test", source: actor }, { ...options, db });
       const excerpt = (exchange.log.responseBody ?? "").slice(0, EXCERPT_LENGTH);
       result =
         exchange.outcome === "success" && exchange.status !== null
           ? { ok: true, endpointName: endpoint.endpointName, status: exchange.status, durationMs: exchange.durationMs, excerpt }
-          : { ok: false, endpointName: endpoint.endpointName, outcome: exchange.outcome, status: exchange.status, durationMs: exchange.durationMs, excerpt, error: exchange.error };
+          : {
+              ok: false,
+              endpointName: endpoint.endpointName,
+              outcome: exchange.outcome,
+              status: exchange.status,
+              durationMs: exchange.durationMs,
+              excerpt,
+              error: exchange.error,
+            };
     }
   }
   await db

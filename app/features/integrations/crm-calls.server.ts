@@ -68,7 +68,12 @@ export interface CallOptions {
 }
 
 /** Sends the request and logs it; returns the exchange and the log line's id. */
-export async function callEndpoint(integration: Integration, call: EndpointCall, context: LogContext, options: CallOptions = {}): Promise<{ exchange: CrmExchange; logId: string }> {
+export async function callEndpoint(
+  integration: Integration,
+  call: EndpointCall,
+  context: LogContext,
+  options: CallOptions = {},
+): Promise<{ exchange: CrmExchange; logId: string }> {
   const template = templateOf(integration);
   const request = buildRequest(integration, call);
   const secret = secretOf(integration);
@@ -79,7 +84,13 @@ export async function callEndpoint(integration: Integration, call: EndpointCall,
     now: options.now,
     guard: options.guard,
   });
-  const logId = await writeLog(integration, call.endpoint, context, { method: request.method, ...exchange.log, outcome: exchange.outcome, status: exchange.status, error: exchange.error, durationMs: exchange.durationMs }, options);
+  const logId = await writeLog(
+    integration,
+    call.endpoint,
+    context,
+    { method: request.method, ...exchange.log, outcome: exchange.outcome, status: exchange.status, error: exchange.error, durationMs: exchange.durationMs },
+    options,
+  );
   return { exchange, logId };
 }
 
@@ -96,7 +107,13 @@ export interface LogFields {
   durationMs: number;
 }
 
-export async function writeLog(integration: Pick<Integration, "id" | "tenant_id" | "crm_name">, endpoint: Pick<TemplateEndpoint, "endpointName"> | { endpointName: string }, context: LogContext, fields: LogFields, options: CallOptions = {}) {
+export async function writeLog(
+  integration: Pick<Integration, "id" | "tenant_id" | "crm_name">,
+  endpoint: Pick<TemplateEndpoint, "endpointName"> | { endpointName: string },
+  context: LogContext,
+  fields: LogFields,
+  options: CallOptions = {},
+) {
   const id = newId();
   await (options.db ?? getDb())
     .insertInto("crm_logs")

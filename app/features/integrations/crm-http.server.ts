@@ -124,7 +124,8 @@ export async function sendCrmRequest(request: CrmRequest, options: SendOptions):
     });
   } catch (error) {
     if (error instanceof OutboundRefusal) return finish("refused", { error: error.message });
-    if (signal.aborted || (error as Error).name === "TimeoutError" || (error as Error).name === "AbortError") return finish("timeout", { error: `no answer within ${options.timeoutMs} ms` });
+    if (signal.aborted || (error as Error).name === "TimeoutError" || (error as Error).name === "AbortError")
+      return finish("timeout", { error: `no answer within ${options.timeoutMs} ms` });
     return finish("network", { error: describeFetchFailure(error) });
   }
 }

@@ -35,13 +35,17 @@ export async function createCustomCrm(formData: FormData, gate: GateContext, org
     else if (row.path.includes("{") && row.method === "POST") refuse(at("path"), "custom.endpointPathCreate");
     if (!row.method) refuse(at("method"), "custom.methodRequired");
     if (!row.kind) refuse(at("kind"), "custom.kindRequired");
-    if (row.name && row.path && row.method && row.kind) endpoints.push({ name: row.name, method: row.method, path: row.path, kind: row.kind, sync: row.sync === "on" && row.method !== "GET" });
+    if (row.name && row.path && row.method && row.kind)
+      endpoints.push({ name: row.name, method: row.method, path: row.path, kind: row.kind, sync: row.sync === "on" && row.method !== "GET" });
   });
   if (endpoints.length === 0 && !fieldErrors["endpoints[0].name"]) refuse("endpoints[0].name", "custom.endpointRequired");
 
   const contact = parsePayloadTemplate(value.contactTemplate ?? "");
   const appointment = parsePayloadTemplate(value.appointmentTemplate ?? "");
-  for (const [field, parsed, kind] of [["contactTemplate", contact, "contact"], ["appointmentTemplate", appointment, "appointment"]] as const) {
+  for (const [field, parsed, kind] of [
+    ["contactTemplate", contact, "contact"],
+    ["appointmentTemplate", appointment, "appointment"],
+  ] as const) {
     for (const problem of parsed.problems) refuse(field, `custom.line.${problem.code}`);
     const unknown = parsed.mappings.find((mapping) => !isKnownSource(kind, mapping.mappedTo, []));
     if (unknown) refuse(field, "custom.line.source");
@@ -51,7 +55,10 @@ export async function createCustomCrm(formData: FormData, gate: GateContext, org
   }
   if (Object.keys(fieldErrors).length) return data({ result: submission.reply({ fieldErrors, hideFields: ["secret"] }) }, { status: 400 });
 
-  const source = buildCustomTemplate({ ...value, endpoints, contactTemplate: value.contactTemplate ?? "", appointmentTemplate: value.appointmentTemplate ?? "" }, { contact: contact.mappings, appointment: appointment.mappings });
+  const source = buildCustomTemplate(
+    { ...value, endpoints, contactTemplate: value.contactTemplate ?? "", appointmentTemplate: value.appointmentTemplate ?? "" },
+    { contact: contact.mappings, appointment: appointment.mappings },
+  );
   let template;
   try {
     template = loadTemplates([source], { allowHttp: true })[0]!;
@@ -61,7 +68,14 @@ export async function createCustomCrm(formData: FormData, gate: GateContext, org
   }
   let id: string;
   try {
-    id = await createIntegration(gate.tenant.id, organizationId, template, { baseUrl: value.baseUrl, secret: value.secret, settings: {}, crmName: value.crmName }, undefined, source);
+    id = await createIntegration(
+      gate.tenant.id,
+      organizationId,
+      template,
+      { baseUrl: value.baseUrl, secret: value.secret, settings: {}, crmName: value.crmName },
+      undefined,
+      source,
+    );
   } catch (error) {
     if (!(error instanceof DuplicateIntegration)) throw error;
     return data({ result: submission.reply({ fieldErrors: { crmName: ["validation.duplicate"] }, hideFields: ["secret"] }) }, { status: 400 });

@@ -47,7 +47,12 @@ export function enqueueEvent(tenantId: string, event: IntegrationEvent, record: 
 }
 
 /** The same for many records of one event (an import): the integrations and webhooks are read once. */
-export async function enqueueEvents(tenantId: string, event: IntegrationEvent, records: readonly SourceRecord[], options: EnqueueOptions = {}): Promise<number> {
+export async function enqueueEvents(
+  tenantId: string,
+  event: IntegrationEvent,
+  records: readonly SourceRecord[],
+  options: EnqueueOptions = {},
+): Promise<number> {
   const db = options.db ?? getDb();
   const timestamp = (options.now ?? new Date()).toISOString();
   let query = db.selectFrom("integrations").selectAll().where("tenant_id", "=", tenantId).where("status", "=", "enabled");
@@ -77,7 +82,9 @@ export async function enqueueEvents(tenantId: string, event: IntegrationEvent, r
     finished_at: null,
   });
   const integrationIds = integrations.map((integration) => integration.id);
-  const webhooks = integrationIds.length ? await db.selectFrom("integration_webhooks").selectAll().where("tenant_id", "=", tenantId).where("integration_id", "in", integrationIds).execute() : [];
+  const webhooks = integrationIds.length
+    ? await db.selectFrom("integration_webhooks").selectAll().where("tenant_id", "=", tenantId).where("integration_id", "in", integrationIds).execute()
+    : [];
   const plans = integrations.flatMap((integration) => {
     let template;
     try {
@@ -88,13 +95,19 @@ export async function enqueueEvents(tenantId: string, event: IntegrationEvent, r
     const settings = endpointSettingsOf(integration, template);
     const targets = syncTargets(template, settings, "contact");
     const appointmentTargets = syncTargets(template, settings, "appointment");
-    return [{ integration, syncs: { contact: Boolean(targets.create || targets.update), appointment: Boolean(appointmentTargets.create || appointmentTargets.update) } }];
+    return [
+      {
+        integration,
+        syncs: { contact: Boolean(targets.create || targets.update), appointment: Boolean(appointmentTargets.create || appointmentTargets.update) },
+      },
+    ];
   });
   for (const record of records) {
     for (const { integration, syncs } of plans) {
       if (record.optedOut && integration.restricted_contacts) continue;
       if (syncs[record.kind]) rows.push(job(integration, record, "sync"));
-      if (record.kind === "contact" && integration.send_lead_on_email && integration.lead_email && !integration.send_lead_on_crm_only) rows.push(job(integration, record, "email"));
+      if (record.kind === "contact" && integration.send_lead_on_email && integration.lead_email && !integration.send_lead_on_crm_only)
+        rows.push(job(integration, record, "email"));
     }
     for (const webhook of webhooks) {
       const integration = integrations.find((candidate) => candidate.id === webhook.integration_id)!;
@@ -103,7 +116,11 @@ export async function enqueueEvents(tenantId: string, event: IntegrationEvent, r
     }
   }
   // In slices: each row is 20 parameters, and a statement takes at most a few thousand.
-  for (let start = 0; start < rows.length; start += 200) await db.insertInto("integration_deliveries").values(rows.slice(start, start + 200)).execute();
+  for (let start = 0; start < rows.length; start += 200)
+    await db
+      .insertInto("integration_deliveries")
+      .values(rows.slice(start, start + 200))
+      .execute();
   return rows.length;
 }
 
@@ -129,14 +146,25 @@ export async function runDueDeliveries(options: WorkerOptions): Promise<{ attemp
     .innerJoin("integrations as i", "i.id", "d.integration_id")
     .select(["d.id", "i.id as integration_id", "i.template_id", "i.custom_template", "i.updated_at"])
     .where("i.status", "=", "enabled")
-    .where((eb) => eb.or([eb.and([eb("d.status", "=", "queued"), eb("d.next_attempt_at", "<=", at)]), eb.and([eb("d.status", "=", "sending"), eb("d.lease_until", "<", at)])]))
+    .where((eb) =>
+      eb.or([
+        eb.and([eb("d.status", "=", "queued"), eb("d.next_attempt_at", "<=", at)]),
+        eb.and([eb("d.status", "=", "sending"), eb("d.lease_until", "<", at)]),
+      ]),
+    )
     .orderBy("d.next_attempt_at")
     .orderBy("d.created_at")
     .limit(options.limit ?? 50)
     .execute();
   let attempted = 0;
   for (const row of due) {
-    const delivery = await claim(db, row.id, options.owner, now(), leaseMsOf({ id: row.integration_id, template_id: row.template_id, custom_template: row.custom_template, updated_at: row.updated_at }));
+    const delivery = await claim(
+      db,
+      row.id,
+      options.owner,
+      now(),
+      leaseMsOf({ id: row.integration_id, template_id: row.template_id, custom_template: row.custom_template, updated_at: row.updated_at }),
+    );
     if (!delivery) continue;
     attempted++;
     await attempt(delivery, { ...options, db, now });
@@ -151,7 +179,9 @@ async function claim(db: DB, id: string, owner: string, now: Date, leaseMs: numb
     .updateTable("integration_deliveries")
     .set({ status: "sending", lease_owner: owner, lease_until: leaseUntil, updated_at: at })
     .where("id", "=", id)
-    .where((eb) => eb.or([eb.and([eb("status", "=", "queued"), eb("next_attempt_at", "<=", at)]), eb.and([eb("status", "=", "sending"), eb("lease_until", "<", at)])]))
+    .where((eb) =>
+      eb.or([eb.and([eb("status", "=", "queued"), eb("next_attempt_at", "<=", at)]), eb.and([eb("status", "=", "sending"), eb("lease_until", "<", at)])]),
+    )
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) === 0) return null;
   return db.selectFrom("integration_deliveries").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
@@ -184,7 +214,14 @@ async function attempt(delivery: Delivery, context: Context) {
   if (!reservation.allowed) {
     await db
       .updateTable("integration_deliveries")
-      .set({ status: "queued", next_attempt_at: reservation.until.toISOString(), lease_owner: null, lease_until: null, last_error: `rate-limited:${reservation.window}`, updated_at: context.now().toISOString() })
+      .set({
+        status: "queued",
+        next_attempt_at: reservation.until.toISOString(),
+        lease_owner: null,
+        lease_until: null,
+        last_error: `rate-limited:${reservation.window}`,
+        updated_at: context.now().toISOString(),
+      })
       .where("id", "=", delivery.id)
       .where("lease_owner", "=", context.owner)
       .execute();
@@ -196,12 +233,30 @@ async function attempt(delivery: Delivery, context: Context) {
   const source = `${delivery.event} · ${delivery.record_label}`;
 
   if (delivery.target === "email") {
-    const outcome = await sendLeadEmail(integration, delivery, values, { kind: "email", source, deliveryId: delivery.id, attempt: attemptNumber }, { db, now: context.now });
-    await settle(delivery, integration, context, attemptNumber, outcome.ok ? { ok: true } : { ok: false, failure: { kind: "network" }, error: outcome.error, logId: outcome.logId });
+    const outcome = await sendLeadEmail(
+      integration,
+      delivery,
+      values,
+      { kind: "email", source, deliveryId: delivery.id, attempt: attemptNumber },
+      { db, now: context.now },
+    );
+    await settle(
+      delivery,
+      integration,
+      context,
+      attemptNumber,
+      outcome.ok ? { ok: true } : { ok: false, failure: { kind: "network" }, error: outcome.error, logId: outcome.logId },
+    );
     return;
   }
   if (delivery.target === "webhook") {
-    const outcome = await sendWebhook(integration, delivery, values, { kind: "webhook", source, deliveryId: delivery.id, attempt: attemptNumber }, { db, now: context.now, guard: context.guard });
+    const outcome = await sendWebhook(
+      integration,
+      delivery,
+      values,
+      { kind: "webhook", source, deliveryId: delivery.id, attempt: attemptNumber },
+      { db, now: context.now, guard: context.guard },
+    );
     await settle(delivery, integration, context, attemptNumber, outcome);
     return;
   }
@@ -226,19 +281,39 @@ async function attempt(delivery: Delivery, context: Context) {
   const mapped = mapRecord(mappingsOf(integration, kind), { ...linked, ...prefixed(settingsOf(integration)) }, { defaultCountry: null });
   const payload = pruneToSchema(mapped.payload, endpoint.payloadSchema);
   const check = mapped.problems.length === 0 ? validatePayload(template, endpoint.endpointName, payload) : null;
-  const problems = [...mapped.problems.map((problem) => `${problem.field}: ${problem.code}${problem.value ? ` (${problem.value})` : ""}`), ...(check && !check.ok ? check.problems.map((problem) => `${problem.path}: ${problem.message}`) : [])];
+  const problems = [
+    ...mapped.problems.map((problem) => `${problem.field}: ${problem.code}${problem.value ? ` (${problem.value})` : ""}`),
+    ...(check && !check.ok ? check.problems.map((problem) => `${problem.path}: ${problem.message}`) : []),
+  ];
   if (problems.length) {
     const logId = await writeLog(
       integration,
       endpoint,
       { kind: "delivery", source, deliveryId: delivery.id, attempt: attemptNumber },
-      { method: endpoint.type, url: `${integration.base_url}${endpoint.endpoint}`, requestHeaders: {}, requestBody: JSON.stringify(payload), responseHeaders: null, responseBody: null, outcome: "invalid", status: null, error: problems.join("; ").slice(0, 2000), durationMs: 0 },
+      {
+        method: endpoint.type,
+        url: `${integration.base_url}${endpoint.endpoint}`,
+        requestHeaders: {},
+        requestBody: JSON.stringify(payload),
+        responseHeaders: null,
+        responseBody: null,
+        outcome: "invalid",
+        status: null,
+        error: problems.join("; ").slice(0, 2000),
+        durationMs: 0,
+      },
       { db, now: context.now },
     );
-    await settle(delivery, integration, context, attemptNumber, { ok: false, failure: { kind: "invalid" }, error: `invalid: ${problems.join("; ")}`.slice(0, 2000), logId });
+    await settle(delivery, integration, context, attemptNumber, {
+      ok: false,
+      failure: { kind: "invalid" },
+      error: `invalid: ${problems.join("; ")}`.slice(0, 2000),
+      logId,
+    });
     return;
   }
-  const pathValues = link && endpointRole(endpoint) === "update" ? Object.fromEntries(pathParameters(endpoint.endpoint).map((name) => [name, link.external_id])) : {};
+  const pathValues =
+    link && endpointRole(endpoint) === "update" ? Object.fromEntries(pathParameters(endpoint.endpoint).map((name) => [name, link.external_id])) : {};
   const { exchange, logId } = await callEndpoint(
     integration,
     { endpoint, payload, pathValues, idempotencyKey: delivery.idempotency_key },
@@ -250,22 +325,48 @@ async function attempt(delivery: Delivery, context: Context) {
     await settle(delivery, integration, context, attemptNumber, { ok: true, status: exchange.status });
     return;
   }
-  const failure: AttemptFailure = exchange.outcome === "http-error" && exchange.status !== null ? { kind: "status", status: exchange.status } : exchange.outcome === "timeout" ? { kind: "timeout" } : exchange.outcome === "refused" ? { kind: "refused" } : { kind: "network" };
-  await settle(delivery, integration, context, attemptNumber, { ok: false, failure, error: exchange.error ?? exchange.outcome, status: exchange.status, retryAfterMs: exchange.retryAfterMs, logId });
+  const failure: AttemptFailure =
+    exchange.outcome === "http-error" && exchange.status !== null
+      ? { kind: "status", status: exchange.status }
+      : exchange.outcome === "timeout"
+        ? { kind: "timeout" }
+        : exchange.outcome === "refused"
+          ? { kind: "refused" }
+          : { kind: "network" };
+  await settle(delivery, integration, context, attemptNumber, {
+    ok: false,
+    failure,
+    error: exchange.error ?? exchange.outcome,
+    status: exchange.status,
+    retryAfterMs: exchange.retryAfterMs,
+    logId,
+  });
 }
 
 async function optedOutSince(db: DB, delivery: Delivery) {
-  const contact = await db.selectFrom("contacts").select("opted_out_at").where("tenant_id", "=", delivery.tenant_id).where("id", "=", delivery.record_id).executeTakeFirst();
+  const contact = await db
+    .selectFrom("contacts")
+    .select("opted_out_at")
+    .where("tenant_id", "=", delivery.tenant_id)
+    .where("id", "=", delivery.record_id)
+    .executeTakeFirst();
   return Boolean(contact?.opted_out_at);
 }
 
-const prefixed = (settings: Record<string, string>): SourceValues => Object.fromEntries(Object.entries(settings).map(([name, value]) => [`settings.${name}`, value]));
+const prefixed = (settings: Record<string, string>): SourceValues =>
+  Object.fromEntries(Object.entries(settings).map(([name, value]) => [`settings.${name}`, value]));
 
 /** An appointment's contact, as the CRM knows it: the id its earlier delivery got back. */
 async function linkedValues(db: DB, integrationId: string, kind: RecordKind, values: SourceValues): Promise<SourceValues> {
   const contactId = values["contact.id"];
   if (kind !== "appointment" || typeof contactId !== "string") return values;
-  const link = await db.selectFrom("integration_links").select("external_id").where("integration_id", "=", integrationId).where("record_kind", "=", "contact").where("record_id", "=", contactId).executeTakeFirst();
+  const link = await db
+    .selectFrom("integration_links")
+    .select("external_id")
+    .where("integration_id", "=", integrationId)
+    .where("record_kind", "=", "contact")
+    .where("record_id", "=", contactId)
+    .executeTakeFirst();
   return link ? { ...values, "appointment.contactExternalId": link.external_id } : values;
 }
 
@@ -281,8 +382,17 @@ async function recordLink(db: DB, integration: Integration, endpoint: TemplateEn
   if (typeof externalId !== "string" && typeof externalId !== "number") return;
   await db
     .insertInto("integration_links")
-    .values({ integration_id: integration.id, tenant_id: integration.tenant_id, record_kind: kind, record_id: recordId, external_id: String(externalId), updated_at: now.toISOString() })
-    .onConflict((conflict) => conflict.columns(["integration_id", "record_kind", "record_id"]).doUpdateSet({ external_id: String(externalId), updated_at: now.toISOString() }))
+    .values({
+      integration_id: integration.id,
+      tenant_id: integration.tenant_id,
+      record_kind: kind,
+      record_id: recordId,
+      external_id: String(externalId),
+      updated_at: now.toISOString(),
+    })
+    .onConflict((conflict) =>
+      conflict.columns(["integration_id", "record_kind", "record_id"]).doUpdateSet({ external_id: String(externalId), updated_at: now.toISOString() }),
+    )
     .execute();
 }
 
@@ -303,14 +413,23 @@ async function settle(delivery: Delivery, integration: Integration, context: Con
     const retryAt = new Date(now.getTime() + retryDelayMs(template.errorHandling, attemptNumber, outcome.retryAfterMs ?? null)).toISOString();
     await db
       .updateTable("integration_deliveries")
-      .set({ status: "queued", next_attempt_at: retryAt, lease_owner: null, lease_until: null, last_status: outcome.status ?? null, last_error: outcome.error.slice(0, 2000), updated_at: now.toISOString() })
+      .set({
+        status: "queued",
+        next_attempt_at: retryAt,
+        lease_owner: null,
+        lease_until: null,
+        last_status: outcome.status ?? null,
+        last_error: outcome.error.slice(0, 2000),
+        updated_at: now.toISOString(),
+      })
       .where("id", "=", delivery.id)
       .where("lease_owner", "=", context.owner)
       .execute();
     if (outcome.logId) await setLogRetryAt(outcome.logId, retryAt, db);
     return;
   }
-  if ((await finish(delivery, context, "failed", outcome.status ?? null, outcome.error)) && delivery.target === "sync") await countSync(db, integration.id, false);
+  if ((await finish(delivery, context, "failed", outcome.status ?? null, outcome.error)) && delivery.target === "sync")
+    await countSync(db, integration.id, false);
 }
 
 /** Only while this runner still holds the lease: a runner that took over an expired one owns the outcome now. */
@@ -345,11 +464,24 @@ async function countSync(db: DB, integrationId: string, ok: boolean) {
  * key, since the CRM may have made the record.
  */
 export async function replayDelivery(tenantId: string, deliveryId: string, now: Date = new Date(), db: DB = getDb()) {
-  const current = await db.selectFrom("integration_deliveries").select(["last_status"]).where("tenant_id", "=", tenantId).where("id", "=", deliveryId).executeTakeFirst();
+  const current = await db
+    .selectFrom("integration_deliveries")
+    .select(["last_status"])
+    .where("tenant_id", "=", tenantId)
+    .where("id", "=", deliveryId)
+    .executeTakeFirst();
   if (!current) return false;
   const result = await db
     .updateTable("integration_deliveries")
-    .set({ status: "queued", attempts: 0, next_attempt_at: now.toISOString(), last_error: null, finished_at: null, updated_at: now.toISOString(), ...(current.last_status !== null ? { idempotency_key: newId() } : {}) })
+    .set({
+      status: "queued",
+      attempts: 0,
+      next_attempt_at: now.toISOString(),
+      last_error: null,
+      finished_at: null,
+      updated_at: now.toISOString(),
+      ...(current.last_status !== null ? { idempotency_key: newId() } : {}),
+    })
     .where("tenant_id", "=", tenantId)
     .where("id", "=", deliveryId)
     .where("status", "in", ["failed", "skipped"])

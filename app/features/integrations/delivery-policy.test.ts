@@ -1,5 +1,18 @@
 import { describe, expect, it } from "vitest";
-import { checkRateWindows, limitOf, MAX_RETRY_WAIT_MS, parseRetryAfter, RATE_WINDOWS, retryDelayMs, shouldRetry, successRate, windowEnd, windowStart, type AttemptFailure, type WindowCount } from "./delivery-policy";
+import {
+  checkRateWindows,
+  limitOf,
+  MAX_RETRY_WAIT_MS,
+  parseRetryAfter,
+  RATE_WINDOWS,
+  retryDelayMs,
+  shouldRetry,
+  successRate,
+  windowEnd,
+  windowStart,
+  type AttemptFailure,
+  type WindowCount,
+} from "./delivery-policy";
 import type { IntegrationTemplate } from "./template-schema";
 import { getTemplate } from "./templates.server";
 
@@ -13,7 +26,13 @@ type RateLimiting = IntegrationTemplate["rateLimiting"];
 type ErrorHandling = IntegrationTemplate["errorHandling"];
 
 const limits: RateLimiting = { requestsPerMinute: 60, requestsPerHour: 1000, requestsPerDay: 10000, enabled: true };
-const handling: ErrorHandling = { retryAttempts: 3, retryDelay: 1000, timeout: 30000, exponentialBackoff: true, retryableStatusCodes: [429, 500, 502, 503, 504] };
+const handling: ErrorHandling = {
+  retryAttempts: 3,
+  retryDelay: 1000,
+  timeout: 30000,
+  exponentialBackoff: true,
+  retryableStatusCodes: [429, 500, 502, 503, 504],
+};
 
 describe("windowStart and windowEnd", () => {
   const now = at("2025-03-04T14:03:27.512Z");
@@ -65,7 +84,8 @@ describe("windowStart and windowEnd", () => {
   });
 
   it("the window's end is the next window's start", () => {
-    for (const window of RATE_WINDOWS) expect(windowStart(window, windowEnd(window, at("2025-03-04T14:03:27Z"))).getTime()).toBe(windowEnd(window, at("2025-03-04T14:03:27Z")).getTime());
+    for (const window of RATE_WINDOWS)
+      expect(windowStart(window, windowEnd(window, at("2025-03-04T14:03:27Z"))).getTime()).toBe(windowEnd(window, at("2025-03-04T14:03:27Z")).getTime());
   });
 
   it("does not change the Date it is given", () => {

@@ -34,7 +34,11 @@ export interface WindowCount {
  * ended are zero. When one does not fit, `until` is the end of the longest
  * full window: sending earlier would be refused by it.
  */
-export function checkRateWindows(rateLimiting: IntegrationTemplate["rateLimiting"], counts: readonly WindowCount[], now: Date): { allowed: true } | { allowed: false; until: Date; window: RateWindow } {
+export function checkRateWindows(
+  rateLimiting: IntegrationTemplate["rateLimiting"],
+  counts: readonly WindowCount[],
+  now: Date,
+): { allowed: true } | { allowed: false; until: Date; window: RateWindow } {
   if (!rateLimiting.enabled) return { allowed: true };
   let blocked: { until: Date; window: RateWindow } | null = null;
   for (const window of RATE_WINDOWS) {

@@ -11,9 +11,6 @@ import { formatNumber } from "~/i18n/format";
 import { useTranslation } from "~/i18n/react";
 import { integrationPaths } from "./paths";
 
-
-
-
 export function EndpointsPanel({ integrationId, endpoints, canUpdate }: { integrationId: string; endpoints: EndpointRow[]; canUpdate: boolean }) {
   const { t } = useTranslation("integrations");
   const saving = useIsPending({ intent: "save-endpoints" });
@@ -32,13 +29,29 @@ export function EndpointsPanel({ integrationId, endpoints, canUpdate }: { integr
         </span>
       ),
     },
-    { id: "purpose", header: t("endpoints.purpose"), cell: (row) => <Badge tone={row.role === "read" ? "neutral" : "info"}>{t(`endpoints.roles.${row.role}`)}{row.kind ? ` · ${t(`endpoints.kinds.${row.kind}`)}` : ""}</Badge> },
+    {
+      id: "purpose",
+      header: t("endpoints.purpose"),
+      cell: (row) => (
+        <Badge tone={row.role === "read" ? "neutral" : "info"}>
+          {t(`endpoints.roles.${row.role}`)}
+          {row.kind ? ` · ${t(`endpoints.kinds.${row.kind}`)}` : ""}
+        </Badge>
+      ),
+    },
     {
       id: "enabled",
       header: t("endpoints.enabled"),
       cell: (row) => (
         <label className="inline-flex items-center">
-          <input type="checkbox" name={`enabled.${row.name}`} defaultChecked={row.enabled} disabled={!canUpdate} className="h-4 w-4" aria-label={t("endpoints.enabledFor", { name: row.name })} />
+          <input
+            type="checkbox"
+            name={`enabled.${row.name}`}
+            defaultChecked={row.enabled}
+            disabled={!canUpdate}
+            className="h-4 w-4"
+            aria-label={t("endpoints.enabledFor", { name: row.name })}
+          />
         </label>
       ),
     },
@@ -47,7 +60,14 @@ export function EndpointsPanel({ integrationId, endpoints, canUpdate }: { integr
       header: t("endpoints.includeInSync"),
       cell: (row) => (
         <label className="inline-flex items-center">
-          <input type="checkbox" name={`sync.${row.name}`} defaultChecked={row.includeInSync} disabled={!canUpdate} className="h-4 w-4" aria-label={t("endpoints.syncFor", { name: row.name })} />
+          <input
+            type="checkbox"
+            name={`sync.${row.name}`}
+            defaultChecked={row.includeInSync}
+            disabled={!canUpdate}
+            className="h-4 w-4"
+            aria-label={t("endpoints.syncFor", { name: row.name })}
+          />
         </label>
       ),
     },
@@ -67,7 +87,11 @@ export function EndpointsPanel({ integrationId, endpoints, canUpdate }: { integr
             header: t("endpoints.run"),
             cell: (row) =>
               row.enabled ? (
-                <Link to={integrationPaths.page(integrationId, "endpoints", { run: row.name })} className={buttonClass("secondary", undefined, "sm")} aria-label={t("endpoints.runFor", { name: row.name })}>
+                <Link
+                  to={integrationPaths.page(integrationId, "endpoints", { run: row.name })}
+                  className={buttonClass("secondary", undefined, "sm")}
+                  aria-label={t("endpoints.runFor", { name: row.name })}
+                >
                   {t("endpoints.run")}
                 </Link>
               ) : (
@@ -86,11 +110,30 @@ export function EndpointsPanel({ integrationId, endpoints, canUpdate }: { integr
 }
 
 /** "Execute an endpoint": the request shown (and editable) before it is sent once, by hand, and what came back. */
-export function ExecutePanel({ integrationId, draft, result, errors, canUpdate }: { integrationId: string; draft: ExecuteDraft; result: ExecuteResult | null; errors: Record<string, string[] | null> | undefined; canUpdate: boolean }) {
+export function ExecutePanel({
+  integrationId,
+  draft,
+  result,
+  errors,
+  canUpdate,
+}: {
+  integrationId: string;
+  draft: ExecuteDraft;
+  result: ExecuteResult | null;
+  errors: Record<string, string[] | null> | undefined;
+  canUpdate: boolean;
+}) {
   const { t, i18n } = useTranslation("integrations");
   const sending = useIsPending({ intent: "execute" });
   return (
-    <Panel title={t("execute.title", { name: draft.endpointName })} actions={<Link to={integrationPaths.page(integrationId, "endpoints")} className="text-sm text-primary-dark underline dark:text-primary">{t("execute.close")}</Link>}>
+    <Panel
+      title={t("execute.title", { name: draft.endpointName })}
+      actions={
+        <Link to={integrationPaths.page(integrationId, "endpoints")} className="text-sm text-primary-dark underline dark:text-primary">
+          {t("execute.close")}
+        </Link>
+      }
+    >
       <div className="space-y-4" data-testid="execute-panel">
         <p className="break-all font-mono text-xs">
           {draft.method} {draft.path}
@@ -101,7 +144,12 @@ export function ExecutePanel({ integrationId, draft, result, errors, canUpdate }
             <input type="hidden" name="intent" value="execute" />
             <input type="hidden" name="endpointName" value={draft.endpointName} />
             {draft.pathParameters.length > 0 ? (
-              <TextField label={t("execute.pathValue", { name: draft.pathParameters.join(", ") })} errors={errors?.pathValue ?? undefined} namespace="integrations" inputProps={{ id: "execute-pathValue", name: "pathValue", required: true }} />
+              <TextField
+                label={t("execute.pathValue", { name: draft.pathParameters.join(", ") })}
+                errors={errors?.pathValue ?? undefined}
+                namespace="integrations"
+                inputProps={{ id: "execute-pathValue", name: "pathValue", required: true }}
+              />
             ) : null}
             <TextareaField
               label={draft.takesPayload ? t("execute.payload") : t("execute.query")}
@@ -120,7 +168,11 @@ export function ExecutePanel({ integrationId, draft, result, errors, canUpdate }
         {result ? (
           <div className="space-y-2" data-testid="execute-result" data-ok={result.ok ? "true" : "false"}>
             <Notice tone={result.ok ? "info" : "warning"}>
-              {t(result.ok ? "execute.ok" : "execute.failed", { status: result.status ?? t(`outcomes.${result.outcome}`), ms: formatNumber(result.durationMs, i18n.language), error: describeFailure(t, result.outcome, result.error) ?? "" })}
+              {t(result.ok ? "execute.ok" : "execute.failed", {
+                status: result.status ?? t(`outcomes.${result.outcome}`),
+                ms: formatNumber(result.durationMs, i18n.language),
+                error: describeFailure(t, result.outcome, result.error) ?? "",
+              })}
               {result.logId ? (
                 <>
                   {" "}
@@ -130,7 +182,11 @@ export function ExecutePanel({ integrationId, draft, result, errors, canUpdate }
                 </>
               ) : null}
             </Notice>
-            {result.excerpt ? <pre className="max-h-72 overflow-auto whitespace-pre-wrap break-all rounded-md bg-slate-50 p-3 font-mono text-xs dark:bg-slate-800">{result.excerpt}</pre> : null}
+            {result.excerpt ? (
+              <pre className="max-h-72 overflow-auto whitespace-pre-wrap break-all rounded-md bg-slate-50 p-3 font-mono text-xs dark:bg-slate-800">
+                {result.excerpt}
+              </pre>
+            ) : null}
           </div>
         ) : null}
       </div>

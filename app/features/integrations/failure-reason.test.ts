@@ -34,7 +34,25 @@ describe("failureReason: a stored CRM failure as a translatable reason, the raw 
   });
 
   it("has every reason in English and German", () => {
-    const kinds = ["dns", "connectionRefused", "timeout", "connectionReset", "unreachable", "certificate", "tls", "guardPrivate", "guardScheme", "guardRedirects", "guard", "tooLarge", "http", "invalid", "rateLimited", "network", "unknown"];
+    const kinds = [
+      "dns",
+      "connectionRefused",
+      "timeout",
+      "connectionReset",
+      "unreachable",
+      "certificate",
+      "tls",
+      "guardPrivate",
+      "guardScheme",
+      "guardRedirects",
+      "guard",
+      "tooLarge",
+      "http",
+      "invalid",
+      "rateLimited",
+      "network",
+      "unknown",
+    ];
     for (const language of ["en", "de"] as const) {
       const failure = (resources[language].integrations as { failure: Record<string, string> }).failure;
       for (const kind of kinds) expect(failure[kind], `${language} failure.${kind}`).toBeTruthy();

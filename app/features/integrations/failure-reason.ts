@@ -33,7 +33,8 @@ export interface FailureReason {
   detail: string | null;
 }
 
-const CODE = /\b(?:ERR_[A-Z0-9_]+|UND_ERR_[A-Z0-9_]+|E[A-Z][A-Z0-9_]{2,}|CERT_[A-Z_]+|UNABLE_TO_[A-Z_]+|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|HOSTNAME_MISMATCH)\b/;
+const CODE =
+  /\b(?:ERR_[A-Z0-9_]+|UND_ERR_[A-Z0-9_]+|E[A-Z][A-Z0-9_]{2,}|CERT_[A-Z_]+|UNABLE_TO_[A-Z_]+|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|HOSTNAME_MISMATCH)\b/;
 
 const BY_CODE: Array<[RegExp, FailureKind]> = [
   [/^(ENOTFOUND|EAI_AGAIN|EAI_NONAME|EAI_FAIL|EAI_NODATA)$/, "dns"],

@@ -17,7 +17,16 @@ export interface HubAnalyticsData {
   summary: { totalIntegrations: number; activeIntegrations: number; totalRequests: number; successRate: number; totalSyncs: number; successfulSyncs: number };
   aggregate: { crmCount: number; totalRecordsSynced: number; totalSyncs: number; successfulSyncs: number };
   topIntegrations: Array<{ id: string; crmName: string; status: string; requests: number; successRate: number; syncs: number }>;
-  recentActivity: Array<{ id: string; crm_name: string; kind: string; source: string; target: string; outcome: string; response_status: number | null; created_at: string }>;
+  recentActivity: Array<{
+    id: string;
+    crm_name: string;
+    kind: string;
+    source: string;
+    target: string;
+    outcome: string;
+    response_status: number | null;
+    created_at: string;
+  }>;
   series: Array<{ day: string; success: number; failed: number }>;
 }
 
@@ -35,11 +44,27 @@ function RequestsChart({ series }: { series: HubAnalyticsData["series"] }) {
   const dayLabel = (day: string) => formatDate(`${day}T12:00:00.000Z`, i18n.language, "UTC");
   return (
     <figure>
-      <svg viewBox={`0 0 ${CHART.width} ${CHART.height}`} role="img" aria-label={t("analytics.chartSummary", { value: formatNumber(total, i18n.language) })} className="h-auto w-full">
+      <svg
+        viewBox={`0 0 ${CHART.width} ${CHART.height}`}
+        role="img"
+        aria-label={t("analytics.chartSummary", { value: formatNumber(total, i18n.language) })}
+        className="h-auto w-full"
+      >
         {[0, top / 2, top].map((tick) => (
           <g key={tick}>
-            <line x1={CHART.left} x2={CHART.width - CHART.right} y1={CHART.top + plotHeight - heightOf(tick)} y2={CHART.top + plotHeight - heightOf(tick)} className="stroke-slate-200 dark:stroke-slate-700" />
-            <text x={CHART.left - 6} y={CHART.top + plotHeight - heightOf(tick) + 4} textAnchor="end" className="fill-slate-500 text-[11px] dark:fill-slate-400">
+            <line
+              x1={CHART.left}
+              x2={CHART.width - CHART.right}
+              y1={CHART.top + plotHeight - heightOf(tick)}
+              y2={CHART.top + plotHeight - heightOf(tick)}
+              className="stroke-slate-200 dark:stroke-slate-700"
+            />
+            <text
+              x={CHART.left - 6}
+              y={CHART.top + plotHeight - heightOf(tick) + 4}
+              textAnchor="end"
+              className="fill-slate-500 text-[11px] dark:fill-slate-400"
+            >
               {formatNumber(Math.round(tick), i18n.language)}
             </text>
           </g>
@@ -89,20 +114,50 @@ export function HubAnalytics({ data, timeZone }: { data: HubAnalyticsData; timeZ
   const number = (value: number) => formatNumber(value, i18n.language);
   const percent = (value: number) => formatRate(value, i18n.language);
   const topColumns: Array<DataColumn<HubAnalyticsData["topIntegrations"][number]>> = [
-    { id: "name", header: t("active.name"), primary: true, rowHeader: true, cell: (row) => <Link to={integrationPaths.page(row.id)} className="font-medium text-primary-dark underline dark:text-primary">{row.crmName}</Link> },
+    {
+      id: "name",
+      header: t("active.name"),
+      primary: true,
+      rowHeader: true,
+      cell: (row) => (
+        <Link to={integrationPaths.page(row.id)} className="font-medium text-primary-dark underline dark:text-primary">
+          {row.crmName}
+        </Link>
+      ),
+    },
     { id: "requests", header: t("analytics.requests"), align: "end", cell: (row) => number(row.requests) },
     { id: "rate", header: t("stats.successRate"), align: "end", cell: (row) => (row.syncs ? percent(row.successRate) : "—") },
   ];
   const recentColumns: Array<DataColumn<HubAnalyticsData["recentActivity"][number]>> = [
-    { id: "when", header: t("logs.when"), primary: true, cell: (row) => <Link to={integrationPaths.log(row.id)} className="text-primary-dark underline dark:text-primary">{formatDateTime(row.created_at, i18n.language, timeZone)}</Link> },
+    {
+      id: "when",
+      header: t("logs.when"),
+      primary: true,
+      cell: (row) => (
+        <Link to={integrationPaths.log(row.id)} className="text-primary-dark underline dark:text-primary">
+          {formatDateTime(row.created_at, i18n.language, timeZone)}
+        </Link>
+      ),
+    },
     { id: "to", header: t("logs.to"), truncate: true, cell: (row) => row.target },
     { id: "from", header: t("logs.from"), truncate: true, cell: (row) => row.source },
-    { id: "status", header: t("logs.status"), cell: (row) => (row.response_status ? `${row.response_status} · ${t(`outcomes.${row.outcome}`)}` : t(`outcomes.${row.outcome}`)) },
+    {
+      id: "status",
+      header: t("logs.status"),
+      cell: (row) => (row.response_status ? `${row.response_status} · ${t(`outcomes.${row.outcome}`)}` : t(`outcomes.${row.outcome}`)),
+    },
   ];
   return (
     <div className="space-y-6" data-testid="hub-analytics">
       <FilterForm action="/integrations-hub" label={t("analytics.filters")} hidden={[["tab", "analytics"]]} submitLabel={t("library.apply")}>
-        <FilterSelect id="analytics-crm" name="crm" label={t("analytics.crm")} value={data.crm} anyLabel={t("analytics.allCrms")} options={data.crmNames.map((name) => ({ value: name, label: name }))} />
+        <FilterSelect
+          id="analytics-crm"
+          name="crm"
+          label={t("analytics.crm")}
+          value={data.crm}
+          anyLabel={t("analytics.allCrms")}
+          options={data.crmNames.map((name) => ({ value: name, label: name }))}
+        />
         <div className="space-y-1">
           <label htmlFor="analytics-from" className="block text-sm font-medium">
             {t("analytics.from")}
@@ -120,14 +175,27 @@ export function HubAnalytics({ data, timeZone }: { data: HubAnalyticsData; timeZ
         <Stat label={t("analytics.totalIntegrations")} value={number(data.summary.totalIntegrations)} data-stat="total-integrations" />
         <Stat label={t("analytics.activeIntegrations")} value={number(data.summary.activeIntegrations)} data-stat="active-integrations" />
         <Stat label={t("analytics.totalRequests")} value={number(data.summary.totalRequests)} data-stat="total-requests" />
-        <Stat label={t("stats.successRate")} value={percent(data.summary.successRate)} note={t("analytics.syncsNote", { count: data.summary.totalSyncs, successful: number(data.summary.successfulSyncs), total: number(data.summary.totalSyncs) })} data-stat="success-rate" />
+        <Stat
+          label={t("stats.successRate")}
+          value={percent(data.summary.successRate)}
+          note={t("analytics.syncsNote", {
+            count: data.summary.totalSyncs,
+            successful: number(data.summary.successfulSyncs),
+            total: number(data.summary.totalSyncs),
+          })}
+          data-stat="success-rate"
+        />
       </div>
       <Panel title={t("analytics.chartTitle")}>
         <RequestsChart series={data.series} />
       </Panel>
       <div className="grid gap-6 xl:grid-cols-2">
         <Panel title={t("analytics.top")}>
-          {data.topIntegrations.length ? <DataTable caption={t("analytics.top")} columns={topColumns} rows={data.topIntegrations} rowKey={(row) => row.id} /> : <p className="text-sm text-slate-500 dark:text-slate-400">{t("analytics.noIntegrations")}</p>}
+          {data.topIntegrations.length ? (
+            <DataTable caption={t("analytics.top")} columns={topColumns} rows={data.topIntegrations} rowKey={(row) => row.id} />
+          ) : (
+            <p className="text-sm text-slate-500 dark:text-slate-400">{t("analytics.noIntegrations")}</p>
+          )}
         </Panel>
         <Panel title={t("analytics.aggregate")}>
           <dl className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-6 gap-y-2 text-sm" data-testid="aggregate-sync">
@@ -142,8 +210,19 @@ export function HubAnalytics({ data, timeZone }: { data: HubAnalyticsData; timeZ
           </dl>
         </Panel>
       </div>
-      <Panel title={t("analytics.recent")} actions={<Link to={integrationPaths.logs()} className="text-sm text-primary-dark underline dark:text-primary">{t("analytics.allLogs")}</Link>}>
-        {data.recentActivity.length ? <DataTable caption={t("analytics.recent")} columns={recentColumns} rows={data.recentActivity} rowKey={(row) => row.id} /> : <p className="text-sm text-slate-500 dark:text-slate-400">{t("analytics.noActivity")}</p>}
+      <Panel
+        title={t("analytics.recent")}
+        actions={
+          <Link to={integrationPaths.logs()} className="text-sm text-primary-dark underline dark:text-primary">
+            {t("analytics.allLogs")}
+          </Link>
+        }
+      >
+        {data.recentActivity.length ? (
+          <DataTable caption={t("analytics.recent")} columns={recentColumns} rows={data.recentActivity} rowKey={(row) => row.id} />
+        ) : (
+          <p className="text-sm text-slate-500 dark:text-slate-400">{t("analytics.noActivity")}</p>
+        )}
       </Panel>
     </div>
   );

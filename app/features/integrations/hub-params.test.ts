@@ -9,7 +9,12 @@ const templates = [
 describe("the hub's URL", () => {
   it("defaults to the library in a grid of every category, and keeps the URL short", () => {
     expect(parseHubParams(new URLSearchParams(""))).toEqual({ tab: "library", view: "grid", category: "all", q: "" });
-    expect(parseHubParams(new URLSearchParams("tab=nope&view=list&category=marketing&q=%20club%20"))).toEqual({ tab: "library", view: "list", category: "marketing", q: "club" });
+    expect(parseHubParams(new URLSearchParams("tab=nope&view=list&category=marketing&q=%20club%20"))).toEqual({
+      tab: "library",
+      view: "list",
+      category: "marketing",
+      q: "club",
+    });
     expect(hubHref({ tab: "library", view: "grid", category: "all", q: "" })).toBe("/integrations-hub");
     expect(hubHref({ tab: "library", view: "grid", category: "all", q: "" }, { view: "list", q: "gym" })).toBe("/integrations-hub?view=list&q=gym");
   });

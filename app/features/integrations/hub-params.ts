@@ -19,7 +19,12 @@ export interface HubParams {
 }
 
 export function parseHubParams(searchParams: URLSearchParams): HubParams {
-  return readParams(searchParams, { tab: oneOf(HUB_TABS, "library"), view: oneOf(HUB_VIEWS, "grid"), category: oneOf(HUB_CATEGORIES, "all"), q: searchTerm({ maxLength: 100 }) });
+  return readParams(searchParams, {
+    tab: oneOf(HUB_TABS, "library"),
+    view: oneOf(HUB_VIEWS, "grid"),
+    category: oneOf(HUB_CATEGORIES, "all"),
+    q: searchTerm({ maxLength: 100 }),
+  });
 }
 
 export function hubHref(params: HubParams, changes: Partial<HubParams> = {}) {

@@ -10,7 +10,17 @@ import { callEndpoint } from "./crm-calls.server";
 import { editConnectionSchema, ExecuteSchema, settingField, WebhookSchema } from "./integration-schemas";
 import { requireIntegrationAccess } from "./integration-access.server";
 import { settingNames } from "./integration-template";
-import { deleteIntegration, DuplicateIntegration, endpointSettingsOf, saveEndpointSettings, saveMappings, setIntegrationStatus, templateOf, updateConnection, type Integration } from "./integrations.server";
+import {
+  deleteIntegration,
+  DuplicateIntegration,
+  endpointSettingsOf,
+  saveEndpointSettings,
+  saveMappings,
+  setIntegrationStatus,
+  templateOf,
+  updateConnection,
+  type Integration,
+} from "./integrations.server";
 import { pathParameters } from "./mapping";
 import { knownSourceCheck, previewMappingOn, sampleRecords } from "./mapping-preview.server";
 import { emptyRow, readRows, rowsToMappings } from "./mapping-rows";
@@ -51,7 +61,9 @@ export async function handleIntegrationAction(request: Request, gate: GateContex
     case "save-endpoints": {
       const template = templateOf(integration);
       const current = endpointSettingsOf(integration, template);
-      const next = Object.fromEntries(Object.keys(current).map((name) => [name, { enabled: formData.get(`enabled.${name}`) === "on", includeInSync: formData.get(`sync.${name}`) === "on" }]));
+      const next = Object.fromEntries(
+        Object.keys(current).map((name) => [name, { enabled: formData.get(`enabled.${name}`) === "on", includeInSync: formData.get(`sync.${name}`) === "on" }]),
+      );
       await saveEndpointSettings(gate.tenant.id, integration.id, next);
       return redirectWithToast(integrationPaths.page(integration.id, "endpoints"), { type: "success", key: "integrations:toast.endpointsSaved" });
     }
@@ -70,7 +82,10 @@ export async function handleIntegrationAction(request: Request, gate: GateContex
     }
     case "delete-webhook": {
       const removed = await deleteWebhook(gate.tenant.id, integration.id, String(formData.get("webhookId") ?? ""));
-      return redirectWithToast(integrationPaths.page(integration.id, "webhooks"), removed ? { type: "success", key: "integrations:toast.webhookDeleted" } : { type: "error", key: "integrations:toast.webhookDeleteFailed" });
+      return redirectWithToast(
+        integrationPaths.page(integration.id, "webhooks"),
+        removed ? { type: "success", key: "integrations:toast.webhookDeleted" } : { type: "error", key: "integrations:toast.webhookDeleteFailed" },
+      );
     }
     default:
       throw new Response("Unknown intent", { status: 400 });
@@ -107,7 +122,10 @@ async function mappings(gate: GateContext, integration: Integration, formData: F
   const { mappings, errors } = rowsToMappings(rows, knownSourceCheck(integration, kind));
   if (intent === "save-mappings" && Object.keys(errors).length === 0) {
     await saveMappings(gate.tenant.id, integration.id, kind, mappings);
-    return redirectWithToast(integrationPaths.page(integration.id, "mappings", kind === "contact" ? {} : { kind }), { type: "success", key: "integrations:toast.mappingsSaved" });
+    return redirectWithToast(integrationPaths.page(integration.id, "mappings", kind === "contact" ? {} : { kind }), {
+      type: "success",
+      key: "integrations:toast.mappingsSaved",
+    });
   }
   const samples = await sampleRecords(gate.tenant.id, integration.organization_id, kind, gate.tenant.country);
   const sample = samples[0] ?? null;
@@ -141,7 +159,8 @@ async function execute(gate: GateContext, integration: Integration, formData: Fo
   const template = templateOf(integration);
   const endpoint = template.endpoints.find((candidate) => candidate.endpointName === submission.value.endpointName);
   if (!endpoint) throw new Response("Unknown endpoint", { status: 404 });
-  const refuse = (field: string, message: string) => data({ intent: "execute", result: submission.reply({ fieldErrors: { [field]: [message] } }) }, { status: 400 });
+  const refuse = (field: string, message: string) =>
+    data({ intent: "execute", result: submission.reply({ fieldErrors: { [field]: [message] } }) }, { status: 400 });
   if (!endpointSettingsOf(integration, template)[endpoint.endpointName]?.enabled) return refuse("", "execute.disabled");
   let payload: Record<string, unknown> | null = null;
   const text = submission.value.payload?.trim() ?? "";
@@ -157,7 +176,10 @@ async function execute(gate: GateContext, integration: Integration, formData: Fo
   const takesQuery = endpoint.type === "GET" || endpoint.type === "DELETE";
   const check = validatePayload(template, endpoint.endpointName, takesQuery ? { ...(endpoint.defaultQuery ?? {}), ...(payload ?? {}) } : payload);
   if (!check.ok) {
-    return data({ intent: "execute", result: submission.reply({ fieldErrors: { payload: check.problems.map((problem) => `${problem.path}: ${problem.message}`) } }) }, { status: 400 });
+    return data(
+      { intent: "execute", result: submission.reply({ fieldErrors: { payload: check.problems.map((problem) => `${problem.path}: ${problem.message}`) } }) },
+      { status: 400 },
+    );
   }
   const parameters = pathParameters(endpoint.endpoint);
   if (parameters.length > 0 && !submission.value.pathValue) return refuse("pathValue", "execute.pathValueRequired");

@@ -20,7 +20,12 @@ export async function onCallEnded(tenantId: string, callId: string, db: DB = get
   return record ? enqueueEvent(tenantId, "call.ended", record, { db }) : 0;
 }
 
-export async function onContactSaved(tenantId: string, contactId: string, event: Extract<IntegrationEvent, "contact.created" | "contact.imported">, db: DB = getDb()) {
+export async function onContactSaved(
+  tenantId: string,
+  contactId: string,
+  event: Extract<IntegrationEvent, "contact.created" | "contact.imported">,
+  db: DB = getDb(),
+) {
   if (!(await hasEnabledIntegration(tenantId, db))) return 0;
   const record = await contactRecord(tenantId, contactId, db);
   return record ? enqueueEvent(tenantId, event, record, { db }) : 0;
@@ -33,12 +38,27 @@ export async function onContactsImported(tenantId: string, listId: string, creat
   let queued = 0;
   let after = "";
   for (;;) {
-    const page = await db.selectFrom("contacts").selectAll().where("tenant_id", "=", tenantId).where("list_id", "=", listId).where("created_at", "=", createdAt).where("id", ">", after).orderBy("id").limit(500).execute();
+    const page = await db
+      .selectFrom("contacts")
+      .selectAll()
+      .where("tenant_id", "=", tenantId)
+      .where("list_id", "=", listId)
+      .where("created_at", "=", createdAt)
+      .where("id", ">", after)
+      .orderBy("id")
+      .limit(500)
+      .execute();
     if (page.length === 0) break;
     queued += await enqueueEvents(
       tenantId,
       "contact.imported",
-      page.map((contact) => ({ kind: "contact" as const, recordId: contact.id, label: contactLabel(contact), values: contactValues(contact, list?.name ?? null), optedOut: contact.opted_out_at !== null })),
+      page.map((contact) => ({
+        kind: "contact" as const,
+        recordId: contact.id,
+        label: contactLabel(contact),
+        values: contactValues(contact, list?.name ?? null),
+        optedOut: contact.opted_out_at !== null,
+      })),
       { db },
     );
     after = page[page.length - 1]!.id;

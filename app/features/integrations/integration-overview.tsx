@@ -10,10 +10,19 @@ import { formatDateTime, formatNumber, formatRate } from "~/i18n/format";
 import { useTranslation } from "~/i18n/react";
 import { integrationPaths } from "./paths";
 
-
 export const STATUS_TONES = { enabled: "success", disabled: "neutral" } as const;
 
-export function ConnectionPanel({ summary, timeZone, canUpdate, canDelete }: { summary: IntegrationSummary; timeZone: string; canUpdate: boolean; canDelete: boolean }) {
+export function ConnectionPanel({
+  summary,
+  timeZone,
+  canUpdate,
+  canDelete,
+}: {
+  summary: IntegrationSummary;
+  timeZone: string;
+  canUpdate: boolean;
+  canDelete: boolean;
+}) {
   const { t, i18n } = useTranslation("integrations");
   const toggleTo = summary.status === "enabled" ? "disabled" : "enabled";
   return (
@@ -37,7 +46,9 @@ export function ConnectionPanel({ summary, timeZone, canUpdate, canDelete }: { s
           <dt className="font-medium text-slate-600 dark:text-slate-300">{t("overview.sends")}</dt>
           <dd>
             {summary.syncEndpoints.length ? summary.syncEndpoints.join(", ") : t("overview.sendsNothing")}
-            {summary.syncEndpoints.length && summary.status === "disabled" ? <span className="ml-1 text-slate-500 dark:text-slate-400">({t("overview.paused")})</span> : null}
+            {summary.syncEndpoints.length && summary.status === "disabled" ? (
+              <span className="ml-1 text-slate-500 dark:text-slate-400">({t("overview.paused")})</span>
+            ) : null}
           </dd>
         </dl>
         {summary.syncEndpoints.length === 0 ? (
@@ -99,7 +110,14 @@ export function ToggleForm({ summary, fetcher, onCancel }: { summary: Integratio
 export function DeleteForm({ summary, fetcher, onCancel }: { summary: IntegrationSummary; fetcher?: FormFetcher; onCancel?: () => void }) {
   const { t } = useTranslation("integrations");
   return (
-    <ConfirmForm action={integrationPaths.page(summary.id)} hidden={{ intent: "delete" }} confirmLabel={t("delete.confirm")} cancelHref={integrationPaths.page(summary.id)} fetcher={fetcher} onCancel={onCancel}>
+    <ConfirmForm
+      action={integrationPaths.page(summary.id)}
+      hidden={{ intent: "delete" }}
+      confirmLabel={t("delete.confirm")}
+      cancelHref={integrationPaths.page(summary.id)}
+      fetcher={fetcher}
+      onCancel={onCancel}
+    >
       <p>{t("delete.question", { crm: summary.crmName })}</p>
       <DeleteSummary>{t("delete.summary", { count: summary.stats.queued })}</DeleteSummary>
     </ConfirmForm>
@@ -124,17 +142,27 @@ export function TestPanel({ summary, timeZone, canUpdate }: { summary: Integrati
         ) : null}
         {result ? (
           <div className="space-y-2" data-testid="test-result" data-ok={result.ok ? "true" : "false"}>
-            {summary.lastTestAt ? <p className="text-slate-500 dark:text-slate-400">{t("test.lastAt", { when: formatDateTime(summary.lastTestAt, i18n.language, timeZone) })}</p> : null}
+            {summary.lastTestAt ? (
+              <p className="text-slate-500 dark:text-slate-400">{t("test.lastAt", { when: formatDateTime(summary.lastTestAt, i18n.language, timeZone) })}</p>
+            ) : null}
             {result.ok ? (
               <Notice>{t("test.ok", { endpoint: result.endpointName, status: result.status, ms: formatNumber(result.durationMs, i18n.language) })}</Notice>
             ) : (
               <Notice tone="warning">
                 {result.outcome === "no-endpoint"
                   ? t("test.noEndpoint")
-                  : t(`test.failed.${result.outcome}`, { status: result.status ?? "", ms: formatNumber(result.durationMs, i18n.language), until: result.error ?? "" })}
+                  : t(`test.failed.${result.outcome}`, {
+                      status: result.status ?? "",
+                      ms: formatNumber(result.durationMs, i18n.language),
+                      until: result.error ?? "",
+                    })}
               </Notice>
             )}
-            {result.excerpt ? <pre className="max-h-60 overflow-auto whitespace-pre-wrap break-all rounded-md bg-slate-50 p-3 font-mono text-xs dark:bg-slate-800">{result.excerpt}</pre> : null}
+            {result.excerpt ? (
+              <pre className="max-h-60 overflow-auto whitespace-pre-wrap break-all rounded-md bg-slate-50 p-3 font-mono text-xs dark:bg-slate-800">
+                {result.excerpt}
+              </pre>
+            ) : null}
           </div>
         ) : (
           <p className="text-slate-500 dark:text-slate-400">{t("test.never")}</p>
@@ -148,12 +176,24 @@ export function StatisticsPanel({ summary }: { summary: IntegrationSummary }) {
   const { t, i18n } = useTranslation("integrations");
   const number = (value: number) => formatNumber(value, i18n.language);
   return (
-    <Panel title={t("stats.title")} actions={<Link to={integrationPaths.logs({ integration: summary.id })} className="text-sm text-primary-dark underline dark:text-primary">{t("stats.logs")}</Link>}>
+    <Panel
+      title={t("stats.title")}
+      actions={
+        <Link to={integrationPaths.logs({ integration: summary.id })} className="text-sm text-primary-dark underline dark:text-primary">
+          {t("stats.logs")}
+        </Link>
+      }
+    >
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4" data-testid="integration-stats">
         <Stat label={t("stats.recordsSynced")} value={number(summary.stats.recordsSynced)} data-stat="records-synced" />
         <Stat label={t("stats.syncs")} value={number(summary.stats.syncs)} data-stat="syncs" />
         <Stat label={t("stats.successfulSyncs")} value={number(summary.stats.successfulSyncs)} data-stat="successful-syncs" />
-        <Stat label={t("stats.successRate")} value={formatRate(summary.stats.successRate, i18n.language)} note={summary.stats.queued ? t("stats.queued", { count: summary.stats.queued }) : undefined} data-stat="success-rate" />
+        <Stat
+          label={t("stats.successRate")}
+          value={formatRate(summary.stats.successRate, i18n.language)}
+          note={summary.stats.queued ? t("stats.queued", { count: summary.stats.queued }) : undefined}
+          data-stat="success-rate"
+        />
       </div>
     </Panel>
   );

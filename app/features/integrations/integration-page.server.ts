@@ -26,7 +26,12 @@ export async function integrationSummary(integration: Integration): Promise<Inte
   const template = templateOf(integration);
   const settings = endpointSettingsOf(integration, template);
   const organization = await db.selectFrom("organizations").select("name").where("id", "=", integration.organization_id).executeTakeFirst();
-  const queued = await db.selectFrom("integration_deliveries").select((eb) => eb.fn.countAll<number>().as("count")).where("integration_id", "=", integration.id).where("status", "in", ["queued", "sending"]).executeTakeFirst();
+  const queued = await db
+    .selectFrom("integration_deliveries")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .where("integration_id", "=", integration.id)
+    .where("status", "in", ["queued", "sending"])
+    .executeTakeFirst();
   return {
     id: integration.id,
     crmName: integration.crm_name,
@@ -100,13 +105,28 @@ export async function executeDraft(integration: Integration, endpointName: strin
     const sample = await sampleRecord(gate.tenant.id, integration.organization_id, kind, gate.tenant.country);
     if (sample) {
       const settings = Object.fromEntries(Object.entries(settingsOf(integration)).map(([name, value]) => [`settings.${name}`, value]));
-      payload = pruneToSchema(mapRecord(mappingsOf(integration, kind), { ...sample.values, ...settings }, { defaultCountry: gate.tenant.country }).payload, endpoint.payloadSchema);
+      payload = pruneToSchema(
+        mapRecord(mappingsOf(integration, kind), { ...sample.values, ...settings }, { defaultCountry: gate.tenant.country }).payload,
+        endpoint.payloadSchema,
+      );
     }
   }
-  return { endpointName, method: endpoint.type, path: endpoint.endpoint, pathParameters: pathParameters(endpoint.endpoint), payload: JSON.stringify(payload, null, 2), takesPayload };
+  return {
+    endpointName,
+    method: endpoint.type,
+    path: endpoint.endpoint,
+    pathParameters: pathParameters(endpoint.endpoint),
+    payload: JSON.stringify(payload, null, 2),
+    takesPayload,
+  };
 }
 
-export async function mappingEditorData(integration: Integration, kind: "contact" | "appointment", gate: GateContext, canUpdate: boolean): Promise<MappingEditorData> {
+export async function mappingEditorData(
+  integration: Integration,
+  kind: "contact" | "appointment",
+  gate: GateContext,
+  canUpdate: boolean,
+): Promise<MappingEditorData> {
   const samples = await sampleRecords(gate.tenant.id, integration.organization_id, kind, gate.tenant.country);
   const sample = samples[0] ?? null;
   const mappings = mappingsOf(integration, kind);

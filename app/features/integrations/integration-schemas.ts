@@ -16,7 +16,12 @@ const httpUrl = z
 export const settingField = (name: string) => `setting_${name}`;
 
 function settingsShape(names: readonly string[]) {
-  return Object.fromEntries(names.map((name) => [settingField(name), z.string({ required_error: "validation.settingRequired" }).trim().min(1, "validation.settingRequired").max(200, "validation.settingTooLong")]));
+  return Object.fromEntries(
+    names.map((name) => [
+      settingField(name),
+      z.string({ required_error: "validation.settingRequired" }).trim().min(1, "validation.settingRequired").max(200, "validation.settingTooLong"),
+    ]),
+  );
 }
 
 const leadFields = {
@@ -45,7 +50,12 @@ export function editConnectionSchema(settingNames: readonly string[]) {
       intent: z.literal("edit"),
       crmName: z.string().trim().min(1, "validation.nameRequired").max(80, "validation.nameTooLong"),
       baseUrl: httpUrl,
-      secret: z.string().trim().max(500, "validation.secretTooLong").refine((value) => value.length === 0 || value.length >= 8, "validation.secretTooShort").optional(),
+      secret: z
+        .string()
+        .trim()
+        .max(500, "validation.secretTooLong")
+        .refine((value) => value.length === 0 || value.length >= 8, "validation.secretTooShort")
+        .optional(),
       ...settingsShape(settingNames),
       ...leadFields,
     })
@@ -61,7 +71,10 @@ export const WebhookSchema = z.object({
 export const ExecuteSchema = z.object({
   intent: z.literal("execute"),
   endpointName: z.string().min(1),
-  payload: z.string().max(64 * 1024, "validation.payloadTooLarge").optional(),
+  payload: z
+    .string()
+    .max(64 * 1024, "validation.payloadTooLarge")
+    .optional(),
   pathValue: z.string().trim().max(200).optional(),
 });
 
@@ -81,7 +94,10 @@ export const CustomCrmSchema = z.object({
   crmName: z.string({ required_error: "validation.nameRequired" }).trim().min(2, "validation.nameRequired").max(80, "validation.nameTooLong"),
   baseUrl: httpUrl,
   authType: z.enum(["api_key", "bearer"], { required_error: "custom.authTypeRequired" }),
-  authHeader: z.string({ required_error: "custom.headerRequired" }).trim().regex(/^[A-Za-z0-9-]{1,64}$/, "custom.headerInvalid"),
+  authHeader: z
+    .string({ required_error: "custom.headerRequired" })
+    .trim()
+    .regex(/^[A-Za-z0-9-]{1,64}$/, "custom.headerInvalid"),
   secret: z.string({ required_error: "validation.secretRequired" }).trim().min(8, "validation.secretTooShort").max(500, "validation.secretTooLong"),
   endpoints: z.array(CustomEndpointRowSchema).max(4).optional(),
   contactTemplate: z.string().max(8000, "custom.templateTooLong").optional(),

@@ -29,11 +29,16 @@ export function endpointRole(endpoint: Pick<TemplateEndpoint, "type" | "endpoint
 }
 
 export function defaultEndpointSettings(template: IntegrationTemplate): Record<string, EndpointSetting> {
-  return Object.fromEntries(template.endpoints.map((endpoint) => [endpoint.endpointName, { enabled: endpoint.enabled, includeInSync: endpoint.includeInSync }]));
+  return Object.fromEntries(
+    template.endpoints.map((endpoint) => [endpoint.endpointName, { enabled: endpoint.enabled, includeInSync: endpoint.includeInSync }]),
+  );
 }
 
 /** Stored settings over the template's defaults; an endpoint the stored JSON lacks (a newer template) gets the template's. */
-export function mergeEndpointSettings(template: IntegrationTemplate, stored: Record<string, Partial<EndpointSetting>> | null | undefined): Record<string, EndpointSetting> {
+export function mergeEndpointSettings(
+  template: IntegrationTemplate,
+  stored: Record<string, Partial<EndpointSetting>> | null | undefined,
+): Record<string, EndpointSetting> {
   const defaults = defaultEndpointSettings(template);
   for (const [name, setting] of Object.entries(stored ?? {})) {
     if (!defaults[name]) continue;
@@ -47,8 +52,14 @@ export function mergeEndpointSettings(template: IntegrationTemplate, stored: Rec
  * in sync, writing that kind of record. An update endpoint is used instead
  * of the create one once the record has a CRM id (a link).
  */
-export function syncTargets(template: IntegrationTemplate, settings: Record<string, EndpointSetting>, kind: RecordKind): { create: TemplateEndpoint | null; update: TemplateEndpoint | null } {
-  const candidates = template.endpoints.filter((endpoint) => settings[endpoint.endpointName]?.enabled && settings[endpoint.endpointName]?.includeInSync && recordKindOf(endpoint) === kind);
+export function syncTargets(
+  template: IntegrationTemplate,
+  settings: Record<string, EndpointSetting>,
+  kind: RecordKind,
+): { create: TemplateEndpoint | null; update: TemplateEndpoint | null } {
+  const candidates = template.endpoints.filter(
+    (endpoint) => settings[endpoint.endpointName]?.enabled && settings[endpoint.endpointName]?.includeInSync && recordKindOf(endpoint) === kind,
+  );
   return {
     create: candidates.find((endpoint) => endpointRole(endpoint) === "create") ?? null,
     update: candidates.find((endpoint) => endpointRole(endpoint) === "update") ?? null,
@@ -57,7 +68,9 @@ export function syncTargets(template: IntegrationTemplate, settings: Record<stri
 
 /** The cheapest call that proves the key works: an enabled read without path parameters, a GET before a search POST. */
 export function connectionTestEndpoint(template: IntegrationTemplate, settings: Record<string, EndpointSetting>): TemplateEndpoint | null {
-  const reads = template.endpoints.filter((endpoint) => settings[endpoint.endpointName]?.enabled && endpointRole(endpoint) === "read" && pathParameters(endpoint.endpoint).length === 0);
+  const reads = template.endpoints.filter(
+    (endpoint) => settings[endpoint.endpointName]?.enabled && endpointRole(endpoint) === "read" && pathParameters(endpoint.endpoint).length === 0,
+  );
   return reads.find((endpoint) => endpoint.type === "GET") ?? reads[0] ?? null;
 }
 

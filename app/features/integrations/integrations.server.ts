@@ -82,7 +82,14 @@ export function initialSettings(template: IntegrationTemplate, given: Record<str
   return Object.fromEntries(settingNames(template).map((name) => [name, (given[name] ?? defaultSettingValue(template, name)).trim()]));
 }
 
-export async function createIntegration(tenantId: string, organizationId: string, template: IntegrationTemplate, input: ConnectionInput, db: DB = getDb(), customTemplate: unknown = null) {
+export async function createIntegration(
+  tenantId: string,
+  organizationId: string,
+  template: IntegrationTemplate,
+  input: ConnectionInput,
+  db: DB = getDb(),
+  customTemplate: unknown = null,
+) {
   const timestamp = now();
   const id = newId();
   try {
@@ -119,7 +126,12 @@ export async function createIntegration(tenantId: string, organizationId: string
 }
 
 /** Connection details; an empty secret keeps the stored one. */
-export async function updateConnection(tenantId: string, integration: Integration, input: Omit<ConnectionInput, "secret"> & { secret: string | null }, db: DB = getDb()) {
+export async function updateConnection(
+  tenantId: string,
+  integration: Integration,
+  input: Omit<ConnectionInput, "secret"> & { secret: string | null },
+  db: DB = getDb(),
+) {
   const template = templateOf(integration);
   try {
     await db
@@ -144,7 +156,12 @@ export async function updateConnection(tenantId: string, integration: Integratio
 }
 
 export async function saveEndpointSettings(tenantId: string, integrationId: string, settings: Record<string, EndpointSetting>, db: DB = getDb()) {
-  await db.updateTable("integrations").set({ endpoint_settings: JSON.stringify(settings), updated_at: now() }).where("tenant_id", "=", tenantId).where("id", "=", integrationId).execute();
+  await db
+    .updateTable("integrations")
+    .set({ endpoint_settings: JSON.stringify(settings), updated_at: now() })
+    .where("tenant_id", "=", tenantId)
+    .where("id", "=", integrationId)
+    .execute();
 }
 
 export async function saveMappings(tenantId: string, integrationId: string, kind: RecordKind, mappings: FieldMapping[], db: DB = getDb()) {

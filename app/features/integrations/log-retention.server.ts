@@ -19,7 +19,12 @@ export async function purgeExpiredLogs(now: Date, db: DB = getDb()) {
     const cutoff = new Date(now.getTime() - days * 86_400_000).toISOString();
     const removed = await db.deleteFrom("crm_logs").where("integration_id", "=", integration.id).where("created_at", "<", cutoff).executeTakeFirst();
     logs += Number(removed.numDeletedRows);
-    await db.deleteFrom("integration_deliveries").where("integration_id", "=", integration.id).where("status", "in", ["succeeded", "failed", "skipped"]).where("finished_at", "<", cutoff).execute();
+    await db
+      .deleteFrom("integration_deliveries")
+      .where("integration_id", "=", integration.id)
+      .where("status", "in", ["succeeded", "failed", "skipped"])
+      .where("finished_at", "<", cutoff)
+      .execute();
   }
   return { logs };
 }

@@ -31,7 +31,10 @@ export interface LogScope {
 }
 
 function filtered(db: DB, scope: LogScope, params: LogParams) {
-  let query = db.selectFrom("crm_logs").where("crm_logs.tenant_id", "=", scope.tenantId).where("crm_logs.integration_id", "in", scope.integrationIds.length ? [...scope.integrationIds] : [""]);
+  let query = db
+    .selectFrom("crm_logs")
+    .where("crm_logs.tenant_id", "=", scope.tenantId)
+    .where("crm_logs.integration_id", "in", scope.integrationIds.length ? [...scope.integrationIds] : [""]);
   if (params.integration) query = query.where("crm_logs.integration_id", "=", params.integration);
   if (params.status === "success") query = query.where("crm_logs.outcome", "=", "success");
   if (params.status === "failed") query = query.where("crm_logs.outcome", "!=", "success");
@@ -42,7 +45,9 @@ function filtered(db: DB, scope: LogScope, params: LogParams) {
 }
 
 export async function listLogs(scope: LogScope, params: LogParams, db: DB = getDb()) {
-  const total = await filtered(db, scope, params).select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirst();
+  const total = await filtered(db, scope, params)
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .executeTakeFirst();
   const count = Number(total?.count ?? 0);
   const pages = Math.max(1, Math.ceil(count / LOG_PAGE_SIZE));
   const page = Math.min(params.page, pages);
@@ -87,7 +92,13 @@ export async function getLogWithTimeline(scope: LogScope, logId: string, db: DB 
   if (!log) return null;
   const delivery = log.delivery_id ? await db.selectFrom("integration_deliveries").selectAll().where("id", "=", log.delivery_id).executeTakeFirst() : undefined;
   const attempts = log.delivery_id
-    ? await db.selectFrom("crm_logs").select(["id", "attempt", "outcome", "response_status", "error", "duration_ms", "retry_at", "created_at"]).where("delivery_id", "=", log.delivery_id).orderBy("created_at").orderBy("attempt").execute()
+    ? await db
+        .selectFrom("crm_logs")
+        .select(["id", "attempt", "outcome", "response_status", "error", "duration_ms", "retry_at", "created_at"])
+        .where("delivery_id", "=", log.delivery_id)
+        .orderBy("created_at")
+        .orderBy("attempt")
+        .execute()
     : [];
   return { log, delivery: delivery ?? null, attempts };
 }

@@ -11,7 +11,6 @@ import type { MappingProblem } from "./mapping";
 import { ROW_FORMATS, ROW_TRANSFORMS, type MappingRow } from "./mapping-rows";
 import { integrationPaths } from "./paths";
 
-
 const small = `${inputClass} py-1.5`;
 
 function Labelled({ id, label, error, children, forTransforms }: { id: string; label: string; error?: string; children: ReactNode; forTransforms?: string }) {
@@ -32,12 +31,25 @@ function Labelled({ id, label, error, children, forTransforms }: { id: string; l
 }
 
 /** One mapping per card: our field → theirs, with its transformation and checks behind "Transformation and checks". */
-function RowCard({ row, index, errors, problems, sourcesId }: { row: MappingRow; index: number; errors: Partial<Record<keyof MappingRow, string>> | undefined; problems: MappingProblem[]; sourcesId: string }) {
+function RowCard({
+  row,
+  index,
+  errors,
+  problems,
+  sourcesId,
+}: {
+  row: MappingRow;
+  index: number;
+  errors: Partial<Record<keyof MappingRow, string>> | undefined;
+  problems: MappingProblem[];
+  sourcesId: string;
+}) {
   const { t } = useTranslation("integrations");
   const name = (key: string) => `rows[${index}].${key}`;
   const id = (key: string) => `mapping-${index}-${key}`;
   const invalid = (key: keyof MappingRow) => (errors?.[key] ? { "aria-invalid": true as const, "aria-describedby": `${id(key)}-error` } : {});
-  const detailsOpen = row.transform !== "none" || Boolean(errors && (errors.separator || errors.index || errors.format || errors.fields || errors.table || errors.pattern));
+  const detailsOpen =
+    row.transform !== "none" || Boolean(errors && (errors.separator || errors.index || errors.format || errors.fields || errors.table || errors.pattern));
   return (
     <li className="mapping-card rounded-lg border border-slate-200 p-3 dark:border-slate-800" data-mapping-row={row.field || `new-${index}`}>
       <div className="grid gap-3 sm:grid-cols-2 2xl:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_minmax(0,10rem)]">
@@ -45,7 +57,15 @@ function RowCard({ row, index, errors, problems, sourcesId }: { row: MappingRow;
           <input id={id("field")} name={name("field")} defaultValue={row.field} className={small} placeholder="properties.firstname" {...invalid("field")} />
         </Labelled>
         <Labelled id={id("source")} label={t("mapping.ourField")} error={errors?.source}>
-          <input id={id("source")} name={name("source")} defaultValue={row.source} list={sourcesId} className={small} placeholder="contact.firstName" {...invalid("source")} />
+          <input
+            id={id("source")}
+            name={name("source")}
+            defaultValue={row.source}
+            list={sourcesId}
+            className={small}
+            placeholder="contact.firstName"
+            {...invalid("source")}
+          />
         </Labelled>
         <Labelled id={id("transform")} label={t("mapping.transform")}>
           <select id={id("transform")} name={name("transform")} defaultValue={row.transform} className={small} data-transform="">
@@ -87,7 +107,15 @@ function RowCard({ row, index, errors, problems, sourcesId }: { row: MappingRow;
             <textarea id={id("fields")} name={name("fields")} defaultValue={row.fields} rows={2} className={small} {...invalid("fields")} />
           </Labelled>
           <Labelled id={id("table")} label={t("mapping.lookupTable")} error={errors?.table} forTransforms="lookup">
-            <textarea id={id("table")} name={name("table")} defaultValue={row.table} rows={3} className={small} placeholder="demo = tour" {...invalid("table")} />
+            <textarea
+              id={id("table")}
+              name={name("table")}
+              defaultValue={row.table}
+              rows={3}
+              className={small}
+              placeholder="demo = tour"
+              {...invalid("table")}
+            />
           </Labelled>
           <Labelled id={id("fallback")} label={t("mapping.fallback")} forTransforms="lookup">
             <input id={id("fallback")} name={name("fallback")} defaultValue={row.fallback} className={small} />
@@ -128,7 +156,11 @@ export function MappingEditor({ data }: { data: MappingEditorData }) {
       <Tabs
         label={t("mapping.kindsLabel")}
         active={data.kind}
-        tabs={(["contact", "appointment"] as const).map((kind) => ({ value: kind, label: t(`mapping.kinds.${kind}`), to: integrationPaths.page(data.integrationId, "mappings", kind === "contact" ? {} : { kind }) }))}
+        tabs={(["contact", "appointment"] as const).map((kind) => ({
+          value: kind,
+          label: t(`mapping.kinds.${kind}`),
+          to: integrationPaths.page(data.integrationId, "mappings", kind === "contact" ? {} : { kind }),
+        }))}
       />
       <div className="grid gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <Panel title={t("mapping.title")}>
@@ -142,7 +174,14 @@ export function MappingEditor({ data }: { data: MappingEditorData }) {
             </datalist>
             <ol className="space-y-3" data-testid="mapping-rows">
               {data.rows.map((row, index) => (
-                <RowCard key={`${data.kind}-${index}`} row={row} index={index} errors={data.errors[index]} problems={problemsOf(row.field)} sourcesId={sourcesId} />
+                <RowCard
+                  key={`${data.kind}-${index}`}
+                  row={row}
+                  index={index}
+                  errors={data.errors[index]}
+                  problems={problemsOf(row.field)}
+                  sourcesId={sourcesId}
+                />
               ))}
             </ol>
             <p className="text-xs text-slate-500 dark:text-slate-400">{t("mapping.newRowHint")}</p>
@@ -157,7 +196,13 @@ export function MappingEditor({ data }: { data: MappingEditorData }) {
               ) : null}
             </div>
             {data.unsaved ? (
-              <p role="status" className={problemCount ? "text-sm font-medium text-amber-800 dark:text-amber-200" : "text-sm font-medium text-emerald-700 dark:text-emerald-300"} data-testid="mapping-check-summary">
+              <p
+                role="status"
+                className={
+                  problemCount ? "text-sm font-medium text-amber-800 dark:text-amber-200" : "text-sm font-medium text-emerald-700 dark:text-emerald-300"
+                }
+                data-testid="mapping-check-summary"
+              >
                 {problemCount ? t("mapping.checkedProblems", { count: problemCount }) : t("mapping.checkedFine")}
               </p>
             ) : null}
@@ -167,7 +212,9 @@ export function MappingEditor({ data }: { data: MappingEditorData }) {
           <div className="space-y-3 text-sm" data-testid="mapping-preview">
             {data.unsaved ? <Notice tone="warning">{t("mapping.unsaved")}</Notice> : null}
             <p className="text-slate-600 dark:text-slate-300">{data.sampleLabel ? t("mapping.sample", { record: data.sampleLabel }) : t("mapping.noSample")}</p>
-            {data.preview.endpointName ? <p className="text-slate-600 dark:text-slate-300">{t("mapping.checkedAgainst", { endpoint: data.preview.endpointName })}</p> : null}
+            {data.preview.endpointName ? (
+              <p className="text-slate-600 dark:text-slate-300">{t("mapping.checkedAgainst", { endpoint: data.preview.endpointName })}</p>
+            ) : null}
             {problemCount === 0 ? (
               <p className="font-medium text-emerald-700 dark:text-emerald-300" data-testid="mapping-valid">
                 {t("mapping.valid")}
@@ -192,20 +239,27 @@ export function MappingEditor({ data }: { data: MappingEditorData }) {
             )}
             {data.preview.others.length > 0 ? (
               <div data-testid="mapping-others">
-                <p className="text-slate-600 dark:text-slate-300">{t("mapping.others", { count: data.preview.others.length, failing: failingOthers.length })}</p>
+                <p className="text-slate-600 dark:text-slate-300">
+                  {t("mapping.others", { count: data.preview.others.length, failing: failingOthers.length })}
+                </p>
                 {failingOthers.length > 0 ? (
                   <ul className="mt-1 list-disc space-y-1 pl-5 text-amber-800 dark:text-amber-200">
                     {failingOthers.map((record) => (
                       <li key={record.label}>
                         {record.label}:{" "}
-                        {record.problems.map((problem) => `${problem.field} (${t(`problems.${problem.code}`, { value: "", defaultValue: problem.code })})`).join(", ")}
+                        {record.problems
+                          .map((problem) => `${problem.field} (${t(`problems.${problem.code}`, { value: "", defaultValue: problem.code })})`)
+                          .join(", ")}
                       </li>
                     ))}
                   </ul>
                 ) : null}
               </div>
             ) : null}
-            <pre className="max-h-[28rem] overflow-auto whitespace-pre-wrap break-all rounded-md bg-slate-50 p-3 font-mono text-xs dark:bg-slate-800" data-testid="mapping-payload">
+            <pre
+              className="max-h-[28rem] overflow-auto whitespace-pre-wrap break-all rounded-md bg-slate-50 p-3 font-mono text-xs dark:bg-slate-800"
+              data-testid="mapping-payload"
+            >
               {data.preview.payload}
             </pre>
             <Link to={integrationPaths.page(data.integrationId, "endpoints")} className="text-primary-dark underline dark:text-primary">

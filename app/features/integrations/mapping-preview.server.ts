@@ -20,13 +20,33 @@ import { validatePayload, type PayloadProblem } from "./templates.server";
  * number has no email, a contact may have one), or the latest appointments.
  * One record passing says little; five say what usually happens.
  */
-export async function sampleRecords(tenantId: string, organizationId: string, kind: RecordKind, country: string | null, db: DB = getDb()): Promise<SourceRecord[]> {
+export async function sampleRecords(
+  tenantId: string,
+  organizationId: string,
+  kind: RecordKind,
+  country: string | null,
+  db: DB = getDb(),
+): Promise<SourceRecord[]> {
   const records: Array<SourceRecord | null> = [];
   if (kind === "appointment") {
-    const latest = await db.selectFrom("appointments").select("id").where("tenant_id", "=", tenantId).where("organization_id", "=", organizationId).orderBy("created_at", "desc").limit(5).execute();
+    const latest = await db
+      .selectFrom("appointments")
+      .select("id")
+      .where("tenant_id", "=", tenantId)
+      .where("organization_id", "=", organizationId)
+      .orderBy("created_at", "desc")
+      .limit(5)
+      .execute();
     for (const row of latest) records.push(await appointmentRecord(tenantId, row.id, db));
   } else {
-    const calls = await db.selectFrom("calls").select("id").where("tenant_id", "=", tenantId).where("status", "=", "ended").orderBy("created_at", "desc").limit(3).execute();
+    const calls = await db
+      .selectFrom("calls")
+      .select("id")
+      .where("tenant_id", "=", tenantId)
+      .where("status", "=", "ended")
+      .orderBy("created_at", "desc")
+      .limit(3)
+      .execute();
     for (const row of calls) records.push(await callLeadRecord(tenantId, row.id, country, db));
     const contacts = await db.selectFrom("contacts").select("id").where("tenant_id", "=", tenantId).orderBy("created_at", "desc").limit(2).execute();
     for (const row of contacts) records.push(await contactRecord(tenantId, row.id, db));
@@ -39,12 +59,32 @@ export async function sampleRecords(tenantId: string, organizationId: string, ki
   });
 }
 
-export async function sampleRecord(tenantId: string, organizationId: string, kind: RecordKind, country: string | null, db: DB = getDb()): Promise<SourceRecord | null> {
+export async function sampleRecord(
+  tenantId: string,
+  organizationId: string,
+  kind: RecordKind,
+  country: string | null,
+  db: DB = getDb(),
+): Promise<SourceRecord | null> {
   if (kind === "appointment") {
-    const latest = await db.selectFrom("appointments").select("id").where("tenant_id", "=", tenantId).where("organization_id", "=", organizationId).orderBy("created_at", "desc").limit(1).executeTakeFirst();
+    const latest = await db
+      .selectFrom("appointments")
+      .select("id")
+      .where("tenant_id", "=", tenantId)
+      .where("organization_id", "=", organizationId)
+      .orderBy("created_at", "desc")
+      .limit(1)
+      .executeTakeFirst();
     return latest ? appointmentRecord(tenantId, latest.id, db) : null;
   }
-  const call = await db.selectFrom("calls").select("id").where("tenant_id", "=", tenantId).where("status", "=", "ended").orderBy("created_at", "desc").limit(1).executeTakeFirst();
+  const call = await db
+    .selectFrom("calls")
+    .select("id")
+    .where("tenant_id", "=", tenantId)
+    .where("status", "=", "ended")
+    .orderBy("created_at", "desc")
+    .limit(1)
+    .executeTakeFirst();
   if (call) return callLeadRecord(tenantId, call.id, country, db);
   const contact = await db.selectFrom("contacts").select("id").where("tenant_id", "=", tenantId).orderBy("created_at", "desc").limit(1).executeTakeFirst();
   return contact ? contactRecord(tenantId, contact.id, db) : null;
@@ -72,20 +112,42 @@ export function knownSourceCheck(integration: Integration, kind: RecordKind) {
 }
 
 /** The first record's payload and problems, and how the others fare. */
-export function previewMappingOn(integration: Integration, kind: RecordKind, mappings: readonly FieldMapping[], samples: readonly SourceRecord[], country: string | null): MappingPreview {
+export function previewMappingOn(
+  integration: Integration,
+  kind: RecordKind,
+  mappings: readonly FieldMapping[],
+  samples: readonly SourceRecord[],
+  country: string | null,
+): MappingPreview {
   const [first = null, ...rest] = samples;
   const preview = previewMapping(integration, kind, mappings, first, country);
   preview.others = rest.map((record) => {
     const checked = previewMapping(integration, kind, mappings, record, country);
-    return { label: record.label, problems: [...checked.problems.map((problem) => ({ field: problem.field, code: problem.code })), ...checked.schemaProblems.map((problem) => ({ field: problem.path, code: "schema" }))] };
+    return {
+      label: record.label,
+      problems: [
+        ...checked.problems.map((problem) => ({ field: problem.field, code: problem.code })),
+        ...checked.schemaProblems.map((problem) => ({ field: problem.path, code: "schema" })),
+      ],
+    };
   });
   return preview;
 }
 
-export function previewMapping(integration: Integration, kind: RecordKind, mappings: readonly FieldMapping[], sample: SourceRecord | null, country: string | null): MappingPreview {
+export function previewMapping(
+  integration: Integration,
+  kind: RecordKind,
+  mappings: readonly FieldMapping[],
+  sample: SourceRecord | null,
+  country: string | null,
+): MappingPreview {
   const template = templateOf(integration);
   const settings = Object.fromEntries(Object.entries(settingsOf(integration)).map(([name, value]) => [`settings.${name}`, value]));
-  const mapped = mapRecord(mappings, { ...(sample?.values ?? {}), ...settings }, { defaultCountry: country, knownSources: knownSourceCheck(integration, kind) });
+  const mapped = mapRecord(
+    mappings,
+    { ...(sample?.values ?? {}), ...settings },
+    { defaultCountry: country, knownSources: knownSourceCheck(integration, kind) },
+  );
   const endpoint = previewEndpoint(integration, kind);
   const payload = endpoint ? pruneToSchema(mapped.payload, endpoint.payloadSchema) : mapped.payload;
   const check = endpoint && mapped.problems.length === 0 ? validatePayload(template, endpoint.endpointName, payload) : null;

@@ -41,8 +41,13 @@ export function rowsFromMappings(mappings: readonly FieldMapping[]): MappingRow[
       index: transformation?.type === "split" ? String(transformation.index) : "",
       format: transformation?.type === "format" ? transformation.format : "",
       fields: transformation?.type === "concat" ? transformation.fields.join("\n") : "",
-      table: transformation?.type === "lookup" ? Object.entries(transformation.table).map(([ours, theirs]) => `${ours} = ${theirs}`).join("\n") : "",
-      fallback: transformation?.type === "lookup" ? transformation.fallback ?? "" : "",
+      table:
+        transformation?.type === "lookup"
+          ? Object.entries(transformation.table)
+              .map(([ours, theirs]) => `${ours} = ${theirs}`)
+              .join("\n")
+          : "",
+      fallback: transformation?.type === "lookup" ? (transformation.fallback ?? "") : "",
       defaultValue: mapping.defaultValue === undefined ? "" : String(mapping.defaultValue),
       required: mapping.required || mapping.validation?.required === true,
       pattern: mapping.validation?.pattern ?? "",
@@ -50,7 +55,20 @@ export function rowsFromMappings(mappings: readonly FieldMapping[]): MappingRow[
   });
 }
 
-export const emptyRow = (): MappingRow => ({ field: "", source: "", transform: "none", separator: "", index: "", format: "", fields: "", table: "", fallback: "", defaultValue: "", required: false, pattern: "" });
+export const emptyRow = (): MappingRow => ({
+  field: "",
+  source: "",
+  transform: "none",
+  separator: "",
+  index: "",
+  format: "",
+  fields: "",
+  table: "",
+  fallback: "",
+  defaultValue: "",
+  required: false,
+  pattern: "",
+});
 
 /** The rows as submitted (rows[i].name), in order, with the blank ones kept so each keeps its place next to its errors. */
 export function readRows(form: { get(name: string): unknown; has?(name: string): boolean }): Array<MappingRow & { remove: boolean }> {
@@ -88,7 +106,10 @@ const unescape = (separator: string) => separator.replace(/\\n/g, "\n").replace(
  * Rows to mappings. Each problem is named at its row and input; a row with
  * one is left out of the mappings (they are not saved while any remain).
  */
-export function rowsToMappings(rows: ReadonlyArray<MappingRow & { remove?: boolean }>, isKnownSource: (name: string) => boolean): { mappings: FieldMapping[]; errors: RowErrors } {
+export function rowsToMappings(
+  rows: ReadonlyArray<MappingRow & { remove?: boolean }>,
+  isKnownSource: (name: string) => boolean,
+): { mappings: FieldMapping[]; errors: RowErrors } {
   const mappings: FieldMapping[] = [];
   const errors: RowErrors = {};
   const seen = new Set<string>();
@@ -100,7 +121,10 @@ export function rowsToMappings(rows: ReadonlyArray<MappingRow & { remove?: boole
     if (!row.field) problems.field = "mapping.fieldRequired";
     else if (!FIELD_PATH.test(row.field)) problems.field = "mapping.fieldInvalid";
     else if (seen.has(row.field)) problems.field = "mapping.fieldDuplicate";
-    const concatFields = row.fields.split(/[\n,]/).map((part) => part.trim()).filter(Boolean);
+    const concatFields = row.fields
+      .split(/[\n,]/)
+      .map((part) => part.trim())
+      .filter(Boolean);
     const sources = row.transform === "concat" ? concatFields : [row.source];
     if (row.transform === "concat" && concatFields.length < 2) problems.fields = "mapping.concatNeedsTwo";
     else if (row.transform !== "concat" && !row.source) problems.source = "mapping.sourceRequired";
@@ -121,7 +145,10 @@ export function rowsToMappings(rows: ReadonlyArray<MappingRow & { remove?: boole
       transformation = { type: "concat", fields: concatFields, separator: unescape(row.separator || " ") };
     } else if (row.transform === "lookup") {
       const table: Record<string, string> = {};
-      for (const line of row.table.split("\n").map((entry) => entry.trim()).filter(Boolean)) {
+      for (const line of row.table
+        .split("\n")
+        .map((entry) => entry.trim())
+        .filter(Boolean)) {
         const at = line.indexOf("=");
         if (at <= 0) {
           problems.table = "mapping.lookupLine";

@@ -20,7 +20,11 @@ describe("mapRecord: no transformation", () => {
   });
 
   it("passes numbers and booleans through untouched (no stringification)", () => {
-    const result = mapRecord([mapping("age", "contact.age"), mapping("optIn", "contact.optIn"), mapping("off", "contact.off")], { "contact.age": 42, "contact.optIn": true, "contact.off": false });
+    const result = mapRecord([mapping("age", "contact.age"), mapping("optIn", "contact.optIn"), mapping("off", "contact.off")], {
+      "contact.age": 42,
+      "contact.optIn": true,
+      "contact.off": false,
+    });
     expect(result.payload).toEqual({ age: 42, optIn: true, off: false });
     expect(result.problems).toEqual([]);
   });
@@ -30,11 +34,14 @@ describe("mapRecord: no transformation", () => {
   });
 
   it("writes a dotted field as nested objects, sharing the parent", () => {
-    const result = mapRecord([mapping("properties.firstname", "contact.firstName"), mapping("properties.lastname", "contact.lastName"), mapping("meta.source.kind", "call.kind")], {
-      "contact.firstName": "Anna",
-      "contact.lastName": "Berg",
-      "call.kind": "inbound",
-    });
+    const result = mapRecord(
+      [mapping("properties.firstname", "contact.firstName"), mapping("properties.lastname", "contact.lastName"), mapping("meta.source.kind", "call.kind")],
+      {
+        "contact.firstName": "Anna",
+        "contact.lastName": "Berg",
+        "call.kind": "inbound",
+      },
+    );
     expect(result.payload).toEqual({ properties: { firstname: "Anna", lastname: "Berg" }, meta: { source: { kind: "inbound" } } });
   });
 
@@ -93,7 +100,8 @@ describe("mapRecord: split", () => {
 });
 
 describe("mapRecord: format", () => {
-  const format = (kind: "date" | "datetime" | "phone-e164" | "upper" | "lower", extra: Partial<FieldMapping> = {}) => mapping("out", "in", { transformation: { type: "format", format: kind }, ...extra });
+  const format = (kind: "date" | "datetime" | "phone-e164" | "upper" | "lower", extra: Partial<FieldMapping> = {}) =>
+    mapping("out", "in", { transformation: { type: "format", format: kind }, ...extra });
 
   it("upper and lower", () => {
     expect(one(format("upper"), { in: "Anna Berg" }).value).toBe("ANNA BERG");
@@ -189,7 +197,9 @@ describe("mapRecord: format", () => {
     });
 
     it("an invalid phone is not replaced by the defaultValue", () => {
-      expect(one(format("phone-e164", { defaultValue: "+4930000000" }), { in: "12345" }, { defaultCountry: "DE" }).problems).toEqual([{ field: "out", code: "phone", value: "12345" }]);
+      expect(one(format("phone-e164", { defaultValue: "+4930000000" }), { in: "12345" }, { defaultCountry: "DE" }).problems).toEqual([
+        { field: "out", code: "phone", value: "12345" },
+      ]);
     });
 
     it("an empty phone is not a phone problem (optional: left out; required: required)", () => {
@@ -205,7 +215,8 @@ describe("mapRecord: format", () => {
 });
 
 describe("mapRecord: concat", () => {
-  const concat = (fields: string[], separator = " ", extra: Partial<FieldMapping> = {}) => mapping("name", fields[0]!, { transformation: { type: "concat", fields, separator }, ...extra });
+  const concat = (fields: string[], separator = " ", extra: Partial<FieldMapping> = {}) =>
+    mapping("name", fields[0]!, { transformation: { type: "concat", fields, separator }, ...extra });
 
   it("joins the fields with the separator", () => {
     expect(one(concat(["contact.firstName", "contact.lastName"]), { "contact.firstName": "Anna", "contact.lastName": "Berg" }).value).toBe("Anna Berg");
@@ -227,7 +238,11 @@ describe("mapRecord: concat", () => {
 
   it("all parts empty: a required field is a required problem, a defaultValue is used", () => {
     expect(one(concat(["a", "b"], " ", { required: true }), {}).problems).toEqual([{ field: "name", code: "required" }]);
-    expect(one(concat(["a", "b"], " ", { required: true, defaultValue: "Unknown" }), {})).toEqual({ value: "Unknown", problems: [], payload: { name: "Unknown" } });
+    expect(one(concat(["a", "b"], " ", { required: true, defaultValue: "Unknown" }), {})).toEqual({
+      value: "Unknown",
+      problems: [],
+      payload: { name: "Unknown" },
+    });
   });
 
   it("reads its fields, not mappedTo", () => {
@@ -238,7 +253,8 @@ describe("mapRecord: concat", () => {
 
 describe("mapRecord: lookup", () => {
   const table = { booked: "SCHEDULED", cancelled: "CANCELED" };
-  const lookup = (fallback?: string, extra: Partial<FieldMapping> = {}) => mapping("outcome", "appointment.status", { transformation: { type: "lookup", table, ...(fallback === undefined ? {} : { fallback }) }, ...extra });
+  const lookup = (fallback?: string, extra: Partial<FieldMapping> = {}) =>
+    mapping("outcome", "appointment.status", { transformation: { type: "lookup", table, ...(fallback === undefined ? {} : { fallback }) }, ...extra });
 
   it("a hit gives the table's value", () => {
     expect(one(lookup(), { "appointment.status": "cancelled" }).value).toBe("CANCELED");
@@ -300,19 +316,29 @@ describe("mapRecord: defaultValue and required", () => {
   });
 
   it("required via validation.required", () => {
-    expect(one(mapping("firstName", "contact.firstName", { validation: { required: true } }), { "contact.firstName": "" }).problems).toEqual([{ field: "firstName", code: "required" }]);
+    expect(one(mapping("firstName", "contact.firstName", { validation: { required: true } }), { "contact.firstName": "" }).problems).toEqual([
+      { field: "firstName", code: "required" },
+    ]);
   });
 
   it("validation.required false does not override required true", () => {
-    expect(one(mapping("firstName", "contact.firstName", { required: true, validation: { required: false } }), {}).problems).toEqual([{ field: "firstName", code: "required" }]);
+    expect(one(mapping("firstName", "contact.firstName", { required: true, validation: { required: false } }), {}).problems).toEqual([
+      { field: "firstName", code: "required" },
+    ]);
   });
 
   it("a blank value does not satisfy required", () => {
-    expect(one(mapping("firstName", "contact.firstName", { required: true }), { "contact.firstName": " \t " }).problems).toEqual([{ field: "firstName", code: "required" }]);
+    expect(one(mapping("firstName", "contact.firstName", { required: true }), { "contact.firstName": " \t " }).problems).toEqual([
+      { field: "firstName", code: "required" },
+    ]);
   });
 
   it("the defaultValue satisfies required", () => {
-    expect(one(mapping("role", "settings.defaultRoleId", { required: true, defaultValue: "7" }), {})).toEqual({ value: "7", problems: [], payload: { role: "7" } });
+    expect(one(mapping("role", "settings.defaultRoleId", { required: true, defaultValue: "7" }), {})).toEqual({
+      value: "7",
+      problems: [],
+      payload: { role: "7" },
+    });
   });
 
   it("the defaultValue is not transformed", () => {
@@ -329,7 +355,11 @@ describe("mapRecord: pattern", () => {
   });
 
   it("a value that does not match is a pattern problem with the value, and is left out", () => {
-    expect(one(withPattern("^[A-Z]{3}$"), { "contact.code": "abcd" })).toEqual({ value: undefined, problems: [{ field: "code", code: "pattern", value: "abcd" }], payload: {} });
+    expect(one(withPattern("^[A-Z]{3}$"), { "contact.code": "abcd" })).toEqual({
+      value: undefined,
+      problems: [{ field: "code", code: "pattern", value: "abcd" }],
+      payload: {},
+    });
   });
 
   it("checks the transformed value", () => {
@@ -368,7 +398,9 @@ describe("mapRecord: knownSources", () => {
   const known = new Set(["contact.firstName", "contact.lastName"]);
 
   it("a mapping reading an unknown source is an unknown-source problem naming it", () => {
-    expect(one(mapping("firstName", "contact.fristName"), { "contact.fristName": "Anna" }, { knownSources: known }).problems).toEqual([{ field: "firstName", code: "unknown-source", value: "contact.fristName" }]);
+    expect(one(mapping("firstName", "contact.fristName"), { "contact.fristName": "Anna" }, { knownSources: known }).problems).toEqual([
+      { field: "firstName", code: "unknown-source", value: "contact.fristName" },
+    ]);
   });
 
   it("a known source maps as usual", () => {
@@ -376,17 +408,27 @@ describe("mapRecord: knownSources", () => {
   });
 
   it("a concat field names its first unknown part", () => {
-    const item = mapping("name", "contact.firstName", { transformation: { type: "concat", fields: ["contact.firstName", "contact.middle", "contact.nick"], separator: " " } });
-    expect(one(item, { "contact.firstName": "Anna" }, { knownSources: known }).problems).toEqual([{ field: "name", code: "unknown-source", value: "contact.middle" }]);
+    const item = mapping("name", "contact.firstName", {
+      transformation: { type: "concat", fields: ["contact.firstName", "contact.middle", "contact.nick"], separator: " " },
+    });
+    expect(one(item, { "contact.firstName": "Anna" }, { knownSources: known }).problems).toEqual([
+      { field: "name", code: "unknown-source", value: "contact.middle" },
+    ]);
   });
 
   it("a concat field checks its fields, not its mappedTo", () => {
     const item = mapping("name", "contact.whatever", { transformation: { type: "concat", fields: ["contact.firstName", "contact.lastName"], separator: " " } });
-    expect(one(item, { "contact.firstName": "Anna", "contact.lastName": "Berg" }, { knownSources: known })).toEqual({ value: "Anna Berg", problems: [], payload: { name: "Anna Berg" } });
+    expect(one(item, { "contact.firstName": "Anna", "contact.lastName": "Berg" }, { knownSources: known })).toEqual({
+      value: "Anna Berg",
+      problems: [],
+      payload: { name: "Anna Berg" },
+    });
   });
 
   it("an unknown source replaces the required problem (it is not also reported as required)", () => {
-    expect(one(mapping("firstName", "contact.typo", { required: true }), {}, { knownSources: known }).problems).toEqual([{ field: "firstName", code: "unknown-source", value: "contact.typo" }]);
+    expect(one(mapping("firstName", "contact.typo", { required: true }), {}, { knownSources: known }).problems).toEqual([
+      { field: "firstName", code: "unknown-source", value: "contact.typo" },
+    ]);
   });
 
   it("without knownSources any source name is accepted", () => {
@@ -417,7 +459,11 @@ describe("mapRecord: one pass", () => {
       "contact.typo": "z",
       "contact.email": "anna@example.com",
     };
-    const known = new Set(Object.keys(values).filter((name) => name !== "contact.typo").concat("contact.lastName"));
+    const known = new Set(
+      Object.keys(values)
+        .filter((name) => name !== "contact.typo")
+        .concat("contact.lastName"),
+    );
     expect(mapRecord(mappings, values, { defaultCountry: "DE", knownSources: known })).toEqual({
       payload: { firstName: "Anna", email: "anna@example.com" },
       problems: [
@@ -473,7 +519,11 @@ describe("pruneToSchema", () => {
     const schema = {
       type: "object",
       properties: {
-        properties: { type: "object", properties: { firstname: {}, deep: { properties: { keep: {} }, additionalProperties: false } }, additionalProperties: false },
+        properties: {
+          type: "object",
+          properties: { firstname: {}, deep: { properties: { keep: {} }, additionalProperties: false } },
+          additionalProperties: false,
+        },
         open: { type: "object", properties: { x: {} } },
       },
       additionalProperties: false,
@@ -483,7 +533,10 @@ describe("pruneToSchema", () => {
   });
 
   it("keeps arrays and scalars of declared keys as they are", () => {
-    const schema = { properties: { list: { type: "array", items: { properties: { a: {} }, additionalProperties: false } }, n: {} }, additionalProperties: false };
+    const schema = {
+      properties: { list: { type: "array", items: { properties: { a: {} }, additionalProperties: false } }, n: {} },
+      additionalProperties: false,
+    };
     expect(pruneToSchema({ list: [{ a: 1, b: 2 }], n: null }, schema)).toEqual({ list: [{ a: 1, b: 2 }], n: null });
   });
 
@@ -537,7 +590,12 @@ const gym = () => getTemplate("gym-management")!;
 const crm = () => getTemplate("crm-suite")!;
 const endpoint = (template: IntegrationTemplate, name: string) => template.endpoints.find((item) => item.endpointName === name)!;
 
-const gymSettings: SourceValues = { "settings.clubId": "club-42", "settings.locationId": "loc-7", "settings.eventTypeId": "evt-3", "settings.defaultRoleId": "7" };
+const gymSettings: SourceValues = {
+  "settings.clubId": "club-42",
+  "settings.locationId": "loc-7",
+  "settings.eventTypeId": "evt-3",
+  "settings.defaultRoleId": "7",
+};
 
 const contact: SourceValues = {
   "contact.id": "c_123",
@@ -621,11 +679,17 @@ describe("gym-management mappings", () => {
   });
 
   it("a blank setting is as good as a missing one", () => {
-    expect(mapRecord(contacts(), { ...contact, ...gymSettings, "settings.clubId": "  " }, { defaultCountry: "DE" }).problems).toEqual([{ field: "clubId", code: "required" }]);
+    expect(mapRecord(contacts(), { ...contact, ...gymSettings, "settings.clubId": "  " }, { defaultCountry: "DE" }).problems).toEqual([
+      { field: "clubId", code: "required" },
+    ]);
   });
 
   it("lists every problem of a bad contact in one pass", () => {
-    const { problems } = mapRecord(contacts(), { "contact.firstName": "Anna", "contact.email": "not-an-email", "contact.phone": "12345" }, { defaultCountry: "DE" });
+    const { problems } = mapRecord(
+      contacts(),
+      { "contact.firstName": "Anna", "contact.email": "not-an-email", "contact.phone": "12345" },
+      { defaultCountry: "DE" },
+    );
     expect(problems).toEqual([
       { field: "lastName", code: "required" },
       { field: "email", code: "pattern", value: "not-an-email" },
@@ -644,7 +708,14 @@ describe("gym-management mappings", () => {
   it("a createUser payload pruned to updateUser drops clubId and externalId and still validates", () => {
     const { payload } = mapRecord(contacts(), { ...contact, ...gymSettings }, { defaultCountry: "DE" });
     const update = pruneToSchema(payload, endpoint(gym(), "updateUser").payloadSchema);
-    expect(update).toEqual({ firstName: "Anna", lastName: "Berg", email: "anna.berg@example.com", mobilePhone: "+4915123456789", role: "7", locationId: "loc-7" });
+    expect(update).toEqual({
+      firstName: "Anna",
+      lastName: "Berg",
+      email: "anna.berg@example.com",
+      mobilePhone: "+4915123456789",
+      role: "7",
+      locationId: "loc-7",
+    });
     expect(validatePayload(gym(), "updateUser", update)).toEqual({ ok: true });
     expect(validatePayload(gym(), "updateUser", payload).ok).toBe(false);
   });
@@ -674,7 +745,13 @@ describe("gym-management mappings", () => {
   });
 
   it("an unknown appointment type becomes other; the subject is the title alone without a contact name", () => {
-    const { payload, problems } = mapRecord(appointments(), { ...appointment, ...gymSettings, "appointment.appointmentType": "haircut", "appointment.contactName": null, "appointment.notes": "" });
+    const { payload, problems } = mapRecord(appointments(), {
+      ...appointment,
+      ...gymSettings,
+      "appointment.appointmentType": "haircut",
+      "appointment.contactName": null,
+      "appointment.notes": "",
+    });
     expect(problems).toEqual([]);
     expect(payload.visitType).toBe("other");
     expect(payload.subject).toBe("Trial session");
@@ -687,16 +764,26 @@ describe("gym-management mappings", () => {
     expect(mapRecord(appointments(), { ...appointment, ...gymSettings }, { knownSources: known }).problems).toEqual([]);
   });
 
-  it.each(["settings.eventTypeId", "settings.clubId", "settings.locationId"])("a missing %s is a required problem at its field, and createEvent refuses the payload", (setting) => {
-    const field = setting.slice("settings.".length);
-    const { [setting]: _missing, ...settings } = gymSettings;
-    const { payload, problems } = mapRecord(appointments(), { ...appointment, ...settings });
-    expect(problems).toEqual([{ field, code: "required" }]);
-    expect(validatePayload(gym(), "createEvent", payload)).toEqual({ ok: false, problems: [{ path: field, message: "is required" }] });
-  });
+  it.each(["settings.eventTypeId", "settings.clubId", "settings.locationId"])(
+    "a missing %s is a required problem at its field, and createEvent refuses the payload",
+    (setting) => {
+      const field = setting.slice("settings.".length);
+      const { [setting]: _missing, ...settings } = gymSettings;
+      const { payload, problems } = mapRecord(appointments(), { ...appointment, ...settings });
+      expect(problems).toEqual([{ field, code: "required" }]);
+      expect(validatePayload(gym(), "createEvent", payload)).toEqual({ ok: false, problems: [{ path: field, message: "is required" }] });
+    },
+  );
 
   it("an appointment without start, attendee, title or contact name lists each problem", () => {
-    const { problems } = mapRecord(appointments(), { ...appointment, ...gymSettings, "appointment.start": "later", "appointment.contactExternalId": "", "appointment.title": "", "appointment.contactName": "" });
+    const { problems } = mapRecord(appointments(), {
+      ...appointment,
+      ...gymSettings,
+      "appointment.start": "later",
+      "appointment.contactExternalId": "",
+      "appointment.title": "",
+      "appointment.contactName": "",
+    });
     expect(problems).toEqual([
       { field: "startTime", code: "date", value: "later" },
       { field: "subject", code: "required" },
@@ -752,16 +839,29 @@ describe("crm-suite mappings", () => {
   });
 
   it("a cancelled appointment carries the outcome and the reason; the body is the summary alone without notes", () => {
-    const { payload, problems } = mapRecord(appointments(), { ...appointment, "appointment.status": "cancelled", "appointment.cancelReason": "Cancelled by the caller.", "appointment.notes": null });
+    const { payload, problems } = mapRecord(appointments(), {
+      ...appointment,
+      "appointment.status": "cancelled",
+      "appointment.cancelReason": "Cancelled by the caller.",
+      "appointment.notes": null,
+    });
     expect(problems).toEqual([]);
-    expect(payload.properties).toMatchObject({ hs_meeting_outcome: "CANCELED", hs_meeting_notes: "Cancelled by the caller.", hs_meeting_body: "Caller asked about whitening." });
+    expect(payload.properties).toMatchObject({
+      hs_meeting_outcome: "CANCELED",
+      hs_meeting_notes: "Cancelled by the caller.",
+      hs_meeting_body: "Caller asked about whitening.",
+    });
     expect(validatePayload(crm(), "createMeeting", payload)).toEqual({ ok: true });
     expect(validatePayload(crm(), "updateMeeting", payload)).toEqual({ ok: true });
   });
 
   it("an unknown status falls back to SCHEDULED; no-show maps to NO_SHOW", () => {
-    expect((mapRecord(appointments(), { ...appointment, "appointment.status": "tentative" }).payload.properties as Record<string, unknown>).hs_meeting_outcome).toBe("SCHEDULED");
-    expect((mapRecord(appointments(), { ...appointment, "appointment.status": "no-show" }).payload.properties as Record<string, unknown>).hs_meeting_outcome).toBe("NO_SHOW");
+    expect(
+      (mapRecord(appointments(), { ...appointment, "appointment.status": "tentative" }).payload.properties as Record<string, unknown>).hs_meeting_outcome,
+    ).toBe("SCHEDULED");
+    expect(
+      (mapRecord(appointments(), { ...appointment, "appointment.status": "no-show" }).payload.properties as Record<string, unknown>).hs_meeting_outcome,
+    ).toBe("NO_SHOW");
   });
 
   it("reads call.summary, appointment.locationDetail, appointment.status and appointment.cancelReason as sources", () => {
@@ -769,7 +869,9 @@ describe("crm-suite mappings", () => {
     expect(mapRecord(appointments(), appointment, { knownSources: known }).problems).toEqual([]);
     for (const source of ["call.summary", "appointment.locationDetail", "appointment.status", "appointment.cancelReason"]) {
       const without = new Set([...known].filter((name) => name !== source));
-      expect(mapRecord(appointments(), appointment, { knownSources: without }).problems).toEqual([expect.objectContaining({ code: "unknown-source", value: source })]);
+      expect(mapRecord(appointments(), appointment, { knownSources: without }).problems).toEqual([
+        expect.objectContaining({ code: "unknown-source", value: source }),
+      ]);
     }
   });
 

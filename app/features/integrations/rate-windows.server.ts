@@ -12,12 +12,25 @@ import type { Integration } from "./integrations.server";
  * SQLite has one writer), so two runners never both take the last request
  * of a window.
  */
-export async function reserveRequest(integration: Pick<Integration, "id">, template: Pick<IntegrationTemplate, "rateLimiting">, now: Date, db: DB = getDb()): Promise<{ allowed: true } | { allowed: false; until: Date; window: RateWindow }> {
+export async function reserveRequest(
+  integration: Pick<Integration, "id">,
+  template: Pick<IntegrationTemplate, "rateLimiting">,
+  now: Date,
+  db: DB = getDb(),
+): Promise<{ allowed: true } | { allowed: false; until: Date; window: RateWindow }> {
   if (!template.rateLimiting.enabled) return { allowed: true };
   return db.transaction().execute(async (trx) => {
     if (isPostgres(trx)) await sql`select 1 from integrations where id = ${integration.id} for update`.execute(trx);
-    const rows = await trx.selectFrom("integration_rate_windows").select(["window", "window_start", "count"]).where("integration_id", "=", integration.id).execute();
-    const verdict = checkRateWindows(template.rateLimiting, rows.map((row) => ({ window: row.window, windowStart: row.window_start, count: row.count })), now);
+    const rows = await trx
+      .selectFrom("integration_rate_windows")
+      .select(["window", "window_start", "count"])
+      .where("integration_id", "=", integration.id)
+      .execute();
+    const verdict = checkRateWindows(
+      template.rateLimiting,
+      rows.map((row) => ({ window: row.window, windowStart: row.window_start, count: row.count })),
+      now,
+    );
     if (!verdict.allowed) return verdict;
     for (const window of RATE_WINDOWS) {
       const start = windowStart(window, now).toISOString();

@@ -6,7 +6,18 @@ import type { RecordKind } from "./integration-template";
  * a contact record that also carries the call's fields. Extracted data adds
  * call.extractedData.<key> for whatever the analysis found.
  */
-export const CONTACT_FIELDS = ["contact.id", "contact.firstName", "contact.lastName", "contact.fullName", "contact.email", "contact.phone", "contact.company", "contact.title", "contact.listName", "contact.createdAt"] as const;
+export const CONTACT_FIELDS = [
+  "contact.id",
+  "contact.firstName",
+  "contact.lastName",
+  "contact.fullName",
+  "contact.email",
+  "contact.phone",
+  "contact.company",
+  "contact.title",
+  "contact.listName",
+  "contact.createdAt",
+] as const;
 
 export const CALL_FIELDS = [
   "call.id",

@@ -98,13 +98,20 @@ export function appointmentValues(appointment: Appointment, hostName: string | n
   };
 }
 
-export const contactLabel = (contact: Pick<Contact, "first_name" | "last_name" | "phone">) => [contact.first_name, contact.last_name].filter(Boolean).join(" ") || contact.phone;
+export const contactLabel = (contact: Pick<Contact, "first_name" | "last_name" | "phone">) =>
+  [contact.first_name, contact.last_name].filter(Boolean).join(" ") || contact.phone;
 
 export async function contactRecord(tenantId: string, contactId: string, db: DB = getDb()): Promise<SourceRecord | null> {
   const contact = await db.selectFrom("contacts").selectAll().where("tenant_id", "=", tenantId).where("id", "=", contactId).executeTakeFirst();
   if (!contact) return null;
   const list = await db.selectFrom("contact_lists").select("name").where("id", "=", contact.list_id).executeTakeFirst();
-  return { kind: "contact", recordId: contact.id, label: contactLabel(contact), values: contactValues(contact, list?.name ?? null), optedOut: contact.opted_out_at !== null };
+  return {
+    kind: "contact",
+    recordId: contact.id,
+    label: contactLabel(contact),
+    values: contactValues(contact, list?.name ?? null),
+    optedOut: contact.opted_out_at !== null,
+  };
 }
 
 /** The caller's number: who the agent spoke with. */
@@ -120,11 +127,19 @@ export async function callLeadRecord(tenantId: string, callId: string, country: 
   if (!call) return null;
   const number = counterpartNumber(call);
   const e164 = number ? toE164(number, country) : null;
-  const contact = e164 ? await db.selectFrom("contacts").selectAll().where("tenant_id", "=", tenantId).where("phone", "=", e164).orderBy("created_at", "desc").executeTakeFirst() : undefined;
+  const contact = e164
+    ? await db.selectFrom("contacts").selectAll().where("tenant_id", "=", tenantId).where("phone", "=", e164).orderBy("created_at", "desc").executeTakeFirst()
+    : undefined;
   const values = callValues(call);
   if (contact) {
     const list = await db.selectFrom("contact_lists").select("name").where("id", "=", contact.list_id).executeTakeFirst();
-    return { kind: "contact", recordId: contact.id, label: contactLabel(contact), values: { ...contactValues(contact, list?.name ?? null), ...values }, optedOut: contact.opted_out_at !== null };
+    return {
+      kind: "contact",
+      recordId: contact.id,
+      label: contactLabel(contact),
+      values: { ...contactValues(contact, list?.name ?? null), ...values },
+      optedOut: contact.opted_out_at !== null,
+    };
   }
   const [firstName = "", ...rest] = (call.user_name ?? "").trim().split(/\s+/);
   const analysis = parseStoredAnalysis(call.analysis);
@@ -140,7 +155,13 @@ export async function callLeadRecord(tenantId: string, callId: string, country: 
     "contact.listName": null,
     "contact.createdAt": call.created_at,
   };
-  return { kind: "contact", recordId: `call-${call.id}`, label: call.user_name?.trim() || number || call.external_id, values: { ...lead, ...values }, optedOut: false };
+  return {
+    kind: "contact",
+    recordId: `call-${call.id}`,
+    label: call.user_name?.trim() || number || call.external_id,
+    values: { ...lead, ...values },
+    optedOut: false,
+  };
 }
 
 /** appointment.contactExternalId is left empty: it is the contact's id in one CRM, filled in per integration when sent (linkedValues). */

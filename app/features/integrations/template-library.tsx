@@ -42,7 +42,13 @@ export function TemplateLibrary({ params, templates, counts }: { params: HubPara
           <FilterForm
             action="/integrations-hub"
             label={t("library.filters")}
-            search={{ id: "hub-search", label: t("library.search"), placeholder: t("library.searchPlaceholder"), hint: t("library.searchHint"), value: params.q }}
+            search={{
+              id: "hub-search",
+              label: t("library.search"),
+              placeholder: t("library.searchPlaceholder"),
+              hint: t("library.searchHint"),
+              value: params.q,
+            }}
             hidden={hidden}
             submitLabel={t("library.apply")}
           >
@@ -52,7 +58,10 @@ export function TemplateLibrary({ params, templates, counts }: { params: HubPara
               label={t("library.category")}
               value={params.category === "all" ? null : params.category}
               anyLabel={t("categories.all", { count: counts.all ?? 0 })}
-              options={HUB_CATEGORIES.filter((category) => category !== "all").map((category) => ({ value: category, label: t(`categories.${category}`, { count: counts[category] ?? 0 }) }))}
+              options={HUB_CATEGORIES.filter((category) => category !== "all").map((category) => ({
+                value: category,
+                label: t(`categories.${category}`, { count: counts[category] ?? 0 }),
+              }))}
             />
           </FilterForm>
         </div>
@@ -62,7 +71,12 @@ export function TemplateLibrary({ params, templates, counts }: { params: HubPara
               key={view}
               to={hubHref(params, { view })}
               aria-current={params.view === view ? "page" : undefined}
-              className={cn("rounded-md border px-3 py-1.5 text-sm", params.view === view ? "border-primary-button bg-primary-button text-primary-button-text" : "border-slate-300 hover:bg-slate-50 dark:border-slate-600 dark:hover:bg-slate-800")}
+              className={cn(
+                "rounded-md border px-3 py-1.5 text-sm",
+                params.view === view
+                  ? "border-primary-button bg-primary-button text-primary-button-text"
+                  : "border-slate-300 hover:bg-slate-50 dark:border-slate-600 dark:hover:bg-slate-800",
+              )}
             >
               {t(`library.views.${view}`)}
             </Link>
@@ -81,7 +95,11 @@ export function TemplateLibrary({ params, templates, counts }: { params: HubPara
       ) : params.view === "grid" ? (
         <ul className="grid gap-4 md:grid-cols-2" data-testid="template-grid">
           {templates.map((template) => (
-            <li key={template.id} className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900" data-template={template.id}>
+            <li
+              key={template.id}
+              className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
+              data-template={template.id}
+            >
               <div className="flex items-start gap-3">
                 <img src={template.logo} alt="" width={40} height={40} className="h-10 w-10 shrink-0 rounded" />
                 <div className="min-w-0 flex-1">
@@ -106,7 +124,9 @@ export function TemplateLibrary({ params, templates, counts }: { params: HubPara
               </div>
               {template.limitations.length > 0 ? (
                 <details className="text-sm">
-                  <summary className="cursor-pointer text-slate-600 dark:text-slate-300">{t("library.limitations", { count: template.limitations.length })}</summary>
+                  <summary className="cursor-pointer text-slate-600 dark:text-slate-300">
+                    {t("library.limitations", { count: template.limitations.length })}
+                  </summary>
                   <ul className="mt-1 list-disc space-y-0.5 pl-5">
                     {template.limitations.map((limitation) => (
                       <li key={limitation}>{limitation}</li>
@@ -144,7 +164,11 @@ function ConnectAction({ template }: { template: TemplateCard }) {
   }
   if (!template.connectHref) return null;
   return (
-    <Link to={template.connectHref} className={buttonClass("primary", "mt-auto self-start", "sm")} aria-label={t("library.connectLabel", { crm: template.crm })}>
+    <Link
+      to={template.connectHref}
+      className={buttonClass("primary", "mt-auto self-start", "sm")}
+      aria-label={t("library.connectLabel", { crm: template.crm })}
+    >
       {t("library.connect")}
     </Link>
   );

@@ -91,7 +91,12 @@ export const IntegrationTemplateSchema = z
     metadata: z.record(z.unknown()),
     tags: z.array(z.string()),
     priority: z.number().int(),
-    rateLimiting: z.object({ requestsPerMinute: z.number().int().positive(), requestsPerHour: z.number().int().positive(), requestsPerDay: z.number().int().positive(), enabled: z.boolean() }),
+    rateLimiting: z.object({
+      requestsPerMinute: z.number().int().positive(),
+      requestsPerHour: z.number().int().positive(),
+      requestsPerDay: z.number().int().positive(),
+      enabled: z.boolean(),
+    }),
     errorHandling: z.object({
       retryAttempts: z.number().int().min(0).max(10),
       retryDelay: z.number().int().min(0),
@@ -99,7 +104,13 @@ export const IntegrationTemplateSchema = z
       exponentialBackoff: z.boolean(),
       retryableStatusCodes: z.array(z.number().int().min(100).max(599)),
     }),
-    analytics: z.object({ trackRequests: z.boolean(), trackResponses: z.boolean(), trackErrors: z.boolean(), trackPerformance: z.boolean(), retentionDays: z.number().int().positive() }),
+    analytics: z.object({
+      trackRequests: z.boolean(),
+      trackResponses: z.boolean(),
+      trackErrors: z.boolean(),
+      trackPerformance: z.boolean(),
+      retentionDays: z.number().int().positive(),
+    }),
     webhooks: z.array(z.object({ event: z.string(), description: z.string() })),
     endpoints: z.array(EndpointSchema).min(1),
     fieldMappings: z.object({ contactsMapping: z.array(FieldMappingSchema), appointmentsMapping: z.array(FieldMappingSchema) }),
@@ -117,15 +128,27 @@ export const IntegrationTemplateSchema = z
   })
   .superRefine((template, ctx) => {
     for (const [language, text] of Object.entries(template.translations ?? {})) {
-      if (text.features.length !== template.features.length) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["translations", language, "features"], message: `has ${text.features.length} features, the template ${template.features.length}` });
-      if (text.limitations.length !== template.limitations.length) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["translations", language, "limitations"], message: `has ${text.limitations.length} limitations, the template ${template.limitations.length}` });
+      if (text.features.length !== template.features.length)
+        ctx.addIssue({
+          code: z.ZodIssueCode.custom,
+          path: ["translations", language, "features"],
+          message: `has ${text.features.length} features, the template ${template.features.length}`,
+        });
+      if (text.limitations.length !== template.limitations.length)
+        ctx.addIssue({
+          code: z.ZodIssueCode.custom,
+          path: ["translations", language, "limitations"],
+          message: `has ${text.limitations.length} limitations, the template ${template.limitations.length}`,
+        });
     }
     const names = new Set<string>();
     template.endpoints.forEach((endpoint, index) => {
-      if (names.has(endpoint.endpointName)) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["endpoints", index, "endpointName"], message: `duplicate endpoint name ${endpoint.endpointName}` });
+      if (names.has(endpoint.endpointName))
+        ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["endpoints", index, "endpointName"], message: `duplicate endpoint name ${endpoint.endpointName}` });
       names.add(endpoint.endpointName);
       for (const field of endpoint.requiredFields) {
-        if (endpoint.optionalFields.includes(field)) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["endpoints", index, "requiredFields"], message: `${field} is both required and optional` });
+        if (endpoint.optionalFields.includes(field))
+          ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["endpoints", index, "requiredFields"], message: `${field} is both required and optional` });
       }
     });
   });
@@ -133,4 +156,3 @@ export const IntegrationTemplateSchema = z
 export type IntegrationTemplate = z.output<typeof IntegrationTemplateSchema>;
 export type TemplateEndpoint = z.output<typeof EndpointSchema>;
 export type FieldMapping = z.output<typeof FieldMappingSchema>;
-

@@ -42,7 +42,13 @@ describe("shipped templates", () => {
     expect(template.category).toBe("fitness");
     expect(template.status).toBe("enabled");
     expect(template.rateLimiting).toEqual({ requestsPerMinute: 60, requestsPerHour: 1000, requestsPerDay: 10000, enabled: true });
-    expect(template.errorHandling).toEqual({ retryAttempts: 3, retryDelay: 1000, timeout: 30000, exponentialBackoff: true, retryableStatusCodes: [400, 401, 403, 404, 500, 502, 503, 504] });
+    expect(template.errorHandling).toEqual({
+      retryAttempts: 3,
+      retryDelay: 1000,
+      timeout: 30000,
+      exponentialBackoff: true,
+      retryableStatusCodes: [400, 401, 403, 404, 500, 502, 503, 504],
+    });
     expect(template.analytics.retentionDays).toBe(30);
     expect(template.popularity).toBe(95);
     expect(template.auth).toEqual({ type: "api_key", header: "X-API-Key", required: true });
@@ -50,7 +56,14 @@ describe("shipped templates", () => {
     expect(template.metadata.defaultRole).toEqual({ id: 7, name: "Member" });
     expect(template.fieldMappings.contactsMapping.find((mapping) => mapping.field === "role")?.defaultValue).toBe("7");
     expect(endpoint(template, "createUser")?.fieldValidations.find((validation) => validation.field === "role")?.defaultValue).toBe("7");
-    expect([template.restrictedContacts, template.send_lead_on_email, template.email, template.send_lead_on_crm_only, template.sandboxAvailable, template.priority]).toEqual([true, false, null, false, true, 1]);
+    expect([
+      template.restrictedContacts,
+      template.send_lead_on_email,
+      template.email,
+      template.send_lead_on_crm_only,
+      template.sandboxAvailable,
+      template.priority,
+    ]).toEqual([true, false, null, false, true, 1]);
     expect(template.logo).toBe("/integrations/gym-management.svg");
   });
 
@@ -58,7 +71,13 @@ describe("shipped templates", () => {
     const template = crm();
     expect(template.version).toBe("v3");
     expect(template.rateLimiting).toEqual({ requestsPerMinute: 100, requestsPerHour: 2000, requestsPerDay: 20000, enabled: true });
-    expect(template.errorHandling).toEqual({ retryAttempts: 3, retryDelay: 1000, timeout: 30000, exponentialBackoff: true, retryableStatusCodes: [429, 500, 502, 503, 504] });
+    expect(template.errorHandling).toEqual({
+      retryAttempts: 3,
+      retryDelay: 1000,
+      timeout: 30000,
+      exponentialBackoff: true,
+      retryableStatusCodes: [429, 500, 502, 503, 504],
+    });
     expect(template.analytics.retentionDays).toBe(30);
     expect(template.popularity).toBe(90);
     expect(template.auth).toEqual({ type: "bearer", header: "Authorization", required: true });
@@ -76,7 +95,16 @@ describe("shipped templates", () => {
       ["createEvent", "POST", "/events", true, false],
     ]);
     expect(endpoint(template, "createUser")?.requiredFields).toEqual(["clubId", "locationId", "firstName", "lastName", "role", "email", "mobilePhone"]);
-    expect(endpoint(template, "createEvent")?.requiredFields).toEqual(["clubId", "locationId", "eventTypeId", "attendeeId", "visitType", "startTime", "endTime", "subject"]);
+    expect(endpoint(template, "createEvent")?.requiredFields).toEqual([
+      "clubId",
+      "locationId",
+      "eventTypeId",
+      "attendeeId",
+      "visitType",
+      "startTime",
+      "endTime",
+      "subject",
+    ]);
     expect(endpoint(template, "searchUsers")?.defaultQuery).toEqual({ page: 1, page_size: 25 });
   });
 
@@ -109,7 +137,15 @@ describe("shipped templates", () => {
 
   it("CRM suite: meetings carry the spec's properties; the mappings show a concat and a split", () => {
     const schema = endpoint(crm(), "updateMeeting")?.payloadSchema as { properties: { properties: { properties: Record<string, unknown> } } };
-    expect(Object.keys(schema.properties.properties.properties)).toEqual(["hs_meeting_title", "hs_meeting_body", "hs_meeting_start_time", "hs_meeting_end_time", "hs_meeting_location", "hs_meeting_outcome", "hs_meeting_notes"]);
+    expect(Object.keys(schema.properties.properties.properties)).toEqual([
+      "hs_meeting_title",
+      "hs_meeting_body",
+      "hs_meeting_start_time",
+      "hs_meeting_end_time",
+      "hs_meeting_location",
+      "hs_meeting_outcome",
+      "hs_meeting_notes",
+    ]);
     const transformations = [...crm().fieldMappings.contactsMapping, ...crm().fieldMappings.appointmentsMapping].map((mapping) => mapping.transformation?.type);
     expect(transformations).toContain("concat");
     expect(transformations).toContain("split");
@@ -206,16 +242,22 @@ describe("a broken template is refused, naming the template and the path", () =>
 });
 
 describe("validatePayload", () => {
-  const withExamples = () => getTemplates().flatMap((template) => template.endpoints.filter((item) => item.examplePayload !== null).map((item) => [template.id, item.endpointName] as const));
+  const withExamples = () =>
+    getTemplates().flatMap((template) =>
+      template.endpoints.filter((item) => item.examplePayload !== null).map((item) => [template.id, item.endpointName] as const),
+    );
 
   it("every endpoint of both templates has an example payload", () => {
     expect(withExamples()).toHaveLength(15);
   });
 
-  it.each(getTemplates().flatMap((template) => template.endpoints.map((item) => [template.id, item.endpointName] as const)))("accepts the example payload of %s %s", (id, name) => {
-    const template = getTemplate(id) as IntegrationTemplate;
-    expect(validatePayload(template, name, endpoint(template, name)?.examplePayload)).toEqual({ ok: true });
-  });
+  it.each(getTemplates().flatMap((template) => template.endpoints.map((item) => [template.id, item.endpointName] as const)))(
+    "accepts the example payload of %s %s",
+    (id, name) => {
+      const template = getTemplate(id) as IntegrationTemplate;
+      expect(validatePayload(template, name, endpoint(template, name)?.examplePayload)).toEqual({ ok: true });
+    },
+  );
 
   const booking = () => ({ ...(endpoint(gym(), "createEvent")?.examplePayload as Record<string, unknown>) });
   const member = () => ({ ...(endpoint(gym(), "createUser")?.examplePayload as Record<string, unknown>) });
@@ -252,7 +294,9 @@ describe("validatePayload", () => {
   it("names nested fields and refuses fields the endpoint does not take", () => {
     const contact = validatePayload(crm(), "createContact", { properties: { email: "grace", fax: "1" } });
     expect(contact.ok ? [] : contact.problems.map((problem) => problem.path)).toEqual(["properties.email", "properties.email", "properties.fax"]);
-    const search = validatePayload(crm(), "searchContacts", { filterGroups: [{ filters: [{ propertyName: "phone", operator: "EQUALS", value: "+14165550177" }] }] });
+    const search = validatePayload(crm(), "searchContacts", {
+      filterGroups: [{ filters: [{ propertyName: "phone", operator: "EQUALS", value: "+14165550177" }] }],
+    });
     expect(search.ok ? [] : search.problems).toEqual([{ path: "filterGroups[0].filters[0].operator", message: expect.stringMatching(/^must be one of "EQ"/) }]);
     const extra = validatePayload(gym(), "createEvent", { ...booking(), colour: "red" });
     expect(extra).toEqual({ ok: false, problems: [{ path: "colour", message: "is not an allowed field" }] });

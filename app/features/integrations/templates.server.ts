@@ -40,7 +40,8 @@ type JsonType = (typeof JSON_TYPES)[number];
 /** Keywords that only describe; they never fail a value. */
 const ANNOTATIONS = new Set(["$schema", "$id", "$comment", "title", "description", "examples", "default", "deprecated", "readOnly", "writeOnly"]);
 
-const EMAIL_FORMAT = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/i;
+const EMAIL_FORMAT =
+  /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/i;
 const DATE_FORMAT = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DATE_TIME_FORMAT = /^(\d{4}-\d{2}-\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(?:\.\d+)?(?:[Zz]|[+-](\d{2}):(\d{2}))$/;
 const UUID_FORMAT = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -133,7 +134,13 @@ function compileSchema(schema: unknown, where: string, errors: Array<[string, st
     }
     return value.map((item, index) => compileSchema(item, itemPath(childPath(where, keyword), index), errors));
   };
-  const count = (keyword: string, value: unknown, test: (actual: number, limit: number) => boolean, measure: (value: unknown) => number | null, message: (limit: number) => string) => {
+  const count = (
+    keyword: string,
+    value: unknown,
+    test: (actual: number, limit: number) => boolean,
+    measure: (value: unknown) => number | null,
+    message: (limit: number) => string,
+  ) => {
     if (!isCount(value)) return bad(keyword, "must be a non-negative integer");
     checks.push((actual, at, problems) => {
       const size = measure(actual);
@@ -155,7 +162,12 @@ function compileSchema(schema: unknown, where: string, errors: Array<[string, st
     switch (keyword) {
       case "type": {
         const types = typeof value === "string" ? [value] : value;
-        if (!Array.isArray(types) || types.length === 0 || !types.every((type) => (JSON_TYPES as readonly unknown[]).includes(type)) || new Set(types).size !== types.length) {
+        if (
+          !Array.isArray(types) ||
+          types.length === 0 ||
+          !types.every((type) => (JSON_TYPES as readonly unknown[]).includes(type)) ||
+          new Set(types).size !== types.length
+        ) {
           bad(keyword, `must be one of ${JSON_TYPES.join(", ")}, or a non-empty list of them without repeats`);
           break;
         }
@@ -171,7 +183,8 @@ function compileSchema(schema: unknown, where: string, errors: Array<[string, st
           break;
         }
         checks.push((actual, at, problems) => {
-          if (!value.some((option) => deepEqual(option, actual))) problems.push({ path: shown(at), message: `must be one of ${value.map(describe).join(", ")}` });
+          if (!value.some((option) => deepEqual(option, actual)))
+            problems.push({ path: shown(at), message: `must be one of ${value.map(describe).join(", ")}` });
         });
         break;
       }
@@ -185,7 +198,9 @@ function compileSchema(schema: unknown, where: string, errors: Array<[string, st
           bad(keyword, "must be an object of schemas");
           break;
         }
-        const properties = Object.entries(value).map(([name, property]) => [name, compileSchema(property, childPath(childPath(where, keyword), name), errors)] as const);
+        const properties = Object.entries(value).map(
+          ([name, property]) => [name, compileSchema(property, childPath(childPath(where, keyword), name), errors)] as const,
+        );
         checks.push((actual, at, problems) => {
           if (!isPlainObject(actual)) return;
           for (const [name, check] of properties) if (own(actual, name)) check(actual[name], childPath(at, name), problems);
@@ -234,45 +249,107 @@ function compileSchema(schema: unknown, where: string, errors: Array<[string, st
         }
         if (value)
           checks.push((actual, at, problems) => {
-            if (Array.isArray(actual) && actual.some((item, index) => actual.findIndex((other) => deepEqual(other, item)) !== index)) problems.push({ path: shown(at), message: "must not repeat an item" });
+            if (Array.isArray(actual) && actual.some((item, index) => actual.findIndex((other) => deepEqual(other, item)) !== index))
+              problems.push({ path: shown(at), message: "must not repeat an item" });
           });
         break;
       case "minLength":
-        count(keyword, value, (size, limit) => size >= limit, stringLength, (limit) => `must be at least ${limit} characters`);
+        count(
+          keyword,
+          value,
+          (size, limit) => size >= limit,
+          stringLength,
+          (limit) => `must be at least ${limit} characters`,
+        );
         break;
       case "maxLength":
-        count(keyword, value, (size, limit) => size <= limit, stringLength, (limit) => `must be at most ${limit} characters`);
+        count(
+          keyword,
+          value,
+          (size, limit) => size <= limit,
+          stringLength,
+          (limit) => `must be at most ${limit} characters`,
+        );
         break;
       case "minItems":
-        count(keyword, value, (size, limit) => size >= limit, arrayLength, (limit) => `must have at least ${limit} items`);
+        count(
+          keyword,
+          value,
+          (size, limit) => size >= limit,
+          arrayLength,
+          (limit) => `must have at least ${limit} items`,
+        );
         break;
       case "maxItems":
-        count(keyword, value, (size, limit) => size <= limit, arrayLength, (limit) => `must have at most ${limit} items`);
+        count(
+          keyword,
+          value,
+          (size, limit) => size <= limit,
+          arrayLength,
+          (limit) => `must have at most ${limit} items`,
+        );
         break;
       case "minProperties":
-        count(keyword, value, (size, limit) => size >= limit, propertyCount, (limit) => `must have at least ${limit} fields`);
+        count(
+          keyword,
+          value,
+          (size, limit) => size >= limit,
+          propertyCount,
+          (limit) => `must have at least ${limit} fields`,
+        );
         break;
       case "maxProperties":
-        count(keyword, value, (size, limit) => size <= limit, propertyCount, (limit) => `must have at most ${limit} fields`);
+        count(
+          keyword,
+          value,
+          (size, limit) => size <= limit,
+          propertyCount,
+          (limit) => `must have at most ${limit} fields`,
+        );
         break;
       case "minimum":
-        bound(keyword, value, (actual, limit) => actual >= limit, (limit) => `must be at least ${limit}`);
+        bound(
+          keyword,
+          value,
+          (actual, limit) => actual >= limit,
+          (limit) => `must be at least ${limit}`,
+        );
         break;
       case "maximum":
-        bound(keyword, value, (actual, limit) => actual <= limit, (limit) => `must be at most ${limit}`);
+        bound(
+          keyword,
+          value,
+          (actual, limit) => actual <= limit,
+          (limit) => `must be at most ${limit}`,
+        );
         break;
       case "exclusiveMinimum":
-        bound(keyword, value, (actual, limit) => actual > limit, (limit) => `must be more than ${limit}`);
+        bound(
+          keyword,
+          value,
+          (actual, limit) => actual > limit,
+          (limit) => `must be more than ${limit}`,
+        );
         break;
       case "exclusiveMaximum":
-        bound(keyword, value, (actual, limit) => actual < limit, (limit) => `must be less than ${limit}`);
+        bound(
+          keyword,
+          value,
+          (actual, limit) => actual < limit,
+          (limit) => `must be less than ${limit}`,
+        );
         break;
       case "multipleOf":
         if (typeof value !== "number" || !(value > 0)) {
           bad(keyword, "must be a number above 0");
           break;
         }
-        bound(keyword, value, (actual, step) => Number.isInteger(actual / step), (step) => `must be a multiple of ${step}`);
+        bound(
+          keyword,
+          value,
+          (actual, step) => Number.isInteger(actual / step),
+          (step) => `must be a multiple of ${step}`,
+        );
         break;
       case "pattern": {
         const regex = typeof value === "string" ? compilePattern(value) : null;
@@ -311,7 +388,11 @@ function compileSchema(schema: unknown, where: string, errors: Array<[string, st
             return found;
           });
           const matches = outcomes.filter((found) => found.length === 0).length;
-          if (keyword === "anyOf" ? matches === 0 : matches !== 1) problems.push({ path: shown(at), message: matches === 0 ? "does not match any of the allowed shapes" : "matches more than one of the allowed shapes" });
+          if (keyword === "anyOf" ? matches === 0 : matches !== 1)
+            problems.push({
+              path: shown(at),
+              message: matches === 0 ? "does not match any of the allowed shapes" : "matches more than one of the allowed shapes",
+            });
         });
         break;
       }
@@ -443,11 +524,15 @@ function checkEndpoint(endpoint: TemplateEndpoint, here: (path: string) => strin
   if (!payloadSchema) {
     if (declared.size > 0) errors.push([here("requiredFields"), "an endpoint without a payloadSchema takes no fields"]);
   } else {
-    for (const [list, mustBeRequired] of [["requiredFields", true], ["optionalFields", false]] as const) {
+    for (const [list, mustBeRequired] of [
+      ["requiredFields", true],
+      ["optionalFields", false],
+    ] as const) {
       endpoint[list].forEach((field, index) => {
         const found = resolveField(payloadSchema, field);
         if (!found) errors.push([`${here(list)}[${index}]`, `${field} is not declared in payloadSchema`]);
-        else if (found.required !== mustBeRequired) errors.push([`${here(list)}[${index}]`, `${field} is ${found.required ? "required" : "optional"} in payloadSchema`]);
+        else if (found.required !== mustBeRequired)
+          errors.push([`${here(list)}[${index}]`, `${field} is ${found.required ? "required" : "optional"} in payloadSchema`]);
       });
     }
     for (const field of resolveRequiredLeaves(payloadSchema)) {
@@ -457,11 +542,13 @@ function checkEndpoint(endpoint: TemplateEndpoint, here: (path: string) => strin
   endpoint.fieldValidations.forEach((validation, index) => {
     const at = `${here("fieldValidations")}[${index}]`;
     if (!declared.has(validation.field)) errors.push([`${at}.field`, `${validation.field} is not a required or optional field of this endpoint`]);
-    else if (validation.required !== endpoint.requiredFields.includes(validation.field)) errors.push([`${at}.required`, `disagrees with requiredFields for ${validation.field}`]);
+    else if (validation.required !== endpoint.requiredFields.includes(validation.field))
+      errors.push([`${at}.required`, `disagrees with requiredFields for ${validation.field}`]);
     if (validation.pattern !== undefined) {
       if (!compilePattern(validation.pattern)) errors.push([`${at}.pattern`, `is not a valid regular expression: ${validation.pattern}`]);
       const inSchema = payloadSchema ? resolveField(payloadSchema, validation.field)?.schema.pattern : undefined;
-      if (inSchema !== undefined && inSchema !== validation.pattern) errors.push([`${at}.pattern`, `differs from the payloadSchema pattern for ${validation.field}`]);
+      if (inSchema !== undefined && inSchema !== validation.pattern)
+        errors.push([`${at}.pattern`, `differs from the payloadSchema pattern for ${validation.field}`]);
     }
   });
 
@@ -535,7 +622,8 @@ function loadAll(sources: readonly unknown[], options: LoadOptions = {}): Loaded
       const checks = checkTemplate(parsed.data, errors, options);
       if (errors.length === 0) loaded.push({ template: parsed.data, checks });
     }
-    if (errors.length > 0) failures.push(`Integration template "${label}" is invalid:\n${errors.map(([path, message]) => `  - ${path}: ${message}`).join("\n")}`);
+    if (errors.length > 0)
+      failures.push(`Integration template "${label}" is invalid:\n${errors.map(([path, message]) => `  - ${path}: ${message}`).join("\n")}`);
   });
   if (failures.length > 0) throw new Error(failures.join("\n"));
   for (const entry of loaded) compiled.set(entry.template, entry.checks);

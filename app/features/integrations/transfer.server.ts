@@ -2,7 +2,18 @@ import { z } from "zod";
 import { getDb, now, type DB } from "~/db/db.server";
 import { INTEGRATION_EVENTS } from "./events";
 import { mergeEndpointSettings, type EndpointSetting } from "./integration-template";
-import { createIntegration, CUSTOM_TEMPLATE_ID, endpointSettingsOf, initialSettings, listIntegrations, mappingsOf, settingsOf, templateOf, updateConnection, type Integration } from "./integrations.server";
+import {
+  createIntegration,
+  CUSTOM_TEMPLATE_ID,
+  endpointSettingsOf,
+  initialSettings,
+  listIntegrations,
+  mappingsOf,
+  settingsOf,
+  templateOf,
+  updateConnection,
+  type Integration,
+} from "./integrations.server";
 import { FieldMappingSchema, type IntegrationTemplate } from "./template-schema";
 import { getTemplate, loadTemplates } from "./templates.server";
 import { registerWebhook } from "./webhooks.server";
@@ -55,7 +66,12 @@ export type IntegrationExport = z.output<typeof IntegrationExportSchema>;
 
 export async function exportIntegration(integration: Integration, db: DB = getDb()): Promise<IntegrationExport> {
   const template = templateOf(integration);
-  const webhooks = await db.selectFrom("integration_webhooks").select(["url", "events"]).where("integration_id", "=", integration.id).orderBy("created_at").execute();
+  const webhooks = await db
+    .selectFrom("integration_webhooks")
+    .select(["url", "events"])
+    .where("integration_id", "=", integration.id)
+    .orderBy("created_at")
+    .execute();
   return {
     format: EXPORT_FORMAT,
     schemaVersion: EXPORT_VERSION,
@@ -173,11 +189,44 @@ export async function applyImport(tenantId: string, organizationId: string, plan
     let id = plan.existingId;
     if (!id) {
       if (!secret) throw new Error("an import that creates an integration needs its key");
-      id = await createIntegration(tenantId, organizationId, plan.template, { baseUrl: incoming.baseUrl, secret, settings: incoming.settings, crmName: incoming.crmName, leadEmail: incoming.leadEmail, sendLeadOnEmail: incoming.sendLeadOnEmail, sendLeadOnCrmOnly: incoming.sendLeadOnCrmOnly }, trx, incoming.templateId === CUSTOM_TEMPLATE_ID ? incoming.customTemplate : null);
+      id = await createIntegration(
+        tenantId,
+        organizationId,
+        plan.template,
+        {
+          baseUrl: incoming.baseUrl,
+          secret,
+          settings: incoming.settings,
+          crmName: incoming.crmName,
+          leadEmail: incoming.leadEmail,
+          sendLeadOnEmail: incoming.sendLeadOnEmail,
+          sendLeadOnCrmOnly: incoming.sendLeadOnCrmOnly,
+        },
+        trx,
+        incoming.templateId === CUSTOM_TEMPLATE_ID ? incoming.customTemplate : null,
+      );
     } else {
       const existing = await trx.selectFrom("integrations").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
-      await updateConnection(tenantId, existing, { baseUrl: incoming.baseUrl, secret: null, settings: incoming.settings, crmName: incoming.crmName, leadEmail: incoming.leadEmail, sendLeadOnEmail: incoming.sendLeadOnEmail, sendLeadOnCrmOnly: incoming.sendLeadOnCrmOnly }, trx);
-      if (secret) await trx.updateTable("integrations").set({ secret_sealed: sealSecret(secret), secret_last4: lastFour(secret) }).where("id", "=", id).execute();
+      await updateConnection(
+        tenantId,
+        existing,
+        {
+          baseUrl: incoming.baseUrl,
+          secret: null,
+          settings: incoming.settings,
+          crmName: incoming.crmName,
+          leadEmail: incoming.leadEmail,
+          sendLeadOnEmail: incoming.sendLeadOnEmail,
+          sendLeadOnCrmOnly: incoming.sendLeadOnCrmOnly,
+        },
+        trx,
+      );
+      if (secret)
+        await trx
+          .updateTable("integrations")
+          .set({ secret_sealed: sealSecret(secret), secret_last4: lastFour(secret) })
+          .where("id", "=", id)
+          .execute();
     }
     const endpointSettings: Record<string, EndpointSetting> = mergeEndpointSettings(plan.template, incoming.endpointSettings);
     await trx
@@ -196,10 +245,14 @@ export async function applyImport(tenantId: string, organizationId: string, plan
     const known = await trx.selectFrom("integration_webhooks").select(["id", "url"]).where("integration_id", "=", id).execute();
     for (const webhook of incoming.webhooks) {
       const same = known.find((entry) => entry.url === webhook.url);
-      if (same) await trx.updateTable("integration_webhooks").set({ events: JSON.stringify(webhook.events) }).where("id", "=", same.id).execute();
+      if (same)
+        await trx
+          .updateTable("integration_webhooks")
+          .set({ events: JSON.stringify(webhook.events) })
+          .where("id", "=", same.id)
+          .execute();
       else await registerWebhook(tenantId, id, webhook, trx);
     }
     return id;
   });
 }
-

@@ -80,4 +80,12 @@ export interface MappingEditorData {
 
 export type ConnectionTestResult =
   | { ok: true; endpointName: string; status: number; durationMs: number; excerpt: string }
-  | { ok: false; endpointName: string | null; outcome: CrmLogOutcome | "no-endpoint" | "rate-limited"; status: number | null; durationMs: number; excerpt: string; error: string | null };
+  | {
+      ok: false;
+      endpointName: string | null;
+      outcome: CrmLogOutcome | "no-endpoint" | "rate-limited";
+      status: number | null;
+      durationMs: number;
+      excerpt: string;
+      error: string | null;
+    };

@@ -12,7 +12,6 @@ import { useTranslation } from "~/i18n/react";
 import { eventKey, INTEGRATION_EVENTS } from "./events";
 import { integrationPaths } from "./paths";
 
-
 export function WebhooksPanel({
   integrationId,
   webhooks,
@@ -42,7 +41,11 @@ export function WebhooksPanel({
   const columns: Array<DataColumn<WebhookRow>> = [
     { id: "url", header: t("webhooks.url"), primary: true, rowHeader: true, cell: (row) => <span className="break-all font-mono text-xs">{row.url}</span> },
     { id: "events", header: t("webhooks.events"), cell: (row) => row.events.map((event) => t(eventKey(event))).join(", ") },
-    { id: "deliveries", header: t("webhooks.deliveries"), cell: (row) => (row.lastOutcome ? `${row.deliveries} · ${t(`outcomes.${row.lastOutcome}`)}` : String(row.deliveries)) },
+    {
+      id: "deliveries",
+      header: t("webhooks.deliveries"),
+      cell: (row) => (row.lastOutcome ? `${row.deliveries} · ${t(`outcomes.${row.lastOutcome}`)}` : String(row.deliveries)),
+    },
     { id: "created", header: t("webhooks.created"), cell: (row) => formatDateTime(row.createdAt, i18n.language, timeZone) },
   ];
   return (
@@ -60,7 +63,14 @@ export function WebhooksPanel({
           <DeleteWebhookForm integrationId={integrationId} webhook={confirmingDelete} />
         </Panel>
       ) : null}
-      <Panel title={t("webhooks.title")} actions={<Link to={integrationPaths.logs({ integration: integrationId, kind: "webhook" })} className="text-sm text-primary-dark underline dark:text-primary">{t("webhooks.log")}</Link>}>
+      <Panel
+        title={t("webhooks.title")}
+        actions={
+          <Link to={integrationPaths.logs({ integration: integrationId, kind: "webhook" })} className="text-sm text-primary-dark underline dark:text-primary">
+            {t("webhooks.log")}
+          </Link>
+        }
+      >
         <div className="space-y-3">
           <p className="text-sm text-slate-600 dark:text-slate-300">{t("webhooks.intro")}</p>
           {webhooks.length === 0 ? (
@@ -99,7 +109,13 @@ export function WebhooksPanel({
           <Form id="add-webhook" method="post" className="space-y-4" noValidate>
             <FormErrors errors={errors?.[""] ?? undefined} namespace="integrations" />
             <input type="hidden" name="intent" value="add-webhook" />
-            <TextField label={t("webhooks.url")} hint={t("webhooks.urlHint")} errors={errors?.url ?? undefined} namespace="integrations" inputProps={{ id: "webhook-url", name: "url", type: "url", required: true, placeholder: "https://example.com/hooks/voxboard" }} />
+            <TextField
+              label={t("webhooks.url")}
+              hint={t("webhooks.urlHint")}
+              errors={errors?.url ?? undefined}
+              namespace="integrations"
+              inputProps={{ id: "webhook-url", name: "url", type: "url", required: true, placeholder: "https://example.com/hooks/voxboard" }}
+            />
             <fieldset className="space-y-2" aria-describedby={errors?.events ? "webhook-events-error" : undefined}>
               <legend className="text-sm font-medium">{t("webhooks.events")}</legend>
               <div className="grid gap-2 sm:grid-cols-2">
@@ -124,7 +140,17 @@ export function WebhooksPanel({
   );
 }
 
-function DeleteWebhookForm({ integrationId, webhook, fetcher, onCancel }: { integrationId: string; webhook: WebhookRow; fetcher?: FormFetcher; onCancel?: () => void }) {
+function DeleteWebhookForm({
+  integrationId,
+  webhook,
+  fetcher,
+  onCancel,
+}: {
+  integrationId: string;
+  webhook: WebhookRow;
+  fetcher?: FormFetcher;
+  onCancel?: () => void;
+}) {
   const { t } = useTranslation("integrations");
   return (
     <ConfirmForm

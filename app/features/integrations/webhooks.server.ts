@@ -19,7 +19,13 @@ import type { SourceValues } from "./mapping";
 export const WEBHOOK_TIMEOUT_MS = 15_000;
 
 export function listWebhooks(tenantId: string, integrationId: string, db: DB = getDb()) {
-  return db.selectFrom("integration_webhooks").selectAll().where("tenant_id", "=", tenantId).where("integration_id", "=", integrationId).orderBy("created_at").execute();
+  return db
+    .selectFrom("integration_webhooks")
+    .selectAll()
+    .where("tenant_id", "=", tenantId)
+    .where("integration_id", "=", integrationId)
+    .orderBy("created_at")
+    .execute();
 }
 
 export async function registerWebhook(tenantId: string, integrationId: string, input: { url: string; events: string[] }, db: DB = getDb()) {
@@ -27,13 +33,26 @@ export async function registerWebhook(tenantId: string, integrationId: string, i
   const id = newId();
   await db
     .insertInto("integration_webhooks")
-    .values({ id, tenant_id: tenantId, integration_id: integrationId, url: input.url, events: JSON.stringify(input.events), secret_sealed: sealSecret(secret), created_at: now() })
+    .values({
+      id,
+      tenant_id: tenantId,
+      integration_id: integrationId,
+      url: input.url,
+      events: JSON.stringify(input.events),
+      secret_sealed: sealSecret(secret),
+      created_at: now(),
+    })
     .execute();
   return { id, secret };
 }
 
 export async function deleteWebhook(tenantId: string, integrationId: string, webhookId: string, db: DB = getDb()) {
-  const result = await db.deleteFrom("integration_webhooks").where("tenant_id", "=", tenantId).where("integration_id", "=", integrationId).where("id", "=", webhookId).executeTakeFirst();
+  const result = await db
+    .deleteFrom("integration_webhooks")
+    .where("tenant_id", "=", tenantId)
+    .where("integration_id", "=", integrationId)
+    .where("id", "=", webhookId)
+    .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
 
@@ -42,9 +61,17 @@ export function webhookBody(event: string, recordKind: string, recordId: string,
   return JSON.stringify({ type: event, timestamp: at.toISOString(), data: { recordKind, recordId, fields: values } });
 }
 
-export async function sendWebhook(integration: Integration, delivery: Delivery, values: SourceValues, context: LogContext, options: { db?: DB; now?: () => Date; guard?: GuardOptions } = {}): Promise<AttemptOutcome> {
+export async function sendWebhook(
+  integration: Integration,
+  delivery: Delivery,
+  values: SourceValues,
+  context: LogContext,
+  options: { db?: DB; now?: () => Date; guard?: GuardOptions } = {},
+): Promise<AttemptOutcome> {
   const db = options.db ?? getDb();
-  const webhook = delivery.webhook_id ? await db.selectFrom("integration_webhooks").selectAll().where("id", "=", delivery.webhook_id).executeTakeFirst() : undefined;
+  const webhook = delivery.webhook_id
+    ? await db.selectFrom("integration_webhooks").selectAll().where("id", "=", delivery.webhook_id).executeTakeFirst()
+    : undefined;
   if (!webhook) return { ok: false, failure: { kind: "invalid" }, error: "the webhook was deleted" };
   const at = options.now?.() ?? new Date();
   const secret = openSecret(webhook.secret_sealed);
@@ -56,16 +83,35 @@ export async function sendWebhook(integration: Integration, delivery: Delivery, 
     {
       method: "POST",
       url: webhook.url,
-      headers: { "content-type": "application/json", "user-agent": "Voxboard-Webhooks/1", "webhook-id": messageId, "webhook-timestamp": String(Math.floor(at.getTime() / 1000)), "webhook-signature": signature },
+      headers: {
+        "content-type": "application/json",
+        "user-agent": "Voxboard-Webhooks/1",
+        "webhook-id": messageId,
+        "webhook-timestamp": String(Math.floor(at.getTime() / 1000)),
+        "webhook-signature": signature,
+      },
       body,
     },
     { timeoutMs: WEBHOOK_TIMEOUT_MS, secrets: [secret], authHeader: "webhook-signature", now: options.now, guard: options.guard },
   );
-  const logId = await writeLog(integration, { endpointName: `webhook ${delivery.event}` }, context, { method: "POST", ...exchange.log, outcome: exchange.outcome, status: exchange.status, error: exchange.error, durationMs: exchange.durationMs }, { db, now: options.now });
+  const logId = await writeLog(
+    integration,
+    { endpointName: `webhook ${delivery.event}` },
+    context,
+    { method: "POST", ...exchange.log, outcome: exchange.outcome, status: exchange.status, error: exchange.error, durationMs: exchange.durationMs },
+    { db, now: options.now },
+  );
   if (exchange.outcome === "success") return { ok: true, status: exchange.status };
   return {
     ok: false,
-    failure: exchange.outcome === "http-error" && exchange.status !== null ? { kind: "status", status: exchange.status } : exchange.outcome === "timeout" ? { kind: "timeout" } : exchange.outcome === "refused" ? { kind: "refused" } : { kind: "network" },
+    failure:
+      exchange.outcome === "http-error" && exchange.status !== null
+        ? { kind: "status", status: exchange.status }
+        : exchange.outcome === "timeout"
+          ? { kind: "timeout" }
+          : exchange.outcome === "refused"
+            ? { kind: "refused" }
+            : { kind: "network" },
     error: exchange.error ?? exchange.outcome,
     status: exchange.status,
     retryAfterMs: exchange.retryAfterMs,

@@ -81,13 +81,25 @@ async function claimRun(context: RunContext, campaign: DueCampaign): Promise<Cam
   const inserted = await db
     .insertInto("campaign_runs")
     .values({
-      id: newId(), tenant_id: campaign.tenant_id, campaign_id: campaign.id, run_key: runKey, status: "running",
-      lease_owner: owner, lease_until: leaseUntil(context), started_at: at, finished_at: null,
+      id: newId(),
+      tenant_id: campaign.tenant_id,
+      campaign_id: campaign.id,
+      run_key: runKey,
+      status: "running",
+      lease_owner: owner,
+      lease_until: leaseUntil(context),
+      started_at: at,
+      finished_at: null,
     })
     .onConflict((oc) => oc.columns(["campaign_id", "run_key"]).doNothing())
     .executeTakeFirst();
   if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) {
-    const previous = await db.selectFrom("campaign_runs").select(["id", "lease_owner"]).where("campaign_id", "=", campaign.id).where("run_key", "=", runKey).executeTakeFirst();
+    const previous = await db
+      .selectFrom("campaign_runs")
+      .select(["id", "lease_owner"])
+      .where("campaign_id", "=", campaign.id)
+      .where("run_key", "=", runKey)
+      .executeTakeFirst();
     const taken = await db
       .updateTable("campaign_runs")
       .set({ lease_owner: owner, lease_until: leaseUntil(context) })
@@ -129,7 +141,12 @@ export async function releaseLeasesOfStoppedCampaigns(db: DB, owner: string) {
 }
 
 export async function releaseAllLeases(db: DB, owner: string) {
-  await db.updateTable("campaign_runs").set({ lease_owner: null, lease_until: null }).where("lease_owner", "=", owner).where("status", "=", "running").execute();
+  await db
+    .updateTable("campaign_runs")
+    .set({ lease_owner: null, lease_until: null })
+    .where("lease_owner", "=", owner)
+    .where("status", "=", "running")
+    .execute();
 }
 
 /**
@@ -148,9 +165,17 @@ async function markInterruptedDispatches(db: DB, runId: string) {
     .execute();
 }
 
-const notDealtWith = (runId: string) =>
+const notDealtWith =
+  (runId: string) =>
   ({ not, exists, selectFrom }: ExpressionBuilder<Database, "contacts">) =>
-    not(exists(selectFrom("campaign_activity").select("campaign_activity.id").where("campaign_activity.run_id", "=", runId).whereRef("campaign_activity.contact_id", "=", "contacts.id")));
+    not(
+      exists(
+        selectFrom("campaign_activity")
+          .select("campaign_activity.id")
+          .where("campaign_activity.run_id", "=", runId)
+          .whereRef("campaign_activity.contact_id", "=", "contacts.id"),
+      ),
+    );
 
 /** The zone each contact is called in, as SQL: its own, else the tenant's. */
 const zoneOf = (tenantTimeZone: string) => sql<string>`coalesce(contacts.time_zone, ${tenantTimeZone})`;
@@ -203,7 +228,8 @@ async function duplicatesIn(context: RunContext, campaign: DueCampaign, batch: A
         .where("phone", "in", numbers)
         .execute()
     : [];
-  const before = (a: { id: string; created_at: string }, b: { id: string; created_at: string }) => a.created_at < b.created_at || (a.created_at === b.created_at && a.id < b.id);
+  const before = (a: { id: string; created_at: string }, b: { id: string; created_at: string }) =>
+    a.created_at < b.created_at || (a.created_at === b.created_at && a.id < b.id);
   return new Set(
     batch
       .filter((contact) => {
@@ -227,7 +253,11 @@ function judging(campaign: DueCampaign, run: CampaignRun, at: Date): ClassifierO
     at,
     deadline: Number.isNaN(runStart)
       ? null
-      : followingRun({ sendingType: campaign.sending_type, frequency: campaign.frequency, scheduleLocal: campaign.schedule_local }, campaign.time_zone, new Date(runStart)),
+      : followingRun(
+          { sendingType: campaign.sending_type, frequency: campaign.frequency, scheduleLocal: campaign.schedule_local },
+          campaign.time_zone,
+          new Date(runStart),
+        ),
   };
 }
 
@@ -255,7 +285,12 @@ export async function advanceCampaign(context: RunContext, campaign: DueCampaign
   }
 
   const knowledgeBase = await resolveKnowledgeBase(campaign.tenant_id, campaign.phone_number_id, campaign.type, db);
-  const number = await db.selectFrom("phone_numbers").select("e164").where("id", "=", campaign.phone_number_id).where("tenant_id", "=", campaign.tenant_id).executeTakeFirst();
+  const number = await db
+    .selectFrom("phone_numbers")
+    .select("e164")
+    .where("id", "=", campaign.phone_number_id)
+    .where("tenant_id", "=", campaign.tenant_id)
+    .executeTakeFirst();
   if (!knowledgeBase || !number) {
     await haltRun(context, campaign, run, "no-knowledge-base");
     return "halted";
@@ -274,9 +309,17 @@ export async function advanceCampaign(context: RunContext, campaign: DueCampaign
     const taken = await db
       .insertInto("campaign_activity")
       .values({
-        id: activityId, tenant_id: campaign.tenant_id, campaign_id: campaign.id, run_id: run.id, contact_id: contact.id,
-        kind: decision.action === "call" ? "failed" : "skipped", phone: contact.phone,
-        reason: decision.action === "call" ? DISPATCHING : decision.reason, platform_call_id: null, detail: null, created_at: iso(at),
+        id: activityId,
+        tenant_id: campaign.tenant_id,
+        campaign_id: campaign.id,
+        run_id: run.id,
+        contact_id: contact.id,
+        kind: decision.action === "call" ? "failed" : "skipped",
+        phone: contact.phone,
+        reason: decision.action === "call" ? DISPATCHING : decision.reason,
+        platform_call_id: null,
+        detail: null,
+        created_at: iso(at),
       })
       .onConflict((oc) => oc.doNothing())
       .executeTakeFirst();
@@ -287,7 +330,13 @@ export async function advanceCampaign(context: RunContext, campaign: DueCampaign
       continue;
     }
     const outcome = await placeCall(context, {
-      to: decision.e164, from: number.e164, campaignId: campaign.id, contactId: contact.id, knowledgeBaseId: knowledgeBase.id, runId: run.id, tenantId: campaign.tenant_id,
+      to: decision.e164,
+      from: number.e164,
+      campaignId: campaign.id,
+      contactId: contact.id,
+      knowledgeBaseId: knowledgeBase.id,
+      runId: run.id,
+      tenantId: campaign.tenant_id,
     });
     await db
       .updateTable("campaign_activity")
@@ -344,8 +393,17 @@ async function settleWaiting(context: RunContext, campaign: DueCampaign, run: Ca
         await context.db
           .insertInto("campaign_activity")
           .values({
-            id: newId(), tenant_id: campaign.tenant_id, campaign_id: campaign.id, run_id: run.id, contact_id: contact.id, kind: "skipped",
-            phone: contact.phone, reason: decision.reason, platform_call_id: null, detail: null, created_at: iso(at),
+            id: newId(),
+            tenant_id: campaign.tenant_id,
+            campaign_id: campaign.id,
+            run_id: run.id,
+            contact_id: contact.id,
+            kind: "skipped",
+            phone: contact.phone,
+            reason: decision.reason,
+            platform_call_id: null,
+            detail: null,
+            created_at: iso(at),
           })
           .onConflict((oc) => oc.doNothing())
           .execute();

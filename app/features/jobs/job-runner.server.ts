@@ -10,13 +10,7 @@ import type { VoicePlatform } from "~/features/voice-platform/voice-platform";
 import { jobRunnerLag, jobRunnerQueueDepth, jobRunnerTicks } from "~/lib/observability/metrics.server";
 import { currentContext, runWithContext } from "~/lib/observability/request-context.server";
 import { runBillingJobs } from "~/features/billing/billing-jobs.server";
-import {
-  advanceCampaign,
-  findDueCampaigns,
-  releaseAllLeases,
-  releaseLeasesOfStoppedCampaigns,
-  type RunContext,
-} from "./campaign-runs.server";
+import { advanceCampaign, findDueCampaigns, releaseAllLeases, releaseLeasesOfStoppedCampaigns, type RunContext } from "./campaign-runs.server";
 
 /**
  * The in-process job runner (docs/decisions/0008-campaign-runner.md). Every

@@ -49,7 +49,9 @@ export function DeleteKnowledgeBaseForm({
         <span className="block break-words font-medium">{kb.name}</span>
         <span className="block">{number}</span>
       </DeleteSummary>
-      {kb.isDefault ? <p className="text-sm text-slate-700 dark:text-slate-200">{successor ? t("delete.successor", { name: successor }) : t("delete.lastOne")}</p> : null}
+      {kb.isDefault ? (
+        <p className="text-sm text-slate-700 dark:text-slate-200">{successor ? t("delete.successor", { name: successor }) : t("delete.lastOne")}</p>
+      ) : null}
       <p className="text-sm text-slate-600 dark:text-slate-300">{t("delete.warning")}</p>
     </ConfirmForm>
   );

@@ -28,7 +28,12 @@ function reply(result: SubmissionResult<string[]>, status = 400) {
 }
 
 /** `returnTo`: a same-site path (already checked) to go to once saved, instead of the list. */
-export async function submitKnowledgeBaseForm(request: Request, { tenant }: GateContext, existingId: string | null, { returnTo = null }: { returnTo?: string | null } = {}) {
+export async function submitKnowledgeBaseForm(
+  request: Request,
+  { tenant }: GateContext,
+  existingId: string | null,
+  { returnTo = null }: { returnTo?: string | null } = {},
+) {
   const { formData, file, fileProblem } = await readKnowledgeForm(request);
   const schema = knowledgeBaseSchema(tenant.country);
   const intent = formData.get("intent");

@@ -25,7 +25,9 @@ export type KnowledgeFormDefaults = NonNullable<DefaultValue<KnowledgeFormFields
 const textareaClass = "font-[inherit] leading-relaxed";
 
 function formatMegabytes(bytes: number, language: string) {
-  return new Intl.NumberFormat(language === "de" ? "de-DE" : "en-US", { style: "unit", unit: "megabyte", maximumFractionDigits: 1 }).format(bytes / 1024 / 1024);
+  return new Intl.NumberFormat(language === "de" ? "de-DE" : "en-US", { style: "unit", unit: "megabyte", maximumFractionDigits: 1 }).format(
+    bytes / 1024 / 1024,
+  );
 }
 
 /**
@@ -108,7 +110,10 @@ export function KnowledgeBaseForm({
               label={t("form.phoneNumber")}
               errors={fields.phoneNumberId.errors}
               namespace="knowledge"
-              options={[{ value: "", label: t("form.phoneNumberPlaceholder") }, ...numbers.map((number) => ({ value: number.id, label: numberOptionLabel(number) }))]}
+              options={[
+                { value: "", label: t("form.phoneNumberPlaceholder") },
+                ...numbers.map((number) => ({ value: number.id, label: numberOptionLabel(number) })),
+              ]}
               selectProps={{ ...getSelectProps(fields.phoneNumberId), required: true }}
             />
             <fieldset className="space-y-2" aria-describedby={fields.type.errors ? fields.type.errorId : undefined}>
@@ -124,8 +129,15 @@ export function KnowledgeBaseForm({
               label={t("form.voice")}
               errors={fields.voice.errors}
               namespace="knowledge"
-              options={[{ value: "", label: t("form.voicePlaceholder") }, ...VOICES.map((voice) => ({ value: voice.id, label: `${voice.name} – ${t(`voices.${voice.id}`)}` }))]}
-              selectProps={{ ...getSelectProps(fields.voice), required: true, onChange: (event) => fillScript(fields.template.value, event.currentTarget.value) }}
+              options={[
+                { value: "", label: t("form.voicePlaceholder") },
+                ...VOICES.map((voice) => ({ value: voice.id, label: `${voice.name} – ${t(`voices.${voice.id}`)}` })),
+              ]}
+              selectProps={{
+                ...getSelectProps(fields.voice),
+                required: true,
+                onChange: (event) => fillScript(fields.template.value, event.currentTarget.value),
+              }}
             />
             <div className="space-y-2 md:col-span-2">
               <SelectField
@@ -167,7 +179,10 @@ export function KnowledgeBaseForm({
                 <p
                   id={counterId}
                   data-testid="content-counter"
-                  className={cn("text-xs", contentLength < CONTENT_MIN_CHARACTERS ? "text-amber-800 dark:text-amber-300" : "text-emerald-800 dark:text-emerald-300")}
+                  className={cn(
+                    "text-xs",
+                    contentLength < CONTENT_MIN_CHARACTERS ? "text-amber-800 dark:text-amber-300" : "text-emerald-800 dark:text-emerald-300",
+                  )}
                 >
                   {contentLength < CONTENT_MIN_CHARACTERS
                     ? t("form.counterShort", { count: contentLength, min: CONTENT_MIN_CHARACTERS })
@@ -208,7 +223,10 @@ export function KnowledgeBaseForm({
               </div>
               <FieldErrors id={fields.transferMode.errorId} errors={fields.transferMode.errors} t={t} />
             </fieldset>
-            <fieldset className="space-y-3" aria-describedby={`${fields.transferNumbers.id}-hint${fields.transferNumbers.errors ? ` ${fields.transferNumbers.errorId}` : ""}`}>
+            <fieldset
+              className="space-y-3"
+              aria-describedby={`${fields.transferNumbers.id}-hint${fields.transferNumbers.errors ? ` ${fields.transferNumbers.errorId}` : ""}`}
+            >
               <legend className="text-sm font-medium">{t("form.transferNumbers")}</legend>
               <p id={`${fields.transferNumbers.id}-hint`} className="text-xs text-slate-500 dark:text-slate-400">
                 {t("form.transferNumbersHint", { max: MAX_TRANSFER_NUMBERS })}
@@ -226,12 +244,7 @@ export function KnowledgeBaseForm({
                       />
                     </div>
                     {transferNumbers.length > 1 ? (
-                      <Button
-                        type="submit"
-                        variant="ghost"
-                        className="mt-6"
-                        {...form.remove.getButtonProps({ name: fields.transferNumbers.name, index })}
-                      >
+                      <Button type="submit" variant="ghost" className="mt-6" {...form.remove.getButtonProps({ name: fields.transferNumbers.name, index })}>
                         {t("form.remove")}
                         <span className="sr-only"> {t("form.transferNumber", { position: index + 1 })}</span>
                       </Button>

@@ -62,7 +62,9 @@ export function KnowledgeListView({ data }: { data: KnowledgeListViewData }) {
           {canCreate ? t("list.emptyText") : null}
         </EmptyState>
       ) : (
-        shownNumbers.map((number) => <NumberGroup key={number.id} number={number} items={items.filter((item) => item.phoneNumberId === number.id)} data={data} />)
+        shownNumbers.map((number) => (
+          <NumberGroup key={number.id} number={number} items={items.filter((item) => item.phoneNumberId === number.id)} data={data} />
+        ))
       )}
     </div>
   );
@@ -78,7 +80,14 @@ function NumberFilter({ data }: { data: KnowledgeListViewData }) {
     submit(value ? { number: value } : {}, { method: "get", action: LIST_PATH, preventScrollReset: true });
   }
   return (
-    <Form method="get" action={LIST_PATH} role="search" aria-label={t("list.filterLabel")} onChange={onChange} className="flex flex-wrap items-end gap-x-3 gap-y-2">
+    <Form
+      method="get"
+      action={LIST_PATH}
+      role="search"
+      aria-label={t("list.filterLabel")}
+      onChange={onChange}
+      className="flex flex-wrap items-end gap-x-3 gap-y-2"
+    >
       <div className="min-w-0 flex-1 sm:w-80 sm:flex-none">
         <FilterSelect
           id="knowledge-number"
@@ -144,7 +153,11 @@ function KnowledgeTable({ number, items, data }: { number: NumberOption; items: 
       rowHeader: true,
       cell: (item) => (
         <span className="flex min-w-0 max-w-[18rem] items-center gap-2 max-sm:max-w-none max-sm:flex-wrap">
-          <Link to={`/knowledge-base/${encodeURIComponent(item.id)}`} title={item.name} className="min-w-0 truncate underline-offset-2 hover:underline max-sm:whitespace-normal">
+          <Link
+            to={`/knowledge-base/${encodeURIComponent(item.id)}`}
+            title={item.name}
+            className="min-w-0 truncate underline-offset-2 hover:underline max-sm:whitespace-normal"
+          >
             {item.name}
           </Link>
           {item.isDefault ? <Badge tone="success">{t("list.defaultBadge")}</Badge> : null}
@@ -154,7 +167,11 @@ function KnowledgeTable({ number, items, data }: { number: NumberOption; items: 
     {
       id: "type",
       header: t("list.columns.type"),
-      cell: (item) => <Badge tone={item.type === "inbound" || item.type === "outbound" ? TYPE_TONES[item.type] : "neutral"}>{t(`types.${item.type}`, { defaultValue: item.type })}</Badge>,
+      cell: (item) => (
+        <Badge tone={item.type === "inbound" || item.type === "outbound" ? TYPE_TONES[item.type] : "neutral"}>
+          {t(`types.${item.type}`, { defaultValue: item.type })}
+        </Badge>
+      ),
     },
     { id: "voice", header: t("list.columns.voice"), cell: (item) => voiceName(item.voice) },
     {

@@ -58,7 +58,12 @@ describe("KnowledgeBaseSchema", () => {
   it("stores E.164 transfer numbers without the empty inputs, and none when the transfer is off", () => {
     const warm = parse({ ...VALID, transferMode: "warm", "transferNumbers[0]": "", "transferNumbers[1]": "(416) 555-0123", toolName: "lookup_order" });
     if (warm.status !== "success") throw new Error("expected success");
-    expect(toStoredValues(warm.value, "CA")).toMatchObject({ transferMode: "warm", transferNumbers: ["+14165550123"], toolName: "lookup_order", template: "blank" });
+    expect(toStoredValues(warm.value, "CA")).toMatchObject({
+      transferMode: "warm",
+      transferNumbers: ["+14165550123"],
+      toolName: "lookup_order",
+      template: "blank",
+    });
 
     const off = parse({ ...VALID, transferMode: "none", "transferNumbers[0]": "(416) 555-0123" });
     if (off.status !== "success") throw new Error("expected success");
@@ -73,7 +78,9 @@ describe("KnowledgeBaseSchema", () => {
     expect(errorsOf({ ...VALID, transferMode: "cold", "transferNumbers[0]": "030 5550 1234", "transferNumbers[1]": "+49 30 5550 1234" }, "DE")).toEqual({
       "transferNumbers[1]": ["validation.transferNumberDuplicate"],
     });
-    expect(errorsOf({ ...VALID, transferMode: "cold", "transferNumbers[0]": "030 5550 1234" }, "US")).toEqual({ "transferNumbers[0]": ["validation.transferNumberInvalid"] });
+    expect(errorsOf({ ...VALID, transferMode: "cold", "transferNumbers[0]": "030 5550 1234" }, "US")).toEqual({
+      "transferNumbers[0]": ["validation.transferNumberInvalid"],
+    });
   });
 
   it("reads the checkboxes as flags", () => {

@@ -20,7 +20,14 @@ import {
  * knowledge-rules.ts, which the page imports without zod; they are exported
  * here too for the server modules that read them beside the schema.
  */
-export { CONTENT_MAX_CHARACTERS, CONTENT_MIN_CHARACTERS, countCharacters, fileExtension, isAcceptedFileName, KNOWLEDGE_FILE_MAX_BYTES } from "./knowledge-rules";
+export {
+  CONTENT_MAX_CHARACTERS,
+  CONTENT_MIN_CHARACTERS,
+  countCharacters,
+  fileExtension,
+  isAcceptedFileName,
+  KNOWLEDGE_FILE_MAX_BYTES,
+} from "./knowledge-rules";
 
 const TOOL_NAME = /^[A-Za-z0-9_-]+$/;
 
@@ -37,7 +44,13 @@ const fileSchema = z
  * below, and the user is told about every broken field of a submission at
  * once. (An empty input arrives as undefined, see conform's coercion.)
  */
-const requiredText = (message: string, max: number, tooLong: string) => z.string().trim().default("").refine((value) => value.length > 0, message).refine((value) => value.length <= max, tooLong);
+const requiredText = (message: string, max: number, tooLong: string) =>
+  z
+    .string()
+    .trim()
+    .default("")
+    .refine((value) => value.length > 0, message)
+    .refine((value) => value.length <= max, tooLong);
 
 const oneOf = <T extends string>(values: readonly T[], message: string, fallback = "") =>
   z
@@ -50,7 +63,11 @@ export const knowledgeBaseSchema = (country: string) =>
   z
     .object({
       name: requiredText("validation.nameRequired", NAME_MAX_CHARACTERS, "validation.nameTooLong"),
-      phoneNumberId: z.string().trim().default("").refine((value) => value.length > 0, "validation.phoneNumberRequired"),
+      phoneNumberId: z
+        .string()
+        .trim()
+        .default("")
+        .refine((value) => value.length > 0, "validation.phoneNumberRequired"),
       type: oneOf(KNOWLEDGE_BASE_TYPES, "validation.typeRequired"),
       voice: oneOf(VOICE_IDS, "validation.voiceRequired"),
       firstMessage: requiredText("validation.firstMessageRequired", FIRST_MESSAGE_MAX_CHARACTERS, "validation.firstMessageTooLong"),
@@ -61,12 +78,7 @@ export const knowledgeBaseSchema = (country: string) =>
       template: oneOf(TEMPLATES, "validation.templateInvalid", "blank"),
       transferMode: oneOf(TRANSFER_MODES, "validation.transferModeInvalid", "none"),
       transferNumbers: z.array(z.string().trim().optional()).default([]),
-      toolName: z
-        .string()
-        .trim()
-        .max(TOOL_NAME_MAX_CHARACTERS, "validation.toolNameTooLong")
-        .regex(TOOL_NAME, "validation.toolNameInvalid")
-        .optional(),
+      toolName: z.string().trim().max(TOOL_NAME_MAX_CHARACTERS, "validation.toolNameTooLong").regex(TOOL_NAME, "validation.toolNameInvalid").optional(),
       isDefault: z.boolean().default(false),
       hasAssistant: z.boolean().default(false),
     })

@@ -2,8 +2,14 @@ import { describe, expect, it } from "vitest";
 import { fillFromTemplate, templateLanguage, type TemplateTexts } from "./template-texts";
 
 const texts: TemplateTexts = {
-  en: { "customer-support": { firstMessage: "Hello!", content: "You help customers." }, "lead-qualification": { firstMessage: "Hi there!", content: "You qualify leads." } },
-  de: { "customer-support": { firstMessage: "Guten Tag!", content: "Sie helfen Kunden." }, "lead-qualification": { firstMessage: "Hallo!", content: "Sie qualifizieren Interessenten." } },
+  en: {
+    "customer-support": { firstMessage: "Hello!", content: "You help customers." },
+    "lead-qualification": { firstMessage: "Hi there!", content: "You qualify leads." },
+  },
+  de: {
+    "customer-support": { firstMessage: "Guten Tag!", content: "Sie helfen Kunden." },
+    "lead-qualification": { firstMessage: "Hallo!", content: "Sie qualifizieren Interessenten." },
+  },
 };
 const empty = { firstMessage: "", content: "" };
 
@@ -24,7 +30,10 @@ describe("templateLanguage", () => {
 describe("fillFromTemplate", () => {
   it("fills empty fields with the template in the voice's language", () => {
     expect(fillFromTemplate(empty, "customer-support", "de", texts)).toEqual({ firstMessage: "Guten Tag!", content: "Sie helfen Kunden." });
-    expect(fillFromTemplate({ firstMessage: "  ", content: "" }, "customer-support", "en", texts)).toEqual({ firstMessage: "Hello!", content: "You help customers." });
+    expect(fillFromTemplate({ firstMessage: "  ", content: "" }, "customer-support", "en", texts)).toEqual({
+      firstMessage: "Hello!",
+      content: "You help customers.",
+    });
   });
 
   it("leaves empty fields empty for blank or unknown templates", () => {

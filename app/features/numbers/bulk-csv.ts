@@ -16,8 +16,22 @@ export const MAX_BULK_ROWS = 5000;
 
 /** Header names read as the phone column, compared without case, spaces, dots, dashes and underscores. */
 const PHONE_HEADERS = new Set([
-  "phone", "phonenumber", "phoneno", "telephone", "telephonenumber", "tel", "mobile", "mobilenumber", "number",
-  "telefon", "telefonnummer", "rufnummer", "handy", "handynummer", "mobilnummer", "nummer",
+  "phone",
+  "phonenumber",
+  "phoneno",
+  "telephone",
+  "telephonenumber",
+  "tel",
+  "mobile",
+  "mobilenumber",
+  "number",
+  "telefon",
+  "telefonnummer",
+  "rufnummer",
+  "handy",
+  "handynummer",
+  "mobilnummer",
+  "nummer",
 ]);
 
 const normaliseHeader = (header: string) => header.toLowerCase().replace(/[\s._-]/g, "");

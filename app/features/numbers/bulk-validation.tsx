@@ -111,7 +111,12 @@ export function BulkResultsTable({ results }: { results: BulkResultsData }) {
       cell: (row) => <Badge tone={row.e164 ? "success" : "danger"}>{row.e164 ? t("bulk.status.valid") : t("bulk.status.invalid")}</Badge>,
     },
     // A valid row has no error: on a phone its card leaves the empty line out. A message too long for the line goes under its label, words whole.
-    { id: "error", header: t("bulk.columns.error"), className: "max-sm:flex-wrap max-sm:[overflow-wrap:normal] max-sm:empty:hidden", cell: (row) => (row.e164 ? null : t("bulk.invalidFormat")) },
+    {
+      id: "error",
+      header: t("bulk.columns.error"),
+      className: "max-sm:flex-wrap max-sm:[overflow-wrap:normal] max-sm:empty:hidden",
+      cell: (row) => (row.e164 ? null : t("bulk.invalidFormat")),
+    },
   ];
   return (
     <div className="space-y-3">
@@ -175,7 +180,10 @@ export function BulkAddForm({
       <input type="hidden" name="intent" value="add-valid" />
       <input type="hidden" name="numbers" value={numbers.join(",")} />
       {problem ? (
-        <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-200">
+        <p
+          role="alert"
+          className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-200"
+        >
           {problem.problem === "limit"
             ? t("bulk.add.limit", { count: problem.adding, adding: fmt(problem.adding), used: fmt(problem.used), limit: fmt(problem.limit) })
             : t("bulk.add.nothingValid")}
@@ -190,7 +198,9 @@ export function BulkAddForm({
             {alreadyAdded > 0 ? ` ${t("bulk.add.skipping", { count: alreadyAdded, skipped: fmt(alreadyAdded) })}` : ""}
           </p>
           {wouldExceed && !problem ? (
-            <Notice tone="warning">{t("bulk.add.wouldExceed", { count: numbers.length, adding: fmt(numbers.length), used: fmt(quota.used), limit: fmt(quota.limit) })}</Notice>
+            <Notice tone="warning">
+              {t("bulk.add.wouldExceed", { count: numbers.length, adding: fmt(numbers.length), used: fmt(quota.used), limit: fmt(quota.limit) })}
+            </Notice>
           ) : null}
           <Button type="submit" loading={adding} disabled={wouldExceed}>
             {adding ? t("bulk.add.submitting") : t("bulk.add.submit")}

@@ -48,9 +48,7 @@ export async function validateBulkUpload(
   const parsed = await validatePhoneCsv(upload.text, country);
   if (!parsed.ok) return { ok: false, problem: parsed.problem };
   const { uniqueValid, ...validation } = parsed.validation;
-  const existing = new Set(
-    (await db.selectFrom("phone_numbers").select("e164").where("tenant_id", "=", tenantId).execute()).map((row) => row.e164),
-  );
+  const existing = new Set((await db.selectFrom("phone_numbers").select("e164").where("tenant_id", "=", tenantId).execute()).map((row) => row.e164));
   const newNumbers = uniqueValid.filter((e164) => !existing.has(e164));
   return {
     ok: true,

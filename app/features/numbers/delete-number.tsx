@@ -43,7 +43,10 @@ export function DeleteNumberForm({
     return (
       <div className="space-y-4">
         {summary}
-        <div role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-200">
+        <div
+          role="alert"
+          className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-200"
+        >
           {t("delete.inUse", { count: number.campaigns.length, campaigns: quoted(number.campaigns.map((c) => c.name)) })}
         </div>
         <div className="flex flex-wrap gap-2">

@@ -86,7 +86,15 @@ export function NumbersListPanel({
         </div>
       ) : (
         <div className="max-sm:p-3">
-          <NumbersTable numbers={numbers} timeZone={timeZone} reply={reply} constraints={constraints} canUpdate={canUpdate} canDelete={canDelete} canOpenKnowledgeBases={canOpenKnowledgeBases} />
+          <NumbersTable
+            numbers={numbers}
+            timeZone={timeZone}
+            reply={reply}
+            constraints={constraints}
+            canUpdate={canUpdate}
+            canDelete={canDelete}
+            canOpenKnowledgeBases={canOpenKnowledgeBases}
+          />
         </div>
       )}
     </Panel>
@@ -153,7 +161,11 @@ function NumbersTable({
               {canOpenKnowledgeBases ? (
                 <>
                   {" "}
-                  <Link to={newKnowledgeBaseHref(number.id)} aria-label={t("list.createKnowledgeBaseFor", { number: display })} className="text-primary-dark underline dark:text-primary">
+                  <Link
+                    to={newKnowledgeBaseHref(number.id)}
+                    aria-label={t("list.createKnowledgeBaseFor", { number: display })}
+                    className="text-primary-dark underline dark:text-primary"
+                  >
                     {t("list.createKnowledgeBase")}
                   </Link>
                 </>
@@ -163,7 +175,9 @@ function NumbersTable({
         }
         // A choice only where there is one: a single knowledge base that already answers is just named.
         if (canUpdate && (number.knowledgeBases.length > 1 || !assigned)) {
-          return <AssignForm key={assigned?.id ?? ""} number={number} display={display} lastResult={replyFor("assign", number.id)} constraint={constraints.assign} />;
+          return (
+            <AssignForm key={assigned?.id ?? ""} number={number} display={display} lastResult={replyFor("assign", number.id)} constraint={constraints.assign} />
+          );
         }
         return assigned ? (
           <span title={assigned.name} className="block max-w-[14rem] truncate max-sm:max-w-none">
@@ -192,13 +206,7 @@ function NumbersTable({
       // The label being edited gets a line of its own under its row, so the row itself stays one line.
       rowDetail={(number) =>
         isEditing(number) ? (
-          <RenameForm
-            key={number.label}
-            number={number}
-            display={number.display}
-            lastResult={replyFor("rename", number.id)}
-            constraint={constraints.rename}
-          />
+          <RenameForm key={number.label} number={number} display={number.display} lastResult={replyFor("rename", number.id)} constraint={constraints.rename} />
         ) : null
       }
       actions={{
@@ -248,7 +256,12 @@ function RenameForm({ number, display, lastResult, constraint }: RowFormProps) {
           {t("rename.label", { number: display })}
         </label>
         {/* The user asked to edit this label (from the row's menu), so the caret goes straight there. */}
-        <input {...plainInputProps(fields.label, { type: "text" })} autoFocus maxLength={MAX_LABEL_LENGTH} className={cn(compactControl, "w-64 min-w-0 max-sm:flex-1")} />
+        <input
+          {...plainInputProps(fields.label, { type: "text" })}
+          autoFocus
+          maxLength={MAX_LABEL_LENGTH}
+          className={cn(compactControl, "w-64 min-w-0 max-sm:flex-1")}
+        />
         <Button type="submit" variant="secondary" size="sm" loading={submitting}>
           {t("rename.submit")}
         </Button>

@@ -40,13 +40,7 @@ export async function listTenantNumbers(tenantId: string, db: DB = getDb()): Pro
       .orderBy("name")
       .orderBy("id")
       .execute(),
-    db
-      .selectFrom("campaigns")
-      .select(["id", "name", "phone_number_id"])
-      .where("tenant_id", "=", tenantId)
-      .orderBy("name")
-      .orderBy("id")
-      .execute(),
+    db.selectFrom("campaigns").select(["id", "name", "phone_number_id"]).where("tenant_id", "=", tenantId).orderBy("name").orderBy("id").execute(),
   ]);
   return numbers.map((number) => ({
     id: number.id,
@@ -54,9 +48,7 @@ export async function listTenantNumbers(tenantId: string, db: DB = getDb()): Pro
     display: formatPhoneForDisplay(number.e164),
     label: number.label,
     createdAt: number.created_at,
-    knowledgeBases: knowledgeBases
-      .filter((kb) => kb.phone_number_id === number.id)
-      .map((kb) => ({ id: kb.id, name: kb.name, isDefault: kb.is_default === 1 })),
+    knowledgeBases: knowledgeBases.filter((kb) => kb.phone_number_id === number.id).map((kb) => ({ id: kb.id, name: kb.name, isDefault: kb.is_default === 1 })),
     campaigns: campaigns.filter((campaign) => campaign.phone_number_id === number.id).map(({ id, name }) => ({ id, name })),
   }));
 }
@@ -102,12 +94,7 @@ export function countTenantNumbers(tenantId: string, db: DB = getDb()) {
 export type AddNumberResult = { ok: true; id: string } | { ok: false; reason: "duplicate" | "limit" };
 
 /** Adds one number unless the tenant has it already or the plan's limit is reached. */
-export async function addTenantNumber(
-  tenantId: string,
-  number: { e164: string; label: string },
-  limit: number,
-  db: DB = getDb(),
-): Promise<AddNumberResult> {
+export async function addTenantNumber(tenantId: string, number: { e164: string; label: string }, limit: number, db: DB = getDb()): Promise<AddNumberResult> {
   try {
     return await db.transaction().execute(async (trx): Promise<AddNumberResult> => {
       await lockTenant(trx, tenantId);
@@ -129,9 +116,7 @@ export async function addTenantNumber(
   }
 }
 
-export type AddNumbersResult =
-  | { ok: true; added: number; skipped: number }
-  | { ok: false; reason: "limit"; adding: number; used: number; limit: number };
+export type AddNumbersResult = { ok: true; added: number; skipped: number } | { ok: false; reason: "limit"; adding: number; used: number; limit: number };
 
 /**
  * Adds every number of the list the tenant does not have yet, all or none:
@@ -141,9 +126,7 @@ export async function addTenantNumbers(tenantId: string, e164s: string[], limit:
   const wanted = [...new Set(e164s)];
   return db.transaction().execute(async (trx): Promise<AddNumbersResult> => {
     await lockTenant(trx, tenantId);
-    const existing = new Set(
-      (await trx.selectFrom("phone_numbers").select("e164").where("tenant_id", "=", tenantId).execute()).map((row) => row.e164),
-    );
+    const existing = new Set((await trx.selectFrom("phone_numbers").select("e164").where("tenant_id", "=", tenantId).execute()).map((row) => row.e164));
     const adding = wanted.filter((e164) => !existing.has(e164));
     const used = existing.size;
     if (adding.length === 0) return { ok: true, added: 0, skipped: wanted.length };
@@ -175,9 +158,7 @@ export async function renameTenantNumber(tenantId: string, id: string, label: st
 }
 
 export type DeleteNumberResult =
-  | { ok: true; e164: string; knowledgeBasesDeleted: number }
-  | { ok: false; reason: "not-found" }
-  | { ok: false; reason: "in-use"; campaigns: string[] };
+  { ok: true; e164: string; knowledgeBasesDeleted: number } | { ok: false; reason: "not-found" } | { ok: false; reason: "in-use"; campaigns: string[] };
 
 /**
  * Deletes a number and, with it, its knowledge bases (they answer on that
@@ -187,7 +168,13 @@ export async function deleteTenantNumber(tenantId: string, id: string, db: DB = 
   return db.transaction().execute(async (trx): Promise<DeleteNumberResult> => {
     const number = await trx.selectFrom("phone_numbers").select(["id", "e164"]).where("tenant_id", "=", tenantId).where("id", "=", id).executeTakeFirst();
     if (!number) return { ok: false, reason: "not-found" };
-    const campaigns = await trx.selectFrom("campaigns").select("name").where("tenant_id", "=", tenantId).where("phone_number_id", "=", id).orderBy("name").execute();
+    const campaigns = await trx
+      .selectFrom("campaigns")
+      .select("name")
+      .where("tenant_id", "=", tenantId)
+      .where("phone_number_id", "=", id)
+      .orderBy("name")
+      .execute();
     if (campaigns.length > 0) return { ok: false, reason: "in-use", campaigns: campaigns.map((campaign) => campaign.name) };
     const knowledgeBases = await trx.deleteFrom("knowledge_bases").where("tenant_id", "=", tenantId).where("phone_number_id", "=", id).executeTakeFirst();
     await trx.deleteFrom("phone_numbers").where("tenant_id", "=", tenantId).where("id", "=", id).execute();

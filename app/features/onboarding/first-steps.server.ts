@@ -14,7 +14,13 @@ export async function loadFirstStepsDone(tenantId: string, db: DB = getDb()): Pr
     ])
     .executeTakeFirstOrThrow();
   // SQLite answers EXISTS with 0 or 1.
-  return { number: Boolean(row.number), knowledgeBase: Boolean(row.knowledgeBase), contacts: Boolean(row.contacts), campaign: Boolean(row.campaign), organization: Boolean(row.organization) };
+  return {
+    number: Boolean(row.number),
+    knowledgeBase: Boolean(row.knowledgeBase),
+    contacts: Boolean(row.contacts),
+    campaign: Boolean(row.campaign),
+    organization: Boolean(row.organization),
+  };
 }
 
 /**

@@ -28,7 +28,10 @@ export function FirstSteps({ steps }: { steps: readonly FirstStepView[] }) {
   const { t } = useTranslation();
   const open = steps.filter((step) => !step.done).length;
   return (
-    <Panel title={t("overview.firstSteps.title")} actions={<span className="text-sm text-slate-600 dark:text-slate-300">{t("overview.firstSteps.open", { count: open })}</span>}>
+    <Panel
+      title={t("overview.firstSteps.title")}
+      actions={<span className="text-sm text-slate-600 dark:text-slate-300">{t("overview.firstSteps.open", { count: open })}</span>}
+    >
       <ol className="space-y-4" data-testid="first-steps">
         {steps.map((step) => (
           <li key={step.key} className="flex gap-3" data-testid="first-step" data-step={step.key} data-done={step.done}>

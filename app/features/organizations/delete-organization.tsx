@@ -10,7 +10,17 @@ export interface OrganizationToDelete {
 }
 
 /** The confirmation: what goes with the organization (its teams, its memberships, its logo); the people themselves stay. */
-export function DeleteOrganizationForm({ organization, fetcher, onCancel, submitting }: { organization: OrganizationToDelete; fetcher?: FormFetcher; onCancel?: () => void; submitting?: boolean }) {
+export function DeleteOrganizationForm({
+  organization,
+  fetcher,
+  onCancel,
+  submitting,
+}: {
+  organization: OrganizationToDelete;
+  fetcher?: FormFetcher;
+  onCancel?: () => void;
+  submitting?: boolean;
+}) {
   const { t } = useTranslation("organizations");
   return (
     <ConfirmForm
@@ -23,7 +33,9 @@ export function DeleteOrganizationForm({ organization, fetcher, onCancel, submit
       submitting={submitting}
     >
       <p>{t("delete.question", { name: organization.name })}</p>
-      <DeleteSummary>{t("delete.summary", { teams: t("delete.teams", { count: organization.teams }), members: t("delete.members", { count: organization.members }) })}</DeleteSummary>
+      <DeleteSummary>
+        {t("delete.summary", { teams: t("delete.teams", { count: organization.teams }), members: t("delete.members", { count: organization.members }) })}
+      </DeleteSummary>
     </ConfirmForm>
   );
 }

@@ -24,17 +24,36 @@ export function invitationUrl(token: string) {
  * inviter's language. The mail goes after the answer, as every account mail
  * does, so a slow mail server never holds up the page.
  */
-export async function inviteToOrganization(tenantId: string, organizationId: string, input: { email: string; roleKey: string }, inviter: { id: string; language: Language }, db: DB = getDb()) {
+export async function inviteToOrganization(
+  tenantId: string,
+  organizationId: string,
+  input: { email: string; roleKey: string },
+  inviter: { id: string; language: Language },
+  db: DB = getDb(),
+) {
   const token = randomBytes(32).toString("base64url");
   const created = new Date();
   await db.transaction().execute(async (trx) => {
-    await trx.deleteFrom("invitations").where("organization_id", "=", organizationId).where("email", "=", input.email).where("accepted_at", "is", null).execute();
+    await trx
+      .deleteFrom("invitations")
+      .where("organization_id", "=", organizationId)
+      .where("email", "=", input.email)
+      .where("accepted_at", "is", null)
+      .execute();
     await trx
       .insertInto("invitations")
       .values({
-        id: newId(), tenant_id: tenantId, organization_id: organizationId, email: input.email, role_key: input.roleKey, language: inviter.language,
-        token_hash: hashToken(token), invited_by_user_id: inviter.id, created_at: created.toISOString(),
-        expires_at: new Date(created.getTime() + INVITATION_LIFETIME_MS).toISOString(), accepted_at: null,
+        id: newId(),
+        tenant_id: tenantId,
+        organization_id: organizationId,
+        email: input.email,
+        role_key: input.roleKey,
+        language: inviter.language,
+        token_hash: hashToken(token),
+        invited_by_user_id: inviter.id,
+        created_at: created.toISOString(),
+        expires_at: new Date(created.getTime() + INVITATION_LIFETIME_MS).toISOString(),
+        accepted_at: null,
       })
       .execute();
   });
@@ -59,7 +78,15 @@ export async function findLiveInvitation(token: string, db: DB = getDb()) {
   return db
     .selectFrom("invitations")
     .innerJoin("organizations", "organizations.id", "invitations.organization_id")
-    .select(["invitations.id", "invitations.tenant_id", "invitations.organization_id", "invitations.email", "invitations.role_key", "invitations.language", "organizations.name as organization_name"])
+    .select([
+      "invitations.id",
+      "invitations.tenant_id",
+      "invitations.organization_id",
+      "invitations.email",
+      "invitations.role_key",
+      "invitations.language",
+      "organizations.name as organization_name",
+    ])
     .where("invitations.token_hash", "=", hashToken(token))
     .where("invitations.accepted_at", "is", null)
     .where("invitations.expires_at", ">", now())
@@ -83,23 +110,42 @@ export async function acceptInvitation(token: string, input: { name: string; pas
   const timestamp = now();
   try {
     const accepted = await db.transaction().execute(async (trx) => {
-      const flipped = await trx.updateTable("invitations").set({ accepted_at: timestamp }).where("id", "=", invitation.id).where("accepted_at", "is", null).executeTakeFirst();
+      const flipped = await trx
+        .updateTable("invitations")
+        .set({ accepted_at: timestamp })
+        .where("id", "=", invitation.id)
+        .where("accepted_at", "is", null)
+        .executeTakeFirst();
       if (Number(flipped.numUpdatedRows) !== 1) return false;
       const taken = await trx.selectFrom("users").select("id").where("email", "=", invitation.email).executeTakeFirst();
       if (taken) throw new EmailTakenDuringAccept();
       await trx
         .insertInto("users")
         .values({
-          id: userId, tenant_id: invitation.tenant_id, role_id: agentRoleId, email: invitation.email, name: input.name, phone: null, caller_phone: null,
-          password_hash: passwordHash, email_verified_at: timestamp, profile_picture: null, created_at: timestamp, updated_at: timestamp,
+          id: userId,
+          tenant_id: invitation.tenant_id,
+          role_id: agentRoleId,
+          email: invitation.email,
+          name: input.name,
+          phone: null,
+          caller_phone: null,
+          password_hash: passwordHash,
+          email_verified_at: timestamp,
+          profile_picture: null,
+          created_at: timestamp,
+          updated_at: timestamp,
         })
         .execute();
-      await trx.insertInto("organization_members").values({ organization_id: invitation.organization_id, user_id: userId, role_key: invitation.role_key, created_at: timestamp }).execute();
+      await trx
+        .insertInto("organization_members")
+        .values({ organization_id: invitation.organization_id, user_id: userId, role_key: invitation.role_key, created_at: timestamp })
+        .execute();
       return true;
     });
     if (!accepted) return { kind: "invalid" };
   } catch (error) {
-    if (error instanceof EmailTakenDuringAccept || (error instanceof Error && /unique|duplicate key/i.test(error.message) && /email/i.test(error.message))) return { kind: "email-taken" };
+    if (error instanceof EmailTakenDuringAccept || (error instanceof Error && /unique|duplicate key/i.test(error.message) && /email/i.test(error.message)))
+      return { kind: "email-taken" };
     throw error;
   }
   return { kind: "accepted", userId, tenantId: invitation.tenant_id, organizationId: invitation.organization_id };

@@ -9,7 +9,13 @@ describe("the organizations list's URL", () => {
   });
 
   it("reads every parameter, and falls back on what it does not understand", () => {
-    expect(parse("page=3&limit=50&search=%20dent%20&sortBy=createdAt&sortOrder=asc")).toEqual({ page: 3, limit: 50, search: "dent", sortBy: "createdAt", sortOrder: "asc" });
+    expect(parse("page=3&limit=50&search=%20dent%20&sortBy=createdAt&sortOrder=asc")).toEqual({
+      page: 3,
+      limit: 50,
+      search: "dent",
+      sortBy: "createdAt",
+      sortOrder: "asc",
+    });
     expect(parse("page=-2&limit=7&sortBy=website&sortOrder=up")).toEqual({ page: 1, limit: 10, search: "", sortBy: "name", sortOrder: "asc" });
     expect(parse("sortBy=createdAt")).toMatchObject({ sortOrder: "desc" });
   });

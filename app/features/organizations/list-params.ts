@@ -33,7 +33,13 @@ const readers = {
 export function parseOrganizationListParams(searchParams: URLSearchParams): OrganizationListParams {
   const read = readParams(searchParams, readers);
   const sortBy = read.sortBy ?? "name";
-  return { page: read.page, limit: read.limit ? Number(read.limit) : DEFAULT_LIMIT, search: read.search, sortBy, sortOrder: read.sortOrder ?? defaultOrderFor(sortBy) };
+  return {
+    page: read.page,
+    limit: read.limit ? Number(read.limit) : DEFAULT_LIMIT,
+    search: read.search,
+    sortBy,
+    sortOrder: read.sortOrder ?? defaultOrderFor(sortBy),
+  };
 }
 
 export function organizationListHref(params: OrganizationListParams, changes: Partial<OrganizationListParams> = {}) {

@@ -61,7 +61,8 @@ export function MembersPanel({
 }) {
   const { t, i18n } = useTranslation("organizations");
   const roleLabel = useRoleLabel();
-  const rowReply = (email: string) => (reply && (reply.intent === "change-role" || reply.intent === "remove-member") && reply.email === email ? reply : undefined);
+  const rowReply = (email: string) =>
+    reply && (reply.intent === "change-role" || reply.intent === "remove-member") && reply.email === email ? reply : undefined;
   const columns: Array<DataColumn<MemberRow>> = [
     {
       id: "name",
@@ -106,7 +107,9 @@ export function MembersPanel({
                   ? {
                       header: t("list.actions"),
                       cell: (row) =>
-                        row.manageable ? <MemberActions organizationId={organization.id} row={row} assignableRoles={assignableRoles} reply={rowReply(row.email)} /> : null,
+                        row.manageable ? (
+                          <MemberActions organizationId={organization.id} row={row} assignableRoles={assignableRoles} reply={rowReply(row.email)} />
+                        ) : null,
                     }
                   : undefined
               }
@@ -139,12 +142,22 @@ export function MembersPanel({
           </ul>
         </Panel>
       ) : null}
-      {canUpdate ? <AddMemberForm assignableRoles={assignableRoles} reply={reply?.intent === "add-member" ? reply : undefined} constraint={constraint} /> : null}
+      {canUpdate ? (
+        <AddMemberForm assignableRoles={assignableRoles} reply={reply?.intent === "add-member" ? reply : undefined} constraint={constraint} />
+      ) : null}
     </div>
   );
 }
 
-function AddMemberForm({ assignableRoles, reply, constraint }: { assignableRoles: string[]; reply: OrganizationReply | undefined; constraint: FormConstraint }) {
+function AddMemberForm({
+  assignableRoles,
+  reply,
+  constraint,
+}: {
+  assignableRoles: string[];
+  reply: OrganizationReply | undefined;
+  constraint: FormConstraint;
+}) {
   const { t } = useTranslation("organizations");
   const roleLabel = useRoleLabel();
   const [form, fields] = usePlainForm<AddMemberFields>({ id: "add-member", lastResult: reply?.result, constraint, defaultValue: { role: "agent" } });
@@ -156,7 +169,12 @@ function AddMemberForm({ assignableRoles, reply, constraint }: { assignableRoles
         <FormErrors errors={form.errors} namespace="organizations" />
         <input type="hidden" name="intent" value="add-member" />
         <div className="grid gap-4 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
-          <TextField label={t("members.email")} errors={fields.email.errors} namespace="organizations" inputProps={{ ...plainInputProps(fields.email, { type: "email" }), autoComplete: "off" }} />
+          <TextField
+            label={t("members.email")}
+            errors={fields.email.errors}
+            namespace="organizations"
+            inputProps={{ ...plainInputProps(fields.email, { type: "email" }), autoComplete: "off" }}
+          />
           <SelectField
             label={t("members.role")}
             errors={fields.role.errors}
@@ -173,7 +191,17 @@ function AddMemberForm({ assignableRoles, reply, constraint }: { assignableRoles
   );
 }
 
-function MemberActions({ organizationId, row, assignableRoles, reply }: { organizationId: string; row: MemberRow; assignableRoles: string[]; reply: OrganizationReply | undefined }) {
+function MemberActions({
+  organizationId,
+  row,
+  assignableRoles,
+  reply,
+}: {
+  organizationId: string;
+  row: MemberRow;
+  assignableRoles: string[];
+  reply: OrganizationReply | undefined;
+}) {
   const { t } = useTranslation("organizations");
   const roleLabel = useRoleLabel();
   return (
@@ -184,7 +212,12 @@ function MemberActions({ organizationId, row, assignableRoles, reply }: { organi
         <label className="sr-only" htmlFor={`role-${row.id}`}>
           {t("members.roleOf", { name: row.name })}
         </label>
-        <select id={`role-${row.id}`} name="role" defaultValue={row.roleKey} className="rounded-md border border-slate-300 bg-white px-2 py-1 text-sm dark:border-slate-600 dark:bg-slate-900">
+        <select
+          id={`role-${row.id}`}
+          name="role"
+          defaultValue={row.roleKey}
+          className="rounded-md border border-slate-300 bg-white px-2 py-1 text-sm dark:border-slate-600 dark:bg-slate-900"
+        >
           {assignableRoles.map((role) => (
             <option key={role} value={role}>
               {roleLabel(role)}
@@ -214,7 +247,17 @@ function MemberActions({ organizationId, row, assignableRoles, reply }: { organi
 }
 
 /** "Remove X?": on its own (`?remove=<email>`) without JavaScript, in a dialog with it. */
-export function RemoveMemberForm({ organizationId, member, fetcher, onCancel }: { organizationId: string; member: { name: string; email: string }; fetcher?: FormFetcher; onCancel?: () => void }) {
+export function RemoveMemberForm({
+  organizationId,
+  member,
+  fetcher,
+  onCancel,
+}: {
+  organizationId: string;
+  member: { name: string; email: string };
+  fetcher?: FormFetcher;
+  onCancel?: () => void;
+}) {
   const { t } = useTranslation("organizations");
   return (
     <ConfirmForm

@@ -40,18 +40,20 @@ export function listPendingInvitations(tenantId: string, organizationId: string,
     .execute();
 }
 
-export type AddMemberOutcome =
-  | { kind: "added"; name: string }
-  | { kind: "invited" }
-  | { kind: "already-member" }
-  | { kind: "role-not-allowed" };
+export type AddMemberOutcome = { kind: "added"; name: string } | { kind: "invited" } | { kind: "already-member" } | { kind: "role-not-allowed" };
 
 /**
  * Adds a user of the account by email, or, when nobody in the account has
  * that address, sends an invitation whose link creates the account's new
  * user. Addresses are compared lower-cased, as sign-in does.
  */
-export async function addMemberByEmail(tenantId: string, organizationId: string, input: { email: string; roleKey: MemberRole }, actor: Actor, db: DB = getDb()): Promise<AddMemberOutcome> {
+export async function addMemberByEmail(
+  tenantId: string,
+  organizationId: string,
+  input: { email: string; roleKey: MemberRole },
+  actor: Actor,
+  db: DB = getDb(),
+): Promise<AddMemberOutcome> {
   if (!canAssignRole(actor.roleKey, input.roleKey)) return { kind: "role-not-allowed" };
   const email = input.email.trim().toLowerCase();
   const user = await db.selectFrom("users").select(["id", "name"]).where("tenant_id", "=", tenantId).where("email", "=", email).executeTakeFirst();
@@ -101,11 +103,23 @@ async function findMember(tenantId: string, organizationId: string, email: strin
  * organization's teams and as a host of its event types, in one transaction.
  * A pending invitation to that address is withdrawn too.
  */
-export async function removeMemberByEmail(tenantId: string, organizationId: string, email: string, actor: Actor, db: DB = getDb()): Promise<MemberChangeOutcome> {
+export async function removeMemberByEmail(
+  tenantId: string,
+  organizationId: string,
+  email: string,
+  actor: Actor,
+  db: DB = getDb(),
+): Promise<MemberChangeOutcome> {
   const member = await findMember(tenantId, organizationId, email, db);
   if (!member) {
     if (!(await mayTouchInvitation(tenantId, organizationId, email, actor, db))) return { kind: "role-not-allowed" };
-    const withdrawn = await db.deleteFrom("invitations").where("tenant_id", "=", tenantId).where("organization_id", "=", organizationId).where("email", "=", email.trim().toLowerCase()).where("accepted_at", "is", null).executeTakeFirst();
+    const withdrawn = await db
+      .deleteFrom("invitations")
+      .where("tenant_id", "=", tenantId)
+      .where("organization_id", "=", organizationId)
+      .where("email", "=", email.trim().toLowerCase())
+      .where("accepted_at", "is", null)
+      .executeTakeFirst();
     return Number(withdrawn.numDeletedRows) > 0 ? { kind: "done", name: email } : { kind: "not-member" };
   }
   if (member.id === actor.id) return { kind: "self" };
@@ -120,14 +134,25 @@ export async function removeMemberByEmail(tenantId: string, organizationId: stri
   return { kind: "done", name: member.name };
 }
 
-export async function changeMemberRole(tenantId: string, organizationId: string, input: { email: string; roleKey: string }, actor: Actor, db: DB = getDb()): Promise<MemberChangeOutcome> {
+export async function changeMemberRole(
+  tenantId: string,
+  organizationId: string,
+  input: { email: string; roleKey: string },
+  actor: Actor,
+  db: DB = getDb(),
+): Promise<MemberChangeOutcome> {
   if (!isMemberRole(input.roleKey) || !canAssignRole(actor.roleKey, input.roleKey)) return { kind: "role-not-allowed" };
   const member = await findMember(tenantId, organizationId, input.email, db);
   if (!member) return { kind: "not-member" };
   // Lowering one's own role could leave nobody able to raise it again.
   if (member.id === actor.id) return { kind: "self" };
   if (!mayChangeMember(actor, { roleKey: member.role_key, accountRoleKey: member.account_role_key })) return { kind: "role-not-allowed" };
-  await db.updateTable("organization_members").set({ role_key: input.roleKey }).where("organization_id", "=", organizationId).where("user_id", "=", member.id).execute();
+  await db
+    .updateTable("organization_members")
+    .set({ role_key: input.roleKey })
+    .where("organization_id", "=", organizationId)
+    .where("user_id", "=", member.id)
+    .execute();
   return { kind: "done", name: member.name };
 }
 

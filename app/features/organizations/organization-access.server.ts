@@ -17,7 +17,12 @@ export interface OrganizationAccess {
  */
 export async function organizationAccess(gate: GateContext, organizationId: string, db: DB = getDb()): Promise<OrganizationAccess> {
   if (gate.selection.organization?.id === organizationId) return { roleKey: gate.user.roleKey, permissions: gate.user.permissions };
-  const membership = await db.selectFrom("organization_members").select("role_key").where("organization_id", "=", organizationId).where("user_id", "=", gate.user.id).executeTakeFirst();
+  const membership = await db
+    .selectFrom("organization_members")
+    .select("role_key")
+    .where("organization_id", "=", organizationId)
+    .where("user_id", "=", gate.user.id)
+    .executeTakeFirst();
   const roleKey = effectiveRoleKey(gate.user.accountRoleKey, membership?.role_key);
   const role = await db.selectFrom("roles").select("permissions").where("key", "=", roleKey).executeTakeFirst();
   return { roleKey, permissions: permissionsInOrganization(gate.user.accountPermissions, role ? parsePermissions(role.permissions) : {}) };
@@ -34,7 +39,12 @@ export async function requireOrganizationAction(request: Request, gate: GateCont
 export async function accessForOrganizations(gate: GateContext, organizationIds: readonly string[], db: DB = getDb()): Promise<Record<string, PermissionMap>> {
   if (organizationIds.length === 0) return {};
   const [memberships, roles] = await Promise.all([
-    db.selectFrom("organization_members").select(["organization_id", "role_key"]).where("user_id", "=", gate.user.id).where("organization_id", "in", organizationIds).execute(),
+    db
+      .selectFrom("organization_members")
+      .select(["organization_id", "role_key"])
+      .where("user_id", "=", gate.user.id)
+      .where("organization_id", "in", organizationIds)
+      .execute(),
     db.selectFrom("roles").select(["key", "permissions"]).execute(),
   ]);
   return Object.fromEntries(

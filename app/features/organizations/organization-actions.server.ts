@@ -51,10 +51,17 @@ export async function handleOrganizationAction(request: Request, gate: GateConte
     const submission = parseWithZod(formData, { schema: AddMemberSchema });
     if (submission.status !== "success") return data<OrganizationReply>({ intent, result: submission.reply() }, { status: 400 });
     const outcome = await addMemberByEmail(tenantId, organization.id, { email: submission.value.email, roleKey: submission.value.role }, actor);
-    if (outcome.kind === "already-member") return data<OrganizationReply>({ intent, result: submission.reply({ fieldErrors: { email: ["validation.alreadyMember"] } }) }, { status: 400 });
-    if (outcome.kind === "role-not-allowed") return data<OrganizationReply>({ intent, result: submission.reply({ fieldErrors: { role: ["validation.roleNotAllowed"] } }) }, { status: 400 });
-    if (outcome.kind === "invited") return redirectWithToast(membersTab, { type: "success", key: "organizations:toast.invited", values: { email: submission.value.email } });
-    return redirectWithToast(membersTab, { type: "success", key: "organizations:toast.memberAdded", values: { name: outcome.name, organization: organization.name } });
+    if (outcome.kind === "already-member")
+      return data<OrganizationReply>({ intent, result: submission.reply({ fieldErrors: { email: ["validation.alreadyMember"] } }) }, { status: 400 });
+    if (outcome.kind === "role-not-allowed")
+      return data<OrganizationReply>({ intent, result: submission.reply({ fieldErrors: { role: ["validation.roleNotAllowed"] } }) }, { status: 400 });
+    if (outcome.kind === "invited")
+      return redirectWithToast(membersTab, { type: "success", key: "organizations:toast.invited", values: { email: submission.value.email } });
+    return redirectWithToast(membersTab, {
+      type: "success",
+      key: "organizations:toast.memberAdded",
+      values: { name: outcome.name, organization: organization.name },
+    });
   }
 
   if (intent === "change-role" || intent === "remove-member") {
@@ -64,7 +71,11 @@ export async function handleOrganizationAction(request: Request, gate: GateConte
       intent === "change-role" && "role" in submission.value
         ? await changeMemberRole(tenantId, organization.id, { email: submission.value.email, roleKey: submission.value.role }, actor)
         : await removeMemberByEmail(tenantId, organization.id, submission.value.email, actor);
-    if (outcome.kind !== "done") return data<OrganizationReply>({ intent, email: submission.value.email, result: submission.reply({ formErrors: [MEMBER_REFUSALS[outcome.kind]] }) }, { status: 400 });
+    if (outcome.kind !== "done")
+      return data<OrganizationReply>(
+        { intent, email: submission.value.email, result: submission.reply({ formErrors: [MEMBER_REFUSALS[outcome.kind]] }) },
+        { status: 400 },
+      );
     const key = intent === "change-role" ? "organizations:toast.roleChanged" : "organizations:toast.memberRemoved";
     return redirectWithToast(membersTab, { type: "success", key, values: { name: outcome.name, organization: organization.name } });
   }
@@ -72,5 +83,9 @@ export async function handleOrganizationAction(request: Request, gate: GateConte
   const submission = parseWithZod(formData, { schema: CreateTeamSchema });
   if (submission.status !== "success") return data<OrganizationReply>({ intent, result: submission.reply() }, { status: 400 });
   const teamId = await createTeam(tenantId, organization.id, submission.value.name);
-  return redirectWithToast(organizationPaths.team(organization.id, teamId), { type: "success", key: "organizations:toast.teamCreated", values: { name: submission.value.name } });
+  return redirectWithToast(organizationPaths.team(organization.id, teamId), {
+    type: "success",
+    key: "organizations:toast.teamCreated",
+    values: { name: submission.value.name },
+  });
 }

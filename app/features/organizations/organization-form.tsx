@@ -30,7 +30,12 @@ export function OrganizationForm({
   submitLabel: string;
 }) {
   const { t, i18n } = useTranslation("organizations");
-  const [form, fields] = usePlainForm<OrganizationFields & { logo: unknown }>({ id: "organization", lastResult, constraint, defaultValue: { name: defaults?.name ?? "", website: defaults?.website ?? "" } });
+  const [form, fields] = usePlainForm<OrganizationFields & { logo: unknown }>({
+    id: "organization",
+    lastResult,
+    constraint,
+    defaultValue: { name: defaults?.name ?? "", website: defaults?.website ?? "" },
+  });
   const saving = useIsPending();
   return (
     <Form method="post" encType="multipart/form-data" {...plainFormProps(form)} className="space-y-4" data-testid="organization-form">
@@ -51,7 +56,14 @@ export function OrganizationForm({
       />
       <div className="flex flex-wrap items-start gap-4">
         {logoUrl ? (
-          <img src={logoUrl} alt={t("form.currentLogo")} width={64} height={64} className="h-16 w-16 rounded-md border border-slate-200 bg-white object-contain dark:border-slate-700" data-testid="organization-logo" />
+          <img
+            src={logoUrl}
+            alt={t("form.currentLogo")}
+            width={64}
+            height={64}
+            className="h-16 w-16 rounded-md border border-slate-200 bg-white object-contain dark:border-slate-700"
+            data-testid="organization-logo"
+          />
         ) : null}
         <div className="min-w-0 flex-1">
           <TextField
@@ -63,7 +75,8 @@ export function OrganizationForm({
             inputProps={{
               ...plainInputProps(fields.logo, { type: "file" }),
               accept: LOGO_TYPES.join(","),
-              className: "file:mr-3 file:rounded file:border-0 file:bg-slate-100 file:px-3 file:py-1 file:text-sm file:font-medium dark:file:bg-slate-700 dark:file:text-slate-100",
+              className:
+                "file:mr-3 file:rounded file:border-0 file:bg-slate-100 file:px-3 file:py-1 file:text-sm file:font-medium dark:file:bg-slate-700 dark:file:text-slate-100",
             }}
           />
         </div>

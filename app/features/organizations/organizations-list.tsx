@@ -56,9 +56,18 @@ export function OrganizationsList({
       cell: (row) => (
         <span className="flex min-w-0 items-center gap-3">
           {row.logoUrl ? (
-            <img src={row.logoUrl} alt="" width={32} height={32} className="h-8 w-8 shrink-0 rounded border border-slate-200 bg-white object-contain dark:border-slate-700" />
+            <img
+              src={row.logoUrl}
+              alt=""
+              width={32}
+              height={32}
+              className="h-8 w-8 shrink-0 rounded border border-slate-200 bg-white object-contain dark:border-slate-700"
+            />
           ) : (
-            <span aria-hidden="true" className="flex h-8 w-8 shrink-0 items-center justify-center rounded bg-slate-100 text-sm font-semibold text-slate-600 dark:bg-slate-800 dark:text-slate-300">
+            <span
+              aria-hidden="true"
+              className="flex h-8 w-8 shrink-0 items-center justify-center rounded bg-slate-100 text-sm font-semibold text-slate-600 dark:bg-slate-800 dark:text-slate-300"
+            >
               {row.name.charAt(0).toUpperCase()}
             </span>
           )}
@@ -91,16 +100,32 @@ export function OrganizationsList({
       <FilterForm
         action={organizationPaths.list}
         label={t("list.searchLabel")}
-        search={{ id: "organizations-search", label: t("list.search"), placeholder: t("list.searchPlaceholder"), hint: t("list.searchHint"), value: params.search }}
+        search={{
+          id: "organizations-search",
+          label: t("list.search"),
+          placeholder: t("list.searchPlaceholder"),
+          hint: t("list.searchHint"),
+          value: params.search,
+        }}
         hidden={[
-          ...(params.sortBy !== "name" || params.sortOrder !== "asc" ? ([["sortBy", params.sortBy], ["sortOrder", params.sortOrder]] as Array<[string, string]>) : []),
+          ...(params.sortBy !== "name" || params.sortOrder !== "asc"
+            ? ([
+                ["sortBy", params.sortBy],
+                ["sortOrder", params.sortOrder],
+              ] as Array<[string, string]>)
+            : []),
           ...(params.limit !== 10 ? ([["limit", String(params.limit)]] as Array<[string, string]>) : []),
         ]}
         submitLabel={t("list.apply")}
       />
       {total > 0 ? (
         <p className="text-sm text-slate-600 dark:text-slate-300" data-testid="organizations-status">
-          {t("list.status", { count: total, total: formatNumber(total, language), page: formatNumber(params.page, language), pages: formatNumber(pageCount, language) })}
+          {t("list.status", {
+            count: total,
+            total: formatNumber(total, language),
+            page: formatNumber(params.page, language),
+            pages: formatNumber(pageCount, language),
+          })}
         </p>
       ) : null}
       {rows.length === 0 ? (
@@ -121,7 +146,11 @@ export function OrganizationsList({
           rows={rows}
           rowKey={(row) => row.id}
           rowData={(row) => ({ "data-organization": row.name })}
-          actions={rows.some((row) => row.canUpdate || row.canDelete) ? { header: t("list.actions"), cell: (row) => <RowActions row={row} canUpdate={row.canUpdate} canDelete={row.canDelete} /> } : undefined}
+          actions={
+            rows.some((row) => row.canUpdate || row.canDelete)
+              ? { header: t("list.actions"), cell: (row) => <RowActions row={row} canUpdate={row.canUpdate} canDelete={row.canDelete} /> }
+              : undefined
+          }
           data-testid="organizations-table"
         />
       )}
@@ -146,7 +175,11 @@ function RowActions({ row, canUpdate, canDelete }: { row: OrganizationRow; canUp
           title={t("delete.title")}
           className={buttonClass("secondary", "text-red-700 dark:text-red-300", "sm")}
           content={({ fetcher, close }) => (
-            <DeleteOrganizationForm organization={{ id: row.id, name: row.name, teams: row.teamCount, members: row.memberCount }} fetcher={fetcher} onCancel={close} />
+            <DeleteOrganizationForm
+              organization={{ id: row.id, name: row.name, teams: row.teamCount, members: row.memberCount }}
+              fetcher={fetcher}
+              onCancel={close}
+            />
           )}
         >
           {t("list.delete")}

@@ -20,7 +20,9 @@ export async function listOrganizations(tenantId: string, params: OrganizationLi
     // The name is matched folded, as it sorts ("arzt" finds "Ärztehaus"); the website as typed, ignoring case.
     const name = `%${escapeLike(sortNameOf(params.search))}%`;
     const website = `%${escapeLike(params.search.toLocaleLowerCase("en"))}%`;
-    query = query.where(sql<SqlBool>`(organizations.sort_name like ${name} escape '\\' or lower(coalesce(organizations.website, '')) like ${website} escape '\\')`);
+    query = query.where(
+      sql<SqlBool>`(organizations.sort_name like ${name} escape '\\' or lower(coalesce(organizations.website, '')) like ${website} escape '\\')`,
+    );
   }
   const direction = params.sortOrder;
   const [items, count] = await Promise.all([
@@ -32,7 +34,12 @@ export async function listOrganizations(tenantId: string, params: OrganizationLi
         "organizations.logo_file",
         "organizations.created_at",
         (eb) => eb.selectFrom("teams").select(eb.fn.countAll<number>().as("n")).whereRef("teams.organization_id", "=", "organizations.id").as("team_count"),
-        (eb) => eb.selectFrom("organization_members").select(eb.fn.countAll<number>().as("n")).whereRef("organization_members.organization_id", "=", "organizations.id").as("member_count"),
+        (eb) =>
+          eb
+            .selectFrom("organization_members")
+            .select(eb.fn.countAll<number>().as("n"))
+            .whereRef("organization_members.organization_id", "=", "organizations.id")
+            .as("member_count"),
       ])
       .orderBy(params.sortBy === "name" ? "organizations.sort_name" : "organizations.created_at", direction)
       .orderBy("organizations.id", direction)
@@ -62,13 +69,37 @@ export async function createOrganization(tenantId: string, ownerUserId: string, 
   const timestamp = now();
   const id = newId();
   await db.transaction().execute(async (trx) => {
-    const creator = await trx.selectFrom("users").innerJoin("roles", "roles.id", "users.role_id").select("roles.key").where("users.id", "=", ownerUserId).where("users.tenant_id", "=", tenantId).executeTakeFirst();
+    const creator = await trx
+      .selectFrom("users")
+      .innerJoin("roles", "roles.id", "users.role_id")
+      .select("roles.key")
+      .where("users.id", "=", ownerUserId)
+      .where("users.tenant_id", "=", tenantId)
+      .executeTakeFirst();
     await trx
       .insertInto("organizations")
-      .values({ id, tenant_id: tenantId, name: input.name, sort_name: sortNameOf(input.name), website: input.website, logo_file: null, owner_user_id: ownerUserId, created_at: timestamp, updated_at: timestamp })
+      .values({
+        id,
+        tenant_id: tenantId,
+        name: input.name,
+        sort_name: sortNameOf(input.name),
+        website: input.website,
+        logo_file: null,
+        owner_user_id: ownerUserId,
+        created_at: timestamp,
+        updated_at: timestamp,
+      })
       .execute();
     if (creator) {
-      await trx.insertInto("organization_members").values({ organization_id: id, user_id: ownerUserId, role_key: isMemberRole(creatorRoleKey) ? creatorRoleKey : isMemberRole(creator.key) ? creator.key : "owner", created_at: timestamp }).execute();
+      await trx
+        .insertInto("organization_members")
+        .values({
+          organization_id: id,
+          user_id: ownerUserId,
+          role_key: isMemberRole(creatorRoleKey) ? creatorRoleKey : isMemberRole(creator.key) ? creator.key : "owner",
+          created_at: timestamp,
+        })
+        .execute();
     }
   });
   return id;
@@ -93,7 +124,12 @@ export async function replaceLogo(tenantId: string, organizationId: string, byte
   const organization = await getOrganization(tenantId, organizationId, db);
   if (!organization) return false;
   const fileName = await logos.save(organizationId, bytes, extension);
-  await db.updateTable("organizations").set({ logo_file: fileName, updated_at: now() }).where("tenant_id", "=", tenantId).where("id", "=", organizationId).execute();
+  await db
+    .updateTable("organizations")
+    .set({ logo_file: fileName, updated_at: now() })
+    .where("tenant_id", "=", tenantId)
+    .where("id", "=", organizationId)
+    .execute();
   await logos.remove(organization.logo_file);
   return true;
 }
@@ -103,8 +139,16 @@ export async function organizationContents(tenantId: string, organizationId: str
   const organization = await getOrganization(tenantId, organizationId, db);
   if (!organization) return null;
   const [teams, members] = await Promise.all([
-    db.selectFrom("teams").select((eb) => eb.fn.countAll<number>().as("n")).where("organization_id", "=", organizationId).executeTakeFirstOrThrow(),
-    db.selectFrom("organization_members").select((eb) => eb.fn.countAll<number>().as("n")).where("organization_id", "=", organizationId).executeTakeFirstOrThrow(),
+    db
+      .selectFrom("teams")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("organization_id", "=", organizationId)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom("organization_members")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("organization_id", "=", organizationId)
+      .executeTakeFirstOrThrow(),
   ]);
   return { organization, teams: Number(teams.n), members: Number(members.n) };
 }

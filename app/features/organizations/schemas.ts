@@ -57,11 +57,18 @@ export const AddMemberSchema = z.object({ intent: z.literal("add-member"), email
 export const ChangeRoleSchema = z.object({ intent: z.literal("change-role"), email: memberEmail, role: memberRole });
 export const RemoveMemberSchema = z.object({ intent: z.literal("remove-member"), email: memberEmail });
 
-export const teamName = boundedText({ required: "validation.teamNameRequired", tooShort: "validation.teamNameTooShort", tooLong: "validation.teamNameTooLong" }, 2, TEAM_NAME_MAX);
+export const teamName = boundedText(
+  { required: "validation.teamNameRequired", tooShort: "validation.teamNameTooShort", tooLong: "validation.teamNameTooLong" },
+  2,
+  TEAM_NAME_MAX,
+);
 
 export const CreateTeamSchema = z.object({ intent: z.literal("create-team"), name: teamName });
 export const RenameTeamSchema = z.object({ intent: z.literal("rename-team"), name: teamName });
-export const AddTeamMemberSchema = z.object({ intent: z.literal("add-team-member"), userId: z.string({ required_error: "validation.teamMemberRequired" }).min(1, "validation.teamMemberRequired") });
+export const AddTeamMemberSchema = z.object({
+  intent: z.literal("add-team-member"),
+  userId: z.string({ required_error: "validation.teamMemberRequired" }).min(1, "validation.teamMemberRequired"),
+});
 export const RemoveTeamMemberSchema = z.object({ intent: z.literal("remove-team-member"), userId: z.string().min(1) });
 
 export type AddMemberFields = z.input<typeof AddMemberSchema>;

@@ -18,7 +18,10 @@ describe("which organization and team are shown", () => {
   });
 
   it("falls back to the first organization when the stored one is gone (deleted, or another tenant's)", () => {
-    expect(resolveSelection(organizations, { organizationId: "someone-elses", teamId: "trainers" })).toEqual({ organizationId: "dental", teamId: "front-desk" });
+    expect(resolveSelection(organizations, { organizationId: "someone-elses", teamId: "trainers" })).toEqual({
+      organizationId: "dental",
+      teamId: "front-desk",
+    });
   });
 
   it("never keeps a stored team of another organization", () => {

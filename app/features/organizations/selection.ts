@@ -25,7 +25,8 @@ export interface Selection {
 export function resolveSelection(organizations: readonly SelectableOrganization[], stored: Partial<Selection>): Selection {
   const organization = organizations.find((candidate) => candidate.id === stored.organizationId) ?? organizations[0];
   if (!organization) return { organizationId: null, teamId: null };
-  if (stored.teamId === ALL_TEAMS && stored.organizationId === organization.id && organization.teams.length > 0) return { organizationId: organization.id, teamId: ALL_TEAMS };
+  if (stored.teamId === ALL_TEAMS && stored.organizationId === organization.id && organization.teams.length > 0)
+    return { organizationId: organization.id, teamId: ALL_TEAMS };
   const team = organization.teams.find((candidate) => candidate.id === stored.teamId) ?? organization.teams[0];
   return { organizationId: organization.id, teamId: team?.id ?? null };
 }

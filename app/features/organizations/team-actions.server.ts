@@ -28,7 +28,13 @@ export interface TeamReply {
 const isIntent = (value: unknown): value is TeamIntent => typeof value === "string" && (TEAM_INTENTS as readonly string[]).includes(value);
 
 /** The team page's forms. The team is already known to be the tenant's and the organization's. */
-export async function handleTeamAction(request: Request, gate: GateContext, organizationId: string, team: { id: string; name: string }, access: OrganizationAccess) {
+export async function handleTeamAction(
+  request: Request,
+  gate: GateContext,
+  organizationId: string,
+  team: { id: string; name: string },
+  access: OrganizationAccess,
+) {
   const formData = await readFormData(request);
   const intent = formData.get("intent");
   if (!isIntent(intent)) throw new Response("Unknown intent", { status: 400 });
@@ -57,5 +63,9 @@ export async function handleTeamAction(request: Request, gate: GateContext, orga
     return redirectWithToast(here, { type: "success", key: "organizations:toast.teamMemberRemoved", values: { team: team.name } });
   }
   await deleteTeam(tenantId, team.id);
-  return redirectWithToast(organizationPaths.page(organizationId, "teams"), { type: "success", key: "organizations:toast.teamDeleted", values: { name: team.name } });
+  return redirectWithToast(organizationPaths.page(organizationId, "teams"), {
+    type: "success",
+    key: "organizations:toast.teamDeleted",
+    values: { name: team.name },
+  });
 }

@@ -18,7 +18,15 @@ export interface TeamMemberRow {
   email: string;
 }
 
-export function TeamMembersPanel({ organizationId, team, members, candidates, canUpdate, reply, constraint }: {
+export function TeamMembersPanel({
+  organizationId,
+  team,
+  members,
+  candidates,
+  canUpdate,
+  reply,
+  constraint,
+}: {
   organizationId: string;
   team: { id: string; name: string };
   members: TeamMemberRow[];
@@ -64,13 +72,30 @@ export function TeamMembersPanel({ organizationId, team, members, candidates, ca
             data-testid="team-members-table"
           />
         )}
-        {canUpdate ? <AddTeamMemberForm organizationId={organizationId} candidates={candidates} reply={reply?.intent === "add-team-member" ? reply : undefined} constraint={constraint} /> : null}
+        {canUpdate ? (
+          <AddTeamMemberForm
+            organizationId={organizationId}
+            candidates={candidates}
+            reply={reply?.intent === "add-team-member" ? reply : undefined}
+            constraint={constraint}
+          />
+        ) : null}
       </div>
     </Panel>
   );
 }
 
-function AddTeamMemberForm({ organizationId, candidates, reply, constraint }: { organizationId: string; candidates: TeamMemberRow[]; reply: TeamReply | undefined; constraint: FormConstraint }) {
+function AddTeamMemberForm({
+  organizationId,
+  candidates,
+  reply,
+  constraint,
+}: {
+  organizationId: string;
+  candidates: TeamMemberRow[];
+  reply: TeamReply | undefined;
+  constraint: FormConstraint;
+}) {
   const { t } = useTranslation("organizations");
   const [form, fields] = usePlainForm<AddTeamMemberFields>({ id: "add-team-member", lastResult: reply?.result, constraint });
   if (candidates.length === 0) {
@@ -111,7 +136,12 @@ export function RenameTeamPanel({ team, reply, constraint }: { team: { name: str
         <FormErrors errors={form.errors} namespace="organizations" />
         <input type="hidden" name="intent" value="rename-team" />
         <div className="min-w-0 flex-1 sm:max-w-sm">
-          <TextField label={t("teams.name")} errors={fields.name.errors} namespace="organizations" inputProps={plainInputProps(fields.name, { type: "text" })} />
+          <TextField
+            label={t("teams.name")}
+            errors={fields.name.errors}
+            namespace="organizations"
+            inputProps={plainInputProps(fields.name, { type: "text" })}
+          />
         </div>
         <Button type="submit" variant="secondary" disabled={busy}>
           {t("team.rename")}
@@ -143,7 +173,17 @@ export function DeleteTeamAction({ organizationId, team }: { organizationId: str
   );
 }
 
-export function DeleteTeamForm({ organizationId, team, fetcher, onCancel }: { organizationId: string; team: TeamToDelete; fetcher?: FormFetcher; onCancel?: () => void }) {
+export function DeleteTeamForm({
+  organizationId,
+  team,
+  fetcher,
+  onCancel,
+}: {
+  organizationId: string;
+  team: TeamToDelete;
+  fetcher?: FormFetcher;
+  onCancel?: () => void;
+}) {
   const { t } = useTranslation("organizations");
   return (
     <ConfirmForm

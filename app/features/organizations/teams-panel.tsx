@@ -20,7 +20,19 @@ export interface TeamRow {
 }
 
 /** The organization's teams, each a link to its own page, and a form for a new one. */
-export function TeamsPanel({ organizationId, teams, canCreate, reply, constraint }: { organizationId: string; teams: TeamRow[]; canCreate: boolean; reply: OrganizationReply | undefined; constraint: FormConstraint }) {
+export function TeamsPanel({
+  organizationId,
+  teams,
+  canCreate,
+  reply,
+  constraint,
+}: {
+  organizationId: string;
+  teams: TeamRow[];
+  canCreate: boolean;
+  reply: OrganizationReply | undefined;
+  constraint: FormConstraint;
+}) {
   const { t, i18n } = useTranslation("organizations");
   const columns: Array<DataColumn<TeamRow>> = [
     {
@@ -43,7 +55,14 @@ export function TeamsPanel({ organizationId, teams, canCreate, reply, constraint
         {teams.length === 0 ? (
           <p className="text-sm text-slate-600 dark:text-slate-300">{t("teams.empty")}</p>
         ) : (
-          <DataTable caption={t("teams.caption")} columns={columns} rows={teams} rowKey={(row) => row.id} rowData={(row) => ({ "data-team": row.name })} data-testid="teams-table" />
+          <DataTable
+            caption={t("teams.caption")}
+            columns={columns}
+            rows={teams}
+            rowKey={(row) => row.id}
+            rowData={(row) => ({ "data-team": row.name })}
+            data-testid="teams-table"
+          />
         )}
       </Panel>
       {canCreate ? <CreateTeamForm reply={reply?.intent === "create-team" ? reply : undefined} constraint={constraint} /> : null}
@@ -60,7 +79,13 @@ function CreateTeamForm({ reply, constraint }: { reply: OrganizationReply | unde
       <Form method="post" className="space-y-4" {...plainFormProps(form)}>
         <FormErrors errors={form.errors} namespace="organizations" />
         <input type="hidden" name="intent" value="create-team" />
-        <TextField label={t("teams.name")} errors={fields.name.errors} namespace="organizations" hint={t("teams.nameHint")} inputProps={plainInputProps(fields.name, { type: "text" })} />
+        <TextField
+          label={t("teams.name")}
+          errors={fields.name.errors}
+          namespace="organizations"
+          hint={t("teams.nameHint")}
+          inputProps={plainInputProps(fields.name, { type: "text" })}
+        />
         <Button type="submit" disabled={busy}>
           {t("teams.create")}
         </Button>

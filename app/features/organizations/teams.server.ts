@@ -20,13 +20,22 @@ export async function listTeams(tenantId: string, organizationId: string, db: DB
 }
 
 export function getTeam(tenantId: string, organizationId: string, teamId: string, db: DB = getDb()) {
-  return db.selectFrom("teams").selectAll().where("tenant_id", "=", tenantId).where("organization_id", "=", organizationId).where("id", "=", teamId).executeTakeFirst();
+  return db
+    .selectFrom("teams")
+    .selectAll()
+    .where("tenant_id", "=", tenantId)
+    .where("organization_id", "=", organizationId)
+    .where("id", "=", teamId)
+    .executeTakeFirst();
 }
 
 export async function createTeam(tenantId: string, organizationId: string, name: string, db: DB = getDb()) {
   const id = newId();
   const timestamp = now();
-  await db.insertInto("teams").values({ id, tenant_id: tenantId, organization_id: organizationId, name, created_at: timestamp, updated_at: timestamp }).execute();
+  await db
+    .insertInto("teams")
+    .values({ id, tenant_id: tenantId, organization_id: organizationId, name, created_at: timestamp, updated_at: timestamp })
+    .execute();
   return id;
 }
 
@@ -37,9 +46,25 @@ export async function renameTeam(tenantId: string, teamId: string, name: string,
 /** What goes with a team: its event types and memberships. Appointments stay, without the team, so the history is kept. */
 export async function teamContents(tenantId: string, teamId: string, db: DB = getDb()) {
   const [members, eventTypes, upcoming] = await Promise.all([
-    db.selectFrom("team_members").select((eb) => eb.fn.countAll<number>().as("n")).where("team_id", "=", teamId).executeTakeFirstOrThrow(),
-    db.selectFrom("event_types").select((eb) => eb.fn.countAll<number>().as("n")).where("tenant_id", "=", tenantId).where("team_id", "=", teamId).executeTakeFirstOrThrow(),
-    db.selectFrom("appointments").select((eb) => eb.fn.countAll<number>().as("n")).where("tenant_id", "=", tenantId).where("team_id", "=", teamId).where("status", "=", "booked").where("start_at", ">", now()).executeTakeFirstOrThrow(),
+    db
+      .selectFrom("team_members")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("team_id", "=", teamId)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom("event_types")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("tenant_id", "=", tenantId)
+      .where("team_id", "=", teamId)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom("appointments")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("tenant_id", "=", tenantId)
+      .where("team_id", "=", teamId)
+      .where("status", "=", "booked")
+      .where("start_at", ">", now())
+      .executeTakeFirstOrThrow(),
   ]);
   return { members: Number(members.n), eventTypes: Number(eventTypes.n), upcomingAppointments: Number(upcoming.n) };
 }
@@ -71,14 +96,22 @@ export async function addTeamMember(tenantId: string, organizationId: string, te
     .where("users.id", "=", userId)
     .executeTakeFirst();
   if (!member) return false;
-  await db.insertInto("team_members").values({ team_id: teamId, user_id: userId, created_at: now() }).onConflict((oc) => oc.columns(["team_id", "user_id"]).doNothing()).execute();
+  await db
+    .insertInto("team_members")
+    .values({ team_id: teamId, user_id: userId, created_at: now() })
+    .onConflict((oc) => oc.columns(["team_id", "user_id"]).doNothing())
+    .execute();
   return true;
 }
 
 /** Leaving a team also ends hosting its event types. */
 export async function removeTeamMember(tenantId: string, teamId: string, userId: string, db: DB = getDb()) {
   await db.transaction().execute(async (trx) => {
-    await trx.deleteFrom("event_type_hosts").where("user_id", "=", userId).where("event_type_id", "in", trx.selectFrom("event_types").select("id").where("tenant_id", "=", tenantId).where("team_id", "=", teamId)).execute();
+    await trx
+      .deleteFrom("event_type_hosts")
+      .where("user_id", "=", userId)
+      .where("event_type_id", "in", trx.selectFrom("event_types").select("id").where("tenant_id", "=", tenantId).where("team_id", "=", teamId))
+      .execute();
     await trx.deleteFrom("team_members").where("team_id", "=", teamId).where("user_id", "=", userId).execute();
   });
 }

@@ -51,8 +51,12 @@ describe("PhoneField", () => {
 
   it("puts a way out of the error right under it, and only while there is an error", async () => {
     const action = <a href="/contacts/c1/edit">Open the existing contact</a>;
-    const refused = await render(<PhoneField label="Phone" namespace="contacts" errors={["validation.phoneExists"]} errorAction={action} inputProps={{ id: "phone", name: "phone" }} />);
-    expect(refused).toMatch(/A contact with this phone number already exists<\/li><\/ul><div class="text-sm"><a href="\/contacts\/c1\/edit">Open the existing contact<\/a><\/div>/);
+    const refused = await render(
+      <PhoneField label="Phone" namespace="contacts" errors={["validation.phoneExists"]} errorAction={action} inputProps={{ id: "phone", name: "phone" }} />,
+    );
+    expect(refused).toMatch(
+      /A contact with this phone number already exists<\/li><\/ul><div class="text-sm"><a href="\/contacts\/c1\/edit">Open the existing contact<\/a><\/div>/,
+    );
     const fine = await render(<PhoneField label="Phone" namespace="contacts" errorAction={action} inputProps={{ id: "phone", name: "phone" }} />);
     expect(fine).not.toContain("Open the existing contact");
   });
@@ -66,7 +70,13 @@ describe("PhoneField", () => {
 
   it("shows the hint and the field's errors, translated in the caller's namespace", async () => {
     const html = await render(
-      <PhoneField label="Phone" namespace="numbers" hint="Saved in international format." errors={["validation.phoneInvalid"]} inputProps={{ id: "phone", name: "phone" }} />,
+      <PhoneField
+        label="Phone"
+        namespace="numbers"
+        hint="Saved in international format."
+        errors={["validation.phoneInvalid"]}
+        inputProps={{ id: "phone", name: "phone" }}
+      />,
     );
     expect(html).toContain("Saved in international format.");
     expect(html).toContain("Invalid phone number format");

@@ -66,10 +66,14 @@ describe("toE164, rule by rule (spec section 5)", () => {
 
   it("always yields a plus and 10 to 15 digits, or null, in every country (property)", () => {
     fc.assert(
-      fc.property(fc.string({ unit: fc.constantFrom(..."0123456789 +-()"), maxLength: 24 }), fc.constantFrom(undefined, "US", "DE", "GB", "FR"), (input, country) => {
-        const e164 = toE164(input, country);
-        if (e164 !== null) expect(e164).toMatch(/^\+\d{10,15}$/);
-      }),
+      fc.property(
+        fc.string({ unit: fc.constantFrom(..."0123456789 +-()"), maxLength: 24 }),
+        fc.constantFrom(undefined, "US", "DE", "GB", "FR"),
+        (input, country) => {
+          const e164 = toE164(input, country);
+          if (e164 !== null) expect(e164).toMatch(/^\+\d{10,15}$/);
+        },
+      ),
     );
   });
 });
@@ -226,7 +230,10 @@ describe("countryOfPhone", () => {
 const phoneDigits = fc.string({ unit: fc.constantFrom(..."0123456789"), minLength: 10, maxLength: 15 });
 /** Some of them with the country codes people actually type, so libphonenumber's formatting paths get exercised. */
 const internationalDigits = fc
-  .tuple(fc.constantFrom("1", "44", "49", "33", "39", "61", "81", "86", "91", "353", "7", "55", "34"), fc.string({ unit: fc.constantFrom(..."0123456789"), minLength: 8, maxLength: 12 }))
+  .tuple(
+    fc.constantFrom("1", "44", "49", "33", "39", "61", "81", "86", "91", "353", "7", "55", "34"),
+    fc.string({ unit: fc.constantFrom(..."0123456789"), minLength: 8, maxLength: 12 }),
+  )
   .map(([code, rest]) => (code + rest).slice(0, 15));
 const anyDigits = fc.oneof(phoneDigits, internationalDigits);
 
@@ -318,7 +325,11 @@ describe("international and national input (decision 0009)", () => {
     expect(toE164("01 23 45 67 89", "FR")).toBe("+33123456789");
     // Italy's leading 0 belongs to the number, and libphonenumber knows it.
     expect(toE164("06 1234 5678", "IT")).toBe("+390612345678");
-    for (const [input, country] of [["030 5550 1234", "DE"], ["020 7946 0018", "GB"], ["01 23 45 67 89", "FR"]] as const) {
+    for (const [input, country] of [
+      ["030 5550 1234", "DE"],
+      ["020 7946 0018", "GB"],
+      ["01 23 45 67 89", "FR"],
+    ] as const) {
       expect(isValidPhoneNumber(input, country), input).toBe(true);
     }
     expect(formatPhoneAsTyped("020 7946 0018", "GB")).toBe("020 7946 0018");
@@ -376,7 +387,11 @@ const europeanNumber = fc
       plan: fc.constant(plan),
       nsn: fc
         .tuple(fc.constantFrom(...plan.prefixes), fc.integer({ min: plan.length[0], max: plan.length[1] }))
-        .chain(([prefix, length]) => fc.string({ unit: fc.constantFrom(..."0123456789"), minLength: length - prefix.length, maxLength: length - prefix.length }).map((rest) => prefix + rest)),
+        .chain(([prefix, length]) =>
+          fc
+            .string({ unit: fc.constantFrom(..."0123456789"), minLength: length - prefix.length, maxLength: length - prefix.length })
+            .map((rest) => prefix + rest),
+        ),
       form: fc.constantFrom("national", "plus", "zeros"),
       spaces: fc.array(fc.nat(16), { maxLength: 3 }),
     }),
@@ -385,7 +400,9 @@ const europeanNumber = fc
     const written = form === "national" ? `0${nsn}` : form === "plus" ? `+${plan.code}${nsn}` : `00${plan.code}${nsn}`;
     // Spaces where people put them, never inside the leading + or 00.
     const start = form === "national" ? 1 : form === "plus" ? 1 : 2;
-    const withSpaces = [...new Set(spaces)].sort((a, b) => b - a).reduce((text, at) => (at >= start && at < text.length ? `${text.slice(0, at)} ${text.slice(at)}` : text), written);
+    const withSpaces = [...new Set(spaces)]
+      .sort((a, b) => b - a)
+      .reduce((text, at) => (at >= start && at < text.length ? `${text.slice(0, at)} ${text.slice(at)}` : text), written);
     return { country: plan.country, e164: `+${plan.code}${nsn}`, input: withSpaces, form };
   });
 

@@ -1,5 +1,14 @@
 import { AsYouType, parsePhoneNumberFromString, type CountryCode } from "libphonenumber-js";
-import { digitsOf, INTERNATIONAL_ZEROS, isNorthAmericanNumber, MAX_PHONE_DIGITS, readPhone, readsNationalNumbers, typedWithPlus, withinLength } from "./phone-rules";
+import {
+  digitsOf,
+  INTERNATIONAL_ZEROS,
+  isNorthAmericanNumber,
+  MAX_PHONE_DIGITS,
+  readPhone,
+  readsNationalNumbers,
+  typedWithPlus,
+  withinLength,
+} from "./phone-rules";
 
 export { MAX_PHONE_DIGITS, MIN_PHONE_DIGITS, readsNationalNumbers } from "./phone-rules";
 

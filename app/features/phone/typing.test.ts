@@ -55,7 +55,10 @@ describe("reformatTypedPhone", () => {
   });
 
   it("formats a national number of the tenant's country, and keeps the 00 of an international one", () => {
-    expect(typeAll("03055501234", undefined, "DE")).toMatchObject({ value: formatPhoneAsTyped("03055501234", "DE"), caret: formatPhoneAsTyped("03055501234", "DE").length });
+    expect(typeAll("03055501234", undefined, "DE")).toMatchObject({
+      value: formatPhoneAsTyped("03055501234", "DE"),
+      caret: formatPhoneAsTyped("03055501234", "DE").length,
+    });
     expect(typeAll("02079460018", undefined, "GB")).toMatchObject({ value: "020 7946 0018", caret: 13 });
     expect(typeAll("0123456789", undefined, "FR")).toMatchObject({ value: "01 23 45 67 89", caret: 14 });
     expect(typeAll("004930123456", undefined, "DE")).toMatchObject({ value: "0049 30 123456", caret: 14 });
@@ -111,7 +114,8 @@ describe("reformatTypedPhone", () => {
           }
           const digitsBefore = state.value.slice(0, state.caret).replace(/\D/g, "").length;
           const totalBefore = state.value.replace(/\D/g, "").length;
-          state = step.type === "key" ? typeAt(state, step.key, country) : step.type === "backspace" ? backspace(state, country) : deleteForward(state, country);
+          state =
+            step.type === "key" ? typeAt(state, step.key, country) : step.type === "backspace" ? backspace(state, country) : deleteForward(state, country);
           expect(state.caret).toBeGreaterThanOrEqual(0);
           expect(state.caret).toBeLessThanOrEqual(state.value.length);
           expect(state.value).toBe(formatPhoneAsTyped(state.value, country));

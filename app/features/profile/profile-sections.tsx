@@ -104,7 +104,9 @@ export function DetailsSection({
 }
 
 function formatMegabytes(bytes: number, language: string) {
-  return new Intl.NumberFormat(language === "de" ? "de-DE" : "en-US", { style: "unit", unit: "megabyte", maximumFractionDigits: 1 }).format(bytes / 1024 / 1024);
+  return new Intl.NumberFormat(language === "de" ? "de-DE" : "en-US", { style: "unit", unit: "megabyte", maximumFractionDigits: 1 }).format(
+    bytes / 1024 / 1024,
+  );
 }
 
 export function PictureSection({
@@ -173,7 +175,17 @@ export function PictureSection({
   );
 }
 
-export function ThemeSection({ themeColor, lastResult, disabled, constraint }: { themeColor: string; lastResult: LastResult; disabled: boolean; constraint: FormConstraint }) {
+export function ThemeSection({
+  themeColor,
+  lastResult,
+  disabled,
+  constraint,
+}: {
+  themeColor: string;
+  lastResult: LastResult;
+  disabled: boolean;
+  constraint: FormConstraint;
+}) {
   const { t } = useTranslation("profile");
   const submitting = useSubmittingIntent("update-theme");
   const [form, fields] = usePlainForm<ThemeFields>({ id: "profile-theme", lastResult, defaultValue: { themeColor }, constraint });

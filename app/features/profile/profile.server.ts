@@ -81,7 +81,12 @@ export async function setProfilePicture(owner: Owner, fileName: string | null) {
   return getDb()
     .transaction()
     .execute(async (trx) => {
-      const previous = await trx.selectFrom("users").select("profile_picture").where("id", "=", owner.id).where("tenant_id", "=", owner.tenantId).executeTakeFirst();
+      const previous = await trx
+        .selectFrom("users")
+        .select("profile_picture")
+        .where("id", "=", owner.id)
+        .where("tenant_id", "=", owner.tenantId)
+        .executeTakeFirst();
       await trx
         .updateTable("users")
         .set({ profile_picture: fileName, updated_at: now() })
@@ -107,7 +112,12 @@ export async function deleteAccount(owner: Owner) {
   return getDb()
     .transaction()
     .execute(async (trx) => {
-      const user = await trx.selectFrom("users").select("profile_picture").where("id", "=", owner.id).where("tenant_id", "=", owner.tenantId).executeTakeFirst();
+      const user = await trx
+        .selectFrom("users")
+        .select("profile_picture")
+        .where("id", "=", owner.id)
+        .where("tenant_id", "=", owner.tenantId)
+        .executeTakeFirst();
       if (!user) return { profilePicture: null, tenantDeleted: false };
       await trx.deleteFrom("users").where("id", "=", owner.id).where("tenant_id", "=", owner.tenantId).execute();
       const remaining = await trx

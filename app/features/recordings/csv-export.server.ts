@@ -16,7 +16,25 @@ export interface CsvExportOptions {
 
 function csvHeader(t: TFunction) {
   return (
-    ["id", "createdAtIso", "createdAt", "direction", "status", "campaign", "from", "to", "agent", "user", "company", "durationSeconds", "duration", "rating", "sentiment", "escalated", "summary"] as const
+    [
+      "id",
+      "createdAtIso",
+      "createdAt",
+      "direction",
+      "status",
+      "campaign",
+      "from",
+      "to",
+      "agent",
+      "user",
+      "company",
+      "durationSeconds",
+      "duration",
+      "rating",
+      "sentiment",
+      "escalated",
+      "summary",
+    ] as const
   ).map((column) => t(`export.columns.${column}`));
 }
 

@@ -5,7 +5,11 @@ export function DataList({ entries, nested = false, testId }: { entries: DataEnt
   return (
     <dl
       data-testid={testId}
-      className={nested ? "grid grid-cols-[minmax(6rem,auto)_1fr] gap-x-3 gap-y-1 border-l border-slate-200 pl-3 dark:border-slate-700" : "grid grid-cols-[minmax(8rem,auto)_1fr] gap-x-4 gap-y-2 text-sm"}
+      className={
+        nested
+          ? "grid grid-cols-[minmax(6rem,auto)_1fr] gap-x-3 gap-y-1 border-l border-slate-200 pl-3 dark:border-slate-700"
+          : "grid grid-cols-[minmax(8rem,auto)_1fr] gap-x-4 gap-y-2 text-sm"
+      }
     >
       {entries.map((entry) => (
         <div key={entry.key} className="contents" data-field={entry.key}>

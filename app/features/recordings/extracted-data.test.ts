@@ -9,10 +9,18 @@ const english: DataPresentation = {
   no: "No",
   formatPhone: (value) => (value === "+4930123456" ? "+49 30 123456" : value),
 };
-const german: DataPresentation = { ...english, language: "de", timeZone: "Europe/Berlin", labels: { callbackTime: "Rückrufzeit", confirmed: "Bestätigt" }, yes: "Ja", no: "Nein" };
+const german: DataPresentation = {
+  ...english,
+  language: "de",
+  timeZone: "Europe/Berlin",
+  labels: { callbackTime: "Rückrufzeit", confirmed: "Bestätigt" },
+  yes: "Ja",
+  no: "Nein",
+};
 
 /** label → text of each top-level entry (kind for nested ones). */
-const read = (entries: DataEntry[]) => Object.fromEntries(entries.map((entry) => [entry.label, entry.value.kind === "text" ? entry.value.text : entry.value.kind]));
+const read = (entries: DataEntry[]) =>
+  Object.fromEntries(entries.map((entry) => [entry.label, entry.value.kind === "text" ? entry.value.text : entry.value.kind]));
 
 describe("field names in words", () => {
   it.each([
@@ -92,11 +100,21 @@ describe("values in the user's language", () => {
     expect(languageName("en-GB", "de")).toBe("Englisch (Vereinigtes Königreich)");
     expect(languageName("pt_BR", "en")).toBe("Brazilian Portuguese");
     expect(languageName("Deutsch", "en")).toBe("Deutsch");
-    expect(read(describeData({ preferredLanguage: "fr", lang: "xx-not-a-language!" }, german))).toEqual({ "Preferred language": "Französisch", Lang: "xx-not-a-language!" });
+    expect(read(describeData({ preferredLanguage: "fr", lang: "xx-not-a-language!" }, german))).toEqual({
+      "Preferred language": "Französisch",
+      Lang: "xx-not-a-language!",
+    });
   });
 
   it("formats phone numbers for display: E.164 anywhere, other spellings in phone fields only", () => {
-    expect(read(describeData({ phone: "+4930123456", reference: "+4930123456", note: "030 123456", mobile: "030 123456" }, { ...english, formatPhone: (v) => `[${v}]` }))).toEqual({
+    expect(
+      read(
+        describeData(
+          { phone: "+4930123456", reference: "+4930123456", note: "030 123456", mobile: "030 123456" },
+          { ...english, formatPhone: (v) => `[${v}]` },
+        ),
+      ),
+    ).toEqual({
       Phone: "[+4930123456]",
       Reference: "[+4930123456]",
       Note: "030 123456",
@@ -109,7 +127,14 @@ describe("values in the user's language", () => {
 describe("nested values", () => {
   it("shows objects as nested entries and lists as lists, leaving out what is empty", () => {
     const entries = describeData(
-      { contact: { first_name: "Anna", email: "", callbackTime: "2026-11-24T10:15" }, topics: ["billing", "", null, true], empty: {}, none: [], blank: " ", nothing: null },
+      {
+        contact: { first_name: "Anna", email: "", callbackTime: "2026-11-24T10:15" },
+        topics: ["billing", "", null, true],
+        empty: {},
+        none: [],
+        blank: " ",
+        nothing: null,
+      },
       english,
     );
     expect(entries.map((entry) => entry.key)).toEqual(["contact", "topics"]);
@@ -117,10 +142,20 @@ describe("nested values", () => {
       kind: "entries",
       entries: [
         { key: "first_name", label: "First name", value: { kind: "text", text: "Anna" } },
-        { key: "callbackTime", label: "Callback time", value: { kind: "text", text: expect.stringMatching(/^Nov 24, 2026, 10:15\sAM$/), dateTime: "2026-11-24T10:15" } },
+        {
+          key: "callbackTime",
+          label: "Callback time",
+          value: { kind: "text", text: expect.stringMatching(/^Nov 24, 2026, 10:15\sAM$/), dateTime: "2026-11-24T10:15" },
+        },
       ],
     });
-    expect(entries[1]!.value).toEqual({ kind: "list", items: [{ kind: "text", text: "billing" }, { kind: "text", text: "Yes" }] });
+    expect(entries[1]!.value).toEqual({
+      kind: "list",
+      items: [
+        { kind: "text", text: "billing" },
+        { kind: "text", text: "Yes" },
+      ],
+    });
   });
 
   it(`nests ${MAX_DEPTH} levels deep and shows anything deeper as compact JSON`, () => {

@@ -105,7 +105,13 @@ function dateText(value: string, presentation: DataPresentation): DataValue | nu
   if (local) {
     const [, year, month, day, hour, minute, second] = local.map(Number) as number[];
     const date = utcDate(year!, month!, day!, hour!, minute!, Number.isNaN(second) ? 0 : second!);
-    return date ? { kind: "text", text: dateTimeFormat(language, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(date), dateTime: value.replace(" ", "T") } : null;
+    return date
+      ? {
+          kind: "text",
+          text: dateTimeFormat(language, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(date),
+          dateTime: value.replace(" ", "T"),
+        }
+      : null;
   }
   if (INSTANT.test(value) && !Number.isNaN(Date.parse(value.replace(" ", "T")))) {
     return { kind: "text", text: formatDateTime(value.replace(" ", "T"), language, timeZone), dateTime: value.replace(" ", "T") };
@@ -138,7 +144,8 @@ function stringValue(value: string, words: string[], presentation: DataPresentat
   const date = dateText(text, presentation);
   if (date) return date;
   const phoneField = words.some((word) => PHONE_WORDS.has(word)) || last === "number";
-  if (presentation.formatPhone && (E164.test(text) || (phoneField && PHONE_LIKE.test(text)))) return { kind: "text", text: presentation.formatPhone(text) || text };
+  if (presentation.formatPhone && (E164.test(text) || (phoneField && PHONE_LIKE.test(text))))
+    return { kind: "text", text: presentation.formatPhone(text) || text };
   return { kind: "text", text };
 }
 
@@ -152,7 +159,8 @@ function describeValue(value: unknown, words: string[], presentation: DataPresen
   if (typeof value === "number") return numberValue(value, words, presentation);
   if (typeof value === "string") return stringValue(value, words, presentation);
   if (depth >= MAX_DEPTH) return { kind: "text", text: JSON.stringify(value) };
-  if (Array.isArray(value)) return { kind: "list", items: value.filter((item) => !isEmpty(item)).map((item) => describeValue(item, words, presentation, depth + 1)) };
+  if (Array.isArray(value))
+    return { kind: "list", items: value.filter((item) => !isEmpty(item)).map((item) => describeValue(item, words, presentation, depth + 1)) };
   if (value && typeof value === "object") return { kind: "entries", entries: describeEntries(value as Record<string, unknown>, presentation, depth + 1) };
   return { kind: "text", text: String(value) };
 }
@@ -168,4 +176,3 @@ export function describeData(data: unknown, presentation: DataPresentation): Dat
   if (!data || typeof data !== "object" || Array.isArray(data)) return [];
   return describeEntries(data as Record<string, unknown>, presentation, 0);
 }
-

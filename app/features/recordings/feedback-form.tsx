@@ -80,11 +80,7 @@ export function FeedbackForm({
         <label htmlFor={fields.text.id} className="block text-sm font-medium">
           {t("feedback.text")}
         </label>
-        <textarea
-          {...plainTextareaProps(fields.text, { ariaDescribedBy: fields.text.descriptionId })}
-          rows={5}
-          className={cn(inputClass, "resize-y")}
-        />
+        <textarea {...plainTextareaProps(fields.text, { ariaDescribedBy: fields.text.descriptionId })} rows={5} className={cn(inputClass, "resize-y")} />
         <p id={fields.text.descriptionId} className="text-xs text-slate-500 dark:text-slate-400">
           {t("feedback.textHint", { max: MAX_FEEDBACK_TEXT_LENGTH })}
         </p>

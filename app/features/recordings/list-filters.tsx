@@ -2,13 +2,7 @@ import { Link } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { FilterSelect } from "~/components/ui/filter-fields";
 import { FilterForm } from "~/components/ui/filter-form";
-import {
-  clearedFilters,
-  hiddenFilterFields,
-  listHref,
-  type RecordingsListParams,
-  type RecordingsListViewData,
-} from "./list-params";
+import { clearedFilters, hiddenFilterFields, listHref, type RecordingsListParams, type RecordingsListViewData } from "./list-params";
 
 /**
  * The list's GET form: search, direction and campaign, with the other active

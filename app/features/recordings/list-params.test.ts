@@ -95,7 +95,15 @@ describe("parseListParams", () => {
 });
 
 describe("URLs of the list", () => {
-  const sample: RecordingsListParams = { ...DEFAULT_LIST_PARAMS, q: "a & b", campaign: "Ärger-Hotline", status: "voicemail", sort: "user", order: "desc", page: 4 };
+  const sample: RecordingsListParams = {
+    ...DEFAULT_LIST_PARAMS,
+    q: "a & b",
+    campaign: "Ärger-Hotline",
+    status: "voicemail",
+    sort: "user",
+    order: "desc",
+    page: 4,
+  };
 
   it("leave out defaults", () => {
     expect(toSearchParams(DEFAULT_LIST_PARAMS).toString()).toBe("");
@@ -108,7 +116,7 @@ describe("URLs of the list", () => {
       sample,
       { ...DEFAULT_LIST_PARAMS, direction: "outbound", range: "year-to-date", escalated: true, view: "disagreement" },
       { ...DEFAULT_LIST_PARAMS, sort: "campaign", order: "asc" },
-      { ...DEFAULT_LIST_PARAMS, q: "\"quoted\" * NEAR(x)", page: 2 },
+      { ...DEFAULT_LIST_PARAMS, q: '"quoted" * NEAR(x)', page: 2 },
     ];
     for (const params of variants) expect(parseListParams(toSearchParams(params))).toEqual(params);
   });
@@ -148,7 +156,15 @@ describe("filters", () => {
   it("knows when any filter is active and clears all of them but keeps the sort", () => {
     expect(hasActiveFilters(DEFAULT_LIST_PARAMS)).toBe(false);
     expect(hasActiveFilters({ ...DEFAULT_LIST_PARAMS, sort: "rating", page: 3 })).toBe(false);
-    for (const change of [{ q: "x" }, { direction: "inbound" }, { campaign: "c" }, { status: "missed" as const }, { range: "today" as const }, { escalated: true }, { view: "disagreement" as const }]) {
+    for (const change of [
+      { q: "x" },
+      { direction: "inbound" },
+      { campaign: "c" },
+      { status: "missed" as const },
+      { range: "today" as const },
+      { escalated: true },
+      { view: "disagreement" as const },
+    ]) {
       expect(hasActiveFilters({ ...DEFAULT_LIST_PARAMS, ...change })).toBe(true);
     }
     expect(clearedFilters(sample())).toEqual({ ...DEFAULT_LIST_PARAMS, sort: "user", order: "desc" });
@@ -156,5 +172,16 @@ describe("filters", () => {
 });
 
 function sample(): RecordingsListParams {
-  return { q: "x", direction: "inbound", campaign: "c", status: "missed", range: "today", escalated: true, view: "disagreement", sort: "user", order: "desc", page: 9 };
+  return {
+    q: "x",
+    direction: "inbound",
+    campaign: "c",
+    status: "missed",
+    range: "today",
+    escalated: true,
+    view: "disagreement",
+    sort: "user",
+    order: "desc",
+    page: 9,
+  };
 }

@@ -20,7 +20,10 @@ async function newTenant(): Promise<ListScope> {
   tenantCounter += 1;
   const id = `tenant-${tenantCounter}-${crypto.randomUUID()}`;
   const at = "2026-01-01T00:00:00.000Z";
-  await getDb().insertInto("tenants").values({ id, name: `Tenant ${tenantCounter}`, time_zone: "Europe/Berlin", created_at: at, updated_at: at }).execute();
+  await getDb()
+    .insertInto("tenants")
+    .values({ id, name: `Tenant ${tenantCounter}`, time_zone: "Europe/Berlin", created_at: at, updated_at: at })
+    .execute();
   return { tenantId: id, timeZone: "Europe/Berlin", now: new Date("2026-03-15T12:00:00Z") };
 }
 
@@ -28,7 +31,15 @@ let callCounter = 0;
 async function insertCalls(scope: ListScope, specs: Array<Partial<Omit<CallInput, "tenantId">>>) {
   const rows = specs.map((input) => {
     callCounter += 1;
-    return buildCallRow({ id: `call-${callCounter}`, externalId: `ext-${callCounter}`, status: "ended", direction: "inbound", createdAt: "2026-03-01T10:00:00.000Z", ...input, tenantId: scope.tenantId });
+    return buildCallRow({
+      id: `call-${callCounter}`,
+      externalId: `ext-${callCounter}`,
+      status: "ended",
+      direction: "inbound",
+      createdAt: "2026-03-01T10:00:00.000Z",
+      ...input,
+      tenantId: scope.tenantId,
+    });
   });
   await getDb().insertInto("calls").values(rows).execute();
 }

@@ -212,10 +212,7 @@ function kept(params: RecordingsListParams) {
 }
 
 async function keptCount(db: DB, scope: ListScope, params: RecordingsListParams): Promise<Count> {
-  const conditions = [
-    sql<SqlBool>`tenant_id = ${scope.tenantId}`,
-    params.status ? sql<SqlBool>`status = ${params.status}` : finished,
-  ];
+  const conditions = [sql<SqlBool>`tenant_id = ${scope.tenantId}`, params.status ? sql<SqlBool>`status = ${params.status}` : finished];
   if (params.direction) conditions.push(sql<SqlBool>`direction = ${params.direction.toLowerCase()}`);
   if (params.campaign) conditions.push(sql<SqlBool>`campaign = ${params.campaign}`);
   const result = await sql<{ n: number | null }>`select sum(calls) as n from call_list_counts where ${and(conditions)}`.execute(db);
@@ -363,7 +360,9 @@ async function shortTermAccess(db: DB, conditions: RawBuilder<SqlBool>[], search
       ) as matched`.execute(db);
     const found = Number(probed.rows[0]?.n ?? 0);
     if (found > limit) return { count: { total: limit, capped: true }, index: null, walkSortOrder: true };
-    const listed = await sql<{ n: number }>`select count(*) as n from (select 1 from calls where ${and(conditions)} limit ${probeRows + 1}) as listed`.execute(db);
+    const listed = await sql<{ n: number }>`select count(*) as n from (select 1 from calls where ${and(conditions)} limit ${probeRows + 1}) as listed`.execute(
+      db,
+    );
     // Every call of the view was read: the count is exact, and reading them again in list order is as cheap.
     if (Number(listed.rows[0]?.n ?? 0) <= probeRows) return { count: { total: found, capped: false }, index: null, walkSortOrder: false };
   }

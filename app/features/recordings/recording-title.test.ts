@@ -33,12 +33,16 @@ describe("a recording's title", () => {
 
   it("then to the other party's number for display: who was called, or who called in", () => {
     expect(recordingTitle(call({ userName: null, caller: null }), english)).toBe("Call with +1 (416) 555-0199 · Spring leads");
-    expect(recordingTitle(call({ userName: null, caller: null, direction: "inbound", from: "+4930123456" }), english)).toBe("Call with +4930123456 · Spring leads");
+    expect(recordingTitle(call({ userName: null, caller: null, direction: "inbound", from: "+4930123456" }), english)).toBe(
+      "Call with +4930123456 · Spring leads",
+    );
   });
 
   it("and last to the time of the call, in the user's language and the tenant's zone", () => {
     const anonymous = call({ userName: null, caller: null, to: null, campaignName: null });
     expect(recordingTitle(anonymous, english)).toMatch(/^Call on Mar 2, 2026, 10:04\sAM$/);
-    expect(recordingTitle(anonymous, { ...english, on: (date) => `Anruf vom ${date}`, language: "de", timeZone: "Europe/Berlin" })).toBe("Anruf vom 02.03.2026, 16:04");
+    expect(recordingTitle(anonymous, { ...english, on: (date) => `Anruf vom ${date}`, language: "de", timeZone: "Europe/Berlin" })).toBe(
+      "Anruf vom 02.03.2026, 16:04",
+    );
   });
 });

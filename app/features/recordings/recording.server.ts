@@ -39,12 +39,7 @@ export async function getCallAudio(tenantId: string, callId: string) {
  * Returns false when the tenant has no such call.
  */
 export async function deleteCall(tenantId: string, callId: string): Promise<boolean> {
-  const deleted = await getDb()
-    .deleteFrom("calls")
-    .where("tenant_id", "=", tenantId)
-    .where("id", "=", callId)
-    .returning(["audio_file"])
-    .executeTakeFirst();
+  const deleted = await getDb().deleteFrom("calls").where("tenant_id", "=", tenantId).where("id", "=", callId).returning(["audio_file"]).executeTakeFirst();
   if (!deleted) return false;
   if (deleted.audio_file) {
     try {
@@ -157,7 +152,15 @@ export type RecordingDetail = ReturnType<typeof recordingDetail>;
 /** The heading of a call's page: who was on it and the campaign (recording-title.ts). */
 export function recordingHeading(call: Call, words: TitleWords) {
   return recordingTitle(
-    { direction: call.direction, from: call.from_number, to: call.to_number, userName: call.user_name, caller: parseJson(call.caller), campaignName: call.campaign_name, createdAt: call.created_at },
+    {
+      direction: call.direction,
+      from: call.from_number,
+      to: call.to_number,
+      userName: call.user_name,
+      caller: parseJson(call.caller),
+      campaignName: call.campaign_name,
+      createdAt: call.created_at,
+    },
     words,
   );
 }

@@ -55,7 +55,11 @@ export function RecordingsListView({ data }: { data: RecordingsListViewData }) {
             summary={
               <p data-testid="recordings-summary">
                 {totalIsCapped
-                  ? t("summaryCapped", { from: formatNumber(firstShown, i18n.language), to: formatNumber(firstShown + rows.length - 1, i18n.language), formatted })
+                  ? t("summaryCapped", {
+                      from: formatNumber(firstShown, i18n.language),
+                      to: formatNumber(firstShown + rows.length - 1, i18n.language),
+                      formatted,
+                    })
                   : t("summary", {
                       count: total,
                       from: formatNumber(firstShown, i18n.language),
@@ -68,7 +72,12 @@ export function RecordingsListView({ data }: { data: RecordingsListViewData }) {
               <>
                 <ColumnChooser columns={data.columns} returnTo={data.returnTo} />
                 {/* A file download, not a page: a plain link, so the browser saves what the server streams. */}
-                <a href={data.exportHref} download className={buttonClass("secondary", undefined, "sm")} title={totalIsCapped ? undefined : t("export.hint", { formatted })}>
+                <a
+                  href={data.exportHref}
+                  download
+                  className={buttonClass("secondary", undefined, "sm")}
+                  title={totalIsCapped ? undefined : t("export.hint", { formatted })}
+                >
                   {t("export.link")}
                 </a>
               </>
@@ -154,7 +163,14 @@ function useColumns(data: RecordingsListViewData): Array<DataColumn<RecordingLis
         </span>
       ),
     },
-    contact: { id: "contact", header: t("columns.contact"), sort: sort("user"), primary: true, truncate: true, cell: (row) => text(contactOf(row, data.phones)) },
+    contact: {
+      id: "contact",
+      header: t("columns.contact"),
+      sort: sort("user"),
+      primary: true,
+      truncate: true,
+      cell: (row) => text(contactOf(row, data.phones)),
+    },
     campaign: { id: "campaign", header: t("columns.campaign"), sort: sort("campaign"), truncate: true, cell: (row) => text(row.campaignName) },
     from: { id: "from", header: t("columns.from"), sort: sort("from"), cell: (row) => text(row.from ? shownPhone(data.phones, row.from) : null) },
     to: { id: "to", header: t("columns.to"), sort: sort("to"), cell: (row) => text(row.to ? shownPhone(data.phones, row.to) : null) },
@@ -186,7 +202,9 @@ function RecordingsTable({ data, busy }: { data: RecordingsListViewData; busy: b
     header: t("columns.play"),
     hideHeader: true,
     className: "w-10 pr-0 max-sm:hidden",
-    cell: (row) => <PlayButton row={row} name={contactOf(row, data.phones) ?? formatDateTime(row.createdAt, i18n.language, data.timeZone)} timeZone={data.timeZone} />,
+    cell: (row) => (
+      <PlayButton row={row} name={contactOf(row, data.phones) ?? formatDateTime(row.createdAt, i18n.language, data.timeZone)} timeZone={data.timeZone} />
+    ),
   };
   return (
     <DataTable
@@ -202,7 +220,11 @@ function RecordingsTable({ data, busy }: { data: RecordingsListViewData; busy: b
           // A <div>: the actions are a list without scripts (and a menu with them), which phrasing content such as a <span> may not hold.
           <div className="inline-flex items-center gap-1">
             <span className="sm:hidden">
-              <PlayButton row={row} name={contactOf(row, data.phones) ?? formatDateTime(row.createdAt, i18n.language, data.timeZone)} timeZone={data.timeZone} />
+              <PlayButton
+                row={row}
+                name={contactOf(row, data.phones) ?? formatDateTime(row.createdAt, i18n.language, data.timeZone)}
+                timeZone={data.timeZone}
+              />
             </span>
             <RecordingRowActions row={row} data={data} />
           </div>
@@ -222,7 +244,12 @@ function PlayButton({ row, name, timeZone }: { row: RecordingListItem; name: str
   const play = useContext(PlayerContext);
   const label = t("player.play", { name });
   const playing = useMemo(
-    () => ({ callId: row.id, title: name, subtitle: formatDateTime(row.createdAt, i18n.language, timeZone), label: t("audio.label", { date: formatDateTime(row.createdAt, i18n.language, timeZone) }) }),
+    () => ({
+      callId: row.id,
+      title: name,
+      subtitle: formatDateTime(row.createdAt, i18n.language, timeZone),
+      label: t("audio.label", { date: formatDateTime(row.createdAt, i18n.language, timeZone) }),
+    }),
     [row.id, row.createdAt, name, i18n.language, timeZone, t],
   );
   if (row.audioStatus !== "stored") {

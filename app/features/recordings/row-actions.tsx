@@ -30,8 +30,10 @@ export function RecordingRowActions({ row, data }: { row: RecordingListItem; dat
   const name = row.userName ?? (row.direction === "outbound" ? row.to : row.from) ?? date;
   const summary = t("rowActions.summary", { date, from: row.from ?? t("notGiven"), to: row.to ?? t("notGiven") });
   const actions: RowAction[] = [{ label: t("rowActions.open"), to: withReturnTo(`/recordings/${encodeURIComponent(row.id)}`, returnTo) }];
-  if (data.canUpdate) actions.push({ label: t("rowActions.feedback"), to: withReturnTo(feedbackAction(row.id), returnTo), onSelect: () => setDialog("feedback") });
-  if (data.canDelete) actions.push({ label: t("rowActions.delete"), to: withReturnTo(deleteAction(row.id), returnTo), onSelect: () => setDialog("delete"), tone: "danger" });
+  if (data.canUpdate)
+    actions.push({ label: t("rowActions.feedback"), to: withReturnTo(feedbackAction(row.id), returnTo), onSelect: () => setDialog("feedback") });
+  if (data.canDelete)
+    actions.push({ label: t("rowActions.delete"), to: withReturnTo(deleteAction(row.id), returnTo), onSelect: () => setDialog("delete"), tone: "danger" });
   return (
     <>
       <RowActionsMenu label={t("rowActions.menu", { name })} actions={actions} />
@@ -45,7 +47,19 @@ export function RecordingRowActions({ row, data }: { row: RecordingListItem; dat
   );
 }
 
-function DeleteDialog({ open, callId, returnTo, summary, onClose }: { open: boolean; callId: string; returnTo: string; summary: ReactNode; onClose: () => void }) {
+function DeleteDialog({
+  open,
+  callId,
+  returnTo,
+  summary,
+  onClose,
+}: {
+  open: boolean;
+  callId: string;
+  returnTo: string;
+  summary: ReactNode;
+  onClose: () => void;
+}) {
   const { t } = useTranslation("recording");
   return (
     <ConfirmDialog
@@ -83,7 +97,6 @@ export function FeedbackAction({ callId, returnTo, label, className }: { callId:
     </>
   );
 }
-
 
 /** Opens the delete confirmation: a link to its page without JavaScript, a dialog with it. */
 export function DeleteAction({

@@ -42,7 +42,10 @@ async function newTenant(): Promise<ListScope> {
   counter += 1;
   const id = `short-${counter}-${crypto.randomUUID()}`;
   const at = "2026-01-01T00:00:00.000Z";
-  await getDb().insertInto("tenants").values({ id, name: `Tenant ${counter}`, time_zone: "Europe/Berlin", created_at: at, updated_at: at }).execute();
+  await getDb()
+    .insertInto("tenants")
+    .values({ id, name: `Tenant ${counter}`, time_zone: "Europe/Berlin", created_at: at, updated_at: at })
+    .execute();
   return { tenantId: id, timeZone: "Europe/Berlin", now: new Date("2026-03-15T12:00:00Z") };
 }
 
@@ -61,7 +64,11 @@ async function insertCalls(scope: ListScope, specs: Spec[]) {
       tenantId: scope.tenantId,
     });
   });
-  for (let start = 0; start < rows.length; start += 200) await getDb().insertInto("calls").values(rows.slice(start, start + 200)).execute();
+  for (let start = 0; start < rows.length; start += 200)
+    await getDb()
+      .insertInto("calls")
+      .values(rows.slice(start, start + 200))
+      .execute();
   return rows.map((row) => row.id);
 }
 
@@ -71,9 +78,13 @@ const FINISHED = new Set<CallStatus>(["ended", "missed", "voicemail"]);
 function expected(scope: ListScope, term: string) {
   const raw = new SQLite(getEnv().databaseFile!, { readonly: true });
   try {
-    const calls = raw
-      .prepare("select rowid, id, status, created_at, search_text from calls where tenant_id = ?")
-      .all(scope.tenantId) as Array<{ rowid: number; id: string; status: CallStatus; created_at: string; search_text: string }>;
+    const calls = raw.prepare("select rowid, id, status, created_at, search_text from calls where tenant_id = ?").all(scope.tenantId) as Array<{
+      rowid: number;
+      id: string;
+      status: CallStatus;
+      created_at: string;
+      search_text: string;
+    }>;
     const needle = normaliseSearchTerm(term);
     const byteOrder = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.from(b));
     return calls
@@ -101,7 +112,8 @@ async function listed(scope: ListScope, params: Partial<RecordingsListParams>, o
 
 async function exported(scope: ListScope, params: Partial<RecordingsListParams>, options: QueryOptions = {}) {
   const ids: string[] = [];
-  for await (const chunk of exportChunks(getDb(), scope, { ...DEFAULT_LIST_PARAMS, ...params }, { ...options, chunkSize: 4 })) ids.push(...chunk.map((row) => row.id));
+  for await (const chunk of exportChunks(getDb(), scope, { ...DEFAULT_LIST_PARAMS, ...params }, { ...options, chunkSize: 4 }))
+    ids.push(...chunk.map((row) => row.id));
   return ids;
 }
 
@@ -112,7 +124,10 @@ describe("the trigram index a short search relies on", () => {
   it("holds every run of three characters of the search text, across field separators, skipping NUL and reading U+FFFF as U+FFFD", async () => {
     const scope = await newTenant();
     const summaries = ["ab", "x\u0000y\u0000", "😀ß\uFFFFz", `"*^`, ""];
-    const ids = await insertCalls(scope, summaries.map((summary) => ({ campaignName: "Qz", agentName: "ä", summary })));
+    const ids = await insertCalls(
+      scope,
+      summaries.map((summary) => ({ campaignName: "Qz", agentName: "ä", summary })),
+    );
     const raw = new SQLite(getEnv().databaseFile!, { readonly: true });
     try {
       for (const id of ids) {
@@ -156,7 +171,14 @@ describe("a short search term", () => {
     },
     {
       name: "next to NUL characters, which the trigram tokenizer skips",
-      calls: [{ summary: "abqz\u0000" }, { summary: "qz\u0000\u0000" }, { summary: "q\u0000z" }, { summary: "ж\u0000" }, { summary: "\u0000ж\u0000x" }, { summary: "x" }],
+      calls: [
+        { summary: "abqz\u0000" },
+        { summary: "qz\u0000\u0000" },
+        { summary: "q\u0000z" },
+        { summary: "ж\u0000" },
+        { summary: "\u0000ж\u0000x" },
+        { summary: "x" },
+      ],
       terms: ["qz", "q", "z", "ж", "x", "\u0000", "q\u0000"],
     },
     {
@@ -214,7 +236,10 @@ describe("a short search term", () => {
     expect(lookedUp(common.sql)).toBe(false);
 
     // A view of few calls (missed ones here) is read whole at once; its count is exact without a lookup.
-    await insertCalls(scope, [{ status: "missed", summary: "qx missed" }, { status: "missed", summary: "other" }]);
+    await insertCalls(scope, [
+      { status: "missed", summary: "qx missed" },
+      { status: "missed", summary: "other" },
+    ]);
     const few = await listed(scope, { q: "qx", status: "missed" });
     expect(few.ids).toEqual(expected(scope, "qx").filter((id) => few.ids.includes(id)));
     expect(few.ids).toHaveLength(1);
@@ -245,7 +270,10 @@ describe("a short search term", () => {
   it("falls back to reading calls when the term is common among other tenants' calls, with the same result", async () => {
     const scope = await newTenant();
     const busy = await newTenant();
-    await insertCalls(busy, Array.from({ length: 30 }, () => ({ summary: "qx everywhere" })));
+    await insertCalls(
+      busy,
+      Array.from({ length: 30 }, () => ({ summary: "qx everywhere" })),
+    );
     const mine = await insertCalls(scope, [{ summary: "one qx here" }, { summary: "none" }]);
     const fallback = await listed(scope, { q: "qx" }, { ...LOOKUP, shortSearchCandidateLimit: 10 });
     expect(fallback.ids).toEqual([mine[0]]);

@@ -20,10 +20,24 @@ export async function sendAppointmentNotice(tenantId: string, appointmentId: str
     .innerJoin("organizations", "organizations.id", "appointments.organization_id")
     .leftJoin("users", "users.id", "appointments.host_user_id")
     .select([
-      "appointments.id", "appointments.title", "appointments.start_at", "appointments.end_at", "appointments.time_zone", "appointments.location_kind",
-      "appointments.location_detail", "appointments.contact_name", "appointments.contact_email", "appointments.sequence", "appointments.cancel_reason",
-      "appointments.created_at", "appointments.updated_at", "tenants.country", "tenants.time_zone as tenant_time_zone", "organizations.name as organization",
-      "users.name as host_name", "users.email as host_email",
+      "appointments.id",
+      "appointments.title",
+      "appointments.start_at",
+      "appointments.end_at",
+      "appointments.time_zone",
+      "appointments.location_kind",
+      "appointments.location_detail",
+      "appointments.contact_name",
+      "appointments.contact_email",
+      "appointments.sequence",
+      "appointments.cancel_reason",
+      "appointments.created_at",
+      "appointments.updated_at",
+      "tenants.country",
+      "tenants.time_zone as tenant_time_zone",
+      "organizations.name as organization",
+      "users.name as host_name",
+      "users.email as host_email",
     ])
     .where("appointments.tenant_id", "=", tenantId)
     .where("appointments.id", "=", appointmentId)
@@ -31,14 +45,30 @@ export async function sendAppointmentNotice(tenantId: string, appointmentId: str
   if (!appointment?.contact_email) return;
   const language = tenantLanguage({ country: appointment.country, timeZone: appointment.tenant_time_zone });
   const t = await getTranslatorFor(language, "scheduling");
-  const when = dateTimeFormat(language, { weekday: "long", year: "numeric", month: "long", day: "numeric", hour: "numeric", minute: "2-digit", timeZone: appointment.time_zone, timeZoneName: "short" }).format(new Date(appointment.start_at));
+  const when = dateTimeFormat(language, {
+    weekday: "long",
+    year: "numeric",
+    month: "long",
+    day: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+    timeZone: appointment.time_zone,
+    timeZoneName: "short",
+  }).format(new Date(appointment.start_at));
   const where =
     appointment.location_kind === "in-person"
-      ? appointment.location_detail ?? ""
+      ? (appointment.location_detail ?? "")
       : appointment.location_kind === "google-meet"
-        ? appointment.location_detail ?? t("email.meetLinkFollows")
+        ? (appointment.location_detail ?? t("email.meetLinkFollows"))
         : t(`email.phone.${appointment.location_detail === "contact-calls" ? "contact-calls" : "agent-calls"}`);
-  const values = { name: appointment.contact_name, title: appointment.title, organization: appointment.organization, when, where, host: appointment.host_name ?? appointment.organization };
+  const values = {
+    name: appointment.contact_name,
+    title: appointment.title,
+    organization: appointment.organization,
+    when,
+    where,
+    host: appointment.host_name ?? appointment.organization,
+  };
   const paragraphs = [
     t("email.greeting", values),
     t(`email.${notice}.body`, values),

@@ -85,7 +85,9 @@ export function AppointmentsList({
       cell: (row) => (
         <span className="flex flex-wrap items-center gap-1">
           <StatusBadge status={row.status} tones={STATUS_TONES} label={t(`statuses.${row.status}`)} />
-          {row.rescheduled && row.status === "booked" ? <span className="text-xs text-slate-500 dark:text-slate-400">{t("appointments.list.rescheduled")}</span> : null}
+          {row.rescheduled && row.status === "booked" ? (
+            <span className="text-xs text-slate-500 dark:text-slate-400">{t("appointments.list.rescheduled")}</span>
+          ) : null}
         </span>
       ),
     },
@@ -98,16 +100,47 @@ export function AppointmentsList({
         active={params.when}
         tabs={APPOINTMENT_WHEN.map((when) => ({ value: when, label: t(`appointments.when.${when}`), to: appointmentsHref(params, { when, page: 1 }) }))}
       />
-      <FilterForm action="/appointments" label={t("appointments.filters")} hidden={params.when !== "upcoming" ? [["when", params.when]] : []} submitLabel={t("appointments.apply")}>
-        <FilterSelect id="appointments-status" name="status" label={t("appointments.list.status")} value={params.status} anyLabel={t("appointments.anyStatus")} options={APPOINTMENT_STATUSES.map((status) => ({ value: status, label: t(`statuses.${status}`) }))} />
-        <FilterSelect id="appointments-staff" name="staff" label={t("appointments.list.host")} value={params.staff} anyLabel={t("appointments.anyHost")} options={filters.hosts.map((host) => ({ value: host.id, label: host.name }))} />
-        <FilterSelect id="appointments-type" name="eventType" label={t("appointments.list.eventType")} value={params.eventType} anyLabel={t("appointments.anyEventType")} options={filters.eventTypes.map((type) => ({ value: type.id, label: type.name }))} />
+      <FilterForm
+        action="/appointments"
+        label={t("appointments.filters")}
+        hidden={params.when !== "upcoming" ? [["when", params.when]] : []}
+        submitLabel={t("appointments.apply")}
+      >
+        <FilterSelect
+          id="appointments-status"
+          name="status"
+          label={t("appointments.list.status")}
+          value={params.status}
+          anyLabel={t("appointments.anyStatus")}
+          options={APPOINTMENT_STATUSES.map((status) => ({ value: status, label: t(`statuses.${status}`) }))}
+        />
+        <FilterSelect
+          id="appointments-staff"
+          name="staff"
+          label={t("appointments.list.host")}
+          value={params.staff}
+          anyLabel={t("appointments.anyHost")}
+          options={filters.hosts.map((host) => ({ value: host.id, label: host.name }))}
+        />
+        <FilterSelect
+          id="appointments-type"
+          name="eventType"
+          label={t("appointments.list.eventType")}
+          value={params.eventType}
+          anyLabel={t("appointments.anyEventType")}
+          options={filters.eventTypes.map((type) => ({ value: type.id, label: type.name }))}
+        />
         <FilterDate id="appointments-from" name="from" label={t("appointments.from")} value={params.from} />
         <FilterDate id="appointments-to" name="to" label={t("appointments.to")} value={params.to} />
       </FilterForm>
       {total > 0 ? (
         <p className="text-sm text-slate-600 dark:text-slate-300" data-testid="appointments-status">
-          {t("appointments.status", { count: total, total: formatNumber(total, i18n.language), page: formatNumber(params.page, i18n.language), pages: formatNumber(pageCount, i18n.language) })}
+          {t("appointments.status", {
+            count: total,
+            total: formatNumber(total, i18n.language),
+            page: formatNumber(params.page, i18n.language),
+            pages: formatNumber(pageCount, i18n.language),
+          })}
         </p>
       ) : null}
       {rows.length === 0 ? (
@@ -115,14 +148,24 @@ export function AppointmentsList({
           title={filtered ? t("appointments.noMatch") : t(`appointments.empty.${params.when}`)}
           action={
             filtered ? (
-              <Link to={appointmentsHref(params, { status: null, staff: null, eventType: null, from: null, to: null, page: 1 })} className={buttonClass("secondary", undefined, "sm")}>
+              <Link
+                to={appointmentsHref(params, { status: null, staff: null, eventType: null, from: null, to: null, page: 1 })}
+                className={buttonClass("secondary", undefined, "sm")}
+              >
                 {t("appointments.clearFilters")}
               </Link>
             ) : undefined
           }
         />
       ) : (
-        <DataTable caption={t("appointments.title")} columns={columns} rows={rows} rowKey={(row) => row.id} rowData={(row) => ({ "data-appointment": row.contactName })} data-testid="appointments-table" />
+        <DataTable
+          caption={t("appointments.title")}
+          columns={columns}
+          rows={rows}
+          rowKey={(row) => row.id}
+          rowData={(row) => ({ "data-appointment": row.contactName })}
+          data-testid="appointments-table"
+        />
       )}
       {pageCount > 1 ? <Pagination page={params.page} pageCount={pageCount} href={(page) => appointmentsHref(params, { page })} /> : null}
     </div>

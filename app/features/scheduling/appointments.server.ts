@@ -15,13 +15,31 @@ export function addDaysToKey(day: string, days: number) {
 }
 
 const LIST_COLUMNS = [
-  "appointments.id", "appointments.title", "appointments.start_at", "appointments.end_at", "appointments.status", "appointments.contact_name",
-  "appointments.contact_email", "appointments.contact_id", "appointments.host_user_id", "appointments.event_type_id", "appointments.reschedule_count",
-  "appointments.source", "appointments.call_id", "appointments.location_kind", "appointments.appointment_type",
+  "appointments.id",
+  "appointments.title",
+  "appointments.start_at",
+  "appointments.end_at",
+  "appointments.status",
+  "appointments.contact_name",
+  "appointments.contact_email",
+  "appointments.contact_id",
+  "appointments.host_user_id",
+  "appointments.event_type_id",
+  "appointments.reschedule_count",
+  "appointments.source",
+  "appointments.call_id",
+  "appointments.location_kind",
+  "appointments.appointment_type",
 ] as const;
 
 /** One page of the selected organization's appointments (and team's, when one is chosen), filtered as the URL says. */
-export async function listAppointments(tenantId: string, scope: { organizationId: string; teamId: string | null }, params: AppointmentListParams, viewerTimeZone: string, db: DB = getDb()) {
+export async function listAppointments(
+  tenantId: string,
+  scope: { organizationId: string; teamId: string | null },
+  params: AppointmentListParams,
+  viewerTimeZone: string,
+  db: DB = getDb(),
+) {
   let query = db
     .selectFrom("appointments")
     .leftJoin("users as hosts", "hosts.id", "appointments.host_user_id")
@@ -59,7 +77,13 @@ export async function getAppointment(tenantId: string, appointmentId: string, db
     .leftJoin("event_types", "event_types.id", "appointments.event_type_id")
     .leftJoin("organizations", "organizations.id", "appointments.organization_id")
     .selectAll("appointments")
-    .select(["hosts.name as host_name", "hosts.email as host_email", "event_types.color", "event_types.name as event_type_name", "organizations.name as organization_name"])
+    .select([
+      "hosts.name as host_name",
+      "hosts.email as host_email",
+      "event_types.color",
+      "event_types.name as event_type_name",
+      "organizations.name as organization_name",
+    ])
     .where("appointments.tenant_id", "=", tenantId)
     .where("appointments.id", "=", appointmentId)
     .executeTakeFirst();
@@ -69,7 +93,14 @@ export function appointmentLog(tenantId: string, appointmentId: string, db: DB =
   return db
     .selectFrom("appointment_log")
     .leftJoin("users", "users.id", "appointment_log.actor_user_id")
-    .select(["appointment_log.id", "appointment_log.action", "appointment_log.actor_kind", "appointment_log.details", "appointment_log.at", "users.name as actor_name"])
+    .select([
+      "appointment_log.id",
+      "appointment_log.action",
+      "appointment_log.actor_kind",
+      "appointment_log.details",
+      "appointment_log.at",
+      "users.name as actor_name",
+    ])
     .where("appointment_log.tenant_id", "=", tenantId)
     .where("appointment_log.appointment_id", "=", appointmentId)
     .orderBy("appointment_log.at")
@@ -79,7 +110,12 @@ export function appointmentLog(tenantId: string, appointmentId: string, db: DB =
 
 /** The filters' choices: the scope's hosts and event types. */
 export async function appointmentFilterChoices(tenantId: string, scope: { organizationId: string; teamId: string | null }, db: DB = getDb()) {
-  let types = db.selectFrom("event_types").innerJoin("teams", "teams.id", "event_types.team_id").select(["event_types.id", "event_types.name", "event_types.color"]).where("event_types.tenant_id", "=", tenantId).where("teams.organization_id", "=", scope.organizationId);
+  let types = db
+    .selectFrom("event_types")
+    .innerJoin("teams", "teams.id", "event_types.team_id")
+    .select(["event_types.id", "event_types.name", "event_types.color"])
+    .where("event_types.tenant_id", "=", tenantId)
+    .where("teams.organization_id", "=", scope.organizationId);
   if (scope.teamId) types = types.where("event_types.team_id", "=", scope.teamId);
   let staff = db.selectFrom("users").select(["users.id", "users.name"]).where("users.tenant_id", "=", tenantId);
   staff = scope.teamId
@@ -91,5 +127,11 @@ export async function appointmentFilterChoices(tenantId: string, scope: { organi
 
 /** The appointments a call booked, for the recording's page. */
 export function appointmentsOfCall(tenantId: string, callId: string, db: DB = getDb()) {
-  return db.selectFrom("appointments").select(["id", "title", "start_at", "status", "time_zone"]).where("tenant_id", "=", tenantId).where("call_id", "=", callId).orderBy("start_at").execute();
+  return db
+    .selectFrom("appointments")
+    .select(["id", "title", "start_at", "status", "time_zone"])
+    .where("tenant_id", "=", tenantId)
+    .where("call_id", "=", callId)
+    .orderBy("start_at")
+    .execute();
 }

@@ -13,12 +13,16 @@ import { getEventType } from "./event-types.server";
  */
 export const MAX_SLOT_RANGE_DAYS = 31;
 
-
 export const BookingRequestSchema = z
   .object({
     eventType: z.string().min(1),
     // With its zone: without one, the server's own zone would decide what time was meant.
-    start: z.string().refine((value) => readZonedInstant(value) !== null, `must be an ISO 8601 instant with a time zone, such as 2026-12-01T15:00:00Z, in the years ${MIN_YEAR} to ${MAX_YEAR}`),
+    start: z
+      .string()
+      .refine(
+        (value) => readZonedInstant(value) !== null,
+        `must be an ISO 8601 instant with a time zone, such as 2026-12-01T15:00:00Z, in the years ${MIN_YEAR} to ${MAX_YEAR}`,
+      ),
     contactId: z.string().min(1).optional(),
     contact: z
       .object({
@@ -63,9 +67,22 @@ export async function apiEventTypes(tenantId: string, db: DB = getDb()) {
     .innerJoin("teams", "teams.id", "event_types.team_id")
     .innerJoin("organizations", "organizations.id", "teams.organization_id")
     .select([
-      "event_types.id", "event_types.name", "event_types.duration_minutes", "event_types.appointment_type", "event_types.location_kind", "event_types.location_detail",
-      "teams.id as team_id", "teams.name as team_name", "organizations.id as organization_id", "organizations.name as organization_name",
-      (eb) => eb.selectFrom("event_type_hosts").select(eb.fn.countAll<number>().as("n")).whereRef("event_type_hosts.event_type_id", "=", "event_types.id").as("host_count"),
+      "event_types.id",
+      "event_types.name",
+      "event_types.duration_minutes",
+      "event_types.appointment_type",
+      "event_types.location_kind",
+      "event_types.location_detail",
+      "teams.id as team_id",
+      "teams.name as team_name",
+      "organizations.id as organization_id",
+      "organizations.name as organization_name",
+      (eb) =>
+        eb
+          .selectFrom("event_type_hosts")
+          .select(eb.fn.countAll<number>().as("n"))
+          .whereRef("event_type_hosts.event_type_id", "=", "event_types.id")
+          .as("host_count"),
     ])
     .where("event_types.tenant_id", "=", tenantId)
     .orderBy("organizations.sort_name")
@@ -92,7 +109,11 @@ export async function apiEventType(tenantId: string, eventTypeId: string, db: DB
 }
 
 /** The range of GET /slots: ISO instants or calendar days (read in `timeZone`), 7 days by default, at most 31. */
-export function readSlotRange(searchParams: URLSearchParams, timeZone: string, dayStart: (day: string, zone: string) => string): { from: string; to: string } | { problem: ApiErrorDetail } {
+export function readSlotRange(
+  searchParams: URLSearchParams,
+  timeZone: string,
+  dayStart: (day: string, zone: string) => string,
+): { from: string; to: string } | { problem: ApiErrorDetail } {
   const read = (name: string) => {
     const value = searchParams.get(name);
     if (!value) return null;
@@ -108,7 +129,8 @@ export function readSlotRange(searchParams: URLSearchParams, timeZone: string, d
   const start = from ?? new Date().toISOString();
   const end = to ?? new Date(Date.parse(start) + 7 * 86_400_000).toISOString();
   if (end <= start) return { problem: { path: "to", message: "must be after from" } };
-  if (Date.parse(end) - Date.parse(start) > MAX_SLOT_RANGE_DAYS * 86_400_000) return { problem: { path: "to", message: `the range can span at most ${MAX_SLOT_RANGE_DAYS} days` } };
+  if (Date.parse(end) - Date.parse(start) > MAX_SLOT_RANGE_DAYS * 86_400_000)
+    return { problem: { path: "to", message: `the range can span at most ${MAX_SLOT_RANGE_DAYS} days` } };
   return { from: start, to: end };
 }
 
@@ -121,12 +143,19 @@ export function readTimeZone(searchParams: URLSearchParams, fallback: string): s
 /** The contact of a booking: by id, else the tenant's contact with that phone, else the details as given. */
 export async function bookingContact(tenantId: string, request: BookingApiRequest, country: string, db: DB = getDb()) {
   if (request.contactId) {
-    const contact = await db.selectFrom("contacts").select(["id", "first_name", "last_name", "email", "phone"]).where("tenant_id", "=", tenantId).where("id", "=", request.contactId).executeTakeFirst();
+    const contact = await db
+      .selectFrom("contacts")
+      .select(["id", "first_name", "last_name", "email", "phone"])
+      .where("tenant_id", "=", tenantId)
+      .where("id", "=", request.contactId)
+      .executeTakeFirst();
     return contact ? { id: contact.id, name: `${contact.first_name} ${contact.last_name}`.trim(), email: contact.email || null, phone: contact.phone } : null;
   }
   const given = request.contact!;
-  const phone = given.phone ? toE164(given.phone, country) ?? given.phone : null;
-  const known = phone ? await db.selectFrom("contacts").select("id").where("tenant_id", "=", tenantId).where("phone", "=", phone).executeTakeFirst() : undefined;
+  const phone = given.phone ? (toE164(given.phone, country) ?? given.phone) : null;
+  const known = phone
+    ? await db.selectFrom("contacts").select("id").where("tenant_id", "=", tenantId).where("phone", "=", phone).executeTakeFirst()
+    : undefined;
   return { id: known?.id ?? null, name: given.name, email: given.email ?? null, phone };
 }
 
@@ -144,9 +173,25 @@ export async function serializeAppointment(tenantId: string, appointmentId: stri
     .selectFrom("appointments")
     .leftJoin("users", "users.id", "appointments.host_user_id")
     .select([
-      "appointments.id", "appointments.status", "appointments.title", "appointments.event_type_id", "appointments.organization_id", "appointments.start_at", "appointments.end_at",
-      "appointments.time_zone", "appointments.contact_id", "appointments.contact_name", "appointments.contact_email", "appointments.contact_phone", "appointments.call_id",
-      "appointments.location_kind", "appointments.location_detail", "appointments.client_key", "appointments.created_at", "users.id as host_id", "users.name as host_name",
+      "appointments.id",
+      "appointments.status",
+      "appointments.title",
+      "appointments.event_type_id",
+      "appointments.organization_id",
+      "appointments.start_at",
+      "appointments.end_at",
+      "appointments.time_zone",
+      "appointments.contact_id",
+      "appointments.contact_name",
+      "appointments.contact_email",
+      "appointments.contact_phone",
+      "appointments.call_id",
+      "appointments.location_kind",
+      "appointments.location_detail",
+      "appointments.client_key",
+      "appointments.created_at",
+      "users.id as host_id",
+      "users.name as host_name",
     ])
     .where("appointments.tenant_id", "=", tenantId)
     .where("appointments.id", "=", appointmentId)

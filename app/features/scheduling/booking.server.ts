@@ -89,13 +89,20 @@ async function findSlot(tenantId: string, request: BookingRequest, db: DB): Prom
   const slot = (await availableSlots(tenantId, request.eventType, range, db)).find((candidate) => Date.parse(candidate.start) === startMs);
   if (slot) return slot;
   // Offered when nothing were booked? Then someone else just took it.
-  const offeredWhenFree = (await availableSlots(tenantId, request.eventType, { ...range, ignoreBookings: true }, db)).some((candidate) => Date.parse(candidate.start) === startMs);
+  const offeredWhenFree = (await availableSlots(tenantId, request.eventType, { ...range, ignoreBookings: true }, db)).some(
+    (candidate) => Date.parse(candidate.start) === startMs,
+  );
   return offeredWhenFree ? "taken" : "not-offered";
 }
 
 export async function bookAppointment(tenantId: string, request: BookingRequest, db: DB = getDb()): Promise<BookingOutcome> {
   if (request.clientKey) {
-    const existing = await db.selectFrom("appointments").select("id").where("tenant_id", "=", tenantId).where("client_key", "=", request.clientKey).executeTakeFirst();
+    const existing = await db
+      .selectFrom("appointments")
+      .select("id")
+      .where("tenant_id", "=", tenantId)
+      .where("client_key", "=", request.clientKey)
+      .executeTakeFirst();
     if (existing) return { kind: "duplicate", appointmentId: existing.id };
   }
   const rules = slotRulesOf(request.eventType);
@@ -124,21 +131,49 @@ export async function bookAppointment(tenantId: string, request: BookingRequest,
         await lockHost(trx, tenantId, candidate, request.fallbackTimeZone);
         // A retry of this very booking that got the lock second finds its twin here, not a busy host.
         if (request.clientKey) {
-          const twin = await trx.selectFrom("appointments").select("id").where("tenant_id", "=", tenantId).where("client_key", "=", request.clientKey).executeTakeFirst();
+          const twin = await trx
+            .selectFrom("appointments")
+            .select("id")
+            .where("tenant_id", "=", tenantId)
+            .where("client_key", "=", request.clientKey)
+            .executeTakeFirst();
           if (twin) return { duplicate: twin.id };
         }
         if (!request.skipAvailability && !(await hostIsFree(trx, tenantId, candidate, request.eventType, start, null))) continue;
         const timestamp = now();
-        const timeZone = (await trx.selectFrom("staff_schedules").select("time_zone").where("user_id", "=", candidate).executeTakeFirst())?.time_zone ?? request.fallbackTimeZone;
+        const timeZone =
+          (await trx.selectFrom("staff_schedules").select("time_zone").where("user_id", "=", candidate).executeTakeFirst())?.time_zone ??
+          request.fallbackTimeZone;
         await trx
           .insertInto("appointments")
           .values({
-            id, tenant_id: tenantId, organization_id: request.organizationId, team_id: request.eventType.team_id, event_type_id: request.eventType.id, host_user_id: candidate,
-            contact_id: request.contact.id, title: request.eventType.name, appointment_type: request.eventType.appointment_type, location_kind: request.eventType.location_kind,
-            location_detail: request.eventType.location_detail, contact_name: request.contact.name, contact_email: request.contact.email, contact_phone: request.contact.phone,
-            start_at: start, end_at: end, time_zone: timeZone, status: "booked", cancel_reason: null, notes: request.notes ?? null, source: request.source,
-            call_id: request.callId ?? null, client_key: request.clientKey ?? null, calcom_uid: request.calcomUid ?? null,
-            created_by_user_id: request.actor.kind === "user" ? request.actor.userId : null, created_at: timestamp, updated_at: timestamp,
+            id,
+            tenant_id: tenantId,
+            organization_id: request.organizationId,
+            team_id: request.eventType.team_id,
+            event_type_id: request.eventType.id,
+            host_user_id: candidate,
+            contact_id: request.contact.id,
+            title: request.eventType.name,
+            appointment_type: request.eventType.appointment_type,
+            location_kind: request.eventType.location_kind,
+            location_detail: request.eventType.location_detail,
+            contact_name: request.contact.name,
+            contact_email: request.contact.email,
+            contact_phone: request.contact.phone,
+            start_at: start,
+            end_at: end,
+            time_zone: timeZone,
+            status: "booked",
+            cancel_reason: null,
+            notes: request.notes ?? null,
+            source: request.source,
+            call_id: request.callId ?? null,
+            client_key: request.clientKey ?? null,
+            calcom_uid: request.calcomUid ?? null,
+            created_by_user_id: request.actor.kind === "user" ? request.actor.userId : null,
+            created_at: timestamp,
+            updated_at: timestamp,
           })
           .execute();
         await logChange(trx, tenantId, id, "booked", request.actor, { start, end, hostId: candidate });
@@ -153,21 +188,43 @@ export async function bookAppointment(tenantId: string, request: BookingRequest,
     if (!isUniqueViolation(error)) throw error;
     // The client key won a race with itself (a retried request), or the slot went to someone else.
     if (request.clientKey) {
-      const existing = await db.selectFrom("appointments").select("id").where("tenant_id", "=", tenantId).where("client_key", "=", request.clientKey).executeTakeFirst();
+      const existing = await db
+        .selectFrom("appointments")
+        .select("id")
+        .where("tenant_id", "=", tenantId)
+        .where("client_key", "=", request.clientKey)
+        .executeTakeFirst();
       if (existing) return { kind: "duplicate", appointmentId: existing.id };
     }
     return { kind: "taken" };
   }
 }
 
-export async function logChange(db: DB, tenantId: string, appointmentId: string, action: "booked" | "rescheduled" | "cancelled" | "no-show", actor: Actor, details: Record<string, unknown>) {
+export async function logChange(
+  db: DB,
+  tenantId: string,
+  appointmentId: string,
+  action: "booked" | "rescheduled" | "cancelled" | "no-show",
+  actor: Actor,
+  details: Record<string, unknown>,
+) {
   await db
     .insertInto("appointment_log")
-    .values({ id: newId(), tenant_id: tenantId, appointment_id: appointmentId, action, actor_kind: actor.kind, actor_user_id: actor.kind === "user" ? actor.userId : null, details: JSON.stringify(details), at: now() })
+    .values({
+      id: newId(),
+      tenant_id: tenantId,
+      appointment_id: appointmentId,
+      action,
+      actor_kind: actor.kind,
+      actor_user_id: actor.kind === "user" ? actor.userId : null,
+      details: JSON.stringify(details),
+      at: now(),
+    })
     .execute();
 }
 
-export type ChangeOutcome = { kind: "done" } | { kind: "not-found" } | { kind: "wrong-status"; status: string } | { kind: "taken" } | { kind: "not-offered" } | { kind: "not-yet" };
+export type ChangeOutcome =
+  { kind: "done" } | { kind: "not-found" } | { kind: "wrong-status"; status: string } | { kind: "taken" } | { kind: "not-offered" } | { kind: "not-yet" };
 
 async function currentAppointment(tenantId: string, appointmentId: string, db: DB) {
   return db.selectFrom("appointments").selectAll().where("tenant_id", "=", tenantId).where("id", "=", appointmentId).executeTakeFirst();
@@ -178,7 +235,14 @@ async function currentAppointment(tenantId: string, appointmentId: string, db: D
  * free then (the appointment's own time does not count against it). The
  * iCalendar SEQUENCE goes up, so calendars replace the old time.
  */
-export async function rescheduleAppointment(tenantId: string, appointmentId: string, newStart: string, actor: Actor, options: { eventType: LoadedEventType | null; fallbackTimeZone: string; skipAvailability?: boolean; calcomUid?: string | null }, db: DB = getDb()): Promise<ChangeOutcome> {
+export async function rescheduleAppointment(
+  tenantId: string,
+  appointmentId: string,
+  newStart: string,
+  actor: Actor,
+  options: { eventType: LoadedEventType | null; fallbackTimeZone: string; skipAvailability?: boolean; calcomUid?: string | null },
+  db: DB = getDb(),
+): Promise<ChangeOutcome> {
   const appointment = await currentAppointment(tenantId, appointmentId, db);
   if (!appointment) return { kind: "not-found" };
   if (appointment.status !== "booked") return { kind: "wrong-status", status: appointment.status };
@@ -188,7 +252,18 @@ export async function rescheduleAppointment(tenantId: string, appointmentId: str
   const end = new Date(Date.parse(start) + duration).toISOString();
   if (!options.skipAvailability) {
     if (!options.eventType || !hostId) return { kind: "not-offered" };
-    const slots = await availableSlots(tenantId, options.eventType, { from: start, to: new Date(Date.parse(start) + MINUTE).toISOString(), now: now(), fallbackTimeZone: options.fallbackTimeZone, excludeAppointmentId: appointment.id }, db);
+    const slots = await availableSlots(
+      tenantId,
+      options.eventType,
+      {
+        from: start,
+        to: new Date(Date.parse(start) + MINUTE).toISOString(),
+        now: now(),
+        fallbackTimeZone: options.fallbackTimeZone,
+        excludeAppointmentId: appointment.id,
+      },
+      db,
+    );
     const slot = slots.find((candidate) => candidate.start === start);
     if (!slot) return { kind: "not-offered" };
     if (!slot.hostIds.includes(hostId)) return { kind: "taken" };
@@ -197,7 +272,8 @@ export async function rescheduleAppointment(tenantId: string, appointmentId: str
     return await db.transaction().execute(async (trx): Promise<ChangeOutcome> => {
       if (hostId) {
         await lockHost(trx, tenantId, hostId, options.fallbackTimeZone);
-        if (!options.skipAvailability && options.eventType && !(await hostIsFree(trx, tenantId, hostId, options.eventType, start, appointment.id))) return { kind: "taken" };
+        if (!options.skipAvailability && options.eventType && !(await hostIsFree(trx, tenantId, hostId, options.eventType, start, appointment.id)))
+          return { kind: "taken" };
       }
       const updated = await trx
         .updateTable("appointments")
@@ -224,7 +300,13 @@ export async function rescheduleAppointment(tenantId: string, appointmentId: str
   }
 }
 
-export async function cancelAppointment(tenantId: string, appointmentId: string, reason: string | null, actor: Actor, db: DB = getDb()): Promise<ChangeOutcome> {
+export async function cancelAppointment(
+  tenantId: string,
+  appointmentId: string,
+  reason: string | null,
+  actor: Actor,
+  db: DB = getDb(),
+): Promise<ChangeOutcome> {
   return db.transaction().execute(async (trx): Promise<ChangeOutcome> => {
     const updated = await trx
       .updateTable("appointments")
@@ -249,7 +331,12 @@ export async function markNoShow(tenantId: string, appointmentId: string, actor:
     if (!appointment) return { kind: "not-found" };
     if (appointment.status !== "booked") return { kind: "wrong-status", status: appointment.status };
     if (appointment.start_at > now()) return { kind: "not-yet" };
-    const updated = await trx.updateTable("appointments").set({ status: "no-show", updated_at: now() }).where("id", "=", appointmentId).where("status", "=", "booked").executeTakeFirst();
+    const updated = await trx
+      .updateTable("appointments")
+      .set({ status: "no-show", updated_at: now() })
+      .where("id", "=", appointmentId)
+      .where("status", "=", "booked")
+      .executeTakeFirst();
     if (Number(updated.numUpdatedRows) !== 1) return { kind: "wrong-status", status: "changed" };
     await logChange(trx, tenantId, appointmentId, "no-show", actor, {});
     return { kind: "done" };

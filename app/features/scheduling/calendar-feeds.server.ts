@@ -14,21 +14,42 @@ export function feedUrl(token: string) {
 }
 
 export async function hasLiveFeed(tenantId: string, userId: string, db: DB = getDb()) {
-  const row = await db.selectFrom("calendar_feeds").select(["id", "created_at"]).where("tenant_id", "=", tenantId).where("user_id", "=", userId).where("revoked_at", "is", null).executeTakeFirst();
+  const row = await db
+    .selectFrom("calendar_feeds")
+    .select(["id", "created_at"])
+    .where("tenant_id", "=", tenantId)
+    .where("user_id", "=", userId)
+    .where("revoked_at", "is", null)
+    .executeTakeFirst();
   return row ?? null;
 }
 
 export async function issueFeed(tenantId: string, userId: string, db: DB = getDb()) {
   const token = randomBytes(24).toString("base64url");
   await db.transaction().execute(async (trx) => {
-    await trx.updateTable("calendar_feeds").set({ revoked_at: now() }).where("tenant_id", "=", tenantId).where("user_id", "=", userId).where("revoked_at", "is", null).execute();
-    await trx.insertInto("calendar_feeds").values({ id: newId(), tenant_id: tenantId, user_id: userId, token_hash: hashToken(token), created_at: now(), revoked_at: null }).execute();
+    await trx
+      .updateTable("calendar_feeds")
+      .set({ revoked_at: now() })
+      .where("tenant_id", "=", tenantId)
+      .where("user_id", "=", userId)
+      .where("revoked_at", "is", null)
+      .execute();
+    await trx
+      .insertInto("calendar_feeds")
+      .values({ id: newId(), tenant_id: tenantId, user_id: userId, token_hash: hashToken(token), created_at: now(), revoked_at: null })
+      .execute();
   });
   return token;
 }
 
 export async function revokeFeeds(tenantId: string, userId: string, db: DB = getDb()) {
-  await db.updateTable("calendar_feeds").set({ revoked_at: now() }).where("tenant_id", "=", tenantId).where("user_id", "=", userId).where("revoked_at", "is", null).execute();
+  await db
+    .updateTable("calendar_feeds")
+    .set({ revoked_at: now() })
+    .where("tenant_id", "=", tenantId)
+    .where("user_id", "=", userId)
+    .where("revoked_at", "is", null)
+    .execute();
 }
 
 export async function feedOwner(token: string, db: DB = getDb()) {

@@ -29,17 +29,42 @@ function EntryLink({ entry, timeZone, compact = false }: { entry: GridEntry; tim
   return (
     <Link
       to={appointmentHref(entry.id)}
-      className={cn("block min-w-0 rounded border-l-4 px-1.5 py-0.5 text-xs leading-snug hover:brightness-95", compact && "truncate", calendarEntryClass(entry.color), entry.status === "no-show" && "italic")}
+      className={cn(
+        "block min-w-0 rounded border-l-4 px-1.5 py-0.5 text-xs leading-snug hover:brightness-95",
+        compact && "truncate",
+        calendarEntryClass(entry.color),
+        entry.status === "no-show" && "italic",
+      )}
       title={`${formats.time.format(new Date(entry.start))} ${entry.contactName} · ${entry.title}${entry.hostName ? ` · ${entry.hostName}` : ""}`}
     >
-      <span className="font-semibold tabular-nums">{formats.time.format(new Date(entry.start))}</span> <span className={cn(entry.status === "no-show" && "line-through")}>{entry.contactName}</span>
-      {!compact ? <span className="block truncate opacity-80">{entry.title}{entry.hostName ? ` · ${entry.hostName}` : ""}</span> : null}
+      <span className="font-semibold tabular-nums">{formats.time.format(new Date(entry.start))}</span>{" "}
+      <span className={cn(entry.status === "no-show" && "line-through")}>{entry.contactName}</span>
+      {!compact ? (
+        <span className="block truncate opacity-80">
+          {entry.title}
+          {entry.hostName ? ` · ${entry.hostName}` : ""}
+        </span>
+      ) : null}
       {entry.status === "no-show" ? <span className="sr-only"> ({t("statuses.no-show")})</span> : null}
     </Link>
   );
 }
 
-export function MonthGrid({ days, month, today, entries, timeZone, dayHref }: { days: string[]; month: string; today: string; entries: GridEntry[]; timeZone: string; dayHref: (day: string) => string }) {
+export function MonthGrid({
+  days,
+  month,
+  today,
+  entries,
+  timeZone,
+  dayHref,
+}: {
+  days: string[];
+  month: string;
+  today: string;
+  entries: GridEntry[];
+  timeZone: string;
+  dayHref: (day: string) => string;
+}) {
   const { t } = useTranslation("scheduling");
   const formats = useFormats(timeZone);
   const byDay = new Map<string, GridEntry[]>();
@@ -58,13 +83,23 @@ export function MonthGrid({ days, month, today, entries, timeZone, dayHref }: { 
           const list = byDay.get(day) ?? [];
           const inMonth = day.slice(0, 7) === month;
           return (
-            <div key={day} className={cn("min-h-[4.5rem] min-w-0 border-b border-r border-slate-200 p-1 dark:border-slate-800 sm:min-h-[7rem]", !inMonth && "bg-slate-50/60 dark:bg-slate-900/40")}>
+            <div
+              key={day}
+              className={cn(
+                "min-h-[4.5rem] min-w-0 border-b border-r border-slate-200 p-1 dark:border-slate-800 sm:min-h-[7rem]",
+                !inMonth && "bg-slate-50/60 dark:bg-slate-900/40",
+              )}
+            >
               <Link
                 to={dayHref(day)}
                 aria-label={t("calendar.dayLink", { day: formats.dayMonth.format(noon(day)), count: list.length })}
                 className={cn(
                   "inline-flex h-6 min-w-6 items-center justify-center rounded-full px-1 text-xs",
-                  day === today ? "bg-primary-button font-semibold text-primary-button-text" : inMonth ? "text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800" : "text-slate-500 dark:text-slate-400",
+                  day === today
+                    ? "bg-primary-button font-semibold text-primary-button-text"
+                    : inMonth
+                      ? "text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
+                      : "text-slate-500 dark:text-slate-400",
                 )}
               >
                 {formats.dayNumber.format(noon(day))}
@@ -101,16 +136,37 @@ export function MonthGrid({ days, month, today, entries, timeZone, dayHref }: { 
 const HOUR_REM = 3;
 
 /** A time grid: hours down the side, one column per day, entries placed by their wall-clock time; overlaps side by side. */
-export function TimeGrid({ days, today, entries, timeZone, dayHref, view }: { days: string[]; today: string; entries: GridEntry[]; timeZone: string; dayHref: (day: string) => string; view: CalendarView }) {
+export function TimeGrid({
+  days,
+  today,
+  entries,
+  timeZone,
+  dayHref,
+  view,
+}: {
+  days: string[];
+  today: string;
+  entries: GridEntry[];
+  timeZone: string;
+  dayHref: (day: string) => string;
+  view: CalendarView;
+}) {
   const formats = useFormats(timeZone);
   const hours = visibleHours(entries);
   const hourList = Array.from({ length: hours.to - hours.from }, (_, index) => hours.from + index);
   return (
     <div className="overflow-hidden rounded-lg border border-slate-200 dark:border-slate-800" data-testid={`calendar-${view}`}>
-      <div className="grid border-b border-slate-200 bg-slate-50 text-xs dark:border-slate-800 dark:bg-slate-900" style={{ gridTemplateColumns: `3.5rem repeat(${days.length}, minmax(0, 1fr))` }}>
+      <div
+        className="grid border-b border-slate-200 bg-slate-50 text-xs dark:border-slate-800 dark:bg-slate-900"
+        style={{ gridTemplateColumns: `3.5rem repeat(${days.length}, minmax(0, 1fr))` }}
+      >
         <div />
         {days.map((day) => (
-          <Link key={day} to={dayHref(day)} className={cn("py-2 text-center font-medium hover:bg-slate-100 dark:hover:bg-slate-800", day === today && "text-primary-dark dark:text-primary")}>
+          <Link
+            key={day}
+            to={dayHref(day)}
+            className={cn("py-2 text-center font-medium hover:bg-slate-100 dark:hover:bg-slate-800", day === today && "text-primary-dark dark:text-primary")}
+          >
             {view === "day" ? formats.dayMonth.format(noon(day)) : `${formats.weekday.format(noon(day))} ${formats.dayNumber.format(noon(day))}`}
           </Link>
         ))}
@@ -118,7 +174,11 @@ export function TimeGrid({ days, today, entries, timeZone, dayHref, view }: { da
       <div className="grid" style={{ gridTemplateColumns: `3.5rem repeat(${days.length}, minmax(0, 1fr))` }}>
         <div>
           {hourList.map((hour) => (
-            <div key={hour} className="border-b border-slate-100 pr-1 text-right text-[11px] text-slate-500 dark:border-slate-800 dark:text-slate-400" style={{ height: `${HOUR_REM}rem` }}>
+            <div
+              key={hour}
+              className="border-b border-slate-100 pr-1 text-right text-[11px] text-slate-500 dark:border-slate-800 dark:text-slate-400"
+              style={{ height: `${HOUR_REM}rem` }}
+            >
               {formats.hour.format(new Date(Date.UTC(2024, 0, 1, hour)))}
             </div>
           ))}
@@ -126,9 +186,18 @@ export function TimeGrid({ days, today, entries, timeZone, dayHref, view }: { da
         {days.map((day) => {
           const placed = laneLayout(entries.filter((entry) => entry.day === day));
           return (
-            <div key={day} className={cn("relative border-l border-slate-200 dark:border-slate-800", day === today && "bg-primary-button/5")} style={{ height: `${hourList.length * HOUR_REM}rem` }}>
+            <div
+              key={day}
+              className={cn("relative border-l border-slate-200 dark:border-slate-800", day === today && "bg-primary-button/5")}
+              style={{ height: `${hourList.length * HOUR_REM}rem` }}
+            >
               {hourList.map((hour, index) => (
-                <div key={hour} className="absolute inset-x-0 border-b border-slate-100 dark:border-slate-800" style={{ top: `${(index + 1) * HOUR_REM}rem` }} aria-hidden="true" />
+                <div
+                  key={hour}
+                  className="absolute inset-x-0 border-b border-slate-100 dark:border-slate-800"
+                  style={{ top: `${(index + 1) * HOUR_REM}rem` }}
+                  aria-hidden="true"
+                />
               ))}
               <ul>
                 {placed.map((entry) => (
@@ -157,7 +226,19 @@ export function TimeGrid({ days, today, entries, timeZone, dayHref, view }: { da
 }
 
 /** On a phone a week is a list of days: seven narrow columns would hold nothing readable. */
-export function AgendaList({ days, today, entries, timeZone, dayHref }: { days: string[]; today: string; entries: GridEntry[]; timeZone: string; dayHref: (day: string) => string }) {
+export function AgendaList({
+  days,
+  today,
+  entries,
+  timeZone,
+  dayHref,
+}: {
+  days: string[];
+  today: string;
+  entries: GridEntry[];
+  timeZone: string;
+  dayHref: (day: string) => string;
+}) {
   const { t } = useTranslation("scheduling");
   const formats = useFormats(timeZone);
   return (

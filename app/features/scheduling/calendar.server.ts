@@ -24,7 +24,13 @@ const dayKeyOf = (instant: string, timeZone: string) => {
 };
 
 /** The scope's booked and no-show appointments that start on the visible days, laid out in the viewer's zone. Cancelled ones stay in the list, not on the calendar. */
-export async function calendarEntries(tenantId: string, scope: SchedulingScope, days: readonly string[], options: { staff: string | null; timeZone: string }, db: DB = getDb()): Promise<CalendarEntry[]> {
+export async function calendarEntries(
+  tenantId: string,
+  scope: SchedulingScope,
+  days: readonly string[],
+  options: { staff: string | null; timeZone: string },
+  db: DB = getDb(),
+): Promise<CalendarEntry[]> {
   const from = startOfLocalDay(days[0]!, options.timeZone);
   const to = startOfLocalDay(addDaysToKey(days.at(-1)!, 1), options.timeZone);
   let query = db
@@ -32,7 +38,14 @@ export async function calendarEntries(tenantId: string, scope: SchedulingScope, 
     .leftJoin("users as hosts", "hosts.id", "appointments.host_user_id")
     .leftJoin("event_types", "event_types.id", "appointments.event_type_id")
     .select([
-      "appointments.id", "appointments.title", "appointments.contact_name", "appointments.status", "appointments.start_at", "appointments.end_at", "hosts.name as host_name", "event_types.color",
+      "appointments.id",
+      "appointments.title",
+      "appointments.contact_name",
+      "appointments.status",
+      "appointments.start_at",
+      "appointments.end_at",
+      "hosts.name as host_name",
+      "event_types.color",
     ])
     .where("appointments.tenant_id", "=", tenantId)
     .where("appointments.organization_id", "=", scope.organizationId)
@@ -50,8 +63,17 @@ export async function calendarEntries(tenantId: string, scope: SchedulingScope, 
     const startMinute = startParts.hour * 60 + startParts.minute;
     const endMinute = dayKeyOf(row.end_at, options.timeZone) === day ? endParts.hour * 60 + endParts.minute : 24 * 60;
     return {
-      id: row.id, title: row.title, contactName: row.contact_name, hostName: row.host_name, status: row.status, start: row.start_at, end: row.end_at, color: row.color,
-      day, startMinute, endMinute: Math.max(endMinute, startMinute + 15),
+      id: row.id,
+      title: row.title,
+      contactName: row.contact_name,
+      hostName: row.host_name,
+      status: row.status,
+      start: row.start_at,
+      end: row.end_at,
+      color: row.color,
+      day,
+      startMinute,
+      endMinute: Math.max(endMinute, startMinute + 15),
     };
   });
 }

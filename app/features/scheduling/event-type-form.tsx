@@ -51,18 +51,32 @@ export function EventTypeForm({
     id: "event-type",
     lastResult,
     constraint,
-    defaultValue: Object.fromEntries(Object.entries(defaults).map(([key, value]) => [key, Array.isArray(value) ? value : value === undefined ? undefined : String(value)])),
+    defaultValue: Object.fromEntries(
+      Object.entries(defaults).map(([key, value]) => [key, Array.isArray(value) ? value : value === undefined ? undefined : String(value)]),
+    ),
   });
   const busy = useIsPending();
   const number = (field: typeof fields.durationMinutes, label: string, hint?: string) => (
-    <TextField label={label} hint={hint} errors={field.errors} namespace="scheduling" inputProps={{ ...plainInputProps(field, { type: "number" }), inputMode: "numeric" }} />
+    <TextField
+      label={label}
+      hint={hint}
+      errors={field.errors}
+      namespace="scheduling"
+      inputProps={{ ...plainInputProps(field, { type: "number" }), inputMode: "numeric" }}
+    />
   );
   return (
     <Form method="post" className="space-y-6" {...plainFormProps(form)}>
       <FormErrors errors={form.errors} namespace="scheduling" />
       <div className="grid gap-4 sm:grid-cols-2">
         <div className="sm:col-span-2">
-          <TextField label={t("eventTypes.fields.name")} hint={t("eventTypes.fields.nameHint")} errors={fields.name.errors} namespace="scheduling" inputProps={plainInputProps(fields.name, { type: "text" })} />
+          <TextField
+            label={t("eventTypes.fields.name")}
+            hint={t("eventTypes.fields.nameHint")}
+            errors={fields.name.errors}
+            namespace="scheduling"
+            inputProps={plainInputProps(fields.name, { type: "text" })}
+          />
         </div>
         {number(fields.durationMinutes, t("eventTypes.fields.duration"), t("eventTypes.fields.durationHint"))}
         <SelectField
@@ -87,8 +101,20 @@ export function EventTypeForm({
           options={LOCATION_KINDS.map((kind) => ({ value: kind, label: t(`locations.${kind}`) }))}
         />
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label={t("eventTypes.fields.meetLink")} hint={t("eventTypes.fields.meetLinkHint")} errors={fields.meetLink.errors} namespace="scheduling" inputProps={plainInputProps(fields.meetLink, { type: "url" })} />
-          <TextField label={t("eventTypes.fields.address")} hint={t("eventTypes.fields.addressHint")} errors={fields.address.errors} namespace="scheduling" inputProps={plainInputProps(fields.address, { type: "text" })} />
+          <TextField
+            label={t("eventTypes.fields.meetLink")}
+            hint={t("eventTypes.fields.meetLinkHint")}
+            errors={fields.meetLink.errors}
+            namespace="scheduling"
+            inputProps={plainInputProps(fields.meetLink, { type: "url" })}
+          />
+          <TextField
+            label={t("eventTypes.fields.address")}
+            hint={t("eventTypes.fields.addressHint")}
+            errors={fields.address.errors}
+            namespace="scheduling"
+            inputProps={plainInputProps(fields.address, { type: "text" })}
+          />
           <SelectField
             label={t("eventTypes.fields.phoneDirection")}
             hint={t("eventTypes.fields.phoneDirectionHint")}
@@ -144,7 +170,11 @@ export function EventTypeForm({
         <div className="flex flex-wrap gap-3">
           {plainCollectionProps(fields.color, { type: "radio", options: [...EVENT_TYPE_COLORS] }).map(({ key, ...props }) => (
             <label key={key} htmlFor={props.id} className="flex items-center gap-2 text-sm">
-              <input {...props} defaultChecked={props.defaultChecked || (!fields.color.initialValue && key === "blue")} className="h-4 w-4 accent-[rgb(var(--color-primary-button))]" />
+              <input
+                {...props}
+                defaultChecked={props.defaultChecked || (!fields.color.initialValue && key === "blue")}
+                className="h-4 w-4 accent-[rgb(var(--color-primary-button))]"
+              />
               <span aria-hidden="true" className={`h-4 w-4 rounded-full ${colorSwatchClass(key)}`} />
               {t(`colors.${key}`)}
             </label>

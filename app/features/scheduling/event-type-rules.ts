@@ -39,5 +39,7 @@ export const DEFAULT_EVENT_TYPE = {
 } as const;
 
 export const isLocationKind = (value: unknown): value is LocationKind => typeof value === "string" && (LOCATION_KINDS as readonly string[]).includes(value);
-export const isAppointmentType = (value: unknown): value is AppointmentType => typeof value === "string" && (APPOINTMENT_TYPES as readonly string[]).includes(value);
-export const isEventTypeColor = (value: unknown): value is EventTypeColor => typeof value === "string" && (EVENT_TYPE_COLORS as readonly string[]).includes(value);
+export const isAppointmentType = (value: unknown): value is AppointmentType =>
+  typeof value === "string" && (APPOINTMENT_TYPES as readonly string[]).includes(value);
+export const isEventTypeColor = (value: unknown): value is EventTypeColor =>
+  typeof value === "string" && (EVENT_TYPE_COLORS as readonly string[]).includes(value);

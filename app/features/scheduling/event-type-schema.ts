@@ -42,17 +42,26 @@ export const EventTypeSchema = z
       }
       if (!ok) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["meetLink"], message: "validation.meetLinkInvalid" });
     }
-    if (value.locationKind === "in-person" && !value.address) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["address"], message: "validation.addressRequired" });
-    if (value.locationKind === "phone" && !value.phoneDirection) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["phoneDirection"], message: "validation.phoneDirectionRequired" });
-    if (value.assignment === "round-robin" && value.hostIds.length < 2) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["assignment"], message: "validation.roundRobinNeedsHosts" });
-    if (value.assignment === "single" && value.hostIds.length > 1) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["hostIds"], message: "validation.singleNeedsOneHost" });
+    if (value.locationKind === "in-person" && !value.address)
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["address"], message: "validation.addressRequired" });
+    if (value.locationKind === "phone" && !value.phoneDirection)
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["phoneDirection"], message: "validation.phoneDirectionRequired" });
+    if (value.assignment === "round-robin" && value.hostIds.length < 2)
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["assignment"], message: "validation.roundRobinNeedsHosts" });
+    if (value.assignment === "single" && value.hostIds.length > 1)
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["hostIds"], message: "validation.singleNeedsOneHost" });
   })
   .transform((value) => ({
     name: value.name,
     durationMinutes: value.durationMinutes,
     locationKind: value.locationKind,
     // google-meet without a link: the host sends one; the appointment says so.
-    locationDetail: value.locationKind === "google-meet" ? value.meetLink || null : value.locationKind === "in-person" ? value.address ?? null : value.phoneDirection ?? null,
+    locationDetail:
+      value.locationKind === "google-meet"
+        ? value.meetLink || null
+        : value.locationKind === "in-person"
+          ? (value.address ?? null)
+          : (value.phoneDirection ?? null),
     appointmentType: value.appointmentType,
     bufferBeforeMinutes: value.bufferBeforeMinutes,
     bufferAfterMinutes: value.bufferAfterMinutes,

@@ -19,7 +19,17 @@ export interface EventTypeRow {
 }
 
 /** A team's event types, each a link to its form; "New event type" for those who may create. */
-export function EventTypesPanel({ organizationId, teamId, rows, canCreate }: { organizationId: string; teamId: string; rows: EventTypeRow[]; canCreate: boolean }) {
+export function EventTypesPanel({
+  organizationId,
+  teamId,
+  rows,
+  canCreate,
+}: {
+  organizationId: string;
+  teamId: string;
+  rows: EventTypeRow[];
+  canCreate: boolean;
+}) {
   const { t, i18n } = useTranslation("scheduling");
   const columns: Array<DataColumn<EventTypeRow>> = [
     {
@@ -31,7 +41,10 @@ export function EventTypesPanel({ organizationId, teamId, rows, canCreate }: { o
         <span className="flex min-w-0 items-center gap-2">
           <span aria-hidden="true" className={`h-3 w-3 shrink-0 rounded-full ${colorSwatchClass(row.color)}`} />
           {canCreate ? (
-            <Link to={organizationPaths.eventType(organizationId, teamId, row.id)} className="break-words font-medium text-primary-dark underline dark:text-primary">
+            <Link
+              to={organizationPaths.eventType(organizationId, teamId, row.id)}
+              className="break-words font-medium text-primary-dark underline dark:text-primary"
+            >
               {row.name}
             </Link>
           ) : (
@@ -41,7 +54,12 @@ export function EventTypesPanel({ organizationId, teamId, rows, canCreate }: { o
       ),
     },
     { id: "type", header: t("eventTypes.list.type"), cell: (row) => t(`appointmentTypes.${row.appointmentType}`) },
-    { id: "duration", header: t("eventTypes.list.duration"), align: "end", cell: (row) => t("eventTypes.list.minutes", { count: row.durationMinutes, value: formatNumber(row.durationMinutes, i18n.language) }) },
+    {
+      id: "duration",
+      header: t("eventTypes.list.duration"),
+      align: "end",
+      cell: (row) => t("eventTypes.list.minutes", { count: row.durationMinutes, value: formatNumber(row.durationMinutes, i18n.language) }),
+    },
     { id: "location", header: t("eventTypes.list.location"), cell: (row) => t(`locations.${row.locationKind}`) },
     {
       id: "hosts",
@@ -71,7 +89,14 @@ export function EventTypesPanel({ organizationId, teamId, rows, canCreate }: { o
       {rows.length === 0 ? (
         <p className="text-sm text-slate-600 dark:text-slate-300">{t("eventTypes.empty")}</p>
       ) : (
-        <DataTable caption={t("eventTypes.title")} columns={columns} rows={rows} rowKey={(row) => row.id} rowData={(row) => ({ "data-event-type": row.name })} data-testid="event-types-table" />
+        <DataTable
+          caption={t("eventTypes.title")}
+          columns={columns}
+          rows={rows}
+          rowKey={(row) => row.id}
+          rowData={(row) => ({ "data-event-type": row.name })}
+          data-testid="event-types-table"
+        />
       )}
     </Panel>
   );

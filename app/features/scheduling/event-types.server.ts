@@ -71,8 +71,15 @@ export async function createEventType(tenantId: string, teamId: string, input: E
   const id = newId();
   const timestamp = now();
   await db.transaction().execute(async (trx) => {
-    await trx.insertInto("event_types").values({ id, tenant_id: tenantId, team_id: teamId, ...columns(input), calcom_event_type_id: null, created_at: timestamp, updated_at: timestamp }).execute();
-    if (input.hostIds.length) await trx.insertInto("event_type_hosts").values(input.hostIds.map((userId) => ({ event_type_id: id, user_id: userId }))).execute();
+    await trx
+      .insertInto("event_types")
+      .values({ id, tenant_id: tenantId, team_id: teamId, ...columns(input), calcom_event_type_id: null, created_at: timestamp, updated_at: timestamp })
+      .execute();
+    if (input.hostIds.length)
+      await trx
+        .insertInto("event_type_hosts")
+        .values(input.hostIds.map((userId) => ({ event_type_id: id, user_id: userId })))
+        .execute();
   });
   return { id } as const;
 }
@@ -81,9 +88,18 @@ export async function updateEventType(tenantId: string, eventType: { id: string;
   const problem = await checkHosts(tenantId, eventType.team_id, input.hostIds, db);
   if (problem) return { problem } as const;
   await db.transaction().execute(async (trx) => {
-    await trx.updateTable("event_types").set({ ...columns(input), updated_at: now() }).where("tenant_id", "=", tenantId).where("id", "=", eventType.id).execute();
+    await trx
+      .updateTable("event_types")
+      .set({ ...columns(input), updated_at: now() })
+      .where("tenant_id", "=", tenantId)
+      .where("id", "=", eventType.id)
+      .execute();
     await trx.deleteFrom("event_type_hosts").where("event_type_id", "=", eventType.id).execute();
-    if (input.hostIds.length) await trx.insertInto("event_type_hosts").values(input.hostIds.map((userId) => ({ event_type_id: eventType.id, user_id: userId }))).execute();
+    if (input.hostIds.length)
+      await trx
+        .insertInto("event_type_hosts")
+        .values(input.hostIds.map((userId) => ({ event_type_id: eventType.id, user_id: userId })))
+        .execute();
   });
   return { id: eventType.id } as const;
 }

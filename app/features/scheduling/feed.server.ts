@@ -19,8 +19,18 @@ export async function feedForToken(token: string, db: DB = getDb()) {
       .selectFrom("appointments")
       .innerJoin("organizations", "organizations.id", "appointments.organization_id")
       .select([
-        "appointments.id", "appointments.title", "appointments.start_at", "appointments.end_at", "appointments.status", "appointments.sequence", "appointments.contact_name",
-        "appointments.contact_phone", "appointments.location_kind", "appointments.location_detail", "appointments.notes", "organizations.name as organization",
+        "appointments.id",
+        "appointments.title",
+        "appointments.start_at",
+        "appointments.end_at",
+        "appointments.status",
+        "appointments.sequence",
+        "appointments.contact_name",
+        "appointments.contact_phone",
+        "appointments.location_kind",
+        "appointments.location_detail",
+        "appointments.notes",
+        "organizations.name as organization",
       ])
       .where("appointments.tenant_id", "=", owner.tenant_id)
       .where("appointments.host_user_id", "=", owner.user_id)

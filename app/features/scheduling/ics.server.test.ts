@@ -250,7 +250,9 @@ describe("appointmentInvitation", () => {
   it("folds long lines at 75 octets without splitting a character", () => {
     const description = "Zahnärztliche Beratung; Raum 2, 1. OG — Überweisung 😀 ".repeat(12);
     const summary = "ä".repeat(100);
-    const ics = appointmentInvitation(invitation({ summary, description, attendee: { name: "Ünal Öztürk-Schäfer ".repeat(5).trim(), email: "u@example.com" } }));
+    const ics = appointmentInvitation(
+      invitation({ summary, description, attendee: { name: "Ünal Öztürk-Schäfer ".repeat(5).trim(), email: "u@example.com" } }),
+    );
     expectWellFormed(ics);
     expect(ics.split("\r\n").some((line) => line.startsWith(" "))).toBe(true);
     const event = onlyEvent(parse(ics));

@@ -6,11 +6,7 @@ import { Panel } from "~/components/ui/panel";
 import { Stat } from "~/components/ui/stat";
 import { periodLabel, periodTitle } from "~/features/call-center/format";
 import type { Granularity } from "~/features/call-center/kpis";
-import {
-  DATE_RANGES,
-  type DateRangeKey,
-  type LocalDate,
-} from "~/features/calls/date-ranges";
+import { DATE_RANGES, type DateRangeKey, type LocalDate } from "~/features/calls/date-ranges";
 import { formatNumber, numberFormat } from "~/i18n/format";
 import { useTranslation } from "~/i18n/react";
 import { appointmentsHref } from "./appointment-params";
@@ -76,11 +72,7 @@ export function InsightsPanel({
   const { t, i18n } = useTranslation("scheduling");
   const percent = usePercent();
   const number = (value: number) => formatNumber(value, i18n.language);
-  const list = (changes: {
-    status?: "cancelled" | "no-show" | null;
-    staff?: string | null;
-    eventType?: string | null;
-  }) =>
+  const list = (changes: { status?: "cancelled" | "no-show" | null; staff?: string | null; eventType?: string | null }) =>
     appointmentsHref(
       {
         ...listBase,
@@ -89,7 +81,7 @@ export function InsightsPanel({
         from: view.range.from,
         to: view.range.to,
       },
-      changes
+      changes,
     );
   const { totals } = view;
   const columns = (kind: "host" | "type"): Array<DataColumn<InsightRow>> => [
@@ -100,24 +92,9 @@ export function InsightsPanel({
       rowHeader: true,
       cell: (row) => (
         <span className="flex min-w-0 items-center gap-2">
-          {kind === "type" ? (
-            <span
-              aria-hidden="true"
-              className={`h-2.5 w-2.5 shrink-0 rounded-full ${colorSwatchClass(
-                row.color ?? "blue"
-              )}`}
-            />
-          ) : null}
-          <Link
-            to={list(
-              kind === "host" ? { staff: row.id } : { eventType: row.id }
-            )}
-            className="break-words text-primary-dark underline dark:text-primary"
-          >
-            {row.name ??
-              (kind === "host"
-                ? t("appointments.noHost")
-                : t("insights.deletedType"))}
+          {kind === "type" ? <span aria-hidden="true" className={`h-2.5 w-2.5 shrink-0 rounded-full ${colorSwatchClass(row.color ?? "blue")}`} /> : null}
+          <Link to={list(kind === "host" ? { staff: row.id } : { eventType: row.id })} className="break-words text-primary-dark underline dark:text-primary">
+            {row.name ?? (kind === "host" ? t("appointments.noHost") : t("insights.deletedType"))}
           </Link>
         </span>
       ),
@@ -132,15 +109,13 @@ export function InsightsPanel({
       id: "cancelled",
       header: t("insights.cancelled"),
       align: "end",
-      cell: (row) =>
-        `${number(row.cancelled)} (${percent(row.cancelled, row.booked)})`,
+      cell: (row) => `${number(row.cancelled)} (${percent(row.cancelled, row.booked)})`,
     },
     {
       id: "rescheduled",
       header: t("insights.rescheduled"),
       align: "end",
-      cell: (row) =>
-        `${number(row.rescheduled)} (${percent(row.rescheduled, row.booked)})`,
+      cell: (row) => `${number(row.rescheduled)} (${percent(row.rescheduled, row.booked)})`,
     },
     {
       id: "noShow",
@@ -158,11 +133,7 @@ export function InsightsPanel({
               <Link
                 to={hrefForRange(range)}
                 aria-current={range === view.range.key ? "page" : undefined}
-                className={buttonClass(
-                  range === view.range.key ? "primary" : "secondary",
-                  "w-full shadow-none sm:w-auto",
-                  "sm"
-                )}
+                className={buttonClass(range === view.range.key ? "primary" : "secondary", "w-full shadow-none sm:w-auto", "sm")}
               >
                 {t(`ranges.${range}`)}
               </Link>
@@ -171,12 +142,7 @@ export function InsightsPanel({
         </ul>
       </nav>
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        <Stat
-          label={t("insights.booked")}
-          value={number(totals.booked)}
-          to={list({})}
-          data-testid="insight-booked"
-        />
+        <Stat label={t("insights.booked")} value={number(totals.booked)} to={list({})} data-testid="insight-booked" />
         <Stat
           label={t("insights.cancelled")}
           value={number(totals.cancelled)}
@@ -210,9 +176,7 @@ export function InsightsPanel({
       </Panel>
       <Panel title={t("insights.byHost")}>
         {view.byHost.length === 0 ? (
-          <p className="text-sm text-slate-600 dark:text-slate-300">
-            {t("insights.none")}
-          </p>
+          <p className="text-sm text-slate-600 dark:text-slate-300">{t("insights.none")}</p>
         ) : (
           <DataTable
             caption={t("insights.byHost")}
@@ -225,9 +189,7 @@ export function InsightsPanel({
       </Panel>
       <Panel title={t("insights.byEventType")}>
         {view.byEventType.length === 0 ? (
-          <p className="text-sm text-slate-600 dark:text-slate-300">
-            {t("insights.none")}
-          </p>
+          <p className="text-sm text-slate-600 dark:text-slate-300">{t("insights.none")}</p>
         ) : (
           <DataTable
             caption={t("insights.byEventType")}
@@ -252,29 +214,17 @@ const CHART = {
 } as const;
 
 /** Appointments per period as stacked bars (kept, missed, cancelled), drawn on the server, the numbers in a table for screen readers. */
-function InsightsChart({
-  series,
-  granularity,
-}: {
-  series: InsightsView["series"];
-  granularity: Granularity;
-}) {
+function InsightsChart({ series, granularity }: { series: InsightsView["series"]; granularity: Granularity }) {
   const { t, i18n } = useTranslation("scheduling");
   const language = i18n.language;
-  const max = Math.max(
-    1,
-    ...series.map((bucket) => bucket.booked + bucket.cancelled + bucket.noShow)
-  );
+  const max = Math.max(1, ...series.map((bucket) => bucket.booked + bucket.cancelled + bucket.noShow));
   const top = Math.max(4, Math.ceil(max / 4) * 4);
   const plotWidth = CHART.width - CHART.left - CHART.right;
   const plotHeight = CHART.height - CHART.top - CHART.bottom;
   const band = series.length ? plotWidth / series.length : plotWidth;
   const heightOf = (value: number) => (value / top) * plotHeight;
   const labelEvery = Math.max(1, Math.ceil(series.length / 8));
-  const total = series.reduce(
-    (sum, bucket) => sum + bucket.booked + bucket.cancelled + bucket.noShow,
-    0
-  );
+  const total = series.reduce((sum, bucket) => sum + bucket.booked + bucket.cancelled + bucket.noShow, 0);
   const parts = [
     {
       key: "booked",
@@ -327,24 +277,10 @@ function InsightsChart({
               {parts.map((part) => {
                 const height = heightOf(bucket[part.key]);
                 base -= height;
-                return height > 0 ? (
-                  <rect
-                    key={part.key}
-                    x={x}
-                    width={width}
-                    y={base}
-                    height={height}
-                    className={part.className}
-                  />
-                ) : null;
+                return height > 0 ? <rect key={part.key} x={x} width={width} y={base} height={height} className={part.className} /> : null;
               })}
               {index % labelEvery === 0 ? (
-                <text
-                  x={x + width / 2}
-                  y={CHART.height - 8}
-                  textAnchor="middle"
-                  className="fill-slate-500 text-[11px] dark:fill-slate-400"
-                >
+                <text x={x + width / 2} y={CHART.height - 8} textAnchor="middle" className="fill-slate-500 text-[11px] dark:fill-slate-400">
                   {periodLabel(bucket, granularity, language)}
                 </text>
               ) : null}
@@ -356,15 +292,16 @@ function InsightsChart({
       <ChartDataTable
         caption={t(`insights.chartTitle.${granularity}`)}
         columns={[t("insights.period"), t("insights.legend.booked"), t("insights.legend.noShow"), t("insights.legend.cancelled")]}
-        rows={series.map((bucket) => ({ key: bucket.key, header: periodTitle(bucket, granularity, language), cells: [bucket.booked, bucket.noShow, bucket.cancelled] }))}
+        rows={series.map((bucket) => ({
+          key: bucket.key,
+          header: periodTitle(bucket, granularity, language),
+          cells: [bucket.booked, bucket.noShow, bucket.cancelled],
+        }))}
       />
       <figcaption className="mt-2 flex flex-wrap gap-4 text-xs text-slate-600 dark:text-slate-300">
         {parts.map((part) => (
           <span key={part.key} className="inline-flex items-center gap-1">
-            <span
-              aria-hidden="true"
-              className={`inline-block h-2.5 w-2.5 rounded-sm ${part.legend}`}
-            />
+            <span aria-hidden="true" className={`inline-block h-2.5 w-2.5 rounded-sm ${part.legend}`} />
             {t(`insights.legend.${part.key}`)}
           </span>
         ))}

@@ -31,15 +31,31 @@ const countColumns = (nowIso: string) =>
   ] as const;
 
 function counts(row: { booked: unknown; cancelled: unknown; rescheduled: unknown; no_show: unknown; due: unknown } | undefined): InsightCounts {
-  return { booked: Number(row?.booked ?? 0), cancelled: Number(row?.cancelled ?? 0), rescheduled: Number(row?.rescheduled ?? 0), noShow: Number(row?.no_show ?? 0), due: Number(row?.due ?? 0) };
+  return {
+    booked: Number(row?.booked ?? 0),
+    cancelled: Number(row?.cancelled ?? 0),
+    rescheduled: Number(row?.rescheduled ?? 0),
+    noShow: Number(row?.no_show ?? 0),
+    due: Number(row?.due ?? 0),
+  };
 }
 
 export function rates(figures: InsightCounts) {
   const share = (part: number, whole: number) => (whole === 0 ? 0 : (part / whole) * 100);
-  return { cancelled: share(figures.cancelled, figures.booked), rescheduled: share(figures.rescheduled, figures.booked), noShow: share(figures.noShow, figures.due) };
+  return {
+    cancelled: share(figures.cancelled, figures.booked),
+    rescheduled: share(figures.rescheduled, figures.booked),
+    noShow: share(figures.noShow, figures.due),
+  };
 }
 
-export async function appointmentInsights(tenantId: string, scope: SchedulingScope, filters: { range: DateRangeKey; staff: string | null; eventType: string | null }, timeZone: string, db: DB = getDb()) {
+export async function appointmentInsights(
+  tenantId: string,
+  scope: SchedulingScope,
+  filters: { range: DateRangeKey; staff: string | null; eventType: string | null },
+  timeZone: string,
+  db: DB = getDb(),
+) {
   const range = resolveDateRange(filters.range, timeZone);
   const nowIso = new Date().toISOString();
   const base = () => {
@@ -58,8 +74,16 @@ export async function appointmentInsights(tenantId: string, scope: SchedulingSco
   const periods = periodsOf(range, granularity, timeZone);
   const [total, byHost, byType, series] = await Promise.all([
     base().select(countColumns(nowIso)).executeTakeFirst(),
-    base().leftJoin("users", "users.id", "appointments.host_user_id").select(["appointments.host_user_id as id", "users.name", ...countColumns(nowIso)]).groupBy(["appointments.host_user_id", "users.name"]).execute(),
-    base().leftJoin("event_types", "event_types.id", "appointments.event_type_id").select(["appointments.event_type_id as id", "event_types.name", "event_types.color", ...countColumns(nowIso)]).groupBy(["appointments.event_type_id", "event_types.name", "event_types.color"]).execute(),
+    base()
+      .leftJoin("users", "users.id", "appointments.host_user_id")
+      .select(["appointments.host_user_id as id", "users.name", ...countColumns(nowIso)])
+      .groupBy(["appointments.host_user_id", "users.name"])
+      .execute(),
+    base()
+      .leftJoin("event_types", "event_types.id", "appointments.event_type_id")
+      .select(["appointments.event_type_id as id", "event_types.name", "event_types.color", ...countColumns(nowIso)])
+      .groupBy(["appointments.event_type_id", "event_types.name", "event_types.color"])
+      .execute(),
     base().select(["appointments.start_at", "appointments.status"]).execute(),
   ]);
   const buckets = periods.map((period) => ({ key: period.key, firstDay: period.firstDay, lastDay: period.lastDay, booked: 0, cancelled: 0, noShow: 0 }));

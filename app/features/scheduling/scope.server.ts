@@ -14,6 +14,10 @@ export function schedulingScope(gate: GateContext): SchedulingScope | null {
 
 /** The event types the selection offers: the selected team's, or every team's of the organization. */
 export async function eventTypesInScope(tenantId: string, scope: SchedulingScope, db: DB = getDb()) {
-  const teamIds = scope.teamId ? [scope.teamId] : (await db.selectFrom("teams").select("id").where("tenant_id", "=", tenantId).where("organization_id", "=", scope.organizationId).execute()).map((team) => team.id);
+  const teamIds = scope.teamId
+    ? [scope.teamId]
+    : (await db.selectFrom("teams").select("id").where("tenant_id", "=", tenantId).where("organization_id", "=", scope.organizationId).execute()).map(
+        (team) => team.id,
+      );
   return listEventTypes(tenantId, teamIds, db);
 }

@@ -17,7 +17,12 @@ export function todayKey(timeZone: string, at = Date.now()) {
  * today), each with its free times, and the chosen day's times. The viewer's
  * zone labels the times; the hosts' zones decide them.
  */
-export async function pickerWeek(tenantId: string, eventType: LoadedEventType, options: { week: string | null; date: string | null; viewerTimeZone: string; fallbackTimeZone: string; excludeAppointmentId?: string | null }, db: DB = getDb()) {
+export async function pickerWeek(
+  tenantId: string,
+  eventType: LoadedEventType,
+  options: { week: string | null; date: string | null; viewerTimeZone: string; fallbackTimeZone: string; excludeAppointmentId?: string | null },
+  db: DB = getDb(),
+) {
   const today = todayKey(options.viewerTimeZone);
   const week = options.week && options.week > today ? options.week : today;
   const days = Array.from({ length: PICKER_DAYS }, (_, index) => addDaysToKey(week, index));
@@ -34,7 +39,7 @@ export async function pickerWeek(tenantId: string, eventType: LoadedEventType, o
     db,
   );
   const byDay = new Map(slotsByLocalDay(slots, options.viewerTimeZone).map((day) => [day.date, day.slots]));
-  const chosen = options.date && days.includes(options.date) ? options.date : days.find((day) => (byDay.get(day) ?? []).length > 0) ?? week;
+  const chosen = options.date && days.includes(options.date) ? options.date : (days.find((day) => (byDay.get(day) ?? []).length > 0) ?? week);
   return {
     week,
     previousWeek: week > today ? (addDaysToKey(week, -PICKER_DAYS) < today ? today : addDaysToKey(week, -PICKER_DAYS)) : null,
@@ -49,7 +54,15 @@ export async function pickerWeek(tenantId: string, eventType: LoadedEventType, o
 export async function findContacts(tenantId: string, q: string, db: DB = getDb()) {
   const condition = searchCondition(q, db);
   if (!condition) return [];
-  return db.selectFrom("contacts").select(["id", "first_name", "last_name", "phone", "email", "opted_out_at"]).where("tenant_id", "=", tenantId).where(condition).orderBy("first_name").orderBy("last_name").limit(10).execute();
+  return db
+    .selectFrom("contacts")
+    .select(["id", "first_name", "last_name", "phone", "email", "opted_out_at"])
+    .where("tenant_id", "=", tenantId)
+    .where(condition)
+    .orderBy("first_name")
+    .orderBy("last_name")
+    .limit(10)
+    .execute();
 }
 
 export const contactName = (contact: { first_name: string; last_name: string }) => `${contact.first_name} ${contact.last_name}`.trim();

@@ -19,7 +19,19 @@ export interface PickerWeek {
  * surrounding form. No script: choosing a day is a link, booking a time is
  * the form's submit.
  */
-export function SlotPicker({ picker, hrefFor, selected, errors, timeZone }: { picker: PickerWeek; hrefFor: (changes: { week?: string; date?: string }) => string; selected?: string | null; errors?: string[]; timeZone: string }) {
+export function SlotPicker({
+  picker,
+  hrefFor,
+  selected,
+  errors,
+  timeZone,
+}: {
+  picker: PickerWeek;
+  hrefFor: (changes: { week?: string; date?: string }) => string;
+  selected?: string | null;
+  errors?: string[];
+  timeZone: string;
+}) {
   const { t, i18n } = useTranslation("scheduling");
   const dayName = dateTimeFormat(i18n.language, { weekday: "short", timeZone: "UTC" });
   const dayNumber = dateTimeFormat(i18n.language, { day: "numeric", month: "short", timeZone: "UTC" });
@@ -52,14 +64,17 @@ export function SlotPicker({ picker, hrefFor, selected, errors, timeZone }: { pi
                 aria-current={current ? "date" : undefined}
                 className={cn(
                   "flex flex-col items-center rounded-md border px-1 py-2 text-center text-sm",
-                  current ? "border-primary-button bg-primary-button/10 font-semibold" : "border-slate-200 hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-800",
+                  current
+                    ? "border-primary-button bg-primary-button/10 font-semibold"
+                    : "border-slate-200 hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-800",
                   day.count === 0 && !current && "bg-slate-50 text-slate-600 dark:bg-slate-900 dark:text-slate-400",
                 )}
               >
                 {/* The link's name is its visible text, "Mon Nov 30 3 free" (WCAG 2.5.3 label in name); the spaces keep its parts apart. */}
-                <span>{dayName.format(noon(day.date))}</span>{" "}
-                <span className="text-xs">{dayNumber.format(noon(day.date))}</span>{" "}
-                <span className={cn("mt-1 whitespace-nowrap text-xs", current ? "text-slate-800 dark:text-slate-100" : "text-slate-600 dark:text-slate-300")}>{day.count === 0 ? t("picker.none") : t("picker.free", { count: day.count, value: formatNumber(day.count, i18n.language) })}</span>
+                <span>{dayName.format(noon(day.date))}</span> <span className="text-xs">{dayNumber.format(noon(day.date))}</span>{" "}
+                <span className={cn("mt-1 whitespace-nowrap text-xs", current ? "text-slate-800 dark:text-slate-100" : "text-slate-600 dark:text-slate-300")}>
+                  {day.count === 0 ? t("picker.none") : t("picker.free", { count: day.count, value: formatNumber(day.count, i18n.language) })}
+                </span>
               </Link>
             </li>
           );

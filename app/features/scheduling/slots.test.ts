@@ -86,7 +86,12 @@ describe("computeSlots on a plain day", () => {
   });
 
   it("treats windows that touch or overlap as one window, aligned from its start, and ignores a window that ends before it starts", () => {
-    const hours = everyDay({ start: "10:15", end: "11:00" }, { start: "09:00", end: "10:15" }, { start: "10:30", end: "10:45" }, { start: "22:00", end: "02:00" });
+    const hours = everyDay(
+      { start: "10:15", end: "11:00" },
+      { start: "09:00", end: "10:15" },
+      { start: "10:30", end: "10:45" },
+      { start: "22:00", end: "02:00" },
+    );
     const slots = slotsOf(host("h", "UTC", hours), "2026-01-15T00:00:00Z", "2026-01-16T00:00:00Z");
     expect(starts(slots)).toEqual(["2026-01-15T09:00:00.000Z", "2026-01-15T09:30:00.000Z", "2026-01-15T10:00:00.000Z", "2026-01-15T10:30:00.000Z"]);
   });
@@ -309,7 +314,9 @@ describe("computeSlots on DST change days", () => {
   });
 
   it("aligns from the window's start on the clock, so the skipped hour shifts nothing after it", () => {
-    const slots = slotsOf(host("h", "America/New_York", everyDay({ start: "01:00", end: "04:00" })), "2026-03-08T05:00:00Z", "2026-03-09T04:00:00Z", { durationMinutes: 45 });
+    const slots = slotsOf(host("h", "America/New_York", everyDay({ start: "01:00", end: "04:00" })), "2026-03-08T05:00:00Z", "2026-03-09T04:00:00Z", {
+      durationMinutes: 45,
+    });
     // 01:00 EST, 01:45 EST (until 03:30 EDT), 02:30 skipped, 03:15 EDT (until 04:00).
     expect(starts(slots)).toEqual(["2026-03-08T06:00:00.000Z", "2026-03-08T06:45:00.000Z", "2026-03-08T07:15:00.000Z"]);
   });
@@ -352,15 +359,22 @@ describe("several hosts", () => {
   it("round robin breaks a tie by the least recent booking (never booked first), then by id", () => {
     const slot = { hostIds: ["ny", "berlin"] };
     const counts = { ny: 2, berlin: 2 };
-    expect(pickHost(slot, roundRobin, { bookingsCountByHost: counts, lastBookedAtByHost: { ny: "2026-01-10T09:00:00Z", berlin: "2026-01-12T09:00:00Z" } })).toBe("ny");
-    expect(pickHost(slot, roundRobin, { bookingsCountByHost: counts, lastBookedAtByHost: { ny: "2026-01-12T09:00:00Z", berlin: "2026-01-10T09:00:00Z" } })).toBe("berlin");
+    expect(
+      pickHost(slot, roundRobin, { bookingsCountByHost: counts, lastBookedAtByHost: { ny: "2026-01-10T09:00:00Z", berlin: "2026-01-12T09:00:00Z" } }),
+    ).toBe("ny");
+    expect(
+      pickHost(slot, roundRobin, { bookingsCountByHost: counts, lastBookedAtByHost: { ny: "2026-01-12T09:00:00Z", berlin: "2026-01-10T09:00:00Z" } }),
+    ).toBe("berlin");
     expect(pickHost(slot, roundRobin, { bookingsCountByHost: counts, lastBookedAtByHost: { ny: "2026-01-10T09:00:00Z", berlin: null } })).toBe("berlin");
     expect(pickHost(slot, roundRobin, { bookingsCountByHost: counts, lastBookedAtByHost: {} })).toBe("berlin");
     const reversed = eventType({ hosts: ["berlin", "ny"], assignment: "round-robin" });
     expect(pickHost({ hostIds: ["berlin", "ny"] }, reversed, { bookingsCountByHost: {}, lastBookedAtByHost: {} })).toBe("berlin");
-    expect(pickHost({ hostIds: ["ny", "amsterdam"] }, eventType({ hosts: ["ny", "amsterdam"], assignment: "round-robin" }), { bookingsCountByHost: {}, lastBookedAtByHost: {} })).toBe(
-      "amsterdam",
-    );
+    expect(
+      pickHost({ hostIds: ["ny", "amsterdam"] }, eventType({ hosts: ["ny", "amsterdam"], assignment: "round-robin" }), {
+        bookingsCountByHost: {},
+        lastBookedAtByHost: {},
+      }),
+    ).toBe("amsterdam");
   });
 
   it("round robin only picks among the slot's free hosts, and refuses a slot without one", () => {
@@ -447,7 +461,8 @@ describe("computeSlots input checks", () => {
     expect(() => slotsOf(theHost, ...day, { durationMinutes: 0 })).toThrow(/durationMinutes must be a whole number of at least 1/);
     expect(() => slotsOf(theHost, ...day, { slotIntervalMinutes: 7.5 })).toThrow(/slotIntervalMinutes/);
     expect(() => slotsOf(theHost, ...day, { bufferBeforeMinutes: -5 })).toThrow(/bufferBeforeMinutes/);
-    const run = (changes: Partial<EventType>) => computeSlots({ eventType: eventType(changes), hosts: [theHost], bookings: [], from: day[0], to: day[1], now: NOW });
+    const run = (changes: Partial<EventType>) =>
+      computeSlots({ eventType: eventType(changes), hosts: [theHost], bookings: [], from: day[0], to: day[1], now: NOW });
     expect(() => run({ hosts: ["h", "ghost"], assignment: "round-robin" })).toThrow('The event type names host "ghost", which was not passed in.');
     expect(() => run({ hosts: ["h", "ghost"], assignment: "single" })).toThrow(/exactly one host, not 2/);
     expect(run({ hosts: [], assignment: "round-robin" })).toEqual([]);
@@ -471,7 +486,16 @@ function seeded(seed: number) {
 
 describe("computeSlots properties (seeded random cases)", () => {
   // Zones with DST both ways, half-hour DST, odd offsets and changes at midnight.
-  const zones = ["America/New_York", "Europe/Berlin", "Australia/Lord_Howe", "Asia/Kathmandu", "America/Santiago", "Pacific/Chatham", "America/St_Johns", "UTC"];
+  const zones = [
+    "America/New_York",
+    "Europe/Berlin",
+    "Australia/Lord_Howe",
+    "Asia/Kathmandu",
+    "America/Santiago",
+    "Pacific/Chatham",
+    "America/St_Johns",
+    "UTC",
+  ];
   // Just before changes in several of those zones.
   const firstDays = ["2026-03-06", "2026-03-27", "2026-04-03", "2026-09-04", "2026-09-25", "2026-10-02", "2026-10-23", "2026-10-30", "2026-06-10"];
   const dateKey = (local: LocalDateTime) => formatLocalDateTime(local).slice(0, 10);
@@ -494,7 +518,10 @@ describe("computeSlots properties (seeded random cases)", () => {
     const from = Date.parse(`${random.pick(firstDays)}T00:00:00Z`) + random.int(0, 47) * 30 * MINUTE;
     const to = from + random.int(2, 5) * 24 * 60 * MINUTE;
     for (const theHost of hosts) {
-      const overrides = Array.from({ length: random.int(0, 2) }, () => ({ date: dateOf(from + random.int(0, 4) * 24 * 60 * MINUTE, theHost.timeZone), hours: randomHours() }));
+      const overrides = Array.from({ length: random.int(0, 2) }, () => ({
+        date: dateOf(from + random.int(0, 4) * 24 * 60 * MINUTE, theHost.timeZone),
+        hours: randomHours(),
+      }));
       Object.assign(theHost, { overrides });
     }
     const bookings: Booking[] = Array.from({ length: random.int(0, 20) }, () => {
@@ -533,7 +560,9 @@ describe("computeSlots properties (seeded random cases)", () => {
     }));
 
   it("exercises enough slots, many of them on days the clocks change", () => {
-    const all = cases().flatMap(({ input, slots }) => slots.flatMap((slot) => slot.hostIds.map((hostId) => ({ slot, host: input.hosts.find((theHost) => theHost.id === hostId)! }))));
+    const all = cases().flatMap(({ input, slots }) =>
+      slots.flatMap((slot) => slot.hostIds.map((hostId) => ({ slot, host: input.hosts.find((theHost) => theHost.id === hostId)! }))),
+    );
     const nearChange = all.filter(({ slot, host }) => {
       const start = Date.parse(slot.start);
       return offsetMinutesAt(start - 12 * 60 * MINUTE, host.timeZone) !== offsetMinutesAt(start + 12 * 60 * MINUTE, host.timeZone);
@@ -565,7 +594,8 @@ describe("computeSlots properties (seeded random cases)", () => {
           const guardStart = start - event.bufferBeforeMinutes * MINUTE;
           const guardEnd = end + event.bufferAfterMinutes * MINUTE;
           for (const booking of input.bookings.filter((candidate) => candidate.hostId === hostId)) {
-            if (guardStart < Date.parse(booking.end) && Date.parse(booking.start) < guardEnd) problems.push(`${at}: ${hostId} is booked ${booking.start}–${booking.end}`);
+            if (guardStart < Date.parse(booking.end) && Date.parse(booking.start) < guardEnd)
+              problems.push(`${at}: ${hostId} is booked ${booking.start}–${booking.end}`);
           }
           // Minute by minute, the host's clock reads a working time of the slot's date.
           const date = dateOf(start, theHost.timeZone);
@@ -588,9 +618,11 @@ describe("computeSlots properties (seeded random cases)", () => {
           }, []);
           const minute = localPartsAt(start, theHost.timeZone).minuteOfDay;
           const interval = event.slotIntervalMinutes ?? event.durationMinutes;
-          if (!grid.some((window) => window.start <= minute && minute < window.end && (minute - window.start) % interval === 0)) problems.push(`${at}: off the grid for ${hostId}`);
+          if (!grid.some((window) => window.start <= minute && minute < window.end && (minute - window.start) % interval === 0))
+            problems.push(`${at}: off the grid for ${hostId}`);
           // A repeated time is offered at its first occurrence only.
-          if (zonedTimeToInstant(localPartsAt(start, theHost.timeZone), theHost.timeZone).getTime() !== start) problems.push(`${at}: a second occurrence for ${hostId}`);
+          if (zonedTimeToInstant(localPartsAt(start, theHost.timeZone), theHost.timeZone).getTime() !== start)
+            problems.push(`${at}: a second occurrence for ${hostId}`);
         }
       }
     }
@@ -611,8 +643,11 @@ describe("computeSlots properties (seeded random cases)", () => {
         const guardStart = Date.parse(free.start) - event.bufferBeforeMinutes * MINUTE;
         const guardEnd = Date.parse(free.end) + event.bufferAfterMinutes * MINUTE;
         for (const hostId of free.hostIds) {
-          const booked = input.bookings.some((booking) => booking.hostId === hostId && guardStart < Date.parse(booking.end) && Date.parse(booking.start) < guardEnd);
-          if (booked === kept.includes(hostId)) problems.push(`seed ${seed}, ${free.start}: ${hostId} ${booked ? "kept despite a booking" : "taken away without one"}`);
+          const booked = input.bookings.some(
+            (booking) => booking.hostId === hostId && guardStart < Date.parse(booking.end) && Date.parse(booking.start) < guardEnd,
+          );
+          if (booked === kept.includes(hostId))
+            problems.push(`seed ${seed}, ${free.start}: ${hostId} ${booked ? "kept despite a booking" : "taken away without one"}`);
         }
         if (kept.some((hostId) => !free.hostIds.includes(hostId))) problems.push(`seed ${seed}, ${free.start}: a host only free with bookings`);
       }

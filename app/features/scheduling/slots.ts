@@ -287,7 +287,13 @@ function wallClockOf(date: LocalDateTime, timeZone: string) {
 
   /** Whether the clock reads a time inside the windows from start to end; each straight stretch is checked by its first and last minute. */
   function covers(start: number, end: number, windows: readonly Span[]) {
-    const stretches = start < changed && changed < end ? [{ start, end: changed }, { start: changed, end }] : [{ start, end }];
+    const stretches =
+      start < changed && changed < end
+        ? [
+            { start, end: changed },
+            { start: changed, end },
+          ]
+        : [{ start, end }];
     return stretches.every((stretch) => {
       const first = wallMinute(stretch.start);
       const last = wallMinute(stretch.end - MINUTE);

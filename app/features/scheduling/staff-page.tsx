@@ -20,13 +20,31 @@ export interface StaffReply {
 export function useWeekdayName() {
   const { i18n } = useTranslation();
   // 2024-01-01 was a Monday: ISO weekday n is 2024-01-0n.
-  return (day: number, width: "long" | "short" = "long") => dateTimeFormat(i18n.language, { weekday: width, timeZone: "UTC" }).format(new Date(Date.UTC(2024, 0, day)));
+  return (day: number, width: "long" | "short" = "long") =>
+    dateTimeFormat(i18n.language, { weekday: width, timeZone: "UTC" }).format(new Date(Date.UTC(2024, 0, day)));
 }
 
-export function WorkingHoursForm({ defaults, timeZones, reply, constraint, canEdit }: { defaults: Record<string, string>; timeZones: string[]; reply: StaffReply | undefined; constraint: FormConstraint; canEdit: boolean }) {
+export function WorkingHoursForm({
+  defaults,
+  timeZones,
+  reply,
+  constraint,
+  canEdit,
+}: {
+  defaults: Record<string, string>;
+  timeZones: string[];
+  reply: StaffReply | undefined;
+  constraint: FormConstraint;
+  canEdit: boolean;
+}) {
   const { t } = useTranslation("scheduling");
   const weekday = useWeekdayName();
-  const [form, fields] = usePlainForm<WorkingHoursFields>({ id: "working-hours", lastResult: reply?.intent === "save-hours" ? reply.result : undefined, constraint, defaultValue: defaults });
+  const [form, fields] = usePlainForm<WorkingHoursFields>({
+    id: "working-hours",
+    lastResult: reply?.intent === "save-hours" ? reply.result : undefined,
+    constraint,
+    defaultValue: defaults,
+  });
   const busy = useIsPending({ intent: "save-hours" });
   return (
     <Panel title={t("staff.hoursTitle")}>
@@ -72,12 +90,41 @@ export interface OverrideRow {
   hours: string;
 }
 
-export function OverridesPanel({ overrides, reply, constraint, canEdit, today }: { overrides: OverrideRow[]; reply: StaffReply | undefined; constraint: FormConstraint; canEdit: boolean; today: string }) {
+export function OverridesPanel({
+  overrides,
+  reply,
+  constraint,
+  canEdit,
+  today,
+}: {
+  overrides: OverrideRow[];
+  reply: StaffReply | undefined;
+  constraint: FormConstraint;
+  canEdit: boolean;
+  today: string;
+}) {
   const { t, i18n } = useTranslation("scheduling");
-  const [form, fields] = usePlainForm<OverrideFields>({ id: "add-override", lastResult: reply?.intent === "add-override" ? reply.result : undefined, constraint });
+  const [form, fields] = usePlainForm<OverrideFields>({
+    id: "add-override",
+    lastResult: reply?.intent === "add-override" ? reply.result : undefined,
+    constraint,
+  });
   const columns: Array<DataColumn<OverrideRow>> = [
-    { id: "date", header: t("staff.overrideDate"), primary: true, rowHeader: true, cell: (row) => dateTimeFormat(i18n.language, { weekday: "short", day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }).format(new Date(`${row.date}T12:00:00Z`)) },
-    { id: "hours", header: t("staff.overrideHours"), cell: (row) => row.hours || <span className="font-medium text-amber-700 dark:text-amber-300">{t("staff.dayOff")}</span> },
+    {
+      id: "date",
+      header: t("staff.overrideDate"),
+      primary: true,
+      rowHeader: true,
+      cell: (row) =>
+        dateTimeFormat(i18n.language, { weekday: "short", day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }).format(
+          new Date(`${row.date}T12:00:00Z`),
+        ),
+    },
+    {
+      id: "hours",
+      header: t("staff.overrideHours"),
+      cell: (row) => row.hours || <span className="font-medium text-amber-700 dark:text-amber-300">{t("staff.dayOff")}</span>,
+    },
   ];
   return (
     <Panel title={t("staff.overridesTitle")}>
@@ -116,8 +163,19 @@ export function OverridesPanel({ overrides, reply, constraint, canEdit, today }:
             <div className="sm:col-span-3">
               <FormErrors errors={form.errors} namespace="scheduling" />
             </div>
-            <TextField label={t("staff.overrideDate")} errors={fields.date.errors} namespace="scheduling" inputProps={{ ...plainInputProps(fields.date, { type: "date" }), min: today }} />
-            <TextField label={t("staff.overrideHours")} hint={t("staff.overrideHoursHint")} errors={fields.hours.errors} namespace="scheduling" inputProps={{ ...plainInputProps(fields.hours, { type: "text" }), placeholder: t("staff.dayOffPlaceholder") }} />
+            <TextField
+              label={t("staff.overrideDate")}
+              errors={fields.date.errors}
+              namespace="scheduling"
+              inputProps={{ ...plainInputProps(fields.date, { type: "date" }), min: today }}
+            />
+            <TextField
+              label={t("staff.overrideHours")}
+              hint={t("staff.overrideHoursHint")}
+              errors={fields.hours.errors}
+              namespace="scheduling"
+              inputProps={{ ...plainInputProps(fields.hours, { type: "text" }), placeholder: t("staff.dayOffPlaceholder") }}
+            />
             <Button type="submit" variant="secondary" className="sm:mt-6">
               {t("staff.addOverride")}
             </Button>
@@ -128,7 +186,19 @@ export function OverridesPanel({ overrides, reply, constraint, canEdit, today }:
   );
 }
 
-export function CalendarFeedPanel({ live, createdAt, newUrl, canEdit, timeZone }: { live: boolean; createdAt: string | null; newUrl: string | undefined; canEdit: boolean; timeZone: string }) {
+export function CalendarFeedPanel({
+  live,
+  createdAt,
+  newUrl,
+  canEdit,
+  timeZone,
+}: {
+  live: boolean;
+  createdAt: string | null;
+  newUrl: string | undefined;
+  canEdit: boolean;
+  timeZone: string;
+}) {
   const { t, i18n } = useTranslation("scheduling");
   return (
     <Panel title={t("staff.feedTitle")}>
@@ -140,7 +210,12 @@ export function CalendarFeedPanel({ live, createdAt, newUrl, canEdit, timeZone }
             <label className="block text-sm font-medium" htmlFor="feed-url">
               {t("staff.feedUrl")}
             </label>
-            <input id="feed-url" readOnly value={newUrl} className="w-full rounded-md border border-slate-300 bg-slate-50 px-3 py-2 font-mono text-xs dark:border-slate-600 dark:bg-slate-800" />
+            <input
+              id="feed-url"
+              readOnly
+              value={newUrl}
+              className="w-full rounded-md border border-slate-300 bg-slate-50 px-3 py-2 font-mono text-xs dark:border-slate-600 dark:bg-slate-800"
+            />
           </div>
         ) : live && createdAt ? (
           <p className="text-sm">{t("staff.feedLive", { date: formatDate(createdAt, i18n.language, timeZone) })}</p>

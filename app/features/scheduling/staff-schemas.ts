@@ -39,7 +39,10 @@ export const WorkingHoursSchema = z
 
 export const OverrideSchema = z.object({
   intent: z.literal("add-override"),
-  date: z.string({ required_error: "validation.dateRequired" }).regex(/^\d{4}-\d{2}-\d{2}$/, "validation.dateInvalid").refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), "validation.dateInvalid"),
+  date: z
+    .string({ required_error: "validation.dateRequired" })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, "validation.dateInvalid")
+    .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), "validation.dateInvalid"),
   hours: hoursText,
 });
 

@@ -46,8 +46,15 @@ export async function listStaff(tenantId: string, scope: { organizationId: strin
 }
 
 export async function getSchedule(tenantId: string, userId: string, fallbackTimeZone: string, db: DB = getDb()): Promise<StaffSchedule> {
-  const row = await db.selectFrom("staff_schedules").select(["time_zone", "weekly_hours"]).where("tenant_id", "=", tenantId).where("user_id", "=", userId).executeTakeFirst();
-  return row ? { timeZone: row.time_zone, weeklyHours: readWeeklyHours(row.weekly_hours), saved: true } : { timeZone: fallbackTimeZone, weeklyHours: DEFAULT_WEEKLY_HOURS, saved: false };
+  const row = await db
+    .selectFrom("staff_schedules")
+    .select(["time_zone", "weekly_hours"])
+    .where("tenant_id", "=", tenantId)
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
+  return row
+    ? { timeZone: row.time_zone, weeklyHours: readWeeklyHours(row.weekly_hours), saved: true }
+    : { timeZone: fallbackTimeZone, weeklyHours: DEFAULT_WEEKLY_HOURS, saved: false };
 }
 
 export async function saveSchedule(tenantId: string, userId: string, schedule: { timeZone: string; weeklyHours: WeeklyHours }, db: DB = getDb()) {
@@ -69,7 +76,14 @@ export async function ensureScheduleRow(tenantId: string, userId: string, fallba
 }
 
 export function listOverrides(tenantId: string, userId: string, fromDate: string, db: DB = getDb()) {
-  return db.selectFrom("staff_overrides").select(["id", "date", "hours"]).where("tenant_id", "=", tenantId).where("user_id", "=", userId).where("date", ">=", fromDate).orderBy("date").execute();
+  return db
+    .selectFrom("staff_overrides")
+    .select(["id", "date", "hours"])
+    .where("tenant_id", "=", tenantId)
+    .where("user_id", "=", userId)
+    .where("date", ">=", fromDate)
+    .orderBy("date")
+    .execute();
 }
 
 /** One override per date: a second one for the same date replaces the first. */
@@ -86,11 +100,28 @@ export async function removeOverride(tenantId: string, userId: string, overrideI
 }
 
 /** The slot engine's view of some hosts: zone, weekly hours and every override from `fromDate` on. */
-export async function hostsForSlots(tenantId: string, userIds: readonly string[], fallbackTimeZone: string, fromDate: string, db: DB = getDb()): Promise<Host[]> {
+export async function hostsForSlots(
+  tenantId: string,
+  userIds: readonly string[],
+  fallbackTimeZone: string,
+  fromDate: string,
+  db: DB = getDb(),
+): Promise<Host[]> {
   if (userIds.length === 0) return [];
   const [schedules, overrides] = await Promise.all([
-    db.selectFrom("staff_schedules").select(["user_id", "time_zone", "weekly_hours"]).where("tenant_id", "=", tenantId).where("user_id", "in", userIds).execute(),
-    db.selectFrom("staff_overrides").select(["user_id", "date", "hours"]).where("tenant_id", "=", tenantId).where("user_id", "in", userIds).where("date", ">=", fromDate).execute(),
+    db
+      .selectFrom("staff_schedules")
+      .select(["user_id", "time_zone", "weekly_hours"])
+      .where("tenant_id", "=", tenantId)
+      .where("user_id", "in", userIds)
+      .execute(),
+    db
+      .selectFrom("staff_overrides")
+      .select(["user_id", "date", "hours"])
+      .where("tenant_id", "=", tenantId)
+      .where("user_id", "in", userIds)
+      .where("date", ">=", fromDate)
+      .execute(),
   ]);
   return userIds.map((id) => {
     const schedule = schedules.find((row) => row.user_id === id);

@@ -3,7 +3,12 @@ import { formatHoursText, parseHoursText, readWeeklyHours, weeklyMinutes, DEFAUL
 
 describe("working hours as typed", () => {
   it("reads ranges with any dash and separator, sorted, and an empty day as a day off", () => {
-    expect(parseHoursText("13:00–17:00; 9:00 - 12:00")).toEqual({ windows: [{ start: "09:00", end: "12:00" }, { start: "13:00", end: "17:00" }] });
+    expect(parseHoursText("13:00–17:00; 9:00 - 12:00")).toEqual({
+      windows: [
+        { start: "09:00", end: "12:00" },
+        { start: "13:00", end: "17:00" },
+      ],
+    });
     expect(parseHoursText("  ")).toEqual({ windows: [] });
     expect(parseHoursText("18:00-24:00")).toEqual({ windows: [{ start: "18:00", end: "24:00" }] });
   });

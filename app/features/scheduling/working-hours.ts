@@ -8,7 +8,13 @@ import type { IsoWeekday, WorkingWindow } from "./slots";
 export const WEEKDAYS: readonly IsoWeekday[] = [1, 2, 3, 4, 5, 6, 7];
 export type WeeklyHours = Partial<Record<IsoWeekday, WorkingWindow[]>>;
 
-export const DEFAULT_WEEKLY_HOURS: WeeklyHours = { 1: [{ start: "09:00", end: "17:00" }], 2: [{ start: "09:00", end: "17:00" }], 3: [{ start: "09:00", end: "17:00" }], 4: [{ start: "09:00", end: "17:00" }], 5: [{ start: "09:00", end: "17:00" }] };
+export const DEFAULT_WEEKLY_HOURS: WeeklyHours = {
+  1: [{ start: "09:00", end: "17:00" }],
+  2: [{ start: "09:00", end: "17:00" }],
+  3: [{ start: "09:00", end: "17:00" }],
+  4: [{ start: "09:00", end: "17:00" }],
+  5: [{ start: "09:00", end: "17:00" }],
+};
 
 /** At most this many ranges a day: a split shift, a lunch break, an evening slot. */
 export const MAX_WINDOWS_PER_DAY = 4;
@@ -29,7 +35,10 @@ const pad = (clock: string) => (clock.length === 4 ? `0${clock}` : clock);
 export function parseHoursText(text: string): { windows: WorkingWindow[] } | { problem: HoursProblem } {
   const trimmed = text.trim();
   if (!trimmed) return { windows: [] };
-  const parts = trimmed.split(/[,;]/).map((part) => part.trim()).filter(Boolean);
+  const parts = trimmed
+    .split(/[,;]/)
+    .map((part) => part.trim())
+    .filter(Boolean);
   if (parts.length > MAX_WINDOWS_PER_DAY) return { problem: "hoursTooMany" };
   const windows: WorkingWindow[] = [];
   for (const part of parts) {

@@ -75,8 +75,16 @@ export async function subscribeTenantToPlan(tenantId: string, planKey: string, d
     await trx
       .insertInto("subscriptions")
       .values({
-        id, tenant_id: tenantId, plan_id: plan.id, status: "active", started_at: timestamp, ends_at: null, created_at: timestamp, updated_at: timestamp,
-        current_period_start: timestamp, current_period_end: addMonths(timestamp, 1),
+        id,
+        tenant_id: tenantId,
+        plan_id: plan.id,
+        status: "active",
+        started_at: timestamp,
+        ends_at: null,
+        created_at: timestamp,
+        updated_at: timestamp,
+        current_period_start: timestamp,
+        current_period_end: addMonths(timestamp, 1),
       })
       .execute();
     return id;

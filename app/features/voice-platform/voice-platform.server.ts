@@ -4,7 +4,9 @@ import { createLoggingVoicePlatform } from "./logging-platform";
 import type { VoicePlatform } from "./voice-platform";
 
 /** The one place that picks the platform: HTTP when VOICE_PLATFORM_URL is set, else the logging default. */
-export function createVoicePlatform(env: Pick<ReturnType<typeof getEnv>, "VOICE_PLATFORM_URL" | "VOICE_PLATFORM_API_KEY" | "VOICE_PLATFORM_TIMEOUT_MS"> = getEnv()): VoicePlatform {
+export function createVoicePlatform(
+  env: Pick<ReturnType<typeof getEnv>, "VOICE_PLATFORM_URL" | "VOICE_PLATFORM_API_KEY" | "VOICE_PLATFORM_TIMEOUT_MS"> = getEnv(),
+): VoicePlatform {
   if (!env.VOICE_PLATFORM_URL) return createLoggingVoicePlatform();
   return createHttpVoicePlatform({ baseUrl: env.VOICE_PLATFORM_URL, apiKey: env.VOICE_PLATFORM_API_KEY, timeoutMs: env.VOICE_PLATFORM_TIMEOUT_MS });
 }

@@ -44,7 +44,10 @@ export type CsvProblem = "fieldTooLong" | "tooManyColumns" | "unclosedQuote";
 
 /** The file is not a CSV this parser will read; `record` says where. */
 export class CsvFormatError extends Error {
-  constructor(readonly problem: CsvProblem, readonly record: number) {
+  constructor(
+    readonly problem: CsvProblem,
+    readonly record: number,
+  ) {
     super(`CSV ${problem} at record ${record}`);
     this.name = "CsvFormatError";
   }

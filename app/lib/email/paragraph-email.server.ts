@@ -11,7 +11,9 @@ export async function sendParagraphEmail(to: string, subject: string, paragraphs
     subject,
     text: paragraphs.map((paragraph) => (typeof paragraph === "string" ? paragraph : paragraph.url)).join("\n\n"),
     html: paragraphs
-      .map((paragraph) => (typeof paragraph === "string" ? `<p>${escapeHtml(paragraph)}</p>` : `<p><a href="${escapeHtml(paragraph.url)}">${escapeHtml(paragraph.url)}</a></p>`))
+      .map((paragraph) =>
+        typeof paragraph === "string" ? `<p>${escapeHtml(paragraph)}</p>` : `<p><a href="${escapeHtml(paragraph.url)}">${escapeHtml(paragraph.url)}</a></p>`,
+      )
       .join(""),
     ...(attachments ? { attachments } : {}),
   });

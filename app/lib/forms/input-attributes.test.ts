@@ -5,7 +5,15 @@ const all = { required: true, minLength: 1, maxLength: 9, pattern: "\\d+", min: 
 
 describe("constraintsForType", () => {
   it("keeps the constraints a text-like input takes", () => {
-    expect(constraintsForType({ type: "email", name: "e", ...all })).toEqual({ type: "email", name: "e", required: true, minLength: 1, maxLength: 9, pattern: "\\d+", multiple: true });
+    expect(constraintsForType({ type: "email", name: "e", ...all })).toEqual({
+      type: "email",
+      name: "e",
+      required: true,
+      minLength: 1,
+      maxLength: 9,
+      pattern: "\\d+",
+      multiple: true,
+    });
     expect(constraintsForType({ name: "t", required: true, pattern: "x" })).toEqual({ name: "t", required: true, pattern: "x" });
   });
 

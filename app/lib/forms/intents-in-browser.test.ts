@@ -11,16 +11,36 @@ function formData(entries: Array<[string, string]>, intent?: object) {
   return data;
 }
 
-const shown = { "": ["validation.formProblem"], name: ["validation.nameRequired"], content: ["validation.contentRequired"], "numbers[1]": ["validation.numberInvalid"] };
+const shown = {
+  "": ["validation.formProblem"],
+  name: ["validation.nameRequired"],
+  content: ["validation.contentRequired"],
+  "numbers[1]": ["validation.numberInvalid"],
+};
 
 describe("a form only its action judges", () => {
   it("sends a real submit on as it is: no verdict in the browser", () => {
-    const submission = intentsInBrowser<Fields>(formData([["name", ""], ["content", "x"]]), shown);
+    const submission = intentsInBrowser<Fields>(
+      formData([
+        ["name", ""],
+        ["content", "x"],
+      ]),
+      shown,
+    );
     expect(submission.status).toBe("success");
   });
 
   it("fills a field in the browser, and that field's old message goes while the others stay", () => {
-    const submission = intentsInBrowser<Fields>(formData([["name", ""], ["content", ""]], { type: "update", payload: { name: "content", value: "filled" } }), shown);
+    const submission = intentsInBrowser<Fields>(
+      formData(
+        [
+          ["name", ""],
+          ["content", ""],
+        ],
+        { type: "update", payload: { name: "content", value: "filled" } },
+      ),
+      shown,
+    );
     expect(submission.status).toBeUndefined();
     expect(submission.payload).toMatchObject({ content: "filled" });
     const kept = submission.status === "success" ? null : submission.error;
@@ -30,7 +50,13 @@ describe("a form only its action judges", () => {
 
   it("adds or removes a list item in the browser, and the list's messages go (its items have moved)", () => {
     const removed = intentsInBrowser<Fields>(
-      formData([["numbers[0]", "a"], ["numbers[1]", "b"]], { type: "remove", payload: { name: "numbers", index: 0 } }),
+      formData(
+        [
+          ["numbers[0]", "a"],
+          ["numbers[1]", "b"],
+        ],
+        { type: "remove", payload: { name: "numbers", index: 0 } },
+      ),
       shown,
     );
     expect(removed.payload).toMatchObject({ numbers: ["b"] });

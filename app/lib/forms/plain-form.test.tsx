@@ -30,12 +30,24 @@ function bothFor(lastResult: SubmissionResult<string[]> | undefined) {
     seen.noValidate = [getFormProps(conformForm).noValidate, plainNoValidate];
     seen.conform.push(conformFormProps, conformForm.errors);
     seen.plain.push(plainFormRest, plainForm.errors);
-    for (const [name, type] of [["email", "email"], ["password", "password"], ["company", "text"]] as const) {
+    for (const [name, type] of [
+      ["email", "email"],
+      ["password", "password"],
+      ["company", "text"],
+    ] as const) {
       seen.conform.push(withoutKey(getInputProps(c[name], { type })), c[name].errors);
       seen.plain.push(plainInputProps(p[name], { type }), p[name].errors);
     }
-    seen.conform.push(withoutKey(getInputProps(c.optedOut, { type: "checkbox" })), withoutKey(getSelectProps(c.listId)), withoutKey(getTextareaProps(c.note, { ariaDescribedBy: c.note.descriptionId })));
-    seen.plain.push(plainInputProps(p.optedOut, { type: "checkbox" }), plainSelectProps(p.listId), plainTextareaProps(p.note, { ariaDescribedBy: p.note.descriptionId }));
+    seen.conform.push(
+      withoutKey(getInputProps(c.optedOut, { type: "checkbox" })),
+      withoutKey(getSelectProps(c.listId)),
+      withoutKey(getTextareaProps(c.note, { ariaDescribedBy: c.note.descriptionId })),
+    );
+    seen.plain.push(
+      plainInputProps(p.optedOut, { type: "checkbox" }),
+      plainSelectProps(p.listId),
+      plainTextareaProps(p.note, { ariaDescribedBy: p.note.descriptionId }),
+    );
     seen.conform.push(getCollectionProps(c.colour, { type: "radio", options: colours }).map(withoutKey));
     seen.plain.push(plainCollectionProps(p.colour, { type: "radio", options: colours }).map(withoutKey));
     plainErrors = { company: p.company.errors, "": plainForm.errors };
@@ -69,7 +81,9 @@ describe("usePlainForm, a flat form's state without conform in the browser", () 
     expect(seen.plain).toEqual(seen.conform);
     expect(seen.plainErrors).toEqual({ company: ["validation.companyPattern"], "": ["validation.invalidCredentials"] });
     expect(seen.plain).toContainEqual(expect.objectContaining({ name: "note", "aria-describedby": "probe-note-error probe-note-description" }));
-    expect(seen.plain).toContainEqual(expect.objectContaining({ name: "company", defaultValue: "Acme 1", "aria-invalid": true, "aria-describedby": "probe-company-error" }));
+    expect(seen.plain).toContainEqual(
+      expect.objectContaining({ name: "company", defaultValue: "Acme 1", "aria-invalid": true, "aria-describedby": "probe-company-error" }),
+    );
     expect(seen.plain).toContainEqual({ id: "probe-password", name: "password", form: "probe", type: "password", required: true, minLength: 8 });
   });
 

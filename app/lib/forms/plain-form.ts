@@ -67,7 +67,7 @@ export function usePlainForm<Fields extends Record<string, unknown>>({
   const [edited, setEdited] = useState<{ reply: PlainReply | null | undefined; names: ReadonlySet<string> }>({ reply: lastResult, names: new Set() });
   // A new reply judged every field again: nothing counts as edited since.
   const editedNames = edited.reply === lastResult ? edited.names : new Set<string>();
-  const errorsOf = (name: string) => (editedNames.has(name) ? undefined : lastResult?.error?.[name] ?? undefined);
+  const errorsOf = (name: string) => (editedNames.has(name) ? undefined : (lastResult?.error?.[name] ?? undefined));
   const values = lastResult?.initialValue ?? defaultValue ?? {};
 
   useEffect(() => {
@@ -185,7 +185,12 @@ export function plainInputProps(field: PlainField, { type, value }: { type: Inpu
     props.defaultValue = field.initialValue;
   }
   // Only the constraints HTML allows on this type: no `required` on a hidden input, no `pattern` on a date.
-  return constraintsForType(withoutUndefined(props)) as ReturnType<typeof controlProps> & { type: InputType; defaultValue?: string; defaultChecked?: boolean; value?: string };
+  return constraintsForType(withoutUndefined(props)) as ReturnType<typeof controlProps> & {
+    type: InputType;
+    defaultValue?: string;
+    defaultChecked?: boolean;
+    value?: string;
+  };
 }
 
 export function plainSelectProps(field: PlainField) {
@@ -195,7 +200,12 @@ export function plainSelectProps(field: PlainField) {
 
 export function plainTextareaProps(field: PlainField, { ariaDescribedBy }: { ariaDescribedBy?: string } = {}) {
   const { minLength, maxLength } = field.constraint ?? {};
-  return withoutUndefined({ ...controlProps(field, ariaDescribedBy), minLength, maxLength, defaultValue: typeof field.initialValue === "string" ? field.initialValue : undefined });
+  return withoutUndefined({
+    ...controlProps(field, ariaDescribedBy),
+    minLength,
+    maxLength,
+    defaultValue: typeof field.initialValue === "string" ? field.initialValue : undefined,
+  });
 }
 
 /** One radio (or checkbox) per option, as conform's getCollectionProps. */

@@ -1,7 +1,10 @@
 import { useForm, type Submission } from "@conform-to/react";
 import { intentsInBrowser } from "./intents-in-browser";
 
-type ActionFormOptions<Fields extends Record<string, unknown>> = Omit<Parameters<typeof useForm<Fields>>[0], "onValidate" | "shouldValidate" | "shouldRevalidate">;
+type ActionFormOptions<Fields extends Record<string, unknown>> = Omit<
+  Parameters<typeof useForm<Fields>>[0],
+  "onValidate" | "shouldValidate" | "shouldRevalidate"
+>;
 
 /**
  * conform's useForm for a form that its action judges with the form's zod

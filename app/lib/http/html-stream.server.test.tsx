@@ -147,8 +147,8 @@ describe("the document's end", () => {
   });
 
   it("is found when React's writes split it", async () => {
-    const page = '<!DOCTYPE html><html><body><p>x</p></body></html><script>late()</script>';
-    const moved = '<!DOCTYPE html><html><body><p>x</p><script>late()</script></body></html>';
+    const page = "<!DOCTYPE html><html><body><p>x</p></body></html><script>late()</script>";
+    const moved = "<!DOCTYPE html><html><body><p>x</p><script>late()</script></body></html>";
     expect(await throughRepair([...Buffer.from(page)].map((byte) => Buffer.from([byte])))).toBe(moved);
     for (let cut = 1; cut < page.length; cut++) {
       expect(await throughRepair([Buffer.from(page.slice(0, cut)), Buffer.from(page.slice(cut))]), `cut at ${cut}`).toBe(moved);

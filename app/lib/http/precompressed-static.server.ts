@@ -12,7 +12,10 @@ const CONTENT_TYPES: Record<string, string> = {
 
 function listFiles(directory: string): string[] {
   if (!fs.existsSync(directory)) return [];
-  return fs.readdirSync(directory, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name));
+  return fs
+    .readdirSync(directory, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.join(entry.parentPath, entry.name));
 }
 
 /**
@@ -30,7 +33,8 @@ export function servePrecompressed(assetsDir: string): RequestHandler {
     const contentType = CONTENT_TYPES[path.extname(relative)];
     if (!contentType || !available.has(relative)) return next();
     const accepted = req.get("accept-encoding") ?? "";
-    const encoding = /\bbr\b/.test(accepted) && available.has(`${relative}.br`) ? "br" : /\bgzip\b/.test(accepted) && available.has(`${relative}.gz`) ? "gzip" : null;
+    const encoding =
+      /\bbr\b/.test(accepted) && available.has(`${relative}.br`) ? "br" : /\bgzip\b/.test(accepted) && available.has(`${relative}.gz`) ? "gzip" : null;
     if (!encoding) return next();
     res.set({
       "Content-Type": contentType,

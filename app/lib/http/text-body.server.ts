@@ -24,5 +24,8 @@ export async function readTextBody(request: Request, maxBytes: number): Promise<
 }
 
 function tooLarge(maxBytes: number) {
-  return new Response(JSON.stringify({ error: "payload_too_large", message: `The body is larger than ${maxBytes} bytes.` }), { status: 413, headers: { "Content-Type": "application/json" } });
+  return new Response(JSON.stringify({ error: "payload_too_large", message: `The body is larger than ${maxBytes} bytes.` }), {
+    status: 413,
+    headers: { "Content-Type": "application/json" },
+  });
 }

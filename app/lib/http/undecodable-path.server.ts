@@ -12,7 +12,13 @@ export function refuseUndecodablePaths(): RequestHandler {
     if (isDecodable(req.path)) return next();
     res.set("Cache-Control", "no-store");
     if (req.path.startsWith("/api/")) {
-      res.status(400).json({ error: { code: "invalid_request", message: "The request was not accepted.", details: [{ path: "(url)", message: "the path is not valid percent-encoded UTF-8" }] } });
+      res.status(400).json({
+        error: {
+          code: "invalid_request",
+          message: "The request was not accepted.",
+          details: [{ path: "(url)", message: "the path is not valid percent-encoded UTF-8" }],
+        },
+      });
       return;
     }
     res.status(400).type("text/plain").send("Bad Request: the address is not valid / Ungültige Adresse");

@@ -9,8 +9,8 @@ describe("JSON depth limits", () => {
     expect(jsonTextNestsDeeperThan(nested(4), 3)).toBe(true);
     expect(jsonTextNestsDeeperThan('{"a":{"b":[1]}}', 3)).toBe(false);
     expect(jsonTextNestsDeeperThan('{"a":"[[[[{{{{ \\" [[[["}', 1)).toBe(false);
-    expect(jsonTextNestsDeeperThan('[[],[],[[]]]', 2)).toBe(true);
-    expect(jsonTextNestsDeeperThan('[[],[],[]]', 2)).toBe(false);
+    expect(jsonTextNestsDeeperThan("[[],[],[[]]]", 2)).toBe(true);
+    expect(jsonTextNestsDeeperThan("[[],[],[]]", 2)).toBe(false);
   });
 
   it("counts levels of a parsed value, the value itself being the first", () => {

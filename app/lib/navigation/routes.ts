@@ -4,26 +4,66 @@
  * users have them bookmarked.
  */
 export const DASHBOARD_SEGMENTS = [
-  "overview", "overview-new", "campaigns", "contacts", "calendar", "knowledge-base", "profile", "recordings",
-  "appointments", "appointment-insights", "organizations", "add-topup-balance", "subscriptions-history", "invoices",
-  "call-management", "calcom", "roles", "staff", "usersManagement", "numbers-managment", "billing", "crm", "crm-logs",
-  "templates", "products", "analytics", "response", "ai-agent", "feedback", "affiliate-management", "affiliates",
-  "create-from-blank", "create-agent", "ai-agent-templates", "ai-agent-manager", "main-contact-center",
-  "ai-agent-management", "crm-deals", "api-access", "api-access-admin", "service-desk", "integrations-hub", "settings",
+  "overview",
+  "overview-new",
+  "campaigns",
+  "contacts",
+  "calendar",
+  "knowledge-base",
+  "profile",
+  "recordings",
+  "appointments",
+  "appointment-insights",
+  "organizations",
+  "add-topup-balance",
+  "subscriptions-history",
+  "invoices",
+  "call-management",
+  "calcom",
+  "roles",
+  "staff",
+  "usersManagement",
+  "numbers-managment",
+  "billing",
+  "crm",
+  "crm-logs",
+  "templates",
+  "products",
+  "analytics",
+  "response",
+  "ai-agent",
+  "feedback",
+  "affiliate-management",
+  "affiliates",
+  "create-from-blank",
+  "create-agent",
+  "ai-agent-templates",
+  "ai-agent-manager",
+  "main-contact-center",
+  "ai-agent-management",
+  "crm-deals",
+  "api-access",
+  "api-access-admin",
+  "service-desk",
+  "integrations-hub",
+  "settings",
 ] as const;
 
 export type DashboardSegment = (typeof DASHBOARD_SEGMENTS)[number];
 
 export const SUPER_ADMIN_SEGMENTS = [
-  "usersManagement", "roles", "products", "analytics", "affiliate-management", "ai-agent-templates",
-  "ai-agent-management", "api-access-admin",
+  "usersManagement",
+  "roles",
+  "products",
+  "analytics",
+  "affiliate-management",
+  "ai-agent-templates",
+  "ai-agent-management",
+  "api-access-admin",
 ] as const satisfies readonly DashboardSegment[];
 
 /** Tenant screens: everything but the platform administration. choose-plan is gated too (see the gate). */
-export const TENANT_SEGMENTS = [
-  ...DASHBOARD_SEGMENTS.filter((s) => !(SUPER_ADMIN_SEGMENTS as readonly string[]).includes(s)),
-  "choose-plan",
-];
+export const TENANT_SEGMENTS = [...DASHBOARD_SEGMENTS.filter((s) => !(SUPER_ADMIN_SEGMENTS as readonly string[]).includes(s)), "choose-plan"];
 
 export function isDashboardSegment(segment: string): segment is DashboardSegment {
   return (DASHBOARD_SEGMENTS as readonly string[]).includes(segment);
@@ -41,9 +81,29 @@ export interface NavTab {
  * panel, so the sidebar marks it "soon" instead of promising it.
  */
 export const BUILT_SEGMENTS: ReadonlySet<DashboardSegment> = new Set<DashboardSegment>([
-  "overview", "campaigns", "contacts", "knowledge-base", "numbers-managment", "recordings", "call-management",
-  "profile", "api-access", "settings", "billing", "add-topup-balance", "subscriptions-history", "invoices",
-  "organizations", "staff", "appointments", "calendar", "appointment-insights", "calcom", "integrations-hub", "crm-logs", "crm",
+  "overview",
+  "campaigns",
+  "contacts",
+  "knowledge-base",
+  "numbers-managment",
+  "recordings",
+  "call-management",
+  "profile",
+  "api-access",
+  "settings",
+  "billing",
+  "add-topup-balance",
+  "subscriptions-history",
+  "invoices",
+  "organizations",
+  "staff",
+  "appointments",
+  "calendar",
+  "appointment-insights",
+  "calcom",
+  "integrations-hub",
+  "crm-logs",
+  "crm",
 ]);
 
 export const isBuiltSegment = (segment: string) => BUILT_SEGMENTS.has(segment as DashboardSegment);
@@ -65,8 +125,7 @@ export interface NavGroup {
   items: NavItem[];
 }
 
-export type IconName =
-  | "dashboard" | "create" | "template" | "phone" | "ticket" | "crm" | "calendar" | "building" | "card" | "settings" | "shield";
+export type IconName = "dashboard" | "create" | "template" | "phone" | "ticket" | "crm" | "calendar" | "building" | "card" | "settings" | "shield";
 
 export const CALL_MANAGEMENT_TABS: NavTab[] = [
   { value: "live-calls", labelKey: "nav.tabs.liveCalls" },
@@ -135,14 +194,24 @@ export const NAV_GROUPS: NavGroup[] = [
       { segment: "calcom", labelKey: "nav.items.calcom", icon: "calendar" },
     ],
   },
-  { id: "organizations", labelKey: "nav.groups.organizations", icon: "building", items: [{ segment: "organizations", labelKey: "nav.items.organizations", icon: "building" }] },
+  {
+    id: "organizations",
+    labelKey: "nav.groups.organizations",
+    icon: "building",
+    items: [{ segment: "organizations", labelKey: "nav.items.organizations", icon: "building" }],
+  },
   {
     id: "billing",
     labelKey: "nav.groups.billing",
     icon: "card",
     items: [{ segment: "billing", labelKey: "nav.items.billing", icon: "card", alsoActiveOn: ["add-topup-balance", "invoices", "subscriptions-history"] }],
   },
-  { id: "settings", labelKey: "nav.groups.settings", icon: "settings", items: [{ segment: "settings", labelKey: "nav.items.settings", icon: "settings", alsoActiveOn: ["api-access"] }] },
+  {
+    id: "settings",
+    labelKey: "nav.groups.settings",
+    icon: "settings",
+    items: [{ segment: "settings", labelKey: "nav.items.settings", icon: "settings", alsoActiveOn: ["api-access"] }],
+  },
   {
     id: "super-admin",
     labelKey: "nav.groups.superAdmin",

@@ -32,7 +32,10 @@ export function observeRequests(routePatternOf: (pathname: string) => string): R
       httpRequests.inc({ method: req.method, route, status: String(res.statusCode) });
       httpDuration.observe({ method: req.method, route }, seconds);
       runWithContext(context, () =>
-        getLogger().info({ method: req.method, path: loggablePath(req.originalUrl), route, status: res.statusCode, durationMs: Math.round(seconds * 10_000) / 10 }, "request"),
+        getLogger().info(
+          { method: req.method, path: loggablePath(req.originalUrl), route, status: res.statusCode, durationMs: Math.round(seconds * 10_000) / 10 },
+          "request",
+        ),
       );
     });
     runWithContext(context, () => next());
@@ -47,7 +50,11 @@ export function metricsHandler({ token, beforeCollect }: { token?: string; befor
       return;
     }
     beforeCollect?.();
-    res.status(200).set("Content-Type", registry.contentType).set("Cache-Control", "no-store").send(await registry.metrics());
+    res
+      .status(200)
+      .set("Content-Type", registry.contentType)
+      .set("Cache-Control", "no-store")
+      .send(await registry.metrics());
   };
 }
 
@@ -67,7 +74,10 @@ export function readinessHandler(checks: ReadinessCheck[], timeoutMs = 3_000): R
       checks.map(async ({ name, check }) => {
         let timer: NodeJS.Timeout | undefined;
         try {
-          await Promise.race([check(), new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs)))]);
+          await Promise.race([
+            check(),
+            new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs))),
+          ]);
           return [name, "ok"] as const;
         } catch (error) {
           return [name, error instanceof Error ? error.message.split("\n")[0]! : String(error)] as const;
@@ -78,6 +88,9 @@ export function readinessHandler(checks: ReadinessCheck[], timeoutMs = 3_000): R
     );
     const ready = results.every(([, state]) => state === "ok");
     if (!ready) getLogger().warn({ checks: Object.fromEntries(results) }, "not ready");
-    res.status(ready ? 200 : 503).set("Cache-Control", "no-store").json({ status: ready ? "ready" : "not ready", checks: Object.fromEntries(results) });
+    res
+      .status(ready ? 200 : 503)
+      .set("Cache-Control", "no-store")
+      .json({ status: ready ? "ready" : "not ready", checks: Object.fromEntries(results) });
   };
 }

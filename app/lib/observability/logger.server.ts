@@ -52,14 +52,18 @@ export function routeConsoleToLogger() {
   const format = (args: unknown[]) => {
     const error = args.find((arg): arg is Error => arg instanceof Error);
     // inspect, not JSON.stringify: a circular object or a BigInt must not turn a log call into a crash.
-    const text = args.map((arg) => (arg instanceof Error ? arg.message : typeof arg === "string" ? arg : inspect(arg, { depth: 3, breakLength: Infinity }))).join(" ");
+    const text = args
+      .map((arg) => (arg instanceof Error ? arg.message : typeof arg === "string" ? arg : inspect(arg, { depth: 3, breakLength: Infinity })))
+      .join(" ");
     return { error, text };
   };
-  const to = (method: "info" | "warn" | "error" | "debug") => (...args: unknown[]) => {
-    const { error, text } = format(args);
-    if (error) logger[method]({ err: error }, text);
-    else logger[method](text);
-  };
+  const to =
+    (method: "info" | "warn" | "error" | "debug") =>
+    (...args: unknown[]) => {
+      const { error, text } = format(args);
+      if (error) logger[method]({ err: error }, text);
+      else logger[method](text);
+    };
   console.log = to("info");
   console.info = to("info");
   console.warn = to("warn");

@@ -43,9 +43,12 @@ describe("which addresses outbound requests may reach", () => {
     expect(judgeAddress(address).allowed).toBe(false);
   });
 
-  it.each(["93.184.216.34", "8.8.8.8", "172.32.0.1", "2606:4700::1111", "2a00:1450:4001:80b::200e", "::ffff:8.8.8.8", "64:ff9b::808:808"])("%s is public", (address) => {
-    expect(judgeAddress(address)).toEqual({ allowed: true });
-  });
+  it.each(["93.184.216.34", "8.8.8.8", "172.32.0.1", "2606:4700::1111", "2a00:1450:4001:80b::200e", "::ffff:8.8.8.8", "64:ff9b::808:808"])(
+    "%s is public",
+    (address) => {
+      expect(judgeAddress(address)).toEqual({ allowed: true });
+    },
+  );
 
   it("names the range it refused", () => {
     expect(judgeAddress("::ffff:7f00:1")).toEqual({ allowed: false, range: "loopback" });

@@ -29,7 +29,8 @@ export function judgeAddress(text: string): AddressVerdict {
   if (address.kind() === "ipv6") {
     const inner = embeddedIPv4(address as ipaddr.IPv6);
     if (inner) address = inner;
-    else if (!address.match(GLOBAL_UNICAST_V6)) return { allowed: false, range: (address as ipaddr.IPv6).range() === "unicast" ? "unassigned" : address.range() };
+    else if (!address.match(GLOBAL_UNICAST_V6))
+      return { allowed: false, range: (address as ipaddr.IPv6).range() === "unicast" ? "unassigned" : address.range() };
   }
   const range = address.range();
   return range === "unicast" ? { allowed: true } : { allowed: false, range };

@@ -18,7 +18,10 @@ interface Stub {
   requests: IncomingMessage[];
 }
 
-async function startStub(host: string, handle: (url: string, port: number) => { status: number; headers?: Record<string, string>; body?: string }): Promise<Stub> {
+async function startStub(
+  host: string,
+  handle: (url: string, port: number) => { status: number; headers?: Record<string, string>; body?: string },
+): Promise<Stub> {
   const stub: Stub = { server: createServer(), port: 0, hits: [], requests: [] };
   stub.server.on("request", (req: IncomingMessage, res) => {
     stub.hits.push(req.url ?? "/");
@@ -69,7 +72,13 @@ describe("guardedFetch", () => {
     "refuses %s without connecting",
     async (host) => {
       const before = inside.hits.length;
-      const resolve = async (hostname: string) => (hostname === "localhost" ? [{ address: "127.0.0.1", family: 4 }, { address: "::1", family: 6 }] : resolveTestNames(hostname));
+      const resolve = async (hostname: string) =>
+        hostname === "localhost"
+          ? [
+              { address: "127.0.0.1", family: 4 },
+              { address: "::1", family: 6 },
+            ]
+          : resolveTestNames(hostname);
       await expect(guardedFetch(`http://${host}:${inside.port}/secret`, {}, { ...guard, resolve })).rejects.toThrow(/not a public address/);
       expect(inside.hits.length).toBe(before);
     },
@@ -120,7 +129,11 @@ describe("guardedFetch", () => {
 
   it("turns a POST into a GET on 303 and keeps credentials from another origin", async () => {
     const start = outside.requests.length;
-    const after303 = await guardedFetch(`http://outside.test:${outside.port}/post-303`, { method: "POST", body: "x=1", headers: { Authorization: "Bearer t" } }, guard);
+    const after303 = await guardedFetch(
+      `http://outside.test:${outside.port}/post-303`,
+      { method: "POST", body: "x=1", headers: { Authorization: "Bearer t" } },
+      guard,
+    );
     expect(await after303.text()).toBe("hello");
     expect(outside.requests.slice(start).map((req) => req.method)).toEqual(["POST", "GET"]);
     expect(outside.requests.at(-1)!.headers.authorization).toBe("Bearer t");

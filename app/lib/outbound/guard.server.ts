@@ -90,7 +90,8 @@ function unwrapped(error: unknown) {
   return cause instanceof OutboundRefusal ? cause : error;
 }
 
-const canResend = (body: RequestInit["body"]) => body === undefined || body === null || typeof body === "string" || body instanceof URLSearchParams || ArrayBuffer.isView(body) || body instanceof ArrayBuffer;
+const canResend = (body: RequestInit["body"]) =>
+  body === undefined || body === null || typeof body === "string" || body instanceof URLSearchParams || ArrayBuffer.isView(body) || body instanceof ArrayBuffer;
 
 /**
  * fetch() for a URL someone else chose. Throws OutboundRefusal for a

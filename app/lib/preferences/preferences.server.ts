@@ -29,7 +29,9 @@ export async function readSidebar(request: Request): Promise<SidebarState> {
   const raw = value as Partial<SidebarState>;
   return {
     collapsed: raw.collapsed === true,
-    openGroups: Array.isArray(raw.openGroups) ? raw.openGroups.filter((id): id is string => typeof id === "string" && GROUP_IDS.has(id)) : DEFAULT_SIDEBAR.openGroups,
+    openGroups: Array.isArray(raw.openGroups)
+      ? raw.openGroups.filter((id): id is string => typeof id === "string" && GROUP_IDS.has(id))
+      : DEFAULT_SIDEBAR.openGroups,
   };
 }
 

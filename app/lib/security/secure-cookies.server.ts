@@ -12,7 +12,15 @@ export function isHttpsUrl(url: string) {
   return new URL(url).protocol === "https:";
 }
 
-export function cookiesMustBeSecure({ appUrl, trustProxy, forwardedProto }: { appUrl: string; trustProxy: boolean; forwardedProto: string | null | undefined }) {
+export function cookiesMustBeSecure({
+  appUrl,
+  trustProxy,
+  forwardedProto,
+}: {
+  appUrl: string;
+  trustProxy: boolean;
+  forwardedProto: string | null | undefined;
+}) {
   if (isHttpsUrl(appUrl)) return true;
   // A chain of proxies lists one protocol each; the first is the browser's.
   return trustProxy && forwardedProto?.split(",")[0]?.trim().toLowerCase() === "https";

@@ -38,7 +38,8 @@ export class S3ObjectStorage implements ObjectStorage {
       region: settings.region,
       endpoint: settings.endpoint,
       forcePathStyle: settings.forcePathStyle,
-      credentials: settings.accessKeyId && settings.secretAccessKey ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } : undefined,
+      credentials:
+        settings.accessKeyId && settings.secretAccessKey ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } : undefined,
       requestChecksumCalculation: "WHEN_REQUIRED",
       responseChecksumValidation: "WHEN_REQUIRED",
       maxAttempts: 3,
@@ -50,14 +51,22 @@ export class S3ObjectStorage implements ObjectStorage {
   }
 
   async putBytes(key: string, bytes: Uint8Array, contentType?: string) {
-    await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: assertObjectKey(key), Body: bytes, ContentLength: bytes.byteLength, ContentType: contentType }));
+    await this.client.send(
+      new PutObjectCommand({ Bucket: this.bucket, Key: assertObjectKey(key), Body: bytes, ContentLength: bytes.byteLength, ContentType: contentType }),
+    );
   }
 
   async moveFileIn(key: string, localPath: string, contentType?: string) {
     const { size } = await fs.stat(localPath);
     // Streamed from disk with its length known up front: a single PUT (up to 5 GiB), no part of it held in memory.
     await this.client.send(
-      new PutObjectCommand({ Bucket: this.bucket, Key: assertObjectKey(key), Body: createReadStream(localPath), ContentLength: size, ContentType: contentType }),
+      new PutObjectCommand({
+        Bucket: this.bucket,
+        Key: assertObjectKey(key),
+        Body: createReadStream(localPath),
+        ContentLength: size,
+        ContentType: contentType,
+      }),
     );
     await fs.rm(localPath, { force: true });
   }
@@ -125,7 +134,8 @@ export function describeS3Failure(error: unknown, settings: S3Settings) {
   const name = (error as { name?: unknown } | null)?.name;
   if (status === 404 || name === "NoSuchBucket") return `S3_BUCKET: the bucket "${settings.bucket}" does not exist${where}`;
   if (status === 403 || status === 401) return `S3_ACCESS_KEY_ID / S3_SECRET_ACCESS_KEY: the store${where} refuses these keys for bucket "${settings.bucket}"`;
-  if (name === "CredentialsProviderError") return `S3_ACCESS_KEY_ID / S3_SECRET_ACCESS_KEY: not set, and no other AWS credentials were found for bucket "${settings.bucket}"`;
+  if (name === "CredentialsProviderError")
+    return `S3_ACCESS_KEY_ID / S3_SECRET_ACCESS_KEY: not set, and no other AWS credentials were found for bucket "${settings.bucket}"`;
   if (status === 301) return `S3_REGION: the bucket "${settings.bucket}" is in another region than ${settings.region}`;
   const message = error instanceof Error ? error.message : String(error);
   return `S3_ENDPOINT: cannot reach the store${where} for bucket "${settings.bucket}" (${message.split("\n")[0]})`;

@@ -9,9 +9,7 @@ let storage: ObjectStorage | undefined;
 export function getStorage(): ObjectStorage {
   if (storage) return storage;
   const env = getEnv();
-  storage = env.s3
-    ? new S3ObjectStorage(env.s3)
-    : new LocalObjectStorage(env.dataDir);
+  storage = env.s3 ? new S3ObjectStorage(env.s3) : new LocalObjectStorage(env.dataDir);
   return storage;
 }
 

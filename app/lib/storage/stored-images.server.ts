@@ -37,7 +37,10 @@ export function sniffImageType(bytes: Uint8Array): ImageExtension | null {
  * was hit: the caller answers with a message at the field rather than letting
  * the error become a 500.
  */
-export async function parseImageUpload(request: Request, maxFileBytes: number): Promise<{ formData: FormData; tooLarge: false } | { formData: null; tooLarge: true }> {
+export async function parseImageUpload(
+  request: Request,
+  maxFileBytes: number,
+): Promise<{ formData: FormData; tooLarge: false } | { formData: null; tooLarge: true }> {
   try {
     return { formData: await readFormData(request, { maxFileBytes, maxBytes: maxFileBytes + MULTIPART_OVERHEAD_BYTES }), tooLarge: false };
   } catch (error) {

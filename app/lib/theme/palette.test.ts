@@ -2,24 +2,23 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { BLACK, contrastRatio, hexToRgb, rgbToHsl, WHITE } from "./colour";
-import {
-  activeNavItemColours,
-  PALETTE,
-  paletteCssVariables,
-  paletteEntry,
-  SURFACES,
-  swatchBackground,
-  textColourOn,
-  themeColours,
-  THEMES,
-} from "./palette";
+import { activeNavItemColours, PALETTE, paletteCssVariables, paletteEntry, SURFACES, swatchBackground, textColourOn, themeColours, THEMES } from "./palette";
 
 const everyEntryAndMode = PALETTE.flatMap((entry) => THEMES.map((theme) => [entry.name, theme] as const));
 
 describe("palette", () => {
   it("has the spec's ten colours with Default #2f94ff first", () => {
     expect(PALETTE.map((p) => p.name)).toEqual([
-      "Default", "BlackKnight", "WhitePrince", "GreenLime", "YellowLaserLemon", "BlueLagoon", "RedVermilion", "OrangeTangerine", "PinkQueen", "PurpleMajorelle",
+      "Default",
+      "BlackKnight",
+      "WhitePrince",
+      "GreenLime",
+      "YellowLaserLemon",
+      "BlueLagoon",
+      "RedVermilion",
+      "OrangeTangerine",
+      "PinkQueen",
+      "PurpleMajorelle",
     ]);
     expect(PALETTE[0].main).toBe("#2f94ff");
   });

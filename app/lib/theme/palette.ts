@@ -74,7 +74,10 @@ export interface ThemeColours {
   buttonText: Rgb;
 }
 
-const reaches = (minimum: number, ...backgrounds: Rgb[]) => (colour: Rgb) => backgrounds.every((background) => contrastRatio(colour, background) >= minimum);
+const reaches =
+  (minimum: number, ...backgrounds: Rgb[]) =>
+  (colour: Rgb) =>
+    backgrounds.every((background) => contrastRatio(colour, background) >= minimum);
 
 function deriveThemeColours(name: string, theme: Theme): ThemeColours {
   const main = hexToRgb(paletteEntry(name).main);
@@ -85,7 +88,10 @@ function deriveThemeColours(name: string, theme: Theme): ThemeColours {
   const primaryDark =
     theme === "dark"
       ? primary
-      : nearestLightness(darken(paletteEntry(name).main), (colour) => reaches(TEXT_CONTRAST, page, card)(colour) && reaches(ACTIVE_LABEL_CONTRAST, activeBackground)(colour));
+      : nearestLightness(
+          darken(paletteEntry(name).main),
+          (colour) => reaches(TEXT_CONTRAST, page, card)(colour) && reaches(ACTIVE_LABEL_CONTRAST, activeBackground)(colour),
+        );
   // A grey fill with black text is how a disabled button looks, so a grey that has to be darkened (White Prince
   // in light mode) takes the text its new shade calls for; a hue keeps the text its palette colour calls for
   // (yellow stays yellow with black text rather than turning olive under white).

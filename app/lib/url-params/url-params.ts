@@ -51,7 +51,11 @@ export function searchTerm({ maxLength }: { maxLength?: number } = {}): ParamRea
  * `lowerCase` it is normalised first; longer than `maxLength` it is no value
  * the list could have made, so it is dropped rather than cut.
  */
-export function optionalText({ trim = false, lowerCase = false, maxLength = Infinity }: { trim?: boolean; lowerCase?: boolean; maxLength?: number } = {}): ParamReader<string | null> {
+export function optionalText({
+  trim = false,
+  lowerCase = false,
+  maxLength = Infinity,
+}: { trim?: boolean; lowerCase?: boolean; maxLength?: number } = {}): ParamReader<string | null> {
   return {
     parse(value) {
       if (value == null) return null;

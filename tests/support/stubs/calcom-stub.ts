@@ -280,13 +280,24 @@ export async function startCalcomStub(options: CalcomStubOptions = {}): Promise<
   /** An accepted or pending booking of the user that overlaps [start, end), other than `except`. */
   const clash = (start: Date, end: Date, except?: string) =>
     [...bookings.values()].find(
-      (b) => b.uid !== except && (b.status === "accepted" || b.status === "pending") && Date.parse(b.start) < end.getTime() && Date.parse(b.end) > start.getTime(),
+      (b) =>
+        b.uid !== except && (b.status === "accepted" || b.status === "pending") && Date.parse(b.start) < end.getTime() && Date.parse(b.end) > start.getTime(),
     );
 
   // --- API routes -----------------------------------------------------------
 
-  const routes: Array<{ method: string; pattern: RegExp; version: "bookings" | "event-types" | "any"; handle: (ctx: RouteContext, ...ids: string[]) => Answer }> = [
-    { method: "GET", pattern: /^\/v2\/me\/?$/, version: "any", handle: () => ok({ ...user, avatarUrl: null, bio: null, timeFormat: 24, defaultScheduleId: 1, weekStart: "Monday", organizationId: null }) },
+  const routes: Array<{
+    method: string;
+    pattern: RegExp;
+    version: "bookings" | "event-types" | "any";
+    handle: (ctx: RouteContext, ...ids: string[]) => Answer;
+  }> = [
+    {
+      method: "GET",
+      pattern: /^\/v2\/me\/?$/,
+      version: "any",
+      handle: () => ok({ ...user, avatarUrl: null, bio: null, timeFormat: 24, defaultScheduleId: 1, weekStart: "Monday", organizationId: null }),
+    },
     { method: "GET", pattern: /^\/v2\/event-types\/?$/, version: "event-types", handle: listEventTypes },
     { method: "GET", pattern: /^\/v2\/bookings\/?$/, version: "bookings", handle: listBookings },
     { method: "POST", pattern: /^\/v2\/bookings\/?$/, version: "bookings", handle: createBooking },
@@ -311,9 +322,13 @@ export async function startCalcomStub(options: CalcomStubOptions = {}): Promise<
     const skip = query.has("skip") ? Number(query.get("skip")) : 0;
     if (!Number.isInteger(take) || take < 1 || take > 250) return error(400, "BadRequestException", "take must not be greater than 250");
     if (!Number.isInteger(skip) || skip < 0) return error(400, "BadRequestException", "skip must not be less than 0");
-    const statuses = (query.get("status") ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+    const statuses = (query.get("status") ?? "")
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean);
     const allowed = ["upcoming", "recurring", "past", "cancelled", "unconfirmed"];
-    if (statuses.some((s) => !allowed.includes(s))) return error(400, "BadRequestException", "Invalid status. Allowed are upcoming, recurring, past, cancelled, unconfirmed");
+    if (statuses.some((s) => !allowed.includes(s)))
+      return error(400, "BadRequestException", "Invalid status. Allowed are upcoming, recurring, past, cancelled, unconfirmed");
     for (const name of ["afterStart", "beforeEnd"]) {
       const value = query.get(name);
       if (value !== null && Number.isNaN(Date.parse(value))) return error(400, "BadRequestException", `${name} must be a valid ISO 8601 date.`);
@@ -333,7 +348,9 @@ export async function startCalcomStub(options: CalcomStubOptions = {}): Promise<
       });
     const sort = query.get("sortStart") === "desc" ? -1 : 1;
     const matching = [...bookings.values()]
-      .filter((b) => matchesStatus(b) && (!afterStart || Date.parse(b.start) >= Date.parse(afterStart)) && (!beforeEnd || Date.parse(b.end) <= Date.parse(beforeEnd)))
+      .filter(
+        (b) => matchesStatus(b) && (!afterStart || Date.parse(b.start) >= Date.parse(afterStart)) && (!beforeEnd || Date.parse(b.end) <= Date.parse(beforeEnd)),
+      )
       .sort((a, b) => sort * (Date.parse(a.start) - Date.parse(b.start)) || a.id - b.id);
     const page = matching.slice(skip, skip + take);
     const totalPages = Math.ceil(matching.length / take);
@@ -361,16 +378,20 @@ export async function startCalcomStub(options: CalcomStubOptions = {}): Promise<
     const start = typeof input.start === "string" ? new Date(input.start) : null;
     if (!start || Number.isNaN(start.getTime())) return error(400, "BadRequestException", "start must be a valid ISO 8601 date string");
     const eventType = eventTypes.find((candidate) => candidate.id === input.eventTypeId);
-    if (typeof input.eventTypeId !== "number") return error(400, "BadRequestException", "Either eventTypeId or eventTypeSlug + username or eventTypeSlug + teamSlug must be provided");
+    if (typeof input.eventTypeId !== "number")
+      return error(400, "BadRequestException", "Either eventTypeId or eventTypeSlug + username or eventTypeSlug + teamSlug must be provided");
     if (!eventType) return error(404, "NotFoundException", `Event type with id=${input.eventTypeId} was not found.`);
     const attendee = input.attendee as Partial<StubAttendee> | undefined;
-    if (!attendee || typeof attendee.name !== "string" || typeof attendee.timeZone !== "string") return error(400, "BadRequestException", "attendee.name and attendee.timeZone are required");
-    if (typeof attendee.email !== "string" || !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(attendee.email)) return error(400, "BadRequestException", "Invalid email format");
+    if (!attendee || typeof attendee.name !== "string" || typeof attendee.timeZone !== "string")
+      return error(400, "BadRequestException", "attendee.name and attendee.timeZone are required");
+    if (typeof attendee.email !== "string" || !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(attendee.email))
+      return error(400, "BadRequestException", "Invalid email format");
     const metadataProblem = checkMetadata(input.metadata);
     if (metadataProblem) return error(400, "BadRequestException", metadataProblem);
     const length = typeof input.lengthInMinutes === "number" ? input.lengthInMinutes : eventType.lengthInMinutes;
     if (start.getTime() < Date.now()) return error(400, "BadRequestException", "Attempting to book a meeting in the past.");
-    if (clash(start, new Date(start.getTime() + length * 60_000))) return error(400, "BadRequestException", "User either already has booking at this time or is not available");
+    if (clash(start, new Date(start.getTime() + length * 60_000)))
+      return error(400, "BadRequestException", "User either already has booking at this time or is not available");
     const booking = storeBooking({
       eventType,
       start,
@@ -402,7 +423,8 @@ export async function startCalcomStub(options: CalcomStubOptions = {}): Promise<
     const start = typeof input.start === "string" ? new Date(input.start) : null;
     if (!start || Number.isNaN(start.getTime())) return error(400, "BadRequestException", "start must be a valid ISO 8601 date string");
     if (start.getTime() < Date.now()) return error(400, "BadRequestException", "Attempting to book a meeting in the past.");
-    if (clash(start, new Date(start.getTime() + booking.duration * 60_000), booking.uid)) return error(400, "BadRequestException", "User either already has booking at this time or is not available");
+    if (clash(start, new Date(start.getTime() + booking.duration * 60_000), booking.uid))
+      return error(400, "BadRequestException", "User either already has booking at this time or is not available");
     const replacement = reschedule(booking, start, typeof input.reschedulingReason === "string" ? input.reschedulingReason : undefined);
     return { status: 201, body: { status: "success", data: structuredClone(replacement) } };
   }
@@ -413,7 +435,11 @@ export async function startCalcomStub(options: CalcomStubOptions = {}): Promise<
     const wanted = route.version === "bookings" ? BOOKINGS_VERSION : route.version === "event-types" ? EVENT_TYPES_VERSION : null;
     if (!record.apiVersion) return error(400, "BadRequestException", "Calcom stub: the cal-api-version header is missing");
     if (wanted ? record.apiVersion !== wanted : !KNOWN_VERSIONS.includes(record.apiVersion)) {
-      return error(400, "BadRequestException", `Calcom stub: ${url.pathname} wants cal-api-version ${wanted ?? "one of " + KNOWN_VERSIONS.join(", ")}, not ${record.apiVersion}`);
+      return error(
+        400,
+        "BadRequestException",
+        `Calcom stub: ${url.pathname} wants cal-api-version ${wanted ?? "one of " + KNOWN_VERSIONS.join(", ")}, not ${record.apiVersion}`,
+      );
     }
     if (!record.authorization) return error(401, "UnauthorizedException", "ApiAuthStrategy - No authentication method provided");
     if (record.authorization !== `Bearer ${apiKey}`) return error(401, "UnauthorizedException", "ApiAuthStrategy - api key - Invalid API Key");
@@ -465,7 +491,10 @@ export async function startCalcomStub(options: CalcomStubOptions = {}): Promise<
       const envelope = answer.body as { status?: unknown; path?: unknown } | null;
       if (envelope && typeof envelope === "object" && envelope.status === "error" && envelope.path === "") envelope.path = req.url ?? url.pathname;
       const text = typeof answer.body === "string" ? answer.body : JSON.stringify(answer.body);
-      res.writeHead(answer.status, { "Content-Type": typeof answer.body === "string" ? "text/html; charset=utf-8" : "application/json; charset=utf-8", ...answer.headers });
+      res.writeHead(answer.status, {
+        "Content-Type": typeof answer.body === "string" ? "text/html; charset=utf-8" : "application/json; charset=utf-8",
+        ...answer.headers,
+      });
       res.end(text);
     });
   });
@@ -520,11 +549,26 @@ export async function startCalcomStub(options: CalcomStubOptions = {}): Promise<
       length: booking.duration,
       bookingId: booking.id,
       metadata: { ...booking.metadata },
-      status: triggerEvent === "BOOKING_CANCELLED" ? "CANCELLED" : triggerEvent === "BOOKING_REQUESTED" ? "PENDING" : triggerEvent === "BOOKING_REJECTED" ? "REJECTED" : "ACCEPTED",
+      status:
+        triggerEvent === "BOOKING_CANCELLED"
+          ? "CANCELLED"
+          : triggerEvent === "BOOKING_REQUESTED"
+            ? "PENDING"
+            : triggerEvent === "BOOKING_REJECTED"
+              ? "REJECTED"
+              : "ACCEPTED",
       ...(triggerEvent === "BOOKING_RESCHEDULED" && previous
-        ? { rescheduleId: previous.id, rescheduleUid: previous.uid, rescheduleStartTime: previous.start, rescheduleEndTime: previous.end, rescheduledBy: user.email }
+        ? {
+            rescheduleId: previous.id,
+            rescheduleUid: previous.uid,
+            rescheduleStartTime: previous.start,
+            rescheduleEndTime: previous.end,
+            rescheduledBy: user.email,
+          }
         : {}),
-      ...(triggerEvent === "BOOKING_CANCELLED" ? { cancellationReason: booking.cancellationReason ?? "", cancelledBy: booking.cancelledByEmail ?? user.email } : {}),
+      ...(triggerEvent === "BOOKING_CANCELLED"
+        ? { cancellationReason: booking.cancellationReason ?? "", cancelledBy: booking.cancelledByEmail ?? user.email }
+        : {}),
     };
   }
 
@@ -550,7 +594,17 @@ export async function startCalcomStub(options: CalcomStubOptions = {}): Promise<
       if (!eventType) throw new Error(`No event type ${input.eventTypeId} in the Cal.com stub`);
       const start = new Date(input.start);
       const attendee: StubAttendee = { name: "Jane Booker", email: "jane@example.test", timeZone: "Europe/Berlin", ...input.attendee };
-      return structuredClone(storeBooking({ eventType, start, lengthInMinutes: input.lengthInMinutes, attendee, status: input.status, metadata: input.metadata, title: input.title }));
+      return structuredClone(
+        storeBooking({
+          eventType,
+          start,
+          lengthInMinutes: input.lengthInMinutes,
+          attendee,
+          status: input.status,
+          metadata: input.metadata,
+          title: input.title,
+        }),
+      );
     },
     cancelBooking(uid, reason) {
       const booking = find(uid);
@@ -568,7 +622,14 @@ export async function startCalcomStub(options: CalcomStubOptions = {}): Promise<
       return {
         triggerEvent: "PING",
         createdAt: at,
-        payload: { type: "Test", title: "Test trigger event", description: "", startTime: at, endTime: at, organizer: { name: "Cal", email: "no-reply@cal.com", timeZone: "Europe/London" } },
+        payload: {
+          type: "Test",
+          title: "Test trigger event",
+          description: "",
+          startTime: at,
+          endTime: at,
+          organizer: { name: "Cal", email: "no-reply@cal.com", timeZone: "Europe/London" },
+        },
       };
     },
     sign(envelope, secret = webhookSecret) {
@@ -629,7 +690,9 @@ function eventTypeOutput(eventType: StubEventType, user: StubUser) {
     isInstantEvent: false,
     scheduleId: null,
     ownerId: user.id,
-    users: [{ id: user.id, name: user.name, username: user.username, avatarUrl: null, weekStart: "Monday", brandColor: null, darkBrandColor: null, metadata: {} }],
+    users: [
+      { id: user.id, name: user.name, username: user.username, avatarUrl: null, weekStart: "Monday", brandColor: null, darkBrandColor: null, metadata: {} },
+    ],
   };
 }
 

@@ -129,7 +129,21 @@ const PHONE_PATTERN = /^\+?[1-9]\d{1,14}$/;
 const PROPERTY_LIST: FieldSchema = { type: "string", pattern: /^[a-z0-9_]+(,[a-z0-9_]+)*$/ };
 const CURSOR: FieldSchema = { type: "string", minLength: 1 };
 const OUTCOMES = ["SCHEDULED", "COMPLETED", "RESCHEDULED", "NO_SHOW", "CANCELED"] as const;
-const OPERATORS = ["EQ", "NEQ", "LT", "LTE", "GT", "GTE", "BETWEEN", "IN", "NOT_IN", "HAS_PROPERTY", "NOT_HAS_PROPERTY", "CONTAINS_TOKEN", "NOT_CONTAINS_TOKEN"] as const;
+const OPERATORS = [
+  "EQ",
+  "NEQ",
+  "LT",
+  "LTE",
+  "GT",
+  "GTE",
+  "BETWEEN",
+  "IN",
+  "NOT_IN",
+  "HAS_PROPERTY",
+  "NOT_HAS_PROPERTY",
+  "CONTAINS_TOKEN",
+  "NOT_CONTAINS_TOKEN",
+] as const;
 const SCALAR: FieldSchema = { type: ["string", "number", "boolean"] };
 
 const CONTACT_PROPERTIES: Record<string, FieldSchema> = {
@@ -186,7 +200,12 @@ const ASSOCIATIONS: FieldSchema = {
 const MEETING_CREATE: FieldSchema = {
   type: "object",
   properties: {
-    properties: { type: "object", properties: MEETING_PROPERTIES, required: ["hs_meeting_title", "hs_meeting_start_time", "hs_meeting_end_time"], additionalProperties: false },
+    properties: {
+      type: "object",
+      properties: MEETING_PROPERTIES,
+      required: ["hs_meeting_title", "hs_meeting_start_time", "hs_meeting_end_time"],
+      additionalProperties: false,
+    },
     associations: ASSOCIATIONS,
   },
   required: ["properties"],
@@ -215,7 +234,13 @@ const SEARCH: FieldSchema = {
             maxItems: 6,
             items: {
               type: "object",
-              properties: { propertyName: { type: "string", minLength: 1 }, operator: { type: "string", enum: OPERATORS }, value: SCALAR, highValue: SCALAR, values: { type: "array", items: SCALAR } },
+              properties: {
+                propertyName: { type: "string", minLength: 1 },
+                operator: { type: "string", enum: OPERATORS },
+                value: SCALAR,
+                highValue: SCALAR,
+                values: { type: "array", items: SCALAR },
+              },
               required: ["propertyName", "operator"],
               additionalProperties: false,
             },
@@ -248,7 +273,10 @@ const LIST_CONTACTS: FieldSchema = {
   properties: { limit: { type: "integer", minimum: 1, maximum: 100 }, after: CURSOR, properties: PROPERTY_LIST, archived: { type: "boolean" } },
   additionalProperties: false,
 };
-const LIST_MEETINGS: FieldSchema = { ...LIST_CONTACTS, properties: { ...LIST_CONTACTS.properties, associations: { type: "string", pattern: /^[a-z_]+(,[a-z_]+)*$/ } } };
+const LIST_MEETINGS: FieldSchema = {
+  ...LIST_CONTACTS,
+  properties: { ...LIST_CONTACTS.properties, associations: { type: "string", pattern: /^[a-z_]+(,[a-z_]+)*$/ } },
+};
 const GET_CONTACT: FieldSchema = {
   type: "object",
   properties: { properties: PROPERTY_LIST, archived: { type: "boolean" }, idProperty: { type: "string", enum: ["email"] } },
@@ -313,7 +341,13 @@ interface QueuedFault {
   remaining: number;
 }
 
-type Filter = { propertyName: string; operator: (typeof OPERATORS)[number]; value?: string | number | boolean; highValue?: string | number | boolean; values?: Array<string | number | boolean> };
+type Filter = {
+  propertyName: string;
+  operator: (typeof OPERATORS)[number];
+  value?: string | number | boolean;
+  highValue?: string | number | boolean;
+  values?: Array<string | number | boolean>;
+};
 
 interface SearchBody {
   filterGroups?: Array<{ filters: Filter[] }>;
@@ -344,7 +378,13 @@ export async function startCrmSuiteStub(options: CrmSuiteStubOptions = {}): Prom
     const id = String(nextContact++);
     const contact: CrmContact = {
       id,
-      properties: { ...properties, ...(properties.email ? { email: properties.email.toLowerCase() } : {}), createdate: at, lastmodifieddate: at, hs_object_id: id },
+      properties: {
+        ...properties,
+        ...(properties.email ? { email: properties.email.toLowerCase() } : {}),
+        createdate: at,
+        lastmodifieddate: at,
+        hs_object_id: id,
+      },
       createdAt: at,
       updatedAt: at,
       archived: false,
@@ -380,7 +420,9 @@ export async function startCrmSuiteStub(options: CrmSuiteStubOptions = {}): Prom
       createdAt: record.createdAt,
       updatedAt: record.updatedAt,
       archived: record.archived,
-      ...(withAssociations && contactIds.length > 0 ? { associations: { contacts: { results: contactIds.map((id) => ({ id, type: "meeting_event_to_contact" })) } } } : {}),
+      ...(withAssociations && contactIds.length > 0
+        ? { associations: { contacts: { results: contactIds.map((id) => ({ id, type: "meeting_event_to_contact" })) } } }
+        : {}),
     };
   }
 
@@ -413,15 +455,31 @@ export async function startCrmSuiteStub(options: CrmSuiteStubOptions = {}): Prom
     }
     const problems = validate(body, MEETING_CREATE);
     if (problems.length > 0) return invalid(problems);
-    const input = body as { properties: Record<string, string>; associations?: Array<{ to: { id: string }; types: Array<{ associationCategory: string; associationTypeId: number }> }> };
+    const input = body as {
+      properties: Record<string, string>;
+      associations?: Array<{ to: { id: string }; types: Array<{ associationCategory: string; associationTypeId: number }> }>;
+    };
     const contactIds: string[] = [];
     for (const [index, association] of (input.associations ?? []).entries()) {
-      const type = association.types.find((candidate) => candidate.associationCategory !== "HUBSPOT_DEFINED" || candidate.associationTypeId !== MEETING_TO_CONTACT);
-      if (type) problems.push({ in: `associations[${index}].types`, message: `association type ${type.associationCategory} ${type.associationTypeId} is not defined between meetings and contacts` });
-      else if (!contacts.some((contact) => contact.id === association.to.id)) problems.push({ in: `associations[${index}].to.id`, message: `contact ${association.to.id} does not exist` });
+      const type = association.types.find(
+        (candidate) => candidate.associationCategory !== "HUBSPOT_DEFINED" || candidate.associationTypeId !== MEETING_TO_CONTACT,
+      );
+      if (type)
+        problems.push({
+          in: `associations[${index}].types`,
+          message: `association type ${type.associationCategory} ${type.associationTypeId} is not defined between meetings and contacts`,
+        });
+      else if (!contacts.some((contact) => contact.id === association.to.id))
+        problems.push({ in: `associations[${index}].to.id`, message: `contact ${association.to.id} does not exist` });
       else if (!contactIds.includes(association.to.id)) contactIds.push(association.to.id);
     }
-    if (problems.length > 0) return hsError(400, "VALIDATION_ERROR", `One or more associations are invalid: ${problems.map((problem) => `${problem.in} ${problem.message}`).join("; ")}`, { errors: problems });
+    if (problems.length > 0)
+      return hsError(
+        400,
+        "VALIDATION_ERROR",
+        `One or more associations are invalid: ${problems.map((problem) => `${problem.in} ${problem.message}`).join("; ")}`,
+        { errors: problems },
+      );
     return { status: 201, body: view(kind, storeMeeting(input.properties, contactIds), null, true) };
   }
 
@@ -457,9 +515,12 @@ export async function startCrmSuiteStub(options: CrmSuiteStubOptions = {}): Prom
       (input.filterGroups ?? []).forEach((group, g) =>
         group.filters.forEach((filter, f) => {
           const at = `filterGroups[${g}].filters[${f}]`;
-          if (filter.operator === "BETWEEN" && (filter.value === undefined || filter.highValue === undefined)) problems.push({ in: at, message: "BETWEEN needs value and highValue" });
-          else if ((filter.operator === "IN" || filter.operator === "NOT_IN") && !filter.values?.length) problems.push({ in: at, message: `${filter.operator} needs values` });
-          else if (!["BETWEEN", "IN", "NOT_IN", "HAS_PROPERTY", "NOT_HAS_PROPERTY"].includes(filter.operator) && filter.value === undefined) problems.push({ in: at, message: `${filter.operator} needs a value` });
+          if (filter.operator === "BETWEEN" && (filter.value === undefined || filter.highValue === undefined))
+            problems.push({ in: at, message: "BETWEEN needs value and highValue" });
+          else if ((filter.operator === "IN" || filter.operator === "NOT_IN") && !filter.values?.length)
+            problems.push({ in: at, message: `${filter.operator} needs values` });
+          else if (!["BETWEEN", "IN", "NOT_IN", "HAS_PROPERTY", "NOT_HAS_PROPERTY"].includes(filter.operator) && filter.value === undefined)
+            problems.push({ in: at, message: `${filter.operator} needs a value` });
         }),
       );
       if (input.after !== undefined && !/^\d+$/.test(input.after)) problems.push({ in: "after", message: "must be a paging offset from an earlier answer" });
@@ -525,8 +586,17 @@ export async function startCrmSuiteStub(options: CrmSuiteStubOptions = {}): Prom
 
   function answerApi(record: RecordedRequest, url: URL, bodyIsJson: boolean): { answer: Answer; replayed: boolean } {
     const authorization = record.headers.authorization;
-    if (!authorization) return { answer: hsError(401, "INVALID_AUTHENTICATION", "Authentication credentials not found. This API supports OAuth 2.0 authentication and private app access tokens."), replayed: false };
-    if (authorization !== `Bearer ${token}`) return { answer: hsError(401, "INVALID_AUTHENTICATION", "Authentication credentials not found: the access token is not valid."), replayed: false };
+    if (!authorization)
+      return {
+        answer: hsError(
+          401,
+          "INVALID_AUTHENTICATION",
+          "Authentication credentials not found. This API supports OAuth 2.0 authentication and private app access tokens.",
+        ),
+        replayed: false,
+      };
+    if (authorization !== `Bearer ${token}`)
+      return { answer: hsError(401, "INVALID_AUTHENTICATION", "Authentication credentials not found: the access token is not valid."), replayed: false };
 
     const idempotencyKey = record.headers["idempotency-key"];
     const cacheKey = idempotencyKey ? `${record.method} ${record.path} ${idempotencyKey}` : null;
@@ -537,7 +607,10 @@ export async function startCrmSuiteStub(options: CrmSuiteStubOptions = {}): Prom
     const known = routes.filter((route) => route.pattern.test(url.pathname));
     const route = known.find((candidate) => candidate.method === record.method);
     if (!route) {
-      answer = known.length > 0 ? hsError(405, "VALIDATION_ERROR", `HTTP method ${record.method} is not supported by ${url.pathname}`) : hsError(404, "OBJECT_NOT_FOUND", `Unable to route ${record.method} request to ${url.pathname}`);
+      answer =
+        known.length > 0
+          ? hsError(405, "VALIDATION_ERROR", `HTTP method ${record.method} is not supported by ${url.pathname}`)
+          : hsError(404, "OBJECT_NOT_FOUND", `Unable to route ${record.method} request to ${url.pathname}`);
     } else if (!bodyIsJson) {
       answer = hsError(400, "VALIDATION_ERROR", "Invalid input JSON on line 1: the body is not JSON.");
     } else {
@@ -618,7 +691,13 @@ export async function startCrmSuiteStub(options: CrmSuiteStubOptions = {}): Prom
       if (times > 0) faults.push({ match: {}, fault, remaining: times });
     },
     addContact(properties = {}) {
-      return storeContact({ firstname: "Grace", lastname: "Hopper", email: `contact${nextContact}@example.test`, phone: `+1416555${String(nextContact).padStart(4, "0").slice(-4)}`, ...properties });
+      return storeContact({
+        firstname: "Grace",
+        lastname: "Hopper",
+        email: `contact${nextContact}@example.test`,
+        phone: `+1416555${String(nextContact).padStart(4, "0").slice(-4)}`,
+        ...properties,
+      });
     },
     addMeeting(properties = {}, contactIds = []) {
       const start = properties.hs_meeting_start_time ?? new Date(Date.UTC(2030, 0, 7, 15)).toISOString();
@@ -674,9 +753,17 @@ function crmFaultBody(status: number): unknown {
   if (status === 404) return notFound("0").body;
   if (status === 409) return conflict("51").body;
   if (status === 429) {
-    return { status: "error", message: "You have reached your ten_secondly_rolling limit.", errorType: "RATE_LIMIT", correlationId: randomUUID(), policyName: "TEN_SECONDLY_ROLLING", groupName: "publicapi:private-app" };
+    return {
+      status: "error",
+      message: "You have reached your ten_secondly_rolling limit.",
+      errorType: "RATE_LIMIT",
+      correlationId: randomUUID(),
+      policyName: "TEN_SECONDLY_ROLLING",
+      groupName: "publicapi:private-app",
+    };
   }
-  if (status === 502 || status === 503 || status === 504) return hsError(status, "SERVICE_UNAVAILABLE", "The service is temporarily unavailable. Try again later.").body;
+  if (status === 502 || status === 503 || status === 504)
+    return hsError(status, "SERVICE_UNAVAILABLE", "The service is temporarily unavailable. Try again later.").body;
   if (status >= 500) return hsError(status, "INTERNAL_ERROR", "internal error").body;
   return hsError(status, "VALIDATION_ERROR", `Injected ${status}`).body;
 }
@@ -713,7 +800,12 @@ function containsToken(actual: string, wanted: string | number | boolean) {
   const token = String(wanted).toLowerCase();
   const text = actual.toLowerCase();
   if (token.includes("*")) {
-    const pattern = new RegExp(`^${token.split("*").map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join(".*")}$`);
+    const pattern = new RegExp(
+      `^${token
+        .split("*")
+        .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
+        .join(".*")}$`,
+    );
     return pattern.test(text) || text.split(/[\s,;:()]+/).some((part) => pattern.test(part));
   }
   return text === token || text.split(/[^a-z0-9]+/).includes(token);
@@ -771,7 +863,10 @@ function matches(match: StubFaultMatch, method: string, path: string): boolean {
   return match.path.test(path);
 }
 
-function faultAnswer(fault: { status: number; body?: unknown; retryAfter?: number | string; headers?: Record<string, string> }, defaultBody: (status: number) => unknown): Answer {
+function faultAnswer(
+  fault: { status: number; body?: unknown; retryAfter?: number | string; headers?: Record<string, string> },
+  defaultBody: (status: number) => unknown,
+): Answer {
   const headers: Record<string, string> = { ...fault.headers };
   if (fault.retryAfter !== undefined) headers["Retry-After"] = String(fault.retryAfter);
   return { status: fault.status, body: fault.body === undefined ? defaultBody(fault.status) : fault.body, headers };
@@ -781,7 +876,11 @@ function send(res: http.ServerResponse, record: RecordedRequest, answer: Answer)
   record.status = answer.status;
   const raw = typeof answer.body === "string";
   const text = raw ? (answer.body as string) : answer.body === null ? "" : JSON.stringify(answer.body);
-  const type = raw ? ((answer.body as string).trimStart().startsWith("<") ? "text/html; charset=utf-8" : "text/plain; charset=utf-8") : "application/json; charset=utf-8";
+  const type = raw
+    ? (answer.body as string).trimStart().startsWith("<")
+      ? "text/html; charset=utf-8"
+      : "text/plain; charset=utf-8"
+    : "application/json; charset=utf-8";
   res.writeHead(answer.status, { ...(text ? { "Content-Type": type } : {}), ...answer.headers });
   res.end(text);
 }
@@ -812,7 +911,8 @@ interface FieldSchema {
   maxItems?: number;
 }
 
-const EMAIL_FORMAT = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/i;
+const EMAIL_FORMAT =
+  /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/i;
 
 function isCalendarDate(text: string) {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
@@ -823,7 +923,9 @@ function isCalendarDate(text: string) {
 
 function isDateTime(text: string) {
   const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2}):(\d{2})(\.\d+)?(Z|[+-]\d{2}:\d{2})$/i.exec(text);
-  return !!match && isCalendarDate(match[1] ?? "") && Number(match[2]) < 24 && Number(match[3]) < 60 && Number(match[4]) < 61 && !Number.isNaN(Date.parse(text));
+  return (
+    !!match && isCalendarDate(match[1] ?? "") && Number(match[2]) < 24 && Number(match[3]) < 60 && Number(match[4]) < 61 && !Number.isNaN(Date.parse(text))
+  );
 }
 
 const FORMATS: Record<NonNullable<FieldSchema["format"]>, (text: string) => boolean> = {
@@ -847,11 +949,18 @@ function validate(value: unknown, schema: FieldSchema, at = ""): Problem[] {
   const field = at || "(body)";
   if (schema.type !== undefined) {
     const types: readonly JsonType[] = typeof schema.type === "string" ? [schema.type] : schema.type;
-    if (!types.some((type) => hasType(value, type))) return [{ in: field, message: `must be ${types.map((type) => (type === "integer" || type === "array" || type === "object" ? `an ${type}` : type === "null" ? "null" : `a ${type}`)).join(" or ")}` }];
+    if (!types.some((type) => hasType(value, type)))
+      return [
+        {
+          in: field,
+          message: `must be ${types.map((type) => (type === "integer" || type === "array" || type === "object" ? `an ${type}` : type === "null" ? "null" : `a ${type}`)).join(" or ")}`,
+        },
+      ];
   }
   if (typeof value === "string") {
     const length = [...value].length;
-    if (schema.minLength !== undefined && length < schema.minLength) problems.push({ in: field, message: schema.minLength === 1 ? "must not be empty" : `must be at least ${schema.minLength} characters` });
+    if (schema.minLength !== undefined && length < schema.minLength)
+      problems.push({ in: field, message: schema.minLength === 1 ? "must not be empty" : `must be at least ${schema.minLength} characters` });
     if (schema.maxLength !== undefined && length > schema.maxLength) problems.push({ in: field, message: `must be at most ${schema.maxLength} characters` });
     if (schema.enum && !schema.enum.includes(value)) problems.push({ in: field, message: `must be one of ${schema.enum.join(", ")}` });
     if (schema.format && !FORMATS[schema.format](value)) problems.push({ in: field, message: `must be a valid ${schema.format}` });
@@ -870,7 +979,8 @@ function validate(value: unknown, schema: FieldSchema, at = ""): Problem[] {
     const object = value as Record<string, unknown>;
     const child = (key: string) => (at ? `${at}.${key}` : key);
     for (const key of schema.required ?? []) if (object[key] === undefined) problems.push({ in: child(key), message: "is required" });
-    if (schema.minProperties !== undefined && Object.keys(object).length < schema.minProperties) problems.push({ in: field, message: `must have at least ${schema.minProperties} propert${schema.minProperties === 1 ? "y" : "ies"}` });
+    if (schema.minProperties !== undefined && Object.keys(object).length < schema.minProperties)
+      problems.push({ in: field, message: `must have at least ${schema.minProperties} propert${schema.minProperties === 1 ? "y" : "ies"}` });
     for (const [key, item] of Object.entries(object)) {
       const property = schema.properties?.[key];
       if (property) problems.push(...validate(item, property, child(key)));

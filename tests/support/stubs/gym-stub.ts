@@ -345,7 +345,15 @@ export async function startGymStub(options: GymStubOptions = {}): Promise<GymStu
   function createUser({ body }: RouteContext): Answer {
     const problems = validate(body, CREATE_USER);
     if (problems.length > 0) return invalid(problems);
-    const input = body as Record<string, unknown> & { clubId: string; locationId: string; firstName: string; lastName: string; role: string; email: string; mobilePhone: string };
+    const input = body as Record<string, unknown> & {
+      clubId: string;
+      locationId: string;
+      firstName: string;
+      lastName: string;
+      role: string;
+      email: string;
+      mobilePhone: string;
+    };
     const member = storeMember({
       clubId: input.clubId,
       locationId: input.locationId,
@@ -452,7 +460,10 @@ export async function startGymStub(options: GymStubOptions = {}): Promise<GymStu
     const known = routes.filter((route) => route.pattern.test(url.pathname));
     const route = known.find((candidate) => candidate.method === record.method);
     if (!route) {
-      answer = known.length > 0 ? clubError(405, "method_not_allowed", `${record.method} is not allowed on ${url.pathname}.`) : clubError(404, "not_found", `No route for ${record.method} ${url.pathname}.`);
+      answer =
+        known.length > 0
+          ? clubError(405, "method_not_allowed", `${record.method} is not allowed on ${url.pathname}.`)
+          : clubError(404, "not_found", `No route for ${record.method} ${url.pathname}.`);
     } else if (!bodyIsJson) {
       answer = clubError(400, "invalid_json", "The request body is not valid JSON.");
     } else {
@@ -660,7 +671,10 @@ function matches(match: StubFaultMatch, method: string, path: string): boolean {
   return match.path.test(path);
 }
 
-function faultAnswer(fault: { status: number; body?: unknown; retryAfter?: number | string; headers?: Record<string, string> }, defaultBody: (status: number) => unknown): Answer {
+function faultAnswer(
+  fault: { status: number; body?: unknown; retryAfter?: number | string; headers?: Record<string, string> },
+  defaultBody: (status: number) => unknown,
+): Answer {
   const headers: Record<string, string> = { ...fault.headers };
   if (fault.retryAfter !== undefined) headers["Retry-After"] = String(fault.retryAfter);
   return { status: fault.status, body: fault.body === undefined ? defaultBody(fault.status) : fault.body, headers };
@@ -670,7 +684,11 @@ function send(res: http.ServerResponse, record: RecordedRequest, answer: Answer)
   record.status = answer.status;
   const raw = typeof answer.body === "string";
   const text = raw ? (answer.body as string) : answer.body === null ? "" : JSON.stringify(answer.body);
-  const type = raw ? ((answer.body as string).trimStart().startsWith("<") ? "text/html; charset=utf-8" : "text/plain; charset=utf-8") : "application/json; charset=utf-8";
+  const type = raw
+    ? (answer.body as string).trimStart().startsWith("<")
+      ? "text/html; charset=utf-8"
+      : "text/plain; charset=utf-8"
+    : "application/json; charset=utf-8";
   res.writeHead(answer.status, { ...(text ? { "Content-Type": type } : {}), ...answer.headers });
   res.end(text);
 }
@@ -700,7 +718,8 @@ interface FieldSchema {
   maxItems?: number;
 }
 
-const EMAIL_FORMAT = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/i;
+const EMAIL_FORMAT =
+  /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/i;
 
 function isCalendarDate(text: string) {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
@@ -711,7 +730,9 @@ function isCalendarDate(text: string) {
 
 function isDateTime(text: string) {
   const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2}):(\d{2})(\.\d+)?(Z|[+-]\d{2}:\d{2})$/i.exec(text);
-  return !!match && isCalendarDate(match[1] ?? "") && Number(match[2]) < 24 && Number(match[3]) < 60 && Number(match[4]) < 61 && !Number.isNaN(Date.parse(text));
+  return (
+    !!match && isCalendarDate(match[1] ?? "") && Number(match[2]) < 24 && Number(match[3]) < 60 && Number(match[4]) < 61 && !Number.isNaN(Date.parse(text))
+  );
 }
 
 const FORMATS: Record<NonNullable<FieldSchema["format"]>, (text: string) => boolean> = {
@@ -735,11 +756,18 @@ function validate(value: unknown, schema: FieldSchema, at = ""): Problem[] {
   const field = at || "(body)";
   if (schema.type !== undefined) {
     const types: readonly JsonType[] = typeof schema.type === "string" ? [schema.type] : schema.type;
-    if (!types.some((type) => hasType(value, type))) return [{ field, message: `must be ${types.map((type) => (type === "integer" || type === "array" || type === "object" ? `an ${type}` : type === "null" ? "null" : `a ${type}`)).join(" or ")}` }];
+    if (!types.some((type) => hasType(value, type)))
+      return [
+        {
+          field,
+          message: `must be ${types.map((type) => (type === "integer" || type === "array" || type === "object" ? `an ${type}` : type === "null" ? "null" : `a ${type}`)).join(" or ")}`,
+        },
+      ];
   }
   if (typeof value === "string") {
     const length = [...value].length;
-    if (schema.minLength !== undefined && length < schema.minLength) problems.push({ field, message: schema.minLength === 1 ? "must not be empty" : `must be at least ${schema.minLength} characters` });
+    if (schema.minLength !== undefined && length < schema.minLength)
+      problems.push({ field, message: schema.minLength === 1 ? "must not be empty" : `must be at least ${schema.minLength} characters` });
     if (schema.maxLength !== undefined && length > schema.maxLength) problems.push({ field, message: `must be at most ${schema.maxLength} characters` });
     if (schema.enum && !schema.enum.includes(value)) problems.push({ field, message: `must be one of ${schema.enum.join(", ")}` });
     if (schema.format && !FORMATS[schema.format](value)) problems.push({ field, message: `must be a valid ${schema.format}` });
@@ -758,7 +786,8 @@ function validate(value: unknown, schema: FieldSchema, at = ""): Problem[] {
     const object = value as Record<string, unknown>;
     const child = (key: string) => (at ? `${at}.${key}` : key);
     for (const key of schema.required ?? []) if (object[key] === undefined) problems.push({ field: child(key), message: "is required" });
-    if (schema.minProperties !== undefined && Object.keys(object).length < schema.minProperties) problems.push({ field, message: `must have at least ${schema.minProperties} field${schema.minProperties === 1 ? "" : "s"}` });
+    if (schema.minProperties !== undefined && Object.keys(object).length < schema.minProperties)
+      problems.push({ field, message: `must have at least ${schema.minProperties} field${schema.minProperties === 1 ? "" : "s"}` });
     for (const [key, item] of Object.entries(object)) {
       const property = schema.properties?.[key];
       if (property) problems.push(...validate(item, property, child(key)));

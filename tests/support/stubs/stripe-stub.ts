@@ -76,7 +76,11 @@ const DECLINES: Record<string, { code: string; decline_code: string; message: st
   insufficient_funds: { code: "card_declined", decline_code: "insufficient_funds", message: "Your card has insufficient funds." },
   expired_card: { code: "expired_card", decline_code: "expired_card", message: "Your card has expired." },
   incorrect_cvc: { code: "incorrect_cvc", decline_code: "incorrect_cvc", message: "Your card's security code is incorrect." },
-  processing_error: { code: "processing_error", decline_code: "processing_error", message: "An error occurred while processing your card. Try again in a little bit." },
+  processing_error: {
+    code: "processing_error",
+    decline_code: "processing_error",
+    message: "An error occurred while processing your card. Try again in a little bit.",
+  },
   authentication_required: {
     code: "authentication_required",
     decline_code: "authentication_required",
@@ -275,7 +279,14 @@ export async function startStripeStub(options: { secretKey?: string; webhookSecr
       customer,
       livemode: false,
       metadata: {},
-      card: { brand: card.brand, last4: card.number.slice(-4), exp_month: STUB_CARD_EXPIRY.month, exp_year: STUB_CARD_EXPIRY.year, funding: "credit", country: "US" },
+      card: {
+        brand: card.brand,
+        last4: card.number.slice(-4),
+        exp_month: STUB_CARD_EXPIRY.month,
+        exp_year: STUB_CARD_EXPIRY.year,
+        funding: "credit",
+        country: "US",
+      },
     };
   }
 
@@ -321,14 +332,18 @@ export async function startStripeStub(options: { secretKey?: string; webhookSecr
       if (earlier.path !== url.pathname || earlier.rawBody !== rawBody) {
         return {
           status: 400,
-          body: stripeError("idempotency_error", `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}'.`),
+          body: stripeError(
+            "idempotency_error",
+            `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}'.`,
+          ),
         };
       }
       record.replayed = true;
       return earlier.answer;
     }
     const answer = answerApi(req, url, record.params);
-    if (answer.status !== 400 && answer.status !== 429 && answer.status < 500) idempotent.set(key, { path: url.pathname, rawBody, answer: structuredClone(answer) });
+    if (answer.status !== 400 && answer.status !== 429 && answer.status < 500)
+      idempotent.set(key, { path: url.pathname, rawBody, answer: structuredClone(answer) });
     return answer;
   }
 
