@@ -7,7 +7,13 @@ export default defineConfig({
   },
   esbuild: { jsx: "automatic" },
   test: {
-    include: ["app/**/*.test.{ts,tsx}", "tests/integration/**/*.test.{ts,tsx}", "tests/security/**/*.test.{ts,tsx}"],
+    include: [
+      "app/**/*.test.{ts,tsx}",
+      "tools/**/*.test.{ts,tsx}",
+      "tests/tooling/**/*.test.{ts,tsx}",
+      "tests/integration/**/*.test.{ts,tsx}",
+      "tests/security/**/*.test.{ts,tsx}",
+    ],
     setupFiles: ["./tests/setup/test-env.ts"],
     pool: "forks",
     testTimeout: 20_000,

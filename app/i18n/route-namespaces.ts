@@ -3,7 +3,7 @@ import { DEFAULT_NAMESPACE, NAMESPACES, type Namespace } from "./config";
 /**
  * A route names the translation namespaces its screen uses; a page ships only
  * those of its matched routes (plus the default one the shell uses), not all of
- * them. app/cli/route-namespaces.test.ts checks every route declares what it uses.
+ * them. tools/route-namespaces.test.ts checks every route declares what it uses.
  */
 export interface I18nHandle {
   i18n: readonly Namespace[];

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
-import { findTenant, parseSeedBulkArgs } from "~/cli/seed-bulk";
+import { findTenant, parseSeedBulkArgs } from "../../tools/bench/seed-bulk";
 import { insertSyntheticCalls, MAX_BULK_CALLS, RARE_TERM } from "~/seed/bulk-calls.server";
 import { getDb, newId, now } from "~/db/db.server";
 import { isPostgres } from "~/db/dialect";

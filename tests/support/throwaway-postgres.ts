@@ -2,7 +2,7 @@ import { execFileSync, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { freePort } from "../../app/cli/bench-pages-server";
+import { freePort } from "../../tools/bench/bench-pages-server";
 
 export { freePort };
 

@@ -20,7 +20,7 @@ function listFiles(directory: string): string[] {
 
 /**
  * Serves the .br or .gz file that `npm run build` wrote beside a fingerprinted
- * asset (app/cli/precompress-assets.ts), so a script is compressed once at the
+ * asset (tools/precompress-assets.ts), so a script is compressed once at the
  * highest level rather than on every request. Anything else falls through to
  * express.static. The set of files is read once: build assets never change
  * while the server runs.

@@ -115,7 +115,7 @@ function sourcesNewerThan(dir: string, time: number): string[] {
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) {
-      if (full !== path.join(REPO_ROOT, "app/cli")) newer.push(...sourcesNewerThan(full, time));
+      newer.push(...sourcesNewerThan(full, time));
     } else if (!/\.test\.tsx?$/.test(entry.name) && fs.statSync(full).mtimeMs > time) newer.push(path.relative(REPO_ROOT, full));
   }
   return newer;

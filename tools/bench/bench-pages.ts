@@ -97,14 +97,14 @@ function gitDescription(root: string) {
   }
 }
 
-/** Sources changed since the build, leaving out tests and app/cli (neither is part of the build). */
+/** Sources changed since the build, leaving out tests (not part of the build). */
 function sourcesNewerThan(root: string, dir: string, time: number): string[] {
   if (!fs.existsSync(dir)) return [];
   const newer: string[] = [];
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) {
-      if (full !== path.join(root, "app/cli")) newer.push(...sourcesNewerThan(root, full, time));
+      newer.push(...sourcesNewerThan(root, full, time));
     } else if (!/\.test\.tsx?$/.test(entry.name) && fs.statSync(full).mtimeMs > time) newer.push(path.relative(root, full));
   }
   return newer;

@@ -1,7 +1,7 @@
 /**
  * Which translation namespaces each route's screen can need, read from the source:
  *
- *   npx tsx app/cli/route-namespaces.ts          # prints what each route uses and declares
+ *   npx tsx tools/route-namespaces.ts          # prints what each route uses and declares
  *
  * A page ships only the namespaces its matched routes declare in `handle.i18n`
  * (see app/i18n/route-namespaces.ts), so a route that forgets one renders raw keys.
@@ -13,7 +13,7 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { DEFAULT_NAMESPACE, NAMESPACES, type Namespace } from "~/i18n/config";
 
-const APP_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const APP_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../app");
 const ROUTES_DIR = path.join(APP_DIR, "routes");
 const NAMESPACE_SET = new Set<string>(NAMESPACES);
 const NAMESPACE_ALTERNATION = NAMESPACES.join("|");
