@@ -44,6 +44,24 @@ export default tseslint.config(
     },
   },
   {
+    // Route modules read and write through features (docs/decisions/0029-code-layout.md): no query, transaction or id helper in a route.
+    files: ["app/routes/**/*.{ts,tsx}"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["~/db/*", "**/db/db.server", "kysely"],
+              allowTypeImports: true,
+              message: "Route modules do not touch the database: call a feature's function (docs/decisions/0029-code-layout.md).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Playwright fixtures call a function named `use`; it is not React's.
     files: ["tests/e2e/**/*.ts"],
     rules: { "react-hooks/rules-of-hooks": "off" },

@@ -18,8 +18,8 @@ import { isCardErrorCode } from "~/features/billing/card-errors";
 import { planOffers } from "~/features/billing/plan-choice.server";
 import { getPaymentProvider } from "~/features/billing/provider.server";
 import { addCardSchema } from "~/features/billing/schemas";
+import { invoiceNumberForCharge } from "~/features/billing/invoices.server";
 import { choosePlan } from "~/features/billing/subscriptions.server";
-import { getDb } from "~/db/db.server";
 import { formatDate, formatMoney, formatNumber } from "~/i18n/format";
 import { getLanguage } from "~/i18n/i18next.server";
 import type { I18nHandle } from "~/i18n/route-namespaces";
@@ -86,13 +86,13 @@ export async function action({ request }: ActionFunctionArgs) {
     case "charged": {
       const { charge } = choice;
       if (charge.status === "succeeded") {
-        const invoice = await getDb().selectFrom("invoices").select("number").where("charge_id", "=", charge.id).executeTakeFirst();
+        const invoiceNumber = await invoiceNumberForCharge(charge.tenant_id, charge.id);
         const details = JSON.parse(charge.details) as { planName?: string; change?: string };
         const target = gate.subscription ? "/billing" : "/overview";
         return redirectWithToast(target, {
           type: "success",
           key: details.change === "upgrade" ? "plans.upgraded" : details.change === "renewal" ? "plans.resumed" : "plans.chargedNew",
-          values: { plan: details.planName ?? "", number: invoice?.number ?? "" },
+          values: { plan: details.planName ?? "", number: invoiceNumber ?? "" },
         });
       }
       if (charge.status === "pending") return data({ formErrors: ["plans.paymentPending"], plan: planKey, submissionKey }, { status: 202 });

@@ -7,12 +7,11 @@ import { EmptyState } from "~/components/ui/empty-state";
 import { PageHeader } from "~/components/ui/page-header";
 import { Panel } from "~/components/ui/panel";
 import { getEnv } from "~/config/env.server";
-import { getDb } from "~/db/db.server";
 import { requireReadAccess } from "~/features/access/gate.server";
 import { can } from "~/features/access/permissions";
 import { handleCalcomAction } from "~/features/calcom/calcom-actions.server";
 import { ConnectionPanel, ConnectPanel, DisconnectForm, WebhookPanel } from "~/features/calcom/calcom-page";
-import { getConnection, webhookSecretOf } from "~/features/calcom/connections.server";
+import { getConnection, importedEventTypes, webhookSecretOf } from "~/features/calcom/connections.server";
 import { ConnectCalcomSchema } from "~/features/calcom/schemas";
 import { organizationPaths } from "~/features/organizations/paths";
 import { getTranslator } from "~/i18n/i18next.server";
@@ -41,14 +40,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     }
   }
   const imported = connection
-    ? await getDb()
-        .selectFrom("event_types")
-        .select(["id", "name", "team_id", "duration_minutes"])
-        .where("tenant_id", "=", gate.tenant.id)
-        .where("calcom_event_type_id", "is not", null)
-        .where("team_id", "in", teams.length ? teams.map((team) => team.id) : [""])
-        .orderBy("name")
-        .execute()
+    ? await importedEventTypes(
+        gate.tenant.id,
+        teams.map((team) => team.id),
+      )
     : [];
   return {
     title: t("title"),

@@ -5,7 +5,6 @@ import { useTranslation } from "~/i18n/react";
 import { PageHeader } from "~/components/ui/page-header";
 import { Notice } from "~/components/ui/panel";
 import { getEnv } from "~/config/env.server";
-import { newId } from "~/db/db.server";
 import { requireActionAccess, requireReadAccess } from "~/features/access/gate.server";
 import { can } from "~/features/access/permissions";
 import { matchColumns } from "~/features/contact-import/column-mapping";
@@ -59,14 +58,14 @@ export async function action({ request }: ActionFunctionArgs) {
   const gate = await requireActionAccess(request, "create", "contacts");
   await ensureImportHousekeeping();
   if (!isMultipart(request)) throw new Response("Bad Request", { status: 400 });
-  const importId = newId();
-  const received = await receiveUpload(request, importId);
+  const received = await receiveUpload(request);
   if (!received.ok) {
     const result = parseWithZod(new FormData(), { schema: uploadSchema }).reply({ fieldErrors: { file: [received.refusal.key] } });
     const reply: UploadRefusalReply = { intent: "upload", result, values: refusalValues(received.refusal, await getLanguage(request)) };
     return data(reply, { status: received.refusal.key === "validation.tooLarge" ? 413 : 400 });
   }
   const { upload } = received;
+  const { importId } = upload;
   await createImport({
     id: importId,
     tenantId: gate.tenant.id,

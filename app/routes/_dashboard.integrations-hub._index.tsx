@@ -1,10 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { buttonClass } from "~/components/ui/button";
-import { getDb } from "~/db/db.server";
 import { can } from "~/features/access/permissions";
 import { ActiveIntegrations } from "~/features/integrations/active-integrations";
-import { hubAnalytics } from "~/features/integrations/analytics.server";
+import { hubAnalytics, queuedDeliveryCounts } from "~/features/integrations/analytics.server";
 import { successRate } from "~/features/integrations/delivery-policy";
 import { HubAnalytics } from "~/features/integrations/hub-analytics";
 import { listIntegrations, templateOf, type Integration } from "~/features/integrations/integrations.server";
@@ -50,7 +49,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     HUB_CATEGORIES.map((category) => [category, category === "all" ? templates.length : templates.filter((template) => template.category === category).length]),
   );
   const queued =
-    params.tab === "active" && integrations.length ? await queuedCounts(integrations.map((integration) => integration.id)) : new Map<string, number>();
+    params.tab === "active" && integrations.length ? await queuedDeliveryCounts(integrations.map((integration) => integration.id)) : new Map<string, number>();
   return {
     title: t("title"),
     params,
@@ -109,17 +108,6 @@ function logoOf(integration: Integration) {
   } catch {
     return "/integrations/custom.svg";
   }
-}
-
-async function queuedCounts(integrationIds: string[]) {
-  const rows = await getDb()
-    .selectFrom("integration_deliveries")
-    .select(["integration_id", (eb) => eb.fn.countAll<number>().as("count")])
-    .where("integration_id", "in", integrationIds)
-    .where("status", "in", ["queued", "sending"])
-    .groupBy("integration_id")
-    .execute();
-  return new Map(rows.map((row) => [row.integration_id, Number(row.count)]));
 }
 
 export const meta = titleFromLoader;

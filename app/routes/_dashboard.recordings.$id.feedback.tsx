@@ -8,6 +8,7 @@ import { Panel } from "~/components/ui/panel";
 import { requireActionAccess } from "~/features/access/gate.server";
 import { FeedbackSchema } from "~/features/recordings/feedback-schema";
 import { FeedbackForm } from "~/features/recordings/feedback-form";
+import type { FeedbackActionData, FeedbackPageData } from "~/features/recordings/feedback-page";
 import { callNotFound, getCallForTenant, recordingSummaryLine, returnPath, saveFeedback } from "~/features/recordings/recording.server";
 import { redirectWithToast } from "~/lib/toast/toast.server";
 import { getTranslator } from "~/i18n/i18next.server";
@@ -34,7 +35,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     feedback: call.feedback_rating === null ? null : { rating: call.feedback_rating, text: call.feedback_text },
     returnTo: returnPath(new URL(request.url).searchParams.get("returnTo"), `/recordings/${call.id}`),
     constraint: getZodConstraint(FeedbackSchema),
-  };
+  } satisfies FeedbackPageData;
 }
 
 export const meta = titleFromLoader;
@@ -46,7 +47,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!(await getCallForTenant(tenant.id, callId))) throw callNotFound();
   const formData = await readFormData(request);
   const submission = parseWithZod(formData, { schema: FeedbackSchema });
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  if (submission.status !== "success") return data({ result: submission.reply() } satisfies FeedbackActionData, { status: 400 });
   if (!(await saveFeedback(tenant.id, callId, submission.value))) throw callNotFound();
   return redirectWithToast(returnPath(formData.get("returnTo"), `/recordings/${callId}`), { type: "success", key: "recording:toast.feedbackSaved" });
 }

@@ -1,5 +1,4 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { getDb } from "~/db/db.server";
 import { requireReadAccess } from "~/features/access/gate.server";
 import { parseListParams } from "~/features/contacts/list-params";
 import { contactsCsvStream } from "~/features/contacts/list-query.server";
@@ -21,7 +20,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const scope = { tenantId: gate.tenant.id, timeZone: gate.tenant.timeZone };
   // As on the list: a list the tenant does not have is ignored rather than matched.
   if (params.list && !(await findContactList(scope.tenantId, params.list))) params.list = null;
-  const body = contactsCsvStream(getDb(), scope, params, { language, t });
+  const body = contactsCsvStream(scope, params, { language, t });
   return new Response(body, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",

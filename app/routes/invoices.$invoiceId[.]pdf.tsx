@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { getDb } from "~/db/db.server";
 import { requireReadAccess } from "~/features/access/gate.server";
-import { getInvoice } from "~/features/billing/invoices.server";
+import { getInvoice, invoiceRecipientEmail } from "~/features/billing/invoices.server";
 import { invoiceNumberLabel } from "~/features/billing/invoice-number";
 import { renderInvoicePdf } from "~/features/billing/invoice-pdf.server";
 import { getPaymentProvider } from "~/features/billing/provider.server";
@@ -21,14 +20,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   // An invoice reads the same whoever opens it: in the organisation's language.
   const language = tenantLanguage({ country: gate.tenant.country, timeZone: gate.tenant.timeZone });
   const t = await getTranslatorFor(language, "billing");
-  const owner = await getDb().selectFrom("users").select(["email"]).where("tenant_id", "=", gate.tenant.id).orderBy("created_at").executeTakeFirst();
   const pdf = await renderInvoicePdf({
     language,
     number: invoice.number,
     issuedAt: invoice.created_at,
     timeZone: gate.tenant.timeZone,
     seller: { name: "Voxboard", lines: [] },
-    customer: { name: gate.tenant.name, email: owner?.email ?? null },
+    customer: { name: gate.tenant.name, email: await invoiceRecipientEmail(gate.tenant.id) },
     item: t(invoice.item_key, JSON.parse(invoice.item_values) as Record<string, string>),
     amountCents: invoice.amount_cents,
     currency: invoice.currency,

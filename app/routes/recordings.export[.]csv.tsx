@@ -1,5 +1,4 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { getDb } from "~/db/db.server";
 import { requireReadAccess } from "~/features/access/gate.server";
 import { parseListParams } from "~/features/recordings/list-params";
 import { csvFileName, recordingsCsvStream } from "~/features/recordings/csv-export.server";
@@ -16,7 +15,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const t = await getTranslatorFor(language, "recordings");
   const params = parseListParams(new URL(request.url).searchParams);
   const scope = { tenantId: gate.tenant.id, timeZone: gate.tenant.timeZone };
-  const body = recordingsCsvStream(getDb(), scope, params, { language, t });
+  const body = recordingsCsvStream(scope, params, { language, t });
   return new Response(body, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",

@@ -61,6 +61,18 @@ export async function listInvoices(tenantId: string, page: number, db: DB = getD
   return { items, total, page, pageCount: Math.max(1, Math.ceil(total / pageSize)) };
 }
 
+/** Who an invoice is addressed to: the account's first user (its owner since registration). */
+export async function invoiceRecipientEmail(tenantId: string, db: DB = getDb()) {
+  const owner = await db.selectFrom("users").select(["email"]).where("tenant_id", "=", tenantId).orderBy("created_at").executeTakeFirst();
+  return owner?.email ?? null;
+}
+
+/** The invoice a settled charge produced, if any (a plan charge's toast names its number). */
+export async function invoiceNumberForCharge(tenantId: string, chargeId: string, db: DB = getDb()) {
+  const invoice = await db.selectFrom("invoices").select("number").where("tenant_id", "=", tenantId).where("charge_id", "=", chargeId).executeTakeFirst();
+  return invoice?.number ?? null;
+}
+
 export function getInvoice(tenantId: string, invoiceId: string, db: DB = getDb()) {
   return db.selectFrom("invoices").selectAll().where("tenant_id", "=", tenantId).where("id", "=", invoiceId).executeTakeFirst();
 }

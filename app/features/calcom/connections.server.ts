@@ -14,6 +14,18 @@ export function getConnection(tenantId: string, organizationId: string, db: DB =
   return db.selectFrom("calcom_connections").selectAll().where("tenant_id", "=", tenantId).where("organization_id", "=", organizationId).executeTakeFirst();
 }
 
+/** The event types imported from Cal.com into these teams, by name. */
+export function importedEventTypes(tenantId: string, teamIds: string[], db: DB = getDb()) {
+  return db
+    .selectFrom("event_types")
+    .select(["id", "name", "team_id", "duration_minutes"])
+    .where("tenant_id", "=", tenantId)
+    .where("calcom_event_type_id", "is not", null)
+    .where("team_id", "in", teamIds.length ? teamIds : [""])
+    .orderBy("name")
+    .execute();
+}
+
 export function getConnectionById(connectionId: string, db: DB = getDb()) {
   return db.selectFrom("calcom_connections").selectAll().where("id", "=", connectionId).executeTakeFirst();
 }

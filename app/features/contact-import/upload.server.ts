@@ -9,6 +9,7 @@ import { CsvFormatError } from "~/lib/csv/csv-parser";
 import { looksLikeText, SNIFF_BYTES, textEncodingOf, type TextEncoding } from "~/lib/csv/text-decoding";
 import { countCsvRows } from "./csv-file.server";
 import { deleteStoredFile, importsDir, partialFilePath, storedNameFor, storeUploadedFile } from "./import-files.server";
+import { newId } from "~/db/db.server";
 
 /**
  * Receives a contacts CSV: the multipart body is streamed to disk part by
@@ -27,6 +28,8 @@ export type UploadRefusal =
   | { key: "validation.malformed"; values: { row: number } };
 
 export interface ReceivedUpload {
+  /** The import this upload starts: its files are named after it. */
+  importId: string;
   fileName: string;
   storedFile: string;
   sizeBytes: number;
@@ -117,7 +120,10 @@ async function readSmallField(part: UploadHandlerPart) {
   return Buffer.concat(chunks).toString("utf8");
 }
 
-export async function receiveUpload(request: Request, importId: string): Promise<{ ok: true; upload: ReceivedUpload } | { ok: false; refusal: UploadRefusal }> {
+export async function receiveUpload(
+  request: Request,
+  importId: string = newId(),
+): Promise<{ ok: true; upload: ReceivedUpload } | { ok: false; refusal: UploadRefusal }> {
   const { MAX_IMPORT_BYTES, MAX_IMPORT_ROWS } = getEnv();
   // A body announced far beyond the limit is refused before a byte of it is read.
   const announced = Number(request.headers.get("Content-Length") ?? NaN);
@@ -188,7 +194,7 @@ export async function receiveUpload(request: Request, importId: string): Promise
     }
     // Checked: into the store, where every app server finds it.
     await storeUploadedFile(stored, local);
-    return { ok: true, upload: { fileName: file.fileName.slice(0, 255), storedFile: stored, sizeBytes: file.size, header, dataRows } };
+    return { ok: true, upload: { importId, fileName: file.fileName.slice(0, 255), storedFile: stored, sizeBytes: file.size, header, dataRows } };
   } catch (error) {
     await cleanUp();
     if (error instanceof CsvFormatError) return { ok: false, refusal: { key: "validation.malformed", values: { row: error.record } } };

@@ -312,7 +312,7 @@ function csvCells(row: ContactListItem, formatDate: (iso: string) => string, t: 
  * German) as a stream that asks the database for the next chunk only when the
  * client has taken the previous one.
  */
-export function contactsCsvStream(db: DB, scope: ContactsScope, params: ContactsListParams, options: CsvExportOptions): ReadableStream<Uint8Array> {
+export function contactsCsvStream(scope: ContactsScope, params: ContactsListParams, options: CsvExportOptions, db: DB = getDb()): ReadableStream<Uint8Array> {
   const dialect = csvDialectFor(options.language);
   const encoder = new TextEncoder();
   const chunks = exportChunks(db, scope, params);

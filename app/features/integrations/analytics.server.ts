@@ -154,3 +154,16 @@ export async function hubAnalytics(
     series: [...series.entries()].map(([day, counts]) => ({ day, ...counts })),
   };
 }
+
+/** How many deliveries each of these integrations still has to send (queued or being sent), for the hub's active list. */
+export async function queuedDeliveryCounts(integrationIds: string[], db: DB = getDb()) {
+  if (integrationIds.length === 0) return new Map<string, number>();
+  const rows = await db
+    .selectFrom("integration_deliveries")
+    .select(["integration_id", (eb) => eb.fn.countAll<number>().as("count")])
+    .where("integration_id", "in", integrationIds)
+    .where("status", "in", ["queued", "sending"])
+    .groupBy("integration_id")
+    .execute();
+  return new Map(rows.map((row) => [row.integration_id, Number(row.count)]));
+}

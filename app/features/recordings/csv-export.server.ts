@@ -1,5 +1,5 @@
 import type { TFunction } from "~/i18n/translator";
-import type { DB } from "~/db/db.server";
+import { getDb, type DB } from "~/db/db.server";
 import { localDateKey, localDateOf } from "~/features/calls/date-ranges";
 import { formatDateTime } from "~/i18n/format";
 import { formatClock } from "./audio-player";
@@ -64,7 +64,7 @@ function csvCells(row: ExportRow, timeZone: string, { language, t }: CsvExportOp
  * The CSV as a stream that asks the database for the next chunk only when the
  * client has taken the previous one, so a million rows never sit in memory.
  */
-export function recordingsCsvStream(db: DB, scope: ListScope, params: RecordingsListParams, options: CsvExportOptions): ReadableStream<Uint8Array> {
+export function recordingsCsvStream(scope: ListScope, params: RecordingsListParams, options: CsvExportOptions, db: DB = getDb()): ReadableStream<Uint8Array> {
   const dialect = csvDialectFor(options.language);
   const encoder = new TextEncoder();
   const chunks = exportChunks(db, scope, params);

@@ -3,14 +3,14 @@ import { useEffect } from "react";
 import { useTranslation } from "~/i18n/react";
 import { useCloseAfterSubmit } from "~/components/ui/confirm-action";
 import { Dialog } from "~/components/ui/dialog";
-import type { action as feedbackRouteAction, loader as feedbackRouteLoader } from "~/routes/_dashboard.recordings.$id.feedback";
 import { FeedbackForm } from "./feedback-form";
+import type { FeedbackActionData, FeedbackPageData } from "./feedback-page";
 
 /** The feedback form in a dialog over the list, loaded on first use (see row-actions.tsx). */
 export function FeedbackDialog({ callId, returnTo, href, onClose }: { callId: string; returnTo: string; href: string; onClose: () => void }) {
   const { t } = useTranslation("recording");
-  const current = useFetcher<typeof feedbackRouteLoader>();
-  const submitter = useFetcher<typeof feedbackRouteAction>();
+  const current = useFetcher<FeedbackPageData>();
+  const submitter = useFetcher<FeedbackActionData>();
   const { load } = current;
   // The dialog shows the feedback as it is now, read from the form page's own loader.
   useEffect(() => {

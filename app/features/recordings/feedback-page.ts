@@ -1,0 +1,21 @@
+import type { SubmissionResult } from "@conform-to/react";
+import type { FormConstraint } from "~/lib/forms/form-constraint";
+
+/**
+ * What the feedback page's loader and action answer. The list's and the
+ * detail page's dialog (feedback-dialog.tsx) read the same loader and post
+ * to the same action, so the shape is named here, where both sides import
+ * it, rather than taken from the route module (features never import routes).
+ */
+export interface FeedbackPageData {
+  title: string;
+  callId: string;
+  summaryLine: string;
+  feedback: { rating: number; text: string | null } | null;
+  returnTo: string;
+  constraint: FormConstraint;
+}
+
+export interface FeedbackActionData {
+  result: SubmissionResult<string[]>;
+}
