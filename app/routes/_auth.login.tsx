@@ -1,6 +1,6 @@
 import { plainFormProps, plainInputProps, usePlainForm } from "~/lib/forms/plain-form";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { AuthCard } from "~/components/auth-card";
@@ -16,12 +16,13 @@ import { createSession, destroySession } from "~/features/auth/session.server";
 import type { I18nHandle } from "~/i18n/route-namespaces";
 import { readFormData } from "~/lib/http/form-body.server";
 import { keepRetryAfter } from "~/lib/http/action-headers";
+import { pageTitle } from "~/lib/http/page-title";
 
 export const handle: I18nHandle = { i18n: ["auth"] };
 // A 429 from the rate limit keeps its Retry-After on a post without JavaScript too.
 export const headers = keepRetryAfter;
 
-export const meta: MetaFunction = () => [{ title: "Voxboard" }];
+export const meta = () => pageTitle(null);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   // Signed in already: the sign-in form has nothing to offer.

@@ -7,6 +7,7 @@ import { requireReadAccess } from "~/features/access/gate.server";
 import { firstSegment } from "~/features/access/permissions";
 import { isDashboardSegment, SERVICE_DESK_TABS, type NavTab } from "~/lib/navigation/routes";
 import { notFound } from "~/lib/http/responses";
+import { pageTitle } from "~/lib/http/page-title";
 
 const TABS: Partial<Record<string, NavTab[]>> = {
   "service-desk": SERVICE_DESK_TABS,
@@ -29,7 +30,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return { segment, tabs: tabs ?? null, activeTab: activeTab ?? null };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Voxboard · ${data.segment}` : "Voxboard" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => pageTitle(data?.segment);
 
 export default function NotYetAvailableScreen() {
   const { t } = useTranslation();

@@ -1,5 +1,5 @@
 import { getZodConstraint } from "@conform-to/zod";
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
@@ -14,6 +14,7 @@ import { contactPaths, withReturnTo } from "~/features/contacts/paths";
 import { ListNameSchema } from "~/features/contacts/schemas";
 import { getTranslator } from "~/i18n/i18next.server";
 import type { I18nHandle } from "~/i18n/route-namespaces";
+import { titleFromLoader } from "~/lib/http/page-title";
 
 export const handle: I18nHandle = { i18n: ["contacts", "phone"] };
 
@@ -30,7 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { title: t("title"), list: await loadContactsList(request, gate), listNameConstraint: getZodConstraint(ListNameSchema) };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Voxboard · ${data.title}` : "Voxboard" }];
+export const meta = titleFromLoader;
 
 export default function ContactsPage() {
   const { t } = useTranslation("contacts");

@@ -1,5 +1,5 @@
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { PageHeader } from "~/components/ui/page-header";
@@ -34,6 +34,7 @@ import { formatNumber } from "~/i18n/format";
 import { getLanguage, getTranslator } from "~/i18n/i18next.server";
 import type { I18nHandle } from "~/i18n/route-namespaces";
 import { readFormData } from "~/lib/http/form-body.server";
+import { titleFromLoader } from "~/lib/http/page-title";
 
 export const handle: I18nHandle = { i18n: ["contacts", "imports", "phone"] };
 
@@ -69,7 +70,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Voxboard · ${data.title}` : "Voxboard" }];
+export const meta = titleFromLoader;
 
 const toast = (key: string, values?: Toast["values"], type: Toast["type"] = "success"): Toast => ({ type, key: `imports:${key}`, values });
 

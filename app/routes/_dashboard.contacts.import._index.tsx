@@ -1,5 +1,5 @@
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { PageHeader } from "~/components/ui/page-header";
@@ -20,6 +20,7 @@ import { redirectWithToast } from "~/lib/toast/toast.server";
 import { formatNumber } from "~/i18n/format";
 import { getLanguage, getTranslator } from "~/i18n/i18next.server";
 import type { I18nHandle } from "~/i18n/route-namespaces";
+import { titleFromLoader } from "~/lib/http/page-title";
 
 export const handle: I18nHandle = { i18n: ["imports"] };
 
@@ -39,7 +40,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Voxboard · ${data.title}` : "Voxboard" }];
+export const meta = titleFromLoader;
 
 function isMultipart(request: Request) {
   return request.headers.get("Content-Type")?.toLowerCase().startsWith("multipart/form-data") ?? false;

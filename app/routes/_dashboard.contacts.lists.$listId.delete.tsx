@@ -1,4 +1,4 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
@@ -20,6 +20,7 @@ import { getLanguage, getTranslator } from "~/i18n/i18next.server";
 import type { I18nHandle } from "~/i18n/route-namespaces";
 import { readFormData } from "~/lib/http/form-body.server";
 import { backToConfirmation, FAILED, orFailed } from "~/lib/http/operation-failure";
+import { titleFromLoader } from "~/lib/http/page-title";
 
 export const handle: I18nHandle = { i18n: ["contacts", "phone"] };
 
@@ -41,7 +42,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Voxboard · ${data.title}` : "Voxboard" }];
+export const meta = titleFromLoader;
 
 /** The list view the user came from, without the filter on the list that is gone. */
 function afterDelete(returnTo: string, listId: string) {

@@ -1,5 +1,5 @@
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
@@ -20,6 +20,7 @@ import { getTranslator } from "~/i18n/i18next.server";
 import type { I18nHandle } from "~/i18n/route-namespaces";
 import { readFormData } from "~/lib/http/form-body.server";
 import { FAILED, orFailed } from "~/lib/http/operation-failure";
+import { titleFromLoader } from "~/lib/http/page-title";
 
 export const handle: I18nHandle = { i18n: ["contacts", "phone"] };
 
@@ -38,7 +39,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Voxboard · ${data.title}` : "Voxboard" }];
+export const meta = titleFromLoader;
 
 /** Coming from the contact form (no list yet), the user goes back to it with the new list chosen; otherwise to the new, empty list. */
 function afterCreate(returnTo: string, listId: string) {
