@@ -7,7 +7,7 @@ import { FilterSelect } from "~/components/ui/filter-fields";
 import { FilterForm } from "~/components/ui/filter-form";
 import { PageHeader } from "~/components/ui/page-header";
 import { requireReadAccess } from "~/features/access/gate.server";
-import { DEFAULT_DATE_RANGE, isDateRangeKey, type DateRangeKey } from "~/features/calls/date-ranges";
+import { DEFAULT_DATE_RANGE, isDateRangeKey, type DateRangeKey } from "~/lib/dates/date-ranges";
 import { organizationPaths } from "~/features/organizations/paths";
 import { appointmentFilterChoices } from "~/features/scheduling/appointments.server";
 import { InsightsPanel } from "~/features/scheduling/insights-panel";

@@ -19,7 +19,7 @@ import { addCardSchema } from "~/features/billing/schemas";
 import { TopUpForms } from "~/features/billing/topup-forms";
 import { usageData } from "~/features/billing/usage-page.server";
 import { UsagePanel } from "~/features/billing/usage-panel";
-import { DEFAULT_DATE_RANGE, isDateRangeKey } from "~/features/calls/date-ranges";
+import { DEFAULT_DATE_RANGE, isDateRangeKey } from "~/lib/dates/date-ranges";
 import { getLanguage, getTranslator } from "~/i18n/i18next.server";
 import { useTranslation } from "~/i18n/react";
 import type { I18nHandle } from "~/i18n/route-namespaces";

@@ -13,7 +13,7 @@ import { isAllowed } from "~/features/campaigns/campaign-rules";
 import { formDefaultsFromSearch, type CampaignFormDefaults } from "~/features/campaigns/form-params";
 import { checkReferences, findCampaign, hasUnfinishedRun, loadFormOptions, updateCampaign } from "~/features/campaigns/campaigns.server";
 import { campaignFormSchema } from "~/features/campaigns/schemas";
-import { formatClockTime } from "~/features/campaigns/zoned-time";
+import { formatClockTime } from "~/lib/dates/zoned-time";
 import { titleFromLoader } from "~/lib/http/page-title";
 import { redirectWithToast } from "~/lib/toast/toast.server";
 import { getTranslator } from "~/i18n/i18next.server";

@@ -6,7 +6,7 @@ import { Panel } from "~/components/ui/panel";
 import { requireReadAccess } from "~/features/access/gate.server";
 import { loadOverviewFigures } from "~/features/call-center/kpis.server";
 import { CallFiguresSection, type CallFiguresView } from "~/features/call-center/overview-figures";
-import { DEFAULT_DATE_RANGE, isDateRangeKey } from "~/features/calls/date-ranges";
+import { DEFAULT_DATE_RANGE, isDateRangeKey } from "~/lib/dates/date-ranges";
 import { FirstSteps } from "~/features/onboarding/first-steps";
 import { loadFirstSteps } from "~/features/onboarding/first-steps.server";
 import { isFirstVisit } from "~/features/onboarding/first-visit.server";

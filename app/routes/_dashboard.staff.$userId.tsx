@@ -11,7 +11,7 @@ import { OverrideSchema, WorkingHoursSchema } from "~/features/scheduling/staff-
 import { findStaffMember, getSchedule, listOverrides } from "~/features/scheduling/staff.server";
 import { timeZoneChoices } from "~/features/scheduling/time-zones.server";
 import { formatHoursText, readWindows, WEEKDAYS } from "~/features/scheduling/working-hours";
-import { localPartsAt } from "~/features/campaigns/zoned-time";
+import { localPartsAt } from "~/lib/dates/zoned-time";
 import { useTranslation } from "~/i18n/react";
 import type { I18nHandle } from "~/i18n/route-namespaces";
 import { titleFromLoader } from "~/lib/http/page-title";

@@ -4,7 +4,7 @@ import { ensureBillingAccount } from "~/features/billing/accounts.server";
 import { allTransactions } from "~/features/billing/history.server";
 import { parseHistoryParams } from "~/features/billing/history-params";
 import { transactionsCsv } from "~/features/billing/history-csv.server";
-import { csvFileName } from "~/features/recordings/csv-export.server";
+import { csvFileName } from "~/lib/csv/csv-writer";
 import { getLanguage, getTranslatorFor } from "~/i18n/i18next.server";
 
 /** GET /billing/transactions.csv?type=&from=&to=: the billing history's current view, every page, as CSV. */

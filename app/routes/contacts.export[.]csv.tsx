@@ -3,7 +3,7 @@ import { requireReadAccess } from "~/features/access/gate.server";
 import { parseListParams } from "~/features/contacts/list-params";
 import { contactsCsvStream } from "~/features/contacts/list-query.server";
 import { findContactList } from "~/features/contacts/lists.server";
-import { csvFileName } from "~/features/recordings/csv-export.server";
+import { csvFileName } from "~/lib/csv/csv-writer";
 import { getLanguage, getTranslatorFor } from "~/i18n/i18next.server";
 
 /**

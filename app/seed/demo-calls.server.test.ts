@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { localDateOf } from "~/features/calls/date-ranges";
+import { localDateOf } from "~/lib/dates/date-ranges";
 import { DEMO_HISTORY_CALLS, planDemoCalls } from "./demo-calls.server";
 
 const now = new Date("2026-03-18T15:30:00Z");

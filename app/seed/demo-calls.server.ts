@@ -2,7 +2,7 @@ import type { Sentiment } from "~/features/analysis/analysis";
 import { analyzeTranscript } from "~/features/analysis/builtin-analyzer";
 import { getAudioStore, type AudioStore } from "~/features/calls/audio-store.server";
 import { buildCallRow, type CallInput } from "~/features/calls/call-row";
-import { addDays, localDateOf, startOfLocalDay, type LocalDate } from "~/features/calls/date-ranges";
+import { addDays, localDateOf, startOfLocalDay, type LocalDate } from "~/lib/dates/date-ranges";
 import type { TranscriptTurn } from "~/features/calls/derived-columns";
 import { seededRandom, synthesizeCallWav } from "~/features/calls/wav";
 import type { NewCall } from "~/db/schema";

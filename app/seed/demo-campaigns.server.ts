@@ -1,5 +1,5 @@
 import { classifyContact } from "~/features/campaigns/prelaunch";
-import { localPartsAt, zonedTimeToInstant } from "~/features/campaigns/zoned-time";
+import { localPartsAt, zonedTimeToInstant } from "~/lib/dates/zoned-time";
 import { timeZoneForPhone } from "~/features/phone/time-zone.server";
 import { newId, type DB } from "~/db/db.server";
 

@@ -1,5 +1,5 @@
 import { newId, type DB } from "~/db/db.server";
-import { zonedTimeToInstant, localPartsAt } from "~/features/campaigns/zoned-time";
+import { zonedTimeToInstant, localPartsAt } from "~/lib/dates/zoned-time";
 import { sortNameOf } from "~/features/organizations/list-params";
 import { DEFAULT_WEEKLY_HOURS } from "~/features/scheduling/working-hours";
 

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { getDb, newId } from "~/db/db.server";
 import type { CallStatus, NewCall } from "~/db/schema";
 import { buildCallRow } from "~/features/calls/call-row";
-import { localDateKey, localDateOf, startOfLocalDay } from "~/features/calls/date-ranges";
+import { localDateKey, localDateOf, startOfLocalDay } from "~/lib/dates/date-ranges";
 import { billableMinutes } from "~/features/billing/overage";
 import { bookOverage, overageByDay, periodUsage, runOverageBooking } from "~/features/billing/overage.server";
 import { overageByCampaign } from "~/features/billing/usage-page.server";

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import ICAL from "ical.js";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb, newId } from "~/db/db.server";
-import { addCalendarDays, isoWeekday, localPartsAt } from "~/features/campaigns/zoned-time";
+import { addCalendarDays, isoWeekday, localPartsAt } from "~/lib/dates/zoned-time";
 import { createApiKey, revokeApiKey } from "~/features/api-keys/api-keys.server";
 import { createOrganization } from "~/features/organizations/organizations.server";
 import { cancelAppointment } from "~/features/scheduling/booking.server";

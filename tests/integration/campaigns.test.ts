@@ -11,7 +11,7 @@ import * as listPage from "~/routes/_dashboard.campaigns._index";
 import * as newPage from "~/routes/_dashboard.campaigns.new";
 import * as newKnowledgeBasePage from "~/routes/_dashboard.knowledge-base.new";
 import { formSearchOf } from "~/features/campaigns/form-params";
-import { zonedTimeToInstant } from "~/features/campaigns/zoned-time";
+import { zonedTimeToInstant } from "~/lib/dates/zoned-time";
 import { popToast } from "~/lib/toast/toast.server";
 import { callAction, callLoader, cookiesFrom, makeRequest, prepareTestDatabase, redirectLocation, sessionCookieFor, unwrap } from "../support/app";
 import { renderPage } from "../support/render-page";

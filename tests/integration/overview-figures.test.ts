@@ -5,7 +5,7 @@ import { DEMO_PASSWORD } from "~/seed/seed.server";
 import { registerAccount } from "~/features/auth/accounts.server";
 import type { CallFigures } from "~/features/call-center/kpis";
 import { buildCallRow, type CallInput } from "~/features/calls/call-row";
-import { DATE_RANGES } from "~/features/calls/date-ranges";
+import { DATE_RANGES } from "~/lib/dates/date-ranges";
 import { subscribeTenantToPlan } from "~/features/tenants/plans.server";
 import * as overview from "~/routes/_dashboard.overview";
 import { callLoader, prepareTestDatabase, sessionCookieFor, unwrap } from "../support/app";

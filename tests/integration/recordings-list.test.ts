@@ -5,7 +5,7 @@ import { DEMO_PASSWORD } from "~/seed/seed.server";
 import { requireReadAccess } from "~/features/access/gate.server";
 import { registerAccount } from "~/features/auth/accounts.server";
 import { buildCallRow, type CallInput } from "~/features/calls/call-row";
-import { localDateKey, localDateOf } from "~/features/calls/date-ranges";
+import { localDateKey, localDateOf } from "~/lib/dates/date-ranges";
 import type { RecordingsListViewData } from "~/features/recordings/list-params";
 import { loadRecordingsList } from "~/features/recordings/list-page.server";
 import { subscribeTenantToPlan } from "~/features/tenants/plans.server";

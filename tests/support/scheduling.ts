@@ -1,6 +1,6 @@
 import ICAL from "ical.js";
 import { getDb, newId, now } from "~/db/db.server";
-import { addCalendarDays, isoWeekday, localPartsAt, zonedTimeToInstant } from "~/features/campaigns/zoned-time";
+import { addCalendarDays, isoWeekday, localPartsAt, zonedTimeToInstant } from "~/lib/dates/zoned-time";
 import { createOrganization } from "~/features/organizations/organizations.server";
 import type { LoadedEventType } from "~/features/scheduling/availability.server";
 import type { EventTypeInput } from "~/features/scheduling/event-type-schema";

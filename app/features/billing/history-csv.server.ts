@@ -1,4 +1,4 @@
-import { csvDialectFor, csvField, csvLine, UTF8_BOM, type CsvDialect } from "~/features/recordings/csv";
+import { csvDialectFor, csvField, csvLine, UTF8_BOM, type CsvDialect } from "~/lib/csv/csv-writer";
 import { formatDateTime } from "~/i18n/format";
 import type { TFunction } from "~/i18n/translator";
 import type { TransactionRow } from "./history-panel";

@@ -1,5 +1,5 @@
 import { getDb, type DB } from "~/db/db.server";
-import { addCalendarDays, zonedTimeToInstant } from "~/features/campaigns/zoned-time";
+import { addCalendarDays, zonedTimeToInstant } from "~/lib/dates/zoned-time";
 import { HISTORY_PAGE_SIZE, type HistoryParams } from "./history-params";
 
 /** A calendar day of the tenant's, as the UTC instants it starts and ends at. */

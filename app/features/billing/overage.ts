@@ -1,4 +1,4 @@
-import { localDateOf, startOfLocalDay } from "~/features/calls/date-ranges";
+import { localDateOf, startOfLocalDay } from "~/lib/dates/date-ranges";
 
 /**
  * Call minutes beyond a plan's included minutes ("overage"), paid from the

@@ -1,6 +1,6 @@
 import { getDb, type DB } from "~/db/db.server";
-import { granularityFor, periodsOf } from "~/features/call-center/kpis";
-import { localDateKey, resolveDateRange, type DateRangeKey } from "~/features/calls/date-ranges";
+import { granularityFor, periodsOf } from "~/lib/dates/chart-periods";
+import { localDateKey, resolveDateRange, type DateRangeKey } from "~/lib/dates/date-ranges";
 import { overageByDay, periodUsage } from "./overage.server";
 import { OVERAGE_CENTS_PER_MINUTE } from "./overage";
 import { localDaysOf, usageByAgent, usageByBuckets, usageByCampaign, usageTotals, type CostSums, type UsageFigures, type UsageRange } from "./usage.server";

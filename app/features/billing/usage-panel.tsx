@@ -4,11 +4,11 @@ import { DataTable, type DataColumn } from "~/components/ui/data-table";
 import { EmptyState } from "~/components/ui/empty-state";
 import { Panel } from "~/components/ui/panel";
 import { Stat } from "~/components/ui/stat";
-import { DATE_RANGES, type DateRangeKey, type LocalDate } from "~/features/calls/date-ranges";
+import { DATE_RANGES, type DateRangeKey, type LocalDate } from "~/lib/dates/date-ranges";
 import { formatDate, formatMoney, formatNumber } from "~/i18n/format";
 import { useTranslation } from "~/i18n/react";
-import { periodLabel } from "~/features/call-center/format";
-import type { Granularity } from "~/features/call-center/kpis";
+import { periodLabel } from "~/lib/format/local-dates";
+import type { Granularity } from "~/lib/dates/chart-periods";
 import { billingHref } from "./billing-tabs";
 
 interface Cost {

@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from "kysely";
 import { getDb, type DB } from "~/db/db.server";
-import { addDays, localDateKey, localDateOf, startOfLocalDay, type LocalDate } from "~/features/calls/date-ranges";
+import { addDays, localDateKey, localDateOf, startOfLocalDay, type LocalDate } from "~/lib/dates/date-ranges";
 import { FINISHED_STATUSES } from "~/features/recordings/list-params";
 
 /**

@@ -5,7 +5,8 @@ import { describe, expect, it } from "vitest";
 import type { Language } from "~/i18n/config";
 import { resources } from "~/i18n/resources.server";
 import { CallsChart, niceScale } from "./calls-chart";
-import { emptyFigures, fillPeriods, periodsOf, type Granularity } from "./kpis";
+import { periodsOf, type Granularity } from "~/lib/dates/chart-periods";
+import { emptyFigures, fillPeriods } from "./kpis";
 
 async function render(
   language: Language,

@@ -1,8 +1,10 @@
 import { ChartDataTable } from "~/components/ui/chart-data-table";
 import { useTranslation } from "~/i18n/react";
 import { formatNumber } from "~/i18n/format";
-import { formatDaySpan, formatFigure, periodLabel, periodTitle } from "./format";
-import { FIGURE_KEYS, type Granularity, type PeriodFigures } from "./kpis";
+import { formatDaySpan, periodLabel, periodTitle } from "~/lib/format/local-dates";
+import { formatFigure } from "./format";
+import type { Granularity } from "~/lib/dates/chart-periods";
+import { FIGURE_KEYS, type PeriodFigures } from "./kpis";
 
 /**
  * The overview chart: inbound and outbound calls per period as grouped bars,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDuration, formatFigure, periodLabel, periodTitle } from "./format";
+import { formatDuration, formatFigure } from "./format";
 import { resolveTab } from "./tabs";
 
 describe("call-center formatting", () => {
@@ -16,15 +16,6 @@ describe("call-center formatting", () => {
     expect(formatFigure(figures, "inbound", "de")).toBe("1.234");
     expect(formatFigure(figures, "minutes", "en")).toBe("28\u00a0min");
     expect(formatFigure(figures, "minutes", "de")).toBe("28\u00a0Min.");
-  });
-
-  it("labels chart periods in the user's language without shifting the date", () => {
-    const day = { firstDay: { year: 2026, month: 3, day: 1 }, lastDay: { year: 2026, month: 3, day: 1 } };
-    expect(periodLabel(day, "day", "en")).toBe("Mar 1");
-    expect(periodLabel(day, "day", "de")).toBe("1. März");
-    expect(periodLabel(day, "month", "en")).toBe("Mar 26");
-    expect(periodTitle(day, "day", "en")).toBe("Sun, Mar 1, 2026");
-    expect(periodTitle({ ...day, lastDay: { year: 2026, month: 3, day: 7 } }, "week", "en")).toMatch(/^Mar 1, 2026 – Mar 7, 2026$/);
   });
 
   it("opens a known tab and falls back to Active Calls", () => {

@@ -3,10 +3,12 @@ import { useTranslation } from "~/i18n/react";
 import { buttonClass } from "~/components/ui/button";
 import { Panel } from "~/components/ui/panel";
 import { Stat } from "~/components/ui/stat";
-import { DATE_RANGES, type DateRangeKey } from "~/features/calls/date-ranges";
+import { DATE_RANGES, type DateRangeKey } from "~/lib/dates/date-ranges";
 import { CallsChart } from "./calls-chart";
-import { formatDaySpan, formatFigure } from "./format";
-import { FIGURE_KEYS, figureHref, type CallFigures, type Granularity, type PeriodFigures } from "./kpis";
+import { formatDaySpan } from "~/lib/format/local-dates";
+import { formatFigure } from "./format";
+import type { Granularity } from "~/lib/dates/chart-periods";
+import { FIGURE_KEYS, figureHref, type CallFigures, type PeriodFigures } from "./kpis";
 
 export interface CallFiguresView {
   rangeKey: DateRangeKey;

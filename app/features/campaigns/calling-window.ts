@@ -1,4 +1,4 @@
-import { addCalendarDays, isoWeekday, localPartsAt, zonedTimeToInstant } from "./zoned-time";
+import { addCalendarDays, isoWeekday, localPartsAt, zonedTimeToInstant } from "~/lib/dates/zoned-time";
 
 /**
  * When a campaign may call someone: on the listed weekdays, from start to

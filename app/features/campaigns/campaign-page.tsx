@@ -15,7 +15,7 @@ import { deleteHref, DeleteCampaignDialogContent } from "./delete-campaign";
 import { campaignPageHref, type CampaignPageParams } from "./list-params";
 import type { PrelaunchReport } from "./prelaunch.server";
 import { SKIP_REASONS } from "./prelaunch";
-import { formatClockTime, parseLocalDateTime, zonedTimeToInstant } from "./zoned-time";
+import { formatClockTime, parseLocalDateTime, zonedTimeToInstant } from "~/lib/dates/zoned-time";
 
 /** The parts of /campaigns/<id>: details, the actions its status allows and the pre-launch check (the activity log is in activity-log.tsx). */
 

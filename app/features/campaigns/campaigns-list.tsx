@@ -11,15 +11,10 @@ import { ListPanel } from "~/components/ui/list-panel";
 import { formatDate, formatDateTime, formatNumber } from "~/i18n/format";
 import { CAMPAIGN_STATUSES, isDue } from "./campaign-rules";
 import type { CampaignListItem, CampaignListPage } from "./campaigns.server";
+import type { CampaignsListPermissions } from "./list-permissions";
 import { CampaignRowActions } from "./row-actions";
 import { CAMPAIGNS_PAGE_SIZE, campaignListHref, sortChange, type CampaignSortKey } from "./list-params";
 import { CampaignStatusBadge } from "./status-badge";
-
-export interface CampaignsListPermissions {
-  canCreate: boolean;
-  canUpdate: boolean;
-  canDelete: boolean;
-}
 
 /**
  * The campaigns list: a status filter (a GET form), a compact table (one

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { CampaignFrequency } from "~/db/schema";
 import { nextOccurrence, occurrence } from "./recurrence";
-import { instantToLocalInput, parseLocalDateTime, zonedTimeToInstant } from "./zoned-time";
+import { instantToLocalInput, parseLocalDateTime, zonedTimeToInstant } from "~/lib/dates/zoned-time";
 
 const start = (local: string) => parseLocalDateTime(local)!;
 const next = (local: string, frequency: CampaignFrequency, zone: string, after: string, inclusive = false) =>

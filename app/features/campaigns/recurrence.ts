@@ -1,5 +1,5 @@
 import type { CampaignFrequency } from "~/db/schema";
-import { addCalendarDays, addCalendarMonths, zonedTimeToInstant, type LocalDateTime } from "./zoned-time";
+import { addCalendarDays, addCalendarMonths, zonedTimeToInstant, type LocalDateTime } from "~/lib/dates/zoned-time";
 
 /**
  * Occurrences of a recurring campaign: the wall-clock date and time it was

@@ -4,7 +4,7 @@ import { ConfirmDialog } from "~/components/ui/confirm-action";
 import { RowActionsMenu, type RowAction } from "~/components/ui/row-actions-menu";
 import { isAllowed } from "./campaign-rules";
 import type { CampaignListItem } from "./campaigns.server";
-import type { CampaignsListPermissions } from "./campaigns-list";
+import type { CampaignsListPermissions } from "./list-permissions";
 import { deleteHref, DeleteCampaignDialogContent } from "./delete-campaign";
 
 /**

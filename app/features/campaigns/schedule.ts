@@ -1,6 +1,6 @@
 import type { CampaignFrequency, CampaignSendingType } from "~/db/schema";
 import { nextOccurrence } from "./recurrence";
-import { parseLocalDateTime, zonedTimeToInstant } from "./zoned-time";
+import { parseLocalDateTime, zonedTimeToInstant } from "~/lib/dates/zoned-time";
 
 export interface ScheduleSettings {
   sendingType: CampaignSendingType;

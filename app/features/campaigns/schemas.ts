@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { CampaignFrequency, CampaignSendingType, CampaignType } from "~/db/schema";
 import { CAMPAIGN_TYPES, FREQUENCIES, NAME_MAX_LENGTH, NAME_MIN_LENGTH, SENDING_TYPES } from "./campaign-rules";
-import { parseClockTime, parseLocalDateTime, zonedTimeToInstant } from "./zoned-time";
+import { parseClockTime, parseLocalDateTime, zonedTimeToInstant } from "~/lib/dates/zoned-time";
 
 /**
  * The campaign form (create and edit), checked by the route actions (the page

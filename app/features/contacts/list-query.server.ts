@@ -7,7 +7,7 @@ import type { GateContext } from "~/features/access/gate.server";
 import { can } from "~/features/access/permissions";
 import { phoneDisplays } from "~/features/phone/display.server";
 import { formatPhoneForDisplay } from "~/features/phone/phone";
-import { csvDialectFor, csvLine, UTF8_BOM, type CsvValue } from "~/features/recordings/csv";
+import { csvDialectFor, csvLine, UTF8_BOM, type CsvValue } from "~/lib/csv/csv-writer";
 import {
   CONTACTS_PAGE_SIZE,
   exportHref,

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { getDb, type DB } from "~/db/db.server";
-import { addCalendarDays } from "~/features/campaigns/zoned-time";
+import { addCalendarDays } from "~/lib/dates/zoned-time";
 import { successRate } from "./delivery-policy";
 import type { Integration } from "./integrations.server";
 import type { AnalyticsParams } from "./log-params";

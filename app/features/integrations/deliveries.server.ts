@@ -1,10 +1,9 @@
 import { sql } from "kysely";
 import { getDb, newId, type DB } from "~/db/db.server";
-import type { IntegrationDeliveryTable } from "~/db/schema";
 import type { GuardOptions } from "~/lib/outbound/guard.server";
-import type { Selectable } from "kysely";
 import { callEndpoint, setLogRetryAt, writeLog } from "./crm-calls.server";
 import { retryDelayMs, shouldRetry, type AttemptFailure } from "./delivery-policy";
+import type { AttemptOutcome, Delivery } from "./delivery-types";
 import type { IntegrationEvent } from "./events";
 import { endpointRole, syncTargets, type RecordKind } from "./integration-template";
 import { endpointSettingsOf, mappingsOf, settingsOf, templateOf, type Integration } from "./integrations.server";
@@ -30,8 +29,6 @@ import { sendWebhook } from "./webhooks.server";
  *   over after a crash mid-request does not create a second record in a CRM
  *   that honours the header.
  */
-export type Delivery = Selectable<IntegrationDeliveryTable>;
-
 export { INTEGRATION_EVENTS, type IntegrationEvent } from "./events";
 
 export interface EnqueueOptions {
@@ -395,10 +392,6 @@ async function recordLink(db: DB, integration: Integration, endpoint: TemplateEn
     )
     .execute();
 }
-
-export type AttemptOutcome =
-  | { ok: true; status?: number | null }
-  | { ok: false; failure: AttemptFailure; error: string; status?: number | null; retryAfterMs?: number | null; logId?: string | null };
 
 /** After an attempt: done, or queued again after the backoff, or failed for good; the statistics count finished deliveries. */
 async function settle(delivery: Delivery, integration: Integration, context: Context, attemptNumber: number, outcome: AttemptOutcome) {

@@ -6,7 +6,7 @@ import { writeLog, type LogContext } from "./crm-calls.server";
 import { eventKey } from "./events";
 import type { Integration } from "./integrations.server";
 import type { SourceValues } from "./mapping";
-import type { Delivery } from "./deliveries.server";
+import type { Delivery } from "./delivery-types";
 
 /**
  * send_lead_on_email: the lead also goes to the integration's address, as a

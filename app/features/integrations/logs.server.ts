@@ -1,5 +1,5 @@
 import { getDb, type DB } from "~/db/db.server";
-import { addCalendarDays, localPartsAt, zonedTimeToInstant } from "~/features/campaigns/zoned-time";
+import { addCalendarDays, localPartsAt, zonedTimeToInstant } from "~/lib/dates/zoned-time";
 import { LOG_PAGE_SIZE, type LogParams } from "./log-params";
 
 /**

@@ -5,7 +5,7 @@ import type { GuardOptions } from "~/lib/outbound/guard.server";
 import { openSecret, sealSecret } from "~/lib/security/secrets.server";
 import { sendCrmRequest } from "./crm-http.server";
 import { writeLog, type LogContext } from "./crm-calls.server";
-import type { AttemptOutcome, Delivery } from "./deliveries.server";
+import type { AttemptOutcome, Delivery } from "./delivery-types";
 import type { Integration } from "./integrations.server";
 import type { SourceValues } from "./mapping";
 

@@ -1,9 +1,8 @@
 import type { TFunction } from "~/i18n/translator";
 import { getDb, type DB } from "~/db/db.server";
-import { localDateKey, localDateOf } from "~/features/calls/date-ranges";
 import { formatDateTime } from "~/i18n/format";
 import { formatClock } from "./audio-player";
-import { csvDialectFor, csvLine, UTF8_BOM, type CsvValue } from "./csv";
+import { csvDialectFor, csvLine, UTF8_BOM, type CsvValue } from "~/lib/csv/csv-writer";
 import type { RecordingsListParams } from "./list-params";
 import { exportChunks, type ExportRow, type ListScope } from "./list-query.server";
 
@@ -84,11 +83,4 @@ export function recordingsCsvStream(scope: ListScope, params: RecordingsListPara
       await chunks.return(undefined);
     },
   });
-}
-
-/** recordings-2026-03-31.csv, dated in the tenant's time zone like everything else in the list. */
-
-/** recordings-2026-03-31.csv, dated in the tenant's time zone like everything else in the list. */
-export function csvFileName(prefix: string, timeZone: string, now = new Date()) {
-  return `${prefix}-${localDateKey(localDateOf(now, timeZone))}.csv`;
 }

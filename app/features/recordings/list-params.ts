@@ -1,6 +1,6 @@
 import { flagParam, oneOf, optionalText, orderParam, pageParam, readParams, searchTerm } from "~/lib/url-params/url-params";
 import type { AudioStatus, CallStatus } from "~/db/schema";
-import { DATE_RANGES, type DateRangeKey } from "~/features/calls/date-ranges";
+import { DATE_RANGES, type DateRangeKey } from "~/lib/dates/date-ranges";
 import type { RecordingColumn } from "./columns";
 import type { PhoneDisplays } from "~/features/phone/display";
 

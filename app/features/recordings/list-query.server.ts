@@ -5,7 +5,7 @@ import { escapeLike } from "~/db/like";
 import { DISAGREEMENT_CONDITION, ESCALATED_CONDITION, FINISHED_CONDITION } from "~/db/migrations/0003-recordings-list-indexes";
 import { SEARCH_HAS_NUL, SEARCH_LAST, SEARCH_TAIL } from "~/db/migrations/0004-short-term-search";
 import type { AudioStatus, CallStatus } from "~/db/schema";
-import { resolveDateRange } from "~/features/calls/date-ranges";
+import { resolveDateRange } from "~/lib/dates/date-ranges";
 import { normaliseSearchTerm, sortKey } from "~/features/calls/derived-columns";
 import { isFinishedStatus, RECORDINGS_PAGE_SIZE, type RecordingListItem, type RecordingsListParams, type SortKey } from "./list-params";
 

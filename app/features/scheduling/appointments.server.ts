@@ -1,5 +1,5 @@
 import { getDb, type DB } from "~/db/db.server";
-import { zonedTimeToInstant } from "~/features/campaigns/zoned-time";
+import { zonedTimeToInstant } from "~/lib/dates/zoned-time";
 import { APPOINTMENTS_PAGE_SIZE, type AppointmentListParams } from "./appointment-params";
 
 /** A calendar day of the viewer's zone as the instant it starts. */

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { getDb, type DB } from "~/db/db.server";
-import { isKnownTimeZone } from "~/features/campaigns/zoned-time";
+import { isKnownTimeZone } from "~/lib/dates/zoned-time";
 import { toE164 } from "~/features/phone/phone";
 import type { ApiErrorDetail } from "~/features/api-keys/api-request.server";
 import { MAX_YEAR, MIN_YEAR, readCalendarDay, readZonedInstant } from "~/lib/dates/iso-input";

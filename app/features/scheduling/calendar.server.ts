@@ -1,5 +1,5 @@
 import { getDb, type DB } from "~/db/db.server";
-import { localPartsAt } from "~/features/campaigns/zoned-time";
+import { localPartsAt } from "~/lib/dates/zoned-time";
 import { addDaysToKey, startOfLocalDay } from "./appointments.server";
 import type { SchedulingScope } from "./scope.server";
 

@@ -9,7 +9,7 @@ import ical, {
   type ICalTemporalZonedDateTimeStub,
 } from "ical-generator";
 import { tzlib_get_ical_block } from "timezones-ical-library";
-import { isKnownTimeZone, localPartsAt, offsetMinutesAt } from "~/features/campaigns/zoned-time";
+import { isKnownTimeZone, localPartsAt, offsetMinutesAt } from "~/lib/dates/zoned-time";
 
 /**
  * iCalendar text for appointments: invitations (iTIP REQUEST / CANCEL, RFC

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { getDb, type DB } from "~/db/db.server";
-import { granularityFor, periodsOf } from "~/features/call-center/kpis";
-import { localDateKey, resolveDateRange, type DateRangeKey } from "~/features/calls/date-ranges";
+import { granularityFor, periodsOf } from "~/lib/dates/chart-periods";
+import { localDateKey, resolveDateRange, type DateRangeKey } from "~/lib/dates/date-ranges";
 import type { SchedulingScope } from "./scope.server";
 
 /**

@@ -1,4 +1,4 @@
-import { localPartsAt } from "~/features/campaigns/zoned-time";
+import { localPartsAt } from "~/lib/dates/zoned-time";
 import { searchCondition } from "~/features/contacts/list-query.server";
 import { getDb, type DB } from "~/db/db.server";
 import { availableSlots, type LoadedEventType } from "./availability.server";

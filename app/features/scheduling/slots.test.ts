@@ -7,7 +7,7 @@ import {
   parseClockTime,
   zonedTimeToInstant,
   type LocalDateTime,
-} from "~/features/campaigns/zoned-time";
+} from "~/lib/dates/zoned-time";
 import { computeSlots, pickHost, slotsByLocalDay, type Booking, type EventType, type Host, type IsoWeekday, type Slot, type WorkingWindow } from "./slots";
 
 const MINUTE = 60_000;

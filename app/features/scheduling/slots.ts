@@ -9,7 +9,7 @@ import {
   parseClockTime,
   parseLocalDateTime,
   type LocalDateTime,
-} from "~/features/campaigns/zoned-time";
+} from "~/lib/dates/zoned-time";
 
 /**
  * Free appointment slots (issue 12): plain functions on plain data, so the

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isKnownTimeZone } from "~/features/campaigns/zoned-time";
+import { isKnownTimeZone } from "~/lib/dates/zoned-time";
 import { parseHoursText, WEEKDAYS, type WeeklyHours } from "./working-hours";
 import type { WorkingWindow } from "./slots";
 

@@ -1,3 +1,5 @@
+import { localDateKey, localDateOf } from "~/lib/dates/date-ranges";
+
 /**
  * CSV that spreadsheet programs open safely (RFC 4180 with CRLF line ends).
  *
@@ -36,4 +38,9 @@ export function csvField(value: CsvValue) {
 
 export function csvLine(values: CsvValue[], dialect: CsvDialect) {
   return `${values.map(csvField).join(dialect.separator)}\r\n`;
+}
+
+/** recordings-2026-03-31.csv, dated in the tenant's time zone like everything else in the list. */
+export function csvFileName(prefix: string, timeZone: string, now = new Date()) {
+  return `${prefix}-${localDateKey(localDateOf(now, timeZone))}.csv`;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { csvDialectFor, csvField, csvLine, neutraliseFormula, UTF8_BOM } from "./csv";
+import { csvDialectFor, csvField, csvLine, neutraliseFormula, UTF8_BOM } from "./csv-writer";
 
 const english = csvDialectFor("en");
 const german = csvDialectFor("de");
