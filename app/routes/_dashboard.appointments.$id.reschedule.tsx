@@ -22,7 +22,7 @@ import { useTranslation } from "~/i18n/react";
 import type { I18nHandle } from "~/i18n/route-namespaces";
 import { readFormData } from "~/lib/http/form-body.server";
 import { titleFromLoader } from "~/lib/http/page-title";
-import { notFound } from "~/lib/http/responses";
+import { notFound } from "~/lib/http/errors.server";
 import { redirectWithToast } from "~/lib/toast/toast.server";
 import { calendarDayParam, readParams } from "~/lib/url-params/url-params";
 

@@ -21,6 +21,7 @@ import { formatNumber } from "~/i18n/format";
 import { getLanguage, getTranslator } from "~/i18n/i18next.server";
 import type { I18nHandle } from "~/i18n/route-namespaces";
 import { titleFromLoader } from "~/lib/http/page-title";
+import { badRequest } from "~/lib/http/errors.server";
 
 export const handle: I18nHandle = { i18n: ["imports"] };
 
@@ -58,7 +59,7 @@ function refusalValues(refusal: UploadRefusal, language: string): Record<string,
 export async function action({ request }: ActionFunctionArgs) {
   const gate = await requireActionAccess(request, "create", "contacts");
   await ensureImportHousekeeping();
-  if (!isMultipart(request)) throw new Response("Bad Request", { status: 400 });
+  if (!isMultipart(request)) badRequest();
   const received = await receiveUpload(request);
   if (!received.ok) {
     const result = parseWithZod(new FormData(), { schema: uploadSchema }).reply({ fieldErrors: { file: [received.refusal.key] } });

@@ -14,7 +14,7 @@ import { formatPhoneForDisplay } from "~/features/phone/phone-library.server";
 import { redirectWithToast } from "~/lib/toast/toast.server";
 import { getTranslator } from "~/i18n/i18next.server";
 import { titleFromLoader } from "~/lib/http/page-title";
-import { notFound } from "~/lib/http/responses";
+import { notFound } from "~/lib/http/errors.server";
 import type { I18nHandle } from "~/i18n/route-namespaces";
 
 export const handle: I18nHandle = { i18n: ["numbers"] };

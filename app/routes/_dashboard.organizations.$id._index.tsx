@@ -21,7 +21,7 @@ import { listTeams } from "~/features/organizations/teams.server";
 import { useTranslation } from "~/i18n/react";
 import type { I18nHandle } from "~/i18n/route-namespaces";
 import { titleFromLoader } from "~/lib/http/page-title";
-import { notFound } from "~/lib/http/responses";
+import { notFound } from "~/lib/http/errors.server";
 
 export const handle: I18nHandle = { i18n: ["organizations"] };
 

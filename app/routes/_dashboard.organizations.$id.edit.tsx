@@ -18,7 +18,7 @@ import { getTranslator } from "~/i18n/i18next.server";
 import { useTranslation } from "~/i18n/react";
 import type { I18nHandle } from "~/i18n/route-namespaces";
 import { titleFromLoader } from "~/lib/http/page-title";
-import { notFound } from "~/lib/http/responses";
+import { notFound } from "~/lib/http/errors.server";
 import { redirectWithToast } from "~/lib/toast/toast.server";
 
 export const handle: I18nHandle = { i18n: ["organizations"] };
