@@ -17,6 +17,7 @@ import { titleFromLoader } from "~/lib/http/page-title";
 import type { I18nHandle } from "~/i18n/route-namespaces";
 import { readFormData } from "~/lib/http/form-body.server";
 import { badRequest, notFound } from "~/lib/http/errors.server";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 
 export const handle: I18nHandle = { i18n: ["api"] };
 
@@ -106,4 +107,6 @@ export default function ApiAccessPage() {
   );
 }
 
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

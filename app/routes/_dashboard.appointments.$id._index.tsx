@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { RouteErrorBoundary } from "~/components/route-error-boundary";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { StatusBadge } from "~/components/ui/badge";
 import { Button, buttonClass } from "~/components/ui/button";
 import { ConfirmAction, ConfirmForm, type FormFetcher } from "~/components/ui/confirm-action";
@@ -255,4 +255,6 @@ export default function AppointmentPage() {
   );
 }
 
-export const ErrorBoundary = RouteErrorBoundary;
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -17,6 +17,7 @@ import { getTranslator } from "~/i18n/i18next.server";
 import type { I18nHandle } from "~/i18n/route-namespaces";
 import { backToConfirmation, FAILED, orFailed } from "~/lib/http/operation-failure";
 import { notFound } from "~/lib/http/errors.server";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 
 export const handle: I18nHandle = { i18n: ["campaigns"] };
 
@@ -75,4 +76,6 @@ export default function DeleteCampaignPage() {
   );
 }
 
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -20,6 +20,7 @@ import { getTranslator } from "~/i18n/i18next.server";
 import type { I18nHandle } from "~/i18n/route-namespaces";
 import { readFormData } from "~/lib/http/form-body.server";
 import { notFound } from "~/lib/http/errors.server";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 
 export const handle: I18nHandle = { i18n: ["campaigns"] };
 
@@ -110,4 +111,6 @@ export default function EditCampaignPage() {
   );
 }
 
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -2,7 +2,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { RouteErrorBoundary } from "~/components/route-error-boundary";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { buttonClass } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { ConfirmAction } from "~/components/ui/confirm-action";
@@ -150,4 +150,6 @@ export default function EditContactPage() {
   );
 }
 
-export const ErrorBoundary = RouteErrorBoundary;
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -36,6 +36,7 @@ import type { I18nHandle } from "~/i18n/route-namespaces";
 import { readFormData } from "~/lib/http/form-body.server";
 import { titleFromLoader } from "~/lib/http/page-title";
 import { badRequest, notFound } from "~/lib/http/errors.server";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 
 export const handle: I18nHandle = { i18n: ["contacts", "imports", "phone"] };
 
@@ -226,4 +227,6 @@ export default function ContactImportDetailPage() {
   );
 }
 
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

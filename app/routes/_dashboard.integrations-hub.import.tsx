@@ -1,6 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { RouteErrorBoundary } from "~/components/route-error-boundary";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { Button } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
 import { FormErrors, TextareaField, TextField } from "~/components/ui/field";
@@ -174,4 +174,6 @@ export default function ImportIntegrationPage() {
   );
 }
 
-export const ErrorBoundary = RouteErrorBoundary;
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

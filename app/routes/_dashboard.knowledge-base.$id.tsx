@@ -14,6 +14,7 @@ import { getTranslator } from "~/i18n/i18next.server";
 import { titleFromLoader } from "~/lib/http/page-title";
 import type { I18nHandle } from "~/i18n/route-namespaces";
 import { notFound } from "~/lib/http/errors.server";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 
 export const handle: I18nHandle = { i18n: ["knowledge", "phone"] };
 
@@ -92,4 +93,6 @@ export default function EditKnowledgeBasePage() {
   );
 }
 
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

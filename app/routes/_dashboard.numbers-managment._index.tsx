@@ -22,6 +22,7 @@ import { forbidden, notFound } from "~/lib/http/errors.server";
 import type { I18nHandle } from "~/i18n/route-namespaces";
 import { readFormData } from "~/lib/http/form-body.server";
 import { badRequest } from "~/lib/http/errors.server";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 
 export const handle: I18nHandle = { i18n: ["numbers", "phone"] };
 
@@ -159,4 +160,6 @@ export default function NumbersManagementPage() {
   );
 }
 
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { RouteErrorBoundary } from "~/components/route-error-boundary";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { cn } from "~/components/ui/cn";
 import { formWidthClass } from "~/components/ui/field";
 import { PageHeader } from "~/components/ui/page-header";
@@ -66,4 +66,6 @@ export default function DeleteOrganizationPage() {
   );
 }
 
-export const ErrorBoundary = RouteErrorBoundary;
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

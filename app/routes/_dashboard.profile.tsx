@@ -32,6 +32,7 @@ import type { I18nHandle } from "~/i18n/route-namespaces";
 import { readFormData } from "~/lib/http/form-body.server";
 import { FAILED, orFailed } from "~/lib/http/operation-failure";
 import { badRequest } from "~/lib/http/errors.server";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 
 export const handle: I18nHandle = { i18n: ["auth", "phone", "profile"] };
 
@@ -223,4 +224,6 @@ export default function ProfilePage() {
   );
 }
 
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

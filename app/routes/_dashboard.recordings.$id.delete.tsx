@@ -2,7 +2,7 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/nod
 import { useLoaderData } from "@remix-run/react";
 import { useIsPending } from "~/components/ui/use-is-pending";
 import { useTranslation } from "~/i18n/react";
-import { RouteErrorBoundary } from "~/components/route-error-boundary";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { Panel } from "~/components/ui/panel";
 import { requireActionAccess } from "~/features/access/gate.server";
 import { DeleteRecordingForm } from "~/features/recordings/delete-recording-form";
@@ -90,4 +90,6 @@ export default function DeleteRecordingPage() {
   );
 }
 
-export const ErrorBoundary = RouteErrorBoundary;
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -3,7 +3,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useIsPending } from "~/components/ui/use-is-pending";
 import { useTranslation } from "~/i18n/react";
-import { RouteErrorBoundary } from "~/components/route-error-boundary";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { Panel } from "~/components/ui/panel";
 import { requireActionAccess } from "~/features/access/gate.server";
 import { FeedbackSchema } from "~/features/recordings/feedback-schema";
@@ -78,4 +78,6 @@ export default function RecordingFeedbackPage() {
   );
 }
 
-export const ErrorBoundary = RouteErrorBoundary;
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

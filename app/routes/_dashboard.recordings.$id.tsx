@@ -2,7 +2,7 @@ import { type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData, useOutlet } from "@remix-run/react";
 import { useRef, type MouseEvent, type ReactNode } from "react";
 import { useTranslation } from "~/i18n/react";
-import { RouteErrorBoundary } from "~/components/route-error-boundary";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { Panel } from "~/components/ui/panel";
 import { requireReadAccess } from "~/features/access/gate.server";
 import { can } from "~/features/access/permissions";
@@ -309,4 +309,6 @@ function CallCostValue({ cost, language }: { cost: CallCost; language: string })
   );
 }
 
-export const ErrorBoundary = RouteErrorBoundary;
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

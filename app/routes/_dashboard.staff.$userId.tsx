@@ -1,7 +1,7 @@
 import { getZodConstraint } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { RouteErrorBoundary } from "~/components/route-error-boundary";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { PageHeader } from "~/components/ui/page-header";
 import { requireReadAccess, type GateContext } from "~/features/access/gate.server";
 import { hasLiveFeed } from "~/features/scheduling/calendar-feeds.server";
@@ -83,4 +83,6 @@ export default function StaffMemberPage() {
   );
 }
 
-export const ErrorBoundary = RouteErrorBoundary;
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
