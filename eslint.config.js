@@ -62,6 +62,22 @@ export default tseslint.config(
     },
   },
   {
+    // One error path: an error Response is made by app/lib/http/errors.server.ts (notFound, badRequest, forbidden, invariantResponse…), so its status, headers and translated text are the same everywhere.
+    // The JSON API builds its documented error body with a status it is given (apiError; docs/api), which this does not see.
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: ["app/lib/http/errors.server.ts", "**/*.test.{ts,tsx}"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        ...["NewExpression[callee.name='Response']", "CallExpression[callee.object.name='Response'][callee.property.name='json']"].map((call) => ({
+          selector: `${call} > ObjectExpression > Property[key.name='status'][value.value>=400]`,
+          message:
+            "Throw an error Response with app/lib/http/errors.server.ts (notFound, badRequest, forbidden, invariantResponse, errorResponse…), not by hand.",
+        })),
+      ],
+    },
+  },
+  {
     // Playwright fixtures call a function named `use`; it is not React's.
     files: ["tests/e2e/**/*.ts"],
     rules: { "react-hooks/rules-of-hooks": "off" },

@@ -1,22 +1,11 @@
-import {
-  isRouteErrorResponse,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useRouteError,
-  useRouteLoaderData,
-  type ShouldRevalidateFunction,
-} from "@remix-run/react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import type { ReactNode } from "react";
-import { useTranslation } from "~/i18n/react";
 import { useNonce } from "~/components/nonce";
 import { useListLinkNavigation } from "~/components/ui/list-link";
 import { Toaster } from "~/components/ui/toaster";
 import { StatusPage } from "~/components/status-page";
-import { formProblemCopy } from "~/components/form-problem-copy";
+import { GeneralErrorBoundary, unexpectedStatusHandler } from "~/components/general-error-boundary";
 import { getGateContext } from "~/features/access/gate.server";
 import { readTheme } from "~/lib/preferences/preferences.server";
 import { paletteStyle } from "~/lib/theme/palette-style.server";
@@ -87,16 +76,6 @@ export default function App() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const { t } = useTranslation();
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return <StatusPage code={404} title={t("errors.notFoundTitle")} message={t("errors.notFoundMessage")} />;
-  }
-  if (isRouteErrorResponse(error) && error.status === 403) {
-    return <StatusPage code={403} title={t("errors.forbiddenTitle")} message={typeof error.data === "string" ? error.data : t("errors.forbidden")} />;
-  }
-  const formProblem = formProblemCopy(error, t);
-  if (formProblem && isRouteErrorResponse(error)) return <StatusPage code={error.status} {...formProblem} />;
-  if (!isRouteErrorResponse(error)) console.error(error);
-  return <StatusPage code={isRouteErrorResponse(error) ? error.status : 500} title={t("errors.unexpectedTitle")} message={t("errors.unexpectedMessage")} />;
+  // The full page, outside any layout. A load failure's key is in a namespace only its dashboard route ships, so statuses without a handler say "unexpected".
+  return <GeneralErrorBoundary frame={StatusPage} defaultStatusHandler={unexpectedStatusHandler} />;
 }

@@ -7,7 +7,7 @@ import { Button, buttonClass } from "~/components/ui/button";
 import { FormErrors } from "~/components/ui/field";
 import { Notice } from "~/components/ui/panel";
 import { useIsPending } from "~/components/ui/use-is-pending";
-import { forbidden, requireActionAccess, requireReadAccess } from "~/features/access/gate.server";
+import { requireActionAccess, requireReadAccess } from "~/features/access/gate.server";
 import { can } from "~/features/access/permissions";
 import { handleBillingAction, type BillingReply } from "~/features/billing/billing-actions.server";
 import { billingFrame, cardViews } from "~/features/billing/billing-page.server";
@@ -25,6 +25,7 @@ import { getLanguage } from "~/i18n/i18next.server";
 import type { I18nHandle } from "~/i18n/route-namespaces";
 import { readFormData } from "~/lib/http/form-body.server";
 import { redirectWithToast } from "~/lib/toast/toast.server";
+import { badRequest, forbidden } from "~/lib/http/errors.server";
 
 export const handle: I18nHandle = { i18n: ["billing"] };
 
@@ -63,7 +64,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (intent !== "choose") throw await forbidden(request);
   const planKey = String(form.get("plan") ?? "");
   const submissionKey = String(form.get("submissionKey") ?? "");
-  if (!/^[0-9a-f-]{36}$/i.test(submissionKey)) throw new Response("Bad Request", { status: 400 });
+  if (!/^[0-9a-f-]{36}$/i.test(submissionKey)) badRequest();
   const language = await getLanguage(request);
   const choice = await choosePlan({ tenantId: gate.tenant.id, planKey, submissionKey, userId: gate.user.id });
   switch (choice.kind) {

@@ -6,8 +6,9 @@ import { PageHeader } from "~/components/ui/page-header";
 import { requireReadAccess } from "~/features/access/gate.server";
 import { firstSegment } from "~/features/access/permissions";
 import { isDashboardSegment, SERVICE_DESK_TABS, type NavTab } from "~/lib/navigation/routes";
-import { notFound } from "~/lib/http/responses";
 import { pageTitle } from "~/lib/http/page-title";
+import { notFound } from "~/lib/http/errors.server";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 
 const TABS: Partial<Record<string, NavTab[]>> = {
   "service-desk": SERVICE_DESK_TABS,
@@ -43,4 +44,6 @@ export default function NotYetAvailableScreen() {
   );
 }
 
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

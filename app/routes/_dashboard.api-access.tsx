@@ -16,6 +16,8 @@ import { getTranslator } from "~/i18n/i18next.server";
 import { titleFromLoader } from "~/lib/http/page-title";
 import type { I18nHandle } from "~/i18n/route-namespaces";
 import { readFormData } from "~/lib/http/form-body.server";
+import { badRequest, notFound } from "~/lib/http/errors.server";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 
 export const handle: I18nHandle = { i18n: ["api"] };
 
@@ -77,11 +79,11 @@ export async function action({ request }: ActionFunctionArgs) {
   if (intent === "revoke") {
     const { tenant } = await requireActionAccess(request, "delete", "api-access");
     const submission = parseWithZod(formData, { schema: RevokeApiKeySchema });
-    if (submission.status !== "success") throw new Response("Bad Request", { status: 400 });
+    if (submission.status !== "success") badRequest();
     // Another tenant's key id is simply unknown here.
     if (!(await findApiKey(tenant.id, submission.value.keyId))) {
       const t = await getTranslator(request);
-      throw new Response(t("errors.notFoundMessage"), { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+      notFound(t("errors.notFoundMessage"));
     }
     await revokeApiKey(tenant.id, submission.value.keyId);
     return redirectWithToast(API_KEYS_PATH, { type: "success", key: "api:toast.keyRevoked" });
@@ -89,7 +91,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
   // The permission check still comes first, so a read-only user learns nothing from a crafted intent.
   await requireActionAccess(request, "update", "api-access");
-  throw new Response("Bad Request", { status: 400 });
+  badRequest();
 }
 
 export default function ApiAccessPage() {
@@ -105,4 +107,6 @@ export default function ApiAccessPage() {
   );
 }
 
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

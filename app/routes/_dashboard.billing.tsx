@@ -1,7 +1,7 @@
 import { getZodConstraint } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { RouteErrorBoundary } from "~/components/route-error-boundary";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { PageHeader } from "~/components/ui/page-header";
 import { Notice } from "~/components/ui/panel";
 import { requireActionAccess, requireReadAccess } from "~/features/access/gate.server";
@@ -24,7 +24,8 @@ import { getLanguage, getTranslator } from "~/i18n/i18next.server";
 import { useTranslation } from "~/i18n/react";
 import type { I18nHandle } from "~/i18n/route-namespaces";
 import { titleFromLoader } from "~/lib/http/page-title";
-import { FAILED, loadFailedResponse, orFailed } from "~/lib/http/operation-failure";
+import { loadFailed } from "~/lib/http/errors.server";
+import { FAILED, orFailed } from "~/lib/http/operation-failure";
 
 export const handle: I18nHandle = { i18n: ["billing"] };
 
@@ -84,7 +85,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       const requested = url.searchParams.get("range");
       const rangeKey = isDateRangeKey(requested) ? requested : DEFAULT_DATE_RANGE;
       const usage = await orFailed("Reading usage", () => usageData(gate.tenant.id, rangeKey, gate.tenant.timeZone));
-      if (usage === FAILED) throw loadFailedResponse("billing:failures.usageFailed", "Failed to fetch the usage data.");
+      if (usage === FAILED) loadFailed("billing:failures.usageFailed", "Failed to fetch the usage data.");
       return { ...common, view: { tab, ...usage } as const };
     }
     case "billing-history": {
@@ -160,4 +161,6 @@ export default function BillingPage() {
   );
 }
 
-export const ErrorBoundary = RouteErrorBoundary;
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,7 +1,7 @@
 import { getZodConstraint } from "@conform-to/zod";
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { RouteErrorBoundary } from "~/components/route-error-boundary";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { buttonClass } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
 import { PageHeader } from "~/components/ui/page-header";
@@ -19,6 +19,7 @@ import { useTranslation } from "~/i18n/react";
 import type { I18nHandle } from "~/i18n/route-namespaces";
 import { titleFromLoader } from "~/lib/http/page-title";
 import { lastFour, UnreadableSecret } from "~/lib/security/secrets.server";
+import { badRequest } from "~/lib/http/errors.server";
 
 export const handle: I18nHandle = { i18n: ["calcom"] };
 
@@ -90,7 +91,7 @@ export const headers: HeadersFunction = ({ parentHeaders }) => {
 export async function action({ request }: ActionFunctionArgs) {
   const gate = await requireReadAccess(request, "calcom");
   const organization = gate.selection.organization;
-  if (!organization) throw new Response("No organization selected", { status: 400 });
+  if (!organization) badRequest("No organization selected");
   return handleCalcomAction(request, gate, organization.id);
 }
 
@@ -147,4 +148,6 @@ export default function CalcomPage() {
   );
 }
 
-export const ErrorBoundary = RouteErrorBoundary;
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

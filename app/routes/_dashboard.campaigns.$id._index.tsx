@@ -25,10 +25,10 @@ import { redirectWithToast } from "~/lib/toast/toast.server";
 import { getTranslator } from "~/i18n/i18next.server";
 import type { I18nHandle } from "~/i18n/route-namespaces";
 import { readFormData } from "~/lib/http/form-body.server";
+import { badRequest, notFound } from "~/lib/http/errors.server";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 
 export const handle: I18nHandle = { i18n: ["campaigns"] };
-
-const notFound = () => new Response("Not found", { status: 404 });
 
 /** While a campaign is scheduled or running, the page refreshes itself this often (with scripts). */
 const LIVE_REFRESH_MS = 3_000;
@@ -42,7 +42,7 @@ const LIVE_REFRESH_MS = 3_000;
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user, tenant } = await requireReadAccess(request, "campaigns");
   const campaign = await findCampaign(tenant.id, params.id ?? "");
-  if (!campaign) throw notFound();
+  if (!campaign) notFound();
   const pageParams = parseCampaignPageParams(new URL(request.url).searchParams);
   const t = await getTranslator(request, "campaigns");
   const checked = campaign.status !== "completed" && (pageParams.check || campaign.status === "draft" || campaign.status === "running");
@@ -92,13 +92,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { tenant } = await requireActionAccess(request, "update", "campaigns");
   const form = await readFormData(request);
   const intent = form.get("intent");
-  if (intent !== "start" && intent !== "pause" && intent !== "resume") throw new Response("Bad Request", { status: 400 });
+  if (intent !== "start" && intent !== "pause" && intent !== "resume") badRequest();
   const id = params.id ?? "";
   const context = { tenantId: tenant.id, timeZone: tenant.timeZone };
   const result =
     intent === "start" ? await startCampaign(id, { ...context, confirmSkips: form.get("confirm") === "1" }) : await TRANSITIONS[intent](id, context);
   if (!result.ok) {
-    if (result.refusal === "not-found") throw notFound();
+    if (result.refusal === "not-found") notFound();
     return data({ intent, refusal: result.refusal === "not-allowed" ? intent : result.refusal, check: result.check ?? null }, { status: 409 });
   }
   // One dispatch path: an immediate start is a run due now, which the runner takes without waiting for its next tick.
@@ -165,4 +165,6 @@ export default function CampaignPage() {
   );
 }
 
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

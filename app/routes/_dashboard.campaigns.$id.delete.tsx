@@ -16,10 +16,10 @@ import { redirectWithToast } from "~/lib/toast/toast.server";
 import { getTranslator } from "~/i18n/i18next.server";
 import type { I18nHandle } from "~/i18n/route-namespaces";
 import { backToConfirmation, FAILED, orFailed } from "~/lib/http/operation-failure";
+import { notFound } from "~/lib/http/errors.server";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 
 export const handle: I18nHandle = { i18n: ["campaigns"] };
-
-const notFound = () => new Response("Not found", { status: 404 });
 
 /**
  * Deleting a campaign: GET is the confirmation page (so it works without
@@ -29,7 +29,7 @@ const notFound = () => new Response("Not found", { status: 404 });
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { tenant } = await requireActionAccess(request, "delete", "campaigns");
   const campaign = await findCampaign(tenant.id, params.id ?? "");
-  if (!campaign) throw notFound();
+  if (!campaign) notFound();
   const t = await getTranslator(request, "campaigns");
   return { title: t("delete.title"), campaign: { id: campaign.id, name: campaign.name }, allowed: isAllowed("delete", campaign.status) };
 }
@@ -40,11 +40,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { tenant } = await requireActionAccess(request, "delete", "campaigns");
   const id = params.id ?? "";
   const campaign = await findCampaign(tenant.id, id);
-  if (!campaign) throw notFound();
+  if (!campaign) notFound();
   const result = await orFailed("Deleting a campaign", () => deleteCampaign(id, { tenantId: tenant.id }));
   if (result === FAILED) return redirectWithToast(backToConfirmation(request), { type: "error", key: "campaigns:failures.deleteFailed" });
   if (!result.ok) {
-    if (result.refusal === "not-found") throw notFound();
+    if (result.refusal === "not-found") notFound();
     return data({ refusal: "delete" }, { status: 409 });
   }
   return redirectWithToast("/campaigns", { type: "success", key: "campaigns:toast.deleted", values: { name: campaign.name } });
@@ -76,4 +76,6 @@ export default function DeleteCampaignPage() {
   );
 }
 
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

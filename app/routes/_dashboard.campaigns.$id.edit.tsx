@@ -19,10 +19,10 @@ import { redirectWithToast } from "~/lib/toast/toast.server";
 import { getTranslator } from "~/i18n/i18next.server";
 import type { I18nHandle } from "~/i18n/route-namespaces";
 import { readFormData } from "~/lib/http/form-body.server";
+import { notFound } from "~/lib/http/errors.server";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 
 export const handle: I18nHandle = { i18n: ["campaigns"] };
-
-const notFound = () => new Response("Not found", { status: 404 });
 
 /**
  * /campaigns/<id>/edit: drafts, and paused campaigns between runs (a run
@@ -32,7 +32,7 @@ const notFound = () => new Response("Not found", { status: 404 });
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { tenant } = await requireActionAccess(request, "update", "campaigns");
   const campaign = await findCampaign(tenant.id, params.id ?? "");
-  if (!campaign) throw notFound();
+  if (!campaign) notFound();
   const t = await getTranslator(request, "campaigns");
   const saved: CampaignFormDefaults = {
     name: campaign.name,
@@ -63,13 +63,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { tenant } = await requireActionAccess(request, "update", "campaigns");
   const id = params.id ?? "";
   const formData = await readFormData(request);
-  if (!(await findCampaign(tenant.id, id))) throw notFound();
+  if (!(await findCampaign(tenant.id, id))) notFound();
   const submission = parseWithZod(formData, { schema: campaignFormSchema({ timeZone: tenant.timeZone, now: () => new Date() }) });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const referenceErrors = await checkReferences(tenant.id, submission.value);
   if (referenceErrors) return data({ result: submission.reply({ fieldErrors: referenceErrors }) }, { status: 400 });
   const outcome = await updateCampaign(tenant.id, id, submission.value);
-  if (outcome === "not-found") throw notFound();
+  if (outcome === "not-found") notFound();
   if (outcome === "not-editable") return data({ result: submission.reply({ formErrors: ["refusals.edit"] }) }, { status: 409 });
   return redirectWithToast(`/campaigns/${encodeURIComponent(id)}`, {
     type: "success",
@@ -111,4 +111,6 @@ export default function EditCampaignPage() {
   );
 }
 
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,7 +1,7 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { RouteErrorBoundary } from "~/components/route-error-boundary";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { cn } from "~/components/ui/cn";
 import { formWidthClass } from "~/components/ui/field";
 import { PageHeader } from "~/components/ui/page-header";
@@ -10,7 +10,7 @@ import { useIsPending } from "~/components/ui/use-is-pending";
 import { requireActionAccess } from "~/features/access/gate.server";
 import { BackToContacts } from "~/features/contacts/back-link";
 import { DeleteContactForm } from "~/features/contacts/delete-contact-form";
-import { notFound, deleteContact, getContact } from "~/features/contacts/contacts.server";
+import { deleteContact, getContact } from "~/features/contacts/contacts.server";
 import { CONTACTS_PATH } from "~/features/contacts/list-params";
 import { contactPaths, displayName, returnPath } from "~/features/contacts/paths";
 import { formatPhoneForDisplay } from "~/features/phone/phone-library.server";
@@ -20,6 +20,7 @@ import type { I18nHandle } from "~/i18n/route-namespaces";
 import { readFormData } from "~/lib/http/form-body.server";
 import { backToConfirmation, FAILED, orFailed } from "~/lib/http/operation-failure";
 import { titleFromLoader } from "~/lib/http/page-title";
+import { notFound } from "~/lib/http/errors.server";
 
 export const handle: I18nHandle = { i18n: ["contacts", "phone"] };
 
@@ -30,7 +31,7 @@ export const handle: I18nHandle = { i18n: ["contacts", "phone"] };
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { tenant } = await requireActionAccess(request, "delete", "contacts");
   const contact = await getContact(tenant.id, params.contactId ?? "");
-  if (!contact) throw notFound();
+  if (!contact) notFound();
   const t = await getTranslator(request, "contacts");
   return {
     title: t("delete.title"),
@@ -57,12 +58,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const contactId = params.contactId ?? "";
   const formData = await readFormData(request);
   const contact = await getContact(tenant.id, contactId);
-  if (!contact) throw notFound();
+  if (!contact) notFound();
   const deleted = await orFailed("Deleting a contact", () => deleteContact(tenant.id, contactId));
   // Back to the confirmation, which says so (spec section 8, "contact delete" error); the contact is still there.
   if (deleted === FAILED)
     return redirectWithToast(backToConfirmation(request, returnPath(formData.get("returnTo"))), { type: "error", key: "contacts:failures.deleteFailed" });
-  if (!deleted) throw notFound();
+  if (!deleted) notFound();
   const name = displayName({ firstName: contact.first_name, lastName: contact.last_name });
   return redirectWithToast(afterDelete(returnPath(formData.get("returnTo")), contactId), { type: "success", key: "contacts:toast.deleted", values: { name } });
 }
@@ -86,4 +87,6 @@ export default function DeleteContactPage() {
   );
 }
 
-export const ErrorBoundary = RouteErrorBoundary;
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -2,7 +2,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { RouteErrorBoundary } from "~/components/route-error-boundary";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { buttonClass } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { ConfirmAction } from "~/components/ui/confirm-action";
@@ -15,7 +15,7 @@ import { can } from "~/features/access/permissions";
 import { BackToContacts } from "~/features/contacts/back-link";
 import { ContactForm } from "~/features/contacts/contact-forms";
 import { DeleteContactForm } from "~/features/contacts/delete-contact-form";
-import { notFound, getContact, setContactOptedOut, updateContact } from "~/features/contacts/contacts.server";
+import { getContact, setContactOptedOut, updateContact } from "~/features/contacts/contacts.server";
 import { listContactLists } from "~/features/contacts/lists.server";
 import { contactPaths, displayName, returnPath, withReturnTo } from "~/features/contacts/paths";
 import { contactFormSchema, OptOutSchema } from "~/features/contacts/schemas";
@@ -27,6 +27,7 @@ import type { I18nHandle } from "~/i18n/route-namespaces";
 import { readFormData } from "~/lib/http/form-body.server";
 import { FAILED, orFailed } from "~/lib/http/operation-failure";
 import { titleFromLoader } from "~/lib/http/page-title";
+import { badRequest, notFound } from "~/lib/http/errors.server";
 
 export const handle: I18nHandle = { i18n: ["contacts", "phone"] };
 
@@ -37,7 +38,7 @@ export const handle: I18nHandle = { i18n: ["contacts", "phone"] };
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { tenant, user } = await requireActionAccess(request, "update", "contacts");
   const contact = await getContact(tenant.id, params.contactId ?? "");
-  if (!contact) throw notFound();
+  if (!contact) notFound();
   const t = await getTranslator(request, "contacts");
   const name = displayName({ firstName: contact.first_name, lastName: contact.last_name });
   return {
@@ -76,13 +77,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const returnTo = returnPath(formData.get("returnTo"));
   // Another tenant's contact is a missing one, whatever the form says.
   const contact = await getContact(tenant.id, contactId);
-  if (!contact) throw notFound();
+  if (!contact) notFound();
 
   if (formData.get("intent") === "opt-out") {
     const parsed = OptOutSchema.safeParse({ optedOut: formData.get("optedOut") });
-    if (!parsed.success) throw new Response("Bad Request", { status: 400 });
+    if (!parsed.success) badRequest();
     const optedOut = parsed.data.optedOut === "1";
-    if (!(await setContactOptedOut(tenant.id, contactId, optedOut))) throw notFound();
+    if (!(await setContactOptedOut(tenant.id, contactId, optedOut))) notFound();
     const name = displayName({ firstName: contact.first_name, lastName: contact.last_name });
     return redirectWithToast(returnTo, { type: "success", key: optedOut ? "contacts:toast.optedOut" : "contacts:toast.optedIn", values: { name } });
   }
@@ -92,7 +93,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const saved = await orFailed("Updating a contact", () => updateContact(tenant.id, contactId, submission.value, tenant.country));
   if (saved === FAILED) return data({ result: submission.reply({ formErrors: ["failures.updateFailed"] }), existingContactId: null }, { status: 500 });
   if (!saved.ok) {
-    if ("notFound" in saved) throw notFound();
+    if ("notFound" in saved) notFound();
     return data({ result: submission.reply({ fieldErrors: saved.fieldErrors }), existingContactId: saved.existingContactId }, { status: 400 });
   }
   return redirectWithToast(returnTo, { type: "success", key: "contacts:toast.updated" });
@@ -149,4 +150,6 @@ export default function EditContactPage() {
   );
 }
 
-export const ErrorBoundary = RouteErrorBoundary;
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

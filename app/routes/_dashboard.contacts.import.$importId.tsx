@@ -35,6 +35,8 @@ import { getLanguage, getTranslator } from "~/i18n/i18next.server";
 import type { I18nHandle } from "~/i18n/route-namespaces";
 import { readFormData } from "~/lib/http/form-body.server";
 import { titleFromLoader } from "~/lib/http/page-title";
+import { badRequest, notFound } from "~/lib/http/errors.server";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 
 export const handle: I18nHandle = { i18n: ["contacts", "imports", "phone"] };
 
@@ -46,7 +48,7 @@ export const handle: I18nHandle = { i18n: ["contacts", "imports", "phone"] };
 async function requireImport(gate: GateContext, importId: string | undefined) {
   // Another tenant's import is exactly as missing as one that never existed.
   const entry = importId ? await findImport(gate.tenant.id, importId) : undefined;
-  if (!entry) throw new Response("Not found", { status: 404 });
+  if (!entry) notFound();
   return entry;
 }
 
@@ -109,7 +111,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       if (!(await reopenFailedImport(entry.tenant_id, entry.id))) return notEditable(entry);
       return redirectWithToast(importPath(entry.id), toast("toast.reopened"));
     default:
-      throw new Response("Bad Request", { status: 400 });
+      badRequest();
   }
 }
 
@@ -131,7 +133,7 @@ async function editRow(gate: GateContext, entry: ContactImport, formData: FormDa
   if (entry.status !== "mapped") return notEditable(entry);
   const submission = parseWithZod(formData, { schema: rowEditSchema(gate.tenant.country) });
   const row = Number(formData.get("row"));
-  if (!(await previewHasRow(entry, row))) throw new Response("Bad Request", { status: 400 });
+  if (!(await previewHasRow(entry, row))) badRequest();
   if (submission.status !== "success") return data({ intent: "edit-row" as const, row, result: submission.reply() }, { status: 400 });
   const { row: _row, ...values } = submission.value;
   if (!(await saveRowEdit(entry.tenant_id, entry.id, row, values))) return notEditable(entry);
@@ -141,7 +143,7 @@ async function editRow(gate: GateContext, entry: ContactImport, formData: FormDa
 async function removeRow(entry: ContactImport, formData: FormData, back: string) {
   if (entry.status !== "mapped") return notEditable(entry);
   const submission = parseWithZod(formData, { schema: rowActionSchema });
-  if (submission.status !== "success" || !(await previewHasRow(entry, submission.value.row))) throw new Response("Bad Request", { status: 400 });
+  if (submission.status !== "success" || !(await previewHasRow(entry, submission.value.row))) badRequest();
   if (!(await removeRows(entry.tenant_id, entry.id, [submission.value.row]))) return notEditable(entry);
   return redirectWithToast(back, toast("toast.rowRemoved", { row: submission.value.row }));
 }
@@ -225,4 +227,6 @@ export default function ContactImportDetailPage() {
   );
 }
 
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -21,6 +21,8 @@ import { formatNumber } from "~/i18n/format";
 import { getLanguage, getTranslator } from "~/i18n/i18next.server";
 import type { I18nHandle } from "~/i18n/route-namespaces";
 import { titleFromLoader } from "~/lib/http/page-title";
+import { badRequest } from "~/lib/http/errors.server";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 
 export const handle: I18nHandle = { i18n: ["imports"] };
 
@@ -58,7 +60,7 @@ function refusalValues(refusal: UploadRefusal, language: string): Record<string,
 export async function action({ request }: ActionFunctionArgs) {
   const gate = await requireActionAccess(request, "create", "contacts");
   await ensureImportHousekeeping();
-  if (!isMultipart(request)) throw new Response("Bad Request", { status: 400 });
+  if (!isMultipart(request)) badRequest();
   const received = await receiveUpload(request);
   if (!received.ok) {
     const result = parseWithZod(new FormData(), { schema: uploadSchema }).reply({ fieldErrors: { file: [received.refusal.key] } });
@@ -113,4 +115,6 @@ export default function ContactImportPage() {
   );
 }
 
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,14 +1,13 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { RouteErrorBoundary } from "~/components/route-error-boundary";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { cn } from "~/components/ui/cn";
 import { formWidthClass } from "~/components/ui/field";
 import { PageHeader } from "~/components/ui/page-header";
 import { Panel } from "~/components/ui/panel";
 import { useIsPending } from "~/components/ui/use-is-pending";
 import { requireActionAccess } from "~/features/access/gate.server";
-import { notFound } from "~/features/contacts/contacts.server";
 import { BackToContacts } from "~/features/contacts/back-link";
 import { DeleteListForm } from "~/features/contacts/list-forms";
 import { listHref, parseListParams } from "~/features/contacts/list-params";
@@ -21,6 +20,7 @@ import type { I18nHandle } from "~/i18n/route-namespaces";
 import { readFormData } from "~/lib/http/form-body.server";
 import { backToConfirmation, FAILED, orFailed } from "~/lib/http/operation-failure";
 import { titleFromLoader } from "~/lib/http/page-title";
+import { notFound } from "~/lib/http/errors.server";
 
 export const handle: I18nHandle = { i18n: ["contacts", "phone"] };
 
@@ -32,7 +32,7 @@ export const handle: I18nHandle = { i18n: ["contacts", "phone"] };
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { tenant } = await requireActionAccess(request, "delete", "contacts");
   const list = await findContactList(tenant.id, params.listId ?? "");
-  if (!list) throw notFound();
+  if (!list) notFound();
   const t = await getTranslator(request, "contacts");
   return {
     title: t("deleteList.title"),
@@ -61,7 +61,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (deleted === FAILED)
     return redirectWithToast(backToConfirmation(request, returnPath(formData.get("returnTo"))), { type: "error", key: "contacts:failures.listDeleteFailed" });
   if (!deleted.ok) {
-    if (deleted.reason === "notFound") throw notFound();
+    if (deleted.reason === "notFound") notFound();
     return data({ campaigns: deleted.campaigns }, { status: 409 });
   }
   const language = await getLanguage(request);
@@ -87,4 +87,6 @@ export default function DeleteListPage() {
   );
 }
 
-export const ErrorBoundary = RouteErrorBoundary;
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -2,14 +2,13 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { RouteErrorBoundary } from "~/components/route-error-boundary";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { cn } from "~/components/ui/cn";
 import { formWidthClass } from "~/components/ui/field";
 import { PageHeader } from "~/components/ui/page-header";
 import { Panel } from "~/components/ui/panel";
 import { useIsPending } from "~/components/ui/use-is-pending";
 import { requireActionAccess } from "~/features/access/gate.server";
-import { notFound } from "~/features/contacts/contacts.server";
 import { BackToContacts } from "~/features/contacts/back-link";
 import { ListNameForm } from "~/features/contacts/list-forms";
 import { findContactList, renameContactList } from "~/features/contacts/lists.server";
@@ -20,6 +19,7 @@ import { getTranslator } from "~/i18n/i18next.server";
 import type { I18nHandle } from "~/i18n/route-namespaces";
 import { readFormData } from "~/lib/http/form-body.server";
 import { titleFromLoader } from "~/lib/http/page-title";
+import { notFound } from "~/lib/http/errors.server";
 
 export const handle: I18nHandle = { i18n: ["contacts", "phone"] };
 
@@ -27,7 +27,7 @@ export const handle: I18nHandle = { i18n: ["contacts", "phone"] };
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { tenant } = await requireActionAccess(request, "update", "contacts");
   const list = await findContactList(tenant.id, params.listId ?? "");
-  if (!list) throw notFound();
+  if (!list) notFound();
   const t = await getTranslator(request, "contacts");
   return {
     title: t("renameList.title", { name: list.name }),
@@ -43,12 +43,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { tenant } = await requireActionAccess(request, "update", "contacts");
   const listId = params.listId ?? "";
   const formData = await readFormData(request);
-  if (!(await findContactList(tenant.id, listId))) throw notFound();
+  if (!(await findContactList(tenant.id, listId))) notFound();
   const submission = parseWithZod(formData, { schema: ListNameSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const renamed = await renameContactList(tenant.id, listId, submission.value.name);
   if (!renamed.ok) {
-    if (renamed.error === "notFound") throw notFound();
+    if (renamed.error === "notFound") notFound();
     return data({ result: submission.reply({ fieldErrors: { name: [renamed.error] } }) }, { status: 400 });
   }
   return redirectWithToast(returnPath(formData.get("returnTo")), {
@@ -82,4 +82,6 @@ export default function RenameListPage() {
   );
 }
 
-export const ErrorBoundary = RouteErrorBoundary;
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

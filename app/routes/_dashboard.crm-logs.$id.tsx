@@ -1,12 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { RouteErrorBoundary } from "~/components/route-error-boundary";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { PageHeader } from "~/components/ui/page-header";
 import { Panel } from "~/components/ui/panel";
 import { useIsPending } from "~/components/ui/use-is-pending";
-import { forbidden, requireReadAccess } from "~/features/access/gate.server";
+import { requireReadAccess } from "~/features/access/gate.server";
 import { can } from "~/features/access/permissions";
 import { eventKey } from "~/features/integrations/events";
 import { describeFailure } from "~/features/integrations/failure-reason";
@@ -22,6 +22,7 @@ import type { I18nHandle } from "~/i18n/route-namespaces";
 import { readFormData } from "~/lib/http/form-body.server";
 import { titleFromLoader } from "~/lib/http/page-title";
 import { redirectWithToast } from "~/lib/toast/toast.server";
+import { badRequest, forbidden, notFound } from "~/lib/http/errors.server";
 
 export const handle: I18nHandle = { i18n: ["integrations"] };
 
@@ -36,7 +37,7 @@ async function scopeOf(request: Request) {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { gate, scope } = await scopeOf(request);
   const found = await getLogWithTimeline(scope, params.id ?? "");
-  if (!found) throw new Response("Log not found", { status: 404 });
+  if (!found) notFound("Log not found");
   const t = await getTranslator(request, "integrations");
   const pretty = (text: string | null) => {
     if (!text) return text;
@@ -81,9 +82,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { gate, scope } = await scopeOf(request);
   if (!can(gate.user.permissions, "crm-logs", "update")) throw await forbidden(request);
   const formData = await readFormData(request);
-  if (formData.get("intent") !== "replay") throw new Response("Unknown intent", { status: 400 });
+  if (formData.get("intent") !== "replay") badRequest("Unknown intent");
   const found = await getLogWithTimeline(scope, params.id ?? "");
-  if (!found?.delivery) throw new Response("Log not found", { status: 404 });
+  if (!found?.delivery) notFound("Log not found");
   const queued = await replayDelivery(gate.tenant.id, found.delivery.id);
   if (queued) kickJobRunner();
   return redirectWithToast(
@@ -209,4 +210,6 @@ export default function CrmLogPage() {
   );
 }
 
-export const ErrorBoundary = RouteErrorBoundary;
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,14 +1,14 @@
 import { getZodConstraint } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { RouteErrorBoundary } from "~/components/route-error-boundary";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { Button, buttonClass } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
 import { FieldErrors, FormErrors, inputClass, SelectField, TextareaField, TextField } from "~/components/ui/field";
 import { PageHeader } from "~/components/ui/page-header";
 import { Panel } from "~/components/ui/panel";
 import { useIsPending } from "~/components/ui/use-is-pending";
-import { forbidden, requireReadAccess } from "~/features/access/gate.server";
+import { requireReadAccess } from "~/features/access/gate.server";
 import { can } from "~/features/access/permissions";
 import { createCustomCrm } from "~/features/integrations/custom-crm.server";
 import { CUSTOM_ENDPOINT_ROWS, CUSTOM_METHODS } from "~/features/integrations/custom-template";
@@ -23,6 +23,7 @@ import type { I18nHandle } from "~/i18n/route-namespaces";
 import { readFormData } from "~/lib/http/form-body.server";
 import { titleFromLoader } from "~/lib/http/page-title";
 import { plainFormProps, plainInputProps, plainSelectProps, plainTextareaProps, usePlainForm, type PlainReply } from "~/lib/forms/plain-form";
+import { badRequest, forbidden } from "~/lib/http/errors.server";
 
 export const handle: I18nHandle = { i18n: ["integrations"] };
 
@@ -49,7 +50,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const gate = await requireReadAccess(request, "crm");
   if (!can(gate.user.permissions, "crm", "create") || !can(gate.user.permissions, "integrations-hub", "create")) throw await forbidden(request);
   const organization = gate.selection.organization;
-  if (!organization) throw new Response("No organization selected", { status: 400 });
+  if (!organization) badRequest("No organization selected");
   return createCustomCrm(await readFormData(request), gate, organization.id);
 }
 
@@ -262,4 +263,6 @@ export default function CustomCrmPage() {
   );
 }
 
-export const ErrorBoundary = RouteErrorBoundary;
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -10,7 +10,7 @@ import { listIntegrations, templateOf, type Integration } from "~/features/integ
 import { parseAnalyticsParams } from "~/features/integrations/log-params";
 import { integrationPaths } from "~/features/integrations/paths";
 import { organizationPaths } from "~/features/organizations/paths";
-import { RouteErrorBoundary } from "~/components/route-error-boundary";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { EmptyState } from "~/components/ui/empty-state";
 import { PageHeader } from "~/components/ui/page-header";
 import { Tabs } from "~/components/ui/tabs";
@@ -153,4 +153,6 @@ export default function IntegrationsHubPage() {
   );
 }
 
-export const ErrorBoundary = RouteErrorBoundary;
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,12 +1,12 @@
 import { parseWithZod, getZodConstraint } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { RouteErrorBoundary } from "~/components/route-error-boundary";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { buttonClass } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
 import { PageHeader } from "~/components/ui/page-header";
 import { Notice, Panel } from "~/components/ui/panel";
-import { forbidden, requireReadAccess } from "~/features/access/gate.server";
+import { requireReadAccess } from "~/features/access/gate.server";
 import { can } from "~/features/access/permissions";
 import { baseUrlProblem } from "~/features/integrations/base-url.server";
 import { ConnectionForm } from "~/features/integrations/connection-form";
@@ -24,12 +24,13 @@ import { isUsingOutbox } from "~/lib/email/mailer.server";
 import { readFormData } from "~/lib/http/form-body.server";
 import { titleFromLoader } from "~/lib/http/page-title";
 import { redirectWithToast } from "~/lib/toast/toast.server";
+import { badRequest, forbidden, notFound } from "~/lib/http/errors.server";
 
 export const handle: I18nHandle = { i18n: ["integrations"] };
 
 function requireTemplate(templateId: string | undefined) {
   const template = templateId ? getTemplate(templateId) : undefined;
-  if (!template) throw new Response("Template not found", { status: 404 });
+  if (!template) notFound("Template not found");
   return template;
 }
 
@@ -79,7 +80,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!can(gate.user.permissions, "integrations-hub", "create")) throw await forbidden(request);
   const template = requireTemplate(params.templateId);
   const organization = gate.selection.organization;
-  if (!organization) throw new Response("No organization selected", { status: 400 });
+  if (!organization) badRequest("No organization selected");
   const names = settingNames(template);
   const formData = await readFormData(request);
   const submission = parseWithZod(formData, { schema: connectSchema(names) });
@@ -170,4 +171,6 @@ export default function ConnectTemplatePage() {
   );
 }
 
-export const ErrorBoundary = RouteErrorBoundary;
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

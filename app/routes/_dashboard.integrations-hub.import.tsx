@@ -1,13 +1,13 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { RouteErrorBoundary } from "~/components/route-error-boundary";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { Button } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
 import { FormErrors, TextareaField, TextField } from "~/components/ui/field";
 import { PageHeader } from "~/components/ui/page-header";
 import { Notice, Panel } from "~/components/ui/panel";
 import { useIsPending } from "~/components/ui/use-is-pending";
-import { forbidden, requireReadAccess } from "~/features/access/gate.server";
+import { requireReadAccess } from "~/features/access/gate.server";
 import { can } from "~/features/access/permissions";
 import { baseUrlProblem } from "~/features/integrations/base-url.server";
 import { DuplicateIntegration } from "~/features/integrations/integrations.server";
@@ -19,6 +19,7 @@ import type { I18nHandle } from "~/i18n/route-namespaces";
 import { FORM_LIMITS, MULTIPART_OVERHEAD_BYTES, readFormData } from "~/lib/http/form-body.server";
 import { titleFromLoader } from "~/lib/http/page-title";
 import { redirectWithToast } from "~/lib/toast/toast.server";
+import { badRequest, forbidden } from "~/lib/http/errors.server";
 
 export const handle: I18nHandle = { i18n: ["integrations"] };
 
@@ -36,7 +37,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const gate = await requireReadAccess(request, "integrations-hub");
   if (!can(gate.user.permissions, "integrations-hub", "create") || !can(gate.user.permissions, "integrations-hub", "update")) throw await forbidden(request);
   const organization = gate.selection.organization;
-  if (!organization) throw new Response("No organization selected", { status: 400 });
+  if (!organization) badRequest("No organization selected");
   const formData = await readFormData(request, {
     maxBytes: FORM_LIMITS.maxBytes + MAX_IMPORT_BYTES + MULTIPART_OVERHEAD_BYTES,
     maxFileBytes: MAX_IMPORT_BYTES,
@@ -173,4 +174,6 @@ export default function ImportIntegrationPage() {
   );
 }
 
-export const ErrorBoundary = RouteErrorBoundary;
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

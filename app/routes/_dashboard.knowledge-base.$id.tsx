@@ -5,7 +5,7 @@ import { PageHeader } from "~/components/ui/page-header";
 import { Notice } from "~/components/ui/panel";
 import { requireActionAccess, requireReadAccess } from "~/features/access/gate.server";
 import { can } from "~/features/access/permissions";
-import { knowledgeBaseNotFound, knowledgeFormConstraint, submitKnowledgeBaseForm } from "~/features/knowledge/form-action.server";
+import { knowledgeFormConstraint, submitKnowledgeBaseForm } from "~/features/knowledge/form-action.server";
 import { KnowledgeBaseForm } from "~/features/knowledge/knowledge-form";
 import { findKnowledgeBase, formDefaultsOf, listTenantNumbers } from "~/features/knowledge/knowledge.server";
 import { knowledgeListHref } from "~/features/knowledge/list-params";
@@ -13,6 +13,8 @@ import { loadTemplateTexts } from "~/features/knowledge/template-texts.server";
 import { getTranslator } from "~/i18n/i18next.server";
 import { titleFromLoader } from "~/lib/http/page-title";
 import type { I18nHandle } from "~/i18n/route-namespaces";
+import { notFound } from "~/lib/http/errors.server";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 
 export const handle: I18nHandle = { i18n: ["knowledge", "phone"] };
 
@@ -20,7 +22,7 @@ export const handle: I18nHandle = { i18n: ["knowledge", "phone"] };
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user, tenant } = await requireReadAccess(request, "knowledge-base");
   const kb = await findKnowledgeBase(tenant.id, params.id ?? "");
-  if (!kb) throw knowledgeBaseNotFound();
+  if (!kb) notFound();
   const t = await getTranslator(request, "knowledge");
   const numbers = await listTenantNumbers(tenant.id);
   return {
@@ -47,7 +49,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const gate = await requireActionAccess(request, "update", "knowledge-base");
   // Another tenant's id is refused before a byte of the upload is read.
   const kb = await findKnowledgeBase(gate.tenant.id, params.id ?? "");
-  if (!kb) throw knowledgeBaseNotFound();
+  if (!kb) notFound();
   return submitKnowledgeBaseForm(request, gate, kb.id);
 }
 
@@ -91,4 +93,6 @@ export default function EditKnowledgeBasePage() {
   );
 }
 
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -6,9 +6,8 @@ import { formWidthClass } from "~/components/ui/field";
 import { PageHeader } from "~/components/ui/page-header";
 import { Panel } from "~/components/ui/panel";
 import { useIsPending } from "~/components/ui/use-is-pending";
-import { forbidden, requireActionAccess, requireReadAccess } from "~/features/access/gate.server";
+import { requireActionAccess, requireReadAccess } from "~/features/access/gate.server";
 import { can } from "~/features/access/permissions";
-import { knowledgeBaseNotFound } from "~/features/knowledge/form-action.server";
 import { findSuccessorDefault } from "~/features/knowledge/default.server";
 import { DeleteKnowledgeBaseForm, type DeleteKnowledgeBaseView } from "~/features/knowledge/delete-knowledge-base";
 import { deleteKnowledgeBase, findKnowledgeBase, listTenantNumbers } from "~/features/knowledge/knowledge.server";
@@ -18,6 +17,8 @@ import { redirectWithToast } from "~/lib/toast/toast.server";
 import { getTranslator } from "~/i18n/i18next.server";
 import { titleFromLoader } from "~/lib/http/page-title";
 import type { I18nHandle } from "~/i18n/route-namespaces";
+import { forbidden, notFound } from "~/lib/http/errors.server";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 
 export const handle: I18nHandle = { i18n: ["knowledge"] };
 
@@ -30,7 +31,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user, tenant } = await requireReadAccess(request, "knowledge-base");
   if (!can(user.permissions, "knowledge-base", "delete")) throw await forbidden(request);
   const kb = await findKnowledgeBase(tenant.id, params.id ?? "");
-  if (!kb) throw knowledgeBaseNotFound();
+  if (!kb) notFound();
   const t = await getTranslator(request, "knowledge");
   const number = (await listTenantNumbers(tenant.id)).find((candidate) => candidate.id === kb.phone_number_id);
   const view: DeleteKnowledgeBaseView = {
@@ -58,7 +59,7 @@ export const meta = titleFromLoader;
 export async function action({ request, params }: ActionFunctionArgs) {
   const { tenant } = await requireActionAccess(request, "delete", "knowledge-base");
   const kb = await findKnowledgeBase(tenant.id, params.id ?? "");
-  if (!kb || !(await deleteKnowledgeBase(tenant.id, kb.id))) throw knowledgeBaseNotFound();
+  if (!kb || !(await deleteKnowledgeBase(tenant.id, kb.id))) notFound();
   return redirectWithToast(knowledgeListHref({ number: kb.phone_number_id }), {
     type: "success",
     key: "knowledge:toast.deleted",
@@ -87,4 +88,6 @@ export default function DeleteKnowledgeBasePage() {
   );
 }
 
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -6,7 +6,6 @@ import { PageHeader } from "~/components/ui/page-header";
 import { requireActionAccess, requireReadAccess } from "~/features/access/gate.server";
 import { can } from "~/features/access/permissions";
 import { setDefaultKnowledgeBase } from "~/features/knowledge/default.server";
-import { knowledgeBaseNotFound } from "~/features/knowledge/form-action.server";
 import { findKnowledgeBase, listKnowledgeBases, listTenantNumbers } from "~/features/knowledge/knowledge.server";
 import { KnowledgeListView } from "~/features/knowledge/knowledge-list";
 import { knowledgeListHref, newKnowledgeBaseHref, parseKnowledgeListParams } from "~/features/knowledge/list-params";
@@ -15,6 +14,8 @@ import { getTranslator } from "~/i18n/i18next.server";
 import { titleFromLoader } from "~/lib/http/page-title";
 import type { I18nHandle } from "~/i18n/route-namespaces";
 import { readFormData } from "~/lib/http/form-body.server";
+import { badRequest, notFound } from "~/lib/http/errors.server";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 
 export const handle: I18nHandle = { i18n: ["knowledge"] };
 
@@ -47,10 +48,10 @@ export const meta = titleFromLoader;
 export async function action({ request }: ActionFunctionArgs) {
   const { tenant } = await requireActionAccess(request, "update", "knowledge-base");
   const formData = await readFormData(request);
-  if (formData.get("intent") !== "make-default") throw new Response("Bad Request", { status: 400 });
+  if (formData.get("intent") !== "make-default") badRequest();
   const id = String(formData.get("id") ?? "");
   const kb = await findKnowledgeBase(tenant.id, id);
-  if (!kb || !(await setDefaultKnowledgeBase(tenant.id, kb.id))) throw knowledgeBaseNotFound();
+  if (!kb || !(await setDefaultKnowledgeBase(tenant.id, kb.id))) notFound();
   return redirectWithToast(knowledgeListHref({ number: new URL(request.url).searchParams.get("number") }), {
     type: "success",
     key: "knowledge:toast.madeDefault",
@@ -79,4 +80,6 @@ export default function KnowledgeBasePage() {
   );
 }
 
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

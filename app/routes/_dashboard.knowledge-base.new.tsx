@@ -2,7 +2,7 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/nod
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { PageHeader } from "~/components/ui/page-header";
-import { forbidden, requireActionAccess, requireReadAccess } from "~/features/access/gate.server";
+import { requireActionAccess, requireReadAccess } from "~/features/access/gate.server";
 import { safeRedirectPath } from "~/lib/http/safe-redirect";
 import { can } from "~/features/access/permissions";
 import { knowledgeFormConstraint, submitKnowledgeBaseForm } from "~/features/knowledge/form-action.server";
@@ -14,6 +14,8 @@ import { loadTemplateTexts } from "~/features/knowledge/template-texts.server";
 import { getTranslator } from "~/i18n/i18next.server";
 import { titleFromLoader } from "~/lib/http/page-title";
 import type { I18nHandle } from "~/i18n/route-namespaces";
+import { forbidden } from "~/lib/http/errors.server";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 
 export const handle: I18nHandle = { i18n: ["knowledge", "phone"] };
 
@@ -97,4 +99,6 @@ export default function NewKnowledgeBasePage() {
   );
 }
 
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -5,7 +5,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { PageHeader } from "~/components/ui/page-header";
 import { Notice } from "~/components/ui/panel";
-import { forbidden, requireActionAccess, requireReadAccess, type GateContext } from "~/features/access/gate.server";
+import { requireActionAccess, requireReadAccess, type GateContext } from "~/features/access/gate.server";
 import { can, type PermissionAction } from "~/features/access/permissions";
 import { AddNumberPanel } from "~/features/numbers/add-number";
 import { MAX_BULK_BYTES, MAX_BULK_ROWS } from "~/features/numbers/bulk-csv";
@@ -18,9 +18,11 @@ import { toE164 } from "~/features/phone/phone-library.server";
 import { redirectWithToast } from "~/lib/toast/toast.server";
 import { getTranslator } from "~/i18n/i18next.server";
 import { titleFromLoader } from "~/lib/http/page-title";
-import { notFound } from "~/lib/http/responses";
+import { forbidden, notFound } from "~/lib/http/errors.server";
 import type { I18nHandle } from "~/i18n/route-namespaces";
 import { readFormData } from "~/lib/http/form-body.server";
+import { badRequest } from "~/lib/http/errors.server";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 
 export const handle: I18nHandle = { i18n: ["numbers", "phone"] };
 
@@ -73,7 +75,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const gate = await requireActionAccess(request, "read", "numbers-managment");
   const formData = await readFormData(request);
   const intent = formData.get("intent");
-  if (!isIntent(intent)) throw new Response("Bad Request", { status: 400 });
+  if (!isIntent(intent)) badRequest();
   if (!can(gate.user.permissions, SEGMENT, PERMISSION_FOR[intent])) throw await forbidden(request);
   switch (intent) {
     case "add":
@@ -158,4 +160,6 @@ export default function NumbersManagementPage() {
   );
 }
 
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -17,6 +17,8 @@ import { getTranslator } from "~/i18n/i18next.server";
 import { titleFromLoader } from "~/lib/http/page-title";
 import type { I18nHandle } from "~/i18n/route-namespaces";
 import { readFormData } from "~/lib/http/form-body.server";
+import { badRequest } from "~/lib/http/errors.server";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 
 export const handle: I18nHandle = { i18n: ["numbers", "phone"] };
 
@@ -54,7 +56,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
   const { tenant, subscription } = await requireActionAccess(request, "create", "numbers-managment");
   const formData = await readFormData(request);
-  if (formData.get("intent") !== "add-valid") throw new Response("Bad Request", { status: 400 });
+  if (formData.get("intent") !== "add-valid") badRequest();
   // What comes back is what the results page listed, but it is checked again as if typed.
   const numbers = [
     ...new Set(
@@ -111,4 +113,6 @@ export default function ValidateNumbersPage() {
   );
 }
 
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,14 +1,14 @@
 import { getZodConstraint } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { RouteErrorBoundary } from "~/components/route-error-boundary";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { buttonClass } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { ConfirmAction, ConfirmForm, DeleteSummary, type FormFetcher } from "~/components/ui/confirm-action";
 import { formWidthClass } from "~/components/ui/field";
 import { PageHeader } from "~/components/ui/page-header";
 import { Panel } from "~/components/ui/panel";
-import { forbidden, requireReadAccess } from "~/features/access/gate.server";
+import { requireReadAccess } from "~/features/access/gate.server";
 import { requireOrganizationAction } from "~/features/organizations/organization-access.server";
 import { can } from "~/features/access/permissions";
 import { organizationPaths } from "~/features/organizations/paths";
@@ -21,6 +21,7 @@ import { useTranslation } from "~/i18n/react";
 import type { I18nHandle } from "~/i18n/route-namespaces";
 import { titleFromLoader } from "~/lib/http/page-title";
 import { redirectWithToast } from "~/lib/toast/toast.server";
+import { forbidden } from "~/lib/http/errors.server";
 
 export const handle: I18nHandle = { i18n: ["scheduling"] };
 
@@ -147,4 +148,6 @@ export default function EditEventTypePage() {
   );
 }
 
-export const ErrorBoundary = RouteErrorBoundary;
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

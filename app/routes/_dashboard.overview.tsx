@@ -12,6 +12,7 @@ import { loadFirstSteps } from "~/features/onboarding/first-steps.server";
 import { isFirstVisit } from "~/features/onboarding/first-visit.server";
 import { formatDate, formatMinutes, formatMoney, formatNumber } from "~/i18n/format";
 import type { I18nHandle } from "~/i18n/route-namespaces";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 
 export const handle: I18nHandle = { i18n: ["calls"] };
 
@@ -91,4 +92,6 @@ export default function OverviewPage() {
   );
 }
 
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

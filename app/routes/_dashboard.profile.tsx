@@ -31,6 +31,8 @@ import { titleFromLoader } from "~/lib/http/page-title";
 import type { I18nHandle } from "~/i18n/route-namespaces";
 import { readFormData } from "~/lib/http/form-body.server";
 import { FAILED, orFailed } from "~/lib/http/operation-failure";
+import { badRequest } from "~/lib/http/errors.server";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 
 export const handle: I18nHandle = { i18n: ["auth", "phone", "profile"] };
 
@@ -101,7 +103,7 @@ export async function action({ request }: ActionFunctionArgs) {
     case "delete-account":
       return removeAccount(request, formData, gate);
     default:
-      throw new Response("Bad Request", { status: 400 });
+      badRequest();
   }
 }
 
@@ -124,7 +126,7 @@ async function uploadPicture(request: Request, { user }: GateContext) {
     const submission = parseWithZod(new FormData(), { schema });
     return invalid("upload-picture", submission.reply({ fieldErrors: { picture: ["validation.pictureTooLarge"] } }));
   }
-  if (upload.formData.get("intent") !== "upload-picture") throw new Response("Bad Request", { status: 400 });
+  if (upload.formData.get("intent") !== "upload-picture") badRequest();
 
   const submission = parseWithZod(upload.formData, { schema });
   if (submission.status !== "success") return invalid("upload-picture", submission.reply());
@@ -222,4 +224,6 @@ export default function ProfilePage() {
   );
 }
 
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -2,17 +2,18 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/nod
 import { useLoaderData } from "@remix-run/react";
 import { useIsPending } from "~/components/ui/use-is-pending";
 import { useTranslation } from "~/i18n/react";
-import { RouteErrorBoundary } from "~/components/route-error-boundary";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { Panel } from "~/components/ui/panel";
 import { requireActionAccess } from "~/features/access/gate.server";
 import { DeleteRecordingForm } from "~/features/recordings/delete-recording-form";
-import { callNotFound, deleteCall, getCallForTenant, recordingSummaryLine, returnPath, returnPathAfterDelete } from "~/features/recordings/recording.server";
+import { deleteCall, getCallForTenant, recordingSummaryLine, returnPath, returnPathAfterDelete } from "~/features/recordings/recording.server";
 import { redirectWithToast } from "~/lib/toast/toast.server";
 import { formatDateTime } from "~/i18n/format";
 import { getTranslator } from "~/i18n/i18next.server";
 import { titleFromLoader } from "~/lib/http/page-title";
 import type { I18nHandle } from "~/i18n/route-namespaces";
 import { readFormData } from "~/lib/http/form-body.server";
+import { notFound } from "~/lib/http/errors.server";
 
 export const handle: I18nHandle = { i18n: ["recording"] };
 
@@ -24,7 +25,7 @@ export const handle: I18nHandle = { i18n: ["recording"] };
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { tenant } = await requireActionAccess(request, "delete", "recordings");
   const call = params.id ? await getCallForTenant(tenant.id, params.id) : undefined;
-  if (!call) throw callNotFound();
+  if (!call) notFound();
   const t = await getTranslator(request, "recording");
   return {
     title: t("delete.title"),
@@ -55,7 +56,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     console.error(`Failed to delete recording ${callId}`, error);
     return redirectWithToast(returnPath(returnTo), { type: "error", key: "recording:toast.deleteFailed" });
   }
-  if (!deleted) throw callNotFound();
+  if (!deleted) notFound();
   return redirectWithToast(returnPathAfterDelete(returnTo, callId), { type: "success", key: "recording:toast.deleted" });
 }
 
@@ -89,4 +90,6 @@ export default function DeleteRecordingPage() {
   );
 }
 
-export const ErrorBoundary = RouteErrorBoundary;
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

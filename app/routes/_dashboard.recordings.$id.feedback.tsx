@@ -3,18 +3,19 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useIsPending } from "~/components/ui/use-is-pending";
 import { useTranslation } from "~/i18n/react";
-import { RouteErrorBoundary } from "~/components/route-error-boundary";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { Panel } from "~/components/ui/panel";
 import { requireActionAccess } from "~/features/access/gate.server";
 import { FeedbackSchema } from "~/features/recordings/feedback-schema";
 import { FeedbackForm } from "~/features/recordings/feedback-form";
 import type { FeedbackActionData, FeedbackPageData } from "~/features/recordings/feedback-page";
-import { callNotFound, getCallForTenant, recordingSummaryLine, returnPath, saveFeedback } from "~/features/recordings/recording.server";
+import { getCallForTenant, recordingSummaryLine, returnPath, saveFeedback } from "~/features/recordings/recording.server";
 import { redirectWithToast } from "~/lib/toast/toast.server";
 import { getTranslator } from "~/i18n/i18next.server";
 import { titleFromLoader } from "~/lib/http/page-title";
 import type { I18nHandle } from "~/i18n/route-namespaces";
 import { readFormData } from "~/lib/http/form-body.server";
+import { notFound } from "~/lib/http/errors.server";
 
 export const handle: I18nHandle = { i18n: ["recording"] };
 
@@ -26,7 +27,7 @@ export const handle: I18nHandle = { i18n: ["recording"] };
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { tenant } = await requireActionAccess(request, "update", "recordings");
   const call = params.id ? await getCallForTenant(tenant.id, params.id) : undefined;
-  if (!call) throw callNotFound();
+  if (!call) notFound();
   const t = await getTranslator(request, "recording");
   return {
     title: t("feedback.title"),
@@ -44,11 +45,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { tenant } = await requireActionAccess(request, "update", "recordings");
   const callId = params.id ?? "";
   // Another tenant's id is unknown here, whatever the form says.
-  if (!(await getCallForTenant(tenant.id, callId))) throw callNotFound();
+  if (!(await getCallForTenant(tenant.id, callId))) notFound();
   const formData = await readFormData(request);
   const submission = parseWithZod(formData, { schema: FeedbackSchema });
   if (submission.status !== "success") return data({ result: submission.reply() } satisfies FeedbackActionData, { status: 400 });
-  if (!(await saveFeedback(tenant.id, callId, submission.value))) throw callNotFound();
+  if (!(await saveFeedback(tenant.id, callId, submission.value))) notFound();
   return redirectWithToast(returnPath(formData.get("returnTo"), `/recordings/${callId}`), { type: "success", key: "recording:toast.feedbackSaved" });
 }
 
@@ -77,4 +78,6 @@ export default function RecordingFeedbackPage() {
   );
 }
 
-export const ErrorBoundary = RouteErrorBoundary;
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

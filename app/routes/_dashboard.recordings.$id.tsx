@@ -2,7 +2,7 @@ import { type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData, useOutlet } from "@remix-run/react";
 import { useRef, type MouseEvent, type ReactNode } from "react";
 import { useTranslation } from "~/i18n/react";
-import { RouteErrorBoundary } from "~/components/route-error-boundary";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { Panel } from "~/components/ui/panel";
 import { requireReadAccess } from "~/features/access/gate.server";
 import { can } from "~/features/access/permissions";
@@ -16,13 +16,14 @@ import { phoneDisplays } from "~/features/phone/display.server";
 import { formatPhoneForDisplay } from "~/features/phone/phone-library.server";
 import { DataList } from "~/features/recordings/data-list";
 import type { DataPresentation } from "~/features/recordings/extracted-data";
-import { callNotFound, getCallForTenant, recordingDetail, recordingHeading } from "~/features/recordings/recording.server";
+import { getCallForTenant, recordingDetail, recordingHeading } from "~/features/recordings/recording.server";
 import { DeleteAction, FeedbackAction } from "~/features/recordings/row-actions";
 import { formatDateTime, formatMoney } from "~/i18n/format";
 import type { CallCost } from "~/features/calls/call-cost";
 import { getLanguage, getTranslator, translationTree } from "~/i18n/i18next.server";
 import { titleFromLoader } from "~/lib/http/page-title";
 import type { I18nHandle } from "~/i18n/route-namespaces";
+import { notFound } from "~/lib/http/errors.server";
 
 export const handle: I18nHandle = { i18n: ["analysis", "recording", "recordings"] };
 
@@ -39,7 +40,7 @@ export const handle: I18nHandle = { i18n: ["analysis", "recording", "recordings"
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user, tenant } = await requireReadAccess(request, "recordings");
   const call = params.id ? await getCallForTenant(tenant.id, params.id) : undefined;
-  if (!call) throw callNotFound();
+  if (!call) notFound();
   const [t, language] = await Promise.all([getTranslator(request, "recording"), getLanguage(request)]);
   const url = new URL(request.url);
   const rawReturnTo = url.searchParams.get("returnTo");
@@ -308,4 +309,6 @@ function CallCostValue({ cost, language }: { cost: CallCost; language: string })
   );
 }
 
-export const ErrorBoundary = RouteErrorBoundary;
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,10 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
+import { forbiddenHandler, GeneralErrorBoundary, notFoundHandler } from "~/components/general-error-boundary";
 import { PageHeader } from "~/components/ui/page-header";
 import { requireReadAccess } from "~/features/access/gate.server";
 import { CallCenterTabBar } from "~/features/call-center/tab-bar";
-import { RecordingsListErrorBoundary } from "~/features/recordings/list-error-boundary";
+import { RecordingsListFailure } from "~/features/recordings/list-failure";
 import { loadRecordingsList } from "~/features/recordings/list-page.server";
 import { RecordingsListView } from "~/features/recordings/recordings-list";
 import { titleFromLoader } from "~/lib/http/page-title";
@@ -38,4 +39,13 @@ export default function RecordingsPage() {
   );
 }
 
-export const ErrorBoundary = RecordingsListErrorBoundary;
+export function ErrorBoundary() {
+  // Refusals and unknown pages say what the dashboard says everywhere; any other failure offers the same view again.
+  return (
+    <GeneralErrorBoundary
+      statusHandlers={{ 403: forbiddenHandler, 404: notFoundHandler }}
+      defaultStatusHandler={() => <RecordingsListFailure />}
+      unexpectedErrorHandler={() => <RecordingsListFailure />}
+    />
+  );
+}

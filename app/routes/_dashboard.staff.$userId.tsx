@@ -1,7 +1,7 @@
 import { getZodConstraint } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { RouteErrorBoundary } from "~/components/route-error-boundary";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { PageHeader } from "~/components/ui/page-header";
 import { requireReadAccess, type GateContext } from "~/features/access/gate.server";
 import { hasLiveFeed } from "~/features/scheduling/calendar-feeds.server";
@@ -15,7 +15,7 @@ import { localPartsAt } from "~/lib/dates/zoned-time";
 import { useTranslation } from "~/i18n/react";
 import type { I18nHandle } from "~/i18n/route-namespaces";
 import { titleFromLoader } from "~/lib/http/page-title";
-import { notFound } from "~/lib/http/responses";
+import { notFound } from "~/lib/http/errors.server";
 
 export const handle: I18nHandle = { i18n: ["scheduling"] };
 
@@ -83,4 +83,6 @@ export default function StaffMemberPage() {
   );
 }
 
-export const ErrorBoundary = RouteErrorBoundary;
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { feedForToken } from "~/features/scheduling/feed.server";
+import { errorResponse } from "~/lib/http/errors.server";
 
 /**
  * GET /calendar-feed/<token>.ics: a host's appointments for calendar apps,
@@ -8,7 +9,7 @@ import { feedForToken } from "~/features/scheduling/feed.server";
  */
 export async function loader({ params }: LoaderFunctionArgs) {
   const feed = params.token ? await feedForToken(params.token) : null;
-  if (feed === null) return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+  if (feed === null) return errorResponse(404, "Not found", { headers: { "Cache-Control": "no-store" } });
   return new Response(feed, {
     headers: {
       "Content-Type": "text/calendar; charset=utf-8",

@@ -17,7 +17,7 @@ import { RowActionsMenu } from "~/components/ui/row-actions-menu";
 import { Stat } from "~/components/ui/stat";
 import { Tabs } from "~/components/ui/tabs";
 import { Toaster, type ToastData } from "~/components/ui/toaster";
-import { notFound } from "~/lib/http/responses";
+import { notFound } from "~/lib/http/errors.server";
 import { pageTitle } from "~/lib/http/page-title";
 
 /**

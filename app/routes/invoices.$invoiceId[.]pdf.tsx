@@ -6,7 +6,7 @@ import { renderInvoicePdf } from "~/features/billing/invoice-pdf.server";
 import { getPaymentProvider } from "~/features/billing/provider.server";
 import { getTranslatorFor } from "~/i18n/i18next.server";
 import { tenantLanguage } from "~/features/tenants/tenant-language";
-import { notFound } from "~/lib/http/responses";
+import { notFound } from "~/lib/http/errors.server";
 
 /**
  * GET /invoices/<id>.pdf: the invoice as a PDF in the organisation's language,

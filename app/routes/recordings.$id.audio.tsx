@@ -3,7 +3,8 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireReadAccess } from "~/features/access/gate.server";
 import { getAudioStore } from "~/features/calls/audio-store.server";
 import { contentRange, ifNoneMatchMatches, ifRangeAllowsPartial, parseRangeHeader, unsatisfiedContentRange } from "~/features/recordings/range";
-import { callNotFound, getCallAudio } from "~/features/recordings/recording.server";
+import { getCallAudio } from "~/features/recordings/recording.server";
+import { errorResponse, notFound } from "~/lib/http/errors.server";
 
 /**
  * The audio of one recording, streamed with HTTP Range support so a player
@@ -16,11 +17,11 @@ import { callNotFound, getCallAudio } from "~/features/recordings/recording.serv
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { tenant } = await requireReadAccess(request, "recordings");
   const audio = params.id ? await getCallAudio(tenant.id, params.id) : null;
-  if (!audio) throw callNotFound();
+  if (!audio) notFound();
 
   const store = getAudioStore();
   const size = await store.size(audio.key);
-  if (size === null) throw callNotFound();
+  if (size === null) notFound();
 
   // A key names one immutable file (a new upload gets a new key), so key and size identify the bytes.
   const etag = `"${createHash("sha256").update(audio.key).digest("hex").slice(0, 20)}-${size.toString(16)}"`;
@@ -55,7 +56,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     headers.set("Content-Range", unsatisfiedContentRange(size));
     headers.set("Content-Type", "text/plain; charset=utf-8");
     headers.delete("Content-Disposition");
-    return new Response(isHead ? null : "Range Not Satisfiable", { status: 416, headers });
+    return errorResponse(416, isHead ? null : "Range Not Satisfiable", { headers });
   }
 
   if (range.kind === "partial") {
@@ -63,7 +64,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     headers.set("Content-Length", String(range.end - range.start + 1));
     if (isHead) return new Response(null, { status: 206, headers });
     const body = await store.read(audio.key, { start: range.start, end: range.end });
-    if (!body) throw callNotFound();
+    if (!body) notFound();
     return new Response(body, { status: 206, headers });
   }
 
@@ -71,6 +72,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   // An empty file cannot be read with an inclusive range; its body is simply empty.
   if (isHead || size === 0) return new Response(null, { status: 200, headers });
   const body = await store.read(audio.key);
-  if (!body) throw callNotFound();
+  if (!body) notFound();
   return new Response(body, { status: 200, headers });
 }

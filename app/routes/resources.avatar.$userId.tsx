@@ -2,8 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/features/access/gate.server";
 import { readAvatar } from "~/features/profile/avatar-storage.server";
 import { getProfilePictureOf } from "~/features/profile/profile.server";
-
-const notFound = () => new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+import { notFound } from "~/lib/http/errors.server";
 
 /**
  * A user's uploaded picture, for signed-in users of the same tenant only; to
@@ -14,7 +13,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user } = await requireUser(request);
   const fileName = params.userId ? await getProfilePictureOf(params.userId, user.tenantId) : null;
   const avatar = fileName ? await readAvatar(fileName) : null;
-  if (!avatar) throw notFound();
+  if (!avatar) notFound();
   return new Response(avatar.bytes, {
     headers: {
       "Content-Type": avatar.contentType,

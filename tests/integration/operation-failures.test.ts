@@ -2,7 +2,7 @@ import { createElement, type ComponentType } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom/server";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { RouteErrorBoundary } from "~/components/route-error-boundary";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { getDb, newId, now } from "~/db/db.server";
 import { registerAccount } from "~/features/auth/accounts.server";
 import { verifyPassword } from "~/features/auth/password.server";
@@ -395,7 +395,7 @@ describe("billing", () => {
           throw response;
         },
         Component: () => null,
-        ErrorBoundary: RouteErrorBoundary,
+        ErrorBoundary: GeneralErrorBoundary,
       },
     ]);
     const context = await handler.query(new Request(new URL(`/billing${search}`, BASE_URL)));

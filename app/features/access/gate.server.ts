@@ -1,7 +1,6 @@
 import { redirect } from "@remix-run/node";
 import { getDb } from "~/db/db.server";
 import { clearedSessionCookie, getLiveSession } from "~/features/auth/session.server";
-import { getTranslator } from "~/i18n/i18next.server";
 import { redirectWithToast } from "~/lib/toast/toast.server";
 import { getActiveSubscription, type ActiveSubscription } from "~/features/tenants/plans.server";
 import { tenantPhoneCountry } from "~/features/phone/phone-country";
@@ -11,6 +10,7 @@ import { isPublicPath } from "./public-paths";
 import { isDashboardSegment, type DashboardSegment } from "~/lib/navigation/routes";
 import { resolveRequestSelection, type ResolvedSelection } from "~/features/organizations/selection.server";
 import { effectiveRoleKey } from "./role-rank";
+import { forbidden, notFound } from "~/lib/http/errors.server";
 
 export interface SignedInUser {
   id: string;
@@ -156,7 +156,7 @@ export async function redirectToLogin(request: Request): Promise<never> {
  */
 export async function requireScreenAccess(request: Request): Promise<GateContext> {
   const segment = firstSegment(pathOf(request).pathname);
-  if (!isDashboardSegment(segment) && segment !== "choose-plan") throw new Response("Not found", { status: 404 });
+  if (!isDashboardSegment(segment) && segment !== "choose-plan") notFound();
   return requireReadAccess(request, segment);
 }
 
@@ -200,11 +200,6 @@ export async function requireActionAccess(request: Request, action: PermissionAc
   if (area !== "choose-plan" && !context.subscription) throw redirect("/choose-plan");
   if (!can(context.user.permissions, area, action)) throw await forbidden(request);
   return context;
-}
-
-export async function forbidden(request: Request) {
-  const t = await getTranslator(request);
-  return new Response(t("errors.forbidden"), { status: 403, statusText: "Forbidden", headers: { "Content-Type": "text/plain; charset=utf-8" } });
 }
 
 export { isPublicPath };

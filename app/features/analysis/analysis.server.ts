@@ -2,10 +2,10 @@ import { z } from "zod";
 import { getEnv, type Env } from "~/config/env.server";
 import { getDb, now } from "~/db/db.server";
 import type { TranscriptTurn } from "~/features/calls/derived-columns";
-import { callNotFound } from "~/features/recordings/recording.server";
 import { AnalysisError, analysisResultSchema, type AnalysisResult, type TranscriptAnalyzer } from "./analysis";
 import { builtinAnalyzer } from "./builtin-analyzer";
 import { OpenAICompatibleAnalyzer } from "./openai-provider.server";
+import { notFound } from "~/lib/http/errors.server";
 
 /** A configured OpenAI-compatible endpoint replaces the built-in analyzer; there is no silent fallback, so a broken endpoint shows as a failure. */
 export function getAnalyzer(env: Env = getEnv()): TranscriptAnalyzer {
@@ -49,7 +49,7 @@ export async function analyzeCall(tenantId: string, callId: string, analyzer: Tr
     .where("tenant_id", "=", tenantId)
     .where("id", "=", callId)
     .executeTakeFirst();
-  if (!call) throw callNotFound();
+  if (!call) notFound();
 
   let result: AnalysisResult;
   try {

@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { data, redirect } from "@remix-run/node";
 import { getEnv } from "~/config/env.server";
 import { getDb } from "~/db/db.server";
-import { forbidden, type GateContext, type PermissionArea } from "~/features/access/gate.server";
+import type { GateContext, PermissionArea } from "~/features/access/gate.server";
 import { can, type PermissionAction } from "~/features/access/permissions";
 import { formatMoney } from "~/i18n/format";
 import { getLanguage } from "~/i18n/i18next.server";
@@ -19,6 +19,7 @@ import { addCardSchema, autoTopupSchema, cardChoiceSchema, topUpSchema } from ".
 import { cancelSubscription, resumeSubscription } from "./subscriptions.server";
 import { ONLY_TEST_CARDS } from "./test-mode-provider.server";
 import { topUp } from "./topup.server";
+import { badRequest, forbidden } from "~/lib/http/errors.server";
 
 export const BILLING_INTENTS = [
   "add-card",
@@ -74,7 +75,7 @@ const CARD_FIELD_FOR: Partial<Record<CardErrorCode, "number" | "expiry" | "cvc">
 export async function handleBillingAction(request: Request, gate: GateContext, area: PermissionArea, fallbackReturn: string, alreadyRead?: FormData) {
   const formData = alreadyRead ?? (await readFormData(request));
   const intent = formData.get("intent");
-  if (typeof intent !== "string" || !(BILLING_INTENTS as readonly string[]).includes(intent)) throw new Response("Bad Request", { status: 400 });
+  if (typeof intent !== "string" || !(BILLING_INTENTS as readonly string[]).includes(intent)) badRequest();
   const billingIntent = intent as BillingIntent;
   if (!can(gate.user.permissions, area, PERMISSION_FOR[billingIntent])) throw await forbidden(request);
   const returnTo = safeRedirectPath(formData.get("returnTo"), fallbackReturn);
@@ -116,7 +117,7 @@ export async function handleBillingAction(request: Request, gate: GateContext, a
     }
     case "start-card-setup": {
       const provider = getPaymentProvider();
-      if (provider.cardEntry !== "redirect") throw new Response("Bad Request", { status: 400 });
+      if (provider.cardEntry !== "redirect") badRequest();
       const appUrl = getEnv().appUrl;
       const back = new URL("/billing/cards/return", appUrl);
       back.searchParams.set("returnTo", returnTo);

@@ -1,6 +1,7 @@
 import { getZodConstraint } from "@conform-to/zod";
 import { getDb, type DB } from "~/db/db.server";
-import { FAILED, loadFailedResponse, orFailed } from "~/lib/http/operation-failure";
+import { loadFailed } from "~/lib/http/errors.server";
+import { FAILED, orFailed } from "~/lib/http/operation-failure";
 import type { ActiveSubscription } from "~/features/tenants/plans.server";
 import { ensureBillingAccount } from "./accounts.server";
 import { listTransactions } from "./history.server";
@@ -37,7 +38,7 @@ export async function billingFrame(tenantId: string, db: DB = getDb()) {
  */
 export async function billingFrameForPage(tenantId: string) {
   const frame = await orFailed("Reading the balance", () => billingFrame(tenantId));
-  if (frame === FAILED) throw loadFailedResponse("billing:failures.balanceFailed", "Failed to fetch the balance.");
+  if (frame === FAILED) loadFailed("billing:failures.balanceFailed", "Failed to fetch the balance.");
   return frame;
 }
 

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/node";
-import { forbidden, type GateContext } from "~/features/access/gate.server";
+import type { GateContext } from "~/features/access/gate.server";
 import { can } from "~/features/access/permissions";
 import { readFormData } from "~/lib/http/form-body.server";
 import { redirectWithToast } from "~/lib/toast/toast.server";
@@ -8,6 +8,7 @@ import { isCalcomError, type CalcomErrorKind } from "./calcom-client.server";
 import { connectCalcom, disconnectCalcom, getConnection, regenerateWebhookSecret } from "./connections.server";
 import { ConnectCalcomSchema } from "./schemas";
 import { importEventTypes, pullBookings } from "./sync.server";
+import { badRequest, forbidden } from "~/lib/http/errors.server";
 
 /** Which field a failed connection test belongs to: a refused key at the key, an address problem at the base URL, the rest for the form. */
 const FIELD_FOR: Partial<Record<CalcomErrorKind, "apiKey" | "baseUrl">> = {
@@ -88,5 +89,5 @@ export async function handleCalcomAction(request: Request, gate: GateContext, or
     await disconnectCalcom(tenantId, organizationId);
     return redirectWithToast("/calcom", { type: "success", key: "calcom:toast.disconnected" });
   }
-  throw new Response("Unknown intent", { status: 400 });
+  badRequest("Unknown intent");
 }

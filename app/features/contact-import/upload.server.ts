@@ -10,6 +10,7 @@ import { looksLikeText, SNIFF_BYTES, textEncodingOf, type TextEncoding } from "~
 import { countCsvRows } from "./csv-file.server";
 import { deleteStoredFile, importsDir, partialFilePath, storedNameFor, storeUploadedFile } from "./import-files.server";
 import { newId } from "~/db/db.server";
+import { badRequest } from "~/lib/http/errors.server";
 
 /**
  * Receives a contacts CSV: the multipart body is streamed to disk part by
@@ -160,7 +161,7 @@ export async function receiveUpload(
     if (error instanceof Refused) return { ok: false, refusal: error.refusal };
     if (error instanceof Response) throw error;
     // Anything else is a malformed body, which is the client's fault.
-    throw new Response("Bad Request", { status: 400 });
+    badRequest();
   }
 
   const file = received as { fileName: string; size: number; encoding: TextEncoding } | null;

@@ -117,8 +117,3 @@ export async function deleteContact(tenantId: string, contactId: string, db: DB 
   const result = await db.deleteFrom("contacts").where("tenant_id", "=", tenantId).where("id", "=", contactId).executeTakeFirst();
   return result.numDeletedRows > 0n;
 }
-
-/** The reply to a contact or list id the tenant does not have (another tenant's included). */
-export function notFound() {
-  return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
-}

@@ -1,7 +1,8 @@
-import { forbidden, type GateContext } from "~/features/access/gate.server";
+import type { GateContext } from "~/features/access/gate.server";
 import { can, type PermissionAction } from "~/features/access/permissions";
 import { organizationAccess } from "~/features/organizations/organization-access.server";
 import { requireIntegration } from "./integrations.server";
+import { forbidden } from "~/lib/http/errors.server";
 
 /**
  * An integration belongs to one organization: what the user may do to it is

@@ -29,6 +29,7 @@ import { reserveRequest } from "./rate-windows.server";
 import { validatePayload } from "./templates.server";
 import type { ExecuteResult } from "./views";
 import { deleteWebhook, registerWebhook } from "./webhooks.server";
+import { badRequest, notFound } from "~/lib/http/errors.server";
 
 /**
  * Every form of the integration page. Each intent checks the user's
@@ -88,7 +89,7 @@ export async function handleIntegrationAction(request: Request, gate: GateContex
       );
     }
     default:
-      throw new Response("Unknown intent", { status: 400 });
+      badRequest("Unknown intent");
   }
 }
 
@@ -158,7 +159,7 @@ async function execute(gate: GateContext, integration: Integration, formData: Fo
   if (submission.status !== "success") return data({ intent: "execute", result: submission.reply() }, { status: 400 });
   const template = templateOf(integration);
   const endpoint = template.endpoints.find((candidate) => candidate.endpointName === submission.value.endpointName);
-  if (!endpoint) throw new Response("Unknown endpoint", { status: 404 });
+  if (!endpoint) notFound("Unknown endpoint");
   const refuse = (field: string, message: string) =>
     data({ intent: "execute", result: submission.reply({ fieldErrors: { [field]: [message] } }) }, { status: 400 });
   if (!endpointSettingsOf(integration, template)[endpoint.endpointName]?.enabled) return refuse("", "execute.disabled");

@@ -6,6 +6,7 @@ import { lastFour, openSecret, sealSecret } from "~/lib/security/secrets.server"
 import { defaultSettingValue, mergeEndpointSettings, settingNames, type EndpointSetting, type RecordKind } from "./integration-template";
 import { FieldMappingSchema, type FieldMapping, type IntegrationTemplate } from "./template-schema";
 import { getTemplate, loadTemplates } from "./templates.server";
+import { notFound } from "~/lib/http/errors.server";
 
 /**
  * An organization's connections to CRMs (the spec's "CRM config"): made from
@@ -64,7 +65,7 @@ export function getIntegration(tenantId: string, integrationId: string, db: DB =
 /** Throws a 404 for another tenant's id or one that does not exist. */
 export async function requireIntegration(tenantId: string, integrationId: string, db: DB = getDb()) {
   const integration = await getIntegration(tenantId, integrationId, db);
-  if (!integration) throw new Response("Integration not found", { status: 404 });
+  if (!integration) notFound("Integration not found");
   return integration;
 }
 

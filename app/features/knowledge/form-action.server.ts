@@ -10,6 +10,7 @@ import { CONTENT_MAX_CHARACTERS, countCharacters, knowledgeBaseSchema, toStoredV
 import { fillFromTemplate, templateLanguage } from "./template-texts";
 import { loadTemplateTexts } from "./template-texts.server";
 import { appendExtractedText, extractFileText, readKnowledgeForm, type FileProblem } from "./upload.server";
+import { notFound } from "~/lib/http/errors.server";
 
 /**
  * The action behind /knowledge-base/new and /knowledge-base/<id>. Besides
@@ -77,7 +78,7 @@ export async function submitKnowledgeBaseForm(
     return reply(submission.reply({ fieldErrors: { phoneNumberId: ["validation.phoneNumberUnknown"] } }));
   }
   if (existingId) {
-    if (!(await updateKnowledgeBase(tenant.id, existingId, values))) throw knowledgeBaseNotFound();
+    if (!(await updateKnowledgeBase(tenant.id, existingId, values))) notFound();
   } else {
     await createKnowledgeBase(tenant.id, values);
   }
@@ -101,8 +102,4 @@ async function applyTemplate(request: Request, working: FormData, schema: Return
   working.set("content", filled.content);
   const { initialValue } = parseWithZod(working, { schema }).reply();
   return reply({ initialValue }, 200);
-}
-
-export function knowledgeBaseNotFound() {
-  return new Response("Not found", { status: 404 });
 }

@@ -2,6 +2,7 @@ import type { UploadHandler } from "@remix-run/node";
 import { MULTIPART_OVERHEAD_BYTES, readFormData } from "~/lib/http/form-body.server";
 import { extractPdfText, type PdfProblem } from "./pdf-text.server";
 import { fileExtension, isAcceptedFileName, KNOWLEDGE_FILE_MAX_BYTES } from "./schemas";
+import { badRequest, payloadTooLarge } from "~/lib/http/errors.server";
 
 /**
  * Reading the knowledge-base form, whose optional file's text is added to the
@@ -40,15 +41,13 @@ const TEXT_PART_MAX_BYTES = 1024 * 1024;
 /** How far past the file cap the body is still read so the form survives; beyond it the request is refused outright. */
 const OVERSIZED_BODY_MAX_BYTES = 64 * 1024 * 1024;
 
-const payloadTooLarge = () => new Response("Payload Too Large", { status: 413 });
-
 /** Reads a part up to `limit` bytes; past it, the rest is read and dropped (up to a hard cap) and null is returned. */
 async function readCapped(data: AsyncIterable<Uint8Array>, limit: number): Promise<Uint8Array | null> {
   const chunks: Uint8Array[] = [];
   let size = 0;
   for await (const chunk of data) {
     size += chunk.byteLength;
-    if (size > OVERSIZED_BODY_MAX_BYTES) throw payloadTooLarge();
+    if (size > OVERSIZED_BODY_MAX_BYTES) payloadTooLarge();
     if (size <= limit) chunks.push(chunk);
     else chunks.length = 0;
   }
@@ -77,7 +76,7 @@ export async function readKnowledgeForm(request: Request): Promise<KnowledgeForm
   const uploadHandler: UploadHandler = async ({ name, filename, data }) => {
     if (filename === undefined) {
       const bytes = await readCapped(data, TEXT_PART_MAX_BYTES);
-      if (!bytes) throw payloadTooLarge();
+      if (!bytes) payloadTooLarge();
       return new TextDecoder().decode(bytes);
     }
     // An empty file input still sends a part, with no name and no bytes.
@@ -101,7 +100,7 @@ export async function readKnowledgeForm(request: Request): Promise<KnowledgeForm
   } catch (error) {
     if (error instanceof Response) throw error;
     // Anything else is a malformed body: the client's fault, not ours.
-    throw new Response("Bad Request", { status: 400 });
+    badRequest();
   }
 }
 

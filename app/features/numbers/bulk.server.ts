@@ -5,6 +5,7 @@ import { decodeTextBytes } from "~/lib/csv/text-decoding";
 import { phoneDisplays } from "~/features/phone/display.server";
 import { MAX_BULK_BYTES, validatePhoneCsv } from "./bulk-csv";
 import type { BulkResultsData, BulkUploadProblem } from "./bulk-validation";
+import { badRequest } from "~/lib/http/errors.server";
 
 export type BulkUpload = { ok: true; fileName: string; text: string } | { ok: false; problem: BulkUploadProblem };
 
@@ -22,7 +23,7 @@ export async function readBulkUpload(request: Request): Promise<BulkUpload> {
   } catch (error) {
     if (error instanceof MaxPartSizeExceededError) return { ok: false, problem: "fileTooLarge" };
     if (error instanceof Response) throw error;
-    throw new Response("Bad Request", { status: 400 });
+    badRequest();
   }
   const file = formData.get("file");
   if (!(file instanceof File) || (file.name === "" && file.size === 0)) return { ok: false, problem: "fileRequired" };

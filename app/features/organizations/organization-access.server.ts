@@ -1,7 +1,8 @@
 import { getDb, type DB } from "~/db/db.server";
-import { forbidden, type GateContext } from "~/features/access/gate.server";
+import type { GateContext } from "~/features/access/gate.server";
 import { can, parsePermissions, permissionsInOrganization, type PermissionAction, type PermissionMap } from "~/features/access/permissions";
 import { effectiveRoleKey } from "~/features/access/role-rank";
+import { forbidden } from "~/lib/http/errors.server";
 
 export interface OrganizationAccess {
   roleKey: string;

@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/node";
-import { forbidden, type GateContext } from "~/features/access/gate.server";
+import type { GateContext } from "~/features/access/gate.server";
 import type { OrganizationAccess } from "./organization-access.server";
 import { can, type PermissionAction } from "~/features/access/permissions";
 import { getLanguage } from "~/i18n/i18next.server";
@@ -11,6 +11,7 @@ import { addMemberByEmail, changeMemberRole, removeMemberByEmail, type MemberCha
 import { organizationPaths } from "./paths";
 import { AddMemberSchema, ChangeRoleSchema, CreateTeamSchema, RemoveMemberSchema } from "./schemas";
 import { createTeam } from "./teams.server";
+import { badRequest, forbidden } from "~/lib/http/errors.server";
 
 export const ORGANIZATION_INTENTS = ["add-member", "change-role", "remove-member", "create-team"] as const;
 export type OrganizationIntent = (typeof ORGANIZATION_INTENTS)[number];
@@ -41,7 +42,7 @@ const MEMBER_REFUSALS: Record<Exclude<MemberChangeOutcome["kind"], "done">, stri
 export async function handleOrganizationAction(request: Request, gate: GateContext, organization: { id: string; name: string }, access: OrganizationAccess) {
   const formData = await readFormData(request);
   const intent = formData.get("intent");
-  if (!isIntent(intent)) throw new Response("Unknown intent", { status: 400 });
+  if (!isIntent(intent)) badRequest("Unknown intent");
   if (!can(access.permissions, "organizations", PERMISSION_FOR[intent])) throw await forbidden(request);
   const actor = { id: gate.user.id, roleKey: access.roleKey, accountRoleKey: gate.user.accountRoleKey, language: await getLanguage(request) };
   const tenantId = gate.tenant.id;

@@ -4,6 +4,7 @@ import { getEnv } from "~/config/env.server";
 import { parseImageUpload, sniffImageType } from "~/lib/storage/stored-images.server";
 import { createOrganization, replaceLogo, updateOrganization } from "./organizations.server";
 import { OrganizationSchema } from "./schemas";
+import { notFound } from "~/lib/http/errors.server";
 
 /**
  * The create and edit forms' action: fields judged by the schema, the logo
@@ -27,7 +28,7 @@ export async function saveOrganizationForm(request: Request, target: { tenantId:
   const input = { name: submission.value.name, website: submission.value.website };
   let organizationId = target.organizationId;
   if (organizationId) {
-    if (!(await updateOrganization(target.tenantId, organizationId, input))) throw new Response("Not found", { status: 404 });
+    if (!(await updateOrganization(target.tenantId, organizationId, input))) notFound();
   } else {
     organizationId = await createOrganization(target.tenantId, target.userId, input, target.roleKey);
   }

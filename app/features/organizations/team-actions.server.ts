@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/node";
-import { forbidden, type GateContext } from "~/features/access/gate.server";
+import type { GateContext } from "~/features/access/gate.server";
 import type { OrganizationAccess } from "./organization-access.server";
 import { can, type PermissionAction } from "~/features/access/permissions";
 import { readFormData } from "~/lib/http/form-body.server";
@@ -9,6 +9,7 @@ import { redirectWithToast } from "~/lib/toast/toast.server";
 import { organizationPaths } from "./paths";
 import { AddTeamMemberSchema, RemoveTeamMemberSchema, RenameTeamSchema } from "./schemas";
 import { addTeamMember, deleteTeam, removeTeamMember, renameTeam } from "./teams.server";
+import { badRequest, forbidden } from "~/lib/http/errors.server";
 
 export const TEAM_INTENTS = ["rename-team", "add-team-member", "remove-team-member", "delete-team"] as const;
 export type TeamIntent = (typeof TEAM_INTENTS)[number];
@@ -37,7 +38,7 @@ export async function handleTeamAction(
 ) {
   const formData = await readFormData(request);
   const intent = formData.get("intent");
-  if (!isIntent(intent)) throw new Response("Unknown intent", { status: 400 });
+  if (!isIntent(intent)) badRequest("Unknown intent");
   if (!can(access.permissions, "organizations", PERMISSION_FOR[intent])) throw await forbidden(request);
   const tenantId = gate.tenant.id;
   const here = organizationPaths.team(organizationId, team.id);

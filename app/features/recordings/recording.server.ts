@@ -75,11 +75,6 @@ export function returnPathAfterDelete(value: FormDataEntryValue | string | null 
   return pathname === `/recordings/${callId}` || pathname.startsWith(`/recordings/${callId}/`) ? "/recordings" : target;
 }
 
-/** The reply to a request for a call the tenant does not have. */
-export function callNotFound() {
-  return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
-}
-
 function parseJson(text: string | null): unknown {
   if (!text) return null;
   try {

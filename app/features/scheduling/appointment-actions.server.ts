@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/node";
-import { forbidden, type GateContext } from "~/features/access/gate.server";
+import type { GateContext } from "~/features/access/gate.server";
 import { can } from "~/features/access/permissions";
 import { organizationAccess } from "~/features/organizations/organization-access.server";
 import { readFormData } from "~/lib/http/form-body.server";
@@ -8,6 +8,7 @@ import { redirectWithToast } from "~/lib/toast/toast.server";
 import { afterAppointmentChange } from "./appointment-effects.server";
 import { CancelSchema } from "./booking-schema";
 import { cancelAppointment, markNoShow, type ChangeOutcome } from "./booking.server";
+import { badRequest, forbidden } from "~/lib/http/errors.server";
 
 const REFUSAL: Record<Exclude<ChangeOutcome["kind"], "done">, string> = {
   "not-found": "validation.appointmentGone",
@@ -48,5 +49,5 @@ export async function handleAppointmentAction(request: Request, gate: GateContex
     if (outcome.kind !== "done") return data({ intent, result: { status: "error" as const, error: { "": [refusalKey(outcome)] } } }, { status: 409 });
     return redirectWithToast(here, { type: "success", key: "scheduling:toast.noShow", values: { name: appointment.contactName } });
   }
-  throw new Response("Unknown intent", { status: 400 });
+  badRequest("Unknown intent");
 }

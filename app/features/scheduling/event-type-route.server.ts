@@ -1,6 +1,6 @@
 import { getOrganization } from "~/features/organizations/organizations.server";
 import { getTeam, listTeamMembers } from "~/features/organizations/teams.server";
-import { notFound } from "~/lib/http/responses";
+import { notFound } from "~/lib/http/errors.server";
 import { getEventType } from "./event-types.server";
 
 /** The organization, team and (when named) event type of an event type page, all the tenant's, or a 404. */

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/node";
-import { forbidden, type GateContext } from "~/features/access/gate.server";
+import type { GateContext } from "~/features/access/gate.server";
 import { can } from "~/features/access/permissions";
 import { readFormData } from "~/lib/http/form-body.server";
 import { redirectWithToast } from "~/lib/toast/toast.server";
@@ -8,6 +8,7 @@ import { feedUrl, issueFeed, revokeFeeds } from "./calendar-feeds.server";
 import type { StaffReply } from "./staff-page";
 import { OverrideSchema, WorkingHoursSchema } from "./staff-schemas";
 import { removeOverride, saveOverride, saveSchedule } from "./staff.server";
+import { badRequest, forbidden } from "~/lib/http/errors.server";
 
 /** May the viewer change this person's hours? Those who manage staff, and everyone for their own. */
 export function canEditSchedule(gate: GateContext, userId: string) {
@@ -46,5 +47,5 @@ export async function handleStaffAction(request: Request, gate: GateContext, mem
     await revokeFeeds(tenantId, member.id);
     return redirectWithToast(here, { type: "success", key: "scheduling:toast.feedRevoked" });
   }
-  throw new Response("Unknown intent", { status: 400 });
+  badRequest("Unknown intent");
 }

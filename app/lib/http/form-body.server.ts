@@ -1,5 +1,5 @@
 import { unstable_createMemoryUploadHandler, unstable_parseMultipartFormData, type UploadHandler, type UploadHandlerPart } from "@remix-run/node";
-import { formProblemResponse } from "./form-problem";
+import { formProblem } from "./errors.server";
 
 /**
  * The one way a form action reads its body (docs/decisions/0013). Bytes are
@@ -66,7 +66,7 @@ export async function readFormData(request: Request, options: FormBodyOptions = 
   const mediaType = mediaTypeOf(request);
   if (mediaType !== URLENCODED && mediaType !== MULTIPART) {
     if (request.body && !request.body.locked) void discardRest(request.body.getReader());
-    throw formProblemResponse("unsupportedType");
+    formProblem("unsupportedType");
   }
   if (!request.body) return new FormData();
   const body = new CountedBody(request.body, limits.maxBytes);
@@ -74,9 +74,9 @@ export async function readFormData(request: Request, options: FormBodyOptions = 
     return mediaType === URLENCODED ? await readUrlEncoded(body, limits.maxFields) : await readMultipart(request, body, limits);
   } catch (error) {
     const cause = error instanceof HandlerFailure ? error.original : error;
-    if (cause instanceof BodyTooLarge || cause instanceof TooManyParts) throw formProblemResponse("tooLarge", { limitBytes: limits.maxBytes });
+    if (cause instanceof BodyTooLarge || cause instanceof TooManyParts) formProblem("tooLarge", { limitBytes: limits.maxBytes });
     if (error instanceof HandlerFailure || cause instanceof Response) throw cause;
-    throw formProblemResponse("malformed");
+    formProblem("malformed");
   } finally {
     body.release();
   }

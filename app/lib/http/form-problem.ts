@@ -1,6 +1,7 @@
 /**
  * Why a form post could not be read at all, as the body reader
- * (form-body.server.ts) throws it and the error pages show it. Shared by the
+ * (form-body.server.ts) throws it (`formProblem` in errors.server.ts) and the
+ * error pages show it. Shared by the
  * server and the error boundaries, so it holds no server code.
  */
 export type FormProblem = "tooLarge" | "unsupportedType" | "malformed";
@@ -19,10 +20,10 @@ const PLAIN_TEXT: Record<FormProblem, string> = {
   malformed: "The form could not be read.",
 };
 
-/** The response a loader or action throws; Remix shows it in the route's error boundary with its status. */
-export function formProblemResponse(formProblem: FormProblem, extra: Omit<FormProblemBody, "formProblem"> = {}) {
+/** The status and JSON body of the response `formProblem` (errors.server.ts) throws; Remix shows it in the route's error boundary with its status. */
+export function formProblemBody(formProblem: FormProblem, extra: Omit<FormProblemBody, "formProblem"> = {}) {
   const body: FormProblemBody & { message: string } = { formProblem, ...extra, message: PLAIN_TEXT[formProblem] };
-  return new Response(JSON.stringify(body), { status: STATUS[formProblem], headers: { "Content-Type": "application/json; charset=utf-8" } });
+  return { status: STATUS[formProblem], body };
 }
 
 /** The problem an error boundary was handed, when it is one of ours. */

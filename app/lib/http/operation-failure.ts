@@ -2,8 +2,8 @@
  * Failures the user can do nothing about but try again (the database is
  * unreachable, a disk is full): spec section 8 names each by what failed
  * ("Failed to update phone number", "balance fetch failed"). An action shows
- * that message beside its form, keeping what was typed; a loader throws
- * `loadFailedResponse`, and the route's error boundary shows its message.
+ * that message beside its form, keeping what was typed; a loader calls
+ * `loadFailed` (errors.server.ts), and the route's error boundary shows its message.
  * Shared by the server and the error boundaries, so it holds no server code.
  */
 
@@ -25,16 +25,11 @@ export async function orFailed<T>(what: string, operation: () => Promise<T>): Pr
   }
 }
 
+/** The body of the 500 `loadFailed` (errors.server.ts) throws. */
 export interface LoadFailureBody {
   /** A namespaced translation key ("namespace:path.to.key") the error boundary shows; the route ships that namespace. */
   loadFailed: string;
   message: string;
-}
-
-/** The 500 a loader throws when what it reads failed; `message` is for clients without the page. */
-export function loadFailedResponse(key: string, message: string) {
-  const body: LoadFailureBody = { loadFailed: key, message };
-  return new Response(JSON.stringify(body), { status: 500, headers: { "Content-Type": "application/json; charset=utf-8" } });
 }
 
 /** The message key of a load failure an error boundary was handed, when it is one. */

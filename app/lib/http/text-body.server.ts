@@ -1,3 +1,5 @@
+import { jsonErrorResponse } from "./errors.server";
+
 /**
  * A request body that is not a form (a signed webhook), read as text with a
  * byte limit counted as it arrives: past the limit the request is answered
@@ -24,8 +26,9 @@ export async function readTextBody(request: Request, maxBytes: number): Promise<
 }
 
 function tooLarge(maxBytes: number) {
-  return new Response(JSON.stringify({ error: "payload_too_large", message: `The body is larger than ${maxBytes} bytes.` }), {
-    status: 413,
-    headers: { "Content-Type": "application/json" },
-  });
+  return jsonErrorResponse(
+    413,
+    { error: "payload_too_large", message: `The body is larger than ${maxBytes} bytes.` },
+    { headers: { "Content-Type": "application/json" } },
+  );
 }

@@ -4,6 +4,7 @@ import { MaxPartSizeExceededError } from "@remix-run/node";
 import { MULTIPART_OVERHEAD_BYTES, readFormData } from "~/lib/http/form-body.server";
 import { readAll } from "./object-storage";
 import { getStorage } from "./storage.server";
+import { badRequest } from "~/lib/http/errors.server";
 
 /**
  * Uploaded pictures (profile pictures, organization logos): objects
@@ -47,7 +48,7 @@ export async function parseImageUpload(
     if (error instanceof MaxPartSizeExceededError) return { formData: null, tooLarge: true };
     // The reader's own refusals (413, 400) carry their page; anything else is a malformed body, the client's fault.
     if (error instanceof Response) throw error;
-    throw new Response("Bad Request", { status: 400 });
+    badRequest();
   }
 }
 

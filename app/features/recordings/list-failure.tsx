@@ -1,20 +1,17 @@
-import { isRouteErrorResponse, useLocation, useRouteError } from "@remix-run/react";
+import { useLocation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { buttonClass } from "~/components/ui/button";
 import { Panel } from "~/components/ui/panel";
 
 /**
  * When the list cannot be loaded: spec section 8's 'Failed to fetch
  * recordings.' inside the dashboard, with a link that tries the same view
- * again. Refusals and unknown pages keep the dashboard's usual messages.
+ * again. The list route's error boundary shows it for every failure but
+ * refusals and unknown pages, which keep the dashboard's usual messages.
  */
-export function RecordingsListErrorBoundary() {
-  const error = useRouteError();
+export function RecordingsListFailure() {
   const { t } = useTranslation("recordings");
   const location = useLocation();
-  if (isRouteErrorResponse(error) && (error.status === 403 || error.status === 404)) return <RouteErrorBoundary />;
-  if (!isRouteErrorResponse(error)) console.error(error);
   return (
     <Panel title={t("error.title")}>
       <div role="alert" className="space-y-4">
