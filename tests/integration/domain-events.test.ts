@@ -5,7 +5,7 @@ import { createIntegration, endpointSettingsOf, getIntegration, saveEndpointSett
 import { getTemplate } from "~/features/integrations/templates.server";
 import { JobRunner } from "~/features/jobs/job-runner.server";
 import { bookAppointment, type BookingRequest } from "~/features/scheduling/booking.server";
-import { subscribe } from "~/lib/events/bus.server";
+import { ensureSubscriptions, subscribe } from "~/lib/events/bus.server";
 import { sealSecret } from "~/lib/security/secrets.server";
 import { prepareTestDatabase } from "../support/app";
 import { appointmentEmailsTo, instantAt, readInvitation, schedulingWorld, weekdayAhead, type SchedulingWorld } from "../support/scheduling";
@@ -29,6 +29,8 @@ const stubs: CalcomStub[] = [];
 
 beforeAll(async () => {
   await prepareTestDatabase();
+  // The app's subscribers first, so the refusal comes after their work is queued.
+  await ensureSubscriptions();
   subscribe("contact.created", refusal);
   subscribe("appointment.booked", refusal);
 });

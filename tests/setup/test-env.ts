@@ -49,9 +49,10 @@ delete process.env.SMTP_URL;
 process.env.OUTBOUND_ALLOW_PRIVATE = "1";
 delete process.env.SEED_DEMO;
 
-// As the server does at start-up (app/server.ts): every domain-event subscriber (docs/decisions/0028-domain-events.md).
-const { registerSubscriptions } = await import("~/subscriptions.server");
-registerSubscriptions();
+// Every domain-event subscriber, as the server registers them at start-up (app/server.ts; docs/decisions/0028-domain-events.md),
+// here on the first event or outbox pass: loading them all costs seconds, and most test files never emit.
+const { registerOnFirstUse } = await import("~/lib/events/bus.server");
+registerOnFirstUse(async () => (await import("~/subscriptions.server")).registerSubscriptions());
 
 afterAll(async () => {
   const { closeDb } = await import("~/db/db.server");

@@ -4,7 +4,7 @@ import { lockTenant } from "~/db/constraints.server";
 import { getDb, now, type DB } from "~/db/db.server";
 import { isPostgres } from "~/db/dialect";
 import type { Database } from "~/db/schema";
-import { emit } from "~/lib/events/bus.server";
+import { emit, ensureSubscriptions } from "~/lib/events/bus.server";
 import { isBusyError, openConnection, phoneLookup, previewReader, type Connection } from "./import-database.server";
 
 /**
@@ -122,6 +122,8 @@ async function beginImmediate(connection: Connection) {
  * commit either.
  */
 async function commitSqlite(connection: Connection, trx: DB, { importId, tenantId, owner, listId, processed, staged }: CommitInput): Promise<CommitOutcome> {
+  // Subscribers loaded before the lock is taken (the test setup loads them on first use; the server has them from start-up).
+  await ensureSubscriptions();
   await beginImmediate(connection);
   try {
     const list = connection.prepare("select 1 from contact_lists where id = ? and tenant_id = ?").get(listId, tenantId);

@@ -19,6 +19,8 @@ export type Handler<K extends DomainEventKind> = (trx: DB, event: EventOf<K>) =>
 
 const handlers = new Map<DomainEventKind, Array<Handler<DomainEventKind>>>();
 let registered = false;
+let loader: (() => Promise<void>) | undefined;
+let loading: Promise<void> | undefined;
 
 export function subscribe<K extends DomainEventKind>(kind: K, handler: Handler<K>) {
   const list = handlers.get(kind) ?? [];
@@ -36,11 +38,29 @@ export function subscriptionsRegistered() {
 }
 
 /**
+ * The test setup's way of registering (tests/setup/test-env.ts): on first
+ * use rather than in every test file, since loading every subscriber (the hub
+ * validates its templates as it loads) costs seconds a file and most test
+ * files never emit.
+ */
+export function registerOnFirstUse(load: () => Promise<void>) {
+  loader = load;
+}
+
+/** Registers through the loader given to registerOnFirstUse, if nothing is registered yet. */
+export async function ensureSubscriptions() {
+  if (registered || !loader) return;
+  loading ??= loader();
+  await loading;
+}
+
+/**
  * Runs the event's subscribers in order inside `trx`; returns how many jobs
  * they queued. A subscriber that throws rolls the caller's transaction back
  * with it: the change is not made without what must follow it.
  */
 export async function emit(trx: DB, event: DomainEvent): Promise<number> {
+  await ensureSubscriptions();
   // An entry point that forgot to register would drop every CRM delivery, push and email without a word.
   if (!registered) throw new Error(`${event.kind} emitted before the subscriptions were registered (app/subscriptions.server.ts)`);
   let queued = 0;

@@ -1,4 +1,5 @@
 import { getDb, newId, type DB } from "~/db/db.server";
+import { ensureSubscriptions } from "./bus.server";
 
 /**
  * The outbox (docs/decisions/0028-domain-events.md): durable jobs that a
@@ -104,6 +105,8 @@ export interface OutboxRunOptions {
 export async function runDueOutboxJobs(options: OutboxRunOptions): Promise<{ attempted: number; done: number }> {
   const db = options.db ?? getDb();
   const now = options.now ?? (() => new Date());
+  // The handlers register with the subscribers (app/subscriptions.server.ts).
+  await ensureSubscriptions();
   let attempted = 0;
   let done = 0;
   // A follow-up's follow-up at most: no handler chains further.
