@@ -34,6 +34,7 @@ import { getLogger, routeConsoleToLogger } from "./lib/observability/logger.serv
 import { poolConnections } from "./lib/observability/metrics.server";
 import { routePatternMatcher } from "./lib/observability/route-pattern.server";
 import { getStorage } from "./lib/storage/storage.server";
+import { registerSubscriptions } from "./subscriptions.server";
 
 /** A reason not to start, as one line on stderr (whatever the log format), then exit. */
 function refuseToStart(reason: string): never {
@@ -49,6 +50,8 @@ async function main() {
     refuseToStart(error instanceof Error ? error.message : String(error));
   }
   routeConsoleToLogger();
+  // Domain-event subscribers before anything can change a call, contact or appointment (docs/decisions/0028-domain-events.md).
+  registerSubscriptions();
 
   // Both stores answer, or the server says which setting is wrong and does not start.
   await checkDatabase().catch((error: Error) => refuseToStart(error.message));

@@ -51,6 +51,7 @@ export interface Database {
   integration_webhooks: IntegrationWebhookTable;
   integration_deliveries: IntegrationDeliveryTable;
   crm_logs: CrmLogTable;
+  outbox_jobs: OutboxJobTable;
 }
 
 export interface TenantTable {
@@ -817,3 +818,21 @@ export interface CrmLogTable {
 
 export type EventType = Selectable<EventTypeTable>;
 export type Appointment = Selectable<AppointmentTable>;
+
+/** Durable work a change's subscribers enqueued in its transaction (app/lib/events/outbox.server.ts). */
+export interface OutboxJobTable {
+  id: string;
+  tenant_id: string;
+  kind: string;
+  /** JSON, the job kind's payload. */
+  payload: string;
+  status: "queued" | "running" | "done" | "failed";
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  lease_owner: string | null;
+  lease_until: string | null;
+  last_error: string | null;
+  created_at: string;
+  updated_at: string;
+  finished_at: string | null;
+}

@@ -9,6 +9,7 @@ import { PageHeader } from "~/components/ui/page-header";
 import { Panel } from "~/components/ui/panel";
 import { requireReadAccess } from "~/features/access/gate.server";
 import { can } from "~/features/access/permissions";
+import { kickJobRunner } from "~/features/jobs/job-runner.server";
 import { formatPhoneForDisplay } from "~/features/phone/phone";
 import { organizationAccess } from "~/features/organizations/organization-access.server";
 import { handleAppointmentAction } from "~/features/scheduling/appointment-actions.server";
@@ -80,7 +81,14 @@ export const meta = titleFromLoader;
 export async function action({ request, params }: ActionFunctionArgs) {
   const gate = await requireReadAccess(request, "appointments");
   const appointment = await requireAppointment(gate.tenant.id, params.id);
-  return handleAppointmentAction(request, gate, { id: appointment.id, contactName: appointment.contact_name, organizationId: appointment.organization_id });
+  const result = await handleAppointmentAction(request, gate, {
+    id: appointment.id,
+    contactName: appointment.contact_name,
+    organizationId: appointment.organization_id,
+  });
+  // A change done (a redirect): its Cal.com push or email was queued with it, and the runner sends it now rather than at its next interval.
+  if (result instanceof Response) kickJobRunner();
+  return result;
 }
 
 function CancelForm({ id, fetcher, onCancel, errors }: { id: string; fetcher?: FormFetcher; onCancel?: () => void; errors?: string[] }) {

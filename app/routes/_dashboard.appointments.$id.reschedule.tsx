@@ -9,7 +9,7 @@ import { Panel } from "~/components/ui/panel";
 import { useIsPending } from "~/components/ui/use-is-pending";
 import { requireReadAccess, type GateContext } from "~/features/access/gate.server";
 import { refusalKey, requireAppointmentChange } from "~/features/scheduling/appointment-actions.server";
-import { afterAppointmentChange } from "~/features/scheduling/appointment-effects.server";
+import { kickJobRunner } from "~/features/jobs/job-runner.server";
 import { getAppointment } from "~/features/scheduling/appointments.server";
 import { useAppointmentTime } from "~/features/scheduling/appointments-list";
 import { RescheduleSchema } from "~/features/scheduling/booking-schema";
@@ -86,7 +86,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     { eventType, fallbackTimeZone: gate.tenant.timeZone },
   );
   if (outcome.kind !== "done") return data({ result: submission.reply({ fieldErrors: { start: [refusalKey(outcome)] } }) }, { status: 409 });
-  afterAppointmentChange(gate.tenant.id, appointment.id, "rescheduled");
+  // The Cal.com push or the contact's email was queued with the change; the runner sends it now rather than at its next interval.
+  kickJobRunner();
   return redirectWithToast(here, { type: "success", key: "scheduling:toast.rescheduled", values: { name: appointment.contact_name } });
 }
 

@@ -11,7 +11,7 @@ import { useIsPending } from "~/components/ui/use-is-pending";
 import { requireActionAccess } from "~/features/access/gate.server";
 import { getContact } from "~/features/contacts/contacts.server";
 import { organizationPaths } from "~/features/organizations/paths";
-import { afterAppointmentChange } from "~/features/scheduling/appointment-effects.server";
+import { kickJobRunner } from "~/features/jobs/job-runner.server";
 import { BookAppointmentSchema } from "~/features/scheduling/booking-schema";
 import { bookAppointment } from "~/features/scheduling/booking.server";
 import { getEventType } from "~/features/scheduling/event-types.server";
@@ -102,7 +102,8 @@ export async function action({ request }: ActionFunctionArgs) {
     const key = outcome.kind === "taken" ? "validation.slotTaken" : "validation.slotNotOffered";
     return data({ result: submission.reply({ fieldErrors: { start: [key] } }) }, { status: 409 });
   }
-  afterAppointmentChange(gate.tenant.id, outcome.appointmentId, "booked");
+  // The Cal.com push or the contact's email was queued with the booking; the runner sends it now rather than at its next interval.
+  kickJobRunner();
   return redirectWithToast(`/appointments/${outcome.appointmentId}`, {
     type: "success",
     key: "scheduling:toast.booked",

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { apiError, apiJson, handleApiRequest, methodNotAllowed, notFound, requireApiTenant } from "~/features/api-keys/api-request.server";
 import { readTextBody } from "~/lib/http/text-body.server";
-import { afterAppointmentChange } from "~/features/scheduling/appointment-effects.server";
+import { kickJobRunner } from "~/features/jobs/job-runner.server";
 import { apiTenantSettings } from "~/features/scheduling/api-tenant.server";
 import {
   apiEventType,
@@ -79,7 +79,8 @@ export function action({ request }: ActionFunctionArgs) {
       );
     const appointment = await serializeAppointment(tenantId, outcome.appointmentId);
     if (outcome.kind === "duplicate") return apiJson({ duplicate: true, appointment });
-    afterAppointmentChange(tenantId, outcome.appointmentId, "booked");
+    // The Cal.com push or the contact's email was queued with the booking; the runner sends it now rather than at its next interval.
+    kickJobRunner();
     return apiJson({ duplicate: false, appointment }, 201);
   });
 }

@@ -10,7 +10,7 @@ import * as appointmentsRoute from "~/routes/_dashboard.appointments._index";
 import * as newAppointmentRoute from "~/routes/_dashboard.appointments.new";
 import * as staffMemberRoute from "~/routes/_dashboard.staff.$userId";
 import * as staffRoute from "~/routes/_dashboard.staff._index";
-import { callAction, callLoader, prepareTestDatabase, redirectLocation, sessionCookieFor, unwrap } from "../support/app";
+import { callAction, callLoader, prepareTestDatabase, redirectLocation, runOutboxJobs, sessionCookieFor, unwrap } from "../support/app";
 import { addTenantUser } from "../support/billing";
 import {
   addContact,
@@ -80,8 +80,10 @@ async function picker(on = day, { cookie = world.cookie, eventTypeId = world.eve
 
 const labels = async (on = day) => (await picker(on)).times.map((time) => time.label);
 
-function book(form: Record<string, string>, cookie = world.cookie) {
-  return callAction(newAppointmentRoute.action, "/appointments/new", { cookie, form });
+async function book(form: Record<string, string>, cookie = world.cookie) {
+  const result = await callAction(newAppointmentRoute.action, "/appointments/new", { cookie, form });
+  await runOutboxJobs();
+  return result;
 }
 
 function bookAt(start: string, extra: Record<string, string> = {}) {
@@ -94,12 +96,16 @@ async function bookedId(result: unknown) {
   return location!.split("/").pop()!;
 }
 
-function appointmentAction(id: string, form: Record<string, string>, cookie = world.cookie) {
-  return callAction(appointmentRoute.action, `/appointments/${id}`, { cookie, params: { id }, form });
+async function appointmentAction(id: string, form: Record<string, string>, cookie = world.cookie) {
+  const result = await callAction(appointmentRoute.action, `/appointments/${id}`, { cookie, params: { id }, form });
+  await runOutboxJobs();
+  return result;
 }
 
-function reschedule(id: string, start: string, cookie = world.cookie) {
-  return callAction(rescheduleRoute.action, `/appointments/${id}/reschedule`, { cookie, params: { id }, form: { start } });
+async function reschedule(id: string, start: string, cookie = world.cookie) {
+  const result = await callAction(rescheduleRoute.action, `/appointments/${id}/reschedule`, { cookie, params: { id }, form: { start } });
+  await runOutboxJobs();
+  return result;
 }
 
 async function list(query = "", cookie = world.cookie) {

@@ -19,7 +19,7 @@ import * as callEventsRoute from "~/routes/api.v1.call-events";
 import * as eventTypesRoute from "~/routes/api.v1.event-types";
 import * as slotsRoute from "~/routes/api.v1.slots";
 import * as feedRoute from "~/routes/calendar-feed.$token[.]ics";
-import { BASE_URL, callLoader, loadContext, prepareTestDatabase, unwrap } from "../support/app";
+import { BASE_URL, callLoader, loadContext, prepareTestDatabase, runOutboxJobs, unwrap } from "../support/app";
 import {
   addDays,
   addEventType,
@@ -575,6 +575,7 @@ describe("POST /api/v1/appointments", () => {
     expect(log.map((entry) => [entry.action, entry.actor_kind, entry.actor_user_id])).toEqual([["booked", "api", null]]);
 
     await settleAfterResponseWork();
+    await runOutboxJobs();
     const emails = appointmentEmailsTo("maria.rossi@example.test");
     expect(emails).toHaveLength(1);
     const attachment = emails[0]!.attachments?.[0];
@@ -599,6 +600,7 @@ describe("POST /api/v1/appointments", () => {
     );
     expect(await appointmentRows(w.tenantId, at("15:00"))).toEqual([]);
     await settleAfterResponseWork();
+    await runOutboxJobs();
     expect(appointmentEmailsTo("maria.rossi@example.test")).toHaveLength(1);
 
     // GET /api/v1/appointments/{id}: the same appointment; another tenant's key does not find it.
@@ -618,6 +620,7 @@ describe("POST /api/v1/appointments", () => {
     expect(await appointmentRows(w.tenantId, at("11:00"))).toEqual([{ id: first.id, host_user_id: w.hosts[0]!.id, status: "booked", client_key: key }]);
     // The contact by id has an address: they are written to.
     await settleAfterResponseWork();
+    await runOutboxJobs();
     expect(
       appointmentEmailsTo(w.contact.email).filter((email) => email.attachments?.some((file) => readInvitation(file.content).uid === `${first.id}@voxboard`)),
     ).toHaveLength(1);
@@ -724,6 +727,7 @@ describe("POST /api/v1/appointments with round robin", () => {
       "slot_taken",
     );
     await settleAfterResponseWork();
+    await runOutboxJobs();
   });
 });
 
@@ -749,6 +753,7 @@ describe("POST /api/v1/appointments at once", () => {
     const winner = await booked(responses.find((response) => response.status === 201)!);
     expect(await appointmentRows(w.tenantId, start)).toEqual([{ id: winner.id, host_user_id: w.hosts[0]!.id, status: "booked", client_key: winner.clientKey }]);
     await settleAfterResponseWork();
+    await runOutboxJobs();
   });
 
   it("answers one retried booking sent twice at once with one appointment", async () => {
@@ -762,6 +767,7 @@ describe("POST /api/v1/appointments at once", () => {
     expect(new Set(ids).size).toBe(1);
     expect(await appointmentRows(w.tenantId, start)).toHaveLength(1);
     await settleAfterResponseWork();
+    await runOutboxJobs();
   });
 });
 
@@ -813,6 +819,7 @@ describe("the calendar feed", () => {
     const colleague = await insertAppointment(w, { start: at("10:00"), hostId: bo.id });
     const elsewhere = await booked(await postBooking(other.key, { eventType: other.eventType.id, start: at("10:00"), contactId: other.contact.id }));
     await settleAfterResponseWork();
+    await runOutboxJobs();
 
     const token = await issueFeed(w.tenantId, ada.id);
     const stored = await db().selectFrom("calendar_feeds").select(["token_hash", "revoked_at"]).where("user_id", "=", ada.id).execute();

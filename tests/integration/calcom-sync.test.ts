@@ -29,6 +29,7 @@ import {
   makeRequest,
   prepareTestDatabase,
   redirectLocation,
+  runOutboxJobs,
   sessionCookieFor,
   settle,
   unwrap,
@@ -267,8 +268,10 @@ async function deliverSigned(connectionId: string, trigger: CalcomWebhookTrigger
 
 /* ---- appointments made here ---- */
 
-function bookHere(form: Record<string, string>, cookie = world.cookie) {
-  return callAction(newAppointmentRoute.action, "/appointments/new", { cookie, form });
+async function bookHere(form: Record<string, string>, cookie = world.cookie) {
+  const result = await callAction(newAppointmentRoute.action, "/appointments/new", { cookie, form });
+  await runOutboxJobs();
+  return result;
 }
 
 async function bookedId(result: unknown) {
@@ -277,12 +280,16 @@ async function bookedId(result: unknown) {
   return location!.split("/").pop()!;
 }
 
-function cancelHere(id: string, reason: string) {
-  return callAction(appointmentRoute.action, `/appointments/${id}`, { cookie: world.cookie, params: { id }, form: { intent: "cancel", reason } });
+async function cancelHere(id: string, reason: string) {
+  const result = await callAction(appointmentRoute.action, `/appointments/${id}`, { cookie: world.cookie, params: { id }, form: { intent: "cancel", reason } });
+  await runOutboxJobs();
+  return result;
 }
 
-function rescheduleHere(id: string, start: string) {
-  return callAction(rescheduleRoute.action, `/appointments/${id}/reschedule`, { cookie: world.cookie, params: { id }, form: { start } });
+async function rescheduleHere(id: string, start: string) {
+  const result = await callAction(rescheduleRoute.action, `/appointments/${id}/reschedule`, { cookie: world.cookie, params: { id }, form: { start } });
+  await runOutboxJobs();
+  return result;
 }
 
 /** One form per intent of /calcom. */
@@ -960,6 +967,7 @@ describe("changes made here go to Cal.com", () => {
     });
     const response = (await settle(() => apiAppointmentsRoute.action({ request, params: {}, context: loadContext() }))) as Response;
     await settleAfterResponseWork();
+    await runOutboxJobs();
     expect(response.status).toBe(201);
     const { appointment } = (await response.json()) as { appointment: { id: string } };
     const row = await appointmentRow(appointment.id);

@@ -9,10 +9,11 @@ import * as index from "~/routes/_dashboard.contacts.import._index";
 import { callAction, callLoader, loadContext, makeRequest, prepareTestDatabase, redirectLocation, sessionCookieFor, settle, unwrap } from "../support/app";
 
 /**
- * The rest of the app tells the integration hub what happened: a contact
- * saved by hand or by a CSV import queues one delivery per contact for each
- * enabled integration that syncs contacts, in the same transaction as the
- * contact (by hand) or right after the import's commit.
+ * The rest of the app announces what happened as domain events, and the
+ * integration hub's subscriber queues one delivery per contact saved by hand
+ * or by a CSV import for each enabled integration that syncs contacts, in the
+ * same transaction as the contact (by hand) or the import's commit
+ * (docs/decisions/0028-domain-events.md).
  */
 let owner: string;
 let tenantId: string;

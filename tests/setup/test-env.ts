@@ -49,6 +49,11 @@ delete process.env.SMTP_URL;
 process.env.OUTBOUND_ALLOW_PRIVATE = "1";
 delete process.env.SEED_DEMO;
 
+// Every domain-event subscriber, as the server registers them at start-up (app/server.ts; docs/decisions/0028-domain-events.md),
+// here on the first event or outbox pass: loading them all costs seconds, and most test files never emit.
+const { registerOnFirstUse } = await import("~/lib/events/bus.server");
+registerOnFirstUse(async () => (await import("~/subscriptions.server")).registerSubscriptions());
+
 afterAll(async () => {
   const { closeDb } = await import("~/db/db.server");
   await closeDb();

@@ -7,6 +7,7 @@ import { getDb } from "~/db/db.server";
 import { prepareDatabase } from "~/seed/seed.server";
 import { createSession, getSessionCookie } from "~/features/auth/session.server";
 import { settleAfterResponseWork } from "~/lib/background/after-response.server";
+import { runDueOutboxJobs } from "~/lib/events/outbox.server";
 
 export const BASE_URL = "http://localhost:3000";
 
@@ -173,4 +174,15 @@ export async function ageSession(cookie: string, { lastSeenMinutesAgo, expiresIn
 export function outboxCount() {
   const dir = getEnv().outboxDir;
   return fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith(".json")).length : 0;
+}
+
+/**
+ * The job runner's outbox pass (app/lib/events/outbox.server.ts), as the
+ * runner the route kicks would run it after the change's commit: an
+ * appointment's Cal.com push and email are jobs queued with the change
+ * (docs/decisions/0028-domain-events.md), no longer work done after the
+ * response, so a test that looks for them runs this first.
+ */
+export async function runOutboxJobs() {
+  return runDueOutboxJobs({ owner: "test-runner" });
 }

@@ -172,6 +172,8 @@ async function runChild(rows: number): Promise<ChildResult> {
   const preview = await import("~/features/contact-import/preview.server");
   const runner = await import("~/features/contact-import/import-runner.server");
   const { storedFileExists } = await import("~/features/contact-import/import-files.server");
+  // The import's commit announces its contacts (docs/decisions/0028-domain-events.md), as the server would.
+  (await import("~/subscriptions.server")).registerSubscriptions();
 
   let peak = 0;
   let phasePeak = 0;

@@ -14,6 +14,7 @@ import * as organizations from "./0012-organizations";
 import * as scheduling from "./0013-scheduling";
 import * as calcomPerOrganization from "./0014-calcom-per-organization";
 import * as integrationHub from "./0015-integration-hub";
+import * as outboxJobs from "./0016-outbox-jobs";
 
 /**
  * Migrations are imported statically so they travel inside the server bundle;
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   "0013-scheduling": scheduling,
   "0014-calcom-per-organization": calcomPerOrganization,
   "0015-integration-hub": integrationHub,
+  "0016-outbox-jobs": outboxJobs,
 };
 
 export const migrationProvider: MigrationProvider = {

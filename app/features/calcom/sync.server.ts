@@ -1,4 +1,3 @@
-import { onAppointmentChanged } from "~/features/integrations/integration-events.server";
 import { getDb, newId, now, type DB } from "~/db/db.server";
 import { EVENT_TYPE_COLORS, type AppointmentType, type LocationKind } from "~/features/scheduling/event-type-rules";
 import { getEventType } from "~/features/scheduling/event-types.server";
@@ -11,9 +10,12 @@ import { clientFor, recordSync, type CalcomConnection } from "./connections.serv
  * Keeping an organization's appointments and its Cal.com account in step,
  * both ways. Cal.com → here: event types are imported into the connection's
  * team; bookings arrive by webhook or by "Sync now" (a pull) and are applied
- * by one function, so both paths agree. Here → Cal.com: an appointment of an
- * imported event type booked, moved or cancelled here is pushed, carrying
- * our id in the booking's metadata so its webhook echo is recognised.
+ * by one function, so both paths agree; the booking functions announce each
+ * change (actor "calcom"), so the organization's CRM integrations hear of it
+ * like of one made here. Here → Cal.com: an appointment of an imported event
+ * type booked, moved or cancelled here is pushed by an outbox job
+ * (subscriptions.server.ts), carrying our id in the booking's metadata so its
+ * webhook echo is recognised.
  */
 const CALCOM = { kind: "calcom" } as const;
 
@@ -163,11 +165,11 @@ export async function applyCalcomBooking(connection: CalcomConnection, booking: 
     if (booking.status === "cancelled" && booking.rescheduledToUid) return "unchanged";
     if (booking.status === "cancelled" && known.status === "booked") {
       await cancelAppointment(tenantId, known.id, booking.cancellationReason, CALCOM, db);
-      return toIntegrations(tenantId, known.id, "cancelled", db);
+      return "cancelled";
     }
     if (booking.status === "accepted" && known.status === "booked" && known.start_at !== booking.start) {
       const outcome = await rescheduleAppointment(tenantId, known.id, booking.start, CALCOM, { eventType: null, fallbackTimeZone, skipAvailability: true }, db);
-      return outcome.kind === "done" ? toIntegrations(tenantId, known.id, "moved", db) : "conflict";
+      return outcome.kind === "done" ? "moved" : "conflict";
     }
     return "unchanged";
   }
@@ -183,7 +185,7 @@ export async function applyCalcomBooking(connection: CalcomConnection, booking: 
         { eventType: null, fallbackTimeZone, skipAvailability: true, calcomUid: booking.uid },
         db,
       );
-      return outcome.kind === "done" ? toIntegrations(tenantId, previous.id, "moved", db) : "conflict";
+      return outcome.kind === "done" ? "moved" : "conflict";
     }
   }
   if (booking.voxboardId) {
@@ -230,17 +232,9 @@ export async function applyCalcomBooking(connection: CalcomConnection, booking: 
     },
     db,
   );
-  if (outcome.kind === "booked") return toIntegrations(tenantId, outcome.appointmentId, "created", db);
+  if (outcome.kind === "booked") return "created";
   if (outcome.kind === "duplicate") return "unchanged";
   return "conflict";
-}
-
-const CHANGE_OF = { created: "booked", moved: "rescheduled", cancelled: "cancelled" } as const;
-
-/** A booking, move or cancellation that came from Cal.com goes on to the organization's CRM integrations like one made here. */
-async function toIntegrations(tenantId: string, appointmentId: string, outcome: "created" | "moved" | "cancelled", db: DB): Promise<ApplyOutcome> {
-  await onAppointmentChanged(tenantId, appointmentId, CHANGE_OF[outcome], db);
-  return outcome;
 }
 
 export interface PullReport {

@@ -1,10 +1,10 @@
-import { onCallEnded } from "~/features/integrations/integration-events.server";
 import { unstable_parseMultipartFormData } from "@remix-run/node";
 import type { Transaction } from "kysely";
 import { getEnv } from "~/config/env.server";
 import { getDb, newId, now } from "~/db/db.server";
 import type { AudioStatus, Call, CallStatus, CallUpdate, Database } from "~/db/schema";
 import { apiError, type ApiErrorDetail } from "~/features/api-keys/api-request.server";
+import { emit } from "~/lib/events/bus.server";
 import { jsonTextNestsDeeperThan } from "~/lib/json/depth";
 import { sniffAudioType } from "./audio-fetch.server";
 import { getAudioStore } from "./audio-store.server";
@@ -116,9 +116,9 @@ async function applyEvent(trx: Transaction<Database>, tenantId: string, event: C
   const existing = await trx.selectFrom("calls").selectAll().where("tenant_id", "=", tenantId).where("external_id", "=", event.call.id).executeTakeFirst();
   const applied = existing ? await updateCall(trx, existing, event, upload) : await insertCall(trx, tenantId, event, upload);
   await trx.updateTable("call_events").set({ call_id: applied.callId }).where("tenant_id", "=", tenantId).where("event_id", "=", event.eventId).execute();
-  // The call's lead goes to the integrations once, when the call first ends, in this transaction: a duplicate event never reaches here.
+  // Announced once, when the call first ends, in this transaction (docs/decisions/0028): a duplicate event never reaches here.
   const justEnded = RANK[applied.status] === 2 && (!existing || RANK[existing.status] < 2);
-  const deliveriesQueued = justEnded ? await onCallEnded(tenantId, applied.callId, trx) : 0;
+  const deliveriesQueued = justEnded ? await emit(trx, { kind: "call.ended", tenantId, callId: applied.callId }) : 0;
   return {
     result: {
       outcome: existing ? ("updated" as const) : ("created" as const),

@@ -1,4 +1,3 @@
-import { onContactsImported } from "~/features/integrations/integration-events.server";
 import { randomUUID } from "node:crypto";
 import { setImmediate } from "node:timers/promises";
 import { getDb, now } from "~/db/db.server";
@@ -27,8 +26,10 @@ import { checkRules, parseRemovedRows, parseRowEdits, RowClassifier, rowValues, 
  * 2. Commit. One transaction copies the staged rows into contacts, skipping
  *    numbers a contact got in the meantime, and marks the import done
  *    (import-staging.server.ts: SQLite's single writer, or PostgreSQL's
- *    tenant row lock). Any error rolls everything back: zero contacts, status
- *    failed with a translated message.
+ *    tenant row lock), and announces the contacts it added in the same
+ *    transaction, where the integrations queue their deliveries
+ *    (docs/decisions/0028-domain-events.md). Any error rolls everything back:
+ *    zero contacts, no deliveries, status failed with a translated message.
  *
  * Statuses: uploaded → mapped → importing → done | failed (failed → mapped
  * again by "Try again"). The stored file is deleted when the import is done;
@@ -123,7 +124,6 @@ async function runImport(
     const country = await phoneCountryOfTenant(tenantId);
     const edits = parseRowEdits(entry.row_edits);
     const removed = parseRemovedRows(entry.removed_rows);
-    let added: { at: string; count: number } | null = null;
     await withImportStaging(tenantId, async (staging) => {
       const staged = await stageRows(staging, {
         importId,
@@ -146,7 +146,6 @@ async function runImport(
         if (!outcome.ok && outcome.reason === "interrupted") throw new LeaseLost();
         if (!outcome.ok) throw new ImportError("errors.listMissing");
         metrics.imported = outcome.imported;
-        added = { at: outcome.at, count: outcome.imported };
         metrics.skipped = staged.processed - outcome.imported;
       } finally {
         metrics.commitMs += performance.now() - start;
@@ -154,13 +153,6 @@ async function runImport(
     });
     await deleteStoredFile(entry.stored_file);
     forgetImport(importId);
-    const imported = added as { at: string; count: number } | null;
-    // The contacts are saved; their deliveries to the integrations are queued after, and a failure to queue them does not undo the import.
-    if (imported && imported.count > 0) {
-      await onContactsImported(tenantId, listId, imported.at).catch((queueError: unknown) =>
-        console.error(`contact import ${importId}: could not queue integration deliveries`, queueError),
-      );
-    }
     importRuns.inc({ result: "done" });
     importedContacts.inc(metrics.imported);
   } catch (error) {

@@ -1,8 +1,10 @@
-import { sql, type RawBuilder } from "kysely";
+import { Kysely, SqliteDialect, sql, type RawBuilder } from "kysely";
 import { setTimeout as sleep } from "node:timers/promises";
 import { lockTenant } from "~/db/constraints.server";
 import { getDb, now, type DB } from "~/db/db.server";
 import { isPostgres } from "~/db/dialect";
+import type { Database } from "~/db/schema";
+import { emit, ensureSubscriptions } from "~/lib/events/bus.server";
 import { isBusyError, openConnection, phoneLookup, previewReader, type Connection } from "./import-database.server";
 
 /**
@@ -13,6 +15,10 @@ import { isBusyError, openConnection, phoneLookup, previewReader, type Connectio
  * commits in one transaction holding the tenant's row lock, so two app
  * servers importing for one tenant add each number once. Either way a failure
  * anywhere leaves no contact behind.
+ *
+ * The commit announces the contacts it added ("contacts.imported",
+ * docs/decisions/0028-domain-events.md) inside its own transaction, so the
+ * integrations' deliveries commit with the contacts or not at all.
  */
 export const STAGE_COLUMNS = ["id", "first_name", "last_name", "title", "company", "phone", "email", "time_zone"] as const;
 export type StagedRow = [string, string, string, string, string, string, string, string | null];
@@ -42,7 +48,7 @@ export interface ImportStaging {
   phoneExists(e164: string): boolean;
   /** Adds rows (STAGE_COLUMNS each, flattened). */
   stage(values: Array<string | null>): Promise<void>;
-  /** Copies the staged rows into contacts, skipping numbers the tenant has by now, and marks the import done; all or nothing. */
+  /** Copies the staged rows into contacts, skipping numbers the tenant has by now, marks the import done and announces it; all or nothing. */
   commit(input: CommitInput): Promise<CommitOutcome>;
 }
 
@@ -86,7 +92,8 @@ async function withSqliteStaging<T>(tenantId: string, work: (staging: ImportStag
         if (values.length === STAGE_BATCH * STAGE_COLUMNS.length) fullBatch.run(values);
         else if (values.length > 0) stagingInsert(connection, values.length / STAGE_COLUMNS.length).run(values);
       },
-      commit: (input) => commitSqlite(connection, input),
+      // The same connection seen through Kysely, for the event's subscribers (never destroyed: that would close the connection, which the finally below does).
+      commit: (input) => commitSqlite(connection, new Kysely<Database>({ dialect: new SqliteDialect({ database: connection }) }), input),
     });
   } finally {
     connection.close();
@@ -107,8 +114,16 @@ async function beginImmediate(connection: Connection) {
   }
 }
 
-/** One transaction, run synchronously once the write lock is held: nothing of this process can interleave and wait on it. */
-async function commitSqlite(connection: Connection, { importId, tenantId, owner, listId, processed, staged }: CommitInput): Promise<CommitOutcome> {
+/**
+ * One transaction, run synchronously once the write lock is held: nothing of
+ * this process can interleave and wait on it. The event's subscribers run in
+ * it too, on this connection through Kysely: promises, but answered at once by
+ * the synchronous driver, so no I/O, timer or other request runs before the
+ * commit either.
+ */
+async function commitSqlite(connection: Connection, trx: DB, { importId, tenantId, owner, listId, processed, staged }: CommitInput): Promise<CommitOutcome> {
+  // Subscribers loaded before the lock is taken (the test setup loads them on first use; the server has them from start-up).
+  await ensureSubscriptions();
   await beginImmediate(connection);
   try {
     const list = connection.prepare("select 1 from contact_lists where id = ? and tenant_id = ?").get(listId, tenantId);
@@ -139,6 +154,7 @@ async function commitSqlite(connection: Connection, { importId, tenantId, owner,
       connection.exec("rollback");
       return { ok: false, reason: "interrupted" };
     }
+    if (imported > 0) await emit(trx, { kind: "contacts.imported", tenantId, importId, listId, createdAt: timestamp, count: imported });
     connection.exec("commit");
     return { ok: true, imported, at: timestamp };
   } catch (error) {
@@ -201,6 +217,7 @@ async function withPostgresStaging<T>(db: DB, tenantId: string, work: (staging: 
                 .executeTakeFirst();
               // A rollback by throwing: the contacts just copied must not stay when this run no longer owns the import.
               if (Number(done.numUpdatedRows) !== 1) throw new InterruptedCommit();
+              if (imported > 0) await emit(trx, { kind: "contacts.imported", tenantId: tenant, importId, listId, createdAt: timestamp, count: imported });
               return { ok: true, imported, at: timestamp };
             })
             .catch((error: unknown) => {

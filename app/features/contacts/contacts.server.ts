@@ -1,7 +1,7 @@
-import { onContactSaved } from "~/features/integrations/integration-events.server";
 import { getDb, newId, now, type DB } from "~/db/db.server";
 import type { Contact } from "~/db/schema";
 import { timeZoneForPhone } from "~/features/phone/time-zone.server";
+import { emit } from "~/lib/events/bus.server";
 import { storedPhone } from "./contact-rules";
 import { findContactList } from "./lists.server";
 import type { ContactFormValues } from "./schemas";
@@ -77,7 +77,8 @@ export function createContact(tenantId: string, values: ContactFormValues, count
         updated_at: timestamp,
       })
       .execute();
-    await onContactSaved(tenantId, id, "contact.created", trx);
+    // Announced in this transaction (docs/decisions/0028): the integrations' deliveries commit with the contact.
+    await emit(trx, { kind: "contact.created", tenantId, contactId: id });
     return { ok: true, id, listId: values.listId };
   });
 }

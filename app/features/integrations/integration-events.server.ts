@@ -1,12 +1,14 @@
 import { getDb, type DB } from "~/db/db.server";
+import type { AppointmentChange } from "~/lib/events/events";
 import { enqueueEvent, enqueueEvents, type IntegrationEvent } from "./deliveries.server";
 import { appointmentRecord, callLeadRecord, contactLabel, contactRecord, contactValues } from "./source-records.server";
 
 /**
- * Where the rest of the app tells the integration hub that something
- * happened. Each returns how many deliveries it queued; a tenant without an
- * enabled integration costs one indexed query. Callers pass their
- * transaction, so the event and its deliveries commit together.
+ * What the integration hub queues when something happened, called by its
+ * domain-event subscribers (subscriptions.server.ts; docs/decisions/0028) with
+ * the transaction of the change, so the change and its deliveries commit
+ * together. Each returns how many deliveries it queued; a tenant without an
+ * enabled integration costs one indexed query.
  */
 async function hasEnabledIntegration(tenantId: string, db: DB) {
   const row = await db.selectFrom("integrations").select("id").where("tenant_id", "=", tenantId).where("status", "=", "enabled").limit(1).executeTakeFirst();
@@ -65,8 +67,6 @@ export async function onContactsImported(tenantId: string, listId: string, creat
   }
   return queued;
 }
-
-export type AppointmentChange = "booked" | "rescheduled" | "cancelled";
 
 export async function onAppointmentChanged(tenantId: string, appointmentId: string, change: AppointmentChange, db: DB = getDb()) {
   if (!(await hasEnabledIntegration(tenantId, db))) return 0;

@@ -2,6 +2,7 @@ import { syncDueCalcomConnections } from "~/features/calcom/scheduled-sync.serve
 import { runDueDeliveries } from "~/features/integrations/deliveries.server";
 import { purgeExpiredLogs } from "~/features/integrations/log-retention.server";
 import type { GuardOptions } from "~/lib/outbound/guard.server";
+import { purgeFinishedOutboxJobs, runDueOutboxJobs } from "~/lib/events/outbox.server";
 import os from "node:os";
 import { getEnv } from "~/config/env.server";
 import { getDb, type DB } from "~/db/db.server";
@@ -125,7 +126,14 @@ export class JobRunner {
       if (now.getTime() - this.lastPurge >= PURGE_INTERVAL_MS) {
         this.lastPurge = now.getTime();
         await purgeExpiredLogs(now, this.context.db);
+        await purgeFinishedOutboxJobs(now, this.context.db);
       }
+    } catch (error) {
+      this.onError(error);
+    }
+    try {
+      // What changes enqueued for after their commit (Cal.com pushes, appointment emails; docs/decisions/0028-domain-events.md).
+      await runDueOutboxJobs({ db: this.context.db, owner: this.owner, now: this.context.now });
     } catch (error) {
       this.onError(error);
     }

@@ -5,7 +5,6 @@ import { can } from "~/features/access/permissions";
 import { organizationAccess } from "~/features/organizations/organization-access.server";
 import { readFormData } from "~/lib/http/form-body.server";
 import { redirectWithToast } from "~/lib/toast/toast.server";
-import { afterAppointmentChange } from "./appointment-effects.server";
 import { CancelSchema } from "./booking-schema";
 import { cancelAppointment, markNoShow, type ChangeOutcome } from "./booking.server";
 import { badRequest, forbidden } from "~/lib/http/errors.server";
@@ -41,7 +40,6 @@ export async function handleAppointmentAction(request: Request, gate: GateContex
     if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
     const outcome = await cancelAppointment(gate.tenant.id, appointment.id, submission.value.reason || null, actor);
     if (outcome.kind !== "done") return data({ intent, result: submission.reply({ formErrors: [refusalKey(outcome)] }) }, { status: 409 });
-    afterAppointmentChange(gate.tenant.id, appointment.id, "cancelled");
     return redirectWithToast(here, { type: "success", key: "scheduling:toast.cancelled", values: { name: appointment.contactName } });
   }
   if (intent === "no-show") {

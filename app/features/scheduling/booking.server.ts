@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import { isUniqueViolation } from "~/db/constraints.server";
 import { getDb, newId, now, type DB } from "~/db/db.server";
 import { isPostgres } from "~/db/dialect";
+import { emit } from "~/lib/events/bus.server";
 import { availableSlots, busyTimes, slotRulesOf, type LoadedEventType } from "./availability.server";
 import { pickHost, type Slot } from "./slots";
 import { ensureScheduleRow } from "./staff.server";
@@ -16,6 +17,11 @@ import { ensureScheduleRow } from "./staff.server";
  * host's schedule row locked (PostgreSQL: FOR UPDATE; SQLite has one writer),
  * and a partial unique index (host, start) of booked appointments is the last
  * word whatever raced.
+ *
+ * A booking, move or cancellation is announced as a domain event in its
+ * transaction (docs/decisions/0028-domain-events.md): the CRM deliveries, the
+ * push to Cal.com and the contact's email are queued with the change, and the
+ * job runner sends them after commit.
  */
 export type Actor = { kind: "user"; userId: string } | { kind: "api" } | { kind: "calcom" };
 
@@ -177,6 +183,7 @@ export async function bookAppointment(tenantId: string, request: BookingRequest,
           })
           .execute();
         await logChange(trx, tenantId, id, "booked", request.actor, { start, end, hostId: candidate });
+        await emit(trx, { kind: "appointment.booked", tenantId, organizationId: request.organizationId, appointmentId: id, actor: request.actor.kind });
         return candidate;
       }
       return null;
@@ -292,6 +299,13 @@ export async function rescheduleAppointment(
         .executeTakeFirst();
       if (Number(updated.numUpdatedRows) !== 1) return { kind: "wrong-status", status: "changed" };
       await logChange(trx, tenantId, appointment.id, "rescheduled", actor, { from: appointment.start_at, to: start });
+      await emit(trx, {
+        kind: "appointment.rescheduled",
+        tenantId,
+        organizationId: appointment.organization_id,
+        appointmentId: appointment.id,
+        actor: actor.kind,
+      });
       return { kind: "done" };
     });
   } catch (error) {
@@ -320,6 +334,8 @@ export async function cancelAppointment(
       return appointment ? { kind: "wrong-status", status: appointment.status } : { kind: "not-found" };
     }
     await logChange(trx, tenantId, appointmentId, "cancelled", actor, { reason });
+    const { organization_id } = await trx.selectFrom("appointments").select("organization_id").where("id", "=", appointmentId).executeTakeFirstOrThrow();
+    await emit(trx, { kind: "appointment.cancelled", tenantId, organizationId: organization_id, appointmentId, actor: actor.kind });
     return { kind: "done" };
   });
 }

@@ -1,0 +1,39 @@
+/**
+ * What the app announces when something changed (docs/decisions/0028-domain-events.md).
+ * An event carries ids and the tenant, never a copy of the record: a
+ * subscriber reads what it needs inside the same transaction, so it sees the
+ * change exactly as it will commit.
+ */
+export type AppointmentChange = "booked" | "rescheduled" | "cancelled";
+
+/** Who made an appointment change: a change that came from Cal.com is not pushed back there, and Cal.com tells the attendee itself. */
+export type AppointmentActor = "user" | "api" | "calcom";
+
+export type DomainEvent =
+  /** A call reached an ended status for the first time (a duplicate event never announces it twice). */
+  | { kind: "call.ended"; tenantId: string; callId: string }
+  /** One contact saved by hand (or through the API). */
+  | { kind: "contact.created"; tenantId: string; contactId: string }
+  /** A contact import's commit: the contacts it added to the list all carry `createdAt`. */
+  | { kind: "contacts.imported"; tenantId: string; importId: string; listId: string; createdAt: string; count: number }
+  | AppointmentEvent;
+
+/** An appointment booked, moved or cancelled (a no-show announces nothing); one kind per change. */
+export type AppointmentEvent = {
+  [C in AppointmentChange]: { kind: `appointment.${C}`; tenantId: string; organizationId: string; appointmentId: string; actor: AppointmentActor };
+}[AppointmentChange];
+
+export type DomainEventKind = DomainEvent["kind"];
+
+export type EventOf<K extends DomainEventKind> = Extract<DomainEvent, { kind: K }>;
+
+export const APPOINTMENT_EVENTS = [
+  "appointment.booked",
+  "appointment.rescheduled",
+  "appointment.cancelled",
+] as const satisfies readonly AppointmentEvent["kind"][];
+
+/** "appointment.rescheduled" → "rescheduled". */
+export function appointmentChangeOf(event: AppointmentEvent): AppointmentChange {
+  return event.kind.slice("appointment.".length) as AppointmentChange;
+}
