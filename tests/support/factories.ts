@@ -42,6 +42,9 @@ export interface TenantOverrides {
   company?: string;
   /** As typed on the registration form; it decides the tenant's country and first time zone. */
   phone?: string;
+  /** The country a national phone number is read in, and the browser's zone, as the registration form sends them. */
+  phoneCountry?: string;
+  browserTimeZone?: string;
   /** Set after registration (registration derives it from the phone). */
   timeZone?: string;
   country?: string;
@@ -54,12 +57,14 @@ export interface TenantOverrides {
    * owner's account leaves the tenant standing.
    */
   withAgent?: boolean;
+  /** False: no session is made (cookie is ""), for tests of what a first sign-in sees. */
+  signedIn?: boolean;
 }
 
 export interface TenantUser {
   userId: string;
   email: string;
-  /** A signed-in Cookie header for this user. */
+  /** A signed-in Cookie header for this user ("" when made with signedIn: false). */
   cookie: string;
 }
 
@@ -82,6 +87,8 @@ export async function tenantWithOwner(overrides: TenantOverrides = {}): Promise<
     company: overrides.company ?? "Test Company",
     email,
     phone: overrides.phone ?? "4165550160",
+    phoneCountry: overrides.phoneCountry,
+    browserTimeZone: overrides.browserTimeZone,
     password: DEMO_PASSWORD,
   });
   const db = getDb();
@@ -98,7 +105,7 @@ export async function tenantWithOwner(overrides: TenantOverrides = {}): Promise<
       .where("id", "=", tenantId)
       .execute();
   }
-  const owner = { userId: ownerId, email, cookie: await sessionCookieFor(email) };
+  const owner = { userId: ownerId, email, cookie: overrides.signedIn === false ? "" : await sessionCookieFor(email) };
   const agent = overrides.withAgent ? await tenantUser(tenantId, { role: "agent" }) : null;
   return { tenantId, owner, ownerId, email, cookie: owner.cookie, agent };
 }
