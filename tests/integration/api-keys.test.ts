@@ -1,12 +1,10 @@
 import { createHash } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/db/db.server";
-import { DEMO_PASSWORD } from "~/seed/seed.server";
-import { registerAccount } from "~/features/auth/accounts.server";
-import { subscribeTenantToPlan } from "~/features/tenants/plans.server";
 import * as apiAccess from "~/routes/_dashboard.api-access";
 import * as callRoute from "~/routes/api.v1.calls.$callId";
 import { BASE_URL, callAction, callLoader, loadContext, prepareTestDatabase, redirectLocation, sessionCookieFor, unwrap } from "../support/app";
+import { tenantWithOwner } from "../support/factories";
 
 beforeAll(prepareTestDatabase);
 
@@ -48,12 +46,6 @@ function apiGet(key: string | null, path = "/api/v1/calls/no-such-call", headers
 async function errorOf(response: Response) {
   expect(response.headers.get("Content-Type")).toMatch(/^application\/json/);
   return ((await response.json()) as { error: { code: string; message: string } }).error;
-}
-
-async function ownerOfNewTenant(email: string) {
-  const { tenantId } = await registerAccount({ name: "Other Owner", company: "Test Company", email, phone: "4165550151", password: DEMO_PASSWORD });
-  await subscribeTenantToPlan(tenantId, "growth");
-  return { tenantId, cookie: await sessionCookieFor(email) };
 }
 
 describe("creating an API key", () => {
@@ -206,7 +198,7 @@ describe("who may manage keys", () => {
   it("keeps keys inside their tenant: another owner neither sees nor revokes them", async () => {
     const owner = await sessionCookieFor("owner@demo.test");
     const { id } = (await createKey(owner, "Demo only")).reply!.created!;
-    const other = await ownerOfNewTenant("other-owner@keys.test");
+    const other = await tenantWithOwner({ email: "other-owner@keys.test", name: "Other Owner", phone: "4165550151" });
 
     const { data } = await page(other.cookie, `?tab=keys&revoke=${id}`);
     expect(data!.keys).toEqual([]);

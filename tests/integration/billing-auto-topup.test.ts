@@ -5,7 +5,7 @@ import { runAutoTopups, saveAutoTopupSettings, type AutoTopupSettings } from "~/
 import { runBillingJobs } from "~/features/billing/billing-jobs.server";
 import { makePrimary } from "~/features/billing/payment-methods.server";
 import { prepareTestDatabase } from "../support/app";
-import { addCard, addTenantUser, billingTenant, books, emailsTo, pausedAfterFirstQuery, pausedAfterQuery, postBalanceChange } from "../support/billing";
+import { addCard, addTenantUser, books, emailsTo, pausedAfterFirstQuery, pausedAfterQuery, postBalanceChange, tenantWithBalance } from "../support/billing";
 
 beforeAll(prepareTestDatabase);
 
@@ -28,16 +28,6 @@ const settings = (overrides: Partial<AutoTopupSettings> = {}): AutoTopupSettings
   monthlyCapCents: 50_000,
   ...overrides,
 });
-
-/** A tenant with auto top-up on (threshold 10.00, amount 50.00) whose balance usage took from 15.00 to `balance`. */
-async function tenantWithBalance(balance: number, { cards = [VISA], ...overrides }: Partial<AutoTopupSettings> & { cards?: string[] } = {}) {
-  const tenant = await billingTenant({ cards });
-  await saveAutoTopupSettings(tenant.tenantId, settings(overrides));
-  await postBalanceChange(tenant.tenantId, 1500);
-  await postBalanceChange(tenant.tenantId, balance - 1500);
-  expect((await books(tenant.tenantId)).balance).toBe(balance);
-  return tenant;
-}
 
 async function autoTopups(tenantId: string) {
   return (await books(tenantId)).charges.filter((charge) => charge.purpose === "auto-topup");

@@ -1,12 +1,10 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb, newId } from "~/db/db.server";
 import type { CallStatus } from "~/db/schema";
-import { DEMO_PASSWORD } from "~/seed/seed.server";
-import { registerAccount } from "~/features/auth/accounts.server";
-import { buildCallRow, type CallInput } from "~/features/calls/call-row";
-import { subscribeTenantToPlan } from "~/features/tenants/plans.server";
+import type { CallInput } from "~/features/calls/call-row";
 import * as callManagement from "~/routes/_dashboard.call-management";
 import { callLoader, prepareTestDatabase, redirectLocation, sessionCookieFor, unwrap } from "../support/app";
+import { call, tenantWithOwner } from "../support/factories";
 import { renderPage } from "../support/render-page";
 
 type LoaderValue = Awaited<ReturnType<typeof callManagement.loader>>;
@@ -15,18 +13,8 @@ type View = LoaderValue["view"];
 const NOW = Date.now();
 const ago = (seconds: number) => new Date(NOW - seconds * 1000).toISOString();
 
-async function subscribedTenant(label: string) {
-  const email = `${label}-${newId().slice(0, 6)}@calls.test`;
-  const { tenantId } = await registerAccount({ name: `Owner ${label}`, company: "Test Company", email, phone: "4165550177", password: DEMO_PASSWORD });
-  await subscribeTenantToPlan(tenantId, "growth");
-  return { tenantId, cookie: await sessionCookieFor(email) };
-}
-
 async function insertCall(tenantId: string, id: string, status: CallStatus, fields: Partial<CallInput> & { createdAt: string }) {
-  await getDb()
-    .insertInto("calls")
-    .values(buildCallRow({ id, tenantId, externalId: `ext-${id}`, status, direction: "inbound", ...fields }))
-    .execute();
+  await call(tenantId, { id, status, ...fields });
 }
 
 const ANALYSIS = {
@@ -56,7 +44,11 @@ const transcript = [{ speaker: "Agent", text: "Hello" }];
 
 beforeAll(async () => {
   await prepareTestDatabase();
-  [a, b, quiet] = [await subscribedTenant("a"), await subscribedTenant("b"), await subscribedTenant("quiet")];
+  [a, b, quiet] = [
+    await tenantWithOwner({ name: "Owner a", phone: "4165550177" }),
+    await tenantWithOwner({ name: "Owner b", phone: "4165550177" }),
+    await tenantWithOwner({ name: "Owner quiet", phone: "4165550177" }),
+  ];
 
   await insertCall(a.tenantId, "a-live-old", "live", {
     createdAt: ago(120),

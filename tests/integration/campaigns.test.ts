@@ -1,8 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { DEMO_PASSWORD } from "~/seed/seed.server";
 import { getDb, newId, now } from "~/db/db.server";
-import { registerAccount } from "~/features/auth/accounts.server";
-import { subscribeTenantToPlan } from "~/features/tenants/plans.server";
 import { getTranslatorFor } from "~/i18n/i18next.server";
 import * as campaignPage from "~/routes/_dashboard.campaigns.$id._index";
 import * as deletePage from "~/routes/_dashboard.campaigns.$id.delete";
@@ -14,6 +11,7 @@ import { formSearchOf } from "~/features/campaigns/form-params";
 import { zonedTimeToInstant } from "~/lib/dates/zoned-time";
 import { popToast } from "~/lib/toast/toast.server";
 import { callAction, callLoader, cookiesFrom, makeRequest, prepareTestDatabase, redirectLocation, sessionCookieFor, unwrap } from "../support/app";
+import { contact, contactList, knowledgeBase, phoneNumber, tenantWithOwner } from "../support/factories";
 import { renderPage } from "../support/render-page";
 
 /*
@@ -43,52 +41,16 @@ async function demoIds() {
   };
 }
 
-/** A second subscribed tenant with a list, a number and an outbound knowledge base of its own. */
-async function otherTenant() {
-  const { tenantId } = await registerAccount({
-    name: "Other Owner",
-    company: "Test Company",
-    email: "other-owner@example.test",
-    phone: "4165550177",
-    password: DEMO_PASSWORD,
-  });
-  await subscribeTenantToPlan(tenantId, "growth");
-  const stamp = now();
-  const listId = newId();
-  const numberId = newId();
-  await db()
-    .insertInto("contact_lists")
-    .values({ id: listId, tenant_id: tenantId, name: "Theirs", name_key: "theirs", created_at: stamp, updated_at: stamp })
-    .execute();
-  await db()
-    .insertInto("phone_numbers")
-    .values({ id: numberId, tenant_id: tenantId, e164: "+14165550999", label: "Theirs", created_at: stamp, updated_at: stamp })
-    .execute();
-  await db()
-    .insertInto("knowledge_bases")
-    .values({
-      id: newId(),
-      tenant_id: tenantId,
-      phone_number_id: numberId,
-      name: "KB",
-      type: "outbound",
-      voice: "ava",
-      first_message: "Hi",
-      content: "y".repeat(120),
-      source_file_name: null,
-      is_default: 1,
-      created_at: stamp,
-      updated_at: stamp,
-    })
-    .execute();
-  return { cookie: await sessionCookieFor("other-owner@example.test"), tenantId, listId, numberId };
-}
-
 beforeAll(async () => {
   await prepareTestDatabase();
   owner = await sessionCookieFor("owner@demo.test");
   demo = await demoIds();
-  other = await otherTenant();
+  // A second subscribed tenant with a list, a number and an outbound knowledge base of its own.
+  const theirs = await tenantWithOwner({ email: "other-owner@example.test", name: "Other Owner", phone: "4165550177" });
+  const { id: listId } = await contactList(theirs.tenantId, { name: "Theirs" });
+  const { id: numberId } = await phoneNumber(theirs.tenantId, { e164: "+14165550999", label: "Theirs" });
+  await knowledgeBase(theirs.tenantId, { phoneNumberId: numberId, name: "KB", first_message: "Hi", content: "y".repeat(120), is_default: 1 });
+  other = { cookie: theirs.cookie, tenantId: theirs.tenantId, listId, numberId };
 });
 
 function validForm(overrides: Record<string, string | string[] | undefined> = {}) {
@@ -438,20 +400,7 @@ describe("the campaign page", () => {
       ["Sarah again", sarah.phone],
       ["Broken number", "+1555"],
     ] as const) {
-      await db()
-        .insertInto("contacts")
-        .values({
-          id: newId(),
-          tenant_id: demo.tenantId,
-          list_id: demo.springLeads,
-          first_name: name,
-          phone,
-          time_zone: null,
-          opted_out_at: null,
-          created_at: stamp,
-          updated_at: stamp,
-        })
-        .execute();
+      await contact(demo.tenantId, { listId: demo.springLeads, first_name: name, phone, created_at: stamp });
     }
     const withoutCheck = unwrap(await open(id)).value as { report: unknown };
     expect(withoutCheck.report).toBeNull();
@@ -579,27 +528,17 @@ describe("the campaign page", () => {
 /** A list of the demo tenant's own, with contacts as given (all in Toronto unless said otherwise). */
 async function listWith(name: string, contacts: Array<{ phone: string; optedOut?: boolean }>) {
   const stamp = now();
-  const listId = newId();
-  await db()
-    .insertInto("contact_lists")
-    .values({ id: listId, tenant_id: demo.tenantId, name, name_key: name.toLowerCase(), created_at: stamp, updated_at: stamp })
-    .execute();
-  for (const [index, contact] of contacts.entries()) {
+  const { id: listId } = await contactList(demo.tenantId, { name, createdAt: stamp });
+  for (const [index, { phone, optedOut }] of contacts.entries()) {
     const created = new Date(Date.parse(stamp) + index * 1000).toISOString();
-    await db()
-      .insertInto("contacts")
-      .values({
-        id: newId(),
-        tenant_id: demo.tenantId,
-        list_id: listId,
-        first_name: `${name} ${index}`,
-        phone: contact.phone,
-        time_zone: "America/Toronto",
-        opted_out_at: contact.optedOut ? stamp : null,
-        created_at: created,
-        updated_at: created,
-      })
-      .execute();
+    await contact(demo.tenantId, {
+      listId,
+      first_name: `${name} ${index}`,
+      phone,
+      time_zone: "America/Toronto",
+      opted_out_at: optedOut ? stamp : null,
+      created_at: created,
+    });
   }
   return listId;
 }

@@ -1,12 +1,11 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb, newId } from "~/db/db.server";
-import { registerAccount } from "~/features/auth/accounts.server";
-import { subscribeTenantToPlan } from "~/features/tenants/plans.server";
 import { DEMO_PASSWORD } from "~/seed/seed.server";
 import * as detail from "~/routes/_dashboard.contacts.import.$importId";
 import * as index from "~/routes/_dashboard.contacts.import._index";
 import * as register from "~/routes/_auth.register";
-import { callAction, callLoader, loadContext, makeRequest, prepareTestDatabase, redirectLocation, sessionCookieFor, settle, unwrap } from "../support/app";
+import { callAction, callLoader, loadContext, makeRequest, prepareTestDatabase, redirectLocation, settle, unwrap } from "../support/app";
+import { tenantWithOwner } from "../support/factories";
 
 /*
  * Issue 22, item 18: in a German tenant "030 1234567" is a Berlin number
@@ -23,19 +22,8 @@ let german: { tenantId: string; cookie: string };
 
 beforeAll(async () => {
   await prepareTestDatabase();
-  const email = `import-de-${newId().slice(0, 6)}@imports.test`;
   // Registered the way a German registrant does: a national number, read in the country the browser names (de-DE).
-  const { tenantId } = await registerAccount({
-    name: "Jana Berg",
-    company: "Berg GmbH",
-    email,
-    phone: "030 5550 1234",
-    phoneCountry: "DE",
-    browserTimeZone: "Europe/Berlin",
-    password: DEMO_PASSWORD,
-  });
-  await subscribeTenantToPlan(tenantId, "growth");
-  german = { tenantId, cookie: await sessionCookieFor(email) };
+  german = await tenantWithOwner({ name: "Jana Berg", company: "Berg GmbH", phone: "030 5550 1234", phoneCountry: "DE", browserTimeZone: "Europe/Berlin" });
 });
 
 async function mappedImport(csv: string) {

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getEnv } from "~/config/env.server";
-import { getDb, newId, now } from "~/db/db.server";
+import { getDb, newId } from "~/db/db.server";
 import { IMPORT_LEASE_MS } from "~/features/contact-import/import-lease.server";
 import { resumeAbandonedImports, startImport, sweepAbandonedImports, waitForImport } from "~/features/contact-import/import-runner.server";
 import { claimForImport } from "~/features/contact-import/import-store.server";
@@ -10,6 +10,7 @@ import * as detail from "~/routes/_dashboard.contacts.import.$importId";
 import * as index from "~/routes/_dashboard.contacts.import._index";
 import { callAction, callLoader, loadContext, makeRequest, prepareTestDatabase, redirectLocation, sessionCookieFor, settle, unwrap } from "../support/app";
 import { refuseInserts } from "../support/db-faults";
+import { contact, contactList } from "../support/factories";
 import { importKey, isStored } from "../support/stored-files";
 
 type DetailData = Awaited<ReturnType<typeof detail.loader>>;
@@ -74,31 +75,11 @@ async function runImportAs(id: string, owner: string, beforeCommit: () => Promis
 const importRow = (id: string) => getDb().selectFrom("contact_imports").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
 
 async function newList(name: string) {
-  const id = newId();
-  const timestamp = now();
-  await getDb()
-    .insertInto("contact_lists")
-    .values({ id, tenant_id: tenantId, name, name_key: name.toLowerCase(), created_at: timestamp, updated_at: timestamp })
-    .execute();
-  return id;
+  return (await contactList(tenantId, { name })).id;
 }
 
 async function addContact(phone: string, listId: string) {
-  const timestamp = now();
-  await getDb()
-    .insertInto("contacts")
-    .values({
-      id: newId(),
-      tenant_id: tenantId,
-      list_id: listId,
-      first_name: "Existing",
-      phone,
-      time_zone: null,
-      opted_out_at: null,
-      created_at: timestamp,
-      updated_at: timestamp,
-    })
-    .execute();
+  await contact(tenantId, { listId, first_name: "Existing", phone });
 }
 
 const contactsOfList = (listId: string) =>

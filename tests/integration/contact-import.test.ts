@@ -6,12 +6,10 @@ import { Translator } from "~/i18n/translator";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom/server";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getEnv, resetEnvCache } from "~/config/env.server";
-import { getDb, newId, now } from "~/db/db.server";
-import { DEMO_PASSWORD } from "~/seed/seed.server";
-import { registerAccount } from "~/features/auth/accounts.server";
-import { subscribeTenantToPlan } from "~/features/tenants/plans.server";
+import { getDb, newId } from "~/db/db.server";
 import type { Language } from "~/i18n/config";
 import { resources } from "~/i18n/resources.server";
+import { contact, contactList, tenantWithOwner } from "../support/factories";
 import { importKey, isStored, storedKeys } from "../support/stored-files";
 import * as detail from "~/routes/_dashboard.contacts.import.$importId";
 import * as index from "~/routes/_dashboard.contacts.import._index";
@@ -56,10 +54,7 @@ beforeAll(async () => {
   owner = await sessionCookieFor("owner@demo.test");
   agent = await sessionCookieFor("agent@demo.test");
   demoTenantId = (await getDb().selectFrom("users").select("tenant_id").where("email", "=", "owner@demo.test").executeTakeFirstOrThrow()).tenant_id;
-  const email = `import-other-${newId().slice(0, 6)}@imports.test`;
-  const { tenantId } = await registerAccount({ name: "Other Owner", company: "Test Company", email, phone: "4165550177", password: DEMO_PASSWORD });
-  await subscribeTenantToPlan(tenantId, "growth");
-  other = { tenantId, cookie: await sessionCookieFor(email) };
+  other = await tenantWithOwner({ name: "Other Owner", phone: "4165550177" });
 });
 
 function uploadRequest(cookie: string, file: File | null, language?: Language) {
@@ -119,26 +114,8 @@ async function mapped(text: string) {
 }
 
 async function addContact(tenantId: string, phone: string) {
-  const timestamp = now();
-  const listId = newId();
-  await getDb()
-    .insertInto("contact_lists")
-    .values({ id: listId, tenant_id: tenantId, name: `Existing ${listId}`, name_key: `existing ${listId}`, created_at: timestamp, updated_at: timestamp })
-    .execute();
-  await getDb()
-    .insertInto("contacts")
-    .values({
-      id: newId(),
-      tenant_id: tenantId,
-      list_id: listId,
-      first_name: "Existing",
-      phone,
-      time_zone: null,
-      opted_out_at: null,
-      created_at: timestamp,
-      updated_at: timestamp,
-    })
-    .execute();
+  const { id: listId } = await contactList(tenantId);
+  await contact(tenantId, { listId, first_name: "Existing", phone });
   return listId;
 }
 

@@ -1,15 +1,13 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { getDb, newId } from "~/db/db.server";
-import { DEMO_PASSWORD } from "~/seed/seed.server";
-import { registerAccount } from "~/features/auth/accounts.server";
+import { getDb } from "~/db/db.server";
 import type { ContactsListViewData, ContactsListParams } from "~/features/contacts/list-params";
 import { parseListParams } from "~/features/contacts/list-params";
 import { exportChunks } from "~/features/contacts/list-query.server";
-import { createContactList } from "~/features/contacts/lists.server";
-import { subscribeTenantToPlan } from "~/features/tenants/plans.server";
 import * as exportRoute from "~/routes/contacts.export[.]csv";
 import * as indexRoute from "~/routes/_dashboard.contacts._index";
 import { callLoader, prepareTestDatabase, sessionCookieFor, unwrap } from "../support/app";
+import { readCsv } from "../support/csv";
+import { contact, contactList, tenantWithOwner } from "../support/factories";
 
 /*
  * The contacts list's URL contract (search, filters, sort, paging, lenient
@@ -25,19 +23,7 @@ interface Owner {
   cookie: string;
 }
 
-async function ownerOfNewTenant(timeZone = "Europe/Berlin"): Promise<Owner> {
-  const email = `owner-${newId().slice(0, 8)}@contacts-list.test`;
-  const { tenantId } = await registerAccount({ name: "List Owner", company: "Test Company", email, phone: "4165550160", password: DEMO_PASSWORD });
-  await subscribeTenantToPlan(tenantId, "growth");
-  await getDb().updateTable("tenants").set({ time_zone: timeZone }).where("id", "=", tenantId).execute();
-  return { tenantId, cookie: await sessionCookieFor(email) };
-}
-
-async function newList(tenantId: string, name: string) {
-  const created = await createContactList(tenantId, name);
-  if (!created.ok) throw new Error(created.error);
-  return created.id;
-}
+const newList = async (tenantId: string, name: string) => (await contactList(tenantId, { name })).id;
 
 interface Spec {
   first: string;
@@ -56,26 +42,18 @@ async function insertContacts(tenantId: string, specs: Spec[]) {
   const ids: string[] = [];
   for (const spec of specs) {
     minute += 1;
-    const id = newId();
     const createdAt = new Date(Date.UTC(2026, 0, 5, 9, 0) + minute * 60_000).toISOString();
-    await getDb()
-      .insertInto("contacts")
-      .values({
-        id,
-        tenant_id: tenantId,
-        list_id: spec.listId,
-        first_name: spec.first,
-        last_name: spec.last ?? "",
-        title: spec.title ?? "",
-        company: spec.company ?? "",
-        phone: spec.phone,
-        email: spec.email ?? "",
-        time_zone: null,
-        opted_out_at: spec.optedOut ? createdAt : null,
-        created_at: createdAt,
-        updated_at: createdAt,
-      })
-      .execute();
+    const { id } = await contact(tenantId, {
+      listId: spec.listId,
+      first_name: spec.first,
+      last_name: spec.last ?? "",
+      title: spec.title ?? "",
+      company: spec.company ?? "",
+      phone: spec.phone,
+      email: spec.email ?? "",
+      optedOut: spec.optedOut,
+      created_at: createdAt,
+    });
     ids.push(id);
   }
   return ids;
@@ -105,43 +83,14 @@ async function exportCsv(cookie: string, query = "", language: "en" | "de" = "en
   return response;
 }
 
-/** RFC 4180 reading (quoted fields, doubled quotes, CRLF rows). */
-function parseCsv(text: string, separator: string) {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = "";
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const char = text[i]!;
-    if (quoted) {
-      if (char === '"' && text[i + 1] === '"') {
-        field += '"';
-        i += 1;
-      } else if (char === '"') quoted = false;
-      else field += char;
-    } else if (char === '"') quoted = true;
-    else if (char === separator) {
-      row.push(field);
-      field = "";
-    } else if (char === "\r" && text[i + 1] === "\n") {
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = "";
-      i += 1;
-    } else field += char;
-  }
-  return rows;
-}
-
 describe("the contacts list", () => {
   let owner: Owner;
   let stranger: Owner;
   const lists = { alpha: "", beta: "", aerzte: "", stranger: "" };
 
   beforeAll(async () => {
-    owner = await ownerOfNewTenant();
-    stranger = await ownerOfNewTenant();
+    owner = await tenantWithOwner({ timeZone: "Europe/Berlin" });
+    stranger = await tenantWithOwner({ timeZone: "Europe/Berlin" });
     lists.alpha = await newList(owner.tenantId, "Alpha");
     lists.beta = await newList(owner.tenantId, "beta");
     lists.aerzte = await newList(owner.tenantId, "Ärzte");
@@ -301,7 +250,7 @@ describe("the contacts list", () => {
       const bytes = new Uint8Array(await response.arrayBuffer());
       expect(bytes[0]).toBe(0x22);
       const text = new TextDecoder().decode(bytes);
-      const [header, ...rows] = parseCsv(text, ",");
+      const [header, ...rows] = await readCsv(text, ",");
       expect(header).toEqual(["First name", "Last name", "Title", "Company", "Phone", "Email", "List", "Opted out", "Opted out on", "Added"]);
       expect(rows).toHaveLength(30);
       const listed = await allNames(owner.cookie, "?sort=name&order=asc");
@@ -325,22 +274,22 @@ describe("the contacts list", () => {
     });
 
     it("applies the same filters and search, and never holds another tenant's contacts", async () => {
-      const rows = (text: string) => parseCsv(text, ",").slice(1);
-      const beta = rows(await (await exportCsv(owner.cookie, `?list=${lists.beta}&optedOut=no&sort=name`)).text());
+      const rows = async (text: string) => (await readCsv(text, ",")).slice(1);
+      const beta = await rows(await (await exportCsv(owner.cookie, `?list=${lists.beta}&optedOut=no&sort=name`)).text());
       expect(beta.map((row) => row[0])).toEqual(['\'=HYPERLINK("http://evil.example","click")', "Bob", "zoe"]);
-      const searched = rows(await (await exportCsv(owner.cookie, "?q=anna")).text());
+      const searched = await rows(await (await exportCsv(owner.cookie, "?q=anna")).text());
       expect(searched.map((row) => `${row[0]} ${row[6]}`)).toEqual(["Anna Alpha"]);
-      const foreignList = rows(await (await exportCsv(owner.cookie, `?list=${lists.stranger}`)).text());
+      const foreignList = await rows(await (await exportCsv(owner.cookie, `?list=${lists.stranger}`)).text());
       expect(foreignList).toHaveLength(30);
       expect(foreignList.some((row) => row[0] === "Stranger")).toBe(false);
-      const theirs = rows(await (await exportCsv(stranger.cookie)).text());
+      const theirs = await rows(await (await exportCsv(stranger.cookie)).text());
       expect(theirs.map((row) => row[0]).sort()).toEqual(["Anna", "Stranger"]);
     });
 
     it("is German with semicolons and a byte-order mark for German users", async () => {
       const bytes = new Uint8Array(await (await exportCsv(owner.cookie, `?list=${lists.aerzte}&sort=name`, "de")).arrayBuffer());
       expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-      const [header, ...rows] = parseCsv(new TextDecoder().decode(bytes), ";");
+      const [header, ...rows] = await readCsv(new TextDecoder().decode(bytes), ";");
       expect(header).toEqual([
         "Vorname",
         "Nachname",
@@ -363,7 +312,7 @@ describe("the contacts list", () => {
       const agent = await sessionCookieFor("agent@demo.test");
       const response = await exportCsv(agent);
       expect(response.status).toBe(200);
-      const rows = parseCsv(await response.text(), ",").slice(1);
+      const rows = (await readCsv(await response.text(), ",")).slice(1);
       expect(rows.length).toBeGreaterThan(0);
       expect(rows.some((row) => row[0] === "Filler00")).toBe(false);
     });

@@ -1,9 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { getDb, newId, now } from "~/db/db.server";
-import { DEMO_PASSWORD } from "~/seed/seed.server";
-import { registerAccount } from "~/features/auth/accounts.server";
-import { createContactList } from "~/features/contacts/lists.server";
-import { subscribeTenantToPlan } from "~/features/tenants/plans.server";
+import { getDb, now } from "~/db/db.server";
 import { getTranslatorFor } from "~/i18n/i18next.server";
 import * as editRoute from "~/routes/_dashboard.contacts.$contactId.edit";
 import * as deleteRoute from "~/routes/_dashboard.contacts.$contactId.delete";
@@ -13,6 +9,7 @@ import * as renameListRoute from "~/routes/_dashboard.contacts.lists.$listId.edi
 import * as newListRoute from "~/routes/_dashboard.contacts.lists.new";
 import * as newRoute from "~/routes/_dashboard.contacts.new";
 import { callAction, callLoader, prepareTestDatabase, redirectLocation, sessionCookieFor, unwrap } from "../support/app";
+import { campaign, contactList, phoneNumber, tenantWithOwner } from "../support/factories";
 
 /*
  * The contact and list forms of /contacts: every validation message, the
@@ -28,18 +25,7 @@ interface Owner {
   cookie: string;
 }
 
-async function ownerOfNewTenant(): Promise<Owner> {
-  const email = `owner-${newId().slice(0, 8)}@contacts.test`;
-  const { tenantId } = await registerAccount({ name: "Contacts Owner", company: "Test Company", email, phone: "4165550160", password: DEMO_PASSWORD });
-  await subscribeTenantToPlan(tenantId, "growth");
-  return { tenantId, cookie: await sessionCookieFor(email) };
-}
-
-async function newList(owner: Owner, name = `List ${newId().slice(0, 6)}`) {
-  const created = await createContactList(owner.tenantId, name);
-  if (!created.ok) throw new Error(created.error);
-  return created.id;
-}
+const newList = async (owner: Owner, name?: string) => (await contactList(owner.tenantId, name === undefined ? {} : { name })).id;
 
 type Fields = Record<string, string>;
 
@@ -81,7 +67,7 @@ const de = () => getTranslatorFor("de", "contacts");
 
 describe("adding a contact", () => {
   it("stores the phone in E.164 with the zone the number tells, and goes back where the user came from", async () => {
-    const owner = await ownerOfNewTenant();
+    const owner = await tenantWithOwner();
     const listId = await newList(owner);
     const result = await createContact(owner.cookie, { ...validContact(listId), returnTo: `/contacts?list=${listId}` });
     expect(redirectLocation(result)).toBe(`/contacts?list=${listId}`);
@@ -105,7 +91,7 @@ describe("adding a contact", () => {
   });
 
   it("says what is wrong with each field, in English and German, and keeps what was typed", async () => {
-    const owner = await ownerOfNewTenant();
+    const owner = await tenantWithOwner();
     const t = await en();
     const tDe = await de();
 
@@ -133,7 +119,7 @@ describe("adding a contact", () => {
   });
 
   it("refuses a phone number another contact of the tenant already has, at the phone field, whatever its format", async () => {
-    const owner = await ownerOfNewTenant();
+    const owner = await tenantWithOwner();
     const listId = await newList(owner);
     const otherList = await newList(owner);
     expect(redirectLocation(await createContact(owner.cookie, validContact(listId, { phone: "4165550123" })))).toBe("/contacts");
@@ -151,12 +137,12 @@ describe("adding a contact", () => {
     });
 
     // Another tenant may have the same number.
-    const other = await ownerOfNewTenant();
+    const other = await tenantWithOwner();
     expect(redirectLocation(await createContact(other.cookie, validContact(await newList(other), { phone: "4165550123" })))).toBe("/contacts");
   });
 
   it("reads a phone with a leading 0 in the tenant's country, and knows its international form as the same number", async () => {
-    const owner = await ownerOfNewTenant();
+    const owner = await tenantWithOwner();
     await getDb().updateTable("tenants").set({ country: "DE" }).where("id", "=", owner.tenantId).execute();
     const listId = await newList(owner);
     expect(unwrap(await callLoader(newRoute.loader, "/contacts/new", { cookie: owner.cookie })).value).toMatchObject({ phoneCountry: "DE" });
@@ -170,8 +156,8 @@ describe("adding a contact", () => {
   });
 
   it("treats another tenant's list as a missing one", async () => {
-    const owner = await ownerOfNewTenant();
-    const stranger = await ownerOfNewTenant();
+    const owner = await tenantWithOwner();
+    const stranger = await tenantWithOwner();
     const strangersList = await newList(stranger);
     const result = fieldErrors(await createContact(owner.cookie, validContact(strangersList)));
     expect(result.status).toBe(400);
@@ -181,10 +167,10 @@ describe("adding a contact", () => {
   });
 
   it("preselects the list of the link only when it is the tenant's", async () => {
-    const owner = await ownerOfNewTenant();
+    const owner = await tenantWithOwner();
     const first = await newList(owner, "Alpha");
     await newList(owner, "Beta");
-    const stranger = await ownerOfNewTenant();
+    const stranger = await tenantWithOwner();
     const strangersList = await newList(stranger);
     const own = unwrap(await callLoader(newRoute.loader, `/contacts/new?list=${first}`, { cookie: owner.cookie })).value as {
       listId?: string;
@@ -199,7 +185,7 @@ describe("adding a contact", () => {
 
 describe("editing, opting out and deleting a contact", () => {
   async function ownerWithContact() {
-    const owner = await ownerOfNewTenant();
+    const owner = await tenantWithOwner();
     const listId = await newList(owner);
     await createContact(owner.cookie, validContact(listId));
     const contact = (await contactByPhone(owner.tenantId, "+14165550199"))!;
@@ -276,7 +262,7 @@ describe("editing, opting out and deleting a contact", () => {
 
   it("answers 404 for another tenant's contact on every page and action, and changes nothing", async () => {
     const { owner, listId, contact } = await ownerWithContact();
-    const stranger = await ownerOfNewTenant();
+    const stranger = await tenantWithOwner();
     const strangersList = await newList(stranger);
     const params = { contactId: contact.id };
     const before = await getDb().selectFrom("contacts").selectAll().where("id", "=", contact.id).executeTakeFirstOrThrow();
@@ -298,7 +284,7 @@ describe("editing, opting out and deleting a contact", () => {
 
   it("moving a contact to another tenant's list is a field error and changes nothing", async () => {
     const { owner, contact } = await ownerWithContact();
-    const stranger = await ownerOfNewTenant();
+    const stranger = await tenantWithOwner();
     const result = fieldErrors(await editContact(owner.cookie, contact.id, validContact(await newList(stranger), { firstName: "Moved" })));
     expect(result.errors.listId).toEqual(["validation.listMissing"]);
     const unchanged = await getDb().selectFrom("contacts").selectAll().where("id", "=", contact.id).executeTakeFirstOrThrow();
@@ -323,7 +309,7 @@ describe("lists", () => {
   const listsOf = (tenantId: string) => getDb().selectFrom("contact_lists").selectAll().where("tenant_id", "=", tenantId).orderBy("name_key").execute();
 
   it("creates a list and opens it; back on the contact form when that is where the user came from", async () => {
-    const owner = await ownerOfNewTenant();
+    const owner = await tenantWithOwner();
     const result = await createList(owner.cookie, "  Spring leads ");
     const [list] = await listsOf(owner.tenantId);
     expect(list?.name).toBe("Spring leads");
@@ -334,7 +320,7 @@ describe("lists", () => {
   });
 
   it("refuses an empty name, a name that exists in any case, and a name too long, in both languages", async () => {
-    const owner = await ownerOfNewTenant();
+    const owner = await tenantWithOwner();
     await createList(owner.cookie, "Leads");
     const t = await en();
     const tDe = await de();
@@ -350,12 +336,12 @@ describe("lists", () => {
     expect(long.errors.name?.map((key) => t(key))).toEqual(["List name is too long (at most 100 characters)"]);
     expect((await listsOf(owner.tenantId)).map((list) => list.name)).toEqual(["Leads"]);
     // Another tenant's list of the same name is no obstacle.
-    const other = await ownerOfNewTenant();
+    const other = await tenantWithOwner();
     expect(redirectLocation(await createList(other.cookie, "Leads"))).toMatch(/^\/contacts\?list=/);
   });
 
   it("renames with the same rules, allowing a change of case of its own name", async () => {
-    const owner = await ownerOfNewTenant();
+    const owner = await tenantWithOwner();
     const leads = await newList(owner, "Leads");
     await newList(owner, "Customers");
     expect(fieldErrors(await renameList(owner.cookie, leads, "")).errors.name).toEqual(["validation.listNameRequired"]);
@@ -366,7 +352,7 @@ describe("lists", () => {
   });
 
   it("deletes a list with its contacts, says how many first, and drops the filter on it from the way back", async () => {
-    const owner = await ownerOfNewTenant();
+    const owner = await tenantWithOwner();
     const listId = await newList(owner, "Old");
     const keep = await newList(owner, "Keep");
     await createContact(owner.cookie, validContact(listId, { phone: "4165550001" }));
@@ -381,35 +367,13 @@ describe("lists", () => {
   });
 
   it("refuses to delete a list a campaign calls, naming the campaigns, and deletes nothing", async () => {
-    const owner = await ownerOfNewTenant();
+    const owner = await tenantWithOwner();
     const listId = await newList(owner, "Called");
     await createContact(owner.cookie, validContact(listId));
     const timestamp = now();
-    const numberId = newId();
-    await getDb()
-      .insertInto("phone_numbers")
-      .values({ id: numberId, tenant_id: owner.tenantId, e164: "+14165550900", created_at: timestamp, updated_at: timestamp })
-      .execute();
+    const { id: numberId } = await phoneNumber(owner.tenantId, { e164: "+14165550900", createdAt: timestamp });
     for (const name of ["Spring calls", "Autumn calls"]) {
-      await getDb()
-        .insertInto("campaigns")
-        .values({
-          id: newId(),
-          tenant_id: owner.tenantId,
-          name,
-          contact_list_id: listId,
-          phone_number_id: numberId,
-          type: "outbound",
-          sending_type: "immediate",
-          frequency: null,
-          schedule_local: null,
-          status: "draft",
-          next_run_at: null,
-          last_run_at: null,
-          created_at: timestamp,
-          updated_at: timestamp,
-        })
-        .execute();
+      await campaign(owner.tenantId, { name, contactListId: listId, phoneNumberId: numberId, created_at: timestamp });
     }
     const page = unwrap(await callLoader(deleteListRoute.loader, `/contacts/lists/${listId}/delete`, { cookie: owner.cookie, params: { listId } }));
     expect((page.value as { campaigns: string[] }).campaigns).toEqual(["Autumn calls", "Spring calls"]);
@@ -423,10 +387,10 @@ describe("lists", () => {
   });
 
   it("answers 404 for another tenant's list on every page and action, and changes nothing", async () => {
-    const owner = await ownerOfNewTenant();
+    const owner = await tenantWithOwner();
     const listId = await newList(owner, "Mine");
     await createContact(owner.cookie, validContact(listId));
-    const stranger = await ownerOfNewTenant();
+    const stranger = await tenantWithOwner();
     const params = { listId };
     const attempts = [
       callLoader(renameListRoute.loader, `/contacts/lists/${listId}/edit`, { cookie: stranger.cookie, params }),

@@ -1,8 +1,11 @@
+import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/db/db.server";
 import { requireActionAccess, type PermissionArea } from "~/features/access/gate.server";
-import type { PermissionAction } from "~/features/access/permissions";
+import { can, firstSegment, type PermissionAction, type PermissionMap } from "~/features/access/permissions";
+import { BUILT_IN_ROLES } from "~/features/access/roles.server";
 import { getActiveSubscription } from "~/features/tenants/plans.server";
+import { isDashboardSegment } from "~/lib/navigation/routes";
 import { popToast } from "~/lib/toast/toast.server";
 import * as choosePlan from "~/routes/_auth.choose-plan";
 import * as login from "~/routes/_auth.login";
@@ -37,6 +40,10 @@ import {
   settle,
   unwrap,
 } from "../support/app";
+import * as factories from "../support/factories";
+import { attachAudio } from "../support/recording-fixtures";
+import { readRouteManifest, type ManifestRoute } from "../support/route-manifest";
+import { addEventType } from "../support/scheduling";
 
 type Who = "owner" | "agent" | "admin" | "trial";
 const USERS: Who[] = ["owner", "agent", "admin", "trial"];
@@ -48,7 +55,7 @@ beforeAll(async () => {
 });
 
 /** What a browser would end up with: 200 for a rendered page, the redirect target, or another status. */
-type Outcome = 200 | 404 | string;
+type Outcome = number | string;
 
 function outcomeOf(result: unknown): Outcome {
   const location = redirectLocation(result);
@@ -279,6 +286,304 @@ describe("route gate for actions", () => {
     const result = await settle(() => requireActionAccess(request, action, path.slice(1) as PermissionArea));
     const outcome = result instanceof Response ? (redirectLocation(result) ?? result.status) : "allowed";
     expect(outcome).toBe(expected);
+  });
+});
+
+/* ---------- generated from the route manifest ---------- */
+
+/**
+ * Every route that has a loader, as Remix reads them from remix.config.js
+ * (tests/support/route-manifest.ts), × every demo role and a visitor without
+ * a session. What each role should get is worked out from the gate's own
+ * permission map (BUILT_IN_ROLES in app/features/access/roles.server.ts, read
+ * through `can`) and the area and action each route needs: the area is the
+ * URL's first segment (the key of the permission map, docs/decisions/0006),
+ * the action is read, or create/update/delete for pages ending in new, edit
+ * or delete. Routes that differ are in ROUTE_POLICIES below, each with its
+ * reason. A route nobody listed whose loader does not run the gate fails here:
+ * a visitor without a session must be sent to sign in, a tenant without a
+ * plan to /choose-plan, and a role without the permission must be refused.
+ */
+
+type Role = Who | "nobody";
+const ROLES: Role[] = [...USERS, "nobody"];
+
+type Policy =
+  /** The route gate with an area and an action; `allowed` is what passing it gives (a page, 200, unless said). */
+  | { kind: "gate"; area?: PermissionArea; action?: PermissionAction; allowed?: Outcome; reason?: string }
+  /** The dashboard layout: read on the area the URL names (requireScreenAccess). */
+  | { kind: "screen" }
+  /** A session and nothing more; `allowed` is what a signed-in user gets. */
+  | { kind: "session"; allowed: Outcome; reason: string }
+  /** Authenticated by an API key in the Authorization header, never by the session: 401 without a key. */
+  | { kind: "api-key"; reason: string }
+  /** Its loader gives everyone the same answer without reading anything (a redirect, 405): the work is in its action. */
+  | { kind: "fixed"; outcome: (params: Record<string, string>) => Outcome; reason: string }
+  | { kind: "public"; reason: string };
+
+/** Routes whose area, action or gate is not the convention, by pattern ("(index)" marks an index route). */
+const ROUTE_POLICIES: Record<string, Policy> = {
+  root: { kind: "public", reason: "language, theme and toast for every page, the sign-in page included" },
+  "layout of /login": { kind: "public", reason: "the frame of the sign-in and registration pages; it only says whether someone is signed in" },
+  "layout of /overview": { kind: "screen" },
+  "/ (index)": { kind: "public", reason: "sends a visitor to /overview or /login (asserted in '/ and public paths')" },
+  "/login": { kind: "public", reason: "a public path of spec section 4" },
+  "/register": { kind: "public", reason: "a public path of spec section 4" },
+  "/registration-successful": { kind: "public", reason: "a public path of spec section 4" },
+  "/reset-password": { kind: "public", reason: "a public path of spec section 4" },
+  "/invitation": { kind: "public", reason: "the emailed invitation link is the credential (organization members, docs/decisions/0023)" },
+  "/calendar-feed/:token.ics": { kind: "public", reason: "a host's private calendar subscription: the token in the URL is the credential" },
+  "/dev/ui-kit": { kind: "public", reason: "the UI kit's demo page (development or UI_KIT_PAGE=1 only), no tenant data" },
+  "/api/v1/appointments": {
+    kind: "fixed",
+    outcome: () => 405,
+    reason: "appointments are booked by a POST with an API key (docs/api/appointments.md); a GET is 405",
+  },
+  "/api/v1/appointments/:id": { kind: "api-key", reason: "the booking API (docs/api/appointments.md)" },
+  "/api/v1/calls/:callId": { kind: "api-key", reason: "the call events API (docs/api/call-events.md)" },
+  "/api/v1/event-types": { kind: "api-key", reason: "the booking API (docs/api/appointments.md)" },
+  "/api/v1/slots": { kind: "api-key", reason: "the booking API (docs/api/appointments.md)" },
+  "/resources/avatar/:userId": {
+    kind: "session",
+    allowed: NOT_FOUND,
+    reason: "a profile picture of the signer's own tenant; none is stored, so 404 once signed in",
+  },
+  "/resources/organization-logo/:id": {
+    kind: "session",
+    allowed: NOT_FOUND,
+    reason: "an organization's logo in the signer's own tenant; none is stored, so 404 once signed in",
+  },
+  "/verify-account": { kind: "public", reason: "a public path of spec section 4" },
+  "/verify-email": { kind: "public", reason: "a public path of spec section 4" },
+  "/api/v1/*": { kind: "api-key", reason: "an unknown API endpoint: the key is asked for first" },
+  "/api/v1/call-events": { kind: "fixed", outcome: () => 405, reason: "events are POSTed (with an API key, docs/api/call-events.md); a GET is 405" },
+  "/webhooks/stripe": { kind: "fixed", outcome: () => 405, reason: "Stripe POSTs signed events; a GET is 405" },
+  "/webhooks/calcom/:connectionId": { kind: "fixed", outcome: () => 405, reason: "Cal.com POSTs signed events; a GET is 405" },
+  "/logout": { kind: "fixed", outcome: () => "/", reason: "signing out is a POST; a GET goes home" },
+  "/resources/theme": { kind: "fixed", outcome: () => "/", reason: "the theme cookie is set by a POST; a GET goes home" },
+  "/resources/language": { kind: "fixed", outcome: () => "/", reason: "the language cookie is set by a POST; a GET goes home" },
+  "/resources/sidebar": { kind: "fixed", outcome: () => "/", reason: "the sidebar cookie is set by a POST; a GET goes home" },
+  "/resources/selection": {
+    kind: "fixed",
+    outcome: () => HOME,
+    reason: "the selection is stored by a POST, whose action requires a session; a GET goes to the overview",
+  },
+  "/resources/recording-columns": {
+    kind: "fixed",
+    outcome: () => "/recordings",
+    reason: "the column choice is stored by a POST, whose action gates recordings; a GET goes to the list",
+  },
+  "/recordings/:id/analysis": {
+    kind: "fixed",
+    outcome: (params) => `/recordings/${params.id}`,
+    reason: "the analysis is run by a POST; a GET goes back to the recording, whose loader (run for this URL too, as its parent) runs the gate",
+  },
+  "/knowledge-base/new": { kind: "gate", action: "read", reason: "the form opens with read on knowledge-base; saving it (the action) needs create" },
+  "/knowledge-base/:id/delete": {
+    kind: "gate",
+    action: "read",
+    reason: "the confirmation opens with read on knowledge-base; deleting (the action) needs delete",
+  },
+  "/recordings/:id/feedback": { kind: "gate", action: "update", reason: "feedback changes the recording" },
+  "/appointments/:id/reschedule": { kind: "gate", action: "update", reason: "moving an appointment changes it" },
+  "/organizations/:id/teams/:teamId/event-types/:eventTypeId": { kind: "gate", action: "update", reason: "an event type's page is its edit form" },
+  "/billing/cards/return": {
+    kind: "gate",
+    action: "create",
+    allowed: "/billing?tab=payment-methods",
+    reason: "Stripe's return from adding a card: it saves the card, then goes back to the payment methods",
+  },
+  "/contacts/import/:importId": { kind: "gate", allowed: NOT_FOUND, reason: "no upload with this id: past the gate, the preview is 404" },
+  "/crm-logs/:id": { kind: "gate", allowed: NOT_FOUND, reason: "no log with this id: past the gate, the log is 404" },
+};
+
+const MANIFEST = await readRouteManifest();
+const MANIFEST_BY_ID = new Map(MANIFEST.map((route) => [route.id, route]));
+const ROUTE_MODULES = new Map<string, { loader?: Loader }>(
+  await Promise.all(
+    MANIFEST.map(async (route) => [route.id, (await import(/* @vite-ignore */ path.resolve("app", route.file))) as { loader?: Loader }] as const),
+  ),
+);
+
+/** A route's name in ROUTE_POLICIES: its pattern, "(index)" for an index route; the pathless layouts by a page they hold. */
+function labelOf(route: ManifestRoute): string {
+  if (route.parentPattern === null) return "root";
+  if (route.index) return `${route.pattern} (index)`;
+  const children = MANIFEST.filter((child) => child.parentId === route.id).map((child) => child.pattern);
+  if (children.length && route.pattern === route.parentPattern) {
+    const known = ["/overview", "/login"].find((pattern) => children.includes(pattern));
+    return `layout of ${known ?? children.sort()[0]}`;
+  }
+  return route.pattern;
+}
+
+function policyOf(route: ManifestRoute): Policy {
+  const listed = ROUTE_POLICIES[labelOf(route)];
+  if (listed && listed.kind !== "gate") return listed;
+  const last = route.pattern.split("/").pop();
+  const action: PermissionAction = last === "new" ? "create" : last === "edit" ? "update" : last === "delete" ? "delete" : "read";
+  return { kind: "gate", action, ...listed };
+}
+
+/** The area a gated route needs: as listed, else the URL's first segment, which must be one the permission map knows. */
+function areaOf(policy: Policy, url: string): PermissionArea | null {
+  if (policy.kind === "gate" && policy.area) return policy.area;
+  const segment = firstSegment(new URL(url, "http://x").pathname);
+  return isDashboardSegment(segment) || segment === "choose-plan" ? segment : null;
+}
+
+const PERMISSIONS: Record<Who, PermissionMap> = {
+  owner: BUILT_IN_ROLES.find((role) => role.key === "owner")!.permissions,
+  agent: BUILT_IN_ROLES.find((role) => role.key === "agent")!.permissions,
+  admin: BUILT_IN_ROLES.find((role) => role.key === "platform-admin")!.permissions,
+  trial: BUILT_IN_ROLES.find((role) => role.key === "owner")!.permissions,
+};
+
+/** What the gate should answer: the order of spec section 4 (session, then plan, then permission). */
+function expectedOutcome(policy: Policy, who: Role, url: string): Outcome | "any" {
+  if (policy.kind === "public") return "any";
+  if (policy.kind === "api-key") return 401;
+
+  if (who === "nobody") return `/login?redirectTo=${encodeURIComponent(url)}`;
+  if (policy.kind === "session") return policy.allowed;
+  const area = areaOf(policy, url);
+  if (!area) return NOT_FOUND;
+  const action = policy.kind === "gate" ? (policy.action ?? "read") : "read";
+  if (area !== "choose-plan" && who === "trial") return PLANS;
+  if (area === "choose-plan" && action === "read") return PAGE;
+  if (can(PERMISSIONS[who], area, action)) return (policy.kind === "gate" && policy.allowed) || PAGE;
+  if (action !== "read") return 403;
+  return area === "overview" ? 403 : HOME;
+}
+
+/** Ids of rows made for the routes that take params, in the demo tenant (the demo users' own). */
+const made: Record<string, string> = {};
+
+/** The params a pattern needs; a pattern missing here fails its case (give it a factory, or list it in ROUTE_POLICIES with a reason). */
+const PARAMS: Record<string, () => Record<string, string>> = {
+  "/*": () => ({ "*": "service-desk" }),
+  "/api/v1/*": () => ({ "*": "no-such-endpoint" }),
+  "/api/v1/appointments/:id": () => ({ id: "no-such-appointment" }),
+  "/api/v1/calls/:callId": () => ({ callId: "no-such-call" }),
+  "/webhooks/calcom/:connectionId": () => ({ connectionId: "no-such-connection" }),
+  "/appointments/:id": () => ({ id: made.appointment! }),
+  "/appointments/:id/reschedule": () => ({ id: made.appointment! }),
+  "/campaigns/:id": () => ({ id: made.campaign! }),
+  "/campaigns/:id/delete": () => ({ id: made.campaign! }),
+  "/campaigns/:id/edit": () => ({ id: made.campaign! }),
+  "/contacts/:contactId/delete": () => ({ contactId: made.contact! }),
+  "/contacts/:contactId/edit": () => ({ contactId: made.contact! }),
+  "/contacts/import/:importId": () => ({ importId: "no-such-import" }),
+  "/contacts/lists/:listId/delete": () => ({ listId: made.list! }),
+  "/contacts/lists/:listId/edit": () => ({ listId: made.list! }),
+  "/crm-logs/:id": () => ({ id: "no-such-log" }),
+  "/integrations-hub/:id": () => ({ id: made.integration! }),
+  "/integrations-hub/:id/export": () => ({ id: made.integration! }),
+  "/integrations-hub/connect/:templateId": () => ({ templateId: "crm-suite" }),
+  "/invoices/:invoiceId.pdf": () => ({ invoiceId: made.invoice! }),
+  "/knowledge-base/:id": () => ({ id: made.knowledgeBase! }),
+  "/knowledge-base/:id/delete": () => ({ id: made.knowledgeBase! }),
+  "/numbers-managment/:id/delete": () => ({ id: made.number! }),
+  "/organizations/:id": () => ({ id: made.organization! }),
+  "/organizations/:id/delete": () => ({ id: made.organization! }),
+  "/organizations/:id/edit": () => ({ id: made.organization! }),
+  "/organizations/:id/teams/:teamId": () => ({ id: made.organization!, teamId: made.team! }),
+  "/organizations/:id/teams/:teamId/event-types/:eventTypeId": () => ({ id: made.organization!, teamId: made.team!, eventTypeId: made.eventType! }),
+  "/organizations/:id/teams/:teamId/event-types/new": () => ({ id: made.organization!, teamId: made.team! }),
+  "/recordings/:id": () => ({ id: made.call! }),
+  "/recordings/:id/analysis": () => ({ id: made.call! }),
+  "/recordings/:id/audio": () => ({ id: made.call! }),
+  "/recordings/:id/delete": () => ({ id: made.call! }),
+  "/recordings/:id/feedback": () => ({ id: made.call! }),
+  "/resources/avatar/:userId": () => ({ userId: made.owner! }),
+  "/resources/organization-logo/:id": () => ({ id: made.organization! }),
+  "/staff/:userId": () => ({ userId: made.agent! }),
+};
+
+function urlOf(pattern: string, params: Record<string, string>) {
+  return pattern.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name] ?? `missing-${name}`)).replace(/\*$/, params["*"] ?? "");
+}
+
+/** The loaders Remix runs for a route's URL, layouts first, without the public ones (root, the sign-in frame). */
+function loaderChain(route: ManifestRoute) {
+  const chain: ManifestRoute[] = [];
+  for (let current: ManifestRoute | undefined = route; current; current = current.parentId ? MANIFEST_BY_ID.get(current.parentId) : undefined)
+    chain.unshift(current);
+  return chain.filter((each) => ROUTE_MODULES.get(each.id)?.loader && policyOf(each).kind !== "public");
+}
+
+const LOADER_ROUTES = MANIFEST.filter((route) => ROUTE_MODULES.get(route.id)?.loader);
+const CHECKED_ROUTES = LOADER_ROUTES.filter((route) => !["public", "screen"].includes(policyOf(route).kind));
+
+describe("route gate matrix generated from the route manifest", () => {
+  beforeAll(async () => {
+    const owner = (await findUser("owner@demo.test"))!;
+    const agent = (await findUser("agent@demo.test"))!;
+    const tenantId = owner.tenant_id;
+    made.owner = owner.id;
+    made.agent = agent.id;
+    made.campaign = (await factories.campaign(tenantId)).id;
+    made.list = (await factories.contactList(tenantId)).id;
+    made.contact = (await factories.contact(tenantId, { listId: made.list })).id;
+    made.knowledgeBase = (await factories.knowledgeBase(tenantId)).id;
+    made.number = (await factories.phoneNumber(tenantId)).id;
+    made.call = await factories.call(tenantId);
+    await attachAudio(tenantId, made.call);
+    // Named to sort last, so the demo users' default selection (the first organization) stays Demo Company Solar.
+    made.organization = (await factories.organization({ tenantId, ownerId: owner.id }, { name: "Zz Gate Matrix" })).id;
+    made.team = (await factories.team(tenantId, made.organization, { memberIds: [owner.id] })).id;
+    made.eventType = (await addEventType(tenantId, made.team, { hostIds: [owner.id] })).id;
+    const solar = await getDb()
+      .selectFrom("organizations")
+      .select("id")
+      .where("tenant_id", "=", tenantId)
+      .where("name", "=", "Demo Company Solar")
+      .executeTakeFirstOrThrow();
+    const solarTeam = (await factories.team(tenantId, solar.id, { memberIds: [owner.id] })).id;
+    const solarType = (await addEventType(tenantId, solarTeam, { hostIds: [owner.id] })).id;
+    made.appointment = (
+      await factories.appointment(tenantId, solar.id, {
+        team_id: solarTeam,
+        event_type_id: solarType,
+        host_user_id: owner.id,
+        start_at: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+      })
+    ).id;
+    made.integration = (await factories.integration(tenantId, solar.id)).id;
+    made.invoice = (await getDb().selectFrom("invoices").select("id").where("tenant_id", "=", tenantId).executeTakeFirstOrThrow()).id;
+  });
+
+  it("reads 98 or more routes, and every listed policy names a route that exists", () => {
+    expect(MANIFEST.length).toBeGreaterThanOrEqual(98);
+    const labels = new Set(MANIFEST.map(labelOf));
+    expect(Object.keys(ROUTE_POLICIES).filter((label) => !labels.has(label))).toEqual([]);
+    expect(Object.keys(PARAMS).filter((pattern) => !MANIFEST.some((route) => route.pattern === pattern))).toEqual([]);
+  });
+
+  it("knows the area of every gated route: its URL's first segment is a key of the permission map", () => {
+    const unknown = CHECKED_ROUTES.filter(
+      (route) => policyOf(route).kind === "gate" && !areaOf(policyOf(route), urlOf(route.pattern, { "*": "service-desk" })),
+    );
+    expect(unknown.map(labelOf)).toEqual([]);
+  });
+
+  const CASES = CHECKED_ROUTES.flatMap((route) => ROLES.map((who) => ({ label: labelOf(route), who, route })));
+
+  it.each(CASES)("$who on $label", async ({ who, route }) => {
+    const paramsOf = PARAMS[route.pattern];
+    const hasParams = /[:*]/.test(route.pattern);
+    expect(hasParams && !paramsOf ? `no params for ${route.pattern}` : "ok").toBe("ok");
+    const params = paramsOf ? paramsOf() : {};
+    const url = urlOf(route.pattern, params);
+    const cookie = who === "nobody" ? undefined : cookies[who];
+    for (const each of loaderChain(route)) {
+      const policy = policyOf(each);
+      const result = await callLoader(ROUTE_MODULES.get(each.id)!.loader!, url, { cookie, params });
+      const outcome = outcomeOf(result);
+      const expected = policy.kind === "fixed" ? policy.outcome(params) : expectedOutcome(policy, who, url);
+      if (expected === "any") continue;
+      expect({ who, loader: labelOf(each), url, outcome }).toEqual({ who, loader: labelOf(each), url, outcome: expected });
+    }
   });
 });
 

@@ -5,15 +5,13 @@ import { resetEnvCache } from "~/config/env.server";
 import { getDb } from "~/db/db.server";
 import { refuseInserts } from "../support/db-faults";
 import { audioKey, isStored, storedBytes, storedKeys } from "../support/stored-files";
-import { DEMO_PASSWORD } from "~/seed/seed.server";
 import { createApiKey } from "~/features/api-keys/api-keys.server";
-import { registerAccount } from "~/features/auth/accounts.server";
 import { audioFetchesSettled, fetchCallAudio, fetchPendingAudio } from "~/features/calls/audio-fetch.server";
-import { subscribeTenantToPlan } from "~/features/tenants/plans.server";
 import * as unknownEndpoint from "~/routes/api.v1.$";
 import * as callEvents from "~/routes/api.v1.call-events";
 import * as callRoute from "~/routes/api.v1.calls.$callId";
 import { BASE_URL, loadContext, prepareTestDatabase } from "../support/app";
+import { tenantWithOwner } from "../support/factories";
 
 /* ---- Fixtures ---- */
 
@@ -24,15 +22,8 @@ beforeAll(async () => {
   await prepareTestDatabase();
   const owner = await getDb().selectFrom("users").select(["id", "tenant_id"]).where("email", "=", "owner@demo.test").executeTakeFirstOrThrow();
   tenantA = { id: owner.tenant_id, key: (await createApiKey({ tenantId: owner.tenant_id, userId: owner.id, name: "Platform A" })).key };
-  const other = await registerAccount({
-    name: "Second Owner",
-    company: "Test Company",
-    email: "owner-b@ingest.test",
-    phone: "4165550152",
-    password: DEMO_PASSWORD,
-  });
-  await subscribeTenantToPlan(other.tenantId, "growth");
-  tenantB = { id: other.tenantId, key: (await createApiKey({ tenantId: other.tenantId, userId: other.id, name: "Platform B" })).key };
+  const other = await tenantWithOwner({ email: "owner-b@ingest.test", name: "Second Owner", phone: "4165550152" });
+  tenantB = { id: other.tenantId, key: (await createApiKey({ tenantId: other.tenantId, userId: other.ownerId, name: "Platform B" })).key };
 });
 
 afterEach(async () => {

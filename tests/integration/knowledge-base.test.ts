@@ -1,12 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb, newId, now } from "~/db/db.server";
-import { DEMO_PASSWORD } from "~/seed/seed.server";
-import { registerAccount } from "~/features/auth/accounts.server";
 import { setDefaultKnowledgeBase } from "~/features/knowledge/default.server";
 import { createKnowledgeBase } from "~/features/knowledge/knowledge.server";
 import type { KnowledgeListViewData } from "~/features/knowledge/knowledge-list";
 import { CONTENT_MIN_CHARACTERS, KNOWLEDGE_FILE_MAX_BYTES, type KnowledgeBaseValues } from "~/features/knowledge/schemas";
-import { subscribeTenantToPlan } from "~/features/tenants/plans.server";
 import { formatDateTime } from "~/i18n/format";
 import { getTranslatorFor } from "~/i18n/i18next.server";
 import * as editRoute from "~/routes/_dashboard.knowledge-base.$id";
@@ -15,6 +12,7 @@ import * as listRoute from "~/routes/_dashboard.knowledge-base._index";
 import * as newRoute from "~/routes/_dashboard.knowledge-base.new";
 import { callAction, callLoader, prepareTestDatabase, redirectLocation, sessionCookieFor, unwrap } from "../support/app";
 import { renderPage } from "../support/render-page";
+import { tenantWithOwner } from "../support/factories";
 
 beforeAll(prepareTestDatabase);
 
@@ -673,10 +671,7 @@ describe("the list", () => {
   });
 
   it("tells a tenant without phone numbers to add one first", async () => {
-    const email = `kb-${newId().slice(0, 8)}@knowledge.test`;
-    const { tenantId } = await registerAccount({ name: "Numberless Owner", company: "Test Company", email, phone: "4165550170", password: DEMO_PASSWORD });
-    await subscribeTenantToPlan(tenantId, "growth");
-    const cookie = await sessionCookieFor(email);
+    const { cookie } = await tenantWithOwner({ name: "Numberless Owner", phone: "4165550170" });
     const data = await list(cookie);
     expect(data.list.numbers).toEqual([]);
     const html = await renderPage(listRoute.default, data, "/knowledge-base");

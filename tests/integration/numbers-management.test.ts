@@ -5,13 +5,10 @@ import { TranslationProvider } from "~/i18n/react";
 import { Translator } from "~/i18n/translator";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom/server";
 import { beforeAll, describe, expect, it } from "vitest";
-import { getDb, newId, now } from "~/db/db.server";
-import { DEMO_PASSWORD } from "~/seed/seed.server";
-import { registerAccount } from "~/features/auth/accounts.server";
+import { getDb, now } from "~/db/db.server";
 import { MAX_BULK_BYTES, MAX_BULK_ROWS } from "~/features/numbers/bulk-csv";
 import type { BulkResultsData } from "~/features/numbers/bulk-validation";
 import { addTenantNumber } from "~/features/numbers/numbers.server";
-import { subscribeTenantToPlan } from "~/features/tenants/plans.server";
 import type { Language } from "~/i18n/config";
 import { formatDate } from "~/i18n/format";
 import { getTranslatorFor } from "~/i18n/i18next.server";
@@ -20,21 +17,12 @@ import * as deleteRoute from "~/routes/_dashboard.numbers-managment.$id.delete";
 import * as listRoute from "~/routes/_dashboard.numbers-managment._index";
 import * as validateRoute from "~/routes/_dashboard.numbers-managment.validate";
 import { BASE_URL, callAction, callLoader, prepareTestDatabase, redirectLocation, sessionCookieFor, unwrap } from "../support/app";
+import { campaign, knowledgeBase, phoneNumber, tenantWithOwner } from "../support/factories";
 import { renderPage } from "../support/render-page";
 
 beforeAll(prepareTestDatabase);
 
 /* ---------- fixtures ---------- */
-
-let tenantSequence = 0;
-/** An owner with a tenant of their own on the given plan (Starter: 1 number, Growth: 5). */
-async function ownerOnPlan(plan: "starter" | "growth" | "scale") {
-  tenantSequence += 1;
-  const email = `numbers-${plan}-${tenantSequence}-${newId().slice(0, 6)}@example.test`;
-  const { tenantId } = await registerAccount({ name: "Nora Numbers", company: "Test Company", email, phone: "4165550150", password: DEMO_PASSWORD });
-  await subscribeTenantToPlan(tenantId, plan);
-  return { tenantId, email, cookie: await sessionCookieFor(email) };
-}
 
 let numberSequence = 0;
 /** A fresh North American number nobody else in this file uses. */
@@ -44,59 +32,15 @@ function freshDigits() {
 }
 
 async function insertNumber(tenantId: string, e164: string, label = "", createdAt = now()) {
-  const id = newId();
-  await getDb().insertInto("phone_numbers").values({ id, tenant_id: tenantId, e164, label, created_at: createdAt, updated_at: createdAt }).execute();
-  return id;
+  return (await phoneNumber(tenantId, { e164, label, createdAt })).id;
 }
 
 async function insertKnowledgeBase(tenantId: string, phoneNumberId: string, name: string, isDefault = false) {
-  const id = newId();
-  const timestamp = now();
-  await getDb()
-    .insertInto("knowledge_bases")
-    .values({
-      id,
-      tenant_id: tenantId,
-      phone_number_id: phoneNumberId,
-      name,
-      type: "inbound",
-      voice: "ava",
-      first_message: "Hello",
-      content: "x".repeat(120),
-      is_default: isDefault ? 1 : 0,
-      created_at: timestamp,
-      updated_at: timestamp,
-    })
-    .execute();
-  return id;
+  return (await knowledgeBase(tenantId, { phoneNumberId, name, type: "inbound", is_default: isDefault ? 1 : 0 })).id;
 }
 
 async function insertCampaign(tenantId: string, phoneNumberId: string, name: string) {
-  const timestamp = now();
-  const listId = newId();
-  await getDb()
-    .insertInto("contact_lists")
-    .values({ id: listId, tenant_id: tenantId, name: `List ${listId}`, name_key: listId, created_at: timestamp, updated_at: timestamp })
-    .execute();
-  await getDb()
-    .insertInto("campaigns")
-    .values({
-      id: newId(),
-      tenant_id: tenantId,
-      name,
-      contact_list_id: listId,
-      phone_number_id: phoneNumberId,
-      type: "outbound",
-      sending_type: "immediate",
-      frequency: null,
-      schedule_local: null,
-      status: "draft",
-      next_run_at: null,
-      last_run_at: null,
-      created_at: timestamp,
-      updated_at: timestamp,
-    })
-    .execute();
+  await campaign(tenantId, { name, phoneNumberId });
 }
 
 const numbersOf = (tenantId: string) => getDb().selectFrom("phone_numbers").selectAll().where("tenant_id", "=", tenantId).orderBy("created_at").execute();
@@ -166,7 +110,7 @@ async function listData(cookie: string) {
 
 describe("access to /numbers-managment", () => {
   it("shows the owner the tenant's numbers and the plan's quota", async () => {
-    const owner = await ownerOnPlan("growth");
+    const owner = await tenantWithOwner({ plan: "growth", name: "Nora Numbers", phone: "4165550150" });
     await insertNumber(owner.tenantId, "+14165550111", "Front desk");
     const data = await listData(owner.cookie);
     expect(data.numbers.map((n) => n.e164)).toEqual(["+14165550111"]);
@@ -213,7 +157,7 @@ describe("access to /numbers-managment", () => {
 
 describe("adding a number", () => {
   it("stores E.164 and the trimmed label, then goes back to the list with a toast", async () => {
-    const owner = await ownerOnPlan("growth");
+    const owner = await tenantWithOwner({ plan: "growth", name: "Nora Numbers", phone: "4165550150" });
     const result = await post(owner.cookie, { intent: "add", phone: "(416) 555-0123", label: "  Sales line  " });
     expect(redirectLocation(result)).toBe("/numbers-managment");
     expect((result as Response).headers.get("Set-Cookie")).toContain("__toast=");
@@ -223,7 +167,7 @@ describe("adding a number", () => {
   });
 
   it("accepts every format the help card names", async () => {
-    const owner = await ownerOnPlan("scale");
+    const owner = await tenantWithOwner({ plan: "scale", name: "Nora Numbers", phone: "4165550150" });
     for (const phone of ["555 123 4567", "447911123456", "15551234568", "+49 30 123456789"]) {
       expect(redirectLocation(await post(owner.cookie, { intent: "add", phone })), phone).toBe("/numbers-managment");
     }
@@ -231,7 +175,7 @@ describe("adding a number", () => {
   });
 
   it("stores a national number of the tenant's country in E.164, and gives the form that country", async () => {
-    const owner = await ownerOnPlan("scale");
+    const owner = await tenantWithOwner({ plan: "scale", name: "Nora Numbers", phone: "4165550150" });
     await getDb().updateTable("tenants").set({ country: "GB" }).where("id", "=", owner.tenantId).execute();
     expect((await listData(owner.cookie)).phoneCountry).toBe("GB");
     expect(redirectLocation(await post(owner.cookie, { intent: "add", phone: "020 7946 0018" }))).toBe("/numbers-managment");
@@ -242,7 +186,7 @@ describe("adding a number", () => {
   });
 
   it("says 'Phone number is required' and 'Invalid phone number format', keeping what was typed", async () => {
-    const owner = await ownerOnPlan("growth");
+    const owner = await tenantWithOwner({ plan: "growth", name: "Nora Numbers", phone: "4165550150" });
     const empty = failure(await post(owner.cookie, { intent: "add", phone: "   ", label: "Kept" }));
     expect(empty).toMatchObject({ status: 400, intent: "add", errors: { phone: ["validation.phoneRequired"] } });
     expect(empty.values).toMatchObject({ label: "Kept" });
@@ -254,14 +198,14 @@ describe("adding a number", () => {
   });
 
   it("refuses a label over 60 characters", async () => {
-    const owner = await ownerOnPlan("growth");
+    const owner = await tenantWithOwner({ plan: "growth", name: "Nora Numbers", phone: "4165550150" });
     const result = failure(await post(owner.cookie, { intent: "add", phone: freshDigits(), label: "x".repeat(61) }));
     expect(result.errors).toMatchObject({ label: ["validation.labelTooLong"] });
     expect(await numbersOf(owner.tenantId)).toHaveLength(0);
   });
 
   it("says 'This number has already been added' at the field for a number the tenant has, however it is written", async () => {
-    const owner = await ownerOnPlan("growth");
+    const owner = await tenantWithOwner({ plan: "growth", name: "Nora Numbers", phone: "4165550150" });
     await insertNumber(owner.tenantId, "+14165550177");
     const result = failure(await post(owner.cookie, { intent: "add", phone: "1 (416) 555-0177" }));
     expect(result).toMatchObject({ status: 400, errors: { phone: ["validation.duplicate"] } });
@@ -269,14 +213,14 @@ describe("adding a number", () => {
   });
 
   it("lets two tenants have the same number", async () => {
-    const first = await ownerOnPlan("growth");
-    const second = await ownerOnPlan("growth");
+    const first = await tenantWithOwner({ plan: "growth", name: "Nora Numbers", phone: "4165550150" });
+    const second = await tenantWithOwner({ plan: "growth", name: "Nora Numbers", phone: "4165550150" });
     await insertNumber(first.tenantId, "+14165550178");
     expect(redirectLocation(await post(second.cookie, { intent: "add", phone: "4165550178" }))).toBe("/numbers-managment");
   });
 
   it("shows the messages translated at the field, in English and German", async () => {
-    const owner = await ownerOnPlan("growth");
+    const owner = await tenantWithOwner({ plan: "growth", name: "Nora Numbers", phone: "4165550150" });
     const loaderData = await listData(owner.cookie);
     const cases: Array<[Record<string, string>, string, string]> = [
       [{ intent: "add", phone: "" }, "Phone number is required", "Rufnummer ist erforderlich"],
@@ -325,7 +269,7 @@ describe("adding a number", () => {
 
 describe("the plan's phone-number quota", () => {
   it("lets a Starter tenant add one number, then refuses the second with a form message", async () => {
-    const owner = await ownerOnPlan("starter");
+    const owner = await tenantWithOwner({ plan: "starter", name: "Nora Numbers", phone: "4165550150" });
     expect(redirectLocation(await post(owner.cookie, { intent: "add", phone: freshDigits() }))).toBe("/numbers-managment");
     const refused = failure(await post(owner.cookie, { intent: "add", phone: freshDigits(), label: "Second" }));
     expect(refused).toMatchObject({ status: 400, intent: "add", errors: { "": ["validation.limitReached"] } });
@@ -334,7 +278,7 @@ describe("the plan's phone-number quota", () => {
   });
 
   it("shows 'n of limit numbers used' and disables the add form with an explanation at the limit", async () => {
-    const owner = await ownerOnPlan("starter");
+    const owner = await tenantWithOwner({ plan: "starter", name: "Nora Numbers", phone: "4165550150" });
     const before = await listData(owner.cookie);
     const open = await renderPage(listRoute.default, before, "/numbers-managment");
     expect(open).toContain("0 of 1 number used");
@@ -353,14 +297,14 @@ describe("the plan's phone-number quota", () => {
   });
 
   it("counts inside the insert transaction: concurrent adds never exceed the limit", async () => {
-    const owner = await ownerOnPlan("starter");
+    const owner = await tenantWithOwner({ plan: "starter", name: "Nora Numbers", phone: "4165550150" });
     const outcomes = await Promise.all(Array.from({ length: 6 }, () => post(owner.cookie, { intent: "add", phone: freshDigits() })));
     expect(outcomes.filter((outcome) => redirectLocation(outcome) === "/numbers-managment")).toHaveLength(1);
     expect(outcomes.filter((outcome) => failure(outcome).errors[""]?.[0] === "validation.limitReached")).toHaveLength(5);
     expect(await numbersOf(owner.tenantId)).toHaveLength(1);
 
     // The same for the domain function on a bigger plan: 3 of 5 used, 8 at once → exactly 2 more.
-    const growth = await ownerOnPlan("growth");
+    const growth = await tenantWithOwner({ plan: "growth", name: "Nora Numbers", phone: "4165550150" });
     for (let i = 0; i < 3; i++) await insertNumber(growth.tenantId, `+1${freshDigits()}`);
     const results = await Promise.all(Array.from({ length: 8 }, () => addTenantNumber(growth.tenantId, { e164: `+1${freshDigits()}`, label: "" }, 5)));
     expect(results.filter((result) => result.ok)).toHaveLength(2);
@@ -368,7 +312,7 @@ describe("the plan's phone-number quota", () => {
   });
 
   it("never adds the same number twice, even at the same moment", async () => {
-    const owner = await ownerOnPlan("growth");
+    const owner = await tenantWithOwner({ plan: "growth", name: "Nora Numbers", phone: "4165550150" });
     const phone = freshDigits();
     const outcomes = await Promise.all([post(owner.cookie, { intent: "add", phone }), post(owner.cookie, { intent: "add", phone })]);
     expect(outcomes.filter((outcome) => redirectLocation(outcome))).toHaveLength(1);
@@ -381,7 +325,7 @@ describe("the plan's phone-number quota", () => {
 
 describe("labels, knowledge bases and the list", () => {
   it("renames a number and clears a label", async () => {
-    const owner = await ownerOnPlan("growth");
+    const owner = await tenantWithOwner({ plan: "growth", name: "Nora Numbers", phone: "4165550150" });
     const id = await insertNumber(owner.tenantId, "+14165550181", "Old");
     expect(redirectLocation(await post(owner.cookie, { intent: "rename", id, label: " New name " }))).toBe("/numbers-managment");
     expect((await numbersOf(owner.tenantId))[0]?.label).toBe("New name");
@@ -392,7 +336,7 @@ describe("labels, knowledge bases and the list", () => {
   });
 
   it("opens one row's label for editing from a link (?edit=<id>), so renaming works without JavaScript, and keeps it open after a refusal", async () => {
-    const owner = await ownerOnPlan("growth");
+    const owner = await tenantWithOwner({ plan: "growth", name: "Nora Numbers", phone: "4165550150" });
     const id = await insertNumber(owner.tenantId, "+14165550183", "Front desk");
     await insertNumber(owner.tenantId, "+14165550184", "Back office");
     const data = await listData(owner.cookie);
@@ -413,7 +357,7 @@ describe("labels, knowledge bases and the list", () => {
   });
 
   it("assigns one of the number's knowledge bases as its default", async () => {
-    const owner = await ownerOnPlan("growth");
+    const owner = await tenantWithOwner({ plan: "growth", name: "Nora Numbers", phone: "4165550150" });
     const numberId = await insertNumber(owner.tenantId, "+14165550182");
     const first = await insertKnowledgeBase(owner.tenantId, numberId, "Opening hours", true);
     const second = await insertKnowledgeBase(owner.tenantId, numberId, "Bookings");
@@ -431,7 +375,7 @@ describe("labels, knowledge bases and the list", () => {
   });
 
   it("refuses a knowledge base of another number of the same tenant", async () => {
-    const owner = await ownerOnPlan("growth");
+    const owner = await tenantWithOwner({ plan: "growth", name: "Nora Numbers", phone: "4165550150" });
     const numberId = await insertNumber(owner.tenantId, "+14165550183");
     const otherNumber = await insertNumber(owner.tenantId, "+14165550184");
     const foreignKb = await insertKnowledgeBase(owner.tenantId, otherNumber, "Other line");
@@ -441,7 +385,7 @@ describe("labels, knowledge bases and the list", () => {
   });
 
   it("lists numbers formatted, with their knowledge-base count and the created date in the tenant's time zone", async () => {
-    const owner = await ownerOnPlan("growth");
+    const owner = await tenantWithOwner({ plan: "growth", name: "Nora Numbers", phone: "4165550150" });
     await getDb().updateTable("tenants").set({ time_zone: "Asia/Tokyo" }).where("id", "=", owner.tenantId).execute();
     // 20:30 UTC on 31 December is already 1 January in Tokyo.
     const numberId = await insertNumber(owner.tenantId, "+14165550185", "Tokyo desk", "2025-12-31T20:30:00.000Z");
@@ -466,7 +410,7 @@ describe("labels, knowledge bases and the list", () => {
 
 describe("deleting a number", () => {
   it("confirms on a page that says its knowledge bases go with it, then deletes them all", async () => {
-    const owner = await ownerOnPlan("growth");
+    const owner = await tenantWithOwner({ plan: "growth", name: "Nora Numbers", phone: "4165550150" });
     const numberId = await insertNumber(owner.tenantId, "+14165550186", "Support");
     await insertKnowledgeBase(owner.tenantId, numberId, "Support script");
     const page = unwrap(await callLoader(deleteRoute.loader, `/numbers-managment/${numberId}/delete`, { cookie: owner.cookie, params: { id: numberId } }));
@@ -483,7 +427,7 @@ describe("deleting a number", () => {
   });
 
   it("refuses while a campaign uses the number, naming the campaigns", async () => {
-    const owner = await ownerOnPlan("growth");
+    const owner = await tenantWithOwner({ plan: "growth", name: "Nora Numbers", phone: "4165550150" });
     const numberId = await insertNumber(owner.tenantId, "+14165550187");
     await insertCampaign(owner.tenantId, numberId, "Spring outreach");
     await insertCampaign(owner.tenantId, numberId, "Autumn renewals");
@@ -504,8 +448,8 @@ describe("deleting a number", () => {
 
 describe("tenant isolation", () => {
   it("treats another tenant's number like one that does not exist, and changes nothing", async () => {
-    const victim = await ownerOnPlan("growth");
-    const attacker = await ownerOnPlan("growth");
+    const victim = await tenantWithOwner({ plan: "growth", name: "Nora Numbers", phone: "4165550150" });
+    const attacker = await tenantWithOwner({ plan: "growth", name: "Nora Numbers", phone: "4165550150" });
     const numberId = await insertNumber(victim.tenantId, "+14165550188", "Victim line");
     const kbId = await insertKnowledgeBase(victim.tenantId, numberId, "Victim KB");
     const attackerNumber = await insertNumber(attacker.tenantId, "+14165550189");
@@ -535,9 +479,9 @@ describe("tenant isolation", () => {
   });
 
   it("counts only the tenant's own numbers against its quota", async () => {
-    const crowded = await ownerOnPlan("growth");
+    const crowded = await tenantWithOwner({ plan: "growth", name: "Nora Numbers", phone: "4165550150" });
     for (let i = 0; i < 5; i++) await insertNumber(crowded.tenantId, `+1${freshDigits()}`);
-    const starter = await ownerOnPlan("starter");
+    const starter = await tenantWithOwner({ plan: "starter", name: "Nora Numbers", phone: "4165550150" });
     expect(redirectLocation(await post(starter.cookie, { intent: "add", phone: freshDigits() }))).toBe("/numbers-managment");
   });
 });
@@ -546,7 +490,7 @@ describe("tenant isolation", () => {
 
 describe("bulk validation from a CSV", () => {
   it("numbers rows from 2 and marks each Valid or Invalid with 'Invalid Phone Number Format'", async () => {
-    const owner = await ownerOnPlan("growth");
+    const owner = await tenantWithOwner({ plan: "growth", name: "Nora Numbers", phone: "4165550150" });
     const result = await validate(owner.cookie, csvUpload("Name,Phone Number\nAda,416 555 0190\nBob,12345\n\nCy,+44 20 7946 0958\nDee,\n"));
     const data = results(result);
     expect(data.rows).toEqual([
@@ -575,7 +519,7 @@ describe("bulk validation from a CSV", () => {
   });
 
   it("classifies +4930123456 as the German number it is, never as a +1 number (decision 0009)", async () => {
-    const owner = await ownerOnPlan("growth");
+    const owner = await tenantWithOwner({ plan: "growth", name: "Nora Numbers", phone: "4165550150" });
     const result = await validate(owner.cookie, csvUpload("Phone\n+4930123456\n+49 30 123456\n0049 30 123456\n"));
     const data = results(result);
     expect(data.rows.map((row) => row.e164)).toEqual(["+4930123456", "+4930123456", "+4930123456"]);
@@ -591,7 +535,7 @@ describe("bulk validation from a CSV", () => {
   });
 
   it("reads numbers with a leading 0 in the tenant's country: Germany's for a German tenant, none for a Canadian one", async () => {
-    const owner = await ownerOnPlan("growth");
+    const owner = await tenantWithOwner({ plan: "growth", name: "Nora Numbers", phone: "4165550150" });
     const csv = "Telefon\n030 5550 1234\n";
     expect(results(await validate(owner.cookie, csvUpload(csv))).rows.map((row) => row.e164)).toEqual([null]);
     await getDb().updateTable("tenants").set({ country: "DE" }).where("id", "=", owner.tenantId).execute();
@@ -599,7 +543,7 @@ describe("bulk validation from a CSV", () => {
   });
 
   it("reads a German semicolon file by its Telefonnummer column, and the first column otherwise", async () => {
-    const owner = await ownerOnPlan("growth");
+    const owner = await tenantWithOwner({ plan: "growth", name: "Nora Numbers", phone: "4165550150" });
     const german = results(await validate(owner.cookie, csvUpload("\uFEFFFirma;Telefonnummer\r\nMüller GmbH;030 1234567\r\nSchmidt AG;+49 30 123456789\r\n")));
     expect(german.column).toBe("Telefonnummer");
     expect(german.rows.map((row) => [row.row, row.e164])).toEqual([
@@ -611,7 +555,7 @@ describe("bulk validation from a CSV", () => {
   });
 
   it("refuses files that are not .csv, too large, too long, empty, binary or malformed, each with its message", async () => {
-    const owner = await ownerOnPlan("growth");
+    const owner = await tenantWithOwner({ plan: "growth", name: "Nora Numbers", phone: "4165550150" });
     expect(
       uploadProblem(
         await validate(owner.cookie, csvUpload("phone\n4165550101\n", "numbers.xlsx", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")),
@@ -657,7 +601,7 @@ describe("bulk validation from a CSV", () => {
   });
 
   it("tells which valid numbers are new and which the tenant already has", async () => {
-    const owner = await ownerOnPlan("growth");
+    const owner = await tenantWithOwner({ plan: "growth", name: "Nora Numbers", phone: "4165550150" });
     await insertNumber(owner.tenantId, "+14165550192");
     const data = results(await validate(owner.cookie, csvUpload("phone\n4165550192\n4165550193\n(416) 555-0193\nbad\n")));
     expect(data).toMatchObject({ validCount: 3, invalidCount: 1, newNumbers: ["+14165550193"], alreadyAdded: 1 });
@@ -670,7 +614,7 @@ describe("adding the valid numbers of a file", () => {
   }
 
   it("adds them all, skipping numbers already added", async () => {
-    const owner = await ownerOnPlan("growth");
+    const owner = await tenantWithOwner({ plan: "growth", name: "Nora Numbers", phone: "4165550150" });
     await insertNumber(owner.tenantId, "+14165550194");
     const result = await addValid(owner.cookie, ["+14165550194", "+14165550195", "+447911123456"]);
     expect(redirectLocation(result)).toBe("/numbers-managment");
@@ -679,7 +623,7 @@ describe("adding the valid numbers of a file", () => {
   });
 
   it("adds none when they would exceed the quota, with a message", async () => {
-    const owner = await ownerOnPlan("growth");
+    const owner = await tenantWithOwner({ plan: "growth", name: "Nora Numbers", phone: "4165550150" });
     for (let i = 0; i < 3; i++) await insertNumber(owner.tenantId, `+1${freshDigits()}`);
     const { status, data } = validationOf(await addValid(owner.cookie, [`+1${freshDigits()}`, `+1${freshDigits()}`, `+1${freshDigits()}`]));
     expect(status).toBe(400);
@@ -692,7 +636,7 @@ describe("adding the valid numbers of a file", () => {
   });
 
   it("validates what comes back again and ignores anything that is not a valid number", async () => {
-    const owner = await ownerOnPlan("growth");
+    const owner = await tenantWithOwner({ plan: "growth", name: "Nora Numbers", phone: "4165550150" });
     const result = await addValid(owner.cookie, ["=cmd|calc", "12345", "4165550196"]);
     expect(redirectLocation(result)).toBe("/numbers-managment");
     expect((await numbersOf(owner.tenantId)).map((row) => row.e164)).toEqual(["+14165550196"]);
@@ -700,7 +644,7 @@ describe("adding the valid numbers of a file", () => {
   });
 
   it("never lands another tenant's rows or goes past the quota when two adds race", async () => {
-    const owner = await ownerOnPlan("starter");
+    const owner = await tenantWithOwner({ plan: "starter", name: "Nora Numbers", phone: "4165550150" });
     const outcomes = await Promise.all([addValid(owner.cookie, [`+1${freshDigits()}`]), addValid(owner.cookie, [`+1${freshDigits()}`])]);
     expect(outcomes.filter((outcome) => redirectLocation(outcome))).toHaveLength(1);
     expect(await numbersOf(owner.tenantId)).toHaveLength(1);

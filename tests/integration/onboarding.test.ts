@@ -1,29 +1,15 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { getDb, newId, now } from "~/db/db.server";
-import { getRoleIdByKey } from "~/features/access/roles.server";
-import { registerAccount } from "~/features/auth/accounts.server";
-import { hashPassword } from "~/features/auth/password.server";
 import { addTenantNumber } from "~/features/numbers/numbers.server";
-import { subscribeTenantToPlan } from "~/features/tenants/plans.server";
 import { DEMO_PASSWORD } from "~/seed/seed.server";
 import * as login from "~/routes/_auth.login";
 import * as overview from "~/routes/_dashboard.overview";
 import { callAction, callLoader, cookiesFrom, prepareTestDatabase, sessionCookieFor, unwrap } from "../support/app";
 import { renderPage } from "../support/render-page";
+import { tenantUser, tenantWithOwner } from "../support/factories";
 
 beforeAll(prepareTestDatabase);
 
 type OverviewData = Awaited<ReturnType<typeof overview.loader>>;
-
-let counter = 0;
-
-/** A subscribed organisation, registered the way the form registers one; nobody has signed in yet. */
-async function newOrganisation(name: string) {
-  const email = `onboarding-${++counter}-${newId().slice(0, 6)}@example.test`;
-  const { tenantId } = await registerAccount({ name, company: `${name} GmbH`, email, phone: "+49 30 1234567", password: DEMO_PASSWORD });
-  await subscribeTenantToPlan(tenantId, "growth");
-  return { tenantId, email };
-}
 
 /** Signs in through the login form and returns the session cookie the browser would keep. */
 async function signIn(email: string) {
@@ -45,7 +31,7 @@ async function heading(cookie: string, language: "en" | "de" = "en") {
 
 describe("the overview's greeting", () => {
   it("says Welcome throughout the first visit after registration and Welcome back from the next sign-in on", async () => {
-    const { email } = await newOrganisation("Frieda Erstbesuch");
+    const { email } = await tenantWithOwner({ name: "Frieda Erstbesuch", company: "Frieda Erstbesuch GmbH", phone: "+49 30 1234567", signedIn: false });
     const firstVisit = await signIn(email);
     expect(await heading(firstVisit)).toBe("Welcome, Frieda Erstbesuch");
     // Reloading the page is still the same, first visit.
@@ -65,7 +51,7 @@ describe("the first-steps checklist", () => {
   const stepsOf = (data: OverviewData) => data.firstSteps?.map(({ key, done, links }) => ({ key, done, hrefs: links.map((link) => link.href) }));
 
   it("lists the five open steps of an empty organisation, each linked for the owner, ending with the organization", async () => {
-    const { email } = await newOrganisation("Olga Leer");
+    const { email } = await tenantWithOwner({ name: "Olga Leer", company: "Olga Leer GmbH", phone: "+49 30 1234567", signedIn: false });
     const data = await loadOverview(await signIn(email));
     expect(stepsOf(data)).toEqual([
       { key: "number", done: false, hrefs: ["/numbers-managment"] },
@@ -81,7 +67,7 @@ describe("the first-steps checklist", () => {
   });
 
   it("ticks the number once the organisation has one, and links only the open steps", async () => {
-    const { tenantId, email } = await newOrganisation("Nils Nummer");
+    const { tenantId, email } = await tenantWithOwner({ name: "Nils Nummer", company: "Nils Nummer GmbH", phone: "+49 30 1234567", signedIn: false });
     expect(await addTenantNumber(tenantId, { e164: "+4930555000111", label: "Zentrale" }, 5)).toMatchObject({ ok: true });
     const data = await loadOverview(await signIn(email));
     expect(stepsOf(data)?.map(({ key, done, hrefs }) => [key, done, hrefs.length])).toEqual([
@@ -98,26 +84,8 @@ describe("the first-steps checklist", () => {
   });
 
   it("shows a read-only agent what is missing without links they could not follow", async () => {
-    const { tenantId } = await newOrganisation("Anna Aufbau");
-    const agentEmail = `agent-${newId().slice(0, 6)}@example.test`;
-    const timestamp = now();
-    await getDb()
-      .insertInto("users")
-      .values({
-        id: newId(),
-        tenant_id: tenantId,
-        role_id: await getRoleIdByKey("agent"),
-        email: agentEmail,
-        name: "Arne Agent",
-        phone: null,
-        caller_phone: null,
-        password_hash: await hashPassword(DEMO_PASSWORD),
-        email_verified_at: timestamp,
-        profile_picture: null,
-        created_at: timestamp,
-        updated_at: timestamp,
-      })
-      .execute();
+    const { tenantId } = await tenantWithOwner({ name: "Anna Aufbau", company: "Anna Aufbau GmbH", phone: "+49 30 1234567", signedIn: false });
+    const { email: agentEmail } = await tenantUser(tenantId, { role: "agent", name: "Arne Agent", password: DEMO_PASSWORD });
     const data = await loadOverview(await signIn(agentEmail));
     expect(stepsOf(data)?.map(({ done, hrefs }) => [done, hrefs.length])).toEqual([
       [false, 0],

@@ -4,9 +4,7 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "r
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { getDb, newId, now } from "~/db/db.server";
-import { registerAccount } from "~/features/auth/accounts.server";
 import { verifyPassword } from "~/features/auth/password.server";
-import { subscribeTenantToPlan } from "~/features/tenants/plans.server";
 import type { Language } from "~/i18n/config";
 import { TranslationProvider } from "~/i18n/react";
 import { resources } from "~/i18n/resources.server";
@@ -25,8 +23,9 @@ import * as newListPage from "~/routes/_dashboard.contacts.lists.new";
 import * as newContactPage from "~/routes/_dashboard.contacts.new";
 import * as profilePage from "~/routes/_dashboard.profile";
 import { DEMO_PASSWORD } from "~/seed/seed.server";
-import { BASE_URL, callAction, callLoader, prepareTestDatabase, redirectLocation, sessionCookieFor, unwrap } from "../support/app";
+import { BASE_URL, callAction, callLoader, prepareTestDatabase, redirectLocation, unwrap } from "../support/app";
 import { hideTable, refuseWrites } from "../support/db-faults";
+import { contact, contactList, tenantWithOwner } from "../support/factories";
 
 /*
  * Issue 22, item 19: spec section 8's messages for failures the user can do
@@ -49,57 +48,20 @@ const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
 
 beforeAll(async () => {
   await prepareTestDatabase();
-  const email = `failures-${newId().slice(0, 8)}@example.test`;
-  const { id, tenantId } = await registerAccount({ name: "Fay Failure", company: "Failure Inc", email, phone: "4165550160", password: DEMO_PASSWORD });
-  await subscribeTenantToPlan(tenantId, "growth");
-  owner = { cookie: await sessionCookieFor(email), tenantId, userId: id, email };
+  const created = await tenantWithOwner({ name: "Fay Failure", company: "Failure Inc", phone: "4165550160" });
+  owner = { cookie: created.cookie, tenantId: created.tenantId, userId: created.ownerId, email: created.email };
   listId = await addList("Customers");
 });
 
 async function addList(name: string, contacts: string[] = []) {
-  const id = newId();
   const stamp = now();
-  await db()
-    .insertInto("contact_lists")
-    .values({ id, tenant_id: owner.tenantId, name, name_key: name.toLowerCase(), created_at: stamp, updated_at: stamp })
-    .execute();
-  for (const phone of contacts) {
-    await db()
-      .insertInto("contacts")
-      .values({
-        id: newId(),
-        tenant_id: owner.tenantId,
-        list_id: id,
-        first_name: "Kept",
-        phone,
-        time_zone: null,
-        opted_out_at: null,
-        created_at: stamp,
-        updated_at: stamp,
-      })
-      .execute();
-  }
+  const { id } = await contactList(owner.tenantId, { name, createdAt: stamp });
+  for (const phone of contacts) await contact(owner.tenantId, { listId: id, first_name: "Kept", phone, created_at: stamp });
   return id;
 }
 
 async function addContact(firstName: string, phone: string) {
-  const id = newId();
-  const stamp = now();
-  await db()
-    .insertInto("contacts")
-    .values({
-      id,
-      tenant_id: owner.tenantId,
-      list_id: listId,
-      first_name: firstName,
-      phone,
-      time_zone: null,
-      opted_out_at: null,
-      created_at: stamp,
-      updated_at: stamp,
-    })
-    .execute();
-  return id;
+  return (await contact(owner.tenantId, { listId, first_name: firstName, phone })).id;
 }
 
 /** Runs `work` while the database refuses; the refusal is lifted even when an expectation fails. */

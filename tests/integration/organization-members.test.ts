@@ -31,6 +31,7 @@ import {
   unwrap,
 } from "../support/app";
 import { addTenantUser, billingTenant, emailsTo } from "../support/billing";
+import { team } from "../support/factories";
 
 beforeAll(prepareTestDatabase);
 
@@ -89,9 +90,7 @@ async function userIdOf(email: string) {
 }
 
 async function insertTeam(tenantId: string, organizationId: string, name: string) {
-  const id = newId();
-  await getDb().insertInto("teams").values({ id, tenant_id: tenantId, organization_id: organizationId, name, created_at: now(), updated_at: now() }).execute();
-  return id;
+  return (await team(tenantId, organizationId, { name })).id;
 }
 
 async function insertEventType(tenantId: string, teamId: string, hostUserId: string) {

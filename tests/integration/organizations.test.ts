@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { getDb, newId, now } from "~/db/db.server";
+import { getDb } from "~/db/db.server";
 import { getTranslatorFor } from "~/i18n/i18next.server";
 import * as deleteRoute from "~/routes/_dashboard.organizations.$id.delete";
 import * as editRoute from "~/routes/_dashboard.organizations.$id.edit";
@@ -10,6 +10,7 @@ import * as newRoute from "~/routes/_dashboard.organizations.new";
 import * as logoRoute from "~/routes/resources.organization-logo.$id";
 import { callAction, callLoader, prepareTestDatabase, redirectLocation, sessionCookieFor, unwrap } from "../support/app";
 import { billingTenant } from "../support/billing";
+import { team } from "../support/factories";
 
 beforeAll(prepareTestDatabase);
 
@@ -130,12 +131,7 @@ describe("deleting", () => {
     const cookie = await owner.cookie();
     await create(cookie, { name: "Dental West", website: "" });
     const [row] = (await listed(cookie)).rows;
-    const teamId = newId();
-    await getDb()
-      .insertInto("teams")
-      .values({ id: teamId, tenant_id: owner.tenantId, organization_id: row!.id, name: "Front desk", created_at: now(), updated_at: now() })
-      .execute();
-    await getDb().insertInto("team_members").values({ team_id: teamId, user_id: owner.userId, created_at: now() }).execute();
+    const { id: teamId } = await team(owner.tenantId, row!.id, { name: "Front desk", memberIds: [owner.userId] });
     // The creator is its first member.
 
     const confirm = unwrap(await callLoader(deleteRoute.loader, `/organizations/${row!.id}/delete`, { cookie, params: { id: row!.id } })).value as {

@@ -1,14 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { getDb, newId } from "~/db/db.server";
 import type { CallStatus } from "~/db/schema";
-import { DEMO_PASSWORD } from "~/seed/seed.server";
-import { registerAccount } from "~/features/auth/accounts.server";
 import type { CallFigures } from "~/features/call-center/kpis";
-import { buildCallRow, type CallInput } from "~/features/calls/call-row";
+import type { CallInput } from "~/features/calls/call-row";
 import { DATE_RANGES } from "~/lib/dates/date-ranges";
-import { subscribeTenantToPlan } from "~/features/tenants/plans.server";
 import * as overview from "~/routes/_dashboard.overview";
 import { callLoader, prepareTestDatabase, sessionCookieFor, unwrap } from "../support/app";
+import { call, tenantWithOwner } from "../support/factories";
 import { renderPage } from "../support/render-page";
 
 /**
@@ -21,19 +18,8 @@ const NOW = new Date("2026-03-10T16:00:00.000Z");
 
 type LoaderValue = Awaited<ReturnType<typeof overview.loader>>;
 
-async function subscribedTenant(label: string) {
-  const email = `${label}-${newId().slice(0, 6)}@figures.test`;
-  const { tenantId } = await registerAccount({ name: `Owner ${label}`, company: "Test Company", email, phone: "4165550177", password: DEMO_PASSWORD });
-  await subscribeTenantToPlan(tenantId, "growth");
-  return { tenantId, cookie: await sessionCookieFor(email) };
-}
-
 async function insertCall(tenantId: string, createdAt: string, status: CallStatus, direction: "inbound" | "outbound", extra: Partial<CallInput> = {}) {
-  const id = newId();
-  await getDb()
-    .insertInto("calls")
-    .values(buildCallRow({ id, tenantId, externalId: `ext-${id}`, status, direction, createdAt, ...extra }))
-    .execute();
+  await call(tenantId, { status, direction, createdAt, ...extra });
 }
 
 let tenant: { tenantId: string; cookie: string };
@@ -42,8 +28,8 @@ beforeAll(async () => {
   vi.useFakeTimers({ toFake: ["Date"] });
   vi.setSystemTime(NOW);
   await prepareTestDatabase();
-  tenant = await subscribedTenant("toronto");
-  const other = await subscribedTenant("other");
+  tenant = await tenantWithOwner({ name: "Owner toronto", phone: "4165550177" });
+  const other = await tenantWithOwner({ name: "Owner other", phone: "4165550177" });
   const t = tenant.tenantId;
 
   // 03:30 UTC on the 10th is 23:30 on the 9th in Toronto.
@@ -157,7 +143,7 @@ describe("the autumn daylight-saving day (25 hours)", () => {
   it("keeps 04:30Z on Nov 2 on Nov 1 in Toronto", async () => {
     vi.setSystemTime(new Date("2026-11-03T17:00:00.000Z"));
     try {
-      const autumn = await subscribedTenant("autumn");
+      const autumn = await tenantWithOwner({ name: "Owner autumn", phone: "4165550177" });
       await insertCall(autumn.tenantId, "2026-11-01T04:00:00.000Z", "ended", "inbound"); // Nov 1, 00:00 EDT
       await insertCall(autumn.tenantId, "2026-11-02T04:30:00.000Z", "ended", "inbound"); // Nov 1, 23:30 EST
       await insertCall(autumn.tenantId, "2026-11-02T05:00:00.000Z", "ended", "outbound"); // Nov 2, 00:00 EST

@@ -3,16 +3,14 @@ import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getEnv } from "~/config/env.server";
 import { DEMO_PASSWORD } from "~/seed/seed.server";
-import { getDb, newId, now } from "~/db/db.server";
-import { getRoleIdByKey } from "~/features/access/roles.server";
+import { getDb } from "~/db/db.server";
 import { requireUser } from "~/features/access/gate.server";
-import { registerAccount } from "~/features/auth/accounts.server";
-import { hashPassword, verifyPassword } from "~/features/auth/password.server";
+import { verifyPassword } from "~/features/auth/password.server";
 import { PROFILE_INTENTS } from "~/features/profile/profile-forms";
-import { subscribeTenantToPlan } from "~/features/tenants/plans.server";
 import * as avatarRoute from "~/routes/resources.avatar.$userId";
 import * as profile from "~/routes/_dashboard.profile";
 import { loadContext, makeRequest, prepareTestDatabase, redirectLocation, sessionCookieFor, settle, unwrap } from "../support/app";
+import { tenantUser, tenantWithOwner } from "../support/factories";
 import { avatarKey, isStored, storedBytes } from "../support/stored-files";
 
 beforeAll(prepareTestDatabase);
@@ -51,35 +49,18 @@ function uploadForm(file: File) {
   return form;
 }
 
-/** A subscribed owner with a tenant of their own (registration makes the tenant). */
-async function ownerOfNewTenant(email: string) {
-  const { id, tenantId } = await registerAccount({ name: "Test Person", company: "Test Company", email, phone: "4165550150", password: DEMO_PASSWORD });
-  await subscribeTenantToPlan(tenantId, "growth");
-  return { id, tenantId, cookie: await sessionCookieFor(email) };
-}
-
 /** A second owner in the demo tenant, so deleting them must leave the tenant standing. */
 async function extraDemoUser(email: string) {
   const owner = await userRow("owner@demo.test");
-  const timestamp = now();
-  await getDb()
-    .insertInto("users")
-    .values({
-      id: newId(),
-      tenant_id: owner!.tenant_id,
-      role_id: await getRoleIdByKey("owner"),
-      email,
-      name: "Extra Person",
-      phone: "+14165550160",
-      caller_phone: null,
-      password_hash: await hashPassword(DEMO_PASSWORD),
-      email_verified_at: null,
-      profile_picture: null,
-      created_at: timestamp,
-      updated_at: timestamp,
-    })
-    .execute();
-  return { tenantId: owner!.tenant_id, cookie: await sessionCookieFor(email) };
+  const { cookie } = await tenantUser(owner!.tenant_id, {
+    role: "owner",
+    email,
+    name: "Extra Person",
+    phone: "+14165550160",
+    password: DEMO_PASSWORD,
+    emailVerified: false,
+  });
+  return { tenantId: owner!.tenant_id, cookie };
 }
 
 describe("/profile loader", () => {
@@ -159,7 +140,7 @@ describe("password change", () => {
   let cookieElsewhere: string;
 
   beforeAll(async () => {
-    ({ cookie: cookieHere } = await ownerOfNewTenant(email));
+    ({ cookie: cookieHere } = await tenantWithOwner({ email, name: "Test Person", phone: "4165550150" }));
     cookieElsewhere = await sessionCookieFor(email);
   });
 
@@ -301,7 +282,7 @@ describe("account deletion", () => {
 
   it("deletes the last user with the German phrase, with their tenant, sessions and picture", async () => {
     const email = "leave-de@example.test";
-    const { id, tenantId, cookie } = await ownerOfNewTenant(email);
+    const { ownerId: id, tenantId, cookie } = await tenantWithOwner({ email, name: "Test Person", phone: "4165550150" });
     expect(failure(await post(cookie, { intent: "delete-account", confirmation: "delete my account" }, "de")).status).toBe(400);
     expect(redirectLocation(await post(cookie, uploadForm(new File([PNG_BYTES], "me.png", { type: "image/png" }))))).toBe("/profile");
     const picture = (await userRow(email))!.profile_picture!;

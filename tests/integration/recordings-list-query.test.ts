@@ -15,6 +15,7 @@ import {
   type ListScope,
   type QueryOptions,
 } from "~/features/recordings/list-query.server";
+import { bareTenant } from "../support/factories";
 
 /**
  * The list's semantics against its own reference: a plain JavaScript filter
@@ -44,17 +45,8 @@ interface Extra {
   audio_status?: NewCall["audio_status"];
 }
 
-let tenantCounter = 0;
-async function newTenant(timeZone = "Europe/Berlin"): Promise<ListScope> {
-  tenantCounter += 1;
-  const id = `tenant-${tenantCounter}-${crypto.randomUUID()}`;
-  const at = "2026-01-01T00:00:00.000Z";
-  await getDb()
-    .insertInto("tenants")
-    .values({ id, name: `Tenant ${tenantCounter}`, time_zone: timeZone, created_at: at, updated_at: at })
-    .execute();
-  return { tenantId: id, timeZone, now: NOW };
-}
+/** The list's scope for a tenant of its own (a tenants row alone: the list reads calls by tenant id). */
+const scopeOf = (tenant: { tenantId: string; timeZone: string }): ListScope => ({ tenantId: tenant.tenantId, timeZone: tenant.timeZone, now: NOW });
 
 let callCounter = 0;
 type CallSpec = Partial<Omit<CallInput, "tenantId">> & Extra;
@@ -198,8 +190,8 @@ describe("search", () => {
   });
 
   it("returns exactly what a substring scan returns, for any term (seeded property test)", async () => {
-    const scope = await newTenant();
-    const other = await newTenant();
+    const scope = scopeOf(await bareTenant());
+    const other = scopeOf(await bareTenant());
     const random = prng(424242);
     const pieces = [
       "a",
@@ -337,7 +329,7 @@ describe("search", () => {
 
 describe("sort and paging", () => {
   it("orders by every sortable column in both directions, missing values first ascending and last descending, paging stably", async () => {
-    const scope = await newTenant();
+    const scope = scopeOf(await bareTenant());
     const random = prng(777);
     const names = ["Ärger", "apple", "Zoe", "Zoë", "Öl", "Oma", "Straße", "Strasse", "", "  ", null, "banana", "ägypten", "Zebra"];
     const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)]!;
@@ -369,7 +361,7 @@ describe("sort and paging", () => {
   });
 
   it("sorts text by locale: umlauts with their base letter, ß as ss, case ignored, blanks as missing", async () => {
-    const scope = await newTenant();
+    const scope = scopeOf(await bareTenant());
     const campaigns = ["Zoe", "Ärger", "apple", "Zoë", "Öl", "Oma", "", null, "  ", "Straße", "Strasse", "banana", "ägypten"];
     const ids = await insertCalls(
       scope,
@@ -385,7 +377,7 @@ describe("sort and paging", () => {
   });
 
   it("sorts numbers numerically", async () => {
-    const scope = await newTenant();
+    const scope = scopeOf(await bareTenant());
     const durations = [100, 9, null, 10, 61];
     const ids = await insertCalls(
       scope,
@@ -396,7 +388,7 @@ describe("sort and paging", () => {
   });
 
   it("clamps a page past the end to the last page", async () => {
-    const scope = await newTenant();
+    const scope = scopeOf(await bareTenant());
     await insertCalls(
       scope,
       Array.from({ length: 23 }, () => ({})),
@@ -409,7 +401,7 @@ describe("sort and paging", () => {
   });
 
   it("when a search has more matches than it counts, pages on with next and still finds its last page", async () => {
-    const scope = await newTenant();
+    const scope = scopeOf(await bareTenant());
     await insertCalls(
       scope,
       Array.from({ length: 35 }, (_, index) => ({ summary: `refund request ${index}` })),
@@ -428,7 +420,7 @@ describe("filters", () => {
   }
 
   it("shows finished calls unless a status is asked for", async () => {
-    const scope = await newTenant();
+    const scope = scopeOf(await bareTenant());
     const statuses: CallStatus[] = ["ended", "missed", "voicemail", "live", "queued"];
     const ids = await insertCalls(
       scope,
@@ -439,7 +431,7 @@ describe("filters", () => {
   });
 
   it("matches the direction case-insensitively and the campaign exactly", async () => {
-    const scope = await newTenant();
+    const scope = scopeOf(await bareTenant());
     const ids = await insertCalls(scope, [
       { direction: "Inbound", campaignName: "Spring Sale" },
       { direction: "OUTBOUND", campaignName: "spring sale" },
@@ -453,7 +445,7 @@ describe("filters", () => {
   });
 
   it("filters by date range in the tenant's time zone, half-open", async () => {
-    const scope = await newTenant("Europe/Berlin");
+    const scope = scopeOf(await bareTenant({ timeZone: "Europe/Berlin" }));
     // NOW is 2026-03-15 13:00 in Berlin; "today" there runs from 2026-03-14T23:00Z to 2026-03-15T23:00Z.
     const ids = await insertCalls(scope, [
       { createdAt: "2026-03-14T22:59:59.999Z" },
@@ -466,13 +458,13 @@ describe("filters", () => {
   });
 
   it("filters escalated calls", async () => {
-    const scope = await newTenant();
+    const scope = scopeOf(await bareTenant());
     const ids = await insertCalls(scope, [{ escalated: true }, { escalated: false }, { escalated: true, status: "live" }]);
     expect(await idsFor(scope, { escalated: true })).toEqual([ids[0]]);
   });
 
   it("shows calls whose rating disagrees with the analysed sentiment", async () => {
-    const scope = await newTenant();
+    const scope = scopeOf(await bareTenant());
     const cases: Array<[number | null, NewCall["sentiment"], boolean]> = [
       [1, "positive", true],
       [2, "positive", true],
@@ -497,8 +489,8 @@ describe("filters", () => {
   });
 
   it("combines filters, and never shows another tenant's calls", async () => {
-    const scope = await newTenant();
-    const other = await newTenant();
+    const scope = scopeOf(await bareTenant());
+    const other = scopeOf(await bareTenant());
     const shared: CallSpec = { direction: "inbound", campaignName: "Shared", summary: "refund please", escalated: true };
     const [mine] = await insertCalls(scope, [shared, { ...shared, direction: "outbound" }]);
     await insertCalls(other, [shared, shared]);
@@ -511,8 +503,8 @@ describe("filters", () => {
 
 describe("kept counts", () => {
   it("stay equal to counting the calls, through inserts, updates of every counted column and deletes", async () => {
-    const scope = await newTenant();
-    const other = await newTenant();
+    const scope = scopeOf(await bareTenant());
+    const other = scopeOf(await bareTenant());
     const random = prng(99);
     const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)]!;
     const statuses = ["ended", "missed", "voicemail", "live", "queued"] as const;

@@ -1,17 +1,16 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { getDb, newId } from "~/db/db.server";
+import { getDb } from "~/db/db.server";
 import type { NewCall } from "~/db/schema";
-import { DEMO_PASSWORD } from "~/seed/seed.server";
 import { requireReadAccess } from "~/features/access/gate.server";
-import { registerAccount } from "~/features/auth/accounts.server";
-import { buildCallRow, type CallInput } from "~/features/calls/call-row";
+import type { CallInput } from "~/features/calls/call-row";
 import { localDateKey, localDateOf } from "~/lib/dates/date-ranges";
 import type { RecordingsListViewData } from "~/features/recordings/list-params";
 import { loadRecordingsList } from "~/features/recordings/list-page.server";
-import { subscribeTenantToPlan } from "~/features/tenants/plans.server";
 import * as exportRoute from "~/routes/recordings.export[.]csv";
 import * as listRoute from "~/routes/_dashboard.recordings._index";
 import { callLoader, makeRequest, prepareTestDatabase, redirectLocation, sessionCookieFor, unwrap } from "../support/app";
+import { readCsv } from "../support/csv";
+import { call, tenantWithOwner } from "../support/factories";
 
 beforeAll(prepareTestDatabase);
 
@@ -20,30 +19,17 @@ interface Owner {
   cookie: string;
 }
 
-async function ownerOfNewTenant(timeZone = "Europe/Berlin"): Promise<Owner> {
-  const email = `owner-${newId().slice(0, 8)}@list.test`;
-  const { tenantId } = await registerAccount({ name: "List Owner", company: "Test Company", email, phone: "4165550160", password: DEMO_PASSWORD });
-  await subscribeTenantToPlan(tenantId, "growth");
-  await getDb().updateTable("tenants").set({ time_zone: timeZone }).where("id", "=", tenantId).execute();
-  return { tenantId, cookie: await sessionCookieFor(email) };
-}
-
 type Extra = Pick<NewCall, "feedback_rating" | "sentiment" | "audio_status">;
 
 let sequence = 0;
 /** Inserts calls made by buildCallRow, one minute apart (the first is the oldest) unless a spec says when. */
-async function insertCalls(tenantId: string, specs: Array<Partial<CallInput> & Partial<Extra>>) {
+async function insertCalls(tenantId: string, specs: Array<Partial<Omit<CallInput, "tenantId">> & Partial<Extra>>) {
   const ids: string[] = [];
   for (const { feedback_rating, sentiment, audio_status, ...input } of specs) {
     sequence += 1;
-    const id = newId();
     const createdAt = new Date(Date.UTC(2026, 1, 1, 9, 0) + sequence * 60_000).toISOString();
-    const row = buildCallRow({ id, tenantId, externalId: `ext-${id}`, status: "ended", direction: "inbound", createdAt, ...input });
-    await getDb()
-      .insertInto("calls")
-      .values({ ...row, feedback_rating: feedback_rating ?? null, sentiment: sentiment ?? null, ...(audio_status ? { audio_status } : {}) })
-      .execute();
-    ids.push(id);
+    const columns = { feedback_rating: feedback_rating ?? null, sentiment: sentiment ?? null, ...(audio_status ? { audio_status } : {}) };
+    ids.push(await call(tenantId, { createdAt, ...input }, columns));
   }
   return ids;
 }
@@ -73,41 +59,12 @@ async function exportCsv(cookie: string, query = "", language: "en" | "de" = "en
   return response;
 }
 
-/** RFC 4180 reading (quoted fields, doubled quotes, CRLF rows). */
-function parseCsv(text: string, separator: string) {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = "";
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const char = text[i]!;
-    if (quoted) {
-      if (char === '"' && text[i + 1] === '"') {
-        field += '"';
-        i += 1;
-      } else if (char === '"') quoted = false;
-      else field += char;
-    } else if (char === '"') quoted = true;
-    else if (char === separator) {
-      row.push(field);
-      field = "";
-    } else if (char === "\r" && text[i + 1] === "\n") {
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = "";
-      i += 1;
-    } else field += char;
-  }
-  return rows;
-}
-
 describe("the recordings list", () => {
   let owner: Owner;
   let ids: string[];
 
   beforeAll(async () => {
-    owner = await ownerOfNewTenant();
+    owner = await tenantWithOwner({ timeZone: "Europe/Berlin" });
     ids = await insertCalls(owner.tenantId, [
       ...Array.from({ length: 21 }, (_, index) => ({
         direction: index % 3 === 0 ? "Outbound" : "INBOUND",
@@ -207,7 +164,7 @@ describe("the recordings list", () => {
 
 describe("filters that other screens link to", () => {
   it("filters by status, date range in the tenant's time zone, escalation and rating/sentiment disagreement", async () => {
-    const owner = await ownerOfNewTenant("America/Toronto");
+    const owner = await tenantWithOwner({ timeZone: "America/Toronto" });
     const now = Date.now();
     const recent = new Date(now - 60 * 60_000).toISOString();
     const old = new Date(now - 40 * 24 * 60 * 60_000).toISOString();
@@ -241,7 +198,7 @@ describe("access", () => {
     expect(data).toMatchObject({ canUpdate: false, canDelete: false });
     const response = await exportCsv(agent, `?campaign=${encodeURIComponent("Agent visible campaign")}`);
     expect(response.status).toBe(200);
-    expect(parseCsv(await response.text(), ",")).toHaveLength(2);
+    expect(await readCsv(await response.text(), ",")).toHaveLength(2);
   });
 
   it("sends a visitor who is not signed in to the login page, from the list and from the export", async () => {
@@ -250,8 +207,8 @@ describe("access", () => {
   });
 
   it("never shows one tenant's calls to another, in the list, the campaign options or the export", async () => {
-    const a = await ownerOfNewTenant();
-    const b = await ownerOfNewTenant();
+    const a = await tenantWithOwner({ timeZone: "Europe/Berlin" });
+    const b = await tenantWithOwner({ timeZone: "Europe/Berlin" });
     await insertCalls(a.tenantId, [{ campaignName: "Secret A", summary: "tenant-a-only secret" }, { campaignName: "Secret A" }]);
     for (const query of ["", "?q=secret", "?q=se", "?campaign=Secret%20A", "?status=ended", "?sort=campaign&order=asc"]) {
       const data = await list(b.cookie, query);
@@ -260,7 +217,7 @@ describe("access", () => {
     }
     expect((await list(b.cookie)).campaigns).toEqual([]);
     const csv = await (await exportCsv(b.cookie, "?q=secret")).text();
-    expect(parseCsv(csv, ",")).toHaveLength(1);
+    expect(await readCsv(csv, ",")).toHaveLength(1);
     expect(csv).not.toContain("Secret A");
     expect((await list(a.cookie, "?q=secret")).total).toBe(2);
   });
@@ -271,7 +228,7 @@ describe("CSV export", () => {
   let ids: string[];
 
   beforeAll(async () => {
-    owner = await ownerOfNewTenant("Europe/Berlin");
+    owner = await tenantWithOwner({ timeZone: "Europe/Berlin" });
     ids = await insertCalls(owner.tenantId, [
       ...Array.from({ length: 24 }, (_, index) => ({ campaignName: "Bulk", userName: `User ${String(index).padStart(2, "0")}`, durationSeconds: 60 + index })),
       {
@@ -300,7 +257,7 @@ describe("CSV export", () => {
     const bytes = new Uint8Array(await response.arrayBuffer());
     expect(bytes[0]).toBe(0x22); // the header's first quote, no byte-order mark
     const text = new TextDecoder().decode(bytes);
-    const [header, ...rows] = parseCsv(text, ",");
+    const [header, ...rows] = await readCsv(text, ",");
     expect(header).toEqual([
       "ID",
       "Date (ISO 8601, UTC)",
@@ -326,7 +283,7 @@ describe("CSV export", () => {
 
   it("makes formula-like cells harmless and quotes what needs quoting", async () => {
     const text = await (await exportCsv(owner.cookie, "?q=semicolon")).text();
-    const [, row] = parseCsv(text, ",");
+    const [, row] = await readCsv(text, ",");
     expect(row).toEqual([
       ids[24],
       expect.stringMatching(/^2026-02-01T\d\d:\d\d:00\.000Z$/),
@@ -355,7 +312,7 @@ describe("CSV export", () => {
     // Read the bytes: Response.text() would quietly drop the byte-order mark this test is about.
     const bytes = new Uint8Array(await response.arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    const [header, row] = parseCsv(new TextDecoder().decode(bytes), ";");
+    const [header, row] = await readCsv(new TextDecoder().decode(bytes), ";");
     expect(header?.slice(0, 5)).toEqual(["ID", "Datum (ISO 8601, UTC)", "Datum", "Richtung", "Status"]);
     expect(row?.[3]).toBe("Ausgehend");
     expect(row?.[2]).toMatch(/^01\.02\.2026, \d\d:\d\d$/);
@@ -365,6 +322,6 @@ describe("CSV export", () => {
 
   it("exports only the header when nothing matches", async () => {
     const text = await (await exportCsv(owner.cookie, "?q=nothing-matches-this")).text();
-    expect(parseCsv(text, ",")).toHaveLength(1);
+    expect(await readCsv(text, ",")).toHaveLength(1);
   });
 });

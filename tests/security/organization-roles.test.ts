@@ -24,6 +24,7 @@ import * as teamRoute from "~/routes/_dashboard.organizations.$id.teams.$teamId.
 import * as selectionRoute from "~/routes/resources.selection";
 import { callAction, callLoader, cookiesFrom, findUser, makeRequest, prepareTestDatabase, redirectLocation, sessionCookieFor, unwrap } from "../support/app";
 import { addTenantUser, billingTenant, books } from "../support/billing";
+import { team } from "../support/factories";
 
 beforeAll(prepareTestDatabase);
 
@@ -195,11 +196,7 @@ describe("issue 22 item 2: an organization role stays inside its organization", 
     const { owner, alpha } = await account();
     const member = await organizationMember(owner.tenantId, alpha, "owner");
     // The account owner hosts an event type of Alpha's team.
-    const teamId = newId();
-    await getDb()
-      .insertInto("teams")
-      .values({ id: teamId, tenant_id: owner.tenantId, organization_id: alpha, name: "Desk", created_at: now(), updated_at: now() })
-      .execute();
+    const { id: teamId } = await team(owner.tenantId, alpha, { name: "Desk" });
     const eventTypeId = newId();
     await getDb()
       .insertInto("event_types")

@@ -1,10 +1,12 @@
 import fs from "node:fs";
 import path from "node:path";
+import { expect } from "vitest";
 import { getEnv } from "~/config/env.server";
 import { getDb, newId, type DB } from "~/db/db.server";
 import { durableTransaction } from "~/db/durable.server";
 import { getRoleIdByKey } from "~/features/access/roles.server";
 import { registerAccount } from "~/features/auth/accounts.server";
+import { saveAutoTopupSettings, type AutoTopupSettings } from "~/features/billing/auto-topup.server";
 import { ensureBillingAccount } from "~/features/billing/accounts.server";
 import { postLedgerEntry } from "~/features/billing/ledger.server";
 import { saveCard } from "~/features/billing/payment-methods.server";
@@ -86,6 +88,19 @@ export async function postBalanceChange(tenantId: string, amountCents: number) {
       reference: `test:${newId()}`,
     }),
   );
+}
+
+/** A tenant with auto top-up on (threshold 10.00, amount 50.00 unless told) whose balance usage took from 15.00 to `balance`. */
+export async function tenantWithBalance(
+  balance: number,
+  { cards = ["4242424242424242"], ...overrides }: Partial<AutoTopupSettings> & { cards?: string[] } = {},
+) {
+  const tenant = await billingTenant({ cards });
+  await saveAutoTopupSettings(tenant.tenantId, { enabled: true, thresholdCents: 1000, amountCents: 5000, monthlyCapCents: 50_000, ...overrides });
+  await postBalanceChange(tenant.tenantId, 1500);
+  await postBalanceChange(tenant.tenantId, balance - 1500);
+  expect((await books(tenant.tenantId)).balance).toBe(balance);
+  return tenant;
 }
 
 /** Another card for a tenant, attached as the test-mode provider attaches it (primary, then backup, then neither); returns its id. */
