@@ -1,7 +1,10 @@
 import js from "@eslint/js";
 import reactHooks from "eslint-plugin-react-hooks";
+import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
+import importX from "eslint-plugin-import-x";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+import layers from "./tools/eslint/layers.js";
 
 export default tseslint.config(
   { ignores: [".builds/**", "build/**", "public/build/**", "node_modules/**", "test-results/**", "playwright-report/**", "data/**"] },
@@ -41,6 +44,20 @@ export default tseslint.config(
           ],
         },
       ],
+    },
+  },
+  {
+    // The layers of app/ and no import cycles (docs/decisions/0029-code-layout.md). Type-only imports do not make a cycle.
+    files: ["app/**/*.{ts,tsx}"],
+    plugins: { "import-x": importX, voxboard: layers },
+    settings: {
+      "import-x/resolver-next": [createTypeScriptImportResolver({ project: "./tsconfig.json" })],
+      "import-x/extensions": [".ts", ".tsx", ".js"],
+      "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
+    },
+    rules: {
+      "voxboard/layers": "error",
+      "import-x/no-cycle": ["error", { ignoreExternal: true }],
     },
   },
   {

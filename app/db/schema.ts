@@ -819,7 +819,7 @@ export interface CrmLogTable {
 export type EventType = Selectable<EventTypeTable>;
 export type Appointment = Selectable<AppointmentTable>;
 
-/** Durable work a change's subscribers enqueued in its transaction (app/lib/events/outbox.server.ts). */
+/** Durable work a change's subscribers enqueued in its transaction (app/db/outbox.server.ts). */
 export interface OutboxJobTable {
   id: string;
   tenant_id: string;

@@ -8,7 +8,7 @@ import { FormErrors } from "~/components/ui/field";
 import { Notice } from "~/components/ui/panel";
 import { useIsPending } from "~/components/ui/use-is-pending";
 import { requireActionAccess, requireReadAccess } from "~/features/access/gate.server";
-import { can } from "~/features/access/permissions";
+import { can } from "~/features/roles/permissions";
 import { handleBillingAction, type BillingReply } from "~/features/billing/billing-actions.server";
 import { billingFrame, cardViews } from "~/features/billing/billing-page.server";
 import { CardErrorNotice, TestModeNotice } from "~/features/billing/billing-notices";

@@ -4,7 +4,7 @@ import { useTranslation } from "~/i18n/react";
 import { NotAvailablePanel } from "~/components/not-available-panel";
 import { PageHeader } from "~/components/ui/page-header";
 import { requireReadAccess } from "~/features/access/gate.server";
-import { firstSegment } from "~/features/access/permissions";
+import { firstSegment } from "~/features/roles/permissions";
 import { isDashboardSegment, SERVICE_DESK_TABS, type NavTab } from "~/lib/navigation/routes";
 import { pageTitle } from "~/lib/http/page-title";
 import { notFound } from "~/lib/http/errors.server";

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { requireActionAccess, requireReadAccess } from "~/features/access/gate.server";
-import { can } from "~/features/access/permissions";
+import { can } from "~/features/roles/permissions";
 import { handleBillingAction, type BillingReply } from "~/features/billing/billing-actions.server";
 import { AutoTopupFailureBanner, BillingSubpageHeader } from "~/features/billing/billing-notices";
 import { billingFrameForPage, topUpFormsData } from "~/features/billing/billing-page.server";

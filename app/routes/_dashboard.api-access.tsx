@@ -5,7 +5,7 @@ import { useTranslation } from "~/i18n/react";
 import { NotAvailablePanel } from "~/components/not-available-panel";
 import { PageHeader } from "~/components/ui/page-header";
 import { requireActionAccess, requireReadAccess } from "~/features/access/gate.server";
-import { can } from "~/features/access/permissions";
+import { can } from "~/features/roles/permissions";
 import { ApiAccessTabs } from "~/features/api-keys/api-access-tabs";
 import { createApiKey, findApiKey, listApiKeys, revokeApiKey } from "~/features/api-keys/api-keys.server";
 import { KeysTab } from "~/features/api-keys/keys-tab";

@@ -8,7 +8,7 @@ import { FormErrors, TextareaField } from "~/components/ui/field";
 import { PageHeader } from "~/components/ui/page-header";
 import { Panel } from "~/components/ui/panel";
 import { requireReadAccess } from "~/features/access/gate.server";
-import { can } from "~/features/access/permissions";
+import { can } from "~/features/roles/permissions";
 import { kickJobRunner } from "~/features/jobs/job-runner.server";
 import { formatPhoneForDisplay } from "~/features/phone/phone";
 import { organizationAccess } from "~/features/organizations/organization-access.server";

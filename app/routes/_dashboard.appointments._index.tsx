@@ -5,7 +5,7 @@ import { buttonClass } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
 import { PageHeader } from "~/components/ui/page-header";
 import { requireReadAccess } from "~/features/access/gate.server";
-import { can } from "~/features/access/permissions";
+import { can } from "~/features/roles/permissions";
 import { organizationPaths } from "~/features/organizations/paths";
 import { parseAppointmentParams } from "~/features/scheduling/appointment-params";
 import { appointmentFilterChoices, listAppointments } from "~/features/scheduling/appointments.server";

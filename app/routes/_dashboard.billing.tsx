@@ -5,7 +5,7 @@ import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { PageHeader } from "~/components/ui/page-header";
 import { Notice } from "~/components/ui/panel";
 import { requireActionAccess, requireReadAccess } from "~/features/access/gate.server";
-import { can } from "~/features/access/permissions";
+import { can } from "~/features/roles/permissions";
 import { handleBillingAction, type BillingReply } from "~/features/billing/billing-actions.server";
 import { AutoTopupFailureBanner, BillingTabBar, TestModeNotice } from "~/features/billing/billing-notices";
 import { billingFrameForPage, cardViews, historyData, overviewData, topUpFormsData } from "~/features/billing/billing-page.server";

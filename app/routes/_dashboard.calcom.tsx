@@ -8,7 +8,7 @@ import { PageHeader } from "~/components/ui/page-header";
 import { Panel } from "~/components/ui/panel";
 import { getEnv } from "~/config/env.server";
 import { requireReadAccess } from "~/features/access/gate.server";
-import { can } from "~/features/access/permissions";
+import { can } from "~/features/roles/permissions";
 import { handleCalcomAction } from "~/features/calcom/calcom-actions.server";
 import { ConnectionPanel, ConnectPanel, DisconnectForm, WebhookPanel } from "~/features/calcom/calcom-page";
 import { getConnection, importedEventTypes, webhookSecretOf } from "~/features/calcom/connections.server";

@@ -8,7 +8,7 @@ import { Pagination } from "~/components/ui/pagination";
 import { Notice } from "~/components/ui/panel";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { requireReadAccess } from "~/features/access/gate.server";
-import { can } from "~/features/access/permissions";
+import { can } from "~/features/roles/permissions";
 import { AnalysedCallsTable, LiveCallsTable, MissedCallsTable, QueuedCallsTable } from "~/features/call-center/call-tables";
 import { hasVoicePlatform, listAnalysedCalls, listLiveCalls, listMissedCalls, listQueuedCalls } from "~/features/call-center/queries.server";
 import { CallCenterTabBar } from "~/features/call-center/tab-bar";

@@ -4,7 +4,7 @@ import { useTranslation } from "~/i18n/react";
 import { PageHeader } from "~/components/ui/page-header";
 import { Notice } from "~/components/ui/panel";
 import { requireActionAccess, requireReadAccess } from "~/features/access/gate.server";
-import { can } from "~/features/access/permissions";
+import { can } from "~/features/roles/permissions";
 import { useAutoRefresh } from "~/features/call-center/use-auto-refresh";
 import { ActivityLog } from "~/features/campaigns/activity-log";
 import { BackLink } from "~/features/campaigns/back-link";

@@ -5,7 +5,7 @@ import { buttonClass } from "~/components/ui/button";
 import { PageHeader } from "~/components/ui/page-header";
 import { Notice } from "~/components/ui/panel";
 import { requireReadAccess } from "~/features/access/gate.server";
-import { can } from "~/features/access/permissions";
+import { can } from "~/features/roles/permissions";
 import { listCampaigns } from "~/features/campaigns/campaigns.server";
 import { CampaignsList } from "~/features/campaigns/campaigns-list";
 import { parseCampaignListParams } from "~/features/campaigns/list-params";

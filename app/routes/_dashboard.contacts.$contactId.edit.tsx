@@ -11,7 +11,7 @@ import { PageHeader } from "~/components/ui/page-header";
 import { Panel } from "~/components/ui/panel";
 import { useIsPending } from "~/components/ui/use-is-pending";
 import { requireActionAccess } from "~/features/access/gate.server";
-import { can } from "~/features/access/permissions";
+import { can } from "~/features/roles/permissions";
 import { BackToContacts } from "~/features/contacts/back-link";
 import { ContactForm } from "~/features/contacts/contact-forms";
 import { DeleteContactForm } from "~/features/contacts/delete-contact-form";

@@ -5,7 +5,7 @@ import { useTranslation } from "~/i18n/react";
 import { PageHeader } from "~/components/ui/page-header";
 import { Notice } from "~/components/ui/panel";
 import { requireActionAccess, requireReadAccess, type GateContext } from "~/features/access/gate.server";
-import { can } from "~/features/access/permissions";
+import { can } from "~/features/roles/permissions";
 import { ImportSteps, type ImportStep } from "~/features/contact-import/import-badges";
 import { readCsvHead } from "~/features/contact-import/csv-file.server";
 import { storedFileExists } from "~/features/contact-import/import-files.server";

@@ -6,7 +6,7 @@ import { PageHeader } from "~/components/ui/page-header";
 import { Notice } from "~/components/ui/panel";
 import { getEnv } from "~/config/env.server";
 import { requireActionAccess, requireReadAccess } from "~/features/access/gate.server";
-import { can } from "~/features/access/permissions";
+import { can } from "~/features/roles/permissions";
 import { matchColumns } from "~/features/contact-import/column-mapping";
 import { ImportSteps } from "~/features/contact-import/import-badges";
 import { ensureImportHousekeeping } from "~/features/contact-import/import-runner.server";

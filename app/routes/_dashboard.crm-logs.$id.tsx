@@ -7,7 +7,7 @@ import { PageHeader } from "~/components/ui/page-header";
 import { Panel } from "~/components/ui/panel";
 import { useIsPending } from "~/components/ui/use-is-pending";
 import { requireReadAccess } from "~/features/access/gate.server";
-import { can } from "~/features/access/permissions";
+import { can } from "~/features/roles/permissions";
 import { eventKey } from "~/features/integrations/events";
 import { describeFailure } from "~/features/integrations/failure-reason";
 import { replayDelivery } from "~/features/integrations/deliveries.server";

@@ -9,7 +9,7 @@ import { PageHeader } from "~/components/ui/page-header";
 import { Panel } from "~/components/ui/panel";
 import { useIsPending } from "~/components/ui/use-is-pending";
 import { requireReadAccess } from "~/features/access/gate.server";
-import { can } from "~/features/access/permissions";
+import { can } from "~/features/roles/permissions";
 import { createCustomCrm } from "~/features/integrations/custom-crm.server";
 import { CUSTOM_ENDPOINT_ROWS, CUSTOM_METHODS } from "~/features/integrations/custom-template";
 import { CustomCrmSchema } from "~/features/integrations/integration-schemas";

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { buttonClass } from "~/components/ui/button";
-import { can } from "~/features/access/permissions";
+import { can } from "~/features/roles/permissions";
 import { ActiveIntegrations } from "~/features/integrations/active-integrations";
 import { hubAnalytics, queuedDeliveryCounts } from "~/features/integrations/analytics.server";
 import { successRate } from "~/features/integrations/delivery-policy";

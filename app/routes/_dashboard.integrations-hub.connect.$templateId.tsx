@@ -7,7 +7,7 @@ import { EmptyState } from "~/components/ui/empty-state";
 import { PageHeader } from "~/components/ui/page-header";
 import { Notice, Panel } from "~/components/ui/panel";
 import { requireReadAccess } from "~/features/access/gate.server";
-import { can } from "~/features/access/permissions";
+import { can } from "~/features/roles/permissions";
 import { baseUrlProblem } from "~/features/integrations/base-url.server";
 import { ConnectionForm } from "~/features/integrations/connection-form";
 import { connectSchema, settingField } from "~/features/integrations/integration-schemas";

@@ -8,7 +8,7 @@ import { PageHeader } from "~/components/ui/page-header";
 import { Notice, Panel } from "~/components/ui/panel";
 import { useIsPending } from "~/components/ui/use-is-pending";
 import { requireReadAccess } from "~/features/access/gate.server";
-import { can } from "~/features/access/permissions";
+import { can } from "~/features/roles/permissions";
 import { baseUrlProblem } from "~/features/integrations/base-url.server";
 import { DuplicateIntegration } from "~/features/integrations/integrations.server";
 import { integrationPaths } from "~/features/integrations/paths";

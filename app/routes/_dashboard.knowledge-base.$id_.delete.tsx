@@ -7,7 +7,7 @@ import { PageHeader } from "~/components/ui/page-header";
 import { Panel } from "~/components/ui/panel";
 import { useIsPending } from "~/components/ui/use-is-pending";
 import { requireActionAccess, requireReadAccess } from "~/features/access/gate.server";
-import { can } from "~/features/access/permissions";
+import { can } from "~/features/roles/permissions";
 import { findSuccessorDefault } from "~/features/knowledge/default.server";
 import { DeleteKnowledgeBaseForm, type DeleteKnowledgeBaseView } from "~/features/knowledge/delete-knowledge-base";
 import { deleteKnowledgeBase, findKnowledgeBase, listTenantNumbers } from "~/features/knowledge/knowledge.server";

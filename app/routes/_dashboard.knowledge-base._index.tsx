@@ -4,7 +4,7 @@ import { useTranslation } from "~/i18n/react";
 import { buttonClass } from "~/components/ui/button";
 import { PageHeader } from "~/components/ui/page-header";
 import { requireActionAccess, requireReadAccess } from "~/features/access/gate.server";
-import { can } from "~/features/access/permissions";
+import { can } from "~/features/roles/permissions";
 import { setDefaultKnowledgeBase } from "~/features/knowledge/default.server";
 import { findKnowledgeBase, listKnowledgeBases, listTenantNumbers } from "~/features/knowledge/knowledge.server";
 import { KnowledgeListView } from "~/features/knowledge/knowledge-list";

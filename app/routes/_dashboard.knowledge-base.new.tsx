@@ -4,7 +4,7 @@ import { useTranslation } from "~/i18n/react";
 import { PageHeader } from "~/components/ui/page-header";
 import { requireActionAccess, requireReadAccess } from "~/features/access/gate.server";
 import { safeRedirectPath } from "~/lib/http/safe-redirect";
-import { can } from "~/features/access/permissions";
+import { can } from "~/features/roles/permissions";
 import { knowledgeFormConstraint, submitKnowledgeBaseForm } from "~/features/knowledge/form-action.server";
 import { KnowledgeBaseForm, type KnowledgeFormDefaults } from "~/features/knowledge/knowledge-form";
 import { listTenantNumbers } from "~/features/knowledge/knowledge.server";

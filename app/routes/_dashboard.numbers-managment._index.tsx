@@ -6,7 +6,7 @@ import { useTranslation } from "~/i18n/react";
 import { PageHeader } from "~/components/ui/page-header";
 import { Notice } from "~/components/ui/panel";
 import { requireActionAccess, requireReadAccess, type GateContext } from "~/features/access/gate.server";
-import { can, type PermissionAction } from "~/features/access/permissions";
+import { can, type PermissionAction } from "~/features/roles/permissions";
 import { AddNumberPanel } from "~/features/numbers/add-number";
 import { MAX_BULK_BYTES, MAX_BULK_ROWS } from "~/features/numbers/bulk-csv";
 import { BulkUploadPanel } from "~/features/numbers/bulk-validation";

@@ -5,7 +5,7 @@ import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { PageHeader } from "~/components/ui/page-header";
 import { Panel } from "~/components/ui/panel";
 import { requireReadAccess } from "~/features/access/gate.server";
-import { can } from "~/features/access/permissions";
+import { can } from "~/features/roles/permissions";
 import { membersOutsideTeam } from "~/features/organizations/members.server";
 import { getOrganization } from "~/features/organizations/organizations.server";
 import { organizationAccess } from "~/features/organizations/organization-access.server";

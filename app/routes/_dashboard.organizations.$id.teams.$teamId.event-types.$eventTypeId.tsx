@@ -10,7 +10,7 @@ import { PageHeader } from "~/components/ui/page-header";
 import { Panel } from "~/components/ui/panel";
 import { requireReadAccess } from "~/features/access/gate.server";
 import { requireOrganizationAction } from "~/features/organizations/organization-access.server";
-import { can } from "~/features/access/permissions";
+import { can } from "~/features/roles/permissions";
 import { organizationPaths } from "~/features/organizations/paths";
 import { EventTypeForm } from "~/features/scheduling/event-type-form";
 import { saveEventTypeForm } from "~/features/scheduling/event-type-form.server";

@@ -5,7 +5,7 @@ import { buttonClass } from "~/components/ui/button";
 import { PageHeader } from "~/components/ui/page-header";
 import { Panel } from "~/components/ui/panel";
 import { requireReadAccess } from "~/features/access/gate.server";
-import { can } from "~/features/access/permissions";
+import { can } from "~/features/roles/permissions";
 import { accessForOrganizations } from "~/features/organizations/organization-access.server";
 import { parseOrganizationListParams } from "~/features/organizations/list-params";
 import { listOrganizations } from "~/features/organizations/organizations.server";

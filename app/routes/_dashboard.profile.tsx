@@ -7,7 +7,7 @@ import { PageHeader } from "~/components/ui/page-header";
 import { Notice } from "~/components/ui/panel";
 import { getEnv } from "~/config/env.server";
 import { requireActionAccess, requireReadAccess, type GateContext } from "~/features/access/gate.server";
-import { can } from "~/features/access/permissions";
+import { can } from "~/features/roles/permissions";
 import { clearedSessionCookie } from "~/features/auth/session.server";
 import { avatarUrl } from "~/features/profile/avatar";
 import { deleteAvatar, parseAvatarUpload, saveAvatar, sniffImageType } from "~/features/profile/avatar-storage.server";

@@ -5,7 +5,7 @@ import { useTranslation } from "~/i18n/react";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { Panel } from "~/components/ui/panel";
 import { requireReadAccess } from "~/features/access/gate.server";
-import { can } from "~/features/access/permissions";
+import { can } from "~/features/roles/permissions";
 import { safeRedirectPath } from "~/lib/http/safe-redirect";
 import { AudioPlayer, formatClock, isoDuration, parseStartSeconds } from "~/features/recordings/audio-player";
 import { withReturnTo } from "~/features/recordings/recording-paths";

@@ -5,7 +5,7 @@ import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { Badge } from "~/components/ui/badge";
 import { PageHeader } from "~/components/ui/page-header";
 import { requireReadAccess } from "~/features/access/gate.server";
-import { can } from "~/features/access/permissions";
+import { can } from "~/features/roles/permissions";
 import { titleFromLoader } from "~/lib/http/page-title";
 import { isBuiltSegment } from "~/lib/navigation/routes";
 import { getTranslator } from "~/i18n/i18next.server";

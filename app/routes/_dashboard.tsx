@@ -5,7 +5,7 @@ import { Sidebar } from "~/components/shell/sidebar";
 import { Topbar } from "~/components/shell/topbar";
 import { GraceBanner } from "~/components/shell/grace-banner";
 import { requireScreenAccess } from "~/features/access/gate.server";
-import { can } from "~/features/access/permissions";
+import { can } from "~/features/roles/permissions";
 import { PROFILE_MENU, visibleNavGroups } from "~/lib/navigation/routes";
 import { readSidebar } from "~/lib/preferences/preferences.server";
 import { avatarUrl } from "~/features/profile/avatar";

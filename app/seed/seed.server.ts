@@ -1,5 +1,5 @@
 import { getEnv } from "~/config/env.server";
-import { ensureBuiltInRoles, getRoleIdByKey } from "~/features/access/roles.server";
+import { ensureBuiltInRoles, getRoleIdByKey } from "~/features/roles/roles.server";
 import { hashPassword } from "~/features/auth/password.server";
 import { ensurePlans, subscribeTenantToPlan } from "~/features/tenants/plans.server";
 import { seedDemoBilling } from "./demo-billing.server";

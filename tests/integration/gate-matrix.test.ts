@@ -2,8 +2,8 @@ import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/db/db.server";
 import { requireActionAccess, type PermissionArea } from "~/features/access/gate.server";
-import { can, firstSegment, type PermissionAction, type PermissionMap } from "~/features/access/permissions";
-import { BUILT_IN_ROLES } from "~/features/access/roles.server";
+import { can, firstSegment, type PermissionAction, type PermissionMap } from "~/features/roles/permissions";
+import { BUILT_IN_ROLES } from "~/features/roles/roles.server";
 import { getActiveSubscription } from "~/features/tenants/plans.server";
 import { isDashboardSegment } from "~/lib/navigation/routes";
 import { popToast } from "~/lib/toast/toast.server";
@@ -295,7 +295,7 @@ describe("route gate for actions", () => {
  * Every route that has a loader, as Remix reads them from remix.config.js
  * (tests/support/route-manifest.ts), × every demo role and a visitor without
  * a session. What each role should get is worked out from the gate's own
- * permission map (BUILT_IN_ROLES in app/features/access/roles.server.ts, read
+ * permission map (BUILT_IN_ROLES in app/features/roles/roles.server.ts, read
  * through `can`) and the area and action each route needs: the area is the
  * URL's first segment (the key of the permission map, docs/decisions/0006),
  * the action is read, or create/update/delete for pages ending in new, edit

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb, newId, now } from "~/db/db.server";
 import { getGateContext } from "~/features/access/gate.server";
-import { can } from "~/features/access/permissions";
+import { can } from "~/features/roles/permissions";
 import { createOrganization } from "~/features/organizations/organizations.server";
 import { selectionCookie } from "~/features/organizations/selection.server";
 import { getTranslatorFor } from "~/i18n/i18next.server";

@@ -9,8 +9,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb, newId, now } from "~/db/db.server";
 import { getGateContext } from "~/features/access/gate.server";
-import { can, ORGANIZATION_SEGMENTS, type PermissionAction } from "~/features/access/permissions";
-import { BUILT_IN_ROLES } from "~/features/access/roles.server";
+import { can, ORGANIZATION_SEGMENTS, type PermissionAction } from "~/features/roles/permissions";
+import { BUILT_IN_ROLES } from "~/features/roles/roles.server";
 import { createOrganization } from "~/features/organizations/organizations.server";
 import { TENANT_SEGMENTS } from "~/lib/navigation/routes";
 import * as addTopUp from "~/routes/_dashboard.add-topup-balance";

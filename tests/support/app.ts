@@ -7,7 +7,7 @@ import { getDb } from "~/db/db.server";
 import { prepareDatabase } from "~/seed/seed.server";
 import { createSession, getSessionCookie } from "~/features/auth/session.server";
 import { settleAfterResponseWork } from "~/lib/background/after-response.server";
-import { runDueOutboxJobs } from "~/lib/events/outbox.server";
+import { runDueOutboxJobs } from "~/db/outbox.server";
 
 export const BASE_URL = "http://localhost:3000";
 
@@ -177,7 +177,7 @@ export function outboxCount() {
 }
 
 /**
- * The job runner's outbox pass (app/lib/events/outbox.server.ts), as the
+ * The job runner's outbox pass (app/db/outbox.server.ts), as the
  * runner the route kicks would run it after the change's commit: an
  * appointment's Cal.com push and email are jobs queued with the change
  * (docs/decisions/0028-domain-events.md), no longer work done after the

@@ -4,7 +4,7 @@ import { expect } from "vitest";
 import { getEnv } from "~/config/env.server";
 import { getDb, newId, type DB } from "~/db/db.server";
 import { durableTransaction } from "~/db/durable.server";
-import { getRoleIdByKey } from "~/features/access/roles.server";
+import { getRoleIdByKey } from "~/features/roles/roles.server";
 import { registerAccount } from "~/features/auth/accounts.server";
 import { saveAutoTopupSettings, type AutoTopupSettings } from "~/features/billing/auto-topup.server";
 import { ensureBillingAccount } from "~/features/billing/accounts.server";

@@ -1,7 +1,7 @@
 import type { Insertable } from "kysely";
 import { getDb, newId, now } from "~/db/db.server";
 import type { AppointmentTable, CampaignTable, ContactTable, KnowledgeBaseTable, NewCall } from "~/db/schema";
-import { getRoleIdByKey } from "~/features/access/roles.server";
+import { getRoleIdByKey } from "~/features/roles/roles.server";
 import { registerAccount } from "~/features/auth/accounts.server";
 import { hashPassword } from "~/features/auth/password.server";
 import { ensureBillingAccount } from "~/features/billing/accounts.server";

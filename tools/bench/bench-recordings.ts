@@ -189,7 +189,7 @@ async function timeListLoader(args: BenchArgs, origin: string): Promise<{ result
   const { getDb } = await import("~/db/db.server");
   const { createSession } = await import("~/features/auth/session.server");
   const { getGateContext } = await import("~/features/access/gate.server");
-  const { can } = await import("~/features/access/permissions");
+  const { can } = await import("~/features/roles/permissions");
   const { loadRecordingsList } = await import("~/features/recordings/list-page.server");
   const { SORT_KEYS } = await import("~/features/recordings/list-params");
   const { RARE_TERM } = await import("~/seed/bulk-calls.server");

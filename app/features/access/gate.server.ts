@@ -5,11 +5,11 @@ import { redirectWithToast } from "~/lib/toast/toast.server";
 import { getActiveSubscription, type ActiveSubscription } from "~/features/tenants/plans.server";
 import { tenantPhoneCountry } from "~/features/phone/phone-country";
 import { identifyRequest } from "~/lib/observability/request-context.server";
-import { can, firstSegment, parsePermissions, permissionsInOrganization, type PermissionAction, type PermissionMap } from "./permissions";
+import { can, firstSegment, parsePermissions, permissionsInOrganization, type PermissionAction, type PermissionMap } from "~/features/roles/permissions";
 import { isPublicPath } from "./public-paths";
 import { isDashboardSegment, type DashboardSegment } from "~/lib/navigation/routes";
 import { resolveRequestSelection, type ResolvedSelection } from "~/features/organizations/selection.server";
-import { effectiveRoleKey } from "./role-rank";
+import { effectiveRoleKey } from "~/features/roles/role-rank";
 import { forbidden, notFound } from "~/lib/http/errors.server";
 
 export interface SignedInUser {

@@ -1,6 +1,6 @@
 import { getEnv } from "~/config/env.server";
 import { getDb, newId, now } from "~/db/db.server";
-import { getRoleIdByKey } from "~/features/access/roles.server";
+import { getRoleIdByKey } from "~/features/roles/roles.server";
 import { initialTimeZone } from "~/features/onboarding/initial-time-zone.server";
 import { sendParagraphEmail as sendParagraphs } from "~/lib/email/paragraph-email.server";
 import { countryOfPhone, toE164 } from "~/features/phone/phone";

@@ -1,12 +1,12 @@
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { getGateContext } from "~/features/access/gate.server";
 import { redirectWithToast } from "~/lib/toast/toast.server";
 import { getLanguage } from "~/i18n/i18next.server";
 import { resendVerification, verifyEmailWithToken } from "./accounts.server";
 import { rateLimitMessage } from "./request.server";
 import { ResendVerificationSchema } from "./schemas";
+import { getLiveSession } from "./session.server";
 import { findLiveToken } from "./verification.server";
 import { readFormData } from "~/lib/http/form-body.server";
 
@@ -37,7 +37,8 @@ export async function verifyEmailAction({ request, context }: ActionFunctionArgs
   if (!parsed.success || !(await verifyEmailWithToken(parsed.data.token))) {
     return data({ resend: undefined, sent: false, invalid: true }, { status: 400 });
   }
-  const signedIn = await getGateContext(request);
+  // Signed in = a live session (sessions go with their user); the gate itself is a layer above auth (docs/decisions/0029-code-layout.md).
+  const signedIn = await getLiveSession(request);
   return signedIn
     ? redirectWithToast("/overview", { type: "success", key: "auth:toast.emailVerified" })
     : redirectWithToast("/login", { type: "success", key: "auth:toast.emailVerifiedSignIn" });

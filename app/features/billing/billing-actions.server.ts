@@ -4,7 +4,7 @@ import { data, redirect } from "@remix-run/node";
 import { getEnv } from "~/config/env.server";
 import { getDb } from "~/db/db.server";
 import type { GateContext, PermissionArea } from "~/features/access/gate.server";
-import { can, type PermissionAction } from "~/features/access/permissions";
+import { can, type PermissionAction } from "~/features/roles/permissions";
 import { formatMoney } from "~/i18n/format";
 import { getLanguage } from "~/i18n/i18next.server";
 import { readFormData } from "~/lib/http/form-body.server";

@@ -3,7 +3,7 @@ import { getEnv } from "~/config/env.server";
 import { formatMoney } from "~/i18n/format";
 import { getTranslatorFor } from "~/i18n/i18next.server";
 import { sendEmail } from "~/lib/email/mailer.server";
-import { can, parsePermissions } from "~/features/access/permissions";
+import { can, parsePermissions } from "~/features/roles/permissions";
 import { tenantLanguage } from "~/features/tenants/tenant-language";
 import type { CardErrorCode } from "./card-errors";
 

@@ -1,7 +1,7 @@
 import { appointmentNoticeJob, isCalcomAppointment } from "~/features/scheduling/subscriptions.server";
 import { subscribe } from "~/lib/events/bus.server";
 import { APPOINTMENT_EVENTS, appointmentChangeOf, type AppointmentChange } from "~/lib/events/events";
-import { outboxJob } from "~/lib/events/outbox.server";
+import { outboxJob } from "~/db/outbox.server";
 import { pushToCalcom } from "./sync.server";
 
 /**

@@ -4,7 +4,7 @@ import { getDb, type DB } from "~/db/db.server";
 import { isPostgres } from "~/db/dialect";
 import { escapeLike } from "~/db/like";
 import type { GateContext } from "~/features/access/gate.server";
-import { can } from "~/features/access/permissions";
+import { can } from "~/features/roles/permissions";
 import { phoneDisplays } from "~/features/phone/display.server";
 import { formatPhoneForDisplay } from "~/features/phone/phone";
 import { csvDialectFor, csvLine, UTF8_BOM, type CsvValue } from "~/lib/csv/csv-writer";

@@ -1,5 +1,5 @@
 import type { GateContext } from "~/features/access/gate.server";
-import { can, type PermissionAction } from "~/features/access/permissions";
+import { can, type PermissionAction } from "~/features/roles/permissions";
 import { organizationAccess } from "~/features/organizations/organization-access.server";
 import { requireIntegration } from "./integrations.server";
 import { forbidden } from "~/lib/http/errors.server";

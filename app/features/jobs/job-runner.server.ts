@@ -2,7 +2,7 @@ import { syncDueCalcomConnections } from "~/features/calcom/scheduled-sync.serve
 import { runDueDeliveries } from "~/features/integrations/deliveries.server";
 import { purgeExpiredLogs } from "~/features/integrations/log-retention.server";
 import type { GuardOptions } from "~/lib/outbound/guard.server";
-import { purgeFinishedOutboxJobs, runDueOutboxJobs } from "~/lib/events/outbox.server";
+import { purgeFinishedOutboxJobs, runDueOutboxJobs } from "~/db/outbox.server";
 import os from "node:os";
 import { getEnv } from "~/config/env.server";
 import { getDb, type DB } from "~/db/db.server";

@@ -1,5 +1,5 @@
 import { getDb, type DB } from "~/db/db.server";
-import { can, type PermissionMap } from "~/features/access/permissions";
+import { can, type PermissionMap } from "~/features/roles/permissions";
 import { FIRST_STEPS, type FirstStepKey, type FirstStepView } from "./first-step-definitions";
 
 /** Which first steps the tenant has taken: each is done once the tenant holds at least one of its things. */

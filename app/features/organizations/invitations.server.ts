@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { getEnv } from "~/config/env.server";
 import { getDb, newId, now, type DB } from "~/db/db.server";
-import { getRoleIdByKey } from "~/features/access/roles.server";
+import { getRoleIdByKey } from "~/features/roles/roles.server";
 import { hashPassword } from "~/features/auth/password.server";
 import { getTranslatorFor } from "~/i18n/i18next.server";
 import { isLanguage, type Language } from "~/i18n/config";

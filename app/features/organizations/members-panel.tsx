@@ -6,7 +6,7 @@ import { DataTable, type DataColumn } from "~/components/ui/data-table";
 import { FormErrors, SelectField, TextField } from "~/components/ui/field";
 import { Panel } from "~/components/ui/panel";
 import { useIsPending } from "~/components/ui/use-is-pending";
-import { MEMBER_ROLES } from "~/features/access/role-rank";
+import { MEMBER_ROLES } from "~/features/roles/role-rank";
 import { formatDate } from "~/i18n/format";
 import { useTranslation } from "~/i18n/react";
 import type { FormConstraint } from "~/lib/forms/form-constraint";

@@ -1,5 +1,5 @@
 import { getDb, now, type DB } from "~/db/db.server";
-import { canAssignRole, canManageMember, isMemberRole, mayChangeMember, type MemberRole } from "~/features/access/role-rank";
+import { canAssignRole, canManageMember, isMemberRole, mayChangeMember, type MemberRole } from "~/features/roles/role-rank";
 import type { Language } from "~/i18n/config";
 import { inviteToOrganization } from "./invitations.server";
 

@@ -1,7 +1,7 @@
 import { getDb, type DB } from "~/db/db.server";
 import type { GateContext } from "~/features/access/gate.server";
-import { can, parsePermissions, permissionsInOrganization, type PermissionAction, type PermissionMap } from "~/features/access/permissions";
-import { effectiveRoleKey } from "~/features/access/role-rank";
+import { can, parsePermissions, permissionsInOrganization, type PermissionAction, type PermissionMap } from "~/features/roles/permissions";
+import { effectiveRoleKey } from "~/features/roles/role-rank";
 import { forbidden } from "~/lib/http/errors.server";
 
 export interface OrganizationAccess {

@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/node";
 import type { GateContext } from "~/features/access/gate.server";
 import type { OrganizationAccess } from "./organization-access.server";
-import { can, type PermissionAction } from "~/features/access/permissions";
+import { can, type PermissionAction } from "~/features/roles/permissions";
 import { getLanguage } from "~/i18n/i18next.server";
 import { readFormData } from "~/lib/http/form-body.server";
 import { redirectWithToast } from "~/lib/toast/toast.server";

@@ -2,7 +2,7 @@ import { sql, type SqlBool } from "kysely";
 import { getDb, newId, now, type DB } from "~/db/db.server";
 import { escapeLike } from "~/db/like";
 import { storedImages, type ImageExtension } from "~/lib/storage/stored-images.server";
-import { isMemberRole } from "~/features/access/role-rank";
+import { isMemberRole } from "~/features/roles/role-rank";
 import { sortNameOf, type OrganizationListParams } from "./list-params";
 
 /** Organization logos: `uploads/logos/<organization id>-<random>.<type>` of the app's store. */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MEMBER_ROLES } from "~/features/access/role-rank";
+import { MEMBER_ROLES } from "~/features/roles/role-rank";
 import { ORGANIZATION_NAME_MAX, TEAM_NAME_MAX } from "./organization-rules";
 
 /**

@@ -1,6 +1,6 @@
 import { getDb } from "~/db/db.server";
 import type { GateContext } from "~/features/access/gate.server";
-import { can } from "~/features/access/permissions";
+import { can } from "~/features/roles/permissions";
 import { phoneDisplays } from "~/features/phone/display.server";
 import { readRecordingColumns } from "./columns.server";
 import { listHref, parseListParams, toSearchParams, type ListBasePath, type RecordingsListViewData } from "./list-params";

@@ -1,5 +1,5 @@
-import { getDb, newId, type DB } from "~/db/db.server";
-import { ensureSubscriptions } from "./bus.server";
+import { ensureSubscriptions } from "~/lib/events/bus.server";
+import { getDb, newId, type DB } from "./db.server";
 
 /**
  * The outbox (docs/decisions/0028-domain-events.md): durable jobs that a

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { isBuiltSegment, NAV_GROUPS, visibleNavGroups } from "~/lib/navigation/routes";
 import { can, firstSegment, grantRead, parsePermissions } from "./permissions";
 import { safeRedirectPath } from "~/lib/http/safe-redirect";
-import { isPublicPath } from "./public-paths";
+import { isPublicPath } from "~/features/access/public-paths";
 
 describe("permissions", () => {
   it("passes only when the action is listed for the area", () => {
