@@ -1,4 +1,4 @@
-import Ajv2020, { type ErrorObject } from "ajv/dist/2020";
+import Ajv2020, { type ErrorObject } from "ajv/dist/2020.js";
 
 /**
  * JSON Schema (draft 2020-12) checked by ajv 8 in strict mode, limited to the
