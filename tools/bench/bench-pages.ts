@@ -41,35 +41,10 @@ import {
   type BenchPagesArgs,
 } from "./bench-pages-stats";
 import { count, formatMarkdownTable, formatTable, kib, ms } from "./bench-stats";
+import { cleanUp, cleanups } from "./cleanups";
 
-const DEMO_TENANT = "Demo Company";
 /** Chunks listed per page unless --scripts asks for all of them. */
 const TOP_CHUNKS = 5;
-
-/* ---------- Clean-up: the temporary directory and the server go whatever happens ---------- */
-
-const cleanups: Array<() => void> = [];
-function cleanUp() {
-  while (cleanups.length) {
-    try {
-      cleanups.pop()!();
-    } catch {
-      // Clean-up is best effort; the original failure is the one worth reporting.
-    }
-  }
-}
-process.on("exit", cleanUp);
-for (const [signal, code] of [
-  ["SIGINT", 130],
-  ["SIGTERM", 143],
-  ["SIGHUP", 129],
-] as const) {
-  process.on(signal, () => {
-    console.error(`\n${signal} received: stopping the server and removing the temporary files.`);
-    cleanUp();
-    process.exit(code);
-  });
-}
 
 /* ---------- Output ---------- */
 
@@ -127,47 +102,9 @@ function loadChunkLabels(buildRoot: string): Map<string, string> {
 /* ---------- The database ---------- */
 
 async function prepareBenchDatabase(args: BenchPagesArgs) {
-  // Dynamic imports: the environment must be in place before any app module reads it.
-  const { getDb, closeDb } = await import("~/db/db.server");
-  const { prepareDatabase } = await import("~/seed/seed.server");
-  const { insertSyntheticCalls } = await import("~/seed/bulk-calls.server");
-  const { findTenant } = await import("./seed-bulk");
-  const { sql } = await import("kysely");
-
-  const db = getDb();
-  const { seeded } = await prepareDatabase(db);
-  const tenant = await findTenant(db, DEMO_TENANT);
-  const existing = Number(
-    (await sql<{ n: number }>`select count(*) as n from calls where tenant_id = ${tenant.id} and external_id like 'bulk-%'`.execute(db)).rows[0]?.n ?? 0,
-  );
-  if (existing > args.recordings) {
-    throw new Error(
-      `${args.keep} already holds ${count(existing)} synthetic recordings, more than the ${count(args.recordings)} asked for; use another --keep file.`,
-    );
-  }
-  const missing = args.recordings - existing;
-  if (existing > 0) log(`Reusing ${count(existing)} synthetic recordings in ${args.keep}.`);
-  else if (seeded) log("New database: migrated and seeded with the demo data.");
-  if (missing > 0) {
-    log(`Loading ${count(missing)} synthetic recordings into ${tenant.name}…`);
-    let reported = 0;
-    // A different seed when topping up a kept file, so the added rows are not a copy of the first ones.
-    const { seconds } = await insertSyntheticCalls(db, tenant.id, missing, {
-      seed: 1 + existing,
-      onProgress: (done, total) => {
-        if (done === total || done - reported >= total / 5) {
-          log(`  ${count(done)} / ${count(total)}`);
-          reported = done;
-        }
-      },
-    });
-    log(`Loaded in ${seconds.toFixed(1)} s.`);
-    await sql`pragma wal_checkpoint(TRUNCATE)`.execute(db);
-  }
-  const total = Number((await sql<{ n: number }>`select count(*) as n from calls where tenant_id = ${tenant.id}`.execute(db)).rows[0]?.n ?? 0);
-  // Closed before the server opens the same file.
-  await closeDb();
-  return total;
+  // A dynamic import: the environment must be in place before any app module reads it.
+  const { topUpBenchRecordings } = await import("./seed-bulk");
+  return topUpBenchRecordings({ keep: args.keep, recordings: args.recordings, log });
 }
 
 /* ---------- Bytes per page ---------- */

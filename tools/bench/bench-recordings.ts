@@ -35,9 +35,9 @@ import {
   type Summary,
 } from "./bench-stats";
 import { OWNER_EMAIL, request, signIn, startServer } from "./bench-pages-server";
+import { cleanUp, cleanups } from "./cleanups";
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-const DEMO_TENANT = "Demo Company";
 /** A campaign name the bulk loader draws from (bulk-calls.server.ts, CAMPAIGN_BASES × year). */
 const BULK_CAMPAIGN = "Spring Renewal 2025";
 /** The most frequent word of the bulk loader's word pool. */
@@ -65,31 +65,6 @@ function queryMatrix(rareTerm: string, sortKeys: readonly string[]): BenchQuery[
   }
   queries.push({ label: "page 5,000", search: "page=5000" });
   return queries;
-}
-
-/* ---------- Clean-up: the temporary directory and the server go whatever happens ---------- */
-
-const cleanups: Array<() => void> = [];
-function cleanUp() {
-  while (cleanups.length) {
-    try {
-      cleanups.pop()!();
-    } catch {
-      // Clean-up is best effort; the original failure is the one worth reporting.
-    }
-  }
-}
-process.on("exit", cleanUp);
-for (const [signal, code] of [
-  ["SIGINT", 130],
-  ["SIGTERM", 143],
-  ["SIGHUP", 129],
-] as const) {
-  process.on(signal, () => {
-    console.error(`\n${signal} received: stopping the server and removing the temporary files.`);
-    cleanUp();
-    process.exit(code);
-  });
 }
 
 /* ---------- Helpers ---------- */
@@ -126,52 +101,9 @@ const elapsedMs = (started: bigint) => Number(process.hrtime.bigint() - started)
 /* ---------- The database ---------- */
 
 async function prepareBenchDatabase(args: BenchArgs) {
-  // Dynamic imports: the environment above must be in place before any app module reads it.
-  const { getDb, closeDb } = await import("~/db/db.server");
-  const { prepareDatabase } = await import("~/seed/seed.server");
-  const { insertSyntheticCalls } = await import("~/seed/bulk-calls.server");
-  const { findTenant } = await import("./seed-bulk");
-  const { sql } = await import("kysely");
-
-  const db = getDb();
-  const { seeded } = await prepareDatabase(db);
-  const tenant = await findTenant(db, DEMO_TENANT);
-  const existing = Number(
-    (await sql<{ n: number }>`select count(*) as n from calls where tenant_id = ${tenant.id} and external_id like 'bulk-%'`.execute(db)).rows[0]?.n ?? 0,
-  );
-  if (existing > args.recordings) {
-    throw new Error(
-      `${args.keep} already holds ${count(existing)} synthetic recordings, more than the ${count(args.recordings)} asked for; use another --keep file.`,
-    );
-  }
-  const missing = args.recordings - existing;
-  if (existing > 0) log(`Reusing ${count(existing)} synthetic recordings in ${args.keep}.`);
-  else if (seeded) log("New database: migrated and seeded with the demo data.");
-  if (missing > 0) {
-    log(`Loading ${count(missing)} synthetic recordings into ${tenant.name}…`);
-    let reported = 0;
-    // A different seed when topping up a kept file, so the added rows are not a copy of the first ones.
-    const { seconds } = await insertSyntheticCalls(db, tenant.id, missing, {
-      seed: 1 + existing,
-      onProgress: (done, total) => {
-        if (done === total || done - reported >= total / 10) {
-          log(`  ${count(done)} / ${count(total)}`);
-          reported = done;
-        }
-      },
-    });
-    log(`Loaded in ${seconds.toFixed(1)} s (${count(Math.round(missing / Math.max(seconds, 0.001)))} rows/s).`);
-    // SQLite: the write-ahead log folded in; PostgreSQL: the planner's statistics for the new rows (autovacuum would, later).
-    if (args.postgres) await sql`vacuum analyze calls`.execute(db);
-    else await sql`pragma wal_checkpoint(TRUNCATE)`.execute(db);
-  }
-  const total = Number((await sql<{ n: number }>`select count(*) as n from calls where tenant_id = ${tenant.id}`.execute(db)).rows[0]?.n ?? 0);
-  // PostgreSQL reads an index alone only where the visibility map says the table's pages are settled, which autovacuum
-  // does for a table at rest; done here, so the timings are of that state and not of the minutes after a bulk load.
-  if (args.postgres) await sql`vacuum analyze`.execute(db);
-  // Reopened, so the timings start from a connection that has not just written every page (as after a server restart).
-  await closeDb();
-  return { tenantCalls: total };
+  // A dynamic import: the environment above must be in place before any app module reads it.
+  const { topUpBenchRecordings } = await import("./seed-bulk");
+  return { tenantCalls: await topUpBenchRecordings({ keep: args.keep, recordings: args.recordings, postgres: args.postgres, log }) };
 }
 
 /* ---------- The list loader ---------- */

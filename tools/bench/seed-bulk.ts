@@ -61,6 +61,63 @@ export async function findTenant(db: DB, nameOrId: string) {
 
 const number = (value: number) => value.toLocaleString("en-US");
 
+/**
+ * The benchmarks' database (bench-pages, bench-recordings): migrated and seeded when new, then topped up to `recordings`
+ * synthetic calls of the demo tenant, so a kept file (`--keep`) is reused across runs. Returns the tenant's calls in all,
+ * and closes the connection so the server or the next step opens the file afresh.
+ */
+export async function topUpBenchRecordings({
+  keep,
+  recordings,
+  postgres = false,
+  log,
+}: {
+  keep: string | null;
+  recordings: number;
+  postgres?: boolean;
+  log: (line: string) => void;
+}) {
+  const db = getDb();
+  const { seeded } = await prepareDatabase(db);
+  const tenant = await findTenant(db, DEFAULT_TENANT);
+  const existing = Number(
+    (await sql<{ n: number }>`select count(*) as n from calls where tenant_id = ${tenant.id} and external_id like 'bulk-%'`.execute(db)).rows[0]?.n ?? 0,
+  );
+  if (existing > recordings) {
+    throw new Error(
+      `${keep ?? "The database"} already holds ${number(existing)} synthetic recordings, more than the ${number(recordings)} asked for; use another --keep file.`,
+    );
+  }
+  const missing = recordings - existing;
+  if (existing > 0) log(`Reusing ${number(existing)} synthetic recordings in ${keep ?? "the database"}.`);
+  else if (seeded) log("New database: migrated and seeded with the demo data.");
+  if (missing > 0) {
+    log(`Loading ${number(missing)} synthetic recordings into ${tenant.name}…`);
+    let reported = 0;
+    // A different seed when topping up a kept file, so the added rows are not a copy of the first ones.
+    const { seconds } = await insertSyntheticCalls(db, tenant.id, missing, {
+      seed: 1 + existing,
+      onProgress: (done, total) => {
+        if (done === total || done - reported >= total / 10) {
+          log(`  ${number(done)} / ${number(total)}`);
+          reported = done;
+        }
+      },
+    });
+    log(`Loaded in ${seconds.toFixed(1)} s (${number(Math.round(missing / Math.max(seconds, 0.001)))} rows/s).`);
+    // SQLite: the write-ahead log folded in; PostgreSQL: the planner's statistics for the new rows (autovacuum would, later).
+    if (postgres) await sql`vacuum analyze calls`.execute(db);
+    else await sql`pragma wal_checkpoint(TRUNCATE)`.execute(db);
+  }
+  const total = Number((await sql<{ n: number }>`select count(*) as n from calls where tenant_id = ${tenant.id}`.execute(db)).rows[0]?.n ?? 0);
+  // PostgreSQL reads an index alone only where the visibility map says the table's pages are settled, which autovacuum
+  // does for a table at rest; done here, so the timings are of that state and not of the minutes after a bulk load.
+  if (postgres) await sql`vacuum analyze`.execute(db);
+  // Closed, so the next reader starts from a connection that has not just written every page (as after a server restart).
+  await closeDb();
+  return total;
+}
+
 function fileSize(file: string) {
   return [file, `${file}-wal`].reduce((sum, f) => sum + (fs.existsSync(f) ? fs.statSync(f).size : 0), 0);
 }

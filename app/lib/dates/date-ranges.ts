@@ -1,3 +1,5 @@
+import { localPartsAt, offsetMinutesAt } from "./zoned-time";
+
 /**
  * The overview's date ranges (spec section 2), counted in the tenant's time
  * zone: a "day" starts at local midnight, also across daylight-saving changes.
@@ -28,49 +30,17 @@ export interface LocalDate {
 }
 
 /** The calendar date an instant falls on in a time zone. */
-// Building an Intl.DateTimeFormat costs about a millisecond; a chart of 62 days asks for hundreds, so each zone's is built once.
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatterFor(timeZone: string, withTime: boolean) {
-  const key = `${withTime ? "t" : "d"}|${timeZone}`;
-  let formatter = formatters.get(key);
-  if (!formatter) {
-    formatter = withTime
-      ? new Intl.DateTimeFormat("en-US", {
-          timeZone,
-          hourCycle: "h23",
-          year: "numeric",
-          month: "numeric",
-          day: "numeric",
-          hour: "numeric",
-          minute: "numeric",
-          second: "numeric",
-        })
-      : new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric", month: "numeric", day: "numeric" });
-    formatters.set(key, formatter);
-  }
-  return formatter;
-}
-
 export function localDateOf(instant: Date, timeZone: string): LocalDate {
-  const parts = formatterFor(timeZone, false).formatToParts(instant);
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  return { year: get("year"), month: get("month"), day: get("day") };
-}
-
-/** Minutes the zone is ahead of UTC at an instant (Toronto in winter: -300). */
-function offsetMinutes(instant: number, timeZone: string) {
-  const parts = formatterFor(timeZone, true).formatToParts(new Date(instant));
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  const asUtc = Date.UTC(get("year"), get("month") - 1, get("day"), get("hour"), get("minute"), get("second"));
-  return Math.round((asUtc - Math.floor(instant / 1000) * 1000) / 60_000);
+  const { year, month, day } = localPartsAt(instant, timeZone);
+  return { year, month, day };
 }
 
 /** The UTC instant of local midnight starting a calendar date in a zone. */
 export function startOfLocalDay({ year, month, day }: LocalDate, timeZone: string): Date {
   const naive = Date.UTC(year, month - 1, day);
-  let result = naive - offsetMinutes(naive, timeZone) * 60_000;
+  let result = naive - offsetMinutesAt(naive, timeZone) * 60_000;
   // The offset at the guessed instant can differ from the offset at local midnight when a DST change lies between.
-  const corrected = naive - offsetMinutes(result, timeZone) * 60_000;
+  const corrected = naive - offsetMinutesAt(result, timeZone) * 60_000;
   if (corrected !== result) result = corrected;
   return new Date(result);
 }
