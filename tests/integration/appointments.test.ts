@@ -4,12 +4,12 @@ import { getDb } from "~/db/db.server";
 import { createOrganization } from "~/features/organizations/organizations.server";
 import { bookAppointment, type BookingOutcome, type BookingRequest } from "~/features/scheduling/booking.server";
 import { getTranslatorFor } from "~/i18n/i18next.server";
-import * as appointmentRoute from "~/routes/_dashboard.appointments.$id._index";
-import * as rescheduleRoute from "~/routes/_dashboard.appointments.$id.reschedule";
-import * as appointmentsRoute from "~/routes/_dashboard.appointments._index";
-import * as newAppointmentRoute from "~/routes/_dashboard.appointments.new";
-import * as staffMemberRoute from "~/routes/_dashboard.staff.$userId";
-import * as staffRoute from "~/routes/_dashboard.staff._index";
+import * as appointmentRoute from "~/routes/_dashboard+/appointments+/$id._index";
+import * as rescheduleRoute from "~/routes/_dashboard+/appointments+/$id.reschedule";
+import * as appointmentsRoute from "~/routes/_dashboard+/appointments+/_index";
+import * as newAppointmentRoute from "~/routes/_dashboard+/appointments+/new";
+import * as staffMemberRoute from "~/routes/_dashboard+/staff+/$userId";
+import * as staffRoute from "~/routes/_dashboard+/staff+/_index";
 import { callAction, callLoader, prepareTestDatabase, redirectLocation, runOutboxJobs, sessionCookieFor, unwrap } from "../support/app";
 import { addTenantUser } from "../support/billing";
 import {

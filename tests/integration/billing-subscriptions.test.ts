@@ -9,7 +9,7 @@ import { TestModePaymentProvider } from "~/features/billing/test-mode-provider.s
 import { topUp } from "~/features/billing/topup.server";
 import { getActiveSubscription } from "~/features/tenants/plans.server";
 import { addDays, addMonths, nextPeriodEnd } from "~/lib/dates/calendar-months";
-import * as overview from "~/routes/_dashboard.overview";
+import * as overview from "~/routes/_dashboard+/overview";
 import { callLoader, prepareTestDatabase, redirectLocation } from "../support/app";
 import { addCard, billingTenant, books, emailsTo, pausedAfterFirstQuery, setCurrentPeriod, subscriptionRows } from "../support/billing";
 

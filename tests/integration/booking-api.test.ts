@@ -9,16 +9,16 @@ import { cancelAppointment } from "~/features/scheduling/booking.server";
 import { issueFeed, revokeFeeds } from "~/features/scheduling/calendar-feeds.server";
 import { rates } from "~/features/scheduling/insights.server";
 import { settleAfterResponseWork } from "~/lib/background/after-response.server";
-import * as appointmentPage from "~/routes/_dashboard.appointments.$id._index";
-import * as insightsPage from "~/routes/_dashboard.appointment-insights";
-import * as calendarPage from "~/routes/_dashboard.calendar";
-import * as recordingPage from "~/routes/_dashboard.recordings.$id";
-import * as appointmentRoute from "~/routes/api.v1.appointments.$id";
-import * as appointmentsRoute from "~/routes/api.v1.appointments";
-import * as callEventsRoute from "~/routes/api.v1.call-events";
-import * as eventTypesRoute from "~/routes/api.v1.event-types";
-import * as slotsRoute from "~/routes/api.v1.slots";
-import * as feedRoute from "~/routes/calendar-feed.$token[.]ics";
+import * as appointmentPage from "~/routes/_dashboard+/appointments+/$id._index";
+import * as insightsPage from "~/routes/_dashboard+/appointment-insights";
+import * as calendarPage from "~/routes/_dashboard+/calendar";
+import * as recordingPage from "~/routes/_dashboard+/recordings+/$id";
+import * as appointmentRoute from "~/routes/api+/v1+/appointments.$id";
+import * as appointmentsRoute from "~/routes/api+/v1+/appointments";
+import * as callEventsRoute from "~/routes/api+/v1+/call-events";
+import * as eventTypesRoute from "~/routes/api+/v1+/event-types";
+import * as slotsRoute from "~/routes/api+/v1+/slots";
+import * as feedRoute from "~/routes/_files+/calendar-feed.$token[.]ics";
 import { BASE_URL, callLoader, loadContext, prepareTestDatabase, runOutboxJobs, unwrap } from "../support/app";
 import {
   addDays,

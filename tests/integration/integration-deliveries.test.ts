@@ -10,7 +10,7 @@ import { setIntegrationStatus } from "~/features/integrations/integrations.serve
 import { purgeExpiredLogs } from "~/features/integrations/log-retention.server";
 import { contactRecord } from "~/features/integrations/source-records.server";
 import { registerWebhook } from "~/features/integrations/webhooks.server";
-import * as newAppointmentRoute from "~/routes/_dashboard.appointments.new";
+import * as newAppointmentRoute from "~/routes/_dashboard+/appointments+/new";
 import { callAction, latestEmailTo, prepareTestDatabase, redirectLocation } from "../support/app";
 import { emailsTo } from "../support/billing";
 import {

@@ -5,15 +5,15 @@ import { getIntegration, listIntegrations, type Integration } from "~/features/i
 import { registerWebhook } from "~/features/integrations/webhooks.server";
 import { popToast } from "~/lib/toast/toast.server";
 import { resetEnvCache } from "~/config/env.server";
-import * as crmLogRoute from "~/routes/_dashboard.crm-logs.$id";
-import * as crmLogsRoute from "~/routes/_dashboard.crm-logs._index";
-import * as customCrmRoute from "~/routes/_dashboard.crm";
-import * as integrationRoute from "~/routes/_dashboard.integrations-hub.$id";
-import * as hubRoute from "~/routes/_dashboard.integrations-hub._index";
-import * as connectRoute from "~/routes/_dashboard.integrations-hub.connect.$templateId";
-import * as importRoute from "~/routes/_dashboard.integrations-hub.import";
-import * as exportRoute from "~/routes/integrations-hub.$id.export";
-import * as selectionRoute from "~/routes/resources.selection";
+import * as crmLogRoute from "~/routes/_dashboard+/crm-logs+/$id";
+import * as crmLogsRoute from "~/routes/_dashboard+/crm-logs+/_index";
+import * as customCrmRoute from "~/routes/_dashboard+/crm";
+import * as integrationRoute from "~/routes/_dashboard+/integrations-hub+/$id";
+import * as hubRoute from "~/routes/_dashboard+/integrations-hub+/_index";
+import * as connectRoute from "~/routes/_dashboard+/integrations-hub+/connect.$templateId";
+import * as importRoute from "~/routes/_dashboard+/integrations-hub+/import";
+import * as exportRoute from "~/routes/_files+/integrations-hub.$id.export";
+import * as selectionRoute from "~/routes/resources+/selection";
 import { callAction, callLoader, cookiesFrom, makeRequest, prepareTestDatabase, redirectLocation, sessionCookieFor, unwrap } from "../support/app";
 import { addTenantUser } from "../support/billing";
 import {

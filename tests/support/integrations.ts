@@ -16,7 +16,7 @@ import crmSuiteJson from "~/features/integrations/templates/crm-suite.json";
 import gymManagementJson from "~/features/integrations/templates/gym-management.json";
 import { getTemplate, loadTemplates } from "~/features/integrations/templates.server";
 import { createOrganization } from "~/features/organizations/organizations.server";
-import * as callEvents from "~/routes/api.v1.call-events";
+import * as callEvents from "~/routes/api+/v1+/call-events";
 import { BASE_URL, loadContext } from "./app";
 import { billingTenant } from "./billing";
 

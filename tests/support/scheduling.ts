@@ -7,7 +7,7 @@ import type { EventTypeInput } from "~/features/scheduling/event-type-schema";
 import { createEventType, getEventType } from "~/features/scheduling/event-types.server";
 import { saveSchedule } from "~/features/scheduling/staff.server";
 import type { WeeklyHours } from "~/features/scheduling/working-hours";
-import * as selectionRoute from "~/routes/resources.selection";
+import * as selectionRoute from "~/routes/resources+/selection";
 import { callAction, cookiesFrom } from "./app";
 import { addTenantUser, billingTenant, emailsTo } from "./billing";
 

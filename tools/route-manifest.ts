@@ -1,4 +1,5 @@
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { readConfig } from "@remix-run/dev/dist/config.js";
 
 /**
@@ -14,7 +15,7 @@ export interface ManifestRoute {
   /** The parent route's pattern; null for the root. */
   parentPattern: string | null;
   index: boolean;
-  /** Path from app/ ("routes/_dashboard.overview.tsx"). */
+  /** Path from app/ ("routes/_dashboard+/overview.tsx"). */
   file: string;
   parentId: string | null;
 }
@@ -31,7 +32,7 @@ let cached: Promise<ManifestRoute[]> | undefined;
 
 export function readRouteManifest(): Promise<ManifestRoute[]> {
   cached ??= (async () => {
-    const config = await readConfig(path.resolve("."));
+    const config = await readConfig(path.resolve(path.dirname(fileURLToPath(import.meta.url)), ".."));
     const routes = config.routes;
     const patternOf = (id: string): string => {
       const route = routes[id]!;
