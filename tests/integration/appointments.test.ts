@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "~/db/db.server";
 import { createOrganization } from "~/features/organizations/organizations.server";
-import { bookAppointment, type BookingOutcome, type BookingRequest } from "~/features/scheduling/booking.server";
+import { bookAppointment, type BookingOutcome, type BookingRequest } from "~/features/scheduling/booking/booking.server";
 import { getTranslatorFor } from "~/i18n/i18next.server";
 import * as appointmentRoute from "~/routes/_dashboard+/appointments+/$id._index";
 import * as rescheduleRoute from "~/routes/_dashboard+/appointments+/$id.reschedule";

@@ -1,5 +1,5 @@
 import { createIntegration, endpointSettingsOf, getIntegration, saveEndpointSettings, templateOf } from "~/features/integrations/integrations.server";
-import { getTemplate } from "~/features/integrations/templates.server";
+import { getTemplate } from "~/features/integrations/templates/templates.server";
 import fs from "node:fs";
 import { sql } from "kysely";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { getDb, newId, now } from "~/db/db.server";
 import type { CrmLogKind, CrmLogOutcome, DeliveryStatus } from "~/db/schema";
 import { getIntegration, listIntegrations, type Integration } from "~/features/integrations/integrations.server";
-import { registerWebhook } from "~/features/integrations/webhooks.server";
+import { registerWebhook } from "~/features/integrations/delivery/webhooks.server";
 import { popToast } from "~/lib/toast/toast.server";
 import { resetEnvCache } from "~/config/env.server";
 import * as crmLogRoute from "~/routes/_dashboard+/crm-logs+/$id";
@@ -1139,7 +1139,7 @@ describe("the CRM log", () => {
 
 describe("the hub's analytics tab", () => {
   /*
-   * BUG (app/features/integrations/analytics.server.ts, lines 47/52 and 79):
+   * BUG (app/features/integrations/hub/analytics.server.ts, lines 47/52 and 79):
    * requests are grouped by their UTC hour (substr(created_at, 1, 13)) and
    * each hour is put on the local day of its first minute. In a zone whose
    * offset is not whole hours (India +5:30, Nepal +5:45, Adelaide +10:30),

@@ -6,7 +6,7 @@ import { can } from "~/features/roles/permissions";
 import { handleBillingAction, type BillingReply } from "~/features/billing/billing-actions.server";
 import { AutoTopupFailureBanner, BillingSubpageHeader } from "~/features/billing/billing-notices";
 import { billingFrameForPage, topUpFormsData } from "~/features/billing/billing-page.server";
-import { TopUpForms } from "~/features/billing/topup-forms";
+import { TopUpForms } from "~/features/billing/payments/topup-forms";
 import { getLanguage, getTranslator } from "~/i18n/i18next.server";
 import type { I18nHandle } from "~/i18n/route-namespaces";
 import { titleFromLoader } from "~/lib/http/page-title";

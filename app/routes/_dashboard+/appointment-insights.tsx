@@ -9,7 +9,7 @@ import { PageHeader } from "~/components/ui/page-header";
 import { requireReadAccess } from "~/features/access/gate.server";
 import { DEFAULT_DATE_RANGE, isDateRangeKey, type DateRangeKey } from "~/lib/dates/date-ranges";
 import { organizationPaths } from "~/features/organizations/paths";
-import { appointmentFilterChoices } from "~/features/scheduling/appointments.server";
+import { appointmentFilterChoices } from "~/features/scheduling/booking/appointments.server";
 import { InsightsPanel } from "~/features/scheduling/insights-panel";
 import { appointmentInsights } from "~/features/scheduling/insights.server";
 import { schedulingScope } from "~/features/scheduling/scope.server";

@@ -9,7 +9,7 @@ import { Panel } from "~/components/ui/panel";
 import { requireReadAccess } from "~/features/access/gate.server";
 import { billingFrameForPage } from "~/features/billing/billing-page.server";
 import { BillingSubpageHeader } from "~/features/billing/billing-notices";
-import { listSubscriptionHistory } from "~/features/billing/subscription-history.server";
+import { listSubscriptionHistory } from "~/features/billing/plans/subscription-history.server";
 import { formatDate } from "~/i18n/format";
 import { getTranslator } from "~/i18n/i18next.server";
 import { useTranslation } from "~/i18n/react";

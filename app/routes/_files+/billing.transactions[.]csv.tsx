@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireReadAccess } from "~/features/access/gate.server";
 import { ensureBillingAccount } from "~/features/billing/accounts.server";
-import { allTransactions } from "~/features/billing/history.server";
-import { parseHistoryParams } from "~/features/billing/history-params";
-import { transactionsCsv } from "~/features/billing/history-csv.server";
+import { allTransactions } from "~/features/billing/history/history.server";
+import { parseHistoryParams } from "~/features/billing/history/history-params";
+import { transactionsCsv } from "~/features/billing/history/history-csv.server";
 import { csvFileName } from "~/lib/csv/csv-writer";
 import { getLanguage, getTranslatorFor } from "~/i18n/i18next.server";
 

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { feedForToken } from "~/features/scheduling/feed.server";
+import { feedForToken } from "~/features/scheduling/calendar/feed.server";
 import { errorResponse } from "~/lib/http/errors.server";
 
 /**

@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireReadAccess } from "~/features/access/gate.server";
-import { getInvoice, invoiceRecipientEmail } from "~/features/billing/invoices.server";
-import { invoiceNumberLabel } from "~/features/billing/invoice-number";
-import { renderInvoicePdf } from "~/features/billing/invoice-pdf.server";
-import { getPaymentProvider } from "~/features/billing/provider.server";
+import { getInvoice, invoiceRecipientEmail } from "~/features/billing/history/invoices.server";
+import { invoiceNumberLabel } from "~/features/billing/history/invoice-number";
+import { renderInvoicePdf } from "~/features/billing/history/invoice-pdf.server";
+import { getPaymentProvider } from "~/features/billing/payments/provider.server";
 import { getTranslatorFor } from "~/i18n/i18next.server";
 import { tenantLanguage } from "~/features/tenants/tenant-language";
 import { notFound } from "~/lib/http/errors.server";

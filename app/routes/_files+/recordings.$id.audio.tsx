@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireReadAccess } from "~/features/access/gate.server";
 import { getAudioStore } from "~/features/calls/audio-store.server";
-import { contentRange, ifNoneMatchMatches, ifRangeAllowsPartial, parseRangeHeader, unsatisfiedContentRange } from "~/features/recordings/range";
+import { contentRange, ifNoneMatchMatches, ifRangeAllowsPartial, parseRangeHeader, unsatisfiedContentRange } from "~/features/recordings/list/range";
 import { getCallAudio } from "~/features/recordings/recording.server";
 import { errorResponse, notFound } from "~/lib/http/errors.server";
 

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireReadAccess } from "~/features/access/gate.server";
-import { parseListParams } from "~/features/recordings/list-params";
+import { parseListParams } from "~/features/recordings/list/list-params";
 import { csvFileName } from "~/lib/csv/csv-writer";
-import { recordingsCsvStream } from "~/features/recordings/csv-export.server";
+import { recordingsCsvStream } from "~/features/recordings/list/csv-export.server";
 import { getLanguage, getTranslatorFor } from "~/i18n/i18next.server";
 
 /**

@@ -1,7 +1,7 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { requireReadAccess } from "~/features/access/gate.server";
 import { safeRedirectPath } from "~/lib/http/safe-redirect";
-import { recordingColumnsCookieHeader } from "~/features/recordings/columns.server";
+import { recordingColumnsCookieHeader } from "~/features/recordings/list/columns.server";
 import { readFormData } from "~/lib/http/form-body.server";
 
 /** Saves the recordings list's column choice (a cookie) and returns to the exact list view it was made on. */

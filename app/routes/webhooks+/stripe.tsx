@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { getEnv } from "~/config/env.server";
-import { verifyStripeEvent, WebhookSignatureError } from "~/features/billing/stripe-webhooks.server";
-import { applyWebhookEvent } from "~/features/billing/webhook-events.server";
+import { verifyStripeEvent, WebhookSignatureError } from "~/features/billing/payments/stripe-webhooks.server";
+import { applyWebhookEvent } from "~/features/billing/payments/webhook-events.server";
 import { readTextBody } from "~/lib/http/text-body.server";
 
 /** Stripe's events are a few kilobytes; a body past this is not one of them. */

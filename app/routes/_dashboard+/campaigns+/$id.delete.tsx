@@ -7,7 +7,7 @@ import { PageHeader } from "~/components/ui/page-header";
 import { Notice, Panel } from "~/components/ui/panel";
 import { requireActionAccess } from "~/features/access/gate.server";
 import { BackLink } from "~/features/campaigns/back-link";
-import { DeleteCampaignForm } from "~/features/campaigns/delete-campaign";
+import { DeleteCampaignForm } from "~/features/campaigns/list/delete-campaign";
 import { isAllowed } from "~/features/campaigns/campaign-rules";
 import { findCampaign } from "~/features/campaigns/campaigns.server";
 import { deleteCampaign } from "~/features/campaigns/lifecycle.server";

@@ -7,8 +7,8 @@ import { Notice } from "~/components/ui/panel";
 import { requireReadAccess } from "~/features/access/gate.server";
 import { can } from "~/features/roles/permissions";
 import { listCampaigns } from "~/features/campaigns/campaigns.server";
-import { CampaignsList } from "~/features/campaigns/campaigns-list";
-import { parseCampaignListParams } from "~/features/campaigns/list-params";
+import { CampaignsList } from "~/features/campaigns/list/campaigns-list";
+import { parseCampaignListParams } from "~/features/campaigns/list/list-params";
 import { isVoicePlatformConfigured } from "~/features/voice-platform/voice-platform.server";
 import { titleFromLoader } from "~/lib/http/page-title";
 import { getTranslator } from "~/i18n/i18next.server";
@@ -17,7 +17,7 @@ import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 
 export const handle: I18nHandle = { i18n: ["campaigns"] };
 
-/** /campaigns: the tenant's campaigns, filtered, sorted and paged through the URL (features/campaigns/list-params.ts). */
+/** /campaigns: the tenant's campaigns, filtered, sorted and paged through the URL (features/campaigns/list/list-params.ts). */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user, tenant } = await requireReadAccess(request, "campaigns");
   const t = await getTranslator(request, "campaigns");

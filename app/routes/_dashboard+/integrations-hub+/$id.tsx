@@ -5,11 +5,11 @@ import { PageHeader } from "~/components/ui/page-header";
 import { Panel } from "~/components/ui/panel";
 import { Tabs } from "~/components/ui/tabs";
 import { requireReadAccess } from "~/features/access/gate.server";
-import { ConnectionForm } from "~/features/integrations/connection-form";
-import { EndpointsPanel, ExecutePanel } from "~/features/integrations/endpoints-panel";
+import { ConnectionForm } from "~/features/integrations/hub/connection-form";
+import { EndpointsPanel, ExecutePanel } from "~/features/integrations/hub/endpoints-panel";
 import { handleIntegrationAction } from "~/features/integrations/integration-actions.server";
 import { requireIntegrationAccess } from "~/features/integrations/integration-access.server";
-import { ConnectionPanel, DeleteForm, StatisticsPanel, TestPanel, ToggleForm } from "~/features/integrations/integration-overview";
+import { ConnectionPanel, DeleteForm, StatisticsPanel, TestPanel, ToggleForm } from "~/features/integrations/hub/integration-overview";
 import {
   editFormData,
   endpointRows,
@@ -19,10 +19,10 @@ import {
   parseIntegrationTab,
   parseMappingKind,
   webhookRows,
-} from "~/features/integrations/integration-page.server";
-import { MappingEditor } from "~/features/integrations/mapping-editor";
-import { INTEGRATION_TABS, integrationPaths } from "~/features/integrations/paths";
-import { WebhooksPanel } from "~/features/integrations/webhooks-panel";
+} from "~/features/integrations/hub/integration-page.server";
+import { MappingEditor } from "~/features/integrations/mapping/mapping-editor";
+import { INTEGRATION_TABS, integrationPaths } from "~/features/integrations/hub/paths";
+import { WebhooksPanel } from "~/features/integrations/hub/webhooks-panel";
 import { getTranslator } from "~/i18n/i18next.server";
 import { useTranslation } from "~/i18n/react";
 import type { I18nHandle } from "~/i18n/route-namespaces";

@@ -11,7 +11,7 @@ import { requireReadAccess } from "~/features/access/gate.server";
 import { can } from "~/features/roles/permissions";
 import { baseUrlProblem } from "~/features/integrations/base-url.server";
 import { DuplicateIntegration } from "~/features/integrations/integrations.server";
-import { integrationPaths } from "~/features/integrations/paths";
+import { integrationPaths } from "~/features/integrations/hub/paths";
 import { applyImport, MAX_IMPORT_BYTES, planImport } from "~/features/integrations/transfer.server";
 import { getTranslator } from "~/i18n/i18next.server";
 import { useTranslation } from "~/i18n/react";

@@ -14,8 +14,8 @@ import { AddTeamMemberSchema, RenameTeamSchema } from "~/features/organizations/
 import { handleTeamAction } from "~/features/organizations/team-actions.server";
 import { DeleteTeamAction, DeleteTeamForm, RenameTeamPanel, TeamMembersPanel } from "~/features/organizations/team-page";
 import { getTeam, listTeamMembers, teamContents } from "~/features/organizations/teams.server";
-import { EventTypesPanel } from "~/features/scheduling/event-types-panel";
-import { listEventTypes } from "~/features/scheduling/event-types.server";
+import { EventTypesPanel } from "~/features/scheduling/event-types/event-types-panel";
+import { listEventTypes } from "~/features/scheduling/event-types/event-types.server";
 import { useTranslation } from "~/i18n/react";
 import type { I18nHandle } from "~/i18n/route-namespaces";
 import { titleFromLoader } from "~/lib/http/page-title";

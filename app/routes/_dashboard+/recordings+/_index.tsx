@@ -5,9 +5,9 @@ import { forbiddenHandler, GeneralErrorBoundary, notFoundHandler } from "~/compo
 import { PageHeader } from "~/components/ui/page-header";
 import { requireReadAccess } from "~/features/access/gate.server";
 import { CallCenterTabBar } from "~/features/call-center/tab-bar";
-import { RecordingsListFailure } from "~/features/recordings/list-failure";
-import { loadRecordingsList } from "~/features/recordings/list-page.server";
-import { RecordingsListView } from "~/features/recordings/recordings-list";
+import { RecordingsListFailure } from "~/features/recordings/list/list-failure";
+import { loadRecordingsList } from "~/features/recordings/list/list-page.server";
+import { RecordingsListView } from "~/features/recordings/list/recordings-list";
 import { titleFromLoader } from "~/lib/http/page-title";
 import { getTranslator } from "~/i18n/i18next.server";
 import type { I18nHandle } from "~/i18n/route-namespaces";

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { apiJson, handleApiRequest, methodNotAllowed, notFound, requireApiTenant } from "~/features/api-keys/api-request.server";
-import { serializeAppointment } from "~/features/scheduling/booking-api.server";
+import { serializeAppointment } from "~/features/scheduling/booking/booking-api.server";
 
 /** GET /api/v1/appointments/<id>: an appointment as booked, and its status now. */
 export function loader({ request, params }: LoaderFunctionArgs) {

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { apiError, apiJson, handleApiRequest, methodNotAllowed, notFound, requireApiTenant } from "~/features/api-keys/api-request.server";
 import { readTextBody } from "~/lib/http/text-body.server";
 import { kickJobRunner } from "~/features/jobs/job-runner.server";
-import { apiTenantSettings } from "~/features/scheduling/api-tenant.server";
+import { apiTenantSettings } from "~/features/scheduling/booking/api-tenant.server";
 import {
   apiEventType,
   bookingCall,
@@ -10,8 +10,8 @@ import {
   BookingRequestSchema,
   describeProblems,
   serializeAppointment,
-} from "~/features/scheduling/booking-api.server";
-import { bookAppointment } from "~/features/scheduling/booking.server";
+} from "~/features/scheduling/booking/booking-api.server";
+import { bookAppointment } from "~/features/scheduling/booking/booking.server";
 
 const MAX_BODY_BYTES = 64 * 1024;
 

@@ -2,7 +2,8 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { apiError, apiJson, handleApiRequest, methodNotAllowed, requireApiTenant } from "~/features/api-keys/api-request.server";
 import { startAudioFetch } from "~/features/calls/audio-fetch.server";
 import { CallEventSchema, describeEventProblems } from "~/features/calls/call-event-schema";
-import { ingestCallEvent, readCallEventRequest } from "~/features/calls/ingest.server";
+import { readCallEventRequest } from "~/features/calls/event-request.server";
+import { ingestCallEvent } from "~/features/calls/ingest.server";
 import { kickJobRunner } from "~/features/jobs/job-runner.server";
 
 /**

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { apiJson, handleApiRequest, methodNotAllowed, requireApiTenant } from "~/features/api-keys/api-request.server";
-import { apiEventTypes } from "~/features/scheduling/booking-api.server";
+import { apiEventTypes } from "~/features/scheduling/booking/booking-api.server";
 
 /** GET /api/v1/event-types: what the agent can book, with the ids GET /slots and POST /appointments take. */
 export function loader({ request }: LoaderFunctionArgs) {

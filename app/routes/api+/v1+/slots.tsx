@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { apiError, apiJson, handleApiRequest, methodNotAllowed, notFound, requireApiTenant } from "~/features/api-keys/api-request.server";
 import { dateTimeFormat } from "~/i18n/format";
-import { availableSlots } from "~/features/scheduling/availability.server";
-import { startOfLocalDay } from "~/features/scheduling/appointments.server";
-import { apiTenantSettings } from "~/features/scheduling/api-tenant.server";
-import { apiEventType, readSlotRange, readTimeZone } from "~/features/scheduling/booking-api.server";
+import { availableSlots } from "~/features/scheduling/availability/availability.server";
+import { startOfLocalDay } from "~/features/scheduling/booking/appointments.server";
+import { apiTenantSettings } from "~/features/scheduling/booking/api-tenant.server";
+import { apiEventType, readSlotRange, readTimeZone } from "~/features/scheduling/booking/booking-api.server";
 
 /**
  * GET /api/v1/slots?eventType=&from=&to=&timeZone=: the free times an agent
