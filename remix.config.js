@@ -5,11 +5,15 @@
  * one rate-limit store).
  */
 // A developer can build into another folder (VOXBOARD_BUILD_ROOT=/tmp/x npm run build) to test beside a running build.
+import { flatRoutes } from "remix-flat-routes";
+
 const root = process.env.VOXBOARD_BUILD_ROOT ?? ".";
 
 /** @type {import('@remix-run/dev').AppConfig} */
 export default {
-  ignoredRouteFiles: ["**/.*", "**/*.test.{ts,tsx}"],
+  // Routes are grouped in `+` folders by area (docs/decisions/0029-code-layout.md); a folder adds no URL segment of its own beyond its name's.
+  ignoredRouteFiles: ["**/*"],
+  routes: async (defineRoutes) => flatRoutes("routes", defineRoutes, { ignoredRouteFiles: ["**/.*", "**/*.test.{ts,tsx}"] }),
   server: "./app/server.ts",
   serverBuildPath: `${root}/build/index.js`,
   assetsBuildDirectory: `${root}/public/build`,

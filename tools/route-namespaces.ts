@@ -12,9 +12,9 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { DEFAULT_NAMESPACE, NAMESPACES, type Namespace } from "~/i18n/config";
+import { readRouteManifest, type ManifestRoute } from "./route-manifest";
 
 const APP_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../app");
-const ROUTES_DIR = path.join(APP_DIR, "routes");
 const NAMESPACE_SET = new Set<string>(NAMESPACES);
 const NAMESPACE_ALTERNATION = NAMESPACES.join("|");
 
@@ -87,19 +87,6 @@ export interface RouteNamespaceReport {
   missing: Namespace[];
 }
 
-const routeIdOf = (file: string) => `routes/${file.replace(/\.(ts|tsx)$/, "")}`;
-
-/** Flat-route parents: a route nests in another whose dot-separated segments start its own (`$id_` opts out). */
-function parentRouteIds(routeId: string, all: string[]): string[] {
-  const segments = routeId.slice("routes/".length).split(".");
-  const parents = all.filter((other) => {
-    if (other === routeId) return false;
-    const otherSegments = other.slice("routes/".length).split(".");
-    return otherSegments.length < segments.length && otherSegments.every((segment, index) => segments[index] === segment);
-  });
-  return ["root", ...parents];
-}
-
 async function declaredNamespaces(file: string): Promise<Namespace[]> {
   const source = fs.readFileSync(file, "utf8");
   const match = /export const handle[^=]*=\s*\{[^}]*\bi18n:\s*\[([^\]]*)\]/.exec(source);
@@ -110,22 +97,25 @@ async function declaredNamespaces(file: string): Promise<Namespace[]> {
     .filter((name): name is Namespace => NAMESPACE_SET.has(name));
 }
 
+/** Every route's namespaces against what it and its parents (as Remix nests them: readRouteManifest) declare. */
 export async function analyzeRouteNamespaces(): Promise<RouteNamespaceReport[]> {
-  const files = fs.readdirSync(ROUTES_DIR).filter((file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file));
-  const ids = files.map(routeIdOf);
+  const routes = await readRouteManifest();
+  const byId = new Map(routes.map((route) => [route.id, route]));
+  const fileOf = (route: ManifestRoute) => path.join(APP_DIR, route.file);
   const cache = new Map<string, string>();
   const declaredById = new Map<string, Namespace[]>([["root", [DEFAULT_NAMESPACE]]]);
-  for (const file of files) declaredById.set(routeIdOf(file), await declaredNamespaces(path.join(ROUTES_DIR, file)));
+  for (const route of routes) if (route.id !== "root") declaredById.set(route.id, await declaredNamespaces(fileOf(route)));
+  const parentsOf = (route: ManifestRoute): string[] => (route.parentId ? [...parentsOf(byId.get(route.parentId)!), route.parentId] : []);
   const reports: RouteNamespaceReport[] = [];
-  for (const file of files) {
-    const routeId = routeIdOf(file);
+  for (const route of routes) {
+    if (route.id === "root") continue;
     // Resource routes (exports, audio, preference posts) render no screen.
-    if (!/export default\b/.test(fs.readFileSync(path.join(ROUTES_DIR, file), "utf8"))) continue;
-    const parents = parentRouteIds(routeId, ids);
-    const used = [...namespacesReachableFrom(path.join(ROUTES_DIR, file), cache)].sort();
-    const declared = declaredById.get(routeId) ?? [];
+    if (!/export default\b/.test(fs.readFileSync(fileOf(route), "utf8"))) continue;
+    const parents = parentsOf(route);
+    const used = [...namespacesReachableFrom(fileOf(route), cache)].sort();
+    const declared = declaredById.get(route.id) ?? [];
     const available = new Set([...declared, ...parents.flatMap((parent) => declaredById.get(parent) ?? [])]);
-    reports.push({ routeId, parents, used, declared, missing: used.filter((namespace) => !available.has(namespace)) });
+    reports.push({ routeId: route.id, parents, used, declared, missing: used.filter((namespace) => !available.has(namespace)) });
   }
   // The root renders the shell of every page (and the error page) with the default namespace.
   const rootUsed = [...namespacesReachableFrom(path.join(APP_DIR, "root.tsx"), cache)].sort();

@@ -8,8 +8,8 @@ import { resources } from "~/i18n/resources.server";
 import { Translator } from "~/i18n/translator";
 import { badRequest, forbidden, formProblem, loadFailed, notFound } from "~/lib/http/errors.server";
 import { ErrorBoundary as RootBoundary } from "~/root";
-import { ErrorBoundary as BillingBoundary } from "~/routes/_dashboard.billing";
-import { ErrorBoundary as RecordingsBoundary } from "~/routes/_dashboard.recordings._index";
+import { ErrorBoundary as BillingBoundary } from "~/routes/_dashboard+/billing";
+import { ErrorBoundary as RecordingsBoundary } from "~/routes/_dashboard+/recordings+/_index";
 
 /** What a thrown helper of errors.server.ts throws. */
 async function caught(throwing: () => unknown): Promise<unknown> {

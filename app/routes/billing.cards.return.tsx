@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireActionAccess } from "~/features/access/gate.server";
 import { customerRefFor } from "~/features/billing/accounts.server";
-import { PaymentError } from "~/features/billing/card-errors";
-import { listPaymentMethods, saveCard } from "~/features/billing/payment-methods.server";
-import { getPaymentProvider } from "~/features/billing/provider.server";
+import { PaymentError } from "~/features/billing/payments/card-errors";
+import { listPaymentMethods, saveCard } from "~/features/billing/payments/payment-methods.server";
+import { getPaymentProvider } from "~/features/billing/payments/provider.server";
 import { safeRedirectPath } from "~/lib/http/safe-redirect";
 import { redirectWithToast } from "~/lib/toast/toast.server";
 

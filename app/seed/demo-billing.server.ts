@@ -1,9 +1,9 @@
 import type { DB } from "~/db/db.server";
 import { ensureBillingAccount } from "~/features/billing/accounts.server";
-import { saveAutoTopupSettings } from "~/features/billing/auto-topup.server";
-import { saveCard } from "~/features/billing/payment-methods.server";
-import { TestModePaymentProvider } from "~/features/billing/test-mode-provider.server";
-import { topUp } from "~/features/billing/topup.server";
+import { saveAutoTopupSettings } from "~/features/billing/payments/auto-topup.server";
+import { saveCard } from "~/features/billing/payments/payment-methods.server";
+import { TestModePaymentProvider } from "~/features/billing/payments/test-mode-provider.server";
+import { topUp } from "~/features/billing/payments/topup.server";
 
 /**
  * The demo company's billing, made through the real flows with the built-in

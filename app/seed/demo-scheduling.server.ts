@@ -1,7 +1,7 @@
 import { newId, type DB } from "~/db/db.server";
 import { zonedTimeToInstant, localPartsAt } from "~/lib/dates/zoned-time";
 import { sortNameOf } from "~/features/organizations/list-params";
-import { DEFAULT_WEEKLY_HOURS } from "~/features/scheduling/working-hours";
+import { DEFAULT_WEEKLY_HOURS } from "~/features/scheduling/availability/working-hours";
 
 /**
  * The demo's businesses and their appointments: a solar installer with a

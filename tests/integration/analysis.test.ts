@@ -7,7 +7,7 @@ import { CallEventSchema } from "~/features/calls/call-event-schema";
 import { ingestCallEvent } from "~/features/calls/ingest.server";
 import { popToast } from "~/lib/toast/toast.server";
 import { getTranslatorFor } from "~/i18n/i18next.server";
-import * as analysisRoute from "~/routes/_dashboard.recordings.$id.analysis";
+import * as analysisRoute from "~/routes/_dashboard+/recordings+/$id.analysis";
 import { callAction, callLoader, prepareTestDatabase, redirectLocation, sessionCookieFor } from "../support/app";
 import { insertCall, ownerOfOtherTenant, tenantIdOf } from "../support/recording-fixtures";
 

@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/db/db.server";
-import * as apiAccess from "~/routes/_dashboard.api-access";
-import * as callRoute from "~/routes/api.v1.calls.$callId";
+import * as apiAccess from "~/routes/_dashboard+/api-access";
+import * as callRoute from "~/routes/api+/v1+/calls.$callId";
 import { BASE_URL, callAction, callLoader, loadContext, prepareTestDatabase, redirectLocation, sessionCookieFor, unwrap } from "../support/app";
 import { tenantWithOwner } from "../support/factories";
 

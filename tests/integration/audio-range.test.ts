@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import * as audioRoute from "~/routes/recordings.$id.audio";
+import * as audioRoute from "~/routes/_files+/recordings.$id.audio";
 import { loadContext, makeRequest, prepareTestDatabase, redirectLocation, sessionCookieFor, settle } from "../support/app";
 import { getStorage } from "~/lib/storage/storage.server";
 import { attachAudio, insertCall, makeWav, ownerOfOtherTenant, tenantIdOf } from "../support/recording-fixtures";

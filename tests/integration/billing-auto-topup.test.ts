@@ -1,9 +1,9 @@
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/db/db.server";
-import { AUTO_TOPUP_RETRY_AFTER_MS } from "~/features/billing/auto-topup";
-import { runAutoTopups, saveAutoTopupSettings, type AutoTopupSettings } from "~/features/billing/auto-topup.server";
+import { AUTO_TOPUP_RETRY_AFTER_MS } from "~/features/billing/payments/auto-topup";
+import { runAutoTopups, saveAutoTopupSettings, type AutoTopupSettings } from "~/features/billing/payments/auto-topup.server";
 import { runBillingJobs } from "~/features/billing/billing-jobs.server";
-import { makePrimary } from "~/features/billing/payment-methods.server";
+import { makePrimary } from "~/features/billing/payments/payment-methods.server";
 import { prepareTestDatabase } from "../support/app";
 import { addCard, addTenantUser, books, emailsTo, pausedAfterFirstQuery, pausedAfterQuery, postBalanceChange, tenantWithBalance } from "../support/billing";
 

@@ -2,12 +2,12 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/db/db.server";
 import { sqliteSynchronousLevel } from "~/db/durable.server";
 import { isPostgres } from "~/db/dialect";
-import { PaymentError } from "~/features/billing/card-errors";
+import { PaymentError } from "~/features/billing/payments/card-errors";
 import { reconcilePendingCharges, type ChargeHooks } from "~/features/billing/charges.server";
-import { topUp } from "~/features/billing/topup.server";
-import { TestModePaymentProvider } from "~/features/billing/test-mode-provider.server";
-import { TEST_CARDS } from "~/features/billing/test-cards";
-import { saveCard } from "~/features/billing/payment-methods.server";
+import { topUp } from "~/features/billing/payments/topup.server";
+import { TestModePaymentProvider } from "~/features/billing/payments/test-mode-provider.server";
+import { TEST_CARDS } from "~/features/billing/payments/test-cards";
+import { saveCard } from "~/features/billing/payments/payment-methods.server";
 import { prepareTestDatabase } from "../support/app";
 import { billingTenant, books } from "../support/billing";
 

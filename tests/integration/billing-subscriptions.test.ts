@@ -1,15 +1,15 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/db/db.server";
 import { runBillingJobs } from "~/features/billing/billing-jobs.server";
-import { GRACE_PERIOD_DAYS } from "~/features/billing/limits";
-import { makePrimary, removeCard } from "~/features/billing/payment-methods.server";
-import { proratedUpgradeCents } from "~/features/billing/proration";
-import { cancelSubscription, choosePlan, resumeSubscription, runLapses, runRenewals } from "~/features/billing/subscriptions.server";
-import { TestModePaymentProvider } from "~/features/billing/test-mode-provider.server";
-import { topUp } from "~/features/billing/topup.server";
+import { GRACE_PERIOD_DAYS } from "~/features/billing/usage/limits";
+import { makePrimary, removeCard } from "~/features/billing/payments/payment-methods.server";
+import { proratedUpgradeCents } from "~/features/billing/plans/proration";
+import { cancelSubscription, choosePlan, resumeSubscription, runLapses, runRenewals } from "~/features/billing/plans/subscriptions.server";
+import { TestModePaymentProvider } from "~/features/billing/payments/test-mode-provider.server";
+import { topUp } from "~/features/billing/payments/topup.server";
 import { getActiveSubscription } from "~/features/tenants/plans.server";
 import { addDays, addMonths, nextPeriodEnd } from "~/lib/dates/calendar-months";
-import * as overview from "~/routes/_dashboard.overview";
+import * as overview from "~/routes/_dashboard+/overview";
 import { callLoader, prepareTestDatabase, redirectLocation } from "../support/app";
 import { addCard, billingTenant, books, emailsTo, pausedAfterFirstQuery, setCurrentPeriod, subscriptionRows } from "../support/billing";
 

@@ -3,9 +3,9 @@ import { getDb, newId } from "~/db/db.server";
 import type { CallStatus, NewCall } from "~/db/schema";
 import { buildCallRow } from "~/features/calls/call-row";
 import { localDateKey, localDateOf, startOfLocalDay } from "~/lib/dates/date-ranges";
-import { billableMinutes } from "~/features/billing/overage";
-import { bookOverage, overageByDay, periodUsage, runOverageBooking } from "~/features/billing/overage.server";
-import { overageByCampaign } from "~/features/billing/usage-page.server";
+import { billableMinutes } from "~/features/billing/usage/overage";
+import { bookOverage, overageByDay, periodUsage, runOverageBooking } from "~/features/billing/usage/overage.server";
+import { overageByCampaign } from "~/features/billing/usage/usage-page.server";
 import {
   addUsage,
   emptyUsage,
@@ -15,7 +15,7 @@ import {
   usageTotals,
   type CostSums,
   type UsageFigures,
-} from "~/features/billing/usage.server";
+} from "~/features/billing/usage/usage.server";
 import { prepareTestDatabase } from "../support/app";
 import { billingTenant, books } from "../support/billing";
 

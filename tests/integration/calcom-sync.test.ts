@@ -1,5 +1,5 @@
 import { createIntegration, endpointSettingsOf, getIntegration, saveEndpointSettings, templateOf } from "~/features/integrations/integrations.server";
-import { getTemplate } from "~/features/integrations/templates.server";
+import { getTemplate } from "~/features/integrations/templates/templates.server";
 import fs from "node:fs";
 import { sql } from "kysely";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
@@ -14,12 +14,12 @@ import { settleAfterResponseWork } from "~/lib/background/after-response.server"
 import { getTranslatorFor } from "~/i18n/i18next.server";
 import { openSecret } from "~/lib/security/secrets.server";
 import { popToast } from "~/lib/toast/toast.server";
-import * as appointmentRoute from "~/routes/_dashboard.appointments.$id._index";
-import * as rescheduleRoute from "~/routes/_dashboard.appointments.$id.reschedule";
-import * as newAppointmentRoute from "~/routes/_dashboard.appointments.new";
-import * as calcomRoute from "~/routes/_dashboard.calcom";
-import * as apiAppointmentsRoute from "~/routes/api.v1.appointments";
-import * as webhookRoute from "~/routes/webhooks.calcom.$connectionId";
+import * as appointmentRoute from "~/routes/_dashboard+/appointments+/$id._index";
+import * as rescheduleRoute from "~/routes/_dashboard+/appointments+/$id.reschedule";
+import * as newAppointmentRoute from "~/routes/_dashboard+/appointments+/new";
+import * as calcomRoute from "~/routes/_dashboard+/calcom";
+import * as apiAppointmentsRoute from "~/routes/api+/v1+/appointments";
+import * as webhookRoute from "~/routes/webhooks+/calcom.$connectionId";
 import {
   BASE_URL,
   callAction,

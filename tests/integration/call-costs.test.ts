@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/db/db.server";
 import { createApiKey } from "~/features/api-keys/api-keys.server";
-import * as detailRoute from "~/routes/_dashboard.recordings.$id";
-import * as callEvents from "~/routes/api.v1.call-events";
-import * as callRoute from "~/routes/api.v1.calls.$callId";
+import * as detailRoute from "~/routes/_dashboard+/recordings+/$id";
+import * as callEvents from "~/routes/api+/v1+/call-events";
+import * as callRoute from "~/routes/api+/v1+/calls.$callId";
 import { BASE_URL, callLoader, loadContext, prepareTestDatabase, sessionCookieFor, unwrap } from "../support/app";
 
 /* The optional cost breakdown of POST /api/v1/call-events (docs/api/call-events.md, "Costs"). */

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { getDb, newId } from "~/db/db.server";
 import type { CallStatus } from "~/db/schema";
 import type { CallInput } from "~/features/calls/call-row";
-import * as callManagement from "~/routes/_dashboard.call-management";
+import * as callManagement from "~/routes/_dashboard+/call-management";
 import { callLoader, prepareTestDatabase, redirectLocation, sessionCookieFor, unwrap } from "../support/app";
 import { call, tenantWithOwner } from "../support/factories";
 import { renderPage } from "../support/render-page";

@@ -1,12 +1,12 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb, newId, now } from "~/db/db.server";
 import { getTranslatorFor } from "~/i18n/i18next.server";
-import * as campaignPage from "~/routes/_dashboard.campaigns.$id._index";
-import * as deletePage from "~/routes/_dashboard.campaigns.$id.delete";
-import * as editPage from "~/routes/_dashboard.campaigns.$id.edit";
-import * as listPage from "~/routes/_dashboard.campaigns._index";
-import * as newPage from "~/routes/_dashboard.campaigns.new";
-import * as newKnowledgeBasePage from "~/routes/_dashboard.knowledge-base.new";
+import * as campaignPage from "~/routes/_dashboard+/campaigns+/$id._index";
+import * as deletePage from "~/routes/_dashboard+/campaigns+/$id.delete";
+import * as editPage from "~/routes/_dashboard+/campaigns+/$id.edit";
+import * as listPage from "~/routes/_dashboard+/campaigns+/_index";
+import * as newPage from "~/routes/_dashboard+/campaigns+/new";
+import * as newKnowledgeBasePage from "~/routes/_dashboard+/knowledge-base+/new";
 import { formSearchOf } from "~/features/campaigns/form-params";
 import { zonedTimeToInstant } from "~/lib/dates/zoned-time";
 import { popToast } from "~/lib/toast/toast.server";

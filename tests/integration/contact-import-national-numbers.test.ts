@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb, newId } from "~/db/db.server";
 import { DEMO_PASSWORD } from "~/seed/seed.server";
-import * as detail from "~/routes/_dashboard.contacts.import.$importId";
-import * as index from "~/routes/_dashboard.contacts.import._index";
-import * as register from "~/routes/_auth.register";
+import * as detail from "~/routes/_dashboard+/contacts+/import.$importId";
+import * as index from "~/routes/_dashboard+/contacts+/import._index";
+import * as register from "~/routes/_auth+/register";
 import { callAction, callLoader, loadContext, makeRequest, prepareTestDatabase, redirectLocation, settle, unwrap } from "../support/app";
 import { tenantWithOwner } from "../support/factories";
 

@@ -11,9 +11,9 @@ import type { Language } from "~/i18n/config";
 import { resources } from "~/i18n/resources.server";
 import { contact, contactList, tenantWithOwner } from "../support/factories";
 import { importKey, isStored, storedKeys } from "../support/stored-files";
-import * as detail from "~/routes/_dashboard.contacts.import.$importId";
-import * as index from "~/routes/_dashboard.contacts.import._index";
-import * as exportRoute from "~/routes/contacts.export[.]csv";
+import * as detail from "~/routes/_dashboard+/contacts+/import.$importId";
+import * as index from "~/routes/_dashboard+/contacts+/import._index";
+import * as exportRoute from "~/routes/_files+/contacts.export[.]csv";
 import {
   BASE_URL,
   callAction,

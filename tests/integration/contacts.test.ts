@@ -1,13 +1,13 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb, now } from "~/db/db.server";
 import { getTranslatorFor } from "~/i18n/i18next.server";
-import * as editRoute from "~/routes/_dashboard.contacts.$contactId.edit";
-import * as deleteRoute from "~/routes/_dashboard.contacts.$contactId.delete";
-import * as indexRoute from "~/routes/_dashboard.contacts._index";
-import * as deleteListRoute from "~/routes/_dashboard.contacts.lists.$listId.delete";
-import * as renameListRoute from "~/routes/_dashboard.contacts.lists.$listId.edit";
-import * as newListRoute from "~/routes/_dashboard.contacts.lists.new";
-import * as newRoute from "~/routes/_dashboard.contacts.new";
+import * as editRoute from "~/routes/_dashboard+/contacts+/$contactId.edit";
+import * as deleteRoute from "~/routes/_dashboard+/contacts+/$contactId.delete";
+import * as indexRoute from "~/routes/_dashboard+/contacts+/_index";
+import * as deleteListRoute from "~/routes/_dashboard+/contacts+/lists.$listId.delete";
+import * as renameListRoute from "~/routes/_dashboard+/contacts+/lists.$listId.edit";
+import * as newListRoute from "~/routes/_dashboard+/contacts+/lists.new";
+import * as newRoute from "~/routes/_dashboard+/contacts+/new";
 import { callAction, callLoader, prepareTestDatabase, redirectLocation, sessionCookieFor, unwrap } from "../support/app";
 import { campaign, contactList, phoneNumber, tenantWithOwner } from "../support/factories";
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { getTemplate } from "~/features/integrations/templates.server";
+import { getTemplate } from "~/features/integrations/templates/templates.server";
 import { startCrmSuiteStub, type CrmSuiteStub } from "../support/stubs/crm-suite-stub";
 import { startGymStub, type GymStub } from "../support/stubs/gym-stub";
 

@@ -2,9 +2,9 @@ import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "~/db/db.server";
 import { resetRateLimits } from "~/features/auth/rate-limit.server";
 import { popToast } from "~/lib/toast/toast.server";
-import * as register from "~/routes/_auth.register";
-import * as verifyAccount from "~/routes/_auth.verify-account";
-import * as verifyEmail from "~/routes/_auth.verify-email";
+import * as register from "~/routes/_auth+/register";
+import * as verifyAccount from "~/routes/_auth+/verify-account";
+import * as verifyEmail from "~/routes/_auth+/verify-email";
 import {
   callAction,
   callLoader,
@@ -137,7 +137,7 @@ describe("verification details", () => {
   it("a verification token cannot reset a password and vice versa (purposes are separate)", async () => {
     const email = "purpose@example.test";
     const token = await registerAndGetToken(email);
-    const { loader: resetLoader } = await import("~/routes/_auth.reset-password");
+    const { loader: resetLoader } = await import("~/routes/_auth+/reset-password");
     expect(unwrap(await callLoader(resetLoader, `/reset-password?token=${token}`)).value).toMatchObject({ token, tokenIsLive: false });
   });
 });

@@ -7,9 +7,9 @@ import { refuseInserts } from "../support/db-faults";
 import { audioKey, isStored, storedBytes, storedKeys } from "../support/stored-files";
 import { createApiKey } from "~/features/api-keys/api-keys.server";
 import { audioFetchesSettled, fetchCallAudio, fetchPendingAudio } from "~/features/calls/audio-fetch.server";
-import * as unknownEndpoint from "~/routes/api.v1.$";
-import * as callEvents from "~/routes/api.v1.call-events";
-import * as callRoute from "~/routes/api.v1.calls.$callId";
+import * as unknownEndpoint from "~/routes/api+/v1+/$";
+import * as callEvents from "~/routes/api+/v1+/call-events";
+import * as callRoute from "~/routes/api+/v1+/calls.$callId";
 import { BASE_URL, loadContext, prepareTestDatabase } from "../support/app";
 import { tenantWithOwner } from "../support/factories";
 

@@ -6,8 +6,8 @@ import { getEnv } from "~/config/env.server";
 import { getDb } from "~/db/db.server";
 import { isPostgres } from "~/db/dialect";
 import { testConnection } from "~/features/integrations/connection-test.server";
-import { LOG_BODY_LIMIT } from "~/features/integrations/crm-http.server";
-import { runDueDeliveries } from "~/features/integrations/deliveries.server";
+import { LOG_BODY_LIMIT } from "~/features/integrations/delivery/crm-http.server";
+import { runDueDeliveries } from "~/features/integrations/delivery/deliveries.server";
 import { onContactSaved } from "~/features/integrations/integration-events.server";
 import {
   deleteIntegration,
@@ -18,7 +18,7 @@ import {
   secretOf,
   type Integration,
 } from "~/features/integrations/integrations.server";
-import { registerWebhook } from "~/features/integrations/webhooks.server";
+import { registerWebhook } from "~/features/integrations/delivery/webhooks.server";
 import { prepareTestDatabase } from "../support/app";
 import {
   addOrganization,

@@ -3,14 +3,14 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { getDb } from "~/db/db.server";
 import { createContact } from "~/features/contacts/contacts.server";
 import { testConnection } from "~/features/integrations/connection-test.server";
-import { enqueueEvent, replayDelivery, runDueDeliveries } from "~/features/integrations/deliveries.server";
-import { windowEnd, windowStart } from "~/features/integrations/delivery-policy";
+import { enqueueEvent, replayDelivery, runDueDeliveries } from "~/features/integrations/delivery/deliveries.server";
+import { windowEnd, windowStart } from "~/features/integrations/delivery/delivery-policy";
 import { onContactSaved } from "~/features/integrations/integration-events.server";
 import { setIntegrationStatus } from "~/features/integrations/integrations.server";
-import { purgeExpiredLogs } from "~/features/integrations/log-retention.server";
-import { contactRecord } from "~/features/integrations/source-records.server";
-import { registerWebhook } from "~/features/integrations/webhooks.server";
-import * as newAppointmentRoute from "~/routes/_dashboard.appointments.new";
+import { purgeExpiredLogs } from "~/features/integrations/delivery/log-retention.server";
+import { contactRecord } from "~/features/integrations/mapping/source-records.server";
+import { registerWebhook } from "~/features/integrations/delivery/webhooks.server";
+import * as newAppointmentRoute from "~/routes/_dashboard+/appointments+/new";
 import { callAction, latestEmailTo, prepareTestDatabase, redirectLocation } from "../support/app";
 import { emailsTo } from "../support/billing";
 import {

@@ -3,9 +3,9 @@ import { getDb } from "~/db/db.server";
 import { waitForImport } from "~/features/contact-import/import-runner.server";
 import { createContact } from "~/features/contacts/contacts.server";
 import { createIntegration, endpointSettingsOf, getIntegration, saveEndpointSettings, templateOf } from "~/features/integrations/integrations.server";
-import { getTemplate } from "~/features/integrations/templates.server";
-import * as detail from "~/routes/_dashboard.contacts.import.$importId";
-import * as index from "~/routes/_dashboard.contacts.import._index";
+import { getTemplate } from "~/features/integrations/templates/templates.server";
+import * as detail from "~/routes/_dashboard+/contacts+/import.$importId";
+import * as index from "~/routes/_dashboard+/contacts+/import._index";
 import { callAction, callLoader, loadContext, makeRequest, prepareTestDatabase, redirectLocation, sessionCookieFor, settle, unwrap } from "../support/app";
 
 /**

@@ -2,18 +2,18 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { getDb, newId, now } from "~/db/db.server";
 import type { CrmLogKind, CrmLogOutcome, DeliveryStatus } from "~/db/schema";
 import { getIntegration, listIntegrations, type Integration } from "~/features/integrations/integrations.server";
-import { registerWebhook } from "~/features/integrations/webhooks.server";
+import { registerWebhook } from "~/features/integrations/delivery/webhooks.server";
 import { popToast } from "~/lib/toast/toast.server";
 import { resetEnvCache } from "~/config/env.server";
-import * as crmLogRoute from "~/routes/_dashboard.crm-logs.$id";
-import * as crmLogsRoute from "~/routes/_dashboard.crm-logs._index";
-import * as customCrmRoute from "~/routes/_dashboard.crm";
-import * as integrationRoute from "~/routes/_dashboard.integrations-hub.$id";
-import * as hubRoute from "~/routes/_dashboard.integrations-hub._index";
-import * as connectRoute from "~/routes/_dashboard.integrations-hub.connect.$templateId";
-import * as importRoute from "~/routes/_dashboard.integrations-hub.import";
-import * as exportRoute from "~/routes/integrations-hub.$id.export";
-import * as selectionRoute from "~/routes/resources.selection";
+import * as crmLogRoute from "~/routes/_dashboard+/crm-logs+/$id";
+import * as crmLogsRoute from "~/routes/_dashboard+/crm-logs+/_index";
+import * as customCrmRoute from "~/routes/_dashboard+/crm";
+import * as integrationRoute from "~/routes/_dashboard+/integrations-hub+/$id";
+import * as hubRoute from "~/routes/_dashboard+/integrations-hub+/_index";
+import * as connectRoute from "~/routes/_dashboard+/integrations-hub+/connect.$templateId";
+import * as importRoute from "~/routes/_dashboard+/integrations-hub+/import";
+import * as exportRoute from "~/routes/_files+/integrations-hub.$id.export";
+import * as selectionRoute from "~/routes/resources+/selection";
 import { callAction, callLoader, cookiesFrom, makeRequest, prepareTestDatabase, redirectLocation, sessionCookieFor, unwrap } from "../support/app";
 import { addTenantUser } from "../support/billing";
 import {
@@ -1139,7 +1139,7 @@ describe("the CRM log", () => {
 
 describe("the hub's analytics tab", () => {
   /*
-   * BUG (app/features/integrations/analytics.server.ts, lines 47/52 and 79):
+   * BUG (app/features/integrations/hub/analytics.server.ts, lines 47/52 and 79):
    * requests are grouped by their UTC hour (substr(created_at, 1, 13)) and
    * each hour is put on the local day of its first minute. In a zone whose
    * offset is not whole hours (India +5:30, Nepal +5:45, Adelaide +10:30),

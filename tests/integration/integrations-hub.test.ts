@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { getTranslatorFor } from "~/i18n/i18next.server";
-import * as hubRoute from "~/routes/_dashboard.integrations-hub._index";
+import * as hubRoute from "~/routes/_dashboard+/integrations-hub+/_index";
 import { callLoader, prepareTestDatabase, redirectLocation, sessionCookieFor, unwrap } from "../support/app";
 
 beforeAll(prepareTestDatabase);

@@ -6,10 +6,10 @@ import type { KnowledgeListViewData } from "~/features/knowledge/knowledge-list"
 import { CONTENT_MIN_CHARACTERS, KNOWLEDGE_FILE_MAX_BYTES, type KnowledgeBaseValues } from "~/features/knowledge/schemas";
 import { formatDateTime } from "~/i18n/format";
 import { getTranslatorFor } from "~/i18n/i18next.server";
-import * as editRoute from "~/routes/_dashboard.knowledge-base.$id";
-import * as deleteRoute from "~/routes/_dashboard.knowledge-base.$id_.delete";
-import * as listRoute from "~/routes/_dashboard.knowledge-base._index";
-import * as newRoute from "~/routes/_dashboard.knowledge-base.new";
+import * as editRoute from "~/routes/_dashboard+/knowledge-base+/$id";
+import * as deleteRoute from "~/routes/_dashboard+/knowledge-base+/$id_.delete";
+import * as listRoute from "~/routes/_dashboard+/knowledge-base+/_index";
+import * as newRoute from "~/routes/_dashboard+/knowledge-base+/new";
 import { callAction, callLoader, prepareTestDatabase, redirectLocation, sessionCookieFor, unwrap } from "../support/app";
 import { renderPage } from "../support/render-page";
 import { tenantWithOwner } from "../support/factories";

@@ -2,9 +2,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { getTranslatorFor } from "~/i18n/i18next.server";
 import { popToast } from "~/lib/toast/toast.server";
 import * as root from "~/root";
-import * as dashboard from "~/routes/_dashboard";
-import * as campaigns from "~/routes/_dashboard.campaigns._index";
-import * as overview from "~/routes/_dashboard.overview";
+import * as dashboard from "~/routes/_dashboard+/_layout";
+import * as campaigns from "~/routes/_dashboard+/campaigns+/_index";
+import * as overview from "~/routes/_dashboard+/overview";
 import { callLoader, cookiesFrom, makeRequest, prepareTestDatabase, redirectLocation, sessionCookieFor, unwrap } from "../support/app";
 
 let agent: string;

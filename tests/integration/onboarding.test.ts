@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { addTenantNumber } from "~/features/numbers/numbers.server";
 import { DEMO_PASSWORD } from "~/seed/seed.server";
-import * as login from "~/routes/_auth.login";
-import * as overview from "~/routes/_dashboard.overview";
+import * as login from "~/routes/_auth+/login";
+import * as overview from "~/routes/_dashboard+/overview";
 import { callAction, callLoader, cookiesFrom, prepareTestDatabase, sessionCookieFor, unwrap } from "../support/app";
 import { renderPage } from "../support/render-page";
 import { tenantUser, tenantWithOwner } from "../support/factories";

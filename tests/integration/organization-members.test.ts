@@ -6,17 +6,17 @@ import { createOrganization } from "~/features/organizations/organizations.serve
 import { selectionCookie } from "~/features/organizations/selection.server";
 import { getTranslatorFor } from "~/i18n/i18next.server";
 import type { Namespace } from "~/i18n/config";
-import * as invitationRoute from "~/routes/_auth.invitation";
-import * as dashboardLayout from "~/routes/_dashboard";
-import * as newContactRoute from "~/routes/_dashboard.contacts.new";
-import * as organizationRoute from "~/routes/_dashboard.organizations.$id._index";
-import * as deleteOrganizationRoute from "~/routes/_dashboard.organizations.$id.delete";
-import * as editOrganizationRoute from "~/routes/_dashboard.organizations.$id.edit";
-import * as organizationsListRoute from "~/routes/_dashboard.organizations._index";
-import * as eventTypeRoute from "~/routes/_dashboard.organizations.$id.teams.$teamId.event-types.$eventTypeId";
-import * as staffRoute from "~/routes/_dashboard.staff.$userId";
-import * as teamRoute from "~/routes/_dashboard.organizations.$id.teams.$teamId._index";
-import * as selectionRoute from "~/routes/resources.selection";
+import * as invitationRoute from "~/routes/_auth+/invitation";
+import * as dashboardLayout from "~/routes/_dashboard+/_layout";
+import * as newContactRoute from "~/routes/_dashboard+/contacts+/new";
+import * as organizationRoute from "~/routes/_dashboard+/organizations+/$id._index";
+import * as deleteOrganizationRoute from "~/routes/_dashboard+/organizations+/$id.delete";
+import * as editOrganizationRoute from "~/routes/_dashboard+/organizations+/$id.edit";
+import * as organizationsListRoute from "~/routes/_dashboard+/organizations+/_index";
+import * as eventTypeRoute from "~/routes/_dashboard+/organizations+/$id.teams.$teamId.event-types.$eventTypeId";
+import * as staffRoute from "~/routes/_dashboard+/staff+/$userId";
+import * as teamRoute from "~/routes/_dashboard+/organizations+/$id.teams.$teamId._index";
+import * as selectionRoute from "~/routes/resources+/selection";
 import {
   callAction,
   callLoader,

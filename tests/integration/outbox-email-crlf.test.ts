@@ -4,7 +4,7 @@ import ICAL from "ical.js";
 import { simpleParser } from "mailparser";
 import { describe, expect, it } from "vitest";
 import { getEnv } from "~/config/env.server";
-import { appointmentInvitation } from "~/features/scheduling/ics.server";
+import { appointmentInvitation } from "~/features/scheduling/calendar/ics.server";
 import { sendParagraphEmail } from "~/lib/email/paragraph-email.server";
 
 /*

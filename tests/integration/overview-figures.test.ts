@@ -3,7 +3,7 @@ import type { CallStatus } from "~/db/schema";
 import type { CallFigures } from "~/features/call-center/kpis";
 import type { CallInput } from "~/features/calls/call-row";
 import { DATE_RANGES } from "~/lib/dates/date-ranges";
-import * as overview from "~/routes/_dashboard.overview";
+import * as overview from "~/routes/_dashboard+/overview";
 import { callLoader, prepareTestDatabase, sessionCookieFor, unwrap } from "../support/app";
 import { call, tenantWithOwner } from "../support/factories";
 import { renderPage } from "../support/render-page";

@@ -1,9 +1,9 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { resetRateLimits } from "~/features/auth/rate-limit.server";
 import { popToast } from "~/lib/toast/toast.server";
-import * as login from "~/routes/_auth.login";
-import * as resetPassword from "~/routes/_auth.reset-password";
-import * as overview from "~/routes/_dashboard.overview";
+import * as login from "~/routes/_auth+/login";
+import * as resetPassword from "~/routes/_auth+/reset-password";
+import * as overview from "~/routes/_dashboard+/overview";
 import {
   callAction,
   callLoader,

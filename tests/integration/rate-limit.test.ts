@@ -2,9 +2,9 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vite
 import { getEnv, resetEnvCache } from "~/config/env.server";
 import { getDb, openDatabase, type DB } from "~/db/db.server";
 import { consumeAuthAttempt, resetRateLimits } from "~/features/auth/rate-limit.server";
-import * as login from "~/routes/_auth.login";
-import * as register from "~/routes/_auth.register";
-import * as resetPassword from "~/routes/_auth.reset-password";
+import * as login from "~/routes/_auth+/login";
+import * as register from "~/routes/_auth+/register";
+import * as resetPassword from "~/routes/_auth+/reset-password";
 import { callAction, findUser, loadContext, outboxCount, prepareTestDatabase, redirectLocation, unwrap } from "../support/app";
 
 beforeAll(prepareTestDatabase);

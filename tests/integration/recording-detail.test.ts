@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb, now } from "~/db/db.server";
 import { popToast, toastCookie } from "~/lib/toast/toast.server";
-import * as deleteRoute from "~/routes/_dashboard.recordings.$id.delete";
-import * as detailRoute from "~/routes/_dashboard.recordings.$id";
-import * as feedbackRoute from "~/routes/_dashboard.recordings.$id.feedback";
+import * as deleteRoute from "~/routes/_dashboard+/recordings+/$id.delete";
+import * as detailRoute from "~/routes/_dashboard+/recordings+/$id";
+import * as feedbackRoute from "~/routes/_dashboard+/recordings+/$id.feedback";
 import { callAction, callLoader, prepareTestDatabase, redirectLocation, sessionCookieFor, unwrap } from "../support/app";
 import { attachAudio, insertCall, ownerOfOtherTenant, tenantIdOf } from "../support/recording-fixtures";
 import { isStored } from "../support/stored-files";

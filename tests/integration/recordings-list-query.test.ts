@@ -5,7 +5,7 @@ import { isPostgres } from "~/db/dialect";
 import type { CallStatus, NewCall } from "~/db/schema";
 import { buildCallRow, type CallInput } from "~/features/calls/call-row";
 import { SEARCH_FIELD_SEPARATOR, sortKey } from "~/features/calls/derived-columns";
-import { DEFAULT_LIST_PARAMS, RECORDINGS_PAGE_SIZE, SORT_KEYS, type RecordingsListParams, type SortKey } from "~/features/recordings/list-params";
+import { DEFAULT_LIST_PARAMS, RECORDINGS_PAGE_SIZE, SORT_KEYS, type RecordingsListParams, type SortKey } from "~/features/recordings/list/list-params";
 import {
   campaignOptions,
   directionOptions,
@@ -14,7 +14,7 @@ import {
   searchPlan,
   type ListScope,
   type QueryOptions,
-} from "~/features/recordings/list-query.server";
+} from "~/features/recordings/list/list-query.server";
 import { bareTenant } from "../support/factories";
 
 /**

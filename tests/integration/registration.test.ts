@@ -3,8 +3,8 @@ import { getDb } from "~/db/db.server";
 import { verifyPassword } from "~/features/auth/password.server";
 import { resetRateLimits } from "~/features/auth/rate-limit.server";
 import { getTranslatorFor } from "~/i18n/i18next.server";
-import * as register from "~/routes/_auth.register";
-import * as registrationSuccessful from "~/routes/_auth.registration-successful";
+import * as register from "~/routes/_auth+/register";
+import * as registrationSuccessful from "~/routes/_auth+/registration-successful";
 import { callAction, callLoader, findUser, latestEmailTo, linkFrom, prepareTestDatabase, redirectLocation, unwrap } from "../support/app";
 
 beforeAll(prepareTestDatabase);

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { layoutsOf, readRouteManifest, urlTreeOf, type ManifestRoute } from "../support/route-manifest";
+import { layoutsOf, readRouteManifest, urlTreeOf, type ManifestRoute } from "../../tools/route-manifest";
 
 /*
  * The URL tree the app serves, as Remix reads it from remix.config.js, held

@@ -3,8 +3,8 @@ import { getEnv, resetEnvCache } from "~/config/env.server";
 import { getDb } from "~/db/db.server";
 import { getSessionCookie, purgeExpiredSessions } from "~/features/auth/session.server";
 import { popToast } from "~/lib/toast/toast.server";
-import * as dashboard from "~/routes/_dashboard";
-import * as overview from "~/routes/_dashboard.overview";
+import * as dashboard from "~/routes/_dashboard+/_layout";
+import * as overview from "~/routes/_dashboard+/overview";
 import * as logout from "~/routes/logout";
 import {
   ageSession,

@@ -2,8 +2,8 @@ import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "~/db/db.server";
 import { resetRateLimits } from "~/features/auth/rate-limit.server";
 import { getTranslatorFor } from "~/i18n/i18next.server";
-import * as login from "~/routes/_auth.login";
-import * as overview from "~/routes/_dashboard.overview";
+import * as login from "~/routes/_auth+/login";
+import * as overview from "~/routes/_dashboard+/overview";
 import {
   callAction,
   callLoader,

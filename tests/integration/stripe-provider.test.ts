@@ -2,10 +2,10 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PaymentError, type CardErrorCode } from "~/features/billing/card-errors";
-import type { ChargeRequest } from "~/features/billing/payment-provider";
-import { StripePaymentProvider, stripeCodeToCardError, subscriptionStateFromStripe } from "~/features/billing/stripe-provider.server";
-import { verifyStripeEvent, WebhookSignatureError } from "~/features/billing/stripe-webhooks.server";
+import { PaymentError, type CardErrorCode } from "~/features/billing/payments/card-errors";
+import type { ChargeRequest } from "~/features/billing/payments/payment-provider";
+import { StripePaymentProvider, stripeCodeToCardError, subscriptionStateFromStripe } from "~/features/billing/payments/stripe-provider.server";
+import { verifyStripeEvent, WebhookSignatureError } from "~/features/billing/payments/stripe-webhooks.server";
 import { startStripeStub, STUB_CARD_EXPIRY, type RecordedStripeRequest, type StripeStub } from "../support/stubs/stripe-stub";
 
 /*

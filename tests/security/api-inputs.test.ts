@@ -10,8 +10,8 @@ import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiKey } from "~/features/api-keys/api-keys.server";
 import { refuseUndecodablePaths } from "~/lib/http/undecodable-path.server";
-import * as appointmentsRoute from "~/routes/api.v1.appointments";
-import * as slotsRoute from "~/routes/api.v1.slots";
+import * as appointmentsRoute from "~/routes/api+/v1+/appointments";
+import * as slotsRoute from "~/routes/api+/v1+/slots";
 import { BASE_URL, loadContext, prepareTestDatabase } from "../support/app";
 import { addDays, schedulingWorld, weekdayAhead } from "../support/scheduling";
 

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { resetEnvCache } from "~/config/env.server";
 import { getDb } from "~/db/db.server";
 import { openSecret } from "~/lib/security/secrets.server";
-import * as calcomRoute from "~/routes/_dashboard.calcom";
+import * as calcomRoute from "~/routes/_dashboard+/calcom";
 import { callAction, callLoader, prepareTestDatabase, unwrap } from "../support/app";
 import { renderPage } from "../support/render-page";
 import { schedulingWorld, type SchedulingWorld } from "../support/scheduling";

@@ -22,19 +22,20 @@ import { readFormData } from "~/lib/http/form-body.server";
 import { safeRedirectPath } from "~/lib/http/safe-redirect";
 import { cookiesMustBeSecure, withSecureFlag } from "~/lib/security/secure-cookies.server";
 import * as root from "~/root";
-import * as authLayout from "~/routes/_auth";
-import * as login from "~/routes/_auth.login";
-import * as register from "~/routes/_auth.register";
-import * as resetPassword from "~/routes/_auth.reset-password";
-import * as contactsNew from "~/routes/_dashboard.contacts.new";
-import * as feedback from "~/routes/_dashboard.recordings.$id.feedback";
-import * as profile from "~/routes/_dashboard.profile";
-import * as knowledgeBaseNew from "~/routes/_dashboard.knowledge-base.new";
-import * as billing from "~/routes/_dashboard.billing";
+import { readRouteManifest } from "../../tools/route-manifest";
+import * as authLayout from "~/routes/_auth+/_layout";
+import * as login from "~/routes/_auth+/login";
+import * as register from "~/routes/_auth+/register";
+import * as resetPassword from "~/routes/_auth+/reset-password";
+import * as contactsNew from "~/routes/_dashboard+/contacts+/new";
+import * as feedback from "~/routes/_dashboard+/recordings+/$id.feedback";
+import * as profile from "~/routes/_dashboard+/profile";
+import * as knowledgeBaseNew from "~/routes/_dashboard+/knowledge-base+/new";
+import * as billing from "~/routes/_dashboard+/billing";
 import * as cardReturn from "~/routes/billing.cards.return";
-import * as language from "~/routes/resources.language";
-import * as selection from "~/routes/resources.selection";
-import * as theme from "~/routes/resources.theme";
+import * as language from "~/routes/resources+/language";
+import * as selection from "~/routes/resources+/selection";
+import * as theme from "~/routes/resources+/theme";
 import {
   BASE_URL,
   callAction,
@@ -189,8 +190,8 @@ describe("item 3: one size limit for every form post, refused while the body arr
   });
 
   it("is the only way an action reads a form: no module calls request.formData() or Remix's multipart parser itself", () => {
-    // The JSON API (calls ingestion) reads its own multipart bodies with per-part caps and answers in JSON (see its module).
-    const allowed = new Set(["app/lib/http/form-body.server.ts", "app/features/calls/ingest.server.ts"]);
+    // The JSON API (calls ingestion) reads its multipart bodies with per-part caps through capped-multipart and answers in JSON.
+    const allowed = new Set(["app/lib/http/form-body.server.ts", "app/lib/http/capped-multipart.server.ts"]);
     const offenders: string[] = [];
     const walk = (dir: string) => {
       for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
@@ -228,12 +229,13 @@ describe("item 6: a post that is not a form is a 400, not a 500", () => {
   });
 
   it("never throws anything but a response from any action given a text/plain body", async () => {
-    const routesDir = path.join(process.cwd(), "app/routes");
+    // Every route module Remix serves (read from its own route config, through every folder), not a directory listing of one level.
+    const routeFiles = (await readRouteManifest()).filter((route) => route.id !== "root").map((route) => path.join(process.cwd(), "app", route.file));
     const params = { id: "x", contactId: "x", listId: "x", importId: "x", userId: "x", callId: "x", "*": "x" };
     const crashed: string[] = [];
     let actions = 0;
-    for (const file of fs.readdirSync(routesDir).filter((name) => /\.tsx?$/.test(name) && !/\.test\./.test(name))) {
-      const { action } = (await import(/* @vite-ignore */ path.join(routesDir, file))) as { action?: RouteFunction };
+    for (const file of routeFiles) {
+      const { action } = (await import(/* @vite-ignore */ file)) as { action?: RouteFunction };
       if (!action) continue;
       actions++;
       const cookie = await sessionCookieFor("owner@demo.test");
@@ -247,6 +249,9 @@ describe("item 6: a post that is not a form is a 400, not a 500", () => {
       }
     }
     await settleAfterResponseWork();
+    // It saw every action route: as many as the route files that export an action.
+    const exportingAnAction = routeFiles.filter((file) => /export (async function |function |const |\{[^}]*\b)action\b/.test(fs.readFileSync(file, "utf8")));
+    expect(actions).toBe(exportingAnAction.length);
     expect(actions).toBeGreaterThan(20);
     expect(crashed).toEqual([]);
   });
@@ -455,15 +460,15 @@ describe("item 5: registration and password reset say nothing about which addres
 
 describe("item 8: a 429 keeps its Retry-After on a document (no-JavaScript) post", () => {
   const ROUTES = [
-    ["sign-in", "routes/_auth.login", login],
-    ["registration", "routes/_auth.register", register],
-    ["password reset", "routes/_auth.reset-password", resetPassword],
+    ["sign-in", "routes/_auth+/login", login],
+    ["registration", "routes/_auth+/register", register],
+    ["password reset", "routes/_auth+/reset-password", resetPassword],
   ] as const;
 
   it.each(ROUTES)("carries Retry-After from the %s action into the page's headers, as Remix merges them", (_label, id, module) => {
-    const build = { routes: { root: { module: root }, "routes/_auth": { module: authLayout }, [id]: { module } } };
+    const build = { routes: { root: { module: root }, "routes/_auth+/_layout": { module: authLayout }, [id]: { module } } };
     const context = {
-      matches: [{ route: { id: "root" } }, { route: { id: "routes/_auth" } }, { route: { id } }],
+      matches: [{ route: { id: "root" } }, { route: { id: "routes/_auth+/_layout" } }, { route: { id } }],
       loaderHeaders: {},
       actionHeaders: { [id]: new Headers({ "Retry-After": "840" }) },
       actionData: { [id]: {} },

@@ -8,9 +8,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/db/db.server";
 import { listIntegrations } from "~/features/integrations/integrations.server";
 import { isTenantHttpUrl } from "~/lib/outbound/tenant-url";
-import * as exportRoute from "~/routes/integrations-hub.$id.export";
-import * as importRoute from "~/routes/_dashboard.integrations-hub.import";
-import * as selectionRoute from "~/routes/resources.selection";
+import * as exportRoute from "~/routes/_files+/integrations-hub.$id.export";
+import * as importRoute from "~/routes/_dashboard+/integrations-hub+/import";
+import * as selectionRoute from "~/routes/resources+/selection";
 import { callAction, callLoader, cookiesFrom, prepareTestDatabase, sessionCookieFor, unwrap } from "../support/app";
 import { addOrganization, callEvent, connect, hubTenant, postCallEvent, type HubTenant } from "../support/integrations";
 

@@ -9,8 +9,8 @@ import { extractPdfText, PDF_LIMITS } from "~/features/knowledge/pdf-text.server
 import { getTranslatorFor } from "~/i18n/i18next.server";
 import { judgeAddress } from "~/lib/outbound/address-policy";
 import { guardedFetch, OutboundRefusal } from "~/lib/outbound/guard.server";
-import * as callEvents from "~/routes/api.v1.call-events";
-import * as newKnowledgeBase from "~/routes/_dashboard.knowledge-base.new";
+import * as callEvents from "~/routes/api+/v1+/call-events";
+import * as newKnowledgeBase from "~/routes/_dashboard+/knowledge-base+/new";
 import { BASE_URL, callAction, loadContext, prepareTestDatabase, sessionCookieFor, unwrap } from "../support/app";
 import { buildPdf, inflatingContent, textContent, textLines } from "../support/pdf-fixtures";
 

@@ -8,7 +8,7 @@ import { ensureBillingAccount } from "~/features/billing/accounts.server";
 import { buildCallRow, type CallInput } from "~/features/calls/call-row";
 import { listNameKey } from "~/features/contacts/list-rules";
 import { createIntegration, getIntegration, type ConnectionInput } from "~/features/integrations/integrations.server";
-import { getTemplate } from "~/features/integrations/templates.server";
+import { getTemplate } from "~/features/integrations/templates/templates.server";
 import { createOrganization } from "~/features/organizations/organizations.server";
 import { subscribeTenantToPlan } from "~/features/tenants/plans.server";
 import { DEMO_PASSWORD } from "~/seed/seed.server";

@@ -14,9 +14,9 @@ import {
 } from "~/features/integrations/integrations.server";
 import crmSuiteJson from "~/features/integrations/templates/crm-suite.json";
 import gymManagementJson from "~/features/integrations/templates/gym-management.json";
-import { getTemplate, loadTemplates } from "~/features/integrations/templates.server";
+import { getTemplate, loadTemplates } from "~/features/integrations/templates/templates.server";
 import { createOrganization } from "~/features/organizations/organizations.server";
-import * as callEvents from "~/routes/api.v1.call-events";
+import * as callEvents from "~/routes/api+/v1+/call-events";
 import { BASE_URL, loadContext } from "./app";
 import { billingTenant } from "./billing";
 

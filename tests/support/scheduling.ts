@@ -2,12 +2,12 @@ import ICAL from "ical.js";
 import { getDb, newId, now } from "~/db/db.server";
 import { addCalendarDays, isoWeekday, localPartsAt, zonedTimeToInstant } from "~/lib/dates/zoned-time";
 import { createOrganization } from "~/features/organizations/organizations.server";
-import type { LoadedEventType } from "~/features/scheduling/availability.server";
-import type { EventTypeInput } from "~/features/scheduling/event-type-schema";
-import { createEventType, getEventType } from "~/features/scheduling/event-types.server";
-import { saveSchedule } from "~/features/scheduling/staff.server";
-import type { WeeklyHours } from "~/features/scheduling/working-hours";
-import * as selectionRoute from "~/routes/resources.selection";
+import type { LoadedEventType } from "~/features/scheduling/availability/availability.server";
+import type { EventTypeInput } from "~/features/scheduling/event-types/event-type-schema";
+import { createEventType, getEventType } from "~/features/scheduling/event-types/event-types.server";
+import { saveSchedule } from "~/features/scheduling/staff/staff.server";
+import type { WeeklyHours } from "~/features/scheduling/availability/working-hours";
+import * as selectionRoute from "~/routes/resources+/selection";
 import { callAction, cookiesFrom } from "./app";
 import { addTenantUser, billingTenant, emailsTo } from "./billing";
 

@@ -122,8 +122,8 @@ async function timeListLoader(args: BenchArgs, origin: string): Promise<{ result
   const { createSession } = await import("~/features/auth/session.server");
   const { getGateContext } = await import("~/features/access/gate.server");
   const { can } = await import("~/features/roles/permissions");
-  const { loadRecordingsList } = await import("~/features/recordings/list-page.server");
-  const { SORT_KEYS } = await import("~/features/recordings/list-params");
+  const { loadRecordingsList } = await import("~/features/recordings/list/list-page.server");
+  const { SORT_KEYS } = await import("~/features/recordings/list/list-params");
   const { RARE_TERM } = await import("~/seed/bulk-calls.server");
 
   const owner = await getDb().selectFrom("users").select(["id", "tenant_id"]).where("email", "=", OWNER_EMAIL).executeTakeFirstOrThrow();
@@ -180,8 +180,8 @@ interface PartResult {
 async function timeLoaderParts(args: BenchArgs, gate: GateContext, url: string, cookie: string) {
   const { getDb } = await import("~/db/db.server");
   const { requireReadAccess } = await import("~/features/access/gate.server");
-  const { queryRecordingsPage, campaignOptions, directionOptions } = await import("~/features/recordings/list-query.server");
-  const { DEFAULT_LIST_PARAMS } = await import("~/features/recordings/list-params");
+  const { queryRecordingsPage, campaignOptions, directionOptions } = await import("~/features/recordings/list/list-query.server");
+  const { DEFAULT_LIST_PARAMS } = await import("~/features/recordings/list/list-params");
   const db = getDb();
   const scope = { tenantId: gate.tenant.id, timeZone: gate.tenant.timeZone };
   const parts: Array<[string, () => Promise<unknown>]> = [

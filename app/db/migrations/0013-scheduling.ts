@@ -8,7 +8,7 @@ import { sql, type Kysely } from "kysely";
  *
  * Instants are ISO strings in UTC ("2026-11-24T14:30:00.000Z"), so text order
  * is time order on both databases. Working hours are JSON in the host's own
- * zone (features/scheduling/slots.ts reads them).
+ * zone (features/scheduling/availability/slots.ts reads them).
  */
 export async function up(db: Kysely<unknown>) {
   await db.schema

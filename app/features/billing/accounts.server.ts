@@ -1,8 +1,8 @@
 import { getDb, now, type DB } from "~/db/db.server";
 import type { BillingAccount } from "~/db/schema";
-import { BILLING_CURRENCY } from "./limits";
-import type { PaymentProvider } from "./payment-provider";
-import { getPaymentProvider } from "./provider.server";
+import { BILLING_CURRENCY } from "./usage/limits";
+import type { PaymentProvider } from "./payments/payment-provider";
+import { getPaymentProvider } from "./payments/provider.server";
 
 /** The tenant's billing account, made on first use (balance 0, auto top-up off). */
 export async function ensureBillingAccount(tenantId: string, db: DB = getDb()): Promise<BillingAccount> {

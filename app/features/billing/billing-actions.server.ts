@@ -11,14 +11,14 @@ import { readFormData } from "~/lib/http/form-body.server";
 import { safeRedirectPath } from "~/lib/http/safe-redirect";
 import { redirectWithToast } from "~/lib/toast/toast.server";
 import { customerRefFor } from "./accounts.server";
-import { saveAutoTopupSettings } from "./auto-topup.server";
-import { isCardErrorCode, OUTCOME_UNKNOWN_CODES, PaymentError, type CardErrorCode } from "./card-errors";
-import { CardChangeError, listPaymentMethods, makeBackup, makePrimary, removeCard, saveCard } from "./payment-methods.server";
-import { getPaymentProvider } from "./provider.server";
+import { saveAutoTopupSettings } from "./payments/auto-topup.server";
+import { isCardErrorCode, OUTCOME_UNKNOWN_CODES, PaymentError, type CardErrorCode } from "./payments/card-errors";
+import { CardChangeError, listPaymentMethods, makeBackup, makePrimary, removeCard, saveCard } from "./payments/payment-methods.server";
+import { getPaymentProvider } from "./payments/provider.server";
 import { addCardSchema, autoTopupSchema, cardChoiceSchema, topUpSchema } from "./schemas";
-import { cancelSubscription, resumeSubscription } from "./subscriptions.server";
-import { ONLY_TEST_CARDS } from "./test-mode-provider.server";
-import { topUp } from "./topup.server";
+import { cancelSubscription, resumeSubscription } from "./plans/subscriptions.server";
+import { ONLY_TEST_CARDS } from "./payments/test-mode-provider.server";
+import { topUp } from "./payments/topup.server";
 import { badRequest, forbidden } from "~/lib/http/errors.server";
 
 export const BILLING_INTENTS = [

@@ -1,8 +1,8 @@
 import { reconcilePendingCharges } from "./charges.server";
-import { runAutoTopups } from "./auto-topup.server";
-import { runOverageBooking } from "./overage.server";
+import { runAutoTopups } from "./payments/auto-topup.server";
+import { runOverageBooking } from "./usage/overage.server";
 import type { ChargeDeps } from "./charges.server";
-import { runLapses, runRenewals } from "./subscriptions.server";
+import { runLapses, runRenewals } from "./plans/subscriptions.server";
 
 /**
  * Billing's share of each job-runner pass: first settle what a dead request

@@ -5,7 +5,7 @@ import { Tabs } from "~/components/ui/tabs";
 import { formatDate, formatMoney } from "~/i18n/format";
 import { useTranslation } from "~/i18n/react";
 import { BILLING_TAB_LABELS, BILLING_TABS, billingHref, type BillingTab } from "./billing-tabs";
-import { isCardErrorCode } from "./card-errors";
+import { isCardErrorCode } from "./payments/card-errors";
 
 /** Said on every billing screen while the built-in provider stands in for Stripe. */
 export function TestModeNotice({ testMode }: { testMode: boolean }) {

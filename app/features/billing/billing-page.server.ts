@@ -4,12 +4,12 @@ import { loadFailed } from "~/lib/http/errors.server";
 import { FAILED, orFailed } from "~/lib/http/operation-failure";
 import type { ActiveSubscription } from "~/features/tenants/plans.server";
 import { ensureBillingAccount } from "./accounts.server";
-import { listTransactions } from "./history.server";
-import type { HistoryParams } from "./history-params";
-import { listInvoices } from "./invoices.server";
-import { AUTO_TOPUP_MAX_CAP_CENTS, AUTO_TOPUP_MIN_AMOUNT_CENTS, AUTO_TOPUP_MIN_THRESHOLD_CENTS, TOPUP_MAX_CENTS, TOPUP_MIN_CENTS } from "./limits";
-import { listPaymentMethods } from "./payment-methods.server";
-import { getPaymentProvider } from "./provider.server";
+import { listTransactions } from "./history/history.server";
+import type { HistoryParams } from "./history/history-params";
+import { listInvoices } from "./history/invoices.server";
+import { AUTO_TOPUP_MAX_CAP_CENTS, AUTO_TOPUP_MIN_AMOUNT_CENTS, AUTO_TOPUP_MIN_THRESHOLD_CENTS, TOPUP_MAX_CENTS, TOPUP_MIN_CENTS } from "./usage/limits";
+import { listPaymentMethods } from "./payments/payment-methods.server";
+import { getPaymentProvider } from "./payments/provider.server";
 import { autoTopupSchema, topUpSchema } from "./schemas";
 
 /** What every billing screen shows at its top (test mode, a failed automatic top-up), the balance and the auto top-up settings. */

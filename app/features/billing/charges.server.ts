@@ -2,12 +2,12 @@ import { isUniqueViolation } from "~/db/constraints.server";
 import { getDb, newId, now, type DB } from "~/db/db.server";
 import type { Charge, ChargePurpose } from "~/db/schema";
 import { customerRefFor } from "./accounts.server";
-import { OUTCOME_UNKNOWN_CODES, PaymentError } from "./card-errors";
+import { OUTCOME_UNKNOWN_CODES, PaymentError } from "./payments/card-errors";
 import type { ChargeDetails } from "./charge-details";
-import { RECONCILE_AFTER_MS } from "./limits";
-import type { ChargeOutcome, PaymentProvider } from "./payment-provider";
-import { getPaymentProvider } from "./provider.server";
-import { settleAsNeverSent, settleCharge, type SettleHooks } from "./settlement.server";
+import { RECONCILE_AFTER_MS } from "./usage/limits";
+import type { ChargeOutcome, PaymentProvider } from "./payments/payment-provider";
+import { getPaymentProvider } from "./payments/provider.server";
+import { settleAsNeverSent, settleCharge, type SettleHooks } from "./payments/settlement.server";
 
 export interface ChargeRequestSpec {
   tenantId: string;

@@ -5,7 +5,7 @@ import { getTranslatorFor } from "~/i18n/i18next.server";
 import { sendEmail } from "~/lib/email/mailer.server";
 import { can, parsePermissions } from "~/features/roles/permissions";
 import { tenantLanguage } from "~/features/tenants/tenant-language";
-import type { CardErrorCode } from "./card-errors";
+import type { CardErrorCode } from "./payments/card-errors";
 
 export type BillingNotice =
   | { kind: "autoTopupFailed"; amountCents: number; currency: string; code: CardErrorCode }

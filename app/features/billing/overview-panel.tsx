@@ -8,8 +8,8 @@ import { Stat } from "~/components/ui/stat";
 import { formatDate, formatMoney } from "~/i18n/format";
 import { useTranslation } from "~/i18n/react";
 import { billingHref } from "./billing-tabs";
-import { InvoiceTable, type InvoiceRow } from "./invoice-table";
-import type { AutoTopupView } from "./topup-forms";
+import { InvoiceTable, type InvoiceRow } from "./history/invoice-table";
+import type { AutoTopupView } from "./payments/topup-forms";
 
 export type PlanStatus = "active" | "grace" | "cancelled" | "lapsed";
 const STATUS_TONES: Record<PlanStatus, BadgeTone> = { active: "success", grace: "warning", cancelled: "neutral", lapsed: "danger" };

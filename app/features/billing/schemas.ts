@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { AUTO_TOPUP_MAX_CAP_CENTS, AUTO_TOPUP_MIN_AMOUNT_CENTS, AUTO_TOPUP_MIN_THRESHOLD_CENTS, TOPUP_MAX_CENTS, TOPUP_MIN_CENTS } from "./limits";
+import { AUTO_TOPUP_MAX_CAP_CENTS, AUTO_TOPUP_MIN_AMOUNT_CENTS, AUTO_TOPUP_MIN_THRESHOLD_CENTS, TOPUP_MAX_CENTS, TOPUP_MIN_CENTS } from "./usage/limits";
 import { parseAmountToCents } from "./money";
 
 /**

@@ -1,7 +1,7 @@
 import { getDb, newId, now, type DB } from "~/db/db.server";
-import { EVENT_TYPE_COLORS, type AppointmentType, type LocationKind } from "~/features/scheduling/event-type-rules";
-import { getEventType } from "~/features/scheduling/event-types.server";
-import { bookAppointment, cancelAppointment, rescheduleAppointment } from "~/features/scheduling/booking.server";
+import { EVENT_TYPE_COLORS, type AppointmentType, type LocationKind } from "~/features/scheduling/event-types/event-type-rules";
+import { getEventType } from "~/features/scheduling/event-types/event-types.server";
+import { bookAppointment, cancelAppointment, rescheduleAppointment } from "~/features/scheduling/booking/booking.server";
 import type { CalcomEventType, CalcomLocation } from "./calcom-client.server";
 import { isCalcomError } from "./calcom-client.server";
 import { clientFor, recordSync, type CalcomConnection } from "./connections.server";

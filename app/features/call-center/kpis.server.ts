@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from "kysely";
 import { getDb, type DB } from "~/db/db.server";
-import { FINISHED_STATUSES } from "~/features/recordings/list-params";
+import { FINISHED_STATUSES } from "~/features/recordings/list/list-params";
 import { resolveDateRange, type DateRangeKey, type ResolvedRange } from "~/lib/dates/date-ranges";
 import { granularityFor, periodsOf, type Granularity } from "~/lib/dates/chart-periods";
 import { fillPeriods, totalOf, type CallFigures, type PeriodFigures } from "./kpis";

@@ -5,7 +5,7 @@ import type { CampaignStatus } from "~/db/schema";
 import { formatDateTime } from "~/i18n/format";
 import { INTERRUPTED } from "./activity-reasons";
 import type { ActivityEntry, ActivityPage } from "./activity.server";
-import { campaignPageHref, type CampaignPageParams } from "./list-params";
+import { campaignPageHref, type CampaignPageParams } from "./list/list-params";
 
 /**
  * The campaign's activity, newest first: one line per call, skip or status

@@ -1,7 +1,7 @@
 import { getDb, type DB } from "~/db/db.server";
 import { formatPhoneForDisplay } from "~/features/phone/phone";
 import type { CampaignActivityKind } from "~/db/schema";
-import { ACTIVITY_PAGE_SIZE } from "./list-params";
+import { ACTIVITY_PAGE_SIZE } from "./list/list-params";
 import { DISPATCHING } from "./activity-reasons";
 
 export { DISPATCHING, INTERRUPTED } from "./activity-reasons";

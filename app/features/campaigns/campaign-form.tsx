@@ -11,7 +11,7 @@ import { formatNumber } from "~/i18n/format";
 import { useActionForm } from "~/lib/forms/use-action-form";
 import { CAMPAIGN_TYPES, FREQUENCIES, isKnowledgeBaseMissing, SENDING_TYPES } from "./campaign-rules";
 import type { CampaignFormOptions, NumberOption } from "./campaigns.server";
-import { ISO_WEEKDAYS } from "./calling-window";
+import { ISO_WEEKDAYS } from "./schedule/calling-window";
 import { formSearchOf, newKnowledgeBaseHref, withSearch, type CampaignFormDefaults } from "./form-params";
 import type { CampaignFormFields } from "./schemas";
 import { CreateKnowledgeBaseLink, KnowledgeBaseLine } from "./knowledge-base-line";

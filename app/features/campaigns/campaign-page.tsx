@@ -11,8 +11,8 @@ import { formatClockTimeOfDay, formatDateTime, formatNumber } from "~/i18n/forma
 import { isAllowed, isDue } from "./campaign-rules";
 import { KnowledgeBaseLine } from "./knowledge-base-line";
 import type { CampaignDetail, KnowledgeBaseChoice } from "./campaigns.server";
-import { deleteHref, DeleteCampaignDialogContent } from "./delete-campaign";
-import { campaignPageHref, type CampaignPageParams } from "./list-params";
+import { deleteHref, DeleteCampaignDialogContent } from "./list/delete-campaign";
+import { campaignPageHref, type CampaignPageParams } from "./list/list-params";
 import type { PrelaunchReport } from "./prelaunch.server";
 import { SKIP_REASONS } from "./prelaunch";
 import { formatClockTime, parseLocalDateTime, zonedTimeToInstant } from "~/lib/dates/zoned-time";

@@ -4,8 +4,8 @@ import type { CampaignFrequency, CampaignSendingType, CampaignStatus, CampaignTy
 import { listContactLists, type ContactListSummary } from "~/features/contacts/lists.server";
 import { formatPhoneForDisplay } from "~/features/phone/phone";
 import { ALLOWED_FROM, CAMPAIGN_STATUSES } from "./campaign-rules";
-import { parseWindowDays } from "./calling-window";
-import { CAMPAIGNS_PAGE_SIZE, type CampaignListParams } from "./list-params";
+import { parseWindowDays } from "./schedule/calling-window";
+import { CAMPAIGNS_PAGE_SIZE, type CampaignListParams } from "./list/list-params";
 import { knowledgeBaseMissing } from "./campaign-rules";
 import type { CampaignFormValues } from "./schemas";
 

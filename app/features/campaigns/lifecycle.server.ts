@@ -1,10 +1,10 @@
 import { getDb, newId, type DB } from "~/db/db.server";
 import type { Campaign, CampaignStatus } from "~/db/schema";
-import { parseWindowDays } from "./calling-window";
+import { parseWindowDays } from "./schedule/calling-window";
 import { ALLOWED_FROM, type CampaignAction } from "./campaign-rules";
 import { hasUnfinishedRun, resolveKnowledgeBase } from "./campaigns.server";
 import { runPrelaunchCheck, type PrelaunchReport } from "./prelaunch.server";
-import { followingRun, planLaunch } from "./schedule";
+import { followingRun, planLaunch } from "./schedule/schedule";
 
 /**
  * The campaign state machine, and the only module that writes

@@ -1,7 +1,7 @@
 import { getDb, type DB } from "~/db/db.server";
 import type { CampaignDetail } from "./campaigns.server";
 import { callableNumber, createSummary, decideContact, launchBlocker, type LaunchBlocker, type PrelaunchSummary } from "./prelaunch";
-import { followingRun, planLaunch } from "./schedule";
+import { followingRun, planLaunch } from "./schedule/schedule";
 
 /**
  * The pre-launch check of a campaign page: every contact of the list judged

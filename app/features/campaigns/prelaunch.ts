@@ -1,6 +1,6 @@
 import type { SkipReason } from "~/db/schema";
 import { isValidPhoneNumber, toE164 } from "~/features/phone/phone-check";
-import { contactTimeZone, isWithinCallingWindow, nextWindowOpening, type CallingWindow } from "./calling-window";
+import { contactTimeZone, isWithinCallingWindow, nextWindowOpening, type CallingWindow } from "./schedule/calling-window";
 
 /**
  * What a campaign does with each contact of its list: call it now, let it

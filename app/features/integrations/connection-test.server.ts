@@ -1,9 +1,9 @@
 import { getDb, now, type DB } from "~/db/db.server";
-import type { ConnectionTestResult } from "./views";
-import { callEndpoint, type CallOptions } from "./crm-calls.server";
-import { connectionTestEndpoint } from "./integration-template";
+import type { ConnectionTestResult } from "./hub/views";
+import { callEndpoint, type CallOptions } from "./delivery/crm-calls.server";
+import { connectionTestEndpoint } from "./templates/integration-template";
 import { endpointSettingsOf, templateOf, type Integration } from "./integrations.server";
-import { reserveRequest } from "./rate-windows.server";
+import { reserveRequest } from "./delivery/rate-windows.server";
 
 /**
  * "Test connection": the template's cheapest enabled read, sent once with

@@ -6,10 +6,10 @@ import { safeRedirectPath } from "~/lib/http/safe-redirect";
 import { redirectWithToast } from "~/lib/toast/toast.server";
 import { baseUrlProblem } from "./base-url.server";
 import { testConnection } from "./connection-test.server";
-import { callEndpoint } from "./crm-calls.server";
+import { callEndpoint } from "./delivery/crm-calls.server";
 import { editConnectionSchema, ExecuteSchema, settingField, WebhookSchema } from "./integration-schemas";
 import { requireIntegrationAccess } from "./integration-access.server";
-import { settingNames } from "./integration-template";
+import { settingNames } from "./templates/integration-template";
 import {
   deleteIntegration,
   DuplicateIntegration,
@@ -21,14 +21,14 @@ import {
   updateConnection,
   type Integration,
 } from "./integrations.server";
-import { pathParameters } from "./mapping";
-import { knownSourceCheck, previewMappingOn, sampleRecords } from "./mapping-preview.server";
-import { emptyRow, readRows, rowsToMappings } from "./mapping-rows";
-import { integrationPaths } from "./paths";
-import { reserveRequest } from "./rate-windows.server";
-import { validatePayload } from "./templates.server";
-import type { ExecuteResult } from "./views";
-import { deleteWebhook, registerWebhook } from "./webhooks.server";
+import { pathParameters } from "./mapping/mapping";
+import { knownSourceCheck, previewMappingOn, sampleRecords } from "./mapping/mapping-preview.server";
+import { emptyRow, readRows, rowsToMappings } from "./mapping/mapping-rows";
+import { integrationPaths } from "./hub/paths";
+import { reserveRequest } from "./delivery/rate-windows.server";
+import { validatePayload } from "./templates/templates.server";
+import type { ExecuteResult } from "./hub/views";
+import { deleteWebhook, registerWebhook } from "./delivery/webhooks.server";
 import { badRequest, notFound } from "~/lib/http/errors.server";
 
 /**

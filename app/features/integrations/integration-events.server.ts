@@ -1,7 +1,7 @@
 import { getDb, type DB } from "~/db/db.server";
 import type { AppointmentChange } from "~/lib/events/events";
-import { enqueueEvent, enqueueEvents, type IntegrationEvent } from "./deliveries.server";
-import { appointmentRecord, callLeadRecord, contactLabel, contactRecord, contactValues } from "./source-records.server";
+import { enqueueEvent, enqueueEvents, type IntegrationEvent } from "./delivery/deliveries.server";
+import { appointmentRecord, callLeadRecord, contactLabel, contactRecord, contactValues } from "./mapping/source-records.server";
 
 /**
  * What the integration hub queues when something happened, called by its

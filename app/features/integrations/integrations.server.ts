@@ -3,9 +3,9 @@ import { getDb, newId, now, type DB } from "~/db/db.server";
 import { isUniqueViolation } from "~/db/constraints.server";
 import type { IntegrationStatus, IntegrationTable } from "~/db/schema";
 import { lastFour, openSecret, sealSecret } from "~/lib/security/secrets.server";
-import { defaultSettingValue, mergeEndpointSettings, settingNames, type EndpointSetting, type RecordKind } from "./integration-template";
-import { FieldMappingSchema, type FieldMapping, type IntegrationTemplate } from "./template-schema";
-import { getTemplate, loadTemplates } from "./templates.server";
+import { defaultSettingValue, mergeEndpointSettings, settingNames, type EndpointSetting, type RecordKind } from "./templates/integration-template";
+import { FieldMappingSchema, type FieldMapping, type IntegrationTemplate } from "./templates/template-schema";
+import { getTemplate, loadTemplates } from "./templates/templates.server";
 import { notFound } from "~/lib/http/errors.server";
 
 /**

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { getDb, now, type DB } from "~/db/db.server";
 import { INTEGRATION_EVENTS } from "./events";
-import { mergeEndpointSettings, type EndpointSetting } from "./integration-template";
+import { mergeEndpointSettings, type EndpointSetting } from "./templates/integration-template";
 import {
   createIntegration,
   CUSTOM_TEMPLATE_ID,
@@ -14,9 +14,9 @@ import {
   updateConnection,
   type Integration,
 } from "./integrations.server";
-import { FieldMappingSchema, type IntegrationTemplate } from "./template-schema";
-import { getTemplate, loadTemplates } from "./templates.server";
-import { registerWebhook } from "./webhooks.server";
+import { FieldMappingSchema, type IntegrationTemplate } from "./templates/template-schema";
+import { getTemplate, loadTemplates } from "./templates/templates.server";
+import { registerWebhook } from "./delivery/webhooks.server";
 import { isTenantHttpUrl } from "~/lib/outbound/tenant-url";
 import { sealSecret, lastFour } from "~/lib/security/secrets.server";
 

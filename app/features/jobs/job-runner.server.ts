@@ -1,6 +1,6 @@
 import { syncDueCalcomConnections } from "~/features/calcom/scheduled-sync.server";
-import { runDueDeliveries } from "~/features/integrations/deliveries.server";
-import { purgeExpiredLogs } from "~/features/integrations/log-retention.server";
+import { runDueDeliveries } from "~/features/integrations/delivery/deliveries.server";
+import { purgeExpiredLogs } from "~/features/integrations/delivery/log-retention.server";
 import type { GuardOptions } from "~/lib/outbound/guard.server";
 import { purgeFinishedOutboxJobs, runDueOutboxJobs } from "~/db/outbox.server";
 import os from "node:os";
@@ -11,7 +11,7 @@ import type { VoicePlatform } from "~/features/voice-platform/voice-platform";
 import { jobRunnerLag, jobRunnerQueueDepth, jobRunnerTicks } from "~/lib/observability/metrics.server";
 import { currentContext, runWithContext } from "~/lib/observability/request-context.server";
 import { runBillingJobs } from "~/features/billing/billing-jobs.server";
-import { advanceCampaign, findDueCampaigns, releaseAllLeases, releaseLeasesOfStoppedCampaigns, type RunContext } from "./campaign-runs.server";
+import { advanceCampaign, findDueCampaigns, releaseAllLeases, releaseLeasesOfStoppedCampaigns, type RunContext } from "../campaigns/campaign-runs.server";
 
 /**
  * The in-process job runner (docs/decisions/0008-campaign-runner.md). Every

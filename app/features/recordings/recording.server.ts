@@ -5,7 +5,7 @@ import { callCostOf } from "~/features/calls/call-cost";
 import type { TranscriptTurn } from "~/features/calls/derived-columns";
 import { safeRedirectPath } from "~/lib/http/safe-redirect";
 import { describeData, type DataPresentation } from "./extracted-data";
-import type { Feedback } from "./feedback-schema";
+import type { Feedback } from "./feedback/feedback-schema";
 import { recordingTitle, type TitleWords } from "./recording-title";
 import { parseStoredAnalysis } from "~/features/analysis/analysis";
 

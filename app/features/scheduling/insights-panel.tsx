@@ -9,8 +9,8 @@ import type { Granularity } from "~/lib/dates/chart-periods";
 import { DATE_RANGES, type DateRangeKey, type LocalDate } from "~/lib/dates/date-ranges";
 import { formatNumber, numberFormat } from "~/i18n/format";
 import { useTranslation } from "~/i18n/react";
-import { appointmentsHref } from "./appointment-params";
-import { colorSwatchClass } from "./event-type-colors";
+import { appointmentsHref } from "./booking/appointment-params";
+import { colorSwatchClass } from "./event-types/event-type-colors";
 
 export interface InsightRow {
   id: string | null;

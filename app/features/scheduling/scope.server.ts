@@ -1,6 +1,6 @@
 import { getDb, type DB } from "~/db/db.server";
 import type { GateContext } from "~/features/access/gate.server";
-import { listEventTypes } from "./event-types.server";
+import { listEventTypes } from "./event-types/event-types.server";
 
 export interface SchedulingScope {
   organizationId: string;

@@ -2,7 +2,7 @@ import type { DB } from "~/db/db.server";
 import { subscribe } from "~/lib/events/bus.server";
 import { APPOINTMENT_EVENTS, appointmentChangeOf, type AppointmentChange } from "~/lib/events/events";
 import { outboxJob } from "~/db/outbox.server";
-import { sendAppointmentNotice } from "./appointment-emails.server";
+import { sendAppointmentNotice } from "./booking/appointment-emails.server";
 
 /**
  * The contact's email (with its .ics) after a booking, move or cancellation

@@ -58,7 +58,7 @@ export type ActiveSubscription = NonNullable<Awaited<ReturnType<typeof getActive
 /**
  * Starts a plan without a charge, ending whatever the tenant had, in one
  * transaction: for demo data and tests. Customers subscribe through billing
- * (features/billing/subscriptions.server.ts), which charges for the plan.
+ * (features/billing/plans/subscriptions.server.ts), which charges for the plan.
  */
 export async function subscribeTenantToPlan(tenantId: string, planKey: string, db: DB = getDb()) {
   return db.transaction().execute(async (trx) => {

@@ -4,14 +4,14 @@ import { routePatternMatcher } from "./route-pattern.server";
 describe("the route pattern of a path", () => {
   const routes = {
     root: { path: "" },
-    "routes/_dashboard": { parentId: "root" },
-    "routes/_dashboard.recordings._index": { parentId: "routes/_dashboard", path: "recordings", index: true },
-    "routes/_dashboard.recordings.$id": { parentId: "routes/_dashboard", path: "recordings/:id" },
-    "routes/_dashboard.recordings.$id.delete": { parentId: "routes/_dashboard", path: "recordings/:id/delete" },
-    "routes/recordings.$id.audio": { parentId: "root", path: "recordings/:id/audio" },
-    "routes/recordings.export[.]csv": { parentId: "root", path: "recordings/export.csv" },
-    "routes/_dashboard.$": { parentId: "routes/_dashboard", path: "*" },
-    "routes/api.v1.$": { parentId: "root", path: "api/v1/*" },
+    "routes/_dashboard+/_layout": { parentId: "root" },
+    "routes/_dashboard+/recordings+/_index": { parentId: "routes/_dashboard+/_layout", path: "recordings", index: true },
+    "routes/_dashboard+/recordings+/$id": { parentId: "routes/_dashboard+/_layout", path: "recordings/:id" },
+    "routes/_dashboard+/recordings+/$id.delete": { parentId: "routes/_dashboard+/_layout", path: "recordings/:id/delete" },
+    "routes/_files+/recordings.$id.audio": { parentId: "root", path: "recordings/:id/audio" },
+    "routes/_files+/recordings.export[.]csv": { parentId: "root", path: "recordings/export.csv" },
+    "routes/_dashboard+/$": { parentId: "routes/_dashboard+/_layout", path: "*" },
+    "routes/api+/v1+/$": { parentId: "root", path: "api/v1/*" },
   };
   const patternOf = routePatternMatcher(routes);
 

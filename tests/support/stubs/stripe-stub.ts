@@ -2,8 +2,8 @@ import { randomBytes } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import Stripe from "stripe";
-import type { CardErrorCode } from "~/features/billing/card-errors";
-import { findTestCardByToken, TEST_CARDS } from "~/features/billing/test-cards";
+import type { CardErrorCode } from "~/features/billing/payments/card-errors";
+import { findTestCardByToken, TEST_CARDS } from "~/features/billing/payments/test-cards";
 
 /**
  * A stand-in for the Stripe API, for tests only: nothing may reach the real

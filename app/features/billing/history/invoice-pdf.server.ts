@@ -1,0 +1,214 @@
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import PDFDocument from "pdfkit";
+import { formatDate, formatMoney } from "~/i18n/format";
+import { getTranslatorFor } from "~/i18n/i18next.server";
+import { invoiceNumberLabel } from "./invoice-number";
+import { cardBrandName } from "../payments/card-brand";
+
+/**
+ * An invoice as a one-page A4 PDF in the tenant's language, drawn with pdfkit.
+ * The text is set in DejaVu Sans, embedded as a subset (see below). pdfkit and
+ * the font package are read from node_modules at run time, so they must stay
+ * external to the server bundle (remix.config.js bundles no server dependencies).
+ */
+
+export interface InvoiceDocument {
+  language: "en" | "de";
+  /** Sequential per tenant; shown as invoiceNumberLabel(number). */
+  number: number;
+  /** ISO instant. */
+  issuedAt: string;
+  /** IANA zone the dates are shown in. */
+  timeZone: string;
+  /** "Voxboard" and its address lines (may be empty). */
+  seller: { name: string; lines: string[] };
+  customer: { name: string; email: string | null };
+  /** Already translated, e.g. "Growth plan, first month". */
+  item: string;
+  amountCents: number;
+  currency: string;
+  card: { brand: string; last4: string } | null;
+  /** Adds the translated note that no money was charged. */
+  testMode: boolean;
+}
+
+export { invoiceNumberLabel };
+
+export { cardBrandName };
+
+/*
+ * DejaVu Sans (npm dejavu-fonts-ttf, a free licence: Bitstream Vera's with
+ * public-domain changes) covers Latin, Greek and Cyrillic, so names such as
+ * "Łódź Şahin" print as written. pdfkit embeds only the glyphs a document
+ * uses (a subset with a ToUnicode map), which keeps an invoice small and its
+ * text extractable. The files are read once per process from the package.
+ */
+const fontFile = (name: string) => createRequire(import.meta.url).resolve(`dejavu-fonts-ttf/ttf/${name}`);
+let fonts: { regular: Buffer; bold: Buffer } | undefined;
+function loadFonts() {
+  fonts ??= { regular: readFileSync(fontFile("DejaVuSans.ttf")), bold: readFileSync(fontFile("DejaVuSans-Bold.ttf")) };
+  return fonts;
+}
+const REGULAR = "Voxboard-Regular";
+const BOLD = "Voxboard-Bold";
+
+/** The part of pdfkit's current font (fontkit's) that says whether it has a glyph. */
+interface GlyphCoverage {
+  hasGlyphForCodePoint(codePoint: number): boolean;
+}
+
+/*
+ * Names and items are the tenant's own text. A character the font lacks would
+ * print as an empty box: a letter keeps its base letter (a decomposable accent
+ * DejaVu lacks), anything else (an emoji) becomes "?"; control characters
+ * become spaces.
+ */
+function printable(text: string, font: GlyphCoverage) {
+  let result = "";
+  for (const char of text.normalize("NFC")) {
+    const code = char.codePointAt(0) ?? 0;
+    if (code < 0x20 || (code >= 0x7f && code < 0xa0)) result += " ";
+    else if (font.hasGlyphForCodePoint(code)) result += char;
+    else result += baseLetter(char, font);
+  }
+  return result;
+}
+
+function baseLetter(char: string, font: GlyphCoverage) {
+  const base = char.normalize("NFD").replace(/\p{M}/gu, "");
+  return base !== char && [...base].every((c) => font.hasGlyphForCodePoint(c.codePointAt(0) ?? 0)) ? base : "?";
+}
+
+const MARGIN = 56; // about 2 cm
+const MUTED = "#555555";
+const RULE = "#cccccc";
+
+export async function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
+  const t = await getTranslatorFor(doc.language, "billing");
+  const numberLabel = invoiceNumberLabel(doc.number);
+  const date = formatDate(doc.issuedAt, doc.language, doc.timeZone);
+  const amount = formatMoney(doc.amountCents, doc.currency, doc.language);
+  const title = t("pdf.title");
+
+  const pdf = new PDFDocument({
+    size: "A4",
+    margin: MARGIN,
+    lang: doc.language === "de" ? "de-DE" : "en-US",
+    displayTitle: true,
+    // The invoice's date, not the render's: the same invoice downloaded twice carries the same metadata.
+    info: { Title: `${title} ${numberLabel}`, Author: "Voxboard", Creator: "Voxboard", CreationDate: new Date(doc.issuedAt) },
+  });
+  const done = new Promise<Buffer>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    pdf.on("data", (chunk: Buffer) => chunks.push(chunk));
+    pdf.on("end", () => resolve(Buffer.concat(chunks)));
+    pdf.on("error", reject);
+  });
+
+  const { regular, bold } = loadFonts();
+  pdf.registerFont(REGULAR, regular);
+  pdf.registerFont(BOLD, bold);
+  // Both faces cover the same characters; what the regular one lacks is replaced in either.
+  pdf.font(REGULAR);
+  const coverage = (pdf as unknown as { _font: { font: GlyphCoverage } })._font.font;
+  const printed = (value: string) => printable(value, coverage);
+
+  const left = MARGIN;
+  const width = pdf.page.width - 2 * MARGIN;
+  const text = (value: string, x: number, y: number, options: PDFKit.Mixins.TextOptions = {}) => pdf.text(printed(value), x, y, options);
+
+  // Title on the left; number and date on the right, where a reader looks for them.
+  pdf.font(BOLD).fontSize(24).fillColor("black");
+  text(title, left, MARGIN);
+  const metaWidth = 220;
+  const metaX = left + width - metaWidth;
+  pdf.fontSize(10);
+  let y = MARGIN + 2;
+  for (const [label, value] of [
+    [t("pdf.number"), numberLabel],
+    [t("pdf.date"), date],
+  ] as const) {
+    pdf.font(REGULAR).fillColor(MUTED);
+    text(label, metaX, y, { width: metaWidth - 100 });
+    pdf.font(BOLD).fillColor("black");
+    text(value, metaX + metaWidth - 100, y, { width: 100, align: "right" });
+    y += 16;
+  }
+
+  // Seller and customer side by side, each under its label.
+  y = MARGIN + 70;
+  const blockWidth = width / 2 - 12;
+  const block = (label: string, name: string, lines: string[], x: number) => {
+    pdf.font(BOLD).fontSize(9).fillColor(MUTED);
+    text(label, x, y, { width: blockWidth });
+    pdf.font(BOLD).fontSize(11).fillColor("black");
+    text(name, x, y + 15, { width: blockWidth });
+    pdf.font(REGULAR).fontSize(10);
+    for (const line of lines) text(line, x, pdf.y + 2, { width: blockWidth });
+    return pdf.y;
+  };
+  const sellerEnd = block(t("pdf.from"), doc.seller.name, doc.seller.lines, left);
+  const customerEnd = block(t("pdf.billedTo"), doc.customer.name, doc.customer.email ? [doc.customer.email] : [], left + width / 2 + 12);
+
+  // One item row between rules, then the total in bold.
+  const amountWidth = 140;
+  const descriptionWidth = width - amountWidth - 16;
+  const rule = (at: number, color = RULE) =>
+    pdf
+      .moveTo(left, at)
+      .lineTo(left + width, at)
+      .lineWidth(0.75)
+      .strokeColor(color)
+      .stroke();
+  y = Math.max(sellerEnd, customerEnd) + 36;
+  pdf.font(BOLD).fontSize(9).fillColor(MUTED);
+  text(t("pdf.item"), left, y, { width: descriptionWidth });
+  text(t("pdf.amount"), left + width - amountWidth, y, { width: amountWidth, align: "right" });
+  y += 16;
+  rule(y);
+  y += 10;
+  pdf.font(REGULAR).fontSize(11).fillColor("black");
+  text(doc.item, left, y, { width: descriptionWidth });
+  const itemEnd = pdf.y;
+  text(amount, left + width - amountWidth, y, { width: amountWidth, align: "right" });
+  y = Math.max(itemEnd, pdf.y) + 10;
+  rule(y);
+  y += 12;
+  pdf.font(BOLD).fontSize(12);
+  text(t("pdf.total"), left, y, { width: descriptionWidth });
+  text(amount, left + width - amountWidth, y, { width: amountWidth, align: "right" });
+  y = pdf.y + 8;
+  rule(y, "black");
+
+  // How and whether it was paid; a card is optional (credit or a free upgrade has none).
+  y += 24;
+  pdf.font(REGULAR).fontSize(10).fillColor("black");
+  if (doc.card) {
+    // Language-neutral: "Visa •••• 4242" reads the same in both languages.
+    text(t("pdf.paidWith", { card: `${cardBrandName(doc.card.brand)} •••• ${doc.card.last4}`, date }), left, y, { width });
+    y = pdf.y + 4;
+  }
+  text(t("pdf.status"), left, y, { width });
+  y = pdf.y;
+
+  if (doc.testMode) {
+    // Boxed and coloured: a test invoice must not pass for a real one at a glance.
+    y += 20;
+    pdf.font(BOLD).fontSize(10);
+    const note = printed(t("pdf.testMode"));
+    const noteHeight = pdf.heightOfString(note, { width: width - 20 });
+    pdf
+      .rect(left, y, width, noteHeight + 16)
+      .lineWidth(1)
+      .fillAndStroke("#fff4e5", "#b45309");
+    pdf.fillColor("#b45309").text(note, left + 10, y + 8, { width: width - 20 });
+  }
+
+  // The footer sits just above the bottom margin: text below it would start a second page.
+  pdf.font(REGULAR).fontSize(9).fillColor(MUTED);
+  text(t("pdf.footer"), left, pdf.page.height - MARGIN - 12, { width, align: "center" });
+
+  pdf.end();
+  return done;
+}

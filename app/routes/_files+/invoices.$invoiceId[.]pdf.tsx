@@ -1,0 +1,43 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { requireReadAccess } from "~/features/access/gate.server";
+import { getInvoice, invoiceRecipientEmail } from "~/features/billing/history/invoices.server";
+import { invoiceNumberLabel } from "~/features/billing/history/invoice-number";
+import { renderInvoicePdf } from "~/features/billing/history/invoice-pdf.server";
+import { getPaymentProvider } from "~/features/billing/payments/provider.server";
+import { getTranslatorFor } from "~/i18n/i18next.server";
+import { tenantLanguage } from "~/features/tenants/tenant-language";
+import { notFound } from "~/lib/http/errors.server";
+
+/**
+ * GET /invoices/<id>.pdf: the invoice as a PDF in the organisation's language,
+ * made on request from the invoice row (nothing is stored: the row is the
+ * record). Another tenant's invoice id is simply not found.
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const gate = await requireReadAccess(request, "invoices");
+  const invoice = await getInvoice(gate.tenant.id, params.invoiceId ?? "");
+  if (!invoice) notFound();
+  // An invoice reads the same whoever opens it: in the organisation's language.
+  const language = tenantLanguage({ country: gate.tenant.country, timeZone: gate.tenant.timeZone });
+  const t = await getTranslatorFor(language, "billing");
+  const pdf = await renderInvoicePdf({
+    language,
+    number: invoice.number,
+    issuedAt: invoice.created_at,
+    timeZone: gate.tenant.timeZone,
+    seller: { name: "Voxboard", lines: [] },
+    customer: { name: gate.tenant.name, email: await invoiceRecipientEmail(gate.tenant.id) },
+    item: t(invoice.item_key, JSON.parse(invoice.item_values) as Record<string, string>),
+    amountCents: invoice.amount_cents,
+    currency: invoice.currency,
+    card: invoice.card_brand && invoice.card_last4 ? { brand: invoice.card_brand, last4: invoice.card_last4 } : null,
+    testMode: getPaymentProvider().kind === "test",
+  });
+  return new Response(new Uint8Array(pdf), {
+    headers: {
+      "Content-Type": "application/pdf",
+      "Content-Disposition": `inline; filename="${invoiceNumberLabel(invoice.number)}.pdf"`,
+      "Cache-Control": "private, no-store",
+    },
+  });
+}

@@ -1,0 +1,50 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { apiError, apiJson, handleApiRequest, methodNotAllowed, notFound, requireApiTenant } from "~/features/api-keys/api-request.server";
+import { dateTimeFormat } from "~/i18n/format";
+import { availableSlots } from "~/features/scheduling/availability/availability.server";
+import { startOfLocalDay } from "~/features/scheduling/booking/appointments.server";
+import { apiTenantSettings } from "~/features/scheduling/booking/api-tenant.server";
+import { apiEventType, readSlotRange, readTimeZone } from "~/features/scheduling/booking/booking-api.server";
+
+/**
+ * GET /api/v1/slots?eventType=&from=&to=&timeZone=: the free times an agent
+ * can offer. Each slot carries a label in `timeZone` (the caller's, when the
+ * agent knows it) so the agent can read it out as is.
+ */
+export function loader({ request }: LoaderFunctionArgs) {
+  return handleApiRequest(async () => {
+    const { tenantId } = await requireApiTenant(request);
+    const { searchParams } = new URL(request.url);
+    const settings = await apiTenantSettings(tenantId);
+    const timeZone = readTimeZone(searchParams, settings.timeZone);
+    if (!timeZone)
+      return apiError(400, "invalid_request", "The request was not accepted.", {
+        details: [{ path: "timeZone", message: "must be an IANA time zone such as America/New_York" }],
+      });
+    const eventTypeId = searchParams.get("eventType");
+    if (!eventTypeId)
+      return apiError(400, "invalid_request", "The request was not accepted.", {
+        details: [{ path: "eventType", message: "is required (an id from GET /api/v1/event-types)" }],
+      });
+    const found = await apiEventType(tenantId, eventTypeId);
+    if (!found) return notFound("No event type with this id.");
+    const range = readSlotRange(searchParams, timeZone, startOfLocalDay);
+    if ("problem" in range) return apiError(400, "invalid_request", "The request was not accepted.", { details: [range.problem] });
+    const slots = await availableSlots(tenantId, found.eventType, { ...range, now: new Date().toISOString(), fallbackTimeZone: settings.timeZone });
+    // Built from two parts: ICU versions join a date and a time differently (", " or " at ").
+    const day = dateTimeFormat("en", { weekday: "long", day: "numeric", month: "long", timeZone });
+    const time = dateTimeFormat("en", { hour: "numeric", minute: "2-digit", timeZone });
+    const label = { format: (date: Date) => `${day.format(date)}, ${time.format(date)}` };
+    return apiJson({
+      eventType: { id: found.eventType.id, name: found.eventType.name, durationMinutes: found.eventType.duration_minutes },
+      timeZone,
+      from: range.from,
+      to: range.to,
+      slots: slots.map((slot) => ({ start: slot.start, end: slot.end, label: label.format(new Date(slot.start)), hostCount: slot.hostIds.length })),
+    });
+  });
+}
+
+export function action(_args: ActionFunctionArgs) {
+  return methodNotAllowed(["GET"]);
+}
