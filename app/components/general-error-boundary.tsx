@@ -65,7 +65,7 @@ export const STATUS_HANDLERS: Readonly<Record<number, StatusHandler>> = {
 
 /**
  * The dashboard's default: what a loader could not read, in the catalogue's
- * words (spec section 8; `loadFailed` on the server, which has logged why),
+ * words (docs/product/errors.md#how-failures-are-shown; `loadFailed` on the server, which has logged why),
  * else the unexpected-error copy. The key's namespace is one the route ships.
  */
 export const loadFailureHandler: StatusHandler = ({ error, t, show }) => {

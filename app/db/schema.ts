@@ -178,7 +178,7 @@ export interface CallTable {
   /** The voice platform's own id for the call; events refer to the call by it. */
   external_id: string;
   status: CallStatus;
-  /** The spec's `type`: stored lower-case, so the case-insensitive filter is an index lookup. */
+  /** The call's type (docs/product/records.md#calls-and-recordings): stored lower-case, so the case-insensitive filter is an index lookup. */
   direction: string;
   from_number: string | null;
   to_number: string | null;

@@ -4,7 +4,7 @@ import { localeFor, numberFormat } from "./format";
 /**
  * The translation function every screen and message uses, on the server and in
  * the browser: a small implementation of the part of i18next's format our
- * locale files use (docs/decisions/0012-translations-per-page.md):
+ * locale files use (docs/decisions/0014-lean-pages.md):
  *
  * - keys as dotted paths, optionally prefixed with their namespace and a colon,
  *   or looked up in the namespaces the caller is bound to, in order;

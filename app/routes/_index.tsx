@@ -1,7 +1,7 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { getGateContext } from "~/features/access/gate.server";
 
-/** Spec section 4: "/" goes to /overview with a session, else to /login. */
+/** "/" goes to /overview with a session, else to /login (docs/product/behaviour.md#root-path). */
 export async function loader({ request }: LoaderFunctionArgs) {
   return redirect((await getGateContext(request)) ? "/overview" : "/login");
 }

@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { NotAvailablePanel } from "~/components/not-available-panel";
 
-/** Public (no sign-in) like the spec says; the OpenAPI document arrives with a later release. */
+/** Public (no sign-in, docs/product/navigation.md#public-pages); the OpenAPI document arrives with a later release. */
 export default function ApiDocsPage() {
   const { t } = useTranslation();
   return (

@@ -201,7 +201,7 @@ describe("POST /recordings/<id>/analysis with an OpenAI-compatible endpoint", ()
     expect(row.analyzed_at).toBe(earlier.analyzed_at);
   });
 
-  it("shows the spec's message in English and a German translation", async () => {
+  it("shows the catalogue's message in English and a German translation", async () => {
     expect((await getTranslatorFor("en", "analysis"))("toast.failed")).toBe("Failed to analyze call transcript.");
     const german = (await getTranslatorFor("de", "analysis"))("toast.failed");
     expect(german).not.toBe("Failed to analyze call transcript.");

@@ -68,7 +68,7 @@ const NOT_FOUND = 404;
 const HOME = "/overview";
 const PLANS = "/choose-plan";
 
-/** Each demo user × path → expected outcome (spec section 4 and the seeded roles). */
+/** Each demo user × path → expected outcome (docs/product/behaviour.md#route-gate and the seeded roles). */
 const MATRIX: Array<[path: string, expected: Record<Who, Outcome>]> = [
   ["/overview", { owner: PAGE, agent: PAGE, admin: PAGE, trial: PLANS }],
   ["/profile", { owner: PAGE, agent: PAGE, admin: PAGE, trial: PLANS }],
@@ -327,10 +327,10 @@ const ROUTE_POLICIES: Record<string, Policy> = {
   "layout of /login": { kind: "public", reason: "the frame of the sign-in and registration pages; it only says whether someone is signed in" },
   "layout of /overview": { kind: "screen" },
   "/ (index)": { kind: "public", reason: "sends a visitor to /overview or /login (asserted in '/ and public paths')" },
-  "/login": { kind: "public", reason: "a public path of spec section 4" },
-  "/register": { kind: "public", reason: "a public path of spec section 4" },
-  "/registration-successful": { kind: "public", reason: "a public path of spec section 4" },
-  "/reset-password": { kind: "public", reason: "a public path of spec section 4" },
+  "/login": { kind: "public", reason: "a public path (docs/product/behaviour.md#route-gate)" },
+  "/register": { kind: "public", reason: "a public path (docs/product/behaviour.md#route-gate)" },
+  "/registration-successful": { kind: "public", reason: "a public path (docs/product/behaviour.md#route-gate)" },
+  "/reset-password": { kind: "public", reason: "a public path (docs/product/behaviour.md#route-gate)" },
   "/invitation": { kind: "public", reason: "the emailed invitation link is the credential (organization members, docs/decisions/0023)" },
   "/calendar-feed/:token.ics": { kind: "public", reason: "a host's private calendar subscription: the token in the URL is the credential" },
   "/dev/ui-kit": { kind: "public", reason: "the UI kit's demo page (development or UI_KIT_PAGE=1 only), no tenant data" },
@@ -353,8 +353,8 @@ const ROUTE_POLICIES: Record<string, Policy> = {
     allowed: NOT_FOUND,
     reason: "an organization's logo in the signer's own tenant; none is stored, so 404 once signed in",
   },
-  "/verify-account": { kind: "public", reason: "a public path of spec section 4" },
-  "/verify-email": { kind: "public", reason: "a public path of spec section 4" },
+  "/verify-account": { kind: "public", reason: "a public path (docs/product/behaviour.md#route-gate)" },
+  "/verify-email": { kind: "public", reason: "a public path (docs/product/behaviour.md#route-gate)" },
   "/api/v1/*": { kind: "api-key", reason: "an unknown API endpoint: the key is asked for first" },
   "/api/v1/call-events": { kind: "fixed", outcome: () => 405, reason: "events are POSTed (with an API key, docs/api/call-events.md); a GET is 405" },
   "/webhooks/stripe": { kind: "fixed", outcome: () => 405, reason: "Stripe POSTs signed events; a GET is 405" },
@@ -439,7 +439,7 @@ const PERMISSIONS: Record<Who, PermissionMap> = {
   trial: BUILT_IN_ROLES.find((role) => role.key === "owner")!.permissions,
 };
 
-/** What the gate should answer: the order of spec section 4 (session, then plan, then permission). */
+/** What the gate should answer: the order of docs/product/behaviour.md#route-gate (session, then plan, then permission). */
 function expectedOutcome(policy: Policy, who: Role, url: string): Outcome | "any" {
   if (policy.kind === "public") return "any";
   if (policy.kind === "api-key") return 401;

@@ -19,7 +19,7 @@ async function hub(query = "") {
 }
 
 describe("the integration hub's library", () => {
-  it("shows the two shipped templates, most popular first, with the spec's defaults in the URL", async () => {
+  it("shows the two shipped templates, most popular first, with the documented defaults in the URL", async () => {
     const data = await hub();
     expect(data.params).toEqual({ tab: "library", view: "grid", category: "all", q: "" });
     expect(data.templates.map((template) => [template.id, template.popularity, template.authType, template.endpointCount])).toEqual([

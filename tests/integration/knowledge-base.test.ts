@@ -147,7 +147,7 @@ const file = (bytes: Uint8Array<ArrayBuffer> | string, name: string, type = "app
 
 /* ---------- tests ---------- */
 
-describe("validation messages (spec section 5)", () => {
+describe("validation messages (docs/product/validation.md#knowledge-bases)", () => {
   const RULES: Array<{ rule: string; fields: Record<string, string>; field: string; key: string; en: string; de?: string }> = [
     { rule: "missing name", fields: { name: "  " }, field: "name", key: "validation.nameRequired", en: "Name is required", de: "Name ist erforderlich" },
     {

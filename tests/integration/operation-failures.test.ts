@@ -28,7 +28,7 @@ import { hideTable, refuseWrites } from "../support/db-faults";
 import { contact, contactList, tenantWithOwner } from "../support/factories";
 
 /*
- * Issue 22, item 19: spec section 8's messages for failures the user can do
+ * Issue 22, item 19: the messages of docs/product/errors.md#operation-failures for failures the user can do
  * nothing about but try again, each on the screen where it can happen. The
  * database itself is made to fail (a trigger refusing the write, or a table
  * renamed away for a read), so the routes meet a real driver error on SQLite

@@ -94,7 +94,7 @@ async function exported(scope: ListScope, params: Partial<RecordingsListParams>,
   return ids;
 }
 
-/* ---- The reference: the spec's rules in plain JavaScript. ---- */
+/* ---- The reference: the rules of docs/product/behaviour.md#recordings-search-and-sort in plain JavaScript. ---- */
 
 interface StoredCall {
   rowid: number;
@@ -124,7 +124,7 @@ async function storedCalls(scope: ListScope): Promise<StoredCall[]> {
 /** PostgreSQL text cannot hold U+0000: values and terms alike keep U+FFFD in its place (app/db/postgres.server.ts). */
 const asStored = (text: string) => (isPostgres(getDb()) ? text.replaceAll("\u0000", "\uFFFD") : text);
 
-/** Spec section 5, literally: a case-insensitive substring of any one of the eight fields. */
+/** The search rule, literally (docs/product/behaviour.md#recordings-search-and-sort): a case-insensitive substring of any one of the eight fields. */
 function referenceMatches(call: StoredCall, term: string) {
   const lower = (text: string) => text.replaceAll(SEARCH_FIELD_SEPARATOR, " ").toLowerCase();
   const needle = lower(asStored(term));

@@ -143,7 +143,7 @@ describe("registration rules", () => {
     expect(await getDb().selectFrom("users").select("id").execute()).toHaveLength(usersBefore.length);
   });
 
-  it("says 8 characters in German, not the 6 of the spec's German copy", async () => {
+  it("says 8 characters in German, not the 6 of the original German copy", async () => {
     const text = (await getTranslatorFor("de", "auth"))("validation.passwordRules");
     expect(text).toContain("mindestens 8 Zeichen");
     expect(text).not.toMatch(/6/);

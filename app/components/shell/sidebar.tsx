@@ -171,7 +171,7 @@ function CollapsibleGroup({ group, open, onToggle }: { group: NavGroup; open: bo
 }
 
 /**
- * The sidebar of spec section 2. Group state is a cookie written by
+ * The sidebar (docs/product/navigation.md#sidebar). Group state is a cookie written by
  * /resources/sidebar: a plain form post without JavaScript, a background
  * fetcher with optimistic state when scripts run.
  */

@@ -1,6 +1,9 @@
 import { cn } from "./cn";
 
-/** The × that closes a dialog, a drawer or a panel; its label is what a screen reader says (the spec's "Close modal", translated). */
+/**
+ * The × that closes a dialog, a drawer or a panel; its label is what a screen reader says ("Close modal", translated:
+ * docs/product/navigation.md#dialogs-and-toasts).
+ */
 export function CloseButton({ label, onClick, className }: { label: string; onClick: () => void; className?: string }) {
   return (
     <button

@@ -3,7 +3,7 @@ import { cn } from "./cn";
 import { TitledModal } from "./modal-dialog";
 
 /**
- * The modal dialog of spec section 2/9: a title, a close button, at least
+ * The modal dialog (docs/product/navigation.md#dialogs-and-toasts): a title, a close button, at least
  * 600 px wide where the screen allows it and at most 80 % of the viewport
  * high (the body scrolls). The browser's modal <dialog> traps focus and
  * closes on Escape; a click outside closes it too, and focus returns to the
@@ -11,7 +11,7 @@ import { TitledModal } from "./modal-dialog";
  *
  * It exists only once scripts run; every dialog in the app is an
  * enhancement of a page that does the same job without JavaScript. The close
- * label is passed in (the spec's 'Close modal', translated by the caller).
+ * label is passed in ('Close modal', translated by the caller).
  */
 export function Dialog({
   open,

@@ -9,9 +9,9 @@ export interface ToastData {
 }
 
 /**
- * One toast at a time (spec section 9), at the foot of the window so it never
+ * One toast at a time (docs/product/navigation.md#dialogs-and-toasts), at the foot of the window so it never
  * covers the top bar (its organization selector, language and menus). It stays until dismissed or the next
- * page; the spec's 1,000,000 ms removal delay is effectively "until dismissed".
+ * page.
  */
 export function Toaster({ toast }: { toast: ToastData | null }) {
   const { t } = useTranslation();

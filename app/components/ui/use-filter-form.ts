@@ -1,7 +1,7 @@
 import { useSubmit } from "@remix-run/react";
 import { useCallback, useEffect, useRef, type ChangeEvent } from "react";
 
-/** Spec section 9: search debounce 300 ms. */
+/** Search debounce 300 ms (docs/product/constants.md#lists). */
 export const SEARCH_DEBOUNCE_MS = 300;
 
 /**

@@ -2,7 +2,7 @@ import { sql, type Kysely } from "kysely";
 import { addRowIdOnPostgres, isPostgres } from "./portable";
 
 /**
- * Calls (the spec's "recordings"), the events that built them, and the API
+ * Calls (the "recordings" of docs/product/records.md#calls-and-recordings), the events that built them, and the API
  * keys voice platforms use to send those events. Portable column types as in
  * 0001. The substring index over search_text is a trigram index on both:
  * SQLite's FTS5 with the trigram tokenizer, PostgreSQL's pg_trgm GIN index

@@ -2,7 +2,7 @@ import { sql, type Kysely } from "kysely";
 
 /**
  * When a user first signed in: the `created_at` of their first session. The
- * overview greets a user as new only in that session (spec: "Welcome" on the
+ * overview greets a user as new only in that session (docs/product/behaviour.md#first-steps-and-greeting: "Welcome" on the
  * first visit after registration, "Welcome back" afterwards); session rows are
  * deleted at sign-out and expiry, so they cannot tell it themselves.
  */

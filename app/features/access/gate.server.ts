@@ -175,7 +175,7 @@ export async function requireUser(request: Request): Promise<GateContext> {
 export type PermissionArea = DashboardSegment | "choose-plan";
 
 /**
- * The route gate of spec section 4 for a dashboard loader: session, then
+ * The route gate (docs/product/behaviour.md#route-gate) for a dashboard loader: session, then
  * subscription (except on /choose-plan), then read permission on `area`.
  */
 export async function requireReadAccess(request: Request, area: PermissionArea): Promise<GateContext> {

@@ -1,4 +1,4 @@
-/** Spec section 4: a path containing any of these words skips every check of the gate. */
+/** A path containing any of these words skips every check of the gate (docs/product/behaviour.md#route-gate). */
 const PUBLIC_PATH_WORDS = ["login", "register", "reset-password", "verify-email", "verify-account", "registration-successful", "api-docs"];
 
 export function isPublicPath(pathname: string) {

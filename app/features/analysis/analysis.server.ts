@@ -39,7 +39,7 @@ function readTranscript(json: string | null, callId: string): TranscriptTurn[] {
  * disagreement view filters on. Another tenant's id is a 404. On failure the
  * status becomes "failed" but an earlier successful analysis stays, so the
  * page can still show it; the AnalysisError is logged and rethrown for the
- * route to turn into the spec's error toast.
+ * route to turn into its error toast (docs/product/errors.md#recordings-and-analysis).
  */
 export async function analyzeCall(tenantId: string, callId: string, analyzer: TranscriptAnalyzer = getAnalyzer()): Promise<AnalysisResult> {
   const db = getDb();

@@ -67,8 +67,8 @@ export interface TranscriptAnalyzer {
 
 /**
  * Any reason an analysis could not be made. The message is for the logs and
- * may name the endpoint's answer; the user only ever sees the spec's
- * 'Failed to analyze call transcript.'.
+ * may name the endpoint's answer; the user only ever sees the catalogue's
+ * 'Failed to analyze call transcript.' (docs/product/errors.md#recordings-and-analysis).
  */
 export class AnalysisError extends Error {
   constructor(message: string, options?: { cause?: unknown }) {

@@ -33,7 +33,7 @@ export async function billingFrame(tenantId: string, db: DB = getDb()) {
 
 /**
  * The frame for a billing page's loader. When the balance cannot be read, the
- * page shows spec section 8's "balance fetch failed" in its error boundary
+ * page shows "Failed to fetch the balance" (docs/product/errors.md#operation-failures) in its error boundary
  * instead of a general error (the server logs why).
  */
 export async function billingFrameForPage(tenantId: string) {

@@ -1,6 +1,6 @@
 import { oneOf } from "~/lib/url-params/url-params";
 
-/** /billing?tab=…: each tab is its own URL (spec section 2), overview by default. */
+/** /billing?tab=…: each tab is its own URL (docs/product/navigation.md#billing-tabs), overview by default. */
 export const BILLING_TABS = ["overview", "payment-methods", "billing-history", "top-up", "usage"] as const;
 export type BillingTab = (typeof BILLING_TABS)[number];
 

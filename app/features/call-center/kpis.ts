@@ -2,7 +2,7 @@ import type { DateRangeKey, LocalDate } from "~/lib/dates/date-ranges";
 import type { Period } from "~/lib/dates/chart-periods";
 
 /**
- * The call KPIs of spec section 3 (inbound, outbound, missed, voicemail,
+ * The call KPIs of docs/product/records.md#call-kpis (inbound, outbound, missed, voicemail,
  * completed, escalated, call minutes), counted per period of the overview
  * chart. Pure: the SQL lives in kpis.server.ts; the periods are calendar math
  * that billing usage and scheduling insights share (app/lib/dates/chart-periods.ts).

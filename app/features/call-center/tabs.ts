@@ -1,6 +1,6 @@
 import { CALL_MANAGEMENT_TABS, type NavTab } from "~/lib/navigation/routes";
 
-/** The tabs of /call-management as `?tab=` values: the sidebar's four plus the post-call analysis of spec section 2. */
+/** The tabs of /call-management as `?tab=` values: the sidebar's four plus the post-call analysis (docs/product/navigation.md#call-management-tabs). */
 export const CALL_CENTER_TABS = ["live-calls", "callqueue", "recordings", "missedcalls", "post-call-analysis"] as const;
 export type CallCenterTab = (typeof CALL_CENTER_TABS)[number];
 export const DEFAULT_CALL_CENTER_TAB: CallCenterTab = "live-calls";

@@ -2,7 +2,7 @@
  * The columns the list derives from a call, computed in one place so that
  * ingestion, the seed and the bulk loader can never disagree with the query.
  *
- * Search (spec section 5): a case-insensitive substring match on campaign
+ * Search (docs/product/behaviour.md#recordings-search-and-sort): a case-insensitive substring match on campaign
  * name, to, from, agent name, user name, user company, transcript and
  * summary. Each field is lower-cased with String#toLowerCase and the fields
  * are joined by a separator no search term can contain, so a match never
@@ -35,7 +35,7 @@ export function normaliseSearchTerm(term: string) {
 }
 
 /**
- * A key whose plain (binary) order is the locale order the spec asks for:
+ * A key whose plain (binary) order is our locale order (docs/product/behaviour.md#recordings-search-and-sort):
  * German umlauts and other accented letters sort with their base letter,
  * case is ignored, ß sorts as ss. Ties fall back to created_at in the query.
  * Missing values stay null, which SQL sorts first ascending and last descending.

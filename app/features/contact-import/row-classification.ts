@@ -3,8 +3,8 @@ import { toE164 } from "~/features/phone/phone-check";
 import { valuesFromCells, type ColumnMapping } from "./column-mapping";
 
 /**
- * The four states of an import row (spec section 4, "contact import
- * validity"), decided in file order:
+ * The four states of an import row (docs/product/behaviour.md#contact-import),
+ * decided in file order:
  *
  * 1. invalid phone → invalid (nothing else can be said about the row);
  * 2. the E.164 phone belongs to a contact of the tenant → exists (skipped);

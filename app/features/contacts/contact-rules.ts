@@ -2,7 +2,7 @@ import { z } from "zod";
 import { isValidPhoneNumber, toE164 } from "~/features/phone/phone-check";
 
 /**
- * The rules a contact must meet (spec section 5: name required; phone required
+ * The rules a contact must meet (docs/product/validation.md#contacts: name required; phone required
  * and valid; email optional but valid; list required), shared by the contact
  * form, the CSV import's row classification and the campaign pre-launch check.
  * Messages are keys in the `contacts` namespace.

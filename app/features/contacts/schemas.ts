@@ -9,7 +9,7 @@ import { LIST_NAME_MAX_LENGTH } from "./list-rules";
  */
 
 /**
- * The contact form: the contact rules of spec section 5, the list it belongs
+ * The contact form: the contact rules (docs/product/validation.md#contacts), the list it belongs
  * to and the opt-out flag; national numbers are read in `country`, the tenant's.
  */
 export function contactFormSchema(country: string) {

@@ -9,7 +9,7 @@ import { getTemplate, loadTemplates } from "./templates/templates.server";
 import { notFound } from "~/lib/http/errors.server";
 
 /**
- * An organization's connections to CRMs (the spec's "CRM config"): made from
+ * An organization's connections to CRMs (the "CRM config" of docs/product/records.md#integrations): made from
  * a template, one per CRM and organization. The key or token is sealed and
  * never shown again, only its last four characters.
  */

@@ -21,7 +21,7 @@ import { isTenantHttpUrl } from "~/lib/outbound/tenant-url";
 import { sealSecret, lastFour } from "~/lib/security/secrets.server";
 
 /**
- * An integration as a JSON file (the spec's export and import): everything
+ * An integration as a JSON file (docs/product/records.md#integration-export-and-import): everything
  * but its secrets, with a format version. Importing shows what it would
  * create or change (a dry run) before it applies; an import that creates an
  * integration needs the key, one that updates keeps the stored key.

@@ -1,7 +1,7 @@
 /**
  * The knowledge-base form's limits and the helpers the page and the server
- * both need (the zod schema is in schemas.ts, for the server). Spec section 5:
- * phone number, voice, first message and content are required; content has
+ * both need (the zod schema is in schemas.ts, for the server). Our rules
+ * (docs/product/validation.md#knowledge-bases): phone number, voice, first message and content are required; content has
  * at least 100 characters.
  */
 export const CONTENT_MIN_CHARACTERS = 100;

@@ -22,7 +22,7 @@ describe("phoneColumnIndex", () => {
   });
 });
 
-describe("validatePhoneCsv (spec: rows numbered from 2, Valid or Invalid)", () => {
+describe("validatePhoneCsv (docs/product/validation.md#bulk-phone-validation: rows numbered from 2, Valid or Invalid)", () => {
   it("numbers rows from 2 and marks each valid or invalid", async () => {
     const result = await validation("Name,Phone\nAda,416 555 0101\nBob,12345\nCy,+44 20 7946 0958\n");
     expect(result.rows).toEqual([
@@ -72,7 +72,7 @@ describe("validatePhoneCsv (spec: rows numbered from 2, Valid or Invalid)", () =
   it("keeps + and 00 numbers international: a German number of ten digits is not made North American", async () => {
     const result = await validation("Phone\n+4930123456\n+49 30 123456\n0049 30 123456\n4930123456\n");
     expect(result.rows.map((row) => row.e164)).toEqual(["+4930123456", "+4930123456", "+4930123456", "+14930123456"]);
-    // Without + or 00 the spec's rule is unchanged: ten plain digits are a North American number.
+    // Without + or 00 rule 2 applies (docs/product/validation.md#phone-numbers): ten plain digits are a North American number.
     expect(result.validCount).toBe(4);
   });
 

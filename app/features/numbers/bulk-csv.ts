@@ -2,8 +2,8 @@ import { CsvFormatError, parseCsv } from "~/lib/csv/csv-parser";
 import { isValidPhoneNumber, toE164 } from "~/features/phone/phone-check";
 
 /**
- * Bulk validation of phone numbers from a CSV file (spec sections 3 and 4:
- * "Phone import row" with Phone Number, row number, error type and status;
+ * Bulk validation of phone numbers from a CSV file (docs/product/validation.md#bulk-phone-validation:
+ * each row with its number, the Phone Number, a status and an error;
  * Valid, or Invalid with 'Invalid Phone Number Format'; rows numbered from 2
  * because the header is row 1).
  *

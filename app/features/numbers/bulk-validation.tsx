@@ -85,7 +85,7 @@ export interface BulkResultsData {
   phones: PhoneDisplays;
 }
 
-/** The spec's "Phone import row": Row (from 2), Phone Number, Status, Error. */
+/** A phone import row (docs/product/records.md#phone-import-rows): Row (from 2), Phone Number, Status, Error. */
 export function BulkResultsTable({ results }: { results: BulkResultsData }) {
   const { t, i18n } = useTranslation("numbers");
   const language = i18n.language;

@@ -15,7 +15,7 @@ const labelSchema = z
   .optional()
   .transform((value) => value ?? "");
 
-/** The onboarding phone step's rules and wording (spec section 5); national numbers are read in the tenant's `country`. */
+/** The phone rules and wording of docs/product/validation.md#phone-messages; national numbers are read in the tenant's `country`. */
 export const businessPhoneSchema = (country: string) =>
   z
     .string({ required_error: "validation.phoneRequired" })

@@ -11,7 +11,8 @@ export const FIRST_STEPS = [
     ],
   },
   { key: "campaign", area: "campaigns", links: [{ key: "createCampaign", href: "/campaigns/new" }] },
-  // Last, as the spec's wizard ends on /organizations: the business whose appointments the agent books.
+  // Last, as the original onboarding wizard ended on /organizations (docs/product/behaviour.md#first-steps-and-greeting):
+  // the business whose appointments the agent books.
   { key: "organization", area: "organizations", links: [{ key: "createOrganization", href: "/organizations/new" }] },
 ] as const satisfies ReadonlyArray<{ key: string; area: string; links: ReadonlyArray<{ key: string; href: string }> }>;
 

@@ -1,7 +1,7 @@
 import { oneOf, orderParam, pageParam, readParams, searchTerm } from "~/lib/url-params/url-params";
 
 /**
- * The organizations list's URL contract (spec sections 3 and 9):
+ * The organizations list's URL contract (docs/product/navigation.md#organizations-list):
  * /organizations?page=&limit=&search=&sortBy=name|createdAt&sortOrder=asc|desc
  * Page 1 and 10 a page by default; lenient like every list.
  */

@@ -99,7 +99,7 @@ async function findMember(tenantId: string, organizationId: string, email: strin
 }
 
 /**
- * Removes a member by email (spec: delete-by-email), with their places in the
+ * Removes a member by email, with their places in the
  * organization's teams and as a host of its event types, in one transaction.
  * A pending invitation to that address is withdrawn too.
  */

@@ -1,6 +1,6 @@
 /**
- * Which organization and team the dashboard shows (spec section 4,
- * "Organization selection"), decided on the server from the stored choice
+ * Which organization and team the dashboard shows
+ * (docs/product/behaviour.md#organization-selection), decided on the server from the stored choice
  * (a cookie) and the organizations the user can see:
  * - the stored organization when it is still one of them, else the first;
  * - the stored team when it belongs to that organization, else its first

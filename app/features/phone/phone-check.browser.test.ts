@@ -6,7 +6,7 @@ vi.mock("./phone-library.server", () => ({ formatPhoneForDisplay: undefined, isV
 const { isValidPhoneNumber, loadPhoneLibrary, toE164 } = await import("./phone-check");
 
 describe("phone-check in the browser", () => {
-  it("judges by the spec's rules until the library has loaded, leaving the rest to the server", () => {
+  it("judges by our own phone rules until the library has loaded, leaving the rest to the server", () => {
     expect(isValidPhoneNumber("(416) 555-0101", "US")).toBe(true);
     expect(isValidPhoneNumber("12345", "US")).toBe(false);
     // A North American number needs an area code starting with 2 to 9, library or not.

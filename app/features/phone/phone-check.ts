@@ -7,7 +7,7 @@ import { isNorthAmericanNumber, readPhone } from "./phone-rules";
  * On the server it is always phone.ts with libphonenumber-js. A page keeps
  * the library (35 KiB gzip) out of its scripts and loads it when a phone
  * field is used (PhoneField calls loadPhoneLibrary on focus); until it has
- * arrived, the browser checks what the spec's rules can tell without it and
+ * arrived, the browser checks what our phone rules (docs/product/validation.md#phone-numbers) can tell without it and
  * leaves the rest to the server, which judges every submission again.
  */
 
@@ -38,7 +38,7 @@ export const loadedPhoneLibrary = (): PhoneLibrary | undefined => loaded;
 export const phoneLibrary = (): Pick<PhoneLibrary, "isValidPhoneNumber" | "toE164"> | undefined =>
   onServer.isValidPhoneNumber && onServer.toE164 ? (onServer as typeof serverLibrary) : loaded;
 
-/** See isValidPhoneNumber in phone.ts. Without the library: whether the spec's rules accept it, a national number taken on trust. */
+/** See isValidPhoneNumber in phone.ts. Without the library: whether our numbered rules accept it, a national number taken on trust. */
 export function isValidPhoneNumber(input: string, defaultCountry?: string | null): boolean {
   const library = phoneLibrary();
   if (library) return library.isValidPhoneNumber(input, defaultCountry);

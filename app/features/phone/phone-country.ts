@@ -3,8 +3,8 @@ import { ZONES_BY_COUNTRY } from "./zone-countries";
 /**
  * The country in which a tenant's national phone numbers (typed with a
  * leading 0) are read: the tenant's own setting, else the country of its
- * time zone, else the United States, where the spec's ten-digit rule comes
- * from (docs/decisions/0009-international-phone-input.md).
+ * time zone, else the United States, where the ten-digit rule comes
+ * from (docs/product/validation.md#phone-numbers, docs/decisions/0009-international-phone-input.md).
  */
 export const DEFAULT_PHONE_COUNTRY = "US";
 

@@ -24,7 +24,7 @@ describe("PhoneField", () => {
     expect(input).toContain('value="+14165550101"');
   });
 
-  it("carries the help card as a disclosure with the spec's three examples, in English and German", async () => {
+  it("carries the help card as a disclosure with the three documented examples, in English and German", async () => {
     const html = await render(<PhoneField label="Phone" inputProps={{ name: "phone" }} />);
     expect(html).toContain("<details");
     expect(html).toContain("<summary");

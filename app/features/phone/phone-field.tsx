@@ -13,10 +13,10 @@ const ignore = () => {};
 
 /**
  * Every input where a person types a phone number: a tel input with the
- * spec's help card on the accepted formats beside it. Without JavaScript it
+ * help card on the accepted formats (docs/product/validation.md#help-card) beside it. Without JavaScript it
  * is a plain tel input and the server normalises what was typed. With
- * JavaScript it formats as the person types (spec section 5, typing format)
- * and says live whether the format is valid (spec: onboarding phone step).
+ * JavaScript it formats as the person types (docs/product/validation.md#typing-format)
+ * and says live whether the format is valid (docs/product/validation.md#phone-messages).
  * The indicator appears only once the person has typed, so the server's
  * HTML and the first browser render are the same. Formatting and judging
  * need libphonenumber-js, which the page loads when the field is first
@@ -126,7 +126,7 @@ export function PhoneField({
 }
 
 /**
- * The help card of spec section 2 (a disclosure, so it opens without
+ * The help card (docs/product/validation.md#help-card; a disclosure, so it opens without
  * JavaScript), with the two ways of typing our decision 0009 adds: + or 00
  * for international numbers, and a leading 0 for the tenant's own country
  * where that country has national numbers.

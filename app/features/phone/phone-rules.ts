@@ -1,11 +1,11 @@
 /**
- * The spec's own phone rules (section 5, decision 0009), without
+ * Our own phone rules (docs/product/validation.md#phone-numbers, decision 0009), without
  * libphonenumber-js: what a page may run before, or without, loading the
  * library (35 KiB gzip). phone.ts builds on these; a number typed the
  * national way (a leading 0) is the one thing only the library can read.
  */
 
-/** Spec section 9: phone lengths 10 to 15 digits. */
+/** Phone numbers have 10 to 15 digits (docs/product/constants.md#phone). */
 export const MIN_PHONE_DIGITS = 10;
 export const MAX_PHONE_DIGITS = 15;
 
@@ -26,7 +26,7 @@ export const INTERNATIONAL_ZEROS = "00";
 
 /**
  * North American area codes start with 2 to 9. libphonenumber only checks
- * the length of +1 numbers (its stricter check also refuses the spec's own
+ * the length of +1 numbers (its stricter check also refuses the help card's
  * example, 555 123 4567), so a German number typed the national way in a
  * North American tenant, "030 1234567", would pass as +1 030… and be stored
  * as somebody else's.
@@ -58,13 +58,14 @@ const NATIONAL_NUMBER_COUNTRIES = new Set(
  */
 export const readsNationalNumbers = (country: string | null | undefined): country is string => !!country && NATIONAL_NUMBER_COUNTRIES.has(country);
 
-/** How a typed number reads: E.164 by the spec's rules (null: invalid), or a national number only libphonenumber can read. */
+/** How a typed number reads: E.164 by our numbered rules (null: invalid), or a national number only libphonenumber can read. */
 export type PhoneReading = { e164: string | null } | { national: string; country: string };
 
 /**
  * International input (+ or 00) keeps its 10 to 15 digits and is never given
  * a +1; input with a leading 0 is a national number of `defaultCountry` where
- * it has them; otherwise the spec's rules: 10 digits are North American and
+ * it has them; otherwise the numbered rules of
+ * docs/product/validation.md#phone-numbers: 10 digits are North American and
  * get +1; 11 digits starting with 1, or 12 to 15 digits, get a plus; anything
  * else is invalid.
  */

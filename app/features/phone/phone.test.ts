@@ -5,7 +5,7 @@ import { countryOfPhone, formatPhoneAsTyped, formatPhoneForDisplay, isValidPhone
 
 const digitsOf = (value: string) => value.replace(/\D/g, "");
 
-describe("toE164, rule by rule (spec section 5)", () => {
+describe("toE164, rule by rule (docs/product/validation.md#phone-numbers)", () => {
   it("rule 1: strips everything but digits before counting", () => {
     expect(toE164("(416) 555-0101")).toBe("+14165550101");
     expect(toE164("416.555.0101")).toBe("+14165550101");
@@ -128,7 +128,7 @@ describe("isValidPhoneNumber", () => {
   });
 });
 
-describe("formatPhoneForDisplay (spec section 5)", () => {
+describe("formatPhoneForDisplay (docs/product/validation.md#display-format)", () => {
   it("shows ten digits as (xxx) xxx-xxxx", () => {
     expect(formatPhoneForDisplay("5551234567")).toBe("(555) 123-4567");
     expect(formatPhoneForDisplay("555 123 4567")).toBe("(555) 123-4567");
@@ -160,7 +160,7 @@ describe("formatPhoneForDisplay (spec section 5)", () => {
   });
 });
 
-describe("formatPhoneAsTyped (spec section 5: progressive parentheses up to 10 digits, a plus beyond)", () => {
+describe("formatPhoneAsTyped (docs/product/validation.md#typing-format: progressive parentheses up to 10 digits, a plus beyond)", () => {
   it("brackets digit by digit up to ten", () => {
     const steps = ["(4", "(41", "(416", "(416) 5", "(416) 55", "(416) 555", "(416) 555-0", "(416) 555-01", "(416) 555-010", "(416) 555-0101"];
     steps.forEach((expected, index) => expect(formatPhoneAsTyped("4165550101".slice(0, index + 1))).toBe(expected));
@@ -199,7 +199,7 @@ describe("formatPhoneAsTyped (spec section 5: progressive parentheses up to 10 d
   });
 });
 
-describe("the help card's examples (spec section 5)", () => {
+describe("the help card's examples (docs/product/validation.md#help-card)", () => {
   it("US numbers such as 555 123 4567 get brackets and +1 automatically", () => {
     expect(formatPhoneAsTyped("5551234567")).toBe("(555) 123-4567");
     expect(toE164("555 123 4567")).toBe("+15551234567");
@@ -226,7 +226,7 @@ describe("countryOfPhone", () => {
   });
 });
 
-/** Digit strings of a length the spec accepts (10 to 15), starting with any digit. */
+/** Digit strings of an accepted length (10 to 15, docs/product/constants.md#phone), starting with any digit. */
 const phoneDigits = fc.string({ unit: fc.constantFrom(..."0123456789"), minLength: 10, maxLength: 15 });
 /** Some of them with the country codes people actually type, so libphonenumber's formatting paths get exercised. */
 const internationalDigits = fc
@@ -293,7 +293,7 @@ describe("formatting and normalising agree (properties)", () => {
   });
 
   it("the one place typing and plain input differ: eleven digits not starting with 1 become international", () => {
-    // Spec: beyond ten digits the typing format adds a plus, and rule 4 keeps a plus with eleven digits.
+    // docs/product/validation.md#typing-format: beyond ten digits the typing format adds a plus, and rule 4 keeps a plus with eleven digits.
     expect(toE164("44791112345")).toBeNull();
     expect(toE164(formatPhoneAsTyped("44791112345"))).toBe("+44791112345");
   });
@@ -337,7 +337,7 @@ describe("international and national input (decision 0009)", () => {
     expect(formatPhoneForDisplay("030 5550 1234", "DE")).toBe("+49 30 55501234");
   });
 
-  it("leaves North American input as the spec says, whatever the country", () => {
+  it("leaves North American input to the numbered rules, whatever the country", () => {
     for (const country of [undefined, "US", "CA", "DE", "GB", "FR"]) {
       expect(toE164("416 555 0101", country)).toBe("+14165550101");
       expect(toE164("1 416 555 0101", country)).toBe("+14165550101");
@@ -345,7 +345,7 @@ describe("international and national input (decision 0009)", () => {
       expect(formatPhoneAsTyped("4165550101", country)).toBe("(416) 555-0101");
       expect(isValidPhoneNumber("555 123 4567", country)).toBe(true);
     }
-    // In North America a leading 0 is no trunk prefix: the ten digits stay the spec's (and no area code starts with 0).
+    // In North America a leading 0 is no trunk prefix: the ten digits follow rule 2 (and no area code starts with 0).
     expect(toE164("030 5550 123", "US")).toBe("+10305550123");
     expect(toE164("030 5550 123", "CA")).toBe("+10305550123");
     expect(isValidPhoneNumber("030 5550 123", "US")).toBe(false);

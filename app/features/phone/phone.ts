@@ -13,11 +13,11 @@ import {
 export { MAX_PHONE_DIGITS, MIN_PHONE_DIGITS, readsNationalNumbers } from "./phone-rules";
 
 /**
- * The one phone module of the app (spec section 5, with the deviation of
+ * The one phone module of the app (docs/product/validation.md#phone-numbers, with the deviation of
  * docs/decisions/0009-international-phone-input.md). Every screen that reads,
  * stores or shows a phone number goes through these functions; libphonenumber-js
  * does what it is good at (international and national formats, plausibility),
- * the spec's own rules (phone-rules.ts, which a page may run without the
+ * our numbered rules (phone-rules.ts, which a page may run without the
  * library) decide normalisation of everything else. In the browser this
  * module loads only once a phone field is used (phone-check.ts); the numbers
  * a page shows are formatted by the server.
@@ -25,21 +25,21 @@ export { MAX_PHONE_DIGITS, MIN_PHONE_DIGITS, readsNationalNumbers } from "./phon
  * How a value is read, by how it starts:
  * - `+` or `00`: international; the digits after it are the whole number (00 is the plus).
  * - a single `0`: a national number of the tenant's country (`defaultCountry`), read by
- *   libphonenumber; North America has no such trunk 0, so there the spec's rules apply.
- * - anything else: the spec's rules (ten digits are North American, and so on).
+ *   libphonenumber; North America has no such trunk 0, so there the numbered rules apply.
+ * - anything else: the numbered rules (ten digits are North American, and so on).
  */
 
 /**
  * The country whose national numbers libphonenumber reads from a leading 0;
  * null for an unknown code and for North America (+1), where 0 is no trunk
- * prefix and the spec's ten-digit rule is the national form.
+ * prefix and the ten-digit rule is the national form.
  */
 const nationalCountry = (country: string | null | undefined) => (readsNationalNumbers(country) ? (country as CountryCode) : null);
 
 /**
  * To E.164. International input (+ or 00) keeps its 10 to 15 digits and is
  * never given a +1; national input with a leading 0 is read in
- * `defaultCountry`; otherwise the spec's rules: 10 digits are North American
+ * `defaultCountry`; otherwise the numbered rules: 10 digits are North American
  * and get +1; 11 digits starting with 1, or 12 to 15 digits, get a plus;
  * anything else is invalid.
  */
@@ -80,7 +80,7 @@ const ALREADY_FORMATTED = /[^\d\s+]/;
 
 const northAmerican = (tenDigits: string) => `(${tenDigits.slice(0, 3)}) ${tenDigits.slice(3, 6)}-${tenDigits.slice(6)}`;
 
-/** Whether a value is read as international or national rather than by the spec's digit counts. */
+/** Whether a value is read as international or national rather than by the numbered rules' digit counts. */
 function readByLibphonenumber(value: string, digits: string, defaultCountry: string | null | undefined) {
   return typedWithPlus(value) || digits.startsWith(INTERNATIONAL_ZEROS) || (digits.startsWith("0") && nationalCountry(defaultCountry) !== null);
 }
@@ -119,8 +119,8 @@ function internationalAsTyped(digits: string) {
  * While typing. International input (+ or 00) is grouped as libphonenumber
  * groups it, keeping the 00 the person typed ("0049 30 123456"); a national
  * number with a leading 0 as libphonenumber's AsYouType groups it for
- * `defaultCountry` ("030 5550 1234" in Germany); otherwise the spec's typing
- * format: up to 10 digits progressive parentheses ("(416) 55"), beyond 10
+ * `defaultCountry` ("030 5550 1234" in Germany); otherwise the typing format
+ * of docs/product/validation.md#typing-format: up to 10 digits progressive parentheses ("(416) 55"), beyond 10
  * digits a plus (11 digits starting with 1 as +1 (xxx) xxx-xxxx). More than
  * 15 digits of the number are cut off, as a length limit on the input would.
  * Only digits and a leading plus count, so formatting what this made changes

@@ -62,7 +62,7 @@ describe("reformatTypedPhone", () => {
     expect(typeAll("02079460018", undefined, "GB")).toMatchObject({ value: "020 7946 0018", caret: 13 });
     expect(typeAll("0123456789", undefined, "FR")).toMatchObject({ value: "01 23 45 67 89", caret: 14 });
     expect(typeAll("004930123456", undefined, "DE")).toMatchObject({ value: "0049 30 123456", caret: 14 });
-    // In North America a leading 0 is no trunk prefix: the spec's brackets.
+    // In North America a leading 0 is no trunk prefix: the typing format's brackets.
     expect(typeAll("0301234567", undefined, "US")).toMatchObject({ value: "(030) 123-4567" });
   });
 

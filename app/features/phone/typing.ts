@@ -1,8 +1,8 @@
 import { formatPhoneAsTyped } from "./phone";
 
 /**
- * What a phone input shows after a keystroke: the typing format of spec
- * section 5 with the caret kept beside the same digit it was next to, so
+ * What a phone input shows after a keystroke: the typing format of
+ * docs/product/validation.md#typing-format with the caret kept beside the same digit it was next to, so
  * typing or deleting in the middle of a number does not throw the caret to
  * the end. Deleting a bracket, space or dash removes the digit beyond it
  * instead; otherwise the formatter would put the character straight back
@@ -13,7 +13,7 @@ export interface TypedPhone {
   caret: number;
   /**
    * The leading plus is the formatter's (more than ten digits typed without
-   * one, spec section 5), not the person's: deleting back to ten digits
+   * one, docs/product/validation.md#typing-format), not the person's: deleting back to ten digits
    * brings the brackets back, where a typed plus keeps the number
    * international (decision 0009). Carried from one keystroke to the next.
    */

@@ -70,7 +70,7 @@ export async function setPassword(owner: Owner, password: string, { keepSession 
     });
 }
 
-/** Whether saving this phone would change the stored one: "Failed to update phone number" names that failure (spec section 5). */
+/** Whether saving this phone would change the stored one: "Failed to update phone number" names that failure (docs/product/errors.md#operation-failures). */
 export async function changesPhone(owner: Owner, phone: string, country: string) {
   const row = await ownRow(owner).select("phone").executeTakeFirst();
   return (row?.phone ?? null) !== toE164(phone, country);

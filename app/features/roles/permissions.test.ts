@@ -32,7 +32,7 @@ describe("permissions", () => {
     expect(groups.map((g) => g.standalone)).toEqual([true, false]);
   });
 
-  it("keeps the spec's sidebar groups in order; a screen not built yet promises nothing ('soon', no 'new' badge)", () => {
+  it("keeps the documented sidebar groups in order; a screen not built yet promises nothing ('soon', no 'new' badge)", () => {
     expect(NAV_GROUPS.map((g) => g.id)).toEqual([
       "dashboard",
       "create",

@@ -1,6 +1,6 @@
 /**
  * Permissions are a map from the first path segment of a screen to the actions
- * allowed there (spec section 6). The sidebar and the route gate read the same
+ * allowed there (docs/product/permissions.md#permission-map). The sidebar and the route gate read the same
  * map, so what is hidden and what is refused can never drift apart.
  */
 export const ACTIONS = ["read", "create", "update", "delete"] as const;

@@ -1,7 +1,7 @@
 import { localPartsAt, offsetMinutesAt } from "./zoned-time";
 
 /**
- * The overview's date ranges (spec section 2), counted in the tenant's time
+ * The overview's date ranges (docs/product/navigation.md#overview-date-ranges), counted in the tenant's time
  * zone: a "day" starts at local midnight, also across daylight-saving changes.
  * Ranges are half-open [start, end) in UTC ISO strings, ready for SQL on the
  * ISO-8601 text timestamps.

@@ -1,7 +1,7 @@
 /**
  * Failures the user can do nothing about but try again (the database is
- * unreachable, a disk is full): spec section 8 names each by what failed
- * ("Failed to update phone number", "balance fetch failed"). An action shows
+ * unreachable, a disk is full): our error catalogue (docs/product/errors.md#operation-failures) names each by
+ * what failed ("Failed to update phone number", "Failed to fetch the balance"). An action shows
  * that message beside its form, keeping what was typed; a loader calls
  * `loadFailed` (errors.server.ts), and the route's error boundary shows its message.
  * Shared by the server and the error boundaries, so it holds no server code.

@@ -1,6 +1,6 @@
 /**
- * Every dashboard screen of spec section 2, and the groups of the sidebar.
- * Paths keep the spec's spelling (numbers-managment, usersManagement) because
+ * Every dashboard screen, and the groups of the sidebar (docs/product/navigation.md).
+ * Paths keep their historic spelling (numbers-managment, usersManagement) because
  * users have them bookmarked.
  */
 export const DASHBOARD_SEGMENTS = [
@@ -140,7 +140,7 @@ export const SERVICE_DESK_TABS: NavTab[] = [
   { value: "unassigned-tickets", labelKey: "nav.tabs.unassignedTickets" },
 ];
 
-/** The sidebar of spec section 2, group by group. A one-item group without a title renders as a plain link. */
+/** The sidebar (docs/product/navigation.md#sidebar), group by group. A one-item group without a title renders as a plain link. */
 export const NAV_GROUPS: NavGroup[] = [
   { id: "dashboard", labelKey: "nav.groups.dashboard", icon: "dashboard", items: [{ segment: "overview", labelKey: "nav.items.overview", icon: "dashboard" }] },
   {

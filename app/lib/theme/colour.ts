@@ -49,7 +49,7 @@ export function hslToRgb([h, s, l]: Hsl): Rgb {
   return [hue(p, q, h + 1 / 3), hue(p, q, h), hue(p, q, h - 1 / 3)].map((v) => Math.round(v * 255)) as Rgb;
 }
 
-/** Spec section 9: the dark variant is darkened by 0.5, i.e. HSL lightness halved. */
+/** The dark variant is darkened by 0.5, i.e. HSL lightness halved (docs/product/constants.md#theme-and-palette). */
 export function darken(hex: string, amount = 0.5): Rgb {
   const [h, s, l] = rgbToHsl(hexToRgb(hex));
   return hslToRgb([h, s, l * (1 - amount)]);

@@ -7,7 +7,7 @@ import { activeNavItemColours, PALETTE, paletteCssVariables, paletteEntry, SURFA
 const everyEntryAndMode = PALETTE.flatMap((entry) => THEMES.map((theme) => [entry.name, theme] as const));
 
 describe("palette", () => {
-  it("has the spec's ten colours with Default #2f94ff first", () => {
+  it("has the ten documented colours with Default #2f94ff first", () => {
     expect(PALETTE.map((p) => p.name)).toEqual([
       "Default",
       "BlackKnight",
@@ -32,7 +32,7 @@ describe("palette", () => {
     expect(textColourOn(hexToRgb("#2f94ff"))).toEqual(WHITE);
     expect(textColourOn(hexToRgb("#1f1f1f"))).toEqual(WHITE);
     expect(textColourOn(hexToRgb("#f5f5f5"))).toEqual(BLACK);
-    // The spec's distance-to-white rule gave these white text at 1.1 and 2.1:1.
+    // The original distance-to-white rule (docs/decisions/0010-palette-contrast.md) gave these white text at 1.1 and 2.1:1.
     expect(textColourOn(hexToRgb("#ffff66"))).toEqual(BLACK);
     expect(textColourOn(hexToRgb("#32cd32"))).toEqual(BLACK);
   });
@@ -87,13 +87,13 @@ describe("adjustments", () => {
     expect(themeColours("YellowLaserLemon", "light").buttonText).toEqual(BLACK);
   });
 
-  it("darkens Default's buttons only as far as white text needs, not to the navy of the spec's 0.5 step", () => {
+  it("darkens Default's buttons only as far as white text needs, not to the navy of the plain 0.5 step", () => {
     const { button } = themeColours("Default", "light");
     expect(contrastRatio(button, WHITE)).toBeGreaterThanOrEqual(4.5);
     expect(contrastRatio(button, WHITE)).toBeLessThan(4.8);
   });
 
-  it("keeps the spec's dark variant where it is readable", () => {
+  it("keeps the 0.5 dark variant where it is readable", () => {
     expect(themeColours("Default", "light").primaryDark).toEqual([0, 73, 151]);
   });
 

@@ -2,8 +2,8 @@ import { BLACK, contrastRatio, darken, hexToRgb, mix, nearestLightness, rgbToHsl
 import type { Theme } from "./theme";
 
 /**
- * The ten primary colours of spec section 3. Only Default (#2f94ff) is given by
- * the spec; the others are the named colours their names point at.
+ * The ten primary colours (docs/product/records.md#palette). Only Default's colour
+ * (#2f94ff) is given; the others are the named colours their names point at.
  */
 export const PALETTE = [
   { name: "Default", main: "#2f94ff", gradient: ["#2f94ff", "#7cc0ff"] },
@@ -54,7 +54,7 @@ export const ACTIVE_LABEL_CONTRAST = 7;
 
 /**
  * White text unless white on the colour stays under 3:1, then black. The
- * spec's rule (black only within distance 35 of white) left yellow, lime and
+ * original rule (black only within distance 35 of white) left yellow, lime and
  * orange with white text at 1.1 to 2.9:1, which could only be rescued by
  * darkening them to olive and brown (docs/decisions/0010-palette-contrast.md).
  */

@@ -1,6 +1,6 @@
 export type Theme = "light" | "dark";
 
-/** Spec section 4: a stored 'system' or unknown value becomes light; the default is light. */
+/** A stored 'system' or unknown value becomes light; the default is light (docs/product/behaviour.md#theme). */
 export function normaliseTheme(value: unknown): Theme {
   return value === "dark" ? "dark" : "light";
 }

@@ -15,7 +15,7 @@ const TABS: Partial<Record<string, NavTab[]>> = {
 };
 
 /**
- * Every dashboard screen of the spec whose issue has not landed: behind the
+ * Every dashboard screen (docs/product/navigation.md#screens) whose issue has not landed: behind the
  * full gate, with an honest "not available yet" panel. A screen's real route
  * file takes precedence over this splat as soon as it exists.
  */

@@ -22,8 +22,8 @@ import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 export const handle: I18nHandle = { i18n: ["api"] };
 
 /**
- * /api-access: the tenant's API keys for the call ingestion API. The spec's
- * other tabs (dashboard, documentation, usage, account) are honest
+ * /api-access: the tenant's API keys for the call ingestion API. The
+ * other tabs (docs/product/navigation.md#api-access-tabs: dashboard, documentation, usage, account) are honest
  * placeholders. `?revoke=<id>` is the confirmation step of a revocation, so it
  * works without JavaScript.
  */

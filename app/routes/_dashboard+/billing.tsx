@@ -41,7 +41,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const gate = await requireReadAccess(request, AREA);
   const url = new URL(request.url);
   const tab = resolveBillingTab(url.searchParams.get("tab"));
-  // A balance that cannot be read is spec section 8's "balance fetch failed", shown by the error boundary.
+  // A balance that cannot be read is "Failed to fetch the balance" (docs/product/errors.md#operation-failures), shown by the error boundary.
   const [t, language, frame] = await Promise.all([getTranslator(request, "billing"), getLanguage(request), billingFrameForPage(gate.tenant.id)]);
   const permissions = gate.user.permissions;
   const common = {

@@ -68,7 +68,7 @@ function invalid(intent: ProfileIntent, result: SubmissionResult<string[]>) {
   return data({ intent, result }, { status: 400 });
 }
 
-/** The database failed (spec section 8): the form says so in the catalogue's words and keeps what was typed. */
+/** The database failed (docs/product/errors.md#operation-failures): the form says so in the catalogue's words and keeps what was typed. */
 function failed(intent: ProfileIntent, result: SubmissionResult<string[]>) {
   return data({ intent, result }, { status: 500 });
 }
@@ -112,7 +112,7 @@ async function saveDetails(formData: FormData, { user, tenant }: GateContext) {
   if (submission.status !== "success") return invalid("update-details", submission.reply());
   const saved = await orFailed("Saving profile details", () => updateDetails(user, submission.value, tenant.country));
   if (saved === FAILED) {
-    // The catalogue's "Failed to update phone number" when the number was what changed (spec section 5).
+    // The catalogue's "Failed to update phone number" when the number was what changed (docs/product/errors.md#operation-failures).
     const phoneChanged = await changesPhone(user, submission.value.phone, tenant.country).catch(() => true);
     return failed("update-details", submission.reply({ formErrors: [phoneChanged ? "failures.phoneUpdateFailed" : "failures.detailsFailed"] }));
   }

@@ -20,7 +20,7 @@ export function useInvoiceItem() {
   return (row: { item_key: string; item_values: string }) => t(row.item_key, JSON.parse(row.item_values) as Record<string, string>);
 }
 
-/** Invoices: number, item, status, amount, created and the PDF (spec section 3). */
+/** Invoices: number, item, status, amount, created and the PDF (docs/product/records.md#invoices). */
 export function InvoiceTable({ rows, timeZone }: { rows: InvoiceRow[]; timeZone: string }) {
   const { t, i18n } = useTranslation("billing");
   const item = useInvoiceItem();

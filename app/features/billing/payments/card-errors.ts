@@ -1,5 +1,5 @@
 /**
- * The card-error catalogue of spec section 8. Each code has a message and a
+ * The card-error catalogue (docs/product/errors.md#card-errors). Each code has a message and a
  * "what to do next" in the billing namespace (`cardErrors.<code>.message`,
  * `cardErrors.<code>.next`), shown at the form that caused it.
  */

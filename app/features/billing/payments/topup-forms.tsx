@@ -123,7 +123,7 @@ export interface AutoTopupView {
   monthlyCapCents: number;
 }
 
-/** Auto top-up: on or off (spec section 4), the threshold (≥ $10), the amount (≥ $50) and a monthly cap. */
+/** Auto top-up: on or off (docs/product/behaviour.md#auto-top-up), the threshold (≥ $10), the amount (≥ $50) and a monthly cap. */
 export function AutoTopupPanel({
   settings,
   currency,

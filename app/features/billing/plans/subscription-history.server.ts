@@ -2,7 +2,7 @@ import { getDb, type DB } from "~/db/db.server";
 
 export const SUBSCRIPTIONS_PAGE_SIZE = 20;
 
-/** Every subscription the tenant has had, newest first: plan, status, start, end (spec section 3). */
+/** Every subscription the tenant has had, newest first: plan, status, start, end (docs/product/records.md#subscriptions). */
 export async function listSubscriptionHistory(tenantId: string, page: number, db: DB = getDb()) {
   const [items, count] = await Promise.all([
     db

@@ -55,7 +55,7 @@ export async function applyPaidPlan(trx: DB, tenantId: string, details: PlanDeta
 }
 
 /**
- * A renewal that could not be paid: the plan stays usable for the grace period (spec: "on grace period"), then lapses.
+ * A renewal that could not be paid: the plan stays usable for the grace period (docs/product/records.md#subscriptions), then lapses.
  * True only for the call that moved it, so however many runners fail the same renewal, one of them tells the tenant.
  */
 export async function enterGrace(trx: DB, subscriptionId: string, periodEnd: string, at: string) {

@@ -1,6 +1,6 @@
 /**
  * Billing's documented limits (README, "Billing"). The auto top-up minimums
- * are the spec's (section 9); the rest are ours.
+ * are product rules (docs/product/constants.md#minimums); the rest are ours.
  */
 export const TOPUP_MIN_CENTS = 1_000;
 export const TOPUP_MAX_CENTS = 1_000_000;

@@ -1,7 +1,7 @@
 import type { IntegrationTemplate } from "../templates/template-schema";
 
 /**
- * When a delivery may be sent and when it is tried again (spec section 9:
+ * When a delivery may be sent and when it is tried again (docs/product/behaviour.md#deliveries:
  * each template's rateLimiting and errorHandling). Pure, with the clock passed
  * in, so the windows and the backoff schedule are tested without waiting.
  */
@@ -87,7 +87,7 @@ export function shouldRetry(errorHandling: IntegrationTemplate["errorHandling"],
   if (attempt > errorHandling.retryAttempts) return false;
   switch (failure.kind) {
     case "status":
-      // 429 says "later", not "no": tried again after Retry-After even where the template does not list it (ClubCore's spec list omits it).
+      // 429 says "later", not "no": tried again after Retry-After even where the template does not list it (docs/product/behaviour.md#deliveries).
       return failure.status === 429 || errorHandling.retryableStatusCodes.includes(failure.status);
     case "timeout":
     case "network":
@@ -97,7 +97,7 @@ export function shouldRetry(errorHandling: IntegrationTemplate["errorHandling"],
   }
 }
 
-/** Spec section 4: successful syncs / total syncs × 100, or 0 when there are none. */
+/** Successful syncs / total syncs × 100, or 0 when there are none (docs/product/behaviour.md#integration-hub). */
 export function successRate(successful: number, total: number): number {
   return total > 0 ? (successful / total) * 100 : 0;
 }

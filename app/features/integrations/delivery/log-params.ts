@@ -2,8 +2,8 @@ import { calendarDayParam, oneOf, optionalText, pageNumber, readParams } from "~
 
 /**
  * /crm-logs's URL contract: integration, status (success or failed), kind,
- * from and to (days in the tenant's zone), page; 20 lines a page (spec
- * section 9, "CRM logs default limit 20").
+ * from and to (days in the tenant's zone), page; 20 lines a page
+ * (docs/product/constants.md#lists).
  */
 export const LOG_PAGE_SIZE = 20;
 export const LOG_STATUSES = ["all", "success", "failed"] as const;
@@ -42,7 +42,7 @@ export function logsHref(params: LogParams, changes: Partial<LogParams> = {}) {
   return query ? `/crm-logs?${query}` : "/crm-logs";
 }
 
-/** The analytics tab's filters (spec: crmName, startDate, endDate), in the hub's URL beside tab=analytics. */
+/** The analytics tab's filters (CRM name and date range, docs/product/navigation.md#integration-hub), in the hub's URL beside tab=analytics. */
 export interface AnalyticsParams {
   crm: string | null;
   from: string | null;

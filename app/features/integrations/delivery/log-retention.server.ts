@@ -2,7 +2,7 @@ import { getDb, type DB } from "~/db/db.server";
 import { templateOf } from "../integrations.server";
 
 /**
- * Each template keeps its logs retentionDays (spec section 9: 30 days for
+ * Each template keeps its logs retentionDays (docs/product/constants.md#integration-templates: 30 days for
  * both shipped ones). Finished deliveries go with their logs; queued ones
  * stay whatever their age.
  */

@@ -3,7 +3,7 @@ import { addCalendarDays, localPartsAt, zonedTimeToInstant } from "~/lib/dates/z
 import { LOG_PAGE_SIZE, type LogParams } from "./log-params";
 
 /**
- * The CRM log (spec: CRM name, to, from, request and response details,
+ * The CRM log (docs/product/records.md#crm-log-and-analytics: CRM name, to, from, request and response details,
  * status), scoped to the tenant and the integrations the viewer sees (the
  * selected organization's). Days are the tenant's.
  */

@@ -22,7 +22,7 @@ export interface ActiveIntegrationRow {
   queued: number;
 }
 
-/** The selected organization's connections: status, last test, what moved; enable/disable asks first (spec section 4). */
+/** The selected organization's connections: status, last test, what moved; enable/disable asks first (docs/product/behaviour.md#integration-hub). */
 export function ActiveIntegrations({
   rows,
   timeZone,

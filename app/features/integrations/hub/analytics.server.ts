@@ -7,7 +7,8 @@ import type { AnalyticsParams } from "../delivery/log-params";
 import { dayEnd, dayStart, localDay } from "../delivery/logs.server";
 
 /**
- * The hub's analytics tab (spec sections 3 and 4): the analytics summary
+ * The hub's analytics tab (docs/product/behaviour.md#integration-hub,
+ * docs/product/records.md#crm-log-and-analytics): the analytics summary
  * (totalIntegrations, activeIntegrations = crmCount, totalRequests,
  * successRate, top integrations, recent activity) for a CRM name and a date
  * range, the aggregate sync statistics, and requests per day for the chart.
@@ -128,7 +129,10 @@ export async function hubAnalytics(
       totalSyncs,
       successfulSyncs,
     },
-    /** All time, from each integration's counters (spec: crmCount, totalRecordsSynced, totalSyncs, successfulSyncs). */
+    /**
+     * All time, from each integration's counters (crmCount, totalRecordsSynced, totalSyncs, successfulSyncs:
+     * docs/product/records.md#crm-log-and-analytics).
+     */
     aggregate: {
       crmCount,
       totalRecordsSynced: chosen.reduce((sum, integration) => sum + integration.records_synced, 0),

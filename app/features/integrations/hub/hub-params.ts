@@ -1,7 +1,7 @@
 import { oneOf, readParams, searchTerm } from "~/lib/url-params/url-params";
 
 /**
- * The integration hub's URL contract (spec section 2): tab (default
+ * The integration hub's URL contract (docs/product/navigation.md#integration-hub): tab (default
  * library), view (default grid), category (default all), q.
  */
 export const HUB_TABS = ["library", "active", "analytics"] as const;

@@ -2,8 +2,8 @@ import { toE164 } from "~/features/phone/phone";
 import type { FieldMapping } from "../templates/template-schema";
 
 /**
- * Field mappings turn one of our records into a CRM payload (spec section 3,
- * "field mappings"). Pure, so the editor's preview, "validate mappings" and
+ * Field mappings turn one of our records into a CRM payload
+ * (docs/product/records.md#integration-templates, "field mappings"). Pure, so the editor's preview, "validate mappings" and
  * the delivery worker run the very same code.
  *
  * A source record is flat: dotted names to values ("contact.firstName",

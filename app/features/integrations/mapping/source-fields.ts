@@ -1,7 +1,7 @@
 import type { RecordKind } from "../templates/integration-template";
 
 /**
- * The fields of ours a mapping can read (spec section 3: contacts and
+ * The fields of ours a mapping can read (docs/product/records.md#mapping-sources: contacts and
  * appointments, and the call-summary fields). A call ending sends its lead,
  * a contact record that also carries the call's fields. Extracted data adds
  * call.extractedData.<key> for whatever the analysis found.

@@ -1,8 +1,8 @@
 import { z } from "zod";
 
 /**
- * An integration template (spec section 3, "Integration template" and
- * "Endpoint definition"): every field, validated when the server starts, so
+ * An integration template and its endpoints
+ * (docs/product/records.md#integration-templates): every field, validated when the server starts, so
  * a broken template file stops the start with the path of the problem rather
  * than failing a delivery later. Templates are versioned data files in
  * ./templates; `schemaVersion` is the file format's version, `version` the

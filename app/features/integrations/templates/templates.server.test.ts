@@ -5,7 +5,7 @@ import { templateTexts } from "./template-texts";
 import crmSuiteFile from "./crm-suite.json";
 import gymFile from "./gym-management.json";
 
-/** The spec's template patterns (section 3, "Template patterns"). */
+/** The template patterns (docs/product/validation.md#template-patterns). */
 const EMAIL = "^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$";
 const PHONE = "^\\+?[1-9]\\d{1,14}$";
 
@@ -27,6 +27,7 @@ const refused = (source: unknown) => {
   throw new Error("the template was accepted");
 };
 
+// The rules: docs/product/records.md#shipped-templates and docs/product/constants.md#integration-templates.
 describe("shipped templates", () => {
   it("both validate, once, and are found by id", () => {
     expect(() => loadTemplates()).not.toThrow();
@@ -37,7 +38,7 @@ describe("shipped templates", () => {
     expect(getTemplate("nope")).toBeUndefined();
   });
 
-  it("gym management: the section 9 constants", () => {
+  it("gym management: the documented constants", () => {
     const template = gym();
     expect(template.category).toBe("fitness");
     expect(template.status).toBe("enabled");
@@ -67,7 +68,7 @@ describe("shipped templates", () => {
     expect(template.logo).toBe("/integrations/gym-management.svg");
   });
 
-  it("CRM suite: the section 9 constants", () => {
+  it("CRM suite: the documented constants", () => {
     const template = crm();
     expect(template.version).toBe("v3");
     expect(template.rateLimiting).toEqual({ requestsPerMinute: 100, requestsPerHour: 2000, requestsPerDay: 20000, enabled: true });
@@ -85,7 +86,7 @@ describe("shipped templates", () => {
     expect(template.logo).toBe("/integrations/crm-suite.svg");
   });
 
-  it("gym management: the spec's endpoints, and nothing else", () => {
+  it("gym management: the documented endpoints, and nothing else", () => {
     const template = gym();
     expect(template.endpoints.map((item) => [item.endpointName, item.type, item.endpoint, item.enabled, item.includeInSync])).toEqual([
       ["createUser", "POST", "/users", false, false],
@@ -108,7 +109,7 @@ describe("shipped templates", () => {
     expect(endpoint(template, "searchUsers")?.defaultQuery).toEqual({ page: 1, page_size: 25 });
   });
 
-  it("gym management: event times are ISO UTC, and email and phone use the spec's patterns", () => {
+  it("gym management: event times are ISO UTC, and email and phone use the template patterns", () => {
     const createEvent = endpoint(gym(), "createEvent");
     const properties = createEvent?.payloadSchema?.properties as Record<string, Record<string, unknown>>;
     for (const field of ["startTime", "endTime"]) {
@@ -120,7 +121,7 @@ describe("shipped templates", () => {
     expect(validations.find((validation) => validation.field === "mobilePhone")).toMatchObject({ type: "phone", required: true, pattern: PHONE });
   });
 
-  it("CRM suite: the spec's endpoints on v3 object paths, and nothing else", () => {
+  it("CRM suite: the documented endpoints on v3 object paths, and nothing else", () => {
     expect(crm().endpoints.map((item) => [item.endpointName, item.type, item.endpoint, item.enabled, item.includeInSync])).toEqual([
       ["createContact", "POST", "/crm/v3/objects/contacts", false, false],
       ["listContacts", "GET", "/crm/v3/objects/contacts", false, false],
@@ -135,7 +136,7 @@ describe("shipped templates", () => {
     ]);
   });
 
-  it("CRM suite: meetings carry the spec's properties; the mappings show a concat and a split", () => {
+  it("CRM suite: meetings carry the documented properties; the mappings show a concat and a split", () => {
     const schema = endpoint(crm(), "updateMeeting")?.payloadSchema as { properties: { properties: { properties: Record<string, unknown> } } };
     expect(Object.keys(schema.properties.properties.properties)).toEqual([
       "hs_meeting_title",

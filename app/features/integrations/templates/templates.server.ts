@@ -4,7 +4,7 @@ import crmSuite from "./crm-suite.json";
 import gymManagement from "./gym-management.json";
 
 /**
- * The shipped integration templates (spec section 3), checked once when the
+ * The shipped integration templates (docs/product/records.md#shipped-templates), checked once when the
  * module loads: the server build imports every route at start, so a broken
  * template stops the start with the template id and the path of every
  * problem, not a delivery later.

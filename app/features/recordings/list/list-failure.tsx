@@ -4,8 +4,8 @@ import { buttonClass } from "~/components/ui/button";
 import { Panel } from "~/components/ui/panel";
 
 /**
- * When the list cannot be loaded: spec section 8's 'Failed to fetch
- * recordings.' inside the dashboard, with a link that tries the same view
+ * When the list cannot be loaded: 'Failed to fetch recordings.'
+ * (docs/product/errors.md#recordings-and-analysis) inside the dashboard, with a link that tries the same view
  * again. The list route's error boundary shows it for every failure but
  * refusals and unknown pages, which keep the dashboard's usual messages.
  */

@@ -13,7 +13,7 @@ import type { PhoneDisplays } from "~/features/phone/display";
  *   /recordings?q=&direction=&campaign=&status=&range=&escalated=1&view=disagreement&sort=&order=asc|desc&page=
  */
 
-/** Spec section 9: page size 10, default sort createdAt descending (the search debounce is in use-filter-form.ts). */
+/** Page size 10, default sort createdAt descending (docs/product/constants.md#lists; the search debounce is in use-filter-form.ts). */
 export const RECORDINGS_PAGE_SIZE = 10;
 
 export const SORT_KEYS = ["createdAt", "direction", "campaign", "from", "to", "agent", "user", "company", "duration", "rating"] as const;

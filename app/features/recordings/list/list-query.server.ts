@@ -14,7 +14,7 @@ import { isFinishedStatus, RECORDINGS_PAGE_SIZE, type RecordingListItem, type Re
  * for one tenant. Every query starts from the tenant, so another tenant's call
  * can never appear. Sorting by a text column uses its sort_* twin (locale order,
  * missing values NULL): SQLite puts NULL first ascending and last descending,
- * which is the spec's rule for missing values. Ties are broken by created_at,
+ * which is our rule for missing values (docs/product/behaviour.md#recordings-search-and-sort). Ties are broken by created_at,
  * then status, then rowid, in the same direction, so paging is stable.
  *
  * Speed (measured at 100,000 and 1,000,000 calls; see 0003-recordings-list-indexes.ts):
@@ -453,7 +453,7 @@ async function distinctValues(db: DB, tenantId: string, column: "campaign" | "di
   return result.rows.map((row) => row.value);
 }
 
-/** Spec section 9: the campaign filter offers the distinct campaign names, sorted alphabetically (umlauts with their base letter). */
+/** The campaign filter offers the distinct campaign names, sorted alphabetically (docs/product/behaviour.md#recordings-search-and-sort). */
 export async function campaignOptions(db: DB, tenantId: string) {
   const names = await distinctValues(db, tenantId, "campaign");
   // A blank name is no campaign, as it is when sorting.

@@ -1,7 +1,7 @@
 /**
- * What an event type can be (issue 12, spec section 3), shared by its schema
+ * What an event type can be (issue 12, docs/product/records.md#event-types), shared by its schema
  * (server) and its form (browser) without zod. Appointment types are the
- * fixed enumeration we define; locations are the spec's three.
+ * fixed enumeration we define; locations are the three documented kinds.
  */
 export const LOCATION_KINDS = ["google-meet", "in-person", "phone"] as const;
 export type LocationKind = (typeof LOCATION_KINDS)[number];

@@ -60,7 +60,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const contact = await getContact(tenant.id, contactId);
   if (!contact) notFound();
   const deleted = await orFailed("Deleting a contact", () => deleteContact(tenant.id, contactId));
-  // Back to the confirmation, which says so (spec section 8, "contact delete" error); the contact is still there.
+  // Back to the confirmation, which says so (docs/product/errors.md#operation-failures); the contact is still there.
   if (deleted === FAILED)
     return redirectWithToast(backToConfirmation(request, returnPath(formData.get("returnTo"))), { type: "error", key: "contacts:failures.deleteFailed" });
   if (!deleted) notFound();

@@ -50,7 +50,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: contactFormSchema(tenant.country) });
   if (submission.status !== "success") return data({ result: submission.reply(), existingContactId: null }, { status: 400 });
   const saved = await orFailed("Adding a contact", () => createContact(tenant.id, submission.value, tenant.country));
-  // The database failed (spec section 8, "contact add" error): the form stays filled, nothing was saved.
+  // The database failed (docs/product/errors.md#operation-failures): the form stays filled, nothing was saved.
   if (saved === FAILED) return data({ result: submission.reply({ formErrors: ["failures.createFailed"] }), existingContactId: null }, { status: 500 });
   if (!saved.ok) {
     // Creating never meets a missing contact; a list or phone problem belongs to its field.

@@ -18,7 +18,7 @@ import { titleFromLoader } from "~/lib/http/page-title";
 
 export const handle: I18nHandle = { i18n: ["organizations"] };
 
-/** /organizations?page=&limit=&search=&sortBy=&sortOrder=: the tenant's organizations (spec sections 2, 3 and 9). */
+/** /organizations?page=&limit=&search=&sortBy=&sortOrder=: the tenant's organizations (docs/product/navigation.md#organizations-list). */
 export async function loader({ request }: LoaderFunctionArgs) {
   const gate = await requireReadAccess(request, "organizations");
   const params = parseOrganizationListParams(new URL(request.url).searchParams);
