@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
 import { findTenant, parseSeedBulkArgs } from "../../tools/bench/seed-bulk";
 import { insertSyntheticCalls, MAX_BULK_CALLS, RARE_TERM } from "~/seed/bulk-calls.server";
-import { getDb, newId, now } from "~/db/db.server";
+import { getDb } from "~/db/db.server";
 import { isPostgres } from "~/db/dialect";
 import { DEMO_HISTORY_CALLS } from "~/seed/demo-calls.server";
 import { prepareDatabase } from "~/seed/seed.server";
@@ -11,6 +11,7 @@ import type { TranscriptTurn } from "~/features/calls/derived-columns";
 import { normaliseSearchTerm } from "~/features/calls/derived-columns";
 import { readWavInfo } from "~/features/calls/wav";
 import { prepareTestDatabase } from "../support/app";
+import { bareTenant } from "../support/factories";
 import { audioKey, storedBytes, storedKeys } from "../support/stored-files";
 
 const tenantId = async (name: string) => (await getDb().selectFrom("tenants").select("id").where("name", "=", name).executeTakeFirstOrThrow()).id;
@@ -157,12 +158,7 @@ describe("bulk synthetic calls", () => {
   let bulkTenant = "";
 
   beforeAll(async () => {
-    bulkTenant = newId();
-    const timestamp = now();
-    await getDb()
-      .insertInto("tenants")
-      .values({ id: bulkTenant, name: "Bulk Bench AG", time_zone: "Europe/Berlin", created_at: timestamp, updated_at: timestamp })
-      .execute();
+    ({ tenantId: bulkTenant } = await bareTenant({ name: "Bulk Bench AG", timeZone: "Europe/Berlin" }));
   });
 
   it("inserts N rows in batches, reporting progress, with the search index in sync", async () => {
@@ -194,9 +190,7 @@ describe("bulk synthetic calls", () => {
   });
 
   it("finds the rare term in about 0.1% of rows", async () => {
-    const id = newId();
-    const timestamp = now();
-    await getDb().insertInto("tenants").values({ id, name: "Rare Term KG", time_zone: "UTC", created_at: timestamp, updated_at: timestamp }).execute();
+    const { tenantId: id } = await bareTenant({ name: "Rare Term KG", timeZone: "UTC" });
     await insertSyntheticCalls(getDb(), id, 5_000, { seed: 7 });
     const { indexed, scanned } = await searchCounts(id, RARE_TERM);
     expect(indexed).toBe(scanned);

@@ -7,6 +7,7 @@ import { JobRunner } from "~/features/jobs/job-runner.server";
 import { createLoggingVoicePlatform } from "~/features/voice-platform/logging-platform";
 import type { PlaceCallRequest, VoicePlatform } from "~/features/voice-platform/voice-platform";
 import { prepareTestDatabase } from "../support/app";
+import { bareTenant, contactList } from "../support/factories";
 
 /*
  * The job runner against a real database: runs are claimed once, resumed
@@ -56,17 +57,9 @@ async function setUp({
   windowDays?: number[];
 }): Promise<Setup> {
   const db = getDb();
-  const tenantId = newId();
   const stamp = "2026-03-01T00:00:00.000Z";
-  await db
-    .insertInto("tenants")
-    .values({ id: tenantId, name: `Runner ${tenantId.slice(0, 6)}`, time_zone: "America/Toronto", created_at: stamp, updated_at: stamp })
-    .execute();
-  const listId = newId();
-  await db
-    .insertInto("contact_lists")
-    .values({ id: listId, tenant_id: tenantId, name: "Leads", name_key: "leads", created_at: stamp, updated_at: stamp })
-    .execute();
+  const { tenantId } = await bareTenant({ timeZone: "America/Toronto", createdAt: stamp });
+  const { id: listId } = await contactList(tenantId, { name: "Leads", createdAt: stamp });
   const contactIds: string[] = [];
   for (let index = 0; index < size; index += 1) {
     const id = newId();
