@@ -53,6 +53,31 @@ export const test = base.extend({
  * sign-in.spec.ts, and skipping its page load and hydration keeps a suite that
  * signs in for nearly every test fast.
  */
+/**
+ * A new business as a person makes it: registration, sign-in, a test card and the starter plan, through the pages' own
+ * form posts (no JavaScript needed). `headers` are what the browser sends with the registration (its languages, say).
+ */
+export async function registerOwnerWithPlan(
+  page: Page,
+  account: { email: string; password: string; name: string; company: string; phone: string; headers?: Record<string, string> },
+) {
+  const { email, password, name, company, phone, headers } = account;
+  const registered = await page.request.post("/register", {
+    form: { name, company, email, phone, password, confirmPassword: password },
+    ...(headers ? { headers } : {}),
+    maxRedirects: 0,
+  });
+  expect(registered.status(), "registration").toBe(302);
+  await signInQuickly(page, email, password);
+  const card = await page.request.post("/choose-plan", {
+    form: { intent: "add-card", number: "4242424242424242", expiry: "12/34", cvc: "123", returnTo: "/choose-plan" },
+    maxRedirects: 0,
+  });
+  expect(card.status(), "adding the test card").toBe(302);
+  const plan = await page.request.post("/choose-plan", { form: { intent: "choose", plan: "starter", submissionKey: crypto.randomUUID() }, maxRedirects: 0 });
+  expect(plan.status(), "choosing the starter plan").toBe(302);
+}
+
 export async function signInQuickly(page: Page, email: string, password = DEMO_PASSWORD) {
   // A request context sends neither Origin nor Sec-Fetch-Site, which the same-origin check lets through (as it does curl).
   const response = await page.request.post("/login", { form: { email, password, redirectTo: "" }, maxRedirects: 0 });

@@ -1,5 +1,5 @@
 import type { Locator, Page, TestInfo } from "@playwright/test";
-import { expect, signInQuickly, test, toast, waitForHydration } from "./fixtures";
+import { expect, registerOwnerWithPlan, signInQuickly, test, toast, waitForHydration } from "./fixtures";
 import { DEMO_USERS, ensureDemoIntegration, isScriptless, sidebar, uniqueEmail } from "./support";
 
 /**
@@ -15,23 +15,7 @@ const PASSWORD = "Defects-e2e-2026!";
 
 async function newOwner(page: Page, testInfo: TestInfo) {
   const email = uniqueEmail("defects", testInfo);
-  const registered = await page.request.post("/register", {
-    form: { name: "Nina Newcomer", company: "Nina's Studio", email, phone: "4165550166", password: PASSWORD, confirmPassword: PASSWORD },
-    maxRedirects: 0,
-  });
-  expect(registered.status(), "registration").toBe(302);
-  await signInQuickly(page, email, PASSWORD);
-  expect(
-    (
-      await page.request.post("/choose-plan", {
-        form: { intent: "add-card", number: "4242424242424242", expiry: "12/34", cvc: "123", returnTo: "/choose-plan" },
-        maxRedirects: 0,
-      })
-    ).status(),
-  ).toBe(302);
-  expect(
-    (await page.request.post("/choose-plan", { form: { intent: "choose", plan: "starter", submissionKey: crypto.randomUUID() }, maxRedirects: 0 })).status(),
-  ).toBe(302);
+  await registerOwnerWithPlan(page, { email, password: PASSWORD, name: "Nina Newcomer", company: "Nina's Studio", phone: "4165550166" });
   return email;
 }
 

@@ -1,6 +1,6 @@
 import path from "node:path";
 import type { Page, TestInfo } from "@playwright/test";
-import { expect, signInQuickly, test, toast, waitForHydration } from "./fixtures";
+import { expect, registerOwnerWithPlan, test, toast, waitForHydration } from "./fixtures";
 import { isScriptless, latestEmailTo, uniqueEmail } from "./support";
 
 /**
@@ -16,23 +16,7 @@ const PASSWORD = "Scheduling-e2e-2026!";
 
 async function newOwner(page: Page, testInfo: TestInfo) {
   const email = uniqueEmail("scheduling", testInfo);
-  const registered = await page.request.post("/register", {
-    form: { name: "Sam Scheduler", company: "Sam's Garage", email, phone: "4165550188", password: PASSWORD, confirmPassword: PASSWORD },
-    maxRedirects: 0,
-  });
-  expect(registered.status(), "registration").toBe(302);
-  await signInQuickly(page, email, PASSWORD);
-  expect(
-    (
-      await page.request.post("/choose-plan", {
-        form: { intent: "add-card", number: "4242424242424242", expiry: "12/34", cvc: "123", returnTo: "/choose-plan" },
-        maxRedirects: 0,
-      })
-    ).status(),
-  ).toBe(302);
-  expect(
-    (await page.request.post("/choose-plan", { form: { intent: "choose", plan: "starter", submissionKey: crypto.randomUUID() }, maxRedirects: 0 })).status(),
-  ).toBe(302);
+  await registerOwnerWithPlan(page, { email, password: PASSWORD, name: "Sam Scheduler", company: "Sam's Garage", phone: "4165550188" });
   return email;
 }
 
