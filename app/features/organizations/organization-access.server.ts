@@ -1,5 +1,4 @@
 import { getDb, type DB } from "~/db/db.server";
-import type { GateContext } from "~/features/access/gate.server";
 import { can, parsePermissions, permissionsInOrganization, type PermissionAction, type PermissionMap } from "~/features/roles/permissions";
 import { effectiveRoleKey } from "~/features/roles/role-rank";
 import { forbidden } from "~/lib/http/errors.server";
@@ -10,13 +9,23 @@ export interface OrganizationAccess {
 }
 
 /**
+ * What this module reads of the request's gate (features/access/gate.server.ts builds it): organizations sit below the
+ * gate (docs/decisions/0029-code-layout.md), so they name the part they use instead of importing its type.
+ */
+export interface OrganizationGate {
+  user: { id: string; roleKey: string; accountRoleKey: string; permissions: PermissionMap; accountPermissions: PermissionMap };
+  tenant: { id: string };
+  selection: { organization: { id: string } | null };
+}
+
+/**
  * What the user may do to one organization: the higher of their account role
  * and their role in *that* organization. The gate's map belongs to the
  * selected organization; a request about another one (its page, its teams,
  * its event types, deleting it) is judged by the user's standing there, so
  * being an admin of one organization never reaches into another.
  */
-export async function organizationAccess(gate: GateContext, organizationId: string, db: DB = getDb()): Promise<OrganizationAccess> {
+export async function organizationAccess(gate: OrganizationGate, organizationId: string, db: DB = getDb()): Promise<OrganizationAccess> {
   if (gate.selection.organization?.id === organizationId) return { roleKey: gate.user.roleKey, permissions: gate.user.permissions };
   const membership = await db
     .selectFrom("organization_members")
@@ -30,14 +39,18 @@ export async function organizationAccess(gate: GateContext, organizationId: stri
 }
 
 /** Throws 403 unless the user may take `action` on organizations within this one. */
-export async function requireOrganizationAction(request: Request, gate: GateContext, organizationId: string, action: PermissionAction) {
+export async function requireOrganizationAction(request: Request, gate: OrganizationGate, organizationId: string, action: PermissionAction) {
   const access = await organizationAccess(gate, organizationId);
   if (!can(access.permissions, "organizations", action)) throw await forbidden(request);
   return access;
 }
 
 /** organizationAccess for a page of organizations at once: which of them the user may edit or delete. */
-export async function accessForOrganizations(gate: GateContext, organizationIds: readonly string[], db: DB = getDb()): Promise<Record<string, PermissionMap>> {
+export async function accessForOrganizations(
+  gate: OrganizationGate,
+  organizationIds: readonly string[],
+  db: DB = getDb(),
+): Promise<Record<string, PermissionMap>> {
   if (organizationIds.length === 0) return {};
   const [memberships, roles] = await Promise.all([
     db
@@ -63,6 +76,6 @@ export async function accessForOrganizations(gate: GateContext, organizationIds:
  * account's business: the account role alone decides, whatever role the user
  * holds in the organization itself (decision 0025).
  */
-export async function requireAccountOrganizationAction(request: Request, gate: GateContext, action: "create" | "delete") {
+export async function requireAccountOrganizationAction(request: Request, gate: OrganizationGate, action: "create" | "delete") {
   if (!can(gate.user.accountPermissions, "organizations", action)) throw await forbidden(request);
 }

@@ -1,8 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/node";
-import type { GateContext } from "~/features/access/gate.server";
-import type { OrganizationAccess } from "./organization-access.server";
+import type { OrganizationAccess, OrganizationGate } from "./organization-access.server";
 import { can, type PermissionAction } from "~/features/roles/permissions";
 import { getLanguage } from "~/i18n/i18next.server";
 import { readFormData } from "~/lib/http/form-body.server";
@@ -39,7 +38,12 @@ const MEMBER_REFUSALS: Record<Exclude<MemberChangeOutcome["kind"], "done">, stri
 };
 
 /** The organization page's forms: members (add, role, remove) and new teams. The permission for the intent is checked first. */
-export async function handleOrganizationAction(request: Request, gate: GateContext, organization: { id: string; name: string }, access: OrganizationAccess) {
+export async function handleOrganizationAction(
+  request: Request,
+  gate: OrganizationGate,
+  organization: { id: string; name: string },
+  access: OrganizationAccess,
+) {
   const formData = await readFormData(request);
   const intent = formData.get("intent");
   if (!isIntent(intent)) badRequest("Unknown intent");

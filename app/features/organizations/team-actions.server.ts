@@ -1,8 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/node";
-import type { GateContext } from "~/features/access/gate.server";
-import type { OrganizationAccess } from "./organization-access.server";
+import type { OrganizationAccess, OrganizationGate } from "./organization-access.server";
 import { can, type PermissionAction } from "~/features/roles/permissions";
 import { readFormData } from "~/lib/http/form-body.server";
 import { redirectWithToast } from "~/lib/toast/toast.server";
@@ -31,7 +30,7 @@ const isIntent = (value: unknown): value is TeamIntent => typeof value === "stri
 /** The team page's forms. The team is already known to be the tenant's and the organization's. */
 export async function handleTeamAction(
   request: Request,
-  gate: GateContext,
+  gate: OrganizationGate,
   organizationId: string,
   team: { id: string; name: string },
   access: OrganizationAccess,
