@@ -1,15 +1,11 @@
-import { createElement, type ComponentType } from "react";
-import { renderToStaticMarkup } from "react-dom/server";
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom/server";
+import type { ComponentType } from "react";
 import { describe, expect, it, vi } from "vitest";
 import type { Language } from "~/i18n/config";
-import { TranslationProvider } from "~/i18n/react";
-import { resources } from "~/i18n/resources.server";
-import { Translator } from "~/i18n/translator";
 import { badRequest, forbidden, formProblem, loadFailed, notFound } from "~/lib/http/errors.server";
 import { ErrorBoundary as RootBoundary } from "~/root";
 import { ErrorBoundary as BillingBoundary } from "~/routes/_dashboard+/billing";
 import { ErrorBoundary as RecordingsBoundary } from "~/routes/_dashboard+/recordings+/_index";
+import { renderErrorBoundary } from "../../tests/support/render-route";
 
 /** What a thrown helper of errors.server.ts throws. */
 async function caught(throwing: () => unknown): Promise<unknown> {
@@ -22,28 +18,8 @@ async function caught(throwing: () => unknown): Promise<unknown> {
 }
 
 /** The HTML a route's error boundary renders when its loader throws `error`. */
-async function rendered(Boundary: ComponentType, error: unknown, language: Language = "en") {
-  const handler = createStaticHandler([
-    {
-      id: "page",
-      path: "/page",
-      loader: () => {
-        throw error;
-      },
-      Component: () => null,
-      ErrorBoundary: Boundary,
-    },
-  ]);
-  const context = await handler.query(new Request("http://localhost/page?q=x"));
-  if (context instanceof Response) throw new Error(`unexpected response ${context.status}`);
-  const router = createStaticRouter(handler.dataRoutes, context);
-  return renderToStaticMarkup(
-    createElement(
-      TranslationProvider,
-      { translator: new Translator(language, resources[language]) },
-      createElement(StaticRouterProvider, { router, context, hydrate: false }),
-    ),
-  );
+function rendered(Boundary: ComponentType, error: unknown, language: Language = "en") {
+  return renderErrorBoundary(Boundary, error, { url: "http://localhost/page?q=x", language });
 }
 
 const german = new Request("http://localhost/page", { headers: { "Accept-Language": "de" } });

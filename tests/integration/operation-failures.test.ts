@@ -1,14 +1,10 @@
-import { createElement, type ComponentType } from "react";
-import { renderToStaticMarkup } from "react-dom/server";
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom/server";
+import type { ComponentType } from "react";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { getDb, newId, now } from "~/db/db.server";
 import { verifyPassword } from "~/features/auth/password.server";
 import type { Language } from "~/i18n/config";
-import { TranslationProvider } from "~/i18n/react";
 import { resources } from "~/i18n/resources.server";
-import { Translator } from "~/i18n/translator";
 import { popToast } from "~/lib/toast/toast.server";
 import * as topUpPage from "~/routes/_dashboard+/add-topup-balance";
 import * as billingPage from "~/routes/_dashboard+/billing";
@@ -25,6 +21,7 @@ import * as profilePage from "~/routes/_dashboard+/profile";
 import { DEMO_PASSWORD } from "~/seed/seed.server";
 import { BASE_URL, callAction, callLoader, prepareTestDatabase, redirectLocation, unwrap } from "../support/app";
 import { hideTable, refuseWrites } from "../support/db-faults";
+import { renderErrorBoundary, renderStaticPage } from "../support/render-route";
 import { contact, contactList, tenantWithOwner } from "../support/factories";
 
 /*
@@ -115,18 +112,10 @@ async function pageAfterPost(
   const loaderData = unwrap(await callLoader(route.loader as Parameters<typeof callLoader>[0], path, { cookie: owner.cookie, params })).value;
   const actionData = unwrap(refused).value;
   const url = new URL(path, BASE_URL);
-  const handler = createStaticHandler([
-    { id: "page", path: url.pathname, loader: () => loaderData as object, action: () => actionData as object, Component: route.default },
-  ]);
-  const context = await handler.query(new Request(url, { method: "POST", body: new FormData() }));
-  if (context instanceof Response) throw new Error(`unexpected response ${context.status}`);
-  const router = createStaticRouter(handler.dataRoutes, context);
-  return renderToStaticMarkup(
-    createElement(
-      TranslationProvider,
-      { translator: new Translator(language, resources[language]) },
-      createElement(StaticRouterProvider, { router, context, hydrate: false }),
-    ),
+  return renderStaticPage(
+    { path: url.pathname, loader: () => loaderData as object, action: () => actionData as object, Component: route.default },
+    new Request(url, { method: "POST", body: new FormData() }),
+    language,
   );
 }
 
@@ -349,27 +338,7 @@ describe("billing", () => {
     expect(result).toBeInstanceOf(Response);
     const response = result as Response;
     const body = (await response.clone().json()) as { loadFailed: string };
-    const handler = createStaticHandler([
-      {
-        id: "page",
-        path: "/billing",
-        loader: () => {
-          throw response;
-        },
-        Component: () => null,
-        ErrorBoundary: GeneralErrorBoundary,
-      },
-    ]);
-    const context = await handler.query(new Request(new URL(`/billing${search}`, BASE_URL)));
-    if (context instanceof Response) throw new Error(`unexpected response ${context.status}`);
-    const router = createStaticRouter(handler.dataRoutes, context);
-    const html = renderToStaticMarkup(
-      createElement(
-        TranslationProvider,
-        { translator: new Translator(language, resources[language]) },
-        createElement(StaticRouterProvider, { router, context, hydrate: false }),
-      ),
-    );
+    const html = await renderErrorBoundary(GeneralErrorBoundary, response, { url: new URL(`/billing${search}`, BASE_URL).href, language });
     return { status: response.status, key: body.loadFailed, html };
   }
 

@@ -9,6 +9,7 @@ import { saveSchedule } from "~/features/scheduling/staff/staff.server";
 import type { WeeklyHours } from "~/features/scheduling/availability/working-hours";
 import * as selectionRoute from "~/routes/resources+/selection";
 import { callAction, cookiesFrom } from "./app";
+import { appointment } from "./factories";
 import { addTenantUser, billingTenant, emailsTo } from "./billing";
 
 /**
@@ -220,41 +221,16 @@ export async function insertAppointment(
     tenantId?: string;
   },
 ) {
-  const id = newId();
-  const stamp = now();
-  const end = new Date(Date.parse(values.start) + (values.minutes ?? 30) * 60_000).toISOString();
-  await getDb()
-    .insertInto("appointments")
-    .values({
-      id,
-      tenant_id: values.tenantId ?? world.tenantId,
-      organization_id: values.organizationId ?? world.organizationId,
-      team_id: values.teamId === undefined ? world.teamId : values.teamId,
-      event_type_id: values.eventTypeId === undefined ? world.eventType.id : values.eventTypeId,
-      host_user_id: values.hostId ?? world.hosts[0]!.id,
-      contact_id: null,
-      title: "Consultation",
-      appointment_type: "consultation",
-      location_kind: "phone",
-      location_detail: "agent-calls",
-      contact_name: values.contactName ?? "Listed Person",
-      contact_email: null,
-      contact_phone: null,
-      start_at: new Date(values.start).toISOString(),
-      end_at: end,
-      time_zone: world.timeZone,
-      status: values.status ?? "booked",
-      cancel_reason: null,
-      notes: null,
-      source: "dashboard",
-      call_id: null,
-      client_key: null,
-      calcom_uid: null,
-      created_by_user_id: null,
-      created_at: stamp,
-      updated_at: stamp,
-    })
-    .execute();
+  const { id } = await appointment(values.tenantId ?? world.tenantId, values.organizationId ?? world.organizationId, {
+    team_id: values.teamId === undefined ? world.teamId : values.teamId,
+    event_type_id: values.eventTypeId === undefined ? world.eventType.id : values.eventTypeId,
+    host_user_id: values.hostId ?? world.hosts[0]!.id,
+    contact_name: values.contactName ?? "Listed Person",
+    start_at: new Date(values.start).toISOString(),
+    end_at: new Date(Date.parse(values.start) + (values.minutes ?? 30) * 60_000).toISOString(),
+    time_zone: world.timeZone,
+    status: values.status ?? "booked",
+  });
   return id;
 }
 
