@@ -52,6 +52,9 @@ export interface Database {
   integration_deliveries: IntegrationDeliveryTable;
   crm_logs: CrmLogTable;
   outbox_jobs: OutboxJobTable;
+  agents: AgentTable;
+  agent_versions: AgentVersionTable;
+  agent_templates: AgentTemplateTable;
 }
 
 export interface TenantTable {
@@ -231,6 +234,9 @@ export interface CallTable {
   cost_tts_minor: number | null;
   /** ISO 4217, upper case; null when the call has no cost breakdown. */
   cost_currency: string | null;
+  /** The agent and the version of it that handled the call (migration 0017); null: not reported. */
+  agent_id: string | null;
+  agent_version: number | null;
 }
 
 export interface CallEventTable {
@@ -309,6 +315,8 @@ export interface PhoneNumberTable {
   tenant_id: string;
   e164: string;
   label: Generated<string>;
+  /** The agent answering inbound calls on this number (migration 0017). */
+  agent_id: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -358,6 +366,8 @@ export interface CampaignTable {
   window_start_minute: Generated<number>;
   window_end_minute: Generated<number>;
   status: CampaignStatus;
+  /** The agent placing the campaign's calls (migration 0017); null: the number's knowledge base speaks alone. */
+  agent_id: string | null;
   next_run_at: string | null;
   last_run_at: string | null;
   created_at: string;
@@ -836,3 +846,53 @@ export interface OutboxJobTable {
   updated_at: string;
   finished_at: string | null;
 }
+
+export type AgentTemplateStatus = "draft" | "published" | "retired";
+
+export interface AgentTemplateTable {
+  id: string;
+  name: string;
+  description: string;
+  language: string;
+  /** JSON: an agent configuration (app/features/agents/agent-config.ts). */
+  config: string;
+  status: AgentTemplateStatus;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface AgentTable {
+  id: string;
+  tenant_id: string;
+  name: string;
+  language: string;
+  /** JSON: the working draft (app/features/agents/agent-config.ts). */
+  config: string;
+  template_id: string | null;
+  published_version: number | null;
+  has_unpublished_changes: Generated<number>;
+  disabled_at: string | null;
+  disabled_reason: string | null;
+  retention_purged_at: string | null;
+  retention_purged_count: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface AgentVersionTable {
+  id: string;
+  tenant_id: string;
+  agent_id: string;
+  version: number;
+  config: string;
+  record_calls: number;
+  redact_cards: number;
+  redact_emails: number;
+  transcript_retention_days: number;
+  published_by: string | null;
+  published_at: string;
+}
+
+export type Agent = Selectable<AgentTable>;
+export type AgentVersion = Selectable<AgentVersionTable>;
+export type AgentTemplate = Selectable<AgentTemplateTable>;

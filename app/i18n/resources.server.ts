@@ -25,6 +25,7 @@ import deOrganizations from "../../locales/de/organizations.json";
 import deScheduling from "../../locales/de/scheduling.json";
 import deCalcom from "../../locales/de/calcom.json";
 import deIntegrations from "../../locales/de/integrations.json";
+import deAgents from "../../locales/de/agents.json";
 import enPhone from "../../locales/en/phone.json";
 import enContacts from "../../locales/en/contacts.json";
 import enImports from "../../locales/en/imports.json";
@@ -36,6 +37,7 @@ import enOrganizations from "../../locales/en/organizations.json";
 import enScheduling from "../../locales/en/scheduling.json";
 import enCalcom from "../../locales/en/calcom.json";
 import enIntegrations from "../../locales/en/integrations.json";
+import enAgents from "../../locales/en/agents.json";
 import type { Language, Namespace } from "./config";
 
 // Imported so the translations travel inside the server bundle and need no file reads at request time.
@@ -60,6 +62,7 @@ export const resources = {
     scheduling: enScheduling,
     calcom: enCalcom,
     integrations: enIntegrations,
+    agents: enAgents,
   },
   de: {
     common: deCommon,
@@ -81,5 +84,6 @@ export const resources = {
     scheduling: deScheduling,
     calcom: deCalcom,
     integrations: deIntegrations,
+    agents: deAgents,
   },
 } satisfies Record<Language, Record<Namespace, unknown>>;

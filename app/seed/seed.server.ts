@@ -1,3 +1,4 @@
+import { ensureAgentTemplates } from "~/features/agents/templates.server";
 import { getEnv } from "~/config/env.server";
 import { ensureBuiltInRoles, getRoleIdByKey } from "~/features/roles/roles.server";
 import { hashPassword } from "~/features/auth/password.server";
@@ -75,6 +76,7 @@ export async function prepareDatabase(db: DB = getDb()) {
   const applied = await migrateToLatest(db);
   await ensureBuiltInRoles(db);
   await ensurePlans(db);
+  await ensureAgentTemplates(db);
   const env = getEnv();
   let seeded = false;
   if ((env.SEED_DEMO || env.firstRunDefaults) && (await isEmpty(db))) {

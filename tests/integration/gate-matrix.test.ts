@@ -393,6 +393,7 @@ const ROUTE_POLICIES: Record<string, Policy> = {
     allowed: "/billing?tab=payment-methods",
     reason: "Stripe's return from adding a card: it saves the card, then goes back to the payment methods",
   },
+  "/ai-agent": { kind: "gate", allowed: "/ai-agent-manager", reason: "the editor needs ?id=<agent>; without it, it sends to the agent list" },
   "/contacts/import/:importId": { kind: "gate", allowed: NOT_FOUND, reason: "no upload with this id: past the gate, the preview is 404" },
   "/crm-logs/:id": { kind: "gate", allowed: NOT_FOUND, reason: "no log with this id: past the gate, the log is 404" },
 };
@@ -466,6 +467,7 @@ const PARAMS: Record<string, () => Record<string, string>> = {
   "/api/v1/appointments/:id": () => ({ id: "no-such-appointment" }),
   "/api/v1/calls/:callId": () => ({ callId: "no-such-call" }),
   "/webhooks/calcom/:connectionId": () => ({ connectionId: "no-such-connection" }),
+  "/ai-agent-manager/:id/delete": () => ({ id: made.aiAgent! }),
   "/appointments/:id": () => ({ id: made.appointment! }),
   "/appointments/:id/reschedule": () => ({ id: made.appointment! }),
   "/campaigns/:id": () => ({ id: made.campaign! }),
@@ -526,6 +528,7 @@ describe("route gate matrix generated from the route manifest", () => {
     made.list = (await factories.contactList(tenantId)).id;
     made.contact = (await factories.contact(tenantId, { listId: made.list })).id;
     made.knowledgeBase = (await factories.knowledgeBase(tenantId)).id;
+    made.aiAgent = await factories.agent(tenantId);
     made.number = (await factories.phoneNumber(tenantId)).id;
     made.call = await factories.call(tenantId);
     await attachAudio(tenantId, made.call);

@@ -2,6 +2,8 @@ import type { Insertable } from "kysely";
 import { getDb, newId, now } from "~/db/db.server";
 import type { AppointmentTable, CampaignTable, ContactTable, KnowledgeBaseTable, NewCall } from "~/db/schema";
 import { getRoleIdByKey } from "~/features/roles/roles.server";
+import { defaultAgentConfig, writeAgentConfig } from "~/features/agents/agent-config";
+import { createAgent, publishAgent } from "~/features/agents/agents.server";
 import { registerAccount } from "~/features/auth/accounts.server";
 import { hashPassword } from "~/features/auth/password.server";
 import { ensureBillingAccount } from "~/features/billing/accounts.server";
@@ -235,6 +237,30 @@ export async function phoneNumber(tenantId: string, overrides: { e164?: string; 
 }
 
 export type KnowledgeBaseOverrides = Partial<Omit<Insertable<KnowledgeBaseTable>, "tenant_id" | "phone_number_id">> & { phoneNumberId?: string };
+
+/**
+ * An AI agent, beyond any plan limit. `published`: its draft is made ready
+ * (first message, instructions) and published as version 1.
+ */
+export async function agent(
+  tenantId: string,
+  { name = `Agent ${uniqueToken()}`, language = "en", published = false }: { name?: string; language?: "en" | "de"; published?: boolean } = {},
+) {
+  const id = await createAgent(tenantId, { name, language }, Number.MAX_SAFE_INTEGER);
+  if (published) {
+    const config = defaultAgentConfig(language, name);
+    config.general.firstMessage = language === "de" ? "Hallo!" : "Hello!";
+    config.context.instructions = language === "de" ? "Hilf dem Anrufer freundlich." : "Help the caller kindly.";
+    await getDb()
+      .updateTable("agents")
+      .set({ config: writeAgentConfig(config) })
+      .where("id", "=", id)
+      .execute();
+    const result = await publishAgent(tenantId, id, null);
+    if (!result.ok) throw new Error(`agent factory: could not publish (${JSON.stringify(result)})`);
+  }
+  return id;
+}
 
 /** A knowledge base on a number (a new one when not given); content long enough for the form's minimum. */
 export async function knowledgeBase(tenantId: string, overrides: KnowledgeBaseOverrides = {}) {

@@ -26,6 +26,7 @@ export const FEATURE_ORDER = [
   "analysis",
   "recordings",
   "knowledge",
+  "agents",
   "numbers",
   "contacts",
   "campaigns",

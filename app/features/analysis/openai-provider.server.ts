@@ -12,6 +12,7 @@ import {
 } from "./analysis";
 import { detectLanguage } from "./builtin-analyzer";
 import { normalisePhoneNumber } from "./entities";
+import { chatAuthorization, chatCompletionsUrl, shownChatEndpoint } from "~/lib/llm/chat-completions.server";
 
 export interface OpenAICompatibleConfig {
   /** e.g. https://api.openai.com/v1 — the request goes to {baseUrl}/chat/completions. */
@@ -66,28 +67,16 @@ export class OpenAICompatibleAnalyzer implements TranscriptAnalyzer {
 
   constructor(private readonly config: OpenAICompatibleConfig) {}
 
-  /** {baseUrl}/chat/completions, keeping any query (Azure's api-version) and leaving credentials out: fetch refuses them in a URL. */
   private get requestUrl() {
-    const url = new URL(this.config.baseUrl);
-    url.pathname = `${url.pathname.replace(/\/+$/, "")}/chat/completions`;
-    url.username = "";
-    url.password = "";
-    return url;
+    return chatCompletionsUrl(this.config.baseUrl);
   }
 
-  /** The endpoint as error messages name it: no credentials, no query. */
   private get shownEndpoint() {
-    const url = this.requestUrl;
-    url.search = "";
-    return url.toString();
+    return shownChatEndpoint(this.config.baseUrl);
   }
 
-  /** A key from LLM_API_KEY as a bearer token; else credentials written into the base URL as basic auth (some self-hosted gateways). */
   private get authorization() {
-    if (this.config.apiKey) return `Bearer ${this.config.apiKey}`;
-    const { username, password } = new URL(this.config.baseUrl);
-    if (!username) return null;
-    return `Basic ${Buffer.from(`${decodeURIComponent(username)}:${decodeURIComponent(password)}`).toString("base64")}`;
+    return chatAuthorization(this.config.baseUrl, this.config.apiKey);
   }
 
   async analyze(input: AnalysisInput): Promise<AnalysisResult> {

@@ -32,7 +32,7 @@ describe("permissions", () => {
     expect(groups.map((g) => g.standalone)).toEqual([true, false]);
   });
 
-  it("keeps the documented sidebar groups in order; a screen not built yet promises nothing ('soon', no 'new' badge)", () => {
+  it("keeps the documented sidebar groups in order; a screen not built yet promises nothing ('soon'), a built one may carry its badge", () => {
     expect(NAV_GROUPS.map((g) => g.id)).toEqual([
       "dashboard",
       "create",
@@ -48,8 +48,10 @@ describe("permissions", () => {
     ]);
     const create = NAV_GROUPS.find((g) => g.id === "create")!;
     expect(create.items.map((i) => i.segment)).toEqual(["ai-agent-manager", "knowledge-base", "numbers-managment", "campaigns"]);
-    expect(create.items[0]!.badgeKey).toBeUndefined();
-    expect(isBuiltSegment("ai-agent-manager")).toBe(false);
+    // Built (issue 24): the agents' entry carries its "new" badge, and the editor's screens light it up.
+    expect(create.items[0]!.badgeKey).toBe("nav.badges.new");
+    expect(create.items[0]!.alsoActiveOn).toEqual(["ai-agent", "create-agent", "create-from-blank"]);
+    for (const soon of ["templates", "service-desk", "ai-agent-templates"]) expect(isBuiltSegment(soon)).toBe(false);
     for (const built of ["overview", "campaigns", "recordings", "settings"]) expect(isBuiltSegment(built)).toBe(true);
     const calls = NAV_GROUPS.find((g) => g.id === "call-management")!.items[0]!;
     expect(calls.tabs!.map((t) => t.value)).toEqual(["live-calls", "callqueue", "recordings", "missedcalls"]);

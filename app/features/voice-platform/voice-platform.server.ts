@@ -13,3 +13,6 @@ export function createVoicePlatform(
 
 /** Whether calls are really placed; the campaign pages say so when they are not. */
 export const isVoicePlatformConfigured = () => Boolean(getEnv().VOICE_PLATFORM_URL);
+
+/** Which platform places calls now, as the agent pages name it: "http" (VOICE_PLATFORM_URL) or the logging default. */
+export const activeVoicePlatformName = (): "http" | "logging" => (isVoicePlatformConfigured() ? "http" : "logging");

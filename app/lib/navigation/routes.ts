@@ -104,6 +104,10 @@ export const BUILT_SEGMENTS: ReadonlySet<DashboardSegment> = new Set<DashboardSe
   "integrations-hub",
   "crm-logs",
   "crm",
+  "ai-agent-manager",
+  "ai-agent",
+  "create-agent",
+  "create-from-blank",
 ]);
 
 export const isBuiltSegment = (segment: string) => BUILT_SEGMENTS.has(segment as DashboardSegment);
@@ -148,7 +152,13 @@ export const NAV_GROUPS: NavGroup[] = [
     labelKey: "nav.groups.create",
     icon: "create",
     items: [
-      { segment: "ai-agent-manager", labelKey: "nav.items.aiAgentManager", icon: "create" },
+      {
+        segment: "ai-agent-manager",
+        labelKey: "nav.items.aiAgentManager",
+        icon: "create",
+        badgeKey: "nav.badges.new",
+        alsoActiveOn: ["ai-agent", "create-agent", "create-from-blank"],
+      },
       { segment: "knowledge-base", labelKey: "nav.items.knowledgeBase", icon: "create" },
       { segment: "numbers-managment", labelKey: "nav.items.numbersManagement", icon: "create" },
       { segment: "campaigns", labelKey: "nav.items.campaigns", icon: "create" },

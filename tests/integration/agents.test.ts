@@ -1,0 +1,231 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { getDb } from "~/db/db.server";
+import { createAgent, listAgents, publishAgent } from "~/features/agents/agents.server";
+import { readAgentConfig } from "~/features/agents/agent-config";
+import * as editorRoute from "~/routes/_dashboard+/ai-agent";
+import * as managerRoute from "~/routes/_dashboard+/ai-agent-manager+/_index";
+import * as deleteRoute from "~/routes/_dashboard+/ai-agent-manager+/$id.delete";
+import * as blankRoute from "~/routes/_dashboard+/create-from-blank";
+import * as templateRoute from "~/routes/_dashboard+/create-agent";
+import { callAction, callLoader, prepareTestDatabase, redirectLocation, unwrap } from "../support/app";
+import { knowledgeBase, phoneNumber, tenantWithOwner } from "../support/factories";
+
+beforeAll(prepareTestDatabase);
+
+const editor = (id: string, tab = "general", create = false) => `/ai-agent?id=${id}${create ? "&create=true" : ""}&tab=${tab}`;
+
+const TAB_FORMS: Record<string, Record<string, string | string[]>> = {
+  general: {
+    name: "Front desk",
+    language: "en",
+    firstSpeaker: "agent",
+    firstMessage: "Hello {{contact.firstName}}!",
+    maxDurationMinutes: "12",
+    voicemail: "hang-up",
+    endCallPhrases: "bye",
+  },
+  context: { instructions: "You answer for {{business.name}}.\nBe brief.", transferKind: "warm", endCallEnabled: "on" },
+  appearance: { avatar: "wave", accentColor: "#112233", backgroundColor: "#ffffff", widgetPosition: "bottom-right" },
+  personality: { tone: "calm", temperature: "0.3", backchannel: "on", backchannelFrequency: "low" },
+  speech: { voice: "ava", speed: "1.1", interruptionSensitivity: "medium", silenceTimeoutSeconds: "8", pronunciations: "SQL = sequel" },
+  privacy: { recordCalls: "on", transcriptRetentionDays: "30", redactCards: "on" },
+};
+
+const saveTab = (cookie: string, id: string, tab: string, fields: Record<string, string | string[]>, create = false) =>
+  callAction(editorRoute.action, editor(id, tab, create), { cookie, form: toForm({ intent: "save", tab, ...fields }) });
+
+function toForm(entries: Record<string, string | string[]>) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(entries)) for (const v of [value].flat()) form.append(name, v);
+  return form;
+}
+
+describe("creating agents (docs/product/agents.md)", () => {
+  it("walks a blank agent through its six tabs in creation mode and keeps every tab's values", async () => {
+    const tenant = await tenantWithOwner();
+    const created = await callAction(blankRoute.action, "/create-from-blank", { cookie: tenant.cookie, form: { name: "Front desk", language: "en" } });
+    const location = redirectLocation(created)!;
+    expect(location).toMatch(/^\/ai-agent\?id=[^&]+&create=true&tab=general$/);
+    const id = new URL(location, "http://x").searchParams.get("id")!;
+    const tabs = Object.keys(TAB_FORMS);
+    for (const [index, tab] of tabs.entries()) {
+      const result = await saveTab(tenant.cookie, id, tab, TAB_FORMS[tab]!, true);
+      const next = tabs[index + 1];
+      expect(redirectLocation(result)).toBe(next ? editor(id, next, true) : editor(id));
+    }
+    const row = await getDb().selectFrom("agents").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+    const config = readAgentConfig(row.config);
+    expect(config.general).toMatchObject({ name: "Front desk", maxDurationMinutes: 12, endCallPhrases: ["bye"] });
+    expect(config.personality).toEqual({ tone: "calm", temperature: 0.3, backchannel: true, backchannelFrequency: "low" });
+    expect(config.privacy).toEqual({ recordCalls: true, transcriptRetentionDays: 30, redactCards: true, redactEmails: false });
+    expect(row.published_version).toBeNull();
+  });
+
+  it("answers a broken tab with messages at its fields and leaves the saved draft as it was", async () => {
+    const tenant = await tenantWithOwner();
+    const id = await createAgent(tenant.tenantId, { name: "Keep", language: "en" }, 5);
+    await saveTab(tenant.cookie, id, "speech", TAB_FORMS.speech!);
+    const before = (await getDb().selectFrom("agents").select("config").where("id", "=", id).executeTakeFirstOrThrow()).config;
+    const result = unwrap(await saveTab(tenant.cookie, id, "speech", { ...TAB_FORMS.speech!, speed: "9", pronunciations: "broken" }));
+    expect(result.status).toBe(400);
+    expect(result.value).toMatchObject({
+      save: { tab: "speech", result: { error: { speed: ["validation.speedRange"], pronunciations: ["validation.pronunciationInvalid"] } } },
+    });
+    expect(JSON.stringify(result.value)).toContain("broken");
+    const after = (await getDb().selectFrom("agents").select("config").where("id", "=", id).executeTakeFirstOrThrow()).config;
+    expect(after).toBe(before);
+  });
+
+  it("refuses a knowledge base of another tenant in the context tab", async () => {
+    const tenant = await tenantWithOwner();
+    const other = await tenantWithOwner();
+    const foreign = await knowledgeBase(other.tenantId);
+    const id = await createAgent(tenant.tenantId, { name: "Ctx", language: "en" }, 5);
+    const result = unwrap(await saveTab(tenant.cookie, id, "context", { ...TAB_FORMS.context!, knowledgeBaseIds: [foreign.id] }));
+    expect(result.status).toBe(400);
+    expect(result.value).toMatchObject({ save: { result: { error: { knowledgeBaseIds: ["validation.knowledgeBaseUnknown"] } } } });
+  });
+
+  it("starts from a published template with the name and language chosen", async () => {
+    const tenant = await tenantWithOwner();
+    const page = unwrap(await callLoader(templateRoute.loader, "/create-agent", { cookie: tenant.cookie })).value as {
+      templates: Array<{ id: string; language: string }>;
+    };
+    const template = page.templates.find((candidate) => candidate.id === "builtin-appointment-booking-de")!;
+    expect(template).toBeTruthy();
+    const created = await callAction(templateRoute.action, `/create-agent?template=${template.id}`, {
+      cookie: tenant.cookie,
+      form: { name: "Praxis", language: "de", templateId: template.id },
+    });
+    const id = new URL(redirectLocation(created)!, "http://x").searchParams.get("id")!;
+    const row = await getDb().selectFrom("agents").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+    const config = readAgentConfig(row.config);
+    expect(config.general).toMatchObject({ name: "Praxis", language: "de" });
+    expect(config.context.instructions.length).toBeGreaterThan(50);
+    expect(row.template_id).toBe(template.id);
+  });
+
+  it("stops at the plan's agent limit, on the page and in the action", async () => {
+    const tenant = await tenantWithOwner({ plan: "starter" });
+    const first = await callAction(blankRoute.action, "/create-from-blank", { cookie: tenant.cookie, form: { name: "One", language: "en" } });
+    expect(redirectLocation(first)).toMatch(/^\/ai-agent\?/);
+    const second = unwrap(await callAction(blankRoute.action, "/create-from-blank", { cookie: tenant.cookie, form: { name: "Two", language: "en" } }));
+    expect(second.status).toBe(409);
+    expect(second.value).toMatchObject({ result: { error: { "": ["validation.limitReached"] } } });
+    expect((await listAgents(tenant.tenantId)).map((agent) => agent.name)).toEqual(["One"]);
+    const page = unwrap(await callLoader(managerRoute.loader, "/ai-agent-manager", { cookie: tenant.cookie })).value as {
+      list: { used: number; limit: number };
+    };
+    expect(page.list).toMatchObject({ used: 1, limit: 1 });
+  });
+});
+
+describe("versions (docs/product/agents.md#versions)", () => {
+  async function readyAgent(tenantId: string) {
+    const id = await createAgent(tenantId, { name: "Versioned", language: "en" }, 25);
+    const config = readAgentConfig((await getDb().selectFrom("agents").select("config").where("id", "=", id).executeTakeFirstOrThrow()).config);
+    config.general.firstMessage = "Hi";
+    config.context.instructions = "Line one\nLine two";
+    await getDb()
+      .updateTable("agents")
+      .set({ config: JSON.stringify(config) })
+      .where("id", "=", id)
+      .execute();
+    return id;
+  }
+
+  it("publishes immutable versions, diffs two of them and restores one as the draft", async () => {
+    const tenant = await tenantWithOwner();
+    const id = await readyAgent(tenant.tenantId);
+    const published = await callAction(editorRoute.action, editor(id), { cookie: tenant.cookie, form: { intent: "publish" } });
+    expect(redirectLocation(published)).toBe(editor(id, "versions"));
+    await saveTab(tenant.cookie, id, "context", { ...TAB_FORMS.context!, instructions: "Line one\nLine 2" });
+    expect(redirectLocation(await callAction(editorRoute.action, editor(id), { cookie: tenant.cookie, form: { intent: "publish" } }))).toBe(
+      editor(id, "versions"),
+    );
+
+    const page = unwrap(await callLoader(editorRoute.loader, `${editor(id, "versions")}&from=1&to=2`, { cookie: tenant.cookie })).value as {
+      versions: { items: Array<{ version: number }>; comparison: { changes: Array<{ field: string; kind: string; lines?: unknown[] }> } };
+    };
+    expect(page.versions.items.map((item) => item.version)).toEqual([2, 1]);
+    const instructions = page.versions.comparison.changes.find((change) => change.field === "instructions")!;
+    expect(instructions.lines).toEqual([
+      { kind: "same", text: "Line one" },
+      { kind: "removed", text: "Line two" },
+      { kind: "added", text: "Line 2" },
+    ]);
+
+    const version1 = (await getDb().selectFrom("agent_versions").select("config").where("agent_id", "=", id).where("version", "=", 1).executeTakeFirstOrThrow())
+      .config;
+    expect(
+      redirectLocation(await callAction(editorRoute.action, editor(id, "versions"), { cookie: tenant.cookie, form: { intent: "restore", version: "1" } })),
+    ).toBe(editor(id));
+    const agent = await getDb().selectFrom("agents").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+    expect(readAgentConfig(agent.config).context.instructions).toBe("Line one\nLine two");
+    expect(agent).toMatchObject({ published_version: 2, has_unpublished_changes: 1 });
+    // The version itself never changes.
+    expect(
+      (await getDb().selectFrom("agent_versions").select("config").where("agent_id", "=", id).where("version", "=", 1).executeTakeFirstOrThrow()).config,
+    ).toBe(version1);
+  });
+
+  it("refuses to publish a draft with problems, naming the tab that fixes each", async () => {
+    const tenant = await tenantWithOwner();
+    const id = await createAgent(tenant.tenantId, { name: "Empty", language: "en" }, 25);
+    const result = unwrap(await callAction(editorRoute.action, editor(id), { cookie: tenant.cookie, form: { intent: "publish" } }));
+    expect(result.status).toBe(400);
+    expect(result.value).toMatchObject({
+      publish: {
+        problems: [
+          { tab: "general", key: "publish.firstMessageMissing" },
+          { tab: "context", key: "publish.instructionsMissing" },
+        ],
+      },
+    });
+    expect(await getDb().selectFrom("agent_versions").select("id").where("agent_id", "=", id).execute()).toEqual([]);
+  });
+
+  it("refuses to publish a disabled agent", async () => {
+    const tenant = await tenantWithOwner();
+    const id = await readyAgent(tenant.tenantId);
+    await getDb().updateTable("agents").set({ disabled_at: new Date().toISOString(), disabled_reason: "Abuse report" }).where("id", "=", id).execute();
+    expect(await publishAgent(tenant.tenantId, id, null)).toEqual({ ok: false, reason: "disabled" });
+  });
+});
+
+describe("tenant isolation", () => {
+  it("never shows, edits, publishes or deletes another tenant's agent", async () => {
+    const owner = await tenantWithOwner();
+    const intruder = await tenantWithOwner();
+    const id = await createAgent(owner.tenantId, { name: "Private", language: "en" }, 5);
+    expect(unwrap(await callLoader(editorRoute.loader, editor(id), { cookie: intruder.cookie })).status).toBe(404);
+    expect(unwrap(await saveTab(intruder.cookie, id, "general", TAB_FORMS.general!)).status).toBe(404);
+    expect(unwrap(await callAction(editorRoute.action, editor(id), { cookie: intruder.cookie, form: { intent: "publish" } })).status).toBe(404);
+    expect(unwrap(await callAction(deleteRoute.action, `/ai-agent-manager/${id}/delete`, { cookie: intruder.cookie, params: { id }, form: {} })).status).toBe(
+      404,
+    );
+    const list = unwrap(await callLoader(managerRoute.loader, "/ai-agent-manager", { cookie: intruder.cookie })).value as { list: { items: unknown[] } };
+    expect(list.list.items).toEqual([]);
+    expect((await listAgents(owner.tenantId)).map((agent) => agent.name)).toEqual(["Private"]);
+  });
+
+  it("a read-only agent user may not create or save", async () => {
+    const tenant = await tenantWithOwner({ withAgent: true });
+    const id = await createAgent(tenant.tenantId, { name: "Guarded", language: "en" }, 5);
+    expect(
+      unwrap(await callAction(blankRoute.action, "/create-from-blank", { cookie: tenant.agent!.cookie, form: { name: "X", language: "en" } })).status,
+    ).toBe(403);
+    expect(unwrap(await saveTab(tenant.agent!.cookie, id, "general", TAB_FORMS.general!)).status).toBe(403);
+  });
+
+  it("deleting an agent frees its numbers", async () => {
+    const tenant = await tenantWithOwner();
+    const id = await createAgent(tenant.tenantId, { name: "Gone", language: "en" }, 5);
+    const number = await phoneNumber(tenant.tenantId);
+    await getDb().updateTable("phone_numbers").set({ agent_id: id }).where("id", "=", number.id).execute();
+    expect(redirectLocation(await callAction(deleteRoute.action, `/ai-agent-manager/${id}/delete`, { cookie: tenant.cookie, params: { id }, form: {} }))).toBe(
+      "/ai-agent-manager",
+    );
+    expect((await getDb().selectFrom("phone_numbers").select("agent_id").where("id", "=", number.id).executeTakeFirstOrThrow()).agent_id).toBeNull();
+  });
+});
