@@ -8,7 +8,9 @@ import * as deleteRoute from "~/routes/_dashboard+/ai-agent-manager+/$id.delete"
 import * as blankRoute from "~/routes/_dashboard+/create-from-blank";
 import * as templateRoute from "~/routes/_dashboard+/create-agent";
 import { callAction, callLoader, prepareTestDatabase, redirectLocation, unwrap } from "../support/app";
-import { knowledgeBase, phoneNumber, tenantWithOwner } from "../support/factories";
+import { agent as makeAgent, contactList, knowledgeBase, phoneNumber, tenantWithOwner } from "../support/factories";
+import * as numbersRoute from "~/routes/_dashboard+/numbers-managment+/_index";
+import * as newCampaignRoute from "~/routes/_dashboard+/campaigns+/new";
 
 beforeAll(prepareTestDatabase);
 
@@ -227,5 +229,63 @@ describe("tenant isolation", () => {
       "/ai-agent-manager",
     );
     expect((await getDb().selectFrom("phone_numbers").select("agent_id").where("id", "=", number.id).executeTakeFirstOrThrow()).agent_id).toBeNull();
+  });
+});
+
+describe("assignment (docs/product/agents.md#assignment)", () => {
+  it("lets a number be answered by a published agent of the tenant, and by nobody else's or a draft", async () => {
+    const tenant = await tenantWithOwner();
+    const other = await tenantWithOwner();
+    const number = await phoneNumber(tenant.tenantId);
+    const published = await makeAgent(tenant.tenantId, { published: true });
+    const draft = await makeAgent(tenant.tenantId);
+    const foreign = await makeAgent(other.tenantId, { published: true });
+    const assign = (agentId: string) =>
+      callAction(numbersRoute.action, "/numbers-managment", { cookie: tenant.cookie, form: { intent: "assign-agent", id: number.id, agentId } });
+    const agentOf = async () => (await getDb().selectFrom("phone_numbers").select("agent_id").where("id", "=", number.id).executeTakeFirstOrThrow()).agent_id;
+
+    expect(redirectLocation(await assign(published))).toBe("/numbers-managment");
+    expect(await agentOf()).toBe(published);
+    for (const refused of [draft, foreign]) {
+      const result = unwrap(await assign(refused));
+      expect(result.status).toBe(400);
+      expect(result.value).toMatchObject({ intent: "assign-agent", result: { error: { agentId: ["validation.agentUnavailable"] } } });
+      expect(await agentOf()).toBe(published);
+    }
+    expect(redirectLocation(await assign(""))).toBe("/numbers-managment");
+    expect(await agentOf()).toBeNull();
+    const page = unwrap(await callLoader(numbersRoute.loader, "/numbers-managment", { cookie: tenant.cookie })).value as { agents: Array<{ id: string }> };
+    expect(page.agents.map((agent) => agent.id)).toEqual([published]);
+  });
+
+  it("lets a campaign choose a published agent, and refuses a draft at the field", async () => {
+    const tenant = await tenantWithOwner();
+    const number = await phoneNumber(tenant.tenantId);
+    await knowledgeBase(tenant.tenantId, { phoneNumberId: number.id, type: "outbound" });
+    const list = await contactList(tenant.tenantId);
+    const published = await makeAgent(tenant.tenantId, { published: true });
+    const draft = await makeAgent(tenant.tenantId);
+    const form = (agentId: string) =>
+      toForm({
+        name: `Campaign ${agentId.slice(0, 4)}`,
+        contactListId: list.id,
+        type: "outbound",
+        sendingType: "immediate",
+        phoneNumberId: number.id,
+        agentId,
+        windowDays: ["1", "2", "3", "4", "5"],
+        windowStart: "09:00",
+        windowEnd: "17:00",
+      });
+    const refused = unwrap(await callAction(newCampaignRoute.action, "/campaigns/new", { cookie: tenant.cookie, form: form(draft) }));
+    expect(refused.status).toBe(400);
+    expect(refused.value).toMatchObject({ result: { error: { agentId: ["validation.agentUnavailable"] } } });
+    expect(redirectLocation(await callAction(newCampaignRoute.action, "/campaigns/new", { cookie: tenant.cookie, form: form(published) }))).toMatch(
+      /^\/campaigns\//,
+    );
+    const row = await getDb().selectFrom("campaigns").select("agent_id").where("tenant_id", "=", tenant.tenantId).executeTakeFirstOrThrow();
+    expect(row.agent_id).toBe(published);
+    const list2 = await listAgents(tenant.tenantId);
+    expect(list2.find((agent) => agent.id === published)!.campaigns).toHaveLength(1);
   });
 });

@@ -6,6 +6,7 @@ import { startVoicePlatformStub, type VoicePlatformStub } from "../support/stubs
 import { VoicePlatformError, type PlaceCallRequest } from "~/features/voice-platform/voice-platform";
 import { createVoicePlatform } from "~/features/voice-platform/voice-platform.server";
 import { prepareTestDatabase } from "../support/app";
+import * as factories from "../support/factories";
 
 /*
  * The voice platform behind campaigns: the HTTP implementation against a real
@@ -51,6 +52,8 @@ describe("HTTP voice platform", () => {
       campaignId: "campaign-1",
       contactId: "contact-1",
       knowledgeBaseId: "kb-1",
+      agentId: null,
+      agentVersion: null,
       runId: "run-1",
     });
   });
@@ -103,7 +106,7 @@ describe("choosing the platform", () => {
 
 describe("what a run records", () => {
   /** The demo tenant's Spring leads list as a due immediate campaign on Main line, with a window open all week. */
-  async function dueCampaign(name: string) {
+  async function dueCampaign(name: string, agentId: string | null = null) {
     const db = getDb();
     const tenant = await db.selectFrom("tenants").select(["id"]).where("name", "=", "Demo Company").executeTakeFirstOrThrow();
     const list = await db
@@ -136,6 +139,7 @@ describe("what a run records", () => {
         window_start_minute: 0,
         window_end_minute: 1439,
         status: "running",
+        agent_id: agentId,
         next_run_at: at,
         last_run_at: null,
         created_at: at,
@@ -180,6 +184,23 @@ describe("what a run records", () => {
     const sent = stub.calls.filter((call) => call.body.campaignId === id);
     expect(sent.map((call) => call.body.contactId).sort()).toEqual(rows.map((row) => row.contact_id).sort());
     expect((await getDb().selectFrom("campaigns").select("status").where("id", "=", id).executeTakeFirstOrThrow()).status).toBe("completed");
+  });
+
+  it("sends the campaign's agent and its newest published version with each call (docs/product/agents.md#assignment)", async () => {
+    const tenant = await getDb().selectFrom("tenants").select(["id"]).where("name", "=", "Demo Company").executeTakeFirstOrThrow();
+    const agentId = await factories.agent(tenant.id, { published: true });
+    const id = await dueCampaign("Agent campaign run", agentId);
+    stub.setReply({ status: 201, body: { callId: "with-agent" } });
+    const runner = new JobRunner({
+      intervalMs: 1_000,
+      batchSize: 50,
+      voicePlatform: createHttpVoicePlatform({ baseUrl: stub.baseUrl, apiKey: API_KEY, timeoutMs: 2_000 }),
+    });
+    await runner.tick();
+    await runner.stop();
+    const sent = stub.calls.filter((call) => call.body.campaignId === id);
+    expect(sent.length).toBeGreaterThan(5);
+    expect(sent.every((call) => call.body.agentId === agentId && call.body.agentVersion === 1)).toBe(true);
   });
 
   it("records each call as logged by default, with nothing sent anywhere", async () => {

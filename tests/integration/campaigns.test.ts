@@ -677,6 +677,7 @@ describe("the campaign form keeps its state", () => {
       frequency: "weekly",
       scheduleAt: "2030-01-07T10:00",
       phoneNumberId: number.id,
+      agentId: "",
       windowDays: ["2", "4"],
       windowStart: "08:30",
       windowEnd: "18:00",

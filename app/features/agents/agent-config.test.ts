@@ -68,7 +68,7 @@ describe("agent tab schemas (docs/product/agents.md#configuration)", () => {
       pronunciations: ["validation.pronunciationInvalid"],
     });
     const speech = judge("speech", { voice: "ava", speed: "1.2", interruptionSensitivity: "low", silenceTimeoutSeconds: "10", pronunciations: "SQL = sequel" });
-    expect(speech.status === "success" && speech.value.pronunciations).toEqual([{ word: "SQL", sayAs: "sequel" }]);
+    expect(speech.status === "success" && (speech.value as { pronunciations: unknown }).pronunciations).toEqual([{ word: "SQL", sayAs: "sequel" }]);
     expect(judge("privacy", { transcriptRetentionDays: "-1" }).reply().error).toMatchObject({ transcriptRetentionDays: ["validation.retentionRange"] });
     const privacy = judge("privacy", { transcriptRetentionDays: "30", redactEmails: "on" });
     expect(privacy.status === "success" && privacy.value).toEqual({ recordCalls: false, transcriptRetentionDays: 30, redactCards: false, redactEmails: true });

@@ -269,6 +269,19 @@ export async function listAssignableAgents(tenantId: string, db: DB = getDb()) {
     .execute();
 }
 
+/** The agent and its newest version for a call about to be placed; null when it is gone, unpublished or disabled. */
+export async function findDialableAgent(tenantId: string, agentId: string, db: DB = getDb()) {
+  const row = await db
+    .selectFrom("agents")
+    .select(["id", "published_version"])
+    .where("tenant_id", "=", tenantId)
+    .where("id", "=", agentId)
+    .where("published_version", "is not", null)
+    .where("disabled_at", "is", null)
+    .executeTakeFirst();
+  return row ? { id: row.id, version: row.published_version! } : null;
+}
+
 export async function isAssignableAgent(tenantId: string, agentId: string, db: DB = getDb()) {
   const row = await db
     .selectFrom("agents")

@@ -27,6 +27,7 @@ export const NEW_CAMPAIGN_DEFAULTS: CampaignFormDefaults = {
   frequency: "",
   scheduleAt: "",
   phoneNumberId: "",
+  agentId: "",
   windowDays: ["1", "2", "3", "4", "5"],
   windowStart: "09:00",
   windowEnd: "17:00",
@@ -172,6 +173,19 @@ export function CampaignForm({
               ) : null}
             </div>
             {options.numbers.length === 0 ? <MissingChoice message={t("form.noNumbers")} to="/numbers-managment" link={t("form.toNumbers")} /> : null}
+          </SelectField>
+          <SelectField
+            label={t("form.agent")}
+            hint={t("form.agentHint")}
+            errors={fields.agentId.errors}
+            namespace="campaigns"
+            selectProps={getSelectProps(fields.agentId)}
+            options={[
+              { value: "", label: t("form.noAgent") },
+              ...options.agents.map((agent) => ({ value: agent.id, label: t("form.agentOption", { name: agent.name, version: agent.version }) })),
+            ]}
+          >
+            {options.agents.length === 0 ? <MissingChoice message={t("form.noAgents")} to="/ai-agent-manager" link={t("form.toAgents")} /> : null}
           </SelectField>
         </div>
       </Panel>

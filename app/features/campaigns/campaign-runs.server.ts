@@ -4,6 +4,7 @@ import type { Campaign, CampaignRun, Database } from "~/db/schema";
 import { DISPATCHING, INTERRUPTED } from "~/features/campaigns/activity.server";
 import { isWithinCallingWindow, nextWindowOpening, parseWindowDays } from "~/features/campaigns/schedule/calling-window";
 import { resolveKnowledgeBase } from "~/features/campaigns/campaigns.server";
+import { findDialableAgent } from "~/features/agents/agents.server";
 import { beginScheduledRun, concludeRun, haltCampaign, waitForCallingWindow } from "~/features/campaigns/lifecycle.server";
 import { callableNumber, decideContact, type ClassifierOptions } from "~/features/campaigns/prelaunch";
 import { followingRun } from "~/features/campaigns/schedule/schedule";
@@ -295,6 +296,8 @@ export async function advanceCampaign(context: RunContext, campaign: DueCampaign
     await haltRun(context, campaign, run, "no-knowledge-base");
     return "halted";
   }
+  // The agent's newest version at dialling time; a deleted or disabled agent leaves the knowledge base to speak alone.
+  const agent = campaign.agent_id ? await findDialableAgent(campaign.tenant_id, campaign.agent_id, db) : null;
 
   const batch = await nextContacts(context, campaign, run, await zonesToTake(context, campaign, run, judging(campaign, run, context.now())));
   const duplicates = await duplicatesIn(context, campaign, batch);
@@ -335,6 +338,8 @@ export async function advanceCampaign(context: RunContext, campaign: DueCampaign
       campaignId: campaign.id,
       contactId: contact.id,
       knowledgeBaseId: knowledgeBase.id,
+      agentId: agent?.id ?? null,
+      agentVersion: agent?.version ?? null,
       runId: run.id,
       tenantId: campaign.tenant_id,
     });

@@ -1,3 +1,4 @@
+import { isAssignableAgent, listAssignableAgents } from "~/features/agents/agents.server";
 import { sql } from "kysely";
 import { getDb, newId, now, type DB } from "~/db/db.server";
 import type { CampaignFrequency, CampaignSendingType, CampaignStatus, CampaignType } from "~/db/schema";
@@ -32,6 +33,8 @@ export interface NumberOption {
 export interface CampaignFormOptions {
   lists: ContactListSummary[];
   numbers: NumberOption[];
+  /** The agents a campaign may use: published and not disabled. */
+  agents: Array<{ id: string; name: string; version: number }>;
 }
 
 /**
@@ -53,7 +56,7 @@ export async function resolveKnowledgeBase(tenantId: string, phoneNumberId: stri
 }
 
 export async function loadFormOptions(tenantId: string, db: DB = getDb()): Promise<CampaignFormOptions> {
-  const [lists, numbers, knowledgeBases] = await Promise.all([
+  const [lists, numbers, knowledgeBases, agents] = await Promise.all([
     listContactLists(tenantId, db),
     db.selectFrom("phone_numbers").select(["id", "e164", "label"]).where("tenant_id", "=", tenantId).orderBy("created_at").orderBy("id").execute(),
     db
@@ -64,9 +67,11 @@ export async function loadFormOptions(tenantId: string, db: DB = getDb()): Promi
       .orderBy("created_at", "asc")
       .orderBy("id", "asc")
       .execute(),
+    listAssignableAgents(tenantId, db),
   ]);
   return {
     lists,
+    agents: agents.map((agent) => ({ id: agent.id, name: agent.name, version: agent.published_version! })),
     numbers: numbers.map((number) => {
       // Rows come in the order resolveKnowledgeBase picks in, so the first of each type is the one used.
       const pick = (type: CampaignType) => knowledgeBases.find((kb) => kb.phone_number_id === number.id && kb.type === type) ?? null;
@@ -80,10 +85,10 @@ export async function loadFormOptions(tenantId: string, db: DB = getDb()): Promi
   };
 }
 
-export type ReferenceErrors = Partial<Record<"contactListId" | "phoneNumberId", string[]>>;
+export type ReferenceErrors = Partial<Record<"contactListId" | "phoneNumberId" | "agentId", string[]>>;
 
 /** The tenant's own list and number, and a knowledge base for the campaign's type on that number. */
-export async function checkReferences(tenantId: string, values: Pick<CampaignFormValues, "contactListId" | "phoneNumberId" | "type">, db: DB = getDb()) {
+export async function checkReferences(tenantId: string, values: Pick<CampaignFormValues, "contactListId" | "phoneNumberId" | "type" | "agentId">, db: DB = getDb()) {
   const errors: ReferenceErrors = {};
   const [list, number] = await Promise.all([
     db.selectFrom("contact_lists").select("id").where("tenant_id", "=", tenantId).where("id", "=", values.contactListId).executeTakeFirst(),
@@ -92,6 +97,7 @@ export async function checkReferences(tenantId: string, values: Pick<CampaignFor
   if (!list) errors.contactListId = ["validation.listUnknown"];
   if (!number) errors.phoneNumberId = ["validation.phoneNumberUnknown"];
   else if (!(await resolveKnowledgeBase(tenantId, number.id, values.type, db))) errors.phoneNumberId = [knowledgeBaseMissing(values.type)];
+  if (values.agentId && !(await isAssignableAgent(tenantId, values.agentId, db))) errors.agentId = ["validation.agentUnavailable"];
   return Object.keys(errors).length > 0 ? errors : null;
 }
 
@@ -100,6 +106,7 @@ function columnsOf(values: CampaignFormValues) {
     name: values.name,
     contact_list_id: values.contactListId,
     phone_number_id: values.phoneNumberId,
+    agent_id: values.agentId,
     type: values.type,
     sending_type: values.sendingType,
     frequency: values.frequency,
@@ -181,6 +188,7 @@ export interface CampaignDetail {
   contactListId: string;
   listName: string;
   phoneNumberId: string;
+  agentId: string | null;
   numberE164: string;
   /** As people read it (formatted here: the page does not load the phone library). */
   numberDisplay: string;
@@ -219,6 +227,7 @@ export async function findCampaign(tenantId: string, id: string, db: DB = getDb(
     contactListId: row.contact_list_id,
     listName: row.list_name,
     phoneNumberId: row.phone_number_id,
+    agentId: row.agent_id,
     numberE164: row.e164,
     numberDisplay: formatPhoneForDisplay(row.e164),
     numberLabel: row.number_label,

@@ -9,6 +9,7 @@ const base: CampaignFormDefaults = {
   frequency: "",
   scheduleAt: "",
   phoneNumberId: "",
+  agentId: "",
   windowDays: ["1", "2", "3", "4", "5"],
   windowStart: "09:00",
   windowEnd: "17:00",
@@ -24,13 +25,14 @@ describe("the campaign form in the URL", () => {
       frequency: "weekly",
       scheduleAt: "2030-01-07T10:00",
       phoneNumberId: "n-1",
+      agentId: "agent-1",
       windowDays: ["2", "4"],
       windowStart: "08:30",
       windowEnd: "18:00",
     };
     const search = formSearchOf(values);
     expect(search.toString()).toBe(
-      "name=Spring+push&contactListId=list-1&type=inbound&sendingType=recurring&frequency=weekly&scheduleAt=2030-01-07T10%3A00&phoneNumberId=n-1&windowDays=2&windowDays=4&windowStart=08%3A30&windowEnd=18%3A00",
+      "name=Spring+push&contactListId=list-1&type=inbound&sendingType=recurring&frequency=weekly&scheduleAt=2030-01-07T10%3A00&phoneNumberId=n-1&agentId=agent-1&windowDays=2&windowDays=4&windowStart=08%3A30&windowEnd=18%3A00",
     );
     expect(formDefaultsFromSearch(new URLSearchParams(search.toString()), base)).toEqual(values);
   });

@@ -16,12 +16,14 @@ export interface CampaignFormDefaults {
   frequency: string;
   scheduleAt: string;
   phoneNumberId: string;
+  /** The agent placing the calls; "" for none (the number's knowledge base speaks alone). */
+  agentId: string;
   windowDays: string[];
   windowStart: string;
   windowEnd: string;
 }
 
-const TEXT_FIELDS = ["name", "contactListId", "sendingType", "frequency", "scheduleAt", "phoneNumberId", "windowStart", "windowEnd"] as const;
+const TEXT_FIELDS = ["name", "contactListId", "sendingType", "frequency", "scheduleAt", "phoneNumberId", "agentId", "windowStart", "windowEnd"] as const;
 /** Longer than any valid value, short enough to keep a URL sane. */
 const MAX_LENGTH = 200;
 
@@ -38,7 +40,7 @@ export function formDefaultsFromSearch(search: URLSearchParams, base: CampaignFo
   return defaults;
 }
 
-const FIELDS_IN_FORM_ORDER = ["name", "contactListId", "type", "sendingType", "frequency", "scheduleAt", "phoneNumberId"] as const;
+const FIELDS_IN_FORM_ORDER = ["name", "contactListId", "type", "sendingType", "frequency", "scheduleAt", "phoneNumberId", "agentId"] as const;
 
 /** The form's current values (as conform or the server has them) as params; empty values are left out. */
 export function formSearchOf(values: Record<string, unknown> | undefined): URLSearchParams {

@@ -3,7 +3,7 @@
  * (the zod schemas are in schemas.ts, for the server). Which form a POST comes
  * from is the hidden `intent` field.
  */
-export const NUMBER_INTENTS = ["add", "rename", "assign"] as const;
+export const NUMBER_INTENTS = ["add", "rename", "assign", "assign-agent"] as const;
 export type NumberIntent = (typeof NUMBER_INTENTS)[number];
 
 export const MAX_LABEL_LENGTH = 60;
@@ -12,3 +12,4 @@ export const MAX_LABEL_LENGTH = 60;
 export const addFormId = "number-add";
 export const renameFormId = (id: string) => `number-label-${id}`;
 export const assignFormId = (id: string) => `number-kb-${id}`;
+export const assignAgentFormId = (id: string) => `number-agent-${id}`;

@@ -18,8 +18,8 @@ import type { TenantNumber } from "./numbers.server";
 import type { FormConstraint } from "~/lib/forms/form-constraint";
 import { selectRequirement } from "~/lib/forms/input-attributes";
 import { plainFormProps, plainInputProps, plainSelectProps, usePlainForm } from "~/lib/forms/plain-form";
-import { assignFormId, MAX_LABEL_LENGTH, renameFormId, type NumberIntent } from "./number-forms";
-import type { AssignKnowledgeBaseFields, RenameNumberFields } from "./schemas";
+import { assignAgentFormId, assignFormId, MAX_LABEL_LENGTH, renameFormId, type NumberIntent } from "./number-forms";
+import type { AssignAgentFields, AssignKnowledgeBaseFields, RenameNumberFields } from "./schemas";
 
 export type NumberListItem = TenantNumber;
 
@@ -35,6 +35,14 @@ type LastResult = SubmissionResult<string[]> | undefined;
 export interface RowFormConstraints {
   rename: FormConstraint;
   assign: FormConstraint;
+  assignAgent: FormConstraint;
+}
+
+/** A published agent a number can be answered by. */
+export interface AgentChoice {
+  id: string;
+  name: string;
+  version: number;
 }
 
 /** One row's form of this intent is on its way to the server (every row has its own). */
@@ -60,8 +68,10 @@ export function NumbersListPanel({
   canUpdate,
   canDelete,
   canOpenKnowledgeBases,
+  agents,
   emptyHint,
 }: {
+  agents: AgentChoice[];
   numbers: NumberListItem[];
   timeZone: string;
   quota: Quota;
@@ -94,6 +104,7 @@ export function NumbersListPanel({
             canUpdate={canUpdate}
             canDelete={canDelete}
             canOpenKnowledgeBases={canOpenKnowledgeBases}
+            agents={agents}
           />
         </div>
       )}
@@ -109,7 +120,9 @@ function NumbersTable({
   canUpdate,
   canDelete,
   canOpenKnowledgeBases,
+  agents,
 }: {
+  agents: AgentChoice[];
   numbers: NumberListItem[];
   timeZone: string;
   reply: RowReply | undefined;
@@ -186,6 +199,26 @@ function NumbersTable({
         ) : (
           muted(t("list.notAssigned"))
         );
+      },
+    },
+    {
+      id: "agent",
+      header: t("list.agent"),
+      className: wrapOnPhone,
+      cell: (number) => {
+        const current = agents.find((agent) => agent.id === number.agentId);
+        if (canUpdate && (agents.length > 0 || number.agentId))
+          return (
+            <AgentForm
+              key={number.agentId ?? ""}
+              number={number}
+              display={number.display}
+              agents={agents}
+              lastResult={replyFor("assign-agent", number.id)}
+              constraint={constraints.assignAgent}
+            />
+          );
+        return current ? current.name : muted(t("list.noAgent"));
       },
     },
     {
@@ -270,6 +303,41 @@ function RenameForm({ number, display, lastResult, constraint }: RowFormProps) {
         </Link>
       </div>
       <FieldErrors id={fields.label.errorId} errors={fields.label.errors} t={t} />
+    </Form>
+  );
+}
+
+/** The agent answering the number's inbound calls (docs/product/agents.md#assignment): a choice of the published agents, or none. */
+function AgentForm({ number, display, agents, lastResult, constraint }: RowFormProps & { agents: AgentChoice[] }) {
+  const { t } = useTranslation("numbers");
+  const submitting = useRowPending("assign-agent", number.id);
+  const [form, fields] = usePlainForm<AssignAgentFields>({
+    id: assignAgentFormId(number.id),
+    lastResult,
+    defaultValue: { id: number.id, agentId: number.agentId ?? "" },
+    constraint,
+  });
+  return (
+    <Form method="post" {...plainFormProps(form)} className="space-y-1 whitespace-normal text-left max-sm:w-full">
+      <input type="hidden" name="intent" value="assign-agent" />
+      <input {...plainInputProps(fields.id, { type: "hidden" })} />
+      <label htmlFor={fields.agentId.id} className="sr-only">
+        {t("agent.label", { number: display })}
+      </label>
+      <div className="flex items-center gap-2">
+        <select {...plainSelectProps(fields.agentId)} className={cn(compactControl, "w-44 min-w-0 truncate max-sm:flex-1")}>
+          <option value="">{t("agent.none")}</option>
+          {agents.map((agent) => (
+            <option key={agent.id} value={agent.id}>
+              {t("agent.option", { name: agent.name, version: agent.version })}
+            </option>
+          ))}
+        </select>
+        <Button type="submit" variant="secondary" size="sm" loading={submitting}>
+          {t("agent.submit")}
+        </Button>
+      </div>
+      <FieldErrors id={fields.agentId.errorId} errors={fields.agentId.errors} t={t} />
     </Form>
   );
 }

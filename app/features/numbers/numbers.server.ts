@@ -20,6 +20,8 @@ export interface TenantNumber {
   display: string;
   label: string;
   createdAt: string;
+  /** The agent answering inbound calls on the number, or null. */
+  agentId: string | null;
   knowledgeBases: Array<{ id: string; name: string; isDefault: boolean }>;
   campaigns: Array<{ id: string; name: string }>;
 }
@@ -28,7 +30,7 @@ export async function listTenantNumbers(tenantId: string, db: DB = getDb()): Pro
   const [numbers, knowledgeBases, campaigns] = await Promise.all([
     db
       .selectFrom("phone_numbers")
-      .select(["id", "e164", "label", "created_at"])
+      .select(["id", "e164", "label", "created_at", "agent_id"])
       .where("tenant_id", "=", tenantId)
       .orderBy("created_at")
       .orderBy("id")
@@ -48,6 +50,7 @@ export async function listTenantNumbers(tenantId: string, db: DB = getDb()): Pro
     display: formatPhoneForDisplay(number.e164),
     label: number.label,
     createdAt: number.created_at,
+    agentId: number.agent_id,
     knowledgeBases: knowledgeBases.filter((kb) => kb.phone_number_id === number.id).map((kb) => ({ id: kb.id, name: kb.name, isDefault: kb.is_default === 1 })),
     campaigns: campaigns.filter((campaign) => campaign.phone_number_id === number.id).map(({ id, name }) => ({ id, name })),
   }));
@@ -56,7 +59,7 @@ export async function listTenantNumbers(tenantId: string, db: DB = getDb()): Pro
 export async function findTenantNumber(tenantId: string, id: string, db: DB = getDb()): Promise<TenantNumber | null> {
   const number = await db
     .selectFrom("phone_numbers")
-    .select(["id", "e164", "label", "created_at"])
+    .select(["id", "e164", "label", "created_at", "agent_id"])
     .where("tenant_id", "=", tenantId)
     .where("id", "=", id)
     .executeTakeFirst();
@@ -77,6 +80,7 @@ export async function findTenantNumber(tenantId: string, id: string, db: DB = ge
     display: formatPhoneForDisplay(number.e164),
     label: number.label,
     createdAt: number.created_at,
+    agentId: number.agent_id,
     knowledgeBases: knowledgeBases.map((kb) => ({ id: kb.id, name: kb.name, isDefault: kb.is_default === 1 })),
     campaigns,
   };

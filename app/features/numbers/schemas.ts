@@ -42,7 +42,14 @@ export const AssignKnowledgeBaseSchema = z.object({
   knowledgeBaseId: z.string({ required_error: "validation.knowledgeBaseRequired" }).min(1, "validation.knowledgeBaseRequired"),
 });
 
+/** The agent answering a number's inbound calls; "" for none (docs/product/agents.md#assignment). */
+export const AssignAgentSchema = z.object({
+  id: numberId,
+  agentId: z.string().trim().default(""),
+});
+
 /** The forms' fields as conform sees them (a type only: the page does not load zod). */
 export type AddNumberFields = z.input<ReturnType<typeof addNumberSchema>>;
 export type RenameNumberFields = z.input<typeof RenameNumberSchema>;
 export type AssignKnowledgeBaseFields = z.input<typeof AssignKnowledgeBaseSchema>;
+export type AssignAgentFields = z.input<typeof AssignAgentSchema>;

@@ -60,6 +60,8 @@ export function createHttpVoicePlatform({ baseUrl, apiKey, timeoutMs, fetch: fet
             campaignId: request.campaignId,
             contactId: request.contactId,
             knowledgeBaseId: request.knowledgeBaseId,
+            agentId: request.agentId ?? null,
+            agentVersion: request.agentVersion ?? null,
             runId: request.runId,
           }),
           signal: AbortSignal.timeout(timeoutMs),

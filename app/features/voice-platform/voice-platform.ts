@@ -14,6 +14,9 @@ export interface PlaceCallRequest {
   campaignId: string;
   contactId: string;
   knowledgeBaseId: string;
+  /** The agent placing the call and the version of it that speaks; null: the knowledge base speaks alone. */
+  agentId?: string | null;
+  agentVersion?: number | null;
   /** The campaign run this call belongs to; with contactId it identifies the call for the platform's own deduplication. */
   runId: string;
   tenantId: string;

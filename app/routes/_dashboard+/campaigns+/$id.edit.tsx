@@ -42,6 +42,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     frequency: campaign.frequency ?? "",
     scheduleAt: campaign.scheduleLocal ?? "",
     phoneNumberId: campaign.phoneNumberId,
+    agentId: campaign.agentId ?? "",
     windowDays: campaign.windowDays.map(String),
     windowStart: formatClockTime(campaign.windowStartMinute),
     windowEnd: formatClockTime(campaign.windowEndMinute),

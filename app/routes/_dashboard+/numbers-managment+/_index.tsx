@@ -11,9 +11,10 @@ import { AddNumberPanel } from "~/features/numbers/add-number";
 import { MAX_BULK_BYTES, MAX_BULK_ROWS } from "~/features/numbers/bulk-csv";
 import { BulkUploadPanel } from "~/features/numbers/bulk-validation";
 import { NumbersListPanel, type RowReply } from "~/features/numbers/numbers-list";
-import { addTenantNumber, assignKnowledgeBase, listTenantNumbers, renameTenantNumber } from "~/features/numbers/numbers.server";
+import { addTenantNumber, assignKnowledgeBase, findTenantNumber, listTenantNumbers, renameTenantNumber } from "~/features/numbers/numbers.server";
+import { assignNumberAgent, listAssignableAgents } from "~/features/agents/agents.server";
 import type { NumberIntent } from "~/features/numbers/number-forms";
-import { addNumberSchema, AssignKnowledgeBaseSchema, RenameNumberSchema } from "~/features/numbers/schemas";
+import { addNumberSchema, AssignKnowledgeBaseSchema, AssignAgentSchema, RenameNumberSchema } from "~/features/numbers/schemas";
 import { toE164 } from "~/features/phone/phone-library.server";
 import { redirectWithToast } from "~/lib/toast/toast.server";
 import { getTranslator } from "~/i18n/i18next.server";
@@ -42,7 +43,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
       add: getZodConstraint(addNumberSchema(tenant.country)),
       rename: getZodConstraint(RenameNumberSchema),
       assign: getZodConstraint(AssignKnowledgeBaseSchema),
+      assignAgent: getZodConstraint(AssignAgentSchema),
     },
+    agents: (await listAssignableAgents(tenant.id)).map((agent) => ({ id: agent.id, name: agent.name, version: agent.published_version! })),
+    canOpenAgents: can(user.permissions, "ai-agent-manager", "read"),
     quota: { used: numbers.length, limit: subscription?.phone_number_limit ?? 0, planName: subscription?.plan_name ?? "" },
     bulkLimits: { maxBytes: MAX_BULK_BYTES, maxRows: MAX_BULK_ROWS },
     canCreate: can(user.permissions, SEGMENT, "create"),
@@ -60,7 +64,7 @@ function invalid(intent: NumberIntent, result: SubmissionResult<string[]>, id?: 
   return data({ intent, id, result }, { status: 400 });
 }
 
-const PERMISSION_FOR: Record<NumberIntent, PermissionAction> = { add: "create", rename: "update", assign: "update" };
+const PERMISSION_FOR: Record<NumberIntent, PermissionAction> = { add: "create", rename: "update", assign: "update", "assign-agent": "update" };
 
 function isIntent(value: unknown): value is NumberIntent {
   return typeof value === "string" && value in PERMISSION_FOR;
@@ -84,6 +88,8 @@ export async function action({ request }: ActionFunctionArgs) {
       return rename(formData, gate);
     case "assign":
       return assign(formData, gate);
+    case "assign-agent":
+      return assignAgent(formData, gate);
   }
 }
 
@@ -121,9 +127,23 @@ async function assign(formData: FormData, { tenant }: GateContext) {
   return redirectWithToast("/numbers-managment", { type: "success", key: "numbers:toast.assigned" });
 }
 
+async function assignAgent(formData: FormData, { tenant }: GateContext) {
+  const submission = parseWithZod(formData, { schema: AssignAgentSchema });
+  const id = String(formData.get("id") ?? "");
+  if (submission.status !== "success") return invalid("assign-agent", submission.reply(), id);
+  if (!(await findTenantNumber(tenant.id, submission.value.id))) notFound();
+  if (!(await assignNumberAgent(tenant.id, submission.value.id, submission.value.agentId || null))) {
+    return invalid("assign-agent", submission.reply({ fieldErrors: { agentId: ["validation.agentUnavailable"] } }), id);
+  }
+  return redirectWithToast("/numbers-managment", {
+    type: "success",
+    key: submission.value.agentId ? "numbers:toast.agentAssigned" : "numbers:toast.agentRemoved",
+  });
+}
+
 export default function NumbersManagementPage() {
   const { t } = useTranslation("numbers");
-  const { numbers, timeZone, phoneCountry, constraints, quota, bulkLimits, canCreate, canUpdate, canDelete, canChoosePlan, canOpenKnowledgeBases } =
+  const { numbers, timeZone, phoneCountry, constraints, quota, bulkLimits, canCreate, canUpdate, canDelete, canChoosePlan, canOpenKnowledgeBases, agents } =
     useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const reply: RowReply | undefined = actionData ?? undefined;
@@ -154,6 +174,7 @@ export default function NumbersManagementPage() {
         canUpdate={canUpdate}
         canDelete={canDelete}
         canOpenKnowledgeBases={canOpenKnowledgeBases}
+        agents={agents}
         emptyHint={canCreate ? t("list.emptyHint") : undefined}
       />
     </div>
