@@ -118,7 +118,25 @@ const CallEventObject = z.object(
         from: requiredText(100),
         to: requiredText(100),
         campaign: optional(z.object({ name: requiredText(200), type: optional(text(100)) }, { invalid_type_error: "must be an object" })),
-        agent: optional(z.object({ name: requiredText(200) }, { invalid_type_error: "must be an object" })),
+        agent: optional(
+          z
+            .object(
+              {
+                name: optional(requiredText(200)),
+                // The Voxboard agent and version that handled the call (docs/api/call-events.md): an id this tenant does not have is kept out, never refused.
+                id: optional(requiredText(200)),
+                version: optional(
+                  z
+                    .number({ invalid_type_error: "must be a whole number" })
+                    .int("must be a whole number")
+                    .min(1, "must be 1 or more")
+                    .max(1_000_000, "must be at most 1000000"),
+                ),
+              },
+              { invalid_type_error: "must be an object" },
+            )
+            .refine((agent) => agent.name !== undefined || agent.id !== undefined, "must give a name or an id"),
+        ),
         caller: optional(
           shallow(z.object({ name: optional(text(200)), company: optional(text(200)) }, { invalid_type_error: "must be an object" }).passthrough()),
         ),

@@ -7,6 +7,7 @@ import { callCostColumns, callCostOf } from "./call-cost";
 import { buildCallRow } from "./call-row";
 import { STATUS_OF_EVENT, type CallEvent } from "./call-event-schema";
 import { derivedCallColumns, transcriptToText, type TranscriptTurn } from "./derived-columns";
+import { applyAgentPrivacy, resolveAgentHandling, type AgentHandling } from "./agent-handling.server";
 
 /**
  * Applies one call event from a voice platform: records the event id (the
@@ -109,7 +110,12 @@ async function applyEvent(trx: Transaction<Database>, tenantId: string, event: C
   }
 
   const existing = await trx.selectFrom("calls").selectAll().where("tenant_id", "=", tenantId).where("external_id", "=", event.call.id).executeTakeFirst();
-  const applied = existing ? await updateCall(trx, existing, event, upload) : await insertCall(trx, tenantId, event, upload);
+  const handling = await resolveAgentHandling(trx, tenantId, event, existing);
+  const stored = applyAgentPrivacy(event, handling);
+  // An agent that records nothing keeps no recording, whatever the platform sent.
+  const kept = handling.recordCalls ? upload : null;
+  const applied = existing ? await updateCall(trx, existing, stored, kept, handling) : await insertCall(trx, tenantId, stored, kept, handling);
+  if (upload && !kept) applied.discardKeys.push(upload.key);
   await trx.updateTable("call_events").set({ call_id: applied.callId }).where("tenant_id", "=", tenantId).where("event_id", "=", event.eventId).execute();
   // Announced once, when the call first ends, in this transaction (docs/decisions/0028): a duplicate event never reaches here.
   const justEnded = RANK[applied.status] === 2 && (!existing || RANK[existing.status] < 2);
@@ -131,7 +137,7 @@ async function applyEvent(trx: Transaction<Database>, tenantId: string, event: C
 const isoOf = (value: string) => new Date(value).toISOString();
 const roundedDuration = (value: number | undefined) => (value === undefined ? undefined : Math.round(value));
 
-async function insertCall(trx: Transaction<Database>, tenantId: string, event: CallEvent, upload: StoredUpload | null) {
+async function insertCall(trx: Transaction<Database>, tenantId: string, event: CallEvent, upload: StoredUpload | null, handling: AgentHandling) {
   const status = STATUS_OF_EVENT[event.type];
   const at = isoOf(event.occurredAt);
   const { call } = event;
@@ -145,7 +151,7 @@ async function insertCall(trx: Transaction<Database>, tenantId: string, event: C
     to: call.to,
     campaignName: call.campaign?.name,
     campaignType: call.campaign?.type,
-    agentName: call.agent?.name,
+    agentName: call.agent?.name ?? handling.agentName,
     userName: call.caller?.name,
     userCompany: call.caller?.company,
     caller: call.caller,
@@ -163,6 +169,7 @@ async function insertCall(trx: Transaction<Database>, tenantId: string, event: C
   });
   if (upload) Object.assign(row, { audio_file: upload.key, audio_mime: upload.mime, audio_bytes: upload.size, audio_status: "stored" });
   if (call.cost) Object.assign(row, callCostColumns(call.cost));
+  Object.assign(row, { agent_id: handling.agentId, agent_version: handling.agentVersion });
   await trx.insertInto("calls").values(row).execute();
   const audioStatus = (row.audio_status ?? "none") as AudioStatus;
   return { callId: row.id, status, audioStatus, fetchAudio: audioStatus === "pending", discardKeys: [] as string[] };
@@ -173,7 +180,7 @@ async function insertCall(trx: Transaction<Database>, tenantId: string, event: C
  * knows (a "started" after the "ended", say) is stale: it may fill fields that
  * are still empty but never overwrites anything and never moves the status back.
  */
-async function updateCall(trx: Transaction<Database>, current: Call, event: CallEvent, upload: StoredUpload | null) {
+async function updateCall(trx: Transaction<Database>, current: Call, event: CallEvent, upload: StoredUpload | null, handling: AgentHandling) {
   const eventStatus = STATUS_OF_EVENT[event.type];
   const at = isoOf(event.occurredAt);
   const currentPhase = phaseTime(current);
@@ -196,7 +203,9 @@ async function updateCall(trx: Transaction<Database>, current: Call, event: Call
     to_number: pick(current.to_number, call.to),
     campaign_name: pick(current.campaign_name, call.campaign?.name),
     campaign_type: pick(current.campaign_type, call.campaign?.type),
-    agent_name: pick(current.agent_name, call.agent?.name),
+    agent_name: pick(current.agent_name, call.agent?.name ?? (call.agent?.id ? (handling.agentName ?? undefined) : undefined)),
+    agent_id: handling.agentId ?? current.agent_id,
+    agent_version: handling.agentId ? handling.agentVersion : current.agent_version,
     user_name: pick(current.user_name, call.caller?.name),
     user_company: pick(current.user_company, call.caller?.company),
     caller: pick(current.caller, json(call.caller)),
@@ -283,7 +292,7 @@ export function serializeCallForApi(call: Call) {
     from: call.from_number,
     to: call.to_number,
     campaign: call.campaign_name ? { name: call.campaign_name, type: call.campaign_type } : null,
-    agent: call.agent_name ? { name: call.agent_name } : null,
+    agent: call.agent_name || call.agent_id ? { name: call.agent_name, id: call.agent_id, version: call.agent_version } : null,
     caller: parsedJson(call.caller),
     transcript: parsedJson(call.transcript),
     summary: call.summary,
