@@ -106,3 +106,28 @@ describe("calls and their agent", () => {
     expect(JSON.stringify(await response.json())).toContain("must give a name or an id");
   });
 });
+
+describe("the recordings list by agent (docs/product/agents.md#calls)", () => {
+  it("shows the calls of an agent, and of one of its versions", async () => {
+    const { loadRecordingsList } = await import("~/features/recordings/list/list-page.server");
+    const { getGateContext } = await import("~/features/access/gate.server");
+    const { makeRequest } = await import("../support/app");
+    const tenant = await tenantWithKey();
+    const agentId = await makeAgent(tenant.tenantId, { published: true });
+    await setPrivacy(tenant.tenantId, agentId, { transcriptRetentionDays: 3 });
+    await post(tenant.key, { id: `l-${sequence}-1`, agent: { id: agentId, version: 1 } });
+    await post(tenant.key, { id: `l-${sequence}-2`, agent: { id: agentId, version: 2 } });
+    await post(tenant.key, { id: `l-${sequence}-3`, agent: { name: "Someone" } });
+    const list = async (query: string) => {
+      const request = makeRequest(`/recordings?${query}`, { cookie: tenant.cookie });
+      return loadRecordingsList(request, (await getGateContext(request))!, { basePath: "/recordings" });
+    };
+    expect((await list("")).total).toBe(3);
+    expect((await list(`agent=${agentId}`)).total).toBe(2);
+    const v1 = await list(`agent=${agentId}&version=1`);
+    expect(v1.total).toBe(1);
+    expect(v1.agents).toEqual([expect.objectContaining({ id: agentId, versions: [1, 2] })]);
+    // A version the agent does not have shows all of its calls rather than none.
+    expect((await list(`agent=${agentId}&version=7`)).total).toBe(2);
+  });
+});

@@ -15,6 +15,7 @@ export function RecordingsListFilters({ data }: { data: RecordingsListViewData }
 
   const directions = withCurrent(data.directions, params.direction);
   const campaigns = withCurrent(data.campaigns, params.campaign);
+  const agent = data.agents.find((candidate) => candidate.id === params.agent);
 
   return (
     <div className="space-y-3">
@@ -41,6 +42,26 @@ export function RecordingsListFilters({ data }: { data: RecordingsListViewData }
           anyLabel={t("filters.allCampaigns")}
           options={campaigns.map((campaign) => ({ value: campaign, label: campaign }))}
         />
+        {data.agents.length > 0 ? (
+          <FilterSelect
+            id="recordings-agent"
+            name="agent"
+            label={t("filters.agent")}
+            value={params.agent}
+            anyLabel={t("filters.allAgents")}
+            options={data.agents.map((agent) => ({ value: agent.id, label: agent.name }))}
+          />
+        ) : null}
+        {agent && agent.versions.length > 0 ? (
+          <FilterSelect
+            id="recordings-version"
+            name="version"
+            label={t("filters.version")}
+            value={params.version === null ? null : String(params.version)}
+            anyLabel={t("filters.allVersions")}
+            options={agent.versions.map((version) => ({ value: String(version), label: t("filters.versionOption", { version }) }))}
+          />
+        ) : null}
       </FilterForm>
       <ActiveFilters data={data} />
     </div>
@@ -61,7 +82,7 @@ function ActiveFilters({ data }: { data: RecordingsListViewData }) {
   if (params.range) chips.push({ key: "range", label: t("filters.range", { range: t(`ranges.${params.range}`) }), without: { range: null } });
   if (params.escalated) chips.push({ key: "escalated", label: t("filters.escalated"), without: { escalated: false } });
   if (params.view === "disagreement") chips.push({ key: "view", label: t("filters.disagreement"), without: { view: null } });
-  const anyFilter = chips.length > 0 || params.q || params.direction || params.campaign;
+  const anyFilter = chips.length > 0 || params.q || params.direction || params.campaign || params.agent;
   const chipClass =
     "inline-flex items-center gap-1 rounded-full border border-slate-300 px-3 py-1 text-sm hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800";
   return (

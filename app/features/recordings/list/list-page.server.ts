@@ -4,13 +4,17 @@ import { can } from "~/features/roles/permissions";
 import { phoneDisplays } from "~/features/phone/display.server";
 import { readRecordingColumns } from "./columns.server";
 import { listHref, parseListParams, toSearchParams, type ListBasePath, type RecordingsListViewData } from "./list-params";
-import { campaignOptions, directionOptions, queryRecordingsPage, type ListScope } from "./list-query.server";
+import { agentOptions, campaignOptions, directionOptions, queryRecordingsPage, type ListScope } from "./list-query.server";
 
 /** The data of the recordings screen: the page of calls the URL asks for, the filter options, and what the user may do. */
 export async function loadRecordingsList(request: Request, gate: GateContext, { basePath }: { basePath: ListBasePath }): Promise<RecordingsListViewData> {
   const db = getDb();
   const scope: ListScope = { tenantId: gate.tenant.id, timeZone: gate.tenant.timeZone };
-  const requested = parseListParams(new URL(request.url).searchParams);
+  const parsed = parseListParams(new URL(request.url).searchParams);
+  const agents = await agentOptions(db, scope.tenantId);
+  // A version of another agent (the agent was changed, the version left) would show nothing: all of the agent's versions instead.
+  const requested =
+    parsed.version && !agents.find((agent) => agent.id === parsed.agent)?.versions.includes(parsed.version) ? { ...parsed, version: null } : parsed;
   // Side by side: on PostgreSQL each is a round trip on a connection of its own; SQLite runs them one after another anyway.
   const [page, campaigns, directions] = await Promise.all([
     queryRecordingsPage(db, scope, requested),
@@ -28,6 +32,7 @@ export async function loadRecordingsList(request: Request, gate: GateContext, { 
     hasNextPage: page.hasNextPage,
     campaigns,
     directions,
+    agents,
     timeZone: scope.timeZone,
     returnTo: listHref(basePath, page.params),
     exportHref: `/recordings/export.csv${exportQuery ? `?${exportQuery}` : ""}`,

@@ -19,6 +19,8 @@ describe("parseListParams", () => {
       q: "",
       direction: null,
       campaign: null,
+      agent: null,
+      version: null,
       status: null,
       range: null,
       escalated: false,
@@ -31,11 +33,15 @@ describe("parseListParams", () => {
 
   it("reads every documented parameter", () => {
     expect(
-      parse("q=refund&direction=inbound&campaign=Spring%20Sale&status=missed&range=last-7-days&escalated=1&view=disagreement&sort=duration&order=desc&page=3"),
+      parse(
+        "q=refund&direction=inbound&campaign=Spring%20Sale&agent=a-1&version=2&status=missed&range=last-7-days&escalated=1&view=disagreement&sort=duration&order=desc&page=3",
+      ),
     ).toEqual({
       q: "refund",
       direction: "inbound",
       campaign: "Spring Sale",
+      agent: "a-1",
+      version: 2,
       status: "missed",
       range: "last-7-days",
       escalated: true,
@@ -164,10 +170,22 @@ describe("filters", () => {
       { range: "today" as const },
       { escalated: true },
       { view: "disagreement" as const },
+      { agent: "agent-1" },
     ]) {
       expect(hasActiveFilters({ ...DEFAULT_LIST_PARAMS, ...change })).toBe(true);
     }
     expect(clearedFilters(sample())).toEqual({ ...DEFAULT_LIST_PARAMS, sort: "user", order: "desc" });
+  });
+});
+
+describe("the agent filter (docs/product/agents.md#calls)", () => {
+  it("reads an agent and a whole version, ignores a version without an agent, and writes both back", () => {
+    const params = parseListParams(new URLSearchParams("agent=a-1&version=3"));
+    expect(params).toMatchObject({ agent: "a-1", version: 3 });
+    expect(toSearchParams(params).toString()).toBe("agent=a-1&version=3");
+    expect(parseListParams(new URLSearchParams("version=3"))).toMatchObject({ agent: null, version: null });
+    expect(parseListParams(new URLSearchParams("agent=a-1&version=1.5"))).toMatchObject({ agent: "a-1", version: null });
+    expect(parseListParams(new URLSearchParams("agent=a-1&version=0"))).toMatchObject({ version: null });
   });
 });
 
@@ -176,6 +194,8 @@ function sample(): RecordingsListParams {
     q: "x",
     direction: "inbound",
     campaign: "c",
+    agent: "agent-1",
+    version: 2,
     status: "missed",
     range: "today",
     escalated: true,

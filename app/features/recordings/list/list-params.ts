@@ -10,7 +10,7 @@ import type { PhoneDisplays } from "~/features/phone/display";
  * does not understand falls back to its default, so an old or hand-edited link
  * still opens the list instead of an error page.
  *
- *   /recordings?q=&direction=&campaign=&status=&range=&escalated=1&view=disagreement&sort=&order=asc|desc&page=
+ *   /recordings?q=&direction=&campaign=&agent=&version=&status=&range=&escalated=1&view=disagreement&sort=&order=asc|desc&page=
  */
 
 /** Page size 10, default sort createdAt descending (docs/product/constants.md#lists; the search debounce is in use-filter-form.ts). */
@@ -39,6 +39,9 @@ export interface RecordingsListParams {
   direction: string | null;
   /** An exact campaign name. */
   campaign: string | null;
+  /** An agent's id (docs/product/agents.md#calls), and one of its versions; a version without an agent is ignored. */
+  agent: string | null;
+  version: number | null;
   status: CallStatus | null;
   range: DateRangeKey | null;
   escalated: boolean;
@@ -52,6 +55,8 @@ const readers = {
   q: searchTerm(),
   direction: optionalText({ trim: true, lowerCase: true, maxLength: 64 }),
   campaign: optionalText(),
+  agent: optionalText({ trim: true, maxLength: 64 }),
+  version: optionalText({ trim: true, maxLength: 7 }),
   status: oneOf(LIST_STATUSES),
   range: oneOf(DATE_RANGES),
   escalated: flagParam,
@@ -68,6 +73,8 @@ export function parseListParams(searchParams: URLSearchParams): RecordingsListPa
     q: parsed.q,
     direction: parsed.direction,
     campaign: parsed.campaign,
+    agent: parsed.agent,
+    version: parsed.agent && parsed.version && /^[1-9]\d*$/.test(parsed.version) ? Number(parsed.version) : null,
     status: parsed.status,
     range: parsed.range,
     escalated: parsed.escalated,
@@ -81,7 +88,7 @@ export function parseListParams(searchParams: URLSearchParams): RecordingsListPa
 export const DEFAULT_LIST_PARAMS: RecordingsListParams = parseListParams(new URLSearchParams());
 
 export function hasActiveFilters(params: RecordingsListParams) {
-  return Boolean(params.q || params.direction || params.campaign || params.status || params.range || params.escalated || params.view);
+  return Boolean(params.q || params.direction || params.campaign || params.agent || params.status || params.range || params.escalated || params.view);
 }
 
 /** The filters without search, sort and page: what the search form carries as hidden fields. */
@@ -103,6 +110,8 @@ export function toSearchParams(params: RecordingsListParams) {
   if (params.q) search.set("q", params.q);
   if (params.direction) search.set("direction", params.direction);
   if (params.campaign) search.set("campaign", params.campaign);
+  if (params.agent) search.set("agent", params.agent);
+  if (params.agent && params.version) search.set("version", String(params.version));
   for (const [name, value] of hiddenFilterFields(params)) search.set(name, value);
   if (params.page > 1) search.set("page", String(params.page));
   return search;
@@ -158,6 +167,8 @@ export interface RecordingsListViewData {
   hasNextPage: boolean;
   campaigns: string[];
   directions: string[];
+  /** The tenant's agents with their versions, for the agent and version filters. */
+  agents: Array<{ id: string; name: string; versions: number[] }>;
   timeZone: string;
   /** This exact view, for row actions to come back to. */
   returnTo: string;

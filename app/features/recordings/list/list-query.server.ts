@@ -133,6 +133,8 @@ function filterConditions(scope: ListScope, params: RecordingsListParams): RawBu
   }
   if (params.direction) conditions.push(sql<SqlBool>`calls.direction = ${params.direction.toLowerCase()}`);
   if (params.campaign) conditions.push(sql<SqlBool>`calls.campaign_name = ${params.campaign}`);
+  if (params.agent) conditions.push(sql<SqlBool>`calls.agent_id = ${params.agent}`);
+  if (params.agent && params.version) conditions.push(sql<SqlBool>`calls.agent_version = ${params.version}`);
   if (params.range) {
     const range = resolveDateRange(params.range, scope.timeZone, scope.now);
     conditions.push(sql<SqlBool>`calls.created_at >= ${range.startUtc}`, sql<SqlBool>`calls.created_at < ${range.endUtc}`);
@@ -208,7 +210,7 @@ interface Count {
  * 0003), so they cost a few rows instead of an index walk over every call.
  */
 function kept(params: RecordingsListParams) {
-  return !params.q && !params.range && !params.escalated && !params.view;
+  return !params.q && !params.range && !params.escalated && !params.view && !params.agent;
 }
 
 async function keptCount(db: DB, scope: ListScope, params: RecordingsListParams): Promise<Count> {
@@ -543,4 +545,17 @@ export async function* exportChunks(
 
 function toExportRow(row: ExportDbRow): ExportRow {
   return { ...toItem(row), summary: row.summary };
+}
+
+/**
+ * The agent filter's choices: the tenant's agents, each with the versions it
+ * published. Read from the agents' tables directly, since recordings sits
+ * below agents (docs/decisions/0029-code-layout.md).
+ */
+export async function agentOptions(db: DB, tenantId: string) {
+  const [agents, versions] = await Promise.all([
+    db.selectFrom("agents").select(["id", "name"]).where("tenant_id", "=", tenantId).orderBy("name").orderBy("id").execute(),
+    db.selectFrom("agent_versions").select(["agent_id", "version"]).where("tenant_id", "=", tenantId).orderBy("version").execute(),
+  ]);
+  return agents.map((agent) => ({ id: agent.id, name: agent.name, versions: versions.filter((row) => row.agent_id === agent.id).map((row) => row.version) }));
 }
