@@ -88,7 +88,11 @@ export async function loadFormOptions(tenantId: string, db: DB = getDb()): Promi
 export type ReferenceErrors = Partial<Record<"contactListId" | "phoneNumberId" | "agentId", string[]>>;
 
 /** The tenant's own list and number, and a knowledge base for the campaign's type on that number. */
-export async function checkReferences(tenantId: string, values: Pick<CampaignFormValues, "contactListId" | "phoneNumberId" | "type" | "agentId">, db: DB = getDb()) {
+export async function checkReferences(
+  tenantId: string,
+  values: Pick<CampaignFormValues, "contactListId" | "phoneNumberId" | "type" | "agentId">,
+  db: DB = getDb(),
+) {
   const errors: ReferenceErrors = {};
   const [list, number] = await Promise.all([
     db.selectFrom("contact_lists").select("id").where("tenant_id", "=", tenantId).where("id", "=", values.contactListId).executeTakeFirst(),

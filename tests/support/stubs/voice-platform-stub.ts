@@ -17,7 +17,16 @@ export interface RecordedCall {
   authorization: string | undefined;
   idempotencyKey: string | undefined;
   contentType: string | undefined;
-  body: { to?: string; from?: string; campaignId?: string; contactId?: string; knowledgeBaseId?: string; agentId?: string | null; agentVersion?: number | null; runId?: string };
+  body: {
+    to?: string;
+    from?: string;
+    campaignId?: string;
+    contactId?: string;
+    knowledgeBaseId?: string;
+    agentId?: string | null;
+    agentVersion?: number | null;
+    runId?: string;
+  };
 }
 
 export interface VoicePlatformStub {
