@@ -131,3 +131,31 @@ describe("the recordings list by agent (docs/product/agents.md#calls)", () => {
     expect((await list(`agent=${agentId}&version=7`)).total).toBe(2);
   });
 });
+
+describe("transcript retention (docs/product/agents.md#privacy)", () => {
+  it("removes transcripts older than the handling version's retention, keeps the rest, and counts what went on the agent", async () => {
+    const { purgeExpiredTranscripts } = await import("~/features/agents/retention.server");
+    const tenant = await tenantWithKey();
+    const agentId = await makeAgent(tenant.tenantId, { published: true });
+    const v2 = await setPrivacy(tenant.tenantId, agentId, { transcriptRetentionDays: 30 });
+    const transcript = [{ speaker: "caller", text: "Please call me back about invoice 77" }];
+    // Ended 2026-03-02 (the helper's occurredAt): older than 30 days by the clock below.
+    const old = await post(tenant.key, { id: `r-${sequence}-1`, agent: { id: agentId, version: v2 }, transcript, summary: "Callback" });
+    const keptByV1 = await post(tenant.key, { id: `r-${sequence}-2`, agent: { id: agentId, version: 1 }, transcript });
+    const now = new Date("2026-04-15T00:00:00Z");
+    expect(await purgeExpiredTranscripts(now)).toEqual({ calls: 1 });
+    const after = await getDb().selectFrom("calls").selectAll().where("id", "in", [old.id, keptByV1.id]).execute();
+    const purged = after.find((row) => row.id === old.id)!;
+    expect(purged).toMatchObject({ transcript: null, transcript_text: null, summary: "Callback" });
+    expect(purged.search_text).not.toContain("invoice 77");
+    expect(after.find((row) => row.id === keptByV1.id)!.transcript).toContain("invoice 77");
+    const agent = await getDb()
+      .selectFrom("agents")
+      .select(["retention_purged_at", "retention_purged_count"])
+      .where("id", "=", agentId)
+      .executeTakeFirstOrThrow();
+    expect(agent).toEqual({ retention_purged_at: now.toISOString(), retention_purged_count: 1 });
+    // Nothing left to purge: the agent's last count stays.
+    expect(await purgeExpiredTranscripts(now)).toEqual({ calls: 0 });
+  });
+});

@@ -1,6 +1,7 @@
 import { syncDueCalcomConnections } from "~/features/calcom/scheduled-sync.server";
 import { runDueDeliveries } from "~/features/integrations/delivery/deliveries.server";
 import { purgeExpiredLogs } from "~/features/integrations/delivery/log-retention.server";
+import { purgeExpiredTranscripts } from "~/features/agents/retention.server";
 import type { GuardOptions } from "~/lib/outbound/guard.server";
 import { purgeFinishedOutboxJobs, runDueOutboxJobs } from "~/db/outbox.server";
 import os from "node:os";
@@ -127,6 +128,7 @@ export class JobRunner {
         this.lastPurge = now.getTime();
         await purgeExpiredLogs(now, this.context.db);
         await purgeFinishedOutboxJobs(now, this.context.db);
+        await purgeExpiredTranscripts(now, this.context.db);
       }
     } catch (error) {
       this.onError(error);
