@@ -1,4 +1,4 @@
-import { ensureAgentTemplates } from "~/features/agents/templates.server";
+import { ensureAgentTemplates } from "~/features/agents/admin/templates.server";
 import { getEnv } from "~/config/env.server";
 import { ensureBuiltInRoles, getRoleIdByKey } from "~/features/roles/roles.server";
 import { hashPassword } from "~/features/auth/password.server";

@@ -289,3 +289,77 @@ describe("assignment (docs/product/agents.md#assignment)", () => {
     expect(list2.find((agent) => agent.id === published)!.campaigns).toHaveLength(1);
   });
 });
+
+describe("super admin: templates and every tenant's agents (docs/product/agents.md#administration)", () => {
+  const adminCookie = () => import("../support/app").then(({ sessionCookieFor }) => sessionCookieFor("admin@demo.test"));
+
+  it("creates, edits, publishes and retires a template; tenants see only published ones", async () => {
+    const templatesNew = await import("~/routes/_dashboard+/ai-agent-templates+/new");
+    const templateEdit = await import("~/routes/_dashboard+/ai-agent-templates+/$id");
+    const cookie = await adminCookie();
+    const created = await callAction(templatesNew.action, "/ai-agent-templates/new", {
+      cookie,
+      form: { name: "Dentist", description: "Books check-ups.", language: "en" },
+    });
+    const location = redirectLocation(created)!;
+    const id = decodeURIComponent(location.split("/")[2]!.split("?")[0]!);
+    const edit = (tab: string, form: Record<string, string | string[]>) =>
+      callAction(templateEdit.action, `/ai-agent-templates/${id}?tab=${tab}`, { cookie, params: { id }, form: toForm(form) });
+
+    // Not publishable yet: no first message, no instructions.
+    const refused = unwrap(await edit("card", { intent: "publish" }));
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(refused.value)).toContain("publish.instructionsMissing");
+    await edit("general", { intent: "save", tab: "general", ...TAB_FORMS.general! });
+    await edit("context", { intent: "save", tab: "context", ...TAB_FORMS.context!, bookingEnabled: "on", bookingEventTypeId: "someone-elses" });
+    expect(redirectLocation(await edit("card", { intent: "publish" }))).toBe("/ai-agent-templates");
+
+    const tenant = await tenantWithOwner();
+    const gallery = async () =>
+      (unwrap(await callLoader(templateRoute.loader, "/create-agent", { cookie: tenant.cookie })).value as { templates: Array<{ id: string }> }).templates.map(
+        (t) => t.id,
+      );
+    expect(await gallery()).toContain(id);
+    const stored = await getDb().selectFrom("agent_templates").select("config").where("id", "=", id).executeTakeFirstOrThrow();
+    expect(readAgentConfig(stored.config).context).toMatchObject({ bookingEnabled: false, bookingEventTypeId: "" });
+    expect(redirectLocation(await edit("card", { intent: "retire" }))).toBe("/ai-agent-templates");
+    expect(await gallery()).not.toContain(id);
+  });
+
+  it("disables a tenant's agent with a reason the tenant sees, which stops its publishing and assignment, and enables it again", async () => {
+    const management = await import("~/routes/_dashboard+/ai-agent-management+/$id");
+    const cookie = await adminCookie();
+    const tenant = await tenantWithOwner();
+    const id = await makeAgent(tenant.tenantId, { name: "Flagged", published: true });
+    const post = (form: Record<string, string>) => callAction(management.action, `/ai-agent-management/${id}`, { cookie, params: { id }, form });
+    const missing = unwrap(await post({ intent: "disable", reason: "" }));
+    expect(missing.status).toBe(400);
+    expect(missing.value).toMatchObject({ result: { error: { reason: ["validation.reasonRequired"] } } });
+    expect(redirectLocation(await post({ intent: "disable", reason: "Impersonates a bank" }))).toBe("/ai-agent-management");
+    const list = unwrap(await callLoader(managerRoute.loader, "/ai-agent-manager", { cookie: tenant.cookie })).value as {
+      list: { items: Array<{ status: string; disabledReason: string }> };
+    };
+    expect(list.list.items[0]).toMatchObject({ status: "disabled", disabledReason: "Impersonates a bank" });
+    const { listAssignableAgents } = await import("~/features/agents/agents.server");
+    expect(await listAssignableAgents(tenant.tenantId)).toEqual([]);
+    expect(redirectLocation(await post({ intent: "enable" }))).toBe("/ai-agent-management");
+    expect((await listAssignableAgents(tenant.tenantId)).map((agent) => agent.id)).toEqual([id]);
+  });
+
+  it("is for super admins only", async () => {
+    const management = await import("~/routes/_dashboard+/ai-agent-management+/$id");
+    const templatesNew = await import("~/routes/_dashboard+/ai-agent-templates+/new");
+    const tenant = await tenantWithOwner();
+    const id = await makeAgent(tenant.tenantId, { published: true });
+    expect(
+      unwrap(
+        await callAction(management.action, `/ai-agent-management/${id}`, { cookie: tenant.cookie, params: { id }, form: { intent: "disable", reason: "x" } }),
+      ).status,
+    ).toBe(403);
+    expect(
+      unwrap(await callAction(templatesNew.action, "/ai-agent-templates/new", { cookie: tenant.cookie, form: { name: "X", description: "Y", language: "en" } }))
+        .status,
+    ).toBe(403);
+    expect((await getDb().selectFrom("agents").select("disabled_at").where("id", "=", id).executeTakeFirstOrThrow()).disabled_at).toBeNull();
+  });
+});

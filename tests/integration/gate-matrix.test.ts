@@ -468,6 +468,8 @@ const PARAMS: Record<string, () => Record<string, string>> = {
   "/api/v1/calls/:callId": () => ({ callId: "no-such-call" }),
   "/webhooks/calcom/:connectionId": () => ({ connectionId: "no-such-connection" }),
   "/ai-agent-manager/:id/delete": () => ({ id: made.aiAgent! }),
+  "/ai-agent-management/:id": () => ({ id: made.aiAgent! }),
+  "/ai-agent-templates/:id": () => ({ id: "builtin-appointment-booking-en" }),
   "/appointments/:id": () => ({ id: made.appointment! }),
   "/appointments/:id/reschedule": () => ({ id: made.appointment! }),
   "/campaigns/:id": () => ({ id: made.campaign! }),

@@ -4,7 +4,7 @@ import { defaultAgentConfig, readAgentConfig, writeAgentConfig } from "./agent-c
 import { checkPromptVariables, fillPromptVariables } from "./prompt-variables";
 import { publishProblems } from "./publish-rules";
 import { tabSchema } from "./schemas";
-import { diffConfigs, diffLines } from "./version-diff";
+import { diffConfigs, diffLines } from "./editor/version-diff";
 
 const form = (entries: Record<string, string | string[]>) => {
   const data = new FormData();

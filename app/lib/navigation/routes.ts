@@ -108,6 +108,8 @@ export const BUILT_SEGMENTS: ReadonlySet<DashboardSegment> = new Set<DashboardSe
   "ai-agent",
   "create-agent",
   "create-from-blank",
+  "ai-agent-templates",
+  "ai-agent-management",
 ]);
 
 export const isBuiltSegment = (segment: string) => BUILT_SEGMENTS.has(segment as DashboardSegment);

@@ -8,7 +8,7 @@ import { countAgents } from "~/features/agents/agents.server";
 import { NewAgentForm, TemplateGallery } from "~/features/agents/create-agent-forms";
 import { submitNewAgent } from "~/features/agents/create-action.server";
 import { newAgentFormConstraint } from "~/features/agents/form-constraints.server";
-import { listPublishedTemplates } from "~/features/agents/templates.server";
+import { listPublishedTemplates } from "~/features/agents/admin/templates.server";
 import { getTranslator } from "~/i18n/i18next.server";
 import { useTranslation } from "~/i18n/react";
 import type { I18nHandle } from "~/i18n/route-namespaces";

@@ -1,5 +1,5 @@
-import { AGENT_TABS, type AgentTab } from "./agent-rules";
-import type { AgentConfig } from "./agent-config";
+import { AGENT_TABS, type AgentTab } from "../agent-rules";
+import type { AgentConfig } from "../agent-config";
 
 /**
  * What changed between two configurations of an agent

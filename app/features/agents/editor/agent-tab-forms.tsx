@@ -15,7 +15,7 @@ import {
   type PlainField,
   type PlainReply,
 } from "~/lib/forms/plain-form";
-import { firstBadPronunciation, linesOf } from "./agent-config";
+import { firstBadPronunciation, linesOf } from "../agent-config";
 import {
   AGENT_LANGUAGES,
   AGENT_LIMITS as L,
@@ -27,8 +27,8 @@ import {
   VOICEMAIL_ACTIONS,
   WIDGET_POSITIONS,
   type AgentTab,
-} from "./agent-rules";
-import { checkPromptVariables } from "./prompt-variables";
+} from "../agent-rules";
+import { checkPromptVariables } from "../prompt-variables";
 import type { TabFormValues } from "./tab-defaults";
 
 export interface AgentTabFormData {
@@ -59,11 +59,14 @@ export function AgentTabForm({
   lastResult,
   creating,
   readOnly,
+  forTemplate = false,
 }: {
   data: AgentTabFormData;
   lastResult: PlainReply | undefined;
   creating: boolean;
   readOnly: boolean;
+  /** A global template's tab: without what belongs to one tenant (knowledge bases, event type, CRM integration). */
+  forTemplate?: boolean;
 }) {
   const { t } = useTranslation(NS);
   const [form, fields] = usePlainForm<Fields>({ id: `agent-${data.name}`, lastResult, constraint: data.constraint, defaultValue: data.defaults });
@@ -110,25 +113,27 @@ export function AgentTabForm({
       body = (
         <>
           {textarea("instructions", t("fields.instructions"), <VariablesHint variables={data.variables ?? []} />, 12, unknownVariables(field("instructions")))}
-          <fieldset className="space-y-2" aria-describedby={kb.errors?.length ? kb.errorId : undefined}>
-            <legend className="text-sm font-medium">{t("fields.knowledgeBases")}</legend>
-            {choices.knowledgeBases.length === 0 ? (
-              <p className="text-sm text-slate-600 dark:text-slate-300">{t("fields.noKnowledgeBases")}</p>
-            ) : (
-              <div className="grid gap-2 sm:grid-cols-2">
-                {plainCollectionProps(kb, { type: "checkbox", options: choices.knowledgeBases.map((base) => base.id) }).map(({ key, ...props }, index) => (
-                  <div key={key} className="flex items-start gap-2">
-                    <input {...props} className="mt-0.5 h-4 w-4 shrink-0 accent-[rgb(var(--color-primary-button))]" />
-                    <label htmlFor={props.id} className="text-sm">
-                      {choices.knowledgeBases[index]!.name}
-                    </label>
-                  </div>
-                ))}
-              </div>
-            )}
-            <p className="text-xs text-slate-500 dark:text-slate-400">{t("fields.knowledgeBasesHint", { max: L.knowledgeBasesMax })}</p>
-            <FieldErrors id={kb.errorId} errors={kb.errors} t={(key) => t(key, { max: L.knowledgeBasesMax })} />
-          </fieldset>
+          {forTemplate ? null : (
+            <fieldset className="space-y-2" aria-describedby={kb.errors?.length ? kb.errorId : undefined}>
+              <legend className="text-sm font-medium">{t("fields.knowledgeBases")}</legend>
+              {choices.knowledgeBases.length === 0 ? (
+                <p className="text-sm text-slate-600 dark:text-slate-300">{t("fields.noKnowledgeBases")}</p>
+              ) : (
+                <div className="grid gap-2 sm:grid-cols-2">
+                  {plainCollectionProps(kb, { type: "checkbox", options: choices.knowledgeBases.map((base) => base.id) }).map(({ key, ...props }, index) => (
+                    <div key={key} className="flex items-start gap-2">
+                      <input {...props} className="mt-0.5 h-4 w-4 shrink-0 accent-[rgb(var(--color-primary-button))]" />
+                      <label htmlFor={props.id} className="text-sm">
+                        {choices.knowledgeBases[index]!.name}
+                      </label>
+                    </div>
+                  ))}
+                </div>
+              )}
+              <p className="text-xs text-slate-500 dark:text-slate-400">{t("fields.knowledgeBasesHint", { max: L.knowledgeBasesMax })}</p>
+              <FieldErrors id={kb.errorId} errors={kb.errors} t={(key) => t(key, { max: L.knowledgeBasesMax })} />
+            </fieldset>
+          )}
           <fieldset className="space-y-3">
             <legend className="text-base font-semibold">{t("fields.tools")}</legend>
             {checkbox("transferEnabled", t("fields.transferEnabled"), t("fields.transferHint"))}
@@ -137,15 +142,15 @@ export function AgentTabForm({
               {select("transferKind", t("fields.transferKind"), options(TRANSFER_KINDS, "transferKinds"))}
             </div>
             {checkbox("endCallEnabled", t("fields.endCallEnabled"), t("fields.endCallHint"))}
-            {checkbox("bookingEnabled", t("fields.bookingEnabled"), t("fields.bookingHint"))}
-            <div className="pl-6">
+            {forTemplate ? null : checkbox("bookingEnabled", t("fields.bookingEnabled"), t("fields.bookingHint"))}
+            <div className={forTemplate ? "hidden" : "pl-6"}>
               {select("bookingEventTypeId", t("fields.bookingEventType"), [
                 { value: "", label: choices.eventTypes.length ? t("fields.choose") : t("fields.noEventTypes") },
                 ...choices.eventTypes.map((type) => ({ value: type.id, label: type.name })),
               ])}
             </div>
-            {checkbox("crmEnabled", t("fields.crmEnabled"), t("fields.crmHint"))}
-            <div className="pl-6">
+            {forTemplate ? null : checkbox("crmEnabled", t("fields.crmEnabled"), t("fields.crmHint"))}
+            <div className={forTemplate ? "hidden" : "pl-6"}>
               {select("crmIntegrationId", t("fields.crmIntegration"), [
                 { value: "", label: choices.integrations.length ? t("fields.choose") : t("fields.noIntegrations") },
                 ...choices.integrations.map((integration) => ({ value: integration.id, label: integration.name })),

@@ -4,7 +4,7 @@ import { TEMPLATES } from "~/features/knowledge/catalogue";
 import { loadTemplateTexts } from "~/features/knowledge/template-texts.server";
 import { SUPPORTED_LANGUAGES } from "~/i18n/config";
 import { getTranslatorFor } from "~/i18n/i18next.server";
-import { defaultAgentConfig, readAgentConfig, writeAgentConfig, type AgentConfig } from "./agent-config";
+import { defaultAgentConfig, readAgentConfig, writeAgentConfig, type AgentConfig } from "../agent-config";
 
 /**
  * The global templates tenants start an agent from (docs/product/agents.md#templates).

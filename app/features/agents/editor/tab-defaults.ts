@@ -1,5 +1,5 @@
-import { pronunciationsToText, type AgentConfig } from "./agent-config";
-import type { AgentTab } from "./agent-rules";
+import { pronunciationsToText, type AgentConfig } from "../agent-config";
+import type { AgentTab } from "../agent-rules";
 
 /** A tab's stored values as its form's fields: text for inputs, "on" for a ticked box, lines for lists. */
 export type TabFormValues = Record<string, string | string[] | undefined>;

@@ -6,9 +6,9 @@ import { Tabs } from "~/components/ui/tabs";
 import { useIsPending } from "~/components/ui/use-is-pending";
 import { formatDateTime } from "~/i18n/format";
 import { useTranslation } from "~/i18n/react";
-import { AGENT_STATUS_TONES } from "./agent-list";
-import { AGENT_TABS, AGENT_VIEWS, type AgentStatus, type AgentView } from "./agent-rules";
-import { agentEditorHref } from "./editor-params";
+import { AGENT_STATUS_TONES } from "../agent-list";
+import { AGENT_TABS, AGENT_VIEWS, type AgentStatus, type AgentView } from "../agent-rules";
+import { agentEditorHref } from "../editor-params";
 
 export interface AgentEditorHeaderData {
   agent: {

@@ -1,8 +1,8 @@
 import { getEnv } from "~/config/env.server";
 import { ChatCompletionError, chatCompletion, type ChatMessage } from "~/lib/llm/chat-completions.server";
-import type { AgentConfig } from "./agent-config";
-import { AGENT_LIMITS } from "./agent-rules";
-import { fillPromptVariables, type PromptVariable } from "./prompt-variables";
+import type { AgentConfig } from "../agent-config";
+import { AGENT_LIMITS } from "../agent-rules";
+import { fillPromptVariables, type PromptVariable } from "../prompt-variables";
 
 /**
  * The editor's text test (docs/product/agents.md#text-test): the draft's
