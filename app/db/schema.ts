@@ -52,6 +52,8 @@ export interface Database {
   integration_deliveries: IntegrationDeliveryTable;
   crm_logs: CrmLogTable;
   outbox_jobs: OutboxJobTable;
+  onboarding_seen: OnboardingSeenTable;
+  onboarding_profiles: OnboardingProfileTable;
 }
 
 export interface TenantTable {
@@ -835,4 +837,22 @@ export interface OutboxJobTable {
   created_at: string;
   updated_at: string;
   finished_at: string | null;
+}
+
+/** A wizard or page tour a user has seen, one row per user and wizard type (docs/product/behaviour.md#onboarding-wizard). */
+export interface OnboardingSeenTable {
+  tenant_id: string;
+  user_id: string;
+  wizard_type: string;
+  seen_at: string;
+}
+
+/** The call types a user chose in the onboarding wizard's quick profile step; 0/1 each. */
+export interface OnboardingProfileTable {
+  user_id: string;
+  tenant_id: string;
+  inbound: number;
+  outbound: number;
+  live_call: number;
+  updated_at: string;
 }

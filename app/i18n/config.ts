@@ -22,6 +22,7 @@ export const NAMESPACES = [
   "scheduling",
   "calcom",
   "integrations",
+  "onboarding",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

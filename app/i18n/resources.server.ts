@@ -36,6 +36,8 @@ import enOrganizations from "../../locales/en/organizations.json";
 import enScheduling from "../../locales/en/scheduling.json";
 import enCalcom from "../../locales/en/calcom.json";
 import enIntegrations from "../../locales/en/integrations.json";
+import deOnboarding from "../../locales/de/onboarding.json";
+import enOnboarding from "../../locales/en/onboarding.json";
 import type { Language, Namespace } from "./config";
 
 // Imported so the translations travel inside the server bundle and need no file reads at request time.
@@ -60,6 +62,7 @@ export const resources = {
     scheduling: enScheduling,
     calcom: enCalcom,
     integrations: enIntegrations,
+    onboarding: enOnboarding,
   },
   de: {
     common: deCommon,
@@ -81,5 +84,6 @@ export const resources = {
     scheduling: deScheduling,
     calcom: deCalcom,
     integrations: deIntegrations,
+    onboarding: deOnboarding,
   },
 } satisfies Record<Language, Record<Namespace, unknown>>;

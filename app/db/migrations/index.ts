@@ -15,6 +15,7 @@ import * as scheduling from "./0013-scheduling";
 import * as calcomPerOrganization from "./0014-calcom-per-organization";
 import * as integrationHub from "./0015-integration-hub";
 import * as outboxJobs from "./0016-outbox-jobs";
+import * as onboarding from "./0018-onboarding";
 
 /**
  * Migrations are imported statically so they travel inside the server bundle;
@@ -37,6 +38,8 @@ const migrations: Record<string, Migration> = {
   "0014-calcom-per-organization": calcomPerOrganization,
   "0015-integration-hub": integrationHub,
   "0016-outbox-jobs": outboxJobs,
+  // 0017 is the AI agents' migration (issue 24), registered by its own branch.
+  "0018-onboarding": onboarding,
 };
 
 export const migrationProvider: MigrationProvider = {
