@@ -4,7 +4,7 @@ import { placeTourCard, TOUR_CARD, type Box, type CardPosition } from "./placeme
 const DESKTOP = { width: 1366, height: 800 };
 const PHONE = { width: 390, height: 844 };
 
-function inside(position: CardPosition, viewport: { width: number; height: number }, height = TOUR_CARD.height) {
+function inside(position: CardPosition, viewport: { width: number; height: number }, height: number = TOUR_CARD.height) {
   expect(position.left).toBeGreaterThanOrEqual(TOUR_CARD.margin);
   expect(position.top).toBeGreaterThanOrEqual(TOUR_CARD.margin);
   expect(position.left + position.width).toBeLessThanOrEqual(viewport.width - TOUR_CARD.margin);

@@ -47,6 +47,7 @@ export const DASHBOARD_SEGMENTS = [
   "service-desk",
   "integrations-hub",
   "settings",
+  "help",
 ] as const;
 
 export type DashboardSegment = (typeof DASHBOARD_SEGMENTS)[number];
@@ -104,6 +105,7 @@ export const BUILT_SEGMENTS: ReadonlySet<DashboardSegment> = new Set<DashboardSe
   "integrations-hub",
   "crm-logs",
   "crm",
+  "help",
 ]);
 
 export const isBuiltSegment = (segment: string) => BUILT_SEGMENTS.has(segment as DashboardSegment);
