@@ -57,7 +57,10 @@ export async function seedDemoData(db: DB = getDb()) {
         })
         .execute();
       // Nor do they get the onboarding wizard on the overview; help and /overview?onboarding=welcome still open it.
-      await trx.insertInto("onboarding_seen").values({ tenant_id: tenants[user.tenant], user_id: userId, wizard_type: "overview", seen_at: timestamp }).execute();
+      await trx
+        .insertInto("onboarding_seen")
+        .values({ tenant_id: tenants[user.tenant], user_id: userId, wizard_type: "overview", seen_at: timestamp })
+        .execute();
     }
   });
   await subscribeTenantToPlan(tenants.demo, "growth", db);

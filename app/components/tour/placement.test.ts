@@ -46,7 +46,8 @@ describe("placeTourCard (docs/product/constants.md#tour-and-layout)", () => {
   });
 
   it("keeps 20 px from the side edges for an element in a corner", () => {
-    for (const target of [box(0, 0, 30, 30), box(1336, 0, 30, 30), box(0, 770, 30, 30), box(1336, 770, 30, 30)]) inside(placeTourCard({ target, viewport: DESKTOP }), DESKTOP);
+    for (const target of [box(0, 0, 30, 30), box(1336, 0, 30, 30), box(0, 770, 30, 30), box(1336, 770, 30, 30)])
+      inside(placeTourCard({ target, viewport: DESKTOP }), DESKTOP);
   });
 
   it("pushes the card inside at 390 px: an element at the right edge gets a card 20 px from it", () => {

@@ -53,7 +53,12 @@ export function placeTourCard({
   const maxLeft = viewport.width - margin - width;
   const maxTop = viewport.height - margin - height;
   if (!target) {
-    return { top: clamp((viewport.height - height) / 2, margin, maxTop), left: clamp((viewport.width - width) / 2, margin, maxLeft), width, placement: "center" };
+    return {
+      top: clamp((viewport.height - height) / 2, margin, maxTop),
+      left: clamp((viewport.width - width) / 2, margin, maxLeft),
+      width,
+      placement: "center",
+    };
   }
 
   // The room each side leaves for the card, offset and margin taken off.
@@ -63,7 +68,11 @@ export function placeTourCard({
     right: viewport.width - margin - (target.left + target.width + offset) - width,
     left: target.left - offset - margin - width,
   };
-  const order: TourPlacement[] = [placement, OPPOSITE[placement], ...(["bottom", "top", "right", "left"] as const).filter((side) => side !== placement && side !== OPPOSITE[placement])];
+  const order: TourPlacement[] = [
+    placement,
+    OPPOSITE[placement],
+    ...(["bottom", "top", "right", "left"] as const).filter((side) => side !== placement && side !== OPPOSITE[placement]),
+  ];
   const side = order.find((candidate) => room[candidate] >= 0) ?? order.reduce((best, candidate) => (room[candidate] > room[best] ? candidate : best));
 
   const centredLeft = target.left + target.width / 2 - width / 2;

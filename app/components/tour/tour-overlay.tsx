@@ -110,6 +110,8 @@ export function TourOverlay({
     setViewport({ width: document.documentElement.clientWidth, height: window.innerHeight });
     setTarget(boxOf(firstVisible(step.selector)));
     if (card.current) setCardHeight(Math.max(card.current.offsetHeight, 1));
+    // Focus that left the card (a click on the dimmed page leaves it on <body>) comes back to it: the page behind is inert.
+    if (card.current && card.current.style.visibility !== "hidden" && !card.current.contains(document.activeElement)) primary.current?.focus();
   }, [step.selector]);
 
   // A new step: bring its element into view, then measure; measured again every 500 ms and on scroll or resize.
@@ -127,9 +129,13 @@ export function TourOverlay({
     };
   }, [step.selector, measure]);
 
+  // Focus on the step's way on, once the card is placed (a hidden card cannot take focus).
+  const placed = viewport.width > 0;
   useEffect(() => {
-    primary.current?.focus();
-  }, [index]);
+    if (!placed) return;
+    const frame = window.requestAnimationFrame(() => primary.current?.focus());
+    return () => window.cancelAnimationFrame(frame);
+  }, [index, placed]);
 
   // Escape closes wherever focus is (a click on the dimmed page leaves it on <body>).
   const close = useRef(onClose);
@@ -166,13 +172,18 @@ export function TourOverlay({
     }
   }
 
-  const position = viewport.width
-    ? placeTourCard({ target, viewport, card: { width: TOUR_CARD.width, height: cardHeight }, placement: step.placement })
-    : null;
+  const position = viewport.width ? placeTourCard({ target, viewport, card: { width: TOUR_CARD.width, height: cardHeight }, placement: step.placement }) : null;
   const motion = "motion-safe:transition-all motion-safe:duration-200";
 
   return createPortal(
-    <div ref={setRoot} className="fixed inset-0 z-[60]" data-testid="tour-overlay" data-step={index + 1} data-target-found={target ? "true" : "false"} onKeyDown={onKeyDown}>
+    <div
+      ref={setRoot}
+      className="fixed inset-0 z-[60]"
+      data-testid="tour-overlay"
+      data-step={index + 1}
+      data-target-found={target ? "true" : "false"}
+      onKeyDown={onKeyDown}
+    >
       {target ? (
         // The ring's shadow dims everything outside it; the element itself stays visible but cannot be clicked.
         <div

@@ -36,7 +36,13 @@ export function HelpButton() {
   const label = t("topbar.helpLabel");
   if (!hydrated) {
     return (
-      <Link to={helpPageHref(tour.tab ? "ai-agent" : tour.id, tour.tab, location.pathname + location.search)} className={triggerClass} aria-label={label} title={label} data-tour="help">
+      <Link
+        to={helpPageHref(tour.tab ? "ai-agent" : tour.id, tour.tab, location.pathname + location.search)}
+        className={triggerClass}
+        aria-label={label}
+        title={label}
+        data-tour="help"
+      >
         <Icon name="help" />
       </Link>
     );

@@ -104,7 +104,11 @@ export const NAV_TOUR_AREAS = [
   { key: "settings", group: "settings", href: "/settings" },
 ] as const;
 
-export const NAV_TOUR: TourStepDefinition[] = NAV_TOUR_AREAS.map((area) => ({ key: area.key, selector: `[data-tour="nav-${area.group}"]`, placement: "right" }));
+export const NAV_TOUR: TourStepDefinition[] = NAV_TOUR_AREAS.map((area) => ({
+  key: area.key,
+  selector: `[data-tour="nav-${area.group}"]`,
+  placement: "right",
+}));
 
 /** A tour the help button starts: its steps, and the key of its texts in the onboarding namespace (`tours.<textKey>.<step>`). */
 export interface PageTour {

@@ -51,7 +51,14 @@ export default function DashboardLayout() {
       </a>
       <Sidebar groups={navGroups} openGroups={sidebar.openGroups} collapsed={sidebar.collapsed} />
       <div className="flex min-w-0 flex-1 flex-col">
-        <Topbar theme={root?.theme ?? "light"} userName={user.name} avatarUrl={user.avatarUrl} profileLinks={profileLinks} selection={selection} help={<HelpButton />} />
+        <Topbar
+          theme={root?.theme ?? "light"}
+          userName={user.name}
+          avatarUrl={user.avatarUrl}
+          profileLinks={profileLinks}
+          selection={selection}
+          help={<HelpButton />}
+        />
         <GraceBanner notice={grace} />
         <main id="main" className="flex-1 p-4 sm:p-6">
           <Outlet />
