@@ -6,6 +6,8 @@ import { NAV_PAGE_TOUR, type PageTour } from "./tours";
  * Loaded on demand (a dynamic import from the help button and the wizard's
  * tour step): the overlay and the tours' texts, which come with the
  * onboarding namespace, are not part of any page's first scripts.
+ * @i18n-on-demand: rendered only in the browser once a tour is asked for; its
+ * onboarding namespace is fetched then (useTranslation suspends meanwhile).
  */
 
 function useTourSteps(tour: PageTour): TourStep[] {
