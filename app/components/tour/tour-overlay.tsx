@@ -189,17 +189,17 @@ export function TourOverlay({
         <div
           aria-hidden="true"
           data-testid="tour-highlight"
-          className={`pointer-events-none fixed rounded-md ring-2 ring-primary ${motion}`}
+          // Darker round a dark page, and a lighter ring, so the element stands out in both themes.
+          className={`pointer-events-none fixed rounded-md shadow-[0_0_0_9999px_rgb(15_23_42/0.55)] ring-2 ring-primary dark:shadow-[0_0_0_9999px_rgb(0_0_0/0.72)] dark:ring-sky-300 ${motion}`}
           style={{
             top: target.top - HIGHLIGHT_PADDING,
             left: target.left - HIGHLIGHT_PADDING,
             width: target.width + 2 * HIGHLIGHT_PADDING,
             height: target.height + 2 * HIGHLIGHT_PADDING,
-            boxShadow: "0 0 0 9999px rgb(15 23 42 / 0.55)",
           }}
         />
       ) : (
-        <div aria-hidden="true" className="fixed inset-0 bg-slate-900/55" />
+        <div aria-hidden="true" className="fixed inset-0 bg-slate-900/55 dark:bg-black/70" />
       )}
       <div
         ref={card}
