@@ -119,7 +119,10 @@ describe("the phone step", () => {
     const first = await tenantWithOwner({ phone: "4165550160" });
     const colleague = await tenantUser(first.tenantId, { role: "admin", phone: "+14165550177" });
     const other = await tenantWithOwner({ phone: "4165550160" });
-    await callAction(overview.action, "/overview?onboarding=phone", { cookie: first.cookie, form: { intent: "phone", phone: "4165550188", userId: other.ownerId } });
+    await callAction(overview.action, "/overview?onboarding=phone", {
+      cookie: first.cookie,
+      form: { intent: "phone", phone: "4165550188", userId: other.ownerId },
+    });
     expect((await userRow(first.ownerId)).phone).toBe("+14165550188");
     expect((await userRow(colleague.userId)).phone).toBe("+14165550177");
     expect((await userRow(other.ownerId)).phone).toBe("+14165550160");
@@ -173,11 +176,15 @@ describe("the quick profile step", () => {
 describe("the help page", () => {
   it("lists the steps of the tour it is asked for, and falls back to the tour every page has", async () => {
     const { cookie } = await tenantWithOwner();
-    const campaigns = unwrap(await callLoader(help.loader, "/help?type=campaigns&from=/campaigns", { cookie })).value as Awaited<ReturnType<typeof help.loader>>;
+    const campaigns = unwrap(await callLoader(help.loader, "/help?type=campaigns&from=/campaigns", { cookie })).value as Awaited<
+      ReturnType<typeof help.loader>
+    >;
     expect(campaigns).toMatchObject({ type: "campaigns", steps: ["page", "create", "list"], back: "/campaigns", title: "Help: Campaigns" });
     const tab = unwrap(await callLoader(help.loader, "/help?type=ai-agent&tab=privacy", { cookie })).value as Awaited<ReturnType<typeof help.loader>>;
     expect(tab).toMatchObject({ tab: "privacy", textKey: "ai-agent-tabs", steps: ["tabs", "privacy", "save"], back: null });
-    const unknown = unwrap(await callLoader(help.loader, "/help?type=nonsense&from=//evil.example", { cookie })).value as Awaited<ReturnType<typeof help.loader>>;
+    const unknown = unwrap(await callLoader(help.loader, "/help?type=nonsense&from=//evil.example", { cookie })).value as Awaited<
+      ReturnType<typeof help.loader>
+    >;
     expect(unknown).toMatchObject({ type: "main", back: null });
   });
 });
