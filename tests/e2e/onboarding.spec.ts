@@ -109,6 +109,23 @@ test("closing the wizard goes back to the overview and the next opening starts a
   await expect(wizard(page, "Welcome to Voxboard")).toBeVisible();
 });
 
+test.describe("accessibility", () => {
+  // axe runs in the page; the no-js project audits the scriptless page by blocking the app's bundles instead (prepareAccessibilityAudit).
+  test.use({ javaScriptEnabled: true });
+
+  test("the wizard's phone step has no serious accessibility problems, as a dialog and as a page", async ({ page }, testInfo) => {
+    // The overview's chart makes axe slow on two cores.
+    test.setTimeout(150_000);
+    await prepareAccessibilityAudit(page, testInfo);
+    await signInQuickly(page, DEMO_USERS.owner.email);
+    await page.goto("/overview?onboarding=phone");
+    await waitForHydration(page, testInfo);
+    await expect(wizard(page, "Your phone number")).toBeVisible();
+    if (!isScriptless(testInfo)) await expect(page.getByRole("dialog", { name: "Your phone number" })).toBeVisible();
+    await expectNoSeriousViolations(page);
+  });
+});
+
 test.describe("page tours", () => {
   test.beforeEach(async ({ page }, testInfo) => {
     test.skip(isScriptless(testInfo), "The tour overlay needs JavaScript; without it the help button is a link to /help (tested below)");
