@@ -52,7 +52,7 @@ export default function HelpPage() {
         back={
           back ? (
             <Link to={back} className="font-medium text-primary-dark underline dark:text-primary">
-              {t("help.back", { page: t(`help.pages.${type}`) })}
+              {type === "main" ? t("help.backToPage") : t("help.back", { page: t(`help.pages.${type}`) })}
             </Link>
           ) : undefined
         }
