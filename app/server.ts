@@ -23,6 +23,7 @@ import { reconcilePendingCharges } from "./features/billing/charges.server";
 import { contentSecurityPolicy, STATIC_SECURITY_HEADERS } from "./lib/security/headers";
 import { cookiesMustBeSecure, secureEveryCookie } from "./lib/security/secure-cookies.server";
 import { isForeignOriginRequest } from "./lib/security/same-origin";
+import { isPublicPath } from "./features/access/public-paths";
 import { closeGentlyAfterEarlyAnswers } from "./lib/http/early-answer.server";
 import { namespaceFileReply } from "./i18n/namespace-files.server";
 import { servePrecompressed } from "./lib/http/precompressed-static.server";
@@ -87,7 +88,9 @@ async function main() {
   app.use((req, res, next) => {
     res.locals.cspNonce = randomBytes(16).toString("base64");
     for (const [name, value] of Object.entries(STATIC_SECURITY_HEADERS)) res.setHeader(name, value);
-    res.setHeader("Content-Security-Policy", contentSecurityPolicy(res.locals.cspNonce as string));
+    // The support chat's origin only where its button is: the public pages (docs/product/behaviour.md#support-chat).
+    const supportChatOrigin = env.supportChat && isPublicPath(req.path) ? env.supportChat.origin : null;
+    res.setHeader("Content-Security-Policy", contentSecurityPolicy(res.locals.cspNonce as string, { supportChatOrigin }));
     if (env.appUrl.startsWith("https://")) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
     if (cookiesMustBeSecure({ appUrl: env.appUrl, trustProxy: env.TRUST_PROXY, forwardedProto: req.get("x-forwarded-proto") })) secureEveryCookie(res);
     next();

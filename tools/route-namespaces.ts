@@ -28,6 +28,10 @@ const USAGE_PATTERNS = [
   /\bnamespace\s*[:=]\s*\{?\s*["'`](\w+)["'`]/g,
 ];
 const DEFAULT_USAGE = /useTranslation\(\s*\)/;
+// A module that renders only in the browser, on a person's request, after a dynamic import (the tour the help button starts)
+// fetches its namespaces then: useTranslation suspends until they have arrived (app/i18n/react.tsx). It says so with this
+// marker, and its own namespaces are not asked of every page that can load it.
+const ON_DEMAND_MARKER = "@i18n-on-demand";
 // Static imports and re-exports, and import("…"): a screen's lazily loaded parts render with its translations too.
 const IMPORT_PATTERN = /(?:(?:import|export)\s+(?:type\s+)?(?:[^"';]*?\sfrom\s+)?|import\(\s*)["']([^"']+)["']/g;
 
@@ -69,7 +73,7 @@ export function namespacesReachableFrom(entry: string, cache = new Map<string, s
       source = fs.readFileSync(file, "utf8");
       cache.set(file, source);
     }
-    for (const namespace of namespacesNamedIn(source)) found.add(namespace);
+    if (!source.includes(ON_DEMAND_MARKER)) for (const namespace of namespacesNamedIn(source)) found.add(namespace);
     for (const match of source.matchAll(IMPORT_PATTERN)) {
       const resolved = resolveImport(file, match[1]!);
       if (resolved) stack.push(resolved);

@@ -59,4 +59,18 @@ describe("configuration", () => {
   it("reads file: database URLs", () => {
     expect(resolveEnv({ DATABASE_URL: "file:/tmp/x/app.db" }).databaseFile).toBe("/tmp/x/app.db");
   });
+
+  it("takes a support chat script only from an https URL, and names its origin for the CSP", () => {
+    expect(resolveEnv({ NODE_ENV: "development" }).supportChat).toBeNull();
+    expect(resolveEnv({ NODE_ENV: "development", SUPPORT_CHAT_SCRIPT_URL: "" }).supportChat).toBeNull();
+    expect(resolveEnv({ NODE_ENV: "development", SUPPORT_CHAT_SCRIPT_URL: "https://chat.example.com/widget/v2.js?id=42" }).supportChat).toEqual({
+      scriptUrl: "https://chat.example.com/widget/v2.js?id=42",
+      origin: "https://chat.example.com",
+    });
+    expect(() => resolveEnv({ NODE_ENV: "development", SUPPORT_CHAT_SCRIPT_URL: "http://chat.example.com/widget.js" })).toThrow(
+      /SUPPORT_CHAT_SCRIPT_URL: must be a full https:\/\/ URL/,
+    );
+    expect(() => resolveEnv({ NODE_ENV: "development", SUPPORT_CHAT_SCRIPT_URL: "javascript:alert(1)" })).toThrow(/SUPPORT_CHAT_SCRIPT_URL/);
+    expect(() => resolveEnv({ NODE_ENV: "development", SUPPORT_CHAT_SCRIPT_URL: "chat.js" })).toThrow(/SUPPORT_CHAT_SCRIPT_URL/);
+  });
 });

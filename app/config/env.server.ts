@@ -129,6 +129,16 @@ const envSchema = z.object({
     .refine((value) => secretsKeyBytes(value) !== null, "must be 32 bytes written as 64 hex characters or base64 (for example: openssl rand -hex 32)")
     .optional()
     .or(z.literal("").transform(() => undefined)),
+  /**
+   * A support chat's script (https only), loaded on the public pages when someone asks for the chat
+   * (docs/product/behaviour.md#support-chat); the Content-Security-Policy of those pages then allows its origin.
+   */
+  SUPPORT_CHAT_SCRIPT_URL: z
+    .string()
+    .url("must be a full https:// URL of the chat's script")
+    .refine((value) => value.startsWith("https://"), "must be a full https:// URL of the chat's script")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   /** Set to 0 to keep the job runner from starting with the server (tests, one-off scripts). */
   JOB_RUNNER: z
     .enum(["0", "1", ""])
@@ -213,6 +223,8 @@ export function resolveEnv(source: EnvSource = process.env) {
     stripe: env.STRIPE_SECRET_KEY
       ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET ?? null, apiUrl: env.STRIPE_API_URL ?? null }
       : null,
+    /** The support chat, or null when none is configured (the default). */
+    supportChat: env.SUPPORT_CHAT_SCRIPT_URL ? { scriptUrl: env.SUPPORT_CHAT_SCRIPT_URL, origin: new URL(env.SUPPORT_CHAT_SCRIPT_URL).origin } : null,
     outboxDir: path.join(dataDir, "outbox"),
     uploadsDir: path.join(dataDir, "uploads"),
     importsDir: path.join(dataDir, "imports"),

@@ -55,6 +55,8 @@ export interface Database {
   agents: AgentTable;
   agent_versions: AgentVersionTable;
   agent_templates: AgentTemplateTable;
+  onboarding_seen: OnboardingSeenTable;
+  onboarding_profiles: OnboardingProfileTable;
 }
 
 export interface TenantTable {
@@ -896,3 +898,20 @@ export interface AgentVersionTable {
 export type Agent = Selectable<AgentTable>;
 export type AgentVersion = Selectable<AgentVersionTable>;
 export type AgentTemplate = Selectable<AgentTemplateTable>;
+/** A wizard or page tour a user has seen, one row per user and wizard type (docs/product/behaviour.md#onboarding-wizard). */
+export interface OnboardingSeenTable {
+  tenant_id: string;
+  user_id: string;
+  wizard_type: string;
+  seen_at: string;
+}
+
+/** The call types a user chose in the onboarding wizard's quick profile step; 0/1 each. */
+export interface OnboardingProfileTable {
+  user_id: string;
+  tenant_id: string;
+  inbound: number;
+  outbound: number;
+  live_call: number;
+  updated_at: string;
+}

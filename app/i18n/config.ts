@@ -23,6 +23,7 @@ export const NAMESPACES = [
   "calcom",
   "integrations",
   "agents",
+  "onboarding",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -38,6 +38,8 @@ import enScheduling from "../../locales/en/scheduling.json";
 import enCalcom from "../../locales/en/calcom.json";
 import enIntegrations from "../../locales/en/integrations.json";
 import enAgents from "../../locales/en/agents.json";
+import deOnboarding from "../../locales/de/onboarding.json";
+import enOnboarding from "../../locales/en/onboarding.json";
 import type { Language, Namespace } from "./config";
 
 // Imported so the translations travel inside the server bundle and need no file reads at request time.
@@ -63,6 +65,7 @@ export const resources = {
     calcom: enCalcom,
     integrations: enIntegrations,
     agents: enAgents,
+    onboarding: enOnboarding,
   },
   de: {
     common: deCommon,
@@ -85,5 +88,6 @@ export const resources = {
     calcom: deCalcom,
     integrations: deIntegrations,
     agents: deAgents,
+    onboarding: deOnboarding,
   },
 } satisfies Record<Language, Record<Namespace, unknown>>;

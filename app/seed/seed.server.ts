@@ -37,10 +37,11 @@ export async function seedDemoData(db: DB = getDb()) {
       ])
       .execute();
     for (const user of DEMO_USERS) {
+      const userId = newId();
       await trx
         .insertInto("users")
         .values({
-          id: newId(),
+          id: userId,
           tenant_id: tenants[user.tenant],
           role_id: await getRoleIdByKey(user.role, trx),
           email: user.email,
@@ -55,6 +56,11 @@ export async function seedDemoData(db: DB = getDb()) {
           created_at: timestamp,
           updated_at: timestamp,
         })
+        .execute();
+      // Nor do they get the onboarding wizard on the overview; help and /overview?onboarding=welcome still open it.
+      await trx
+        .insertInto("onboarding_seen")
+        .values({ tenant_id: tenants[user.tenant], user_id: userId, wizard_type: "overview", seen_at: timestamp })
         .execute();
     }
   });

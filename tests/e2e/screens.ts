@@ -9,6 +9,9 @@ import { ensureDemoIntegration } from "./support";
 /** The screens an owner reaches; ids come from the demo data at run time. */
 export const OWNER_SCREENS = [
   "/overview",
+  "/overview?onboarding=phone",
+  "/overview?onboarding=tour",
+  "/help?type=campaigns&from=/campaigns",
   "/recordings",
   "/recordings/:recording",
   "/call-management?tab=live-calls",

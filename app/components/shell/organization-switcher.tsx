@@ -35,7 +35,7 @@ export function OrganizationSwitcher({
   if (!organization) return null;
   const team = organization.teams.find((candidate) => candidate.id === teamId);
   return (
-    <details className={cn("relative min-w-0", className)} data-testid="organization-switcher">
+    <details className={cn("relative min-w-0", className)} data-testid="organization-switcher" data-tour="organization-switcher">
       <summary
         className="flex min-w-0 cursor-pointer list-none items-center gap-2 rounded-md px-2 py-1.5 text-sm hover:bg-slate-100 dark:hover:bg-slate-800 [&::-webkit-details-marker]:hidden"
         aria-label={t("switcher.label", { organization: organization.name, team: team?.name ?? (allTeams ? t("switcher.allTeams") : t("switcher.noTeam")) })}

@@ -101,7 +101,7 @@ function SingleLinkGroup({ group }: { group: NavGroup }) {
   const active = isActiveItem(item, location.pathname.split("/").filter(Boolean)[0]);
   const soon = !isBuiltSegment(item.segment);
   return (
-    <li className="nav-group relative">
+    <li className="nav-group relative" data-tour={`nav-${group.id}`}>
       <Link
         to={`/${item.segment}`}
         title={t(group.labelKey)}
@@ -126,7 +126,7 @@ function CollapsibleGroup({ group, open, onToggle }: { group: NavGroup; open: bo
   const label = t(group.labelKey);
   const listId = `nav-group-${group.id}`;
   return (
-    <li className="nav-group relative">
+    <li className="nav-group relative" data-tour={`nav-${group.id}`}>
       <Form
         method="post"
         action="/resources/sidebar"
@@ -194,6 +194,7 @@ export function Sidebar({ groups, openGroups: initialOpen, collapsed: initialCol
       className="sidebar sticky top-0 z-20 flex h-screen shrink-0 flex-col border-r border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900"
       data-collapsed={collapsed ? "true" : "false"}
       data-testid="sidebar"
+      data-tour="sidebar"
     >
       <div className="flex h-16 items-center justify-between px-4">
         <Link to="/overview" className="nav-expanded-only">

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { useTranslation } from "~/i18n/react";
 import { LanguageSwitch, ThemeToggle } from "~/components/preference-forms";
 import { DropdownMenu, type DropdownEntry } from "~/components/ui/dropdown-menu";
@@ -10,9 +11,11 @@ interface TopbarProps {
   avatarUrl: string;
   profileLinks: Array<{ segment: string; labelKey: string }>;
   selection: { organizations: SwitcherOrganization[]; organizationId: string | null; teamId: string | null; allTeams: boolean };
+  /** The help button, given by the layout (it belongs to the onboarding feature, which the shell cannot import). */
+  help?: ReactNode;
 }
 
-export function Topbar({ theme, userName, avatarUrl, profileLinks, selection }: TopbarProps) {
+export function Topbar({ theme, userName, avatarUrl, profileLinks, selection, help }: TopbarProps) {
   const { t } = useTranslation();
   const profileEntries: DropdownEntry[] = [
     ...profileLinks.map((link): DropdownEntry => ({ kind: "link", to: `/${link.segment}`, label: t(link.labelKey) })),
@@ -28,6 +31,7 @@ export function Topbar({ theme, userName, avatarUrl, profileLinks, selection }: 
         teamId={selection.teamId}
         allTeams={selection.allTeams}
       />
+      {help}
       <LanguageSwitch />
       <ThemeToggle theme={theme} />
       <details className="relative flex h-16 items-center">
@@ -44,6 +48,7 @@ export function Topbar({ theme, userName, avatarUrl, profileLinks, selection }: 
       </details>
       <DropdownMenu
         className="shrink-0"
+        data-tour="profile-menu"
         // The name shown on the button starts its accessible name (WCAG 2.5.3 label in name).
         label={t("topbar.profileMenu", { name: userName })}
         entries={profileEntries}

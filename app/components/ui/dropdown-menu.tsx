@@ -36,12 +36,25 @@ function Entry({ entry }: { entry: DropdownEntry }) {
  * <details> disclosure; once hydrated it is a menu button (PopoverMenu) with
  * keyboard navigation, focus management and closing on outside clicks.
  */
-export function DropdownMenu({ label, trigger, entries, className }: { label: string; trigger: ReactNode; entries: DropdownEntry[]; className?: string }) {
+export function DropdownMenu({
+  label,
+  trigger,
+  entries,
+  className,
+  "data-tour": tourTarget,
+}: {
+  label: string;
+  trigger: ReactNode;
+  entries: DropdownEntry[];
+  className?: string;
+  /** Names the menu for a guided tour's step. */
+  "data-tour"?: string;
+}) {
   const scripted = usePopoverMenus();
   const submit = useSubmit();
   if (!scripted) {
     return (
-      <details className={cn("relative", className)}>
+      <details className={cn("relative", className)} data-tour={tourTarget}>
         <summary className="flex cursor-pointer list-none items-center rounded-md p-1 [&::-webkit-details-marker]:hidden" aria-label={label}>
           {trigger}
         </summary>
@@ -54,7 +67,7 @@ export function DropdownMenu({ label, trigger, entries, className }: { label: st
     );
   }
   return (
-    <div className={cn("relative", className)}>
+    <div className={cn("relative", className)} data-tour={tourTarget}>
       <PopoverMenu
         label={label}
         button={trigger}

@@ -16,6 +16,7 @@ import * as calcomPerOrganization from "./0014-calcom-per-organization";
 import * as integrationHub from "./0015-integration-hub";
 import * as outboxJobs from "./0016-outbox-jobs";
 import * as agents from "./0017-agents";
+import * as onboarding from "./0018-onboarding";
 
 /**
  * Migrations are imported statically so they travel inside the server bundle;
@@ -39,6 +40,7 @@ const migrations: Record<string, Migration> = {
   "0015-integration-hub": integrationHub,
   "0016-outbox-jobs": outboxJobs,
   "0017-agents": agents,
+  "0018-onboarding": onboarding,
 };
 
 export const migrationProvider: MigrationProvider = {

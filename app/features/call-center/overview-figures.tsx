@@ -30,7 +30,7 @@ export function CallFiguresSection({ figures, language }: { figures: CallFigures
         <p className="text-sm text-slate-600 dark:text-slate-300" data-testid="figures-span">
           {t("overview.span", { range: t(`ranges.${figures.rangeKey}`), span })}
         </p>
-        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4 xl:grid-cols-7" data-testid="figure-cards">
+        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4 xl:grid-cols-7" data-testid="figure-cards" data-tour="overview-figures">
           {FIGURE_KEYS.map((key) => {
             const value = formatFigure(figures.total, key, language);
             return (
@@ -58,7 +58,7 @@ export function CallFiguresSection({ figures, language }: { figures: CallFigures
 function RangePicker({ current }: { current: DateRangeKey }) {
   const { t } = useTranslation("calls");
   return (
-    <nav aria-label={t("overview.rangeLabel")}>
+    <nav aria-label={t("overview.rangeLabel")} data-tour="overview-ranges">
       {/* Two to a row on a phone, so the eight ranges take four short rows instead of eight. */}
       <ul className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap">
         {DATE_RANGES.map((range) => (

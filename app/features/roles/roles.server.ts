@@ -27,6 +27,7 @@ export const BUILT_IN_ROLES: Array<{ key: string; name: string; permissions: Per
       "contacts",
       "profile",
       "settings",
+      "help",
       "organizations",
       "appointments",
       "appointment-insights",

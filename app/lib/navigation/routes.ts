@@ -47,6 +47,7 @@ export const DASHBOARD_SEGMENTS = [
   "service-desk",
   "integrations-hub",
   "settings",
+  "help",
 ] as const;
 
 export type DashboardSegment = (typeof DASHBOARD_SEGMENTS)[number];
@@ -110,6 +111,7 @@ export const BUILT_SEGMENTS: ReadonlySet<DashboardSegment> = new Set<DashboardSe
   "create-from-blank",
   "ai-agent-templates",
   "ai-agent-management",
+  "help",
 ]);
 
 export const isBuiltSegment = (segment: string) => BUILT_SEGMENTS.has(segment as DashboardSegment);

@@ -1,14 +1,21 @@
-/** The enforcing Content-Security-Policy: scripts only from us or carrying this response's nonce. */
-export function contentSecurityPolicy(nonce: string) {
+/**
+ * The enforcing Content-Security-Policy: scripts only from us or carrying this response's nonce.
+ * `supportChatOrigin`, given only for the public pages when a support chat is configured
+ * (docs/product/behaviour.md#support-chat), may also serve scripts, answer requests, show images
+ * and frame its widget; nothing else of another origin is ever allowed.
+ */
+export function contentSecurityPolicy(nonce: string, { supportChatOrigin = null }: { supportChatOrigin?: string | null } = {}) {
+  const chat = supportChatOrigin ? ` ${supportChatOrigin}` : "";
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'`,
+    `script-src 'self' 'nonce-${nonce}'${chat}`,
     // Inline style attributes carry the palette variables (and a menu's position); styles cannot run code.
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
+    `img-src 'self' data: blob:${chat}`,
     "media-src 'self' blob:",
     "font-src 'self'",
-    "connect-src 'self'",
+    `connect-src 'self'${chat}`,
+    ...(chat ? [`frame-src 'self'${chat}`] : []),
     "form-action 'self'",
     "frame-ancestors 'none'",
     "base-uri 'self'",

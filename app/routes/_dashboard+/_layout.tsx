@@ -4,6 +4,7 @@ import { useTranslation } from "~/i18n/react";
 import { Sidebar } from "~/components/shell/sidebar";
 import { Topbar } from "~/components/shell/topbar";
 import { GraceBanner } from "~/components/shell/grace-banner";
+import { HelpButton } from "~/features/onboarding/help-button";
 import { requireScreenAccess } from "~/features/access/gate.server";
 import { can } from "~/features/roles/permissions";
 import { PROFILE_MENU, visibleNavGroups } from "~/lib/navigation/routes";
@@ -50,7 +51,14 @@ export default function DashboardLayout() {
       </a>
       <Sidebar groups={navGroups} openGroups={sidebar.openGroups} collapsed={sidebar.collapsed} />
       <div className="flex min-w-0 flex-1 flex-col">
-        <Topbar theme={root?.theme ?? "light"} userName={user.name} avatarUrl={user.avatarUrl} profileLinks={profileLinks} selection={selection} />
+        <Topbar
+          theme={root?.theme ?? "light"}
+          userName={user.name}
+          avatarUrl={user.avatarUrl}
+          profileLinks={profileLinks}
+          selection={selection}
+          help={<HelpButton />}
+        />
         <GraceBanner notice={grace} />
         <main id="main" className="flex-1 p-4 sm:p-6">
           <Outlet />

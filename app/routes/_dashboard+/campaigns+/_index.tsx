@@ -47,14 +47,16 @@ export default function CampaignsPage() {
         description={t("intro")}
         actions={
           permissions.canCreate ? (
-            <Link to="/campaigns/new" className={buttonClass("primary")}>
+            <Link to="/campaigns/new" className={buttonClass("primary")} data-tour="campaigns-new">
               {t("newCampaign")}
             </Link>
           ) : null
         }
       />
       {platformConfigured ? null : <Notice>{t("platform.notConfigured")}</Notice>}
-      <CampaignsList data={list} timeZone={timeZone} permissions={permissions} />
+      <div data-tour="campaigns-list">
+        <CampaignsList data={list} timeZone={timeZone} permissions={permissions} />
+      </div>
     </div>
   );
 }

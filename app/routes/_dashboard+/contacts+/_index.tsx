@@ -45,10 +45,10 @@ export default function ContactsPage() {
         actions={
           list.canCreate ? (
             <>
-              <Link to={withReturnTo(contactPaths.create(list.params.list), list.returnTo)} className={buttonClass("primary")}>
+              <Link to={withReturnTo(contactPaths.create(list.params.list), list.returnTo)} className={buttonClass("primary")} data-tour="contacts-add">
                 {t("actions.add")}
               </Link>
-              <Link to={contactPaths.importCsv} className={buttonClass("secondary")}>
+              <Link to={contactPaths.importCsv} className={buttonClass("secondary")} data-tour="contacts-import">
                 {t("actions.import")}
               </Link>
             </>
@@ -57,10 +57,12 @@ export default function ContactsPage() {
       />
       {readOnly ? <Notice>{t("readOnly")}</Notice> : null}
       <div className="grid grid-cols-[minmax(0,1fr)] gap-4 2xl:grid-cols-[15rem_minmax(0,1fr)] 2xl:items-start">
-        <aside aria-label={t("lists.title")}>
+        <aside aria-label={t("lists.title")} data-tour="contacts-lists">
           <ListsPanel data={list} listNameConstraint={listNameConstraint} />
         </aside>
-        <ContactsListView data={list} />
+        <div className="min-w-0" data-tour="contacts-list">
+          <ContactsListView data={list} />
+        </div>
       </div>
     </div>
   );

@@ -154,29 +154,35 @@ export default function NumbersManagementPage() {
       <div className={canCreate ? "grid items-start gap-6 lg:grid-cols-2" : undefined}>
         {/* Keyed by the count, so a successful add starts from an empty form while a failed one keeps what was typed. */}
         {canCreate ? (
-          <AddNumberPanel
-            key={numbers.length}
-            quota={quota}
-            lastResult={reply?.intent === "add" ? reply.result : undefined}
-            canChoosePlan={canChoosePlan}
-            phoneCountry={phoneCountry}
-            constraint={constraints.add}
-          />
+          <div data-tour="numbers-add">
+            <AddNumberPanel
+              key={numbers.length}
+              quota={quota}
+              lastResult={reply?.intent === "add" ? reply.result : undefined}
+              canChoosePlan={canChoosePlan}
+              phoneCountry={phoneCountry}
+              constraint={constraints.add}
+            />
+          </div>
         ) : null}
-        <BulkUploadPanel limits={bulkLimits} />
+        <div data-tour="numbers-bulk">
+          <BulkUploadPanel limits={bulkLimits} />
+        </div>
       </div>
-      <NumbersListPanel
-        numbers={numbers}
-        timeZone={timeZone}
-        quota={quota}
-        reply={reply}
-        constraints={constraints}
-        canUpdate={canUpdate}
-        canDelete={canDelete}
-        canOpenKnowledgeBases={canOpenKnowledgeBases}
-        agents={agents}
-        emptyHint={canCreate ? t("list.emptyHint") : undefined}
-      />
+      <div data-tour="numbers-list">
+        <NumbersListPanel
+          numbers={numbers}
+          timeZone={timeZone}
+          quota={quota}
+          reply={reply}
+          constraints={constraints}
+          canUpdate={canUpdate}
+          canDelete={canDelete}
+          canOpenKnowledgeBases={canOpenKnowledgeBases}
+          agents={agents}
+          emptyHint={canCreate ? t("list.emptyHint") : undefined}
+        />
+      </div>
     </div>
   );
 }

@@ -61,15 +61,17 @@ export default function OrganizationsPage() {
         description={t("intro")}
         actions={
           data.canCreate ? (
-            <Link to={organizationPaths.create} className={buttonClass("primary")}>
+            <Link to={organizationPaths.create} className={buttonClass("primary")} data-tour="organizations-new">
               {t("list.new")}
             </Link>
           ) : null
         }
       />
-      <Panel>
-        <OrganizationsList params={data.params} rows={data.rows} total={data.total} pageCount={data.pageCount} timeZone={data.timeZone} />
-      </Panel>
+      <div data-tour="organizations-list">
+        <Panel>
+          <OrganizationsList params={data.params} rows={data.rows} total={data.total} pageCount={data.pageCount} timeZone={data.timeZone} />
+        </Panel>
+      </div>
     </div>
   );
 }
