@@ -117,19 +117,21 @@ export function AgentListView({ data }: { data: AgentListViewData }) {
         </Notice>
       ) : null}
       {items.length === 0 ? (
-        <EmptyState
-          heading={2}
-          title={t("list.emptyTitle")}
-          action={
-            canCreate && !atLimit ? (
-              <Link to="/create-agent" className={buttonClass("primary")}>
-                {t("list.createFromTemplate")}
-              </Link>
-            ) : null
-          }
-        >
-          {t("list.emptyBody")}
-        </EmptyState>
+        <div id="agent-list">
+          <EmptyState
+            heading={2}
+            title={t("list.emptyTitle")}
+            action={
+              canCreate && !atLimit ? (
+                <Link to="/create-agent" className={buttonClass("primary")}>
+                  {t("list.createFromTemplate")}
+                </Link>
+              ) : null
+            }
+          >
+            {t("list.emptyBody")}
+          </EmptyState>
+        </div>
       ) : (
         <Panel>
           <div id="agent-list">

@@ -73,9 +73,11 @@ export const PAGE_TOURS: Record<WizardType, TourStepDefinition[]> = {
     { key: "list", selector: "#agent-list" },
     { key: "create", selector: "#agent-create", placement: "left" },
   ],
+  // The editor of one agent (/ai-agent?id=…): its tabs, the open tab's save button and publishing.
   "ai-agent": [
-    { key: "list", selector: "#agent-list" },
-    { key: "create", selector: "#agent-create", placement: "left" },
+    { key: "tabs", selector: "#agent-tabs" },
+    { key: "save", selector: "#agent-save", placement: "top" },
+    { key: "publish", selector: "#agent-publish" },
   ],
   campaigns: [
     { key: "page", selector: "main h1" },
