@@ -7,6 +7,7 @@ import { seedDemoBilling } from "./demo-billing.server";
 import { getDb, migrateToLatest, newId, now, type DB } from "~/db/db.server";
 import { seedDemoContactsAndCampaigns } from "./demo-campaigns.server";
 import { seedDemoCalls } from "./demo-calls.server";
+import { seedDemoAgents } from "./demo-agents.server";
 import { seedDemoScheduling } from "./demo-scheduling.server";
 
 export const DEMO_PASSWORD = "Demo-pass-2026!";
@@ -69,6 +70,7 @@ export async function seedDemoData(db: DB = getDb()) {
   await seedDemoBilling(db, tenants.demo, owner.id);
   await seedDemoCalls(db, tenants.demo, "America/Toronto");
   await seedDemoContactsAndCampaigns(db, tenants.demo, "America/Toronto");
+  await seedDemoAgents(db, tenants.demo, owner.id);
   const agent = await db.selectFrom("users").select("id").where("email", "=", DEMO_USERS[1].email).executeTakeFirstOrThrow();
   await seedDemoScheduling(db, tenants.demo, { ownerId: owner.id, agentId: agent.id }, "America/Toronto");
   return tenants;

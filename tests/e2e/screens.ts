@@ -73,6 +73,14 @@ export const OWNER_SCREENS = [
   "/integrations-hub/:integration?tab=webhooks",
   "/crm",
   "/crm-logs",
+  "/ai-agent-manager",
+  "/create-agent",
+  "/create-from-blank",
+  "/ai-agent?id=:agent&tab=general",
+  "/ai-agent?id=:agent&tab=context",
+  "/ai-agent?id=:agent&tab=speech",
+  "/ai-agent?id=:agent&tab=versions",
+  "/ai-agent?id=:agent&tab=test",
 ];
 
 /** Sets the signed-in user's theme and language. */
@@ -102,6 +110,7 @@ export async function resolveIds(page: Page) {
     staff: await firstLink("/staff", /^\/staff\/([0-9a-f-]{8,})$/),
     appointment: await firstLink("/appointments", /^\/appointments\/([0-9a-f-]{8,})$/),
     integration: await ensureDemoIntegration(page),
+    agent: await firstLink("/ai-agent-manager", /^\/ai-agent\?id=([0-9a-f-]{8,})&tab=general$/),
   };
 }
 

@@ -325,7 +325,7 @@ function AgentForm({ number, display, agents, lastResult, constraint }: RowFormP
         {t("agent.label", { number: display })}
       </label>
       <div className="flex items-center gap-2">
-        <select {...plainSelectProps(fields.agentId)} className={cn(compactControl, "w-44 min-w-0 truncate max-sm:flex-1")}>
+        <select {...plainSelectProps(fields.agentId)} className={cn(compactControl, "w-32 min-w-0 truncate max-sm:flex-1")}>
           <option value="">{t("agent.none")}</option>
           {agents.map((agent) => (
             <option key={agent.id} value={agent.id}>
@@ -363,7 +363,7 @@ function AssignForm({ number, display, lastResult, constraint }: RowFormProps) {
         {t("assign.label", { number: display })}
       </label>
       <div className="flex items-center gap-2">
-        <select {...knowledgeBaseSelect} {...requirement} className={cn(compactControl, "w-44 min-w-0 truncate max-sm:flex-1")}>
+        <select {...knowledgeBaseSelect} {...requirement} className={cn(compactControl, "w-40 min-w-0 truncate max-sm:flex-1")}>
           {assigned ? null : <option value="">{t("assign.placeholder")}</option>}
           {number.knowledgeBases.map((kb) => (
             <option key={kb.id} value={kb.id}>

@@ -62,6 +62,9 @@ export function AgentEditorHeader({ data }: { data: AgentEditorHeaderData }) {
               {t("editor.publish")}
             </Button>
           </Form>
+          {!agent.hasUnpublishedChanges && agent.publishedVersion !== null ? (
+            <p className="self-center text-sm text-slate-600 dark:text-slate-300">{t("editor.upToDate", { version: agent.publishedVersion })}</p>
+          ) : null}
           {publishProblems.length > 0 ? (
             <div className="text-sm" data-testid="publish-problems">
               <p className="font-medium">{t("editor.problemsTitle")}</p>
