@@ -3,7 +3,7 @@ import { startChatCompletionsStub, type ChatCompletionsStub } from "../support/s
 import { freePort } from "../support/throwaway-postgres";
 import { startAppServer, tempDir, type AppServer } from "./app-servers";
 import { expect, expectNoSeriousViolations, prepareAccessibilityAudit, signInQuickly, test, toast, waitForHydration } from "./fixtures";
-import { DEMO_USERS, isScriptless } from "./support";
+import { DEMO_USERS } from "./support";
 
 /*
  * AI agents end to end, with and without JavaScript (docs/product/agents.md):

@@ -139,6 +139,7 @@ const prefixGroups: Record<string, (value: string) => boolean> = {
   "outline-offset": spacing,
   accent: any,
   transition: wordsOr("none all colors opacity shadow transform"),
+  duration: numberLike,
   resize: oneOf("none y x"),
   overflow: oneOf("auto hidden clip visible scroll"),
   "overflow-x": oneOf("auto hidden clip visible scroll"),
