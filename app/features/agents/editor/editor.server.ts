@@ -72,14 +72,7 @@ export async function loadAgentEditor(request: Request, gate: GateContext) {
     const [left, right] = await Promise.all([configAt(gate, agent.id, config, from), configAt(gate, agent.id, config, to)]);
     comparison = { from, to, changes: left && right ? diffConfigs(left, right) : null };
   }
-  const values = samplePromptValues({
-    businessName: gate.tenant.name,
-    businessPhone: "",
-    agentName: config.general.name,
-    now: new Date(),
-    language: config.general.language,
-    timeZone: gate.tenant.timeZone,
-  });
+  const values = sampleValuesFor(gate, config);
   return {
     ...base,
     tab: tab
@@ -101,6 +94,17 @@ export async function loadAgentEditor(request: Request, gate: GateContext) {
         : null,
   };
 }
+
+/** The variables a text test fills in: the tenant's name, a sample contact, now in the tenant's zone. */
+const sampleValuesFor = (gate: GateContext, config: AgentConfig) =>
+  samplePromptValues({
+    businessName: gate.tenant.name,
+    businessPhone: "",
+    agentName: config.general.name,
+    now: new Date(),
+    language: config.general.language,
+    timeZone: gate.tenant.timeZone,
+  });
 
 const nextTab = (tab: AgentTab) => AGENT_TABS[AGENT_TABS.indexOf(tab) + 1] ?? null;
 
@@ -135,14 +139,7 @@ export async function submitAgentEditor(request: Request, gate: GateContext) {
     const history = readTestHistory(String(formData.get("history") ?? "[]"));
     if (submission.status !== "success") return data({ test: { turns: history, problem: null, result: submission.reply() } }, { status: 400 });
     const config = readAgentConfig(agent.config);
-    const values = samplePromptValues({
-      businessName: gate.tenant.name,
-      businessPhone: "",
-      agentName: config.general.name,
-      now: new Date(),
-      language: config.general.language,
-      timeZone: gate.tenant.timeZone,
-    });
+    const values = sampleValuesFor(gate, config);
     const reply = await runTestTurn(config, values, history, submission.value.message);
     return data(
       { test: { turns: reply.turns, problem: reply.ok ? null : reply.problem, result: submission.reply({ resetForm: reply.ok }) } },
