@@ -150,6 +150,8 @@ test.describe("the text test", () => {
   });
 
   test("talks with the draft, one turn per post, with its instructions and variables filled", async ({ page }, testInfo) => {
+    // Six tab saves, four turns and a delete on a server of its own: more than the default 30 s on a busy 2-core runner.
+    test.slow();
     const response = await page.request.post(`${server.url}/login`, {
       form: { email: DEMO_USERS.owner.email, password: "Demo-pass-2026!", redirectTo: "" },
       maxRedirects: 0,

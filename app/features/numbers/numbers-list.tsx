@@ -138,6 +138,59 @@ function NumbersTable({
   const isEditing = (number: NumberListItem) => canUpdate && (searchParams.get(EDIT_LABEL_PARAM) === number.id || replyFor("rename", number.id) !== undefined);
   const muted = (text: string) => <span className="text-slate-500 dark:text-slate-400">{text}</span>;
 
+  const knowledgeBaseCell = (number: NumberListItem) => {
+    const display = number.display;
+    const assigned = number.knowledgeBases.find((kb) => kb.isDefault);
+    if (number.knowledgeBases.length === 0) {
+      return (
+        <span className="text-slate-600 dark:text-slate-300">
+          {t("list.noKnowledgeBases")}
+          {canOpenKnowledgeBases ? (
+            <>
+              {" "}
+              <Link
+                to={newKnowledgeBaseHref(number.id)}
+                aria-label={t("list.createKnowledgeBaseFor", { number: display })}
+                className="text-primary-dark underline dark:text-primary"
+              >
+                {t("list.createKnowledgeBase")}
+              </Link>
+            </>
+          ) : null}
+        </span>
+      );
+    }
+    // A choice only where there is one: a single knowledge base that already answers is just named.
+    if (canUpdate && (number.knowledgeBases.length > 1 || !assigned)) {
+      return (
+        <AssignForm key={assigned?.id ?? ""} number={number} display={display} lastResult={replyFor("assign", number.id)} constraint={constraints.assign} />
+      );
+    }
+    return assigned ? (
+      <span title={assigned.name} className="block max-w-[14rem] truncate max-sm:max-w-none">
+        {assigned.name}
+      </span>
+    ) : (
+      muted(t("list.notAssigned"))
+    );
+  };
+  /** The agent answering the number's inbound calls (docs/product/agents.md#assignment), under its knowledge base. */
+  const agentCell = (number: NumberListItem) => {
+    const current = agents.find((agent) => agent.id === number.agentId);
+    if (canUpdate && (agents.length > 0 || number.agentId))
+      return (
+        <AgentForm
+          key={number.agentId ?? ""}
+          number={number}
+          display={number.display}
+          agents={agents}
+          lastResult={replyFor("assign-agent", number.id)}
+          constraint={constraints.assignAgent}
+        />
+      );
+    return current ? <span>{t("list.agentNamed", { name: current.name })}</span> : muted(t("list.noAgent"));
+  };
+
   const columns: Array<DataColumn<NumberListItem>> = [
     {
       id: "number",
@@ -164,62 +217,12 @@ function NumbersTable({
       id: "assigned",
       header: t("list.assigned"),
       className: wrapOnPhone,
-      cell: (number) => {
-        const display = number.display;
-        const assigned = number.knowledgeBases.find((kb) => kb.isDefault);
-        if (number.knowledgeBases.length === 0) {
-          return (
-            <span className="text-slate-600 dark:text-slate-300">
-              {t("list.noKnowledgeBases")}
-              {canOpenKnowledgeBases ? (
-                <>
-                  {" "}
-                  <Link
-                    to={newKnowledgeBaseHref(number.id)}
-                    aria-label={t("list.createKnowledgeBaseFor", { number: display })}
-                    className="text-primary-dark underline dark:text-primary"
-                  >
-                    {t("list.createKnowledgeBase")}
-                  </Link>
-                </>
-              ) : null}
-            </span>
-          );
-        }
-        // A choice only where there is one: a single knowledge base that already answers is just named.
-        if (canUpdate && (number.knowledgeBases.length > 1 || !assigned)) {
-          return (
-            <AssignForm key={assigned?.id ?? ""} number={number} display={display} lastResult={replyFor("assign", number.id)} constraint={constraints.assign} />
-          );
-        }
-        return assigned ? (
-          <span title={assigned.name} className="block max-w-[14rem] truncate max-sm:max-w-none">
-            {assigned.name}
-          </span>
-        ) : (
-          muted(t("list.notAssigned"))
-        );
-      },
-    },
-    {
-      id: "agent",
-      header: t("list.agent"),
-      className: wrapOnPhone,
-      cell: (number) => {
-        const current = agents.find((agent) => agent.id === number.agentId);
-        if (canUpdate && (agents.length > 0 || number.agentId))
-          return (
-            <AgentForm
-              key={number.agentId ?? ""}
-              number={number}
-              display={number.display}
-              agents={agents}
-              lastResult={replyFor("assign-agent", number.id)}
-              constraint={constraints.assignAgent}
-            />
-          );
-        return current ? current.name : muted(t("list.noAgent"));
-      },
+      cell: (number) => (
+        <div className="space-y-2">
+          {knowledgeBaseCell(number)}
+          {agentCell(number)}
+        </div>
+      ),
     },
     {
       id: "added",
@@ -325,7 +328,7 @@ function AgentForm({ number, display, agents, lastResult, constraint }: RowFormP
         {t("agent.label", { number: display })}
       </label>
       <div className="flex items-center gap-2">
-        <select {...plainSelectProps(fields.agentId)} className={cn(compactControl, "w-32 min-w-0 truncate max-sm:flex-1")}>
+        <select {...plainSelectProps(fields.agentId)} className={cn(compactControl, "w-40 min-w-0 truncate max-sm:flex-1")}>
           <option value="">{t("agent.none")}</option>
           {agents.map((agent) => (
             <option key={agent.id} value={agent.id}>
