@@ -28,22 +28,15 @@ export async function resolveAgentHandling(trx: Transaction<Database>, tenantId:
   const agent = await trx.selectFrom("agents").select(["id", "name"]).where("tenant_id", "=", tenantId).where("id", "=", agentId).executeTakeFirst();
   if (!agent) return NONE;
   const wanted = named?.id ? named.version : (existing?.agent_version ?? undefined);
-  let query = trx
+  // One read of the agent's versions, newest first: the one asked for, else the newest.
+  const versions = await trx
     .selectFrom("agent_versions")
     .select(["version", "record_calls", "redact_cards", "redact_emails"])
     .where("tenant_id", "=", tenantId)
-    .where("agent_id", "=", agent.id);
-  query = wanted === undefined ? query.orderBy("version", "desc").limit(1) : query.where("version", "=", wanted);
-  const version =
-    (await query.executeTakeFirst()) ??
-    (await trx
-      .selectFrom("agent_versions")
-      .select(["version", "record_calls", "redact_cards", "redact_emails"])
-      .where("tenant_id", "=", tenantId)
-      .where("agent_id", "=", agent.id)
-      .orderBy("version", "desc")
-      .limit(1)
-      .executeTakeFirst());
+    .where("agent_id", "=", agent.id)
+    .orderBy("version", "desc")
+    .execute();
+  const version = versions.find((candidate) => candidate.version === wanted) ?? versions[0];
   return {
     agentId: agent.id,
     agentVersion: version?.version ?? null,
