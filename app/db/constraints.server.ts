@@ -19,3 +19,9 @@ export async function lockTenant(trx: DB, tenantId: string) {
   if (!isPostgres(trx)) return;
   await sql`select 1 from tenants where id = ${tenantId} for update`.execute(trx);
 }
+
+/** Holds the tenant's billing account until the transaction ends; settling a charge (its balance) waits for it (see lockTenant for SQLite). */
+export async function lockBillingAccount(trx: DB, tenantId: string) {
+  if (!isPostgres(trx)) return;
+  await sql`select 1 from billing_accounts where tenant_id = ${tenantId} for update`.execute(trx);
+}

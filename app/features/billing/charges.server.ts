@@ -1,4 +1,4 @@
-import { isUniqueViolation } from "~/db/constraints.server";
+import { isUniqueViolation, lockBillingAccount } from "~/db/constraints.server";
 import { getDb, newId, now, type DB } from "~/db/db.server";
 import type { Charge, ChargePurpose } from "~/db/schema";
 import { customerRefFor } from "./accounts.server";
@@ -37,6 +37,19 @@ export interface ChargeDeps {
    * made the charge acts on its outcome (the banner, the mail), and another runner that finds it moves on.
    */
   awaitOtherRequest?: boolean;
+  /**
+   * A job's decision to charge, checked again in the transaction that writes the pending charge, with the tenant's billing account
+   * locked (settling a charge writes that row, so no settlement lands between the check and the write). False: no charge is made
+   * and requestCharge throws ChargeNoLongerDue.
+   */
+  stillDue?: (trx: DB) => Promise<boolean>;
+}
+
+/** The state a job decided on changed before its charge was written (another runner charged first): nothing was charged. */
+export class ChargeNoLongerDue extends Error {
+  constructor() {
+    super("the charge is no longer due");
+  }
 }
 
 /**
@@ -51,7 +64,7 @@ export interface ChargeDeps {
  */
 export async function requestCharge(
   spec: ChargeRequestSpec,
-  { provider = getPaymentProvider(), hooks = {}, db = getDb(), awaitOtherRequest: wait = true }: ChargeDeps = {},
+  { provider = getPaymentProvider(), hooks = {}, db = getDb(), awaitOtherRequest: wait = true, stillDue }: ChargeDeps = {},
 ): Promise<Charge> {
   const earlier = await findChargeByRequestKey(spec.tenantId, spec.requestKey, db);
   if (earlier) return wait ? awaitOtherRequest(earlier, db) : earlier;
@@ -79,7 +92,15 @@ export async function requestCharge(
     settled_at: null,
   };
   try {
-    await db.insertInto("charges").values(charge).execute();
+    if (stillDue) {
+      await db.transaction().execute(async (trx) => {
+        await lockBillingAccount(trx, spec.tenantId);
+        if (!(await stillDue(trx))) throw new ChargeNoLongerDue();
+        await trx.insertInto("charges").values(charge).execute();
+      });
+    } else {
+      await db.insertInto("charges").values(charge).execute();
+    }
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
     // The same submission, a moment earlier on another request (or the one auto top-up already in flight).

@@ -3,7 +3,7 @@ import { startOfUtcMonth } from "~/lib/dates/calendar-months";
 import type { BillingAccount } from "~/db/schema";
 import { decideAutoTopup } from "./auto-topup";
 import { isCardErrorCode } from "./card-errors";
-import { findChargeByRequestKey, requestCharge, type ChargeDeps } from "../charges.server";
+import { ChargeNoLongerDue, findChargeByRequestKey, requestCharge, type ChargeDeps } from "../charges.server";
 import { notifyBillingContacts } from "../notifications.server";
 import { chargeableCards } from "./payment-methods.server";
 
@@ -92,7 +92,7 @@ export async function runAutoTopups(at: Date, deps: ChargeDeps = {}) {
     );
     if (!decision.due) continue;
     try {
-      if (await topUpAutomatically(account, `auto-topup:${Number(account.auto_topup_attempts ?? 0)}`, decision.amountCents, deps, db)) charged += 1;
+      if (await topUpAutomatically(account, Number(account.auto_topup_attempts ?? 0), decision.amountCents, deps, db)) charged += 1;
     } catch (error) {
       // Unknown outcome (the network): the charge stays pending and the reconciliation settles it; other tenants go on.
       console.error(`Automatic top-up for tenant ${account.tenant_id}:`, error);
@@ -101,7 +101,8 @@ export async function runAutoTopups(at: Date, deps: ChargeDeps = {}) {
   return { charged };
 }
 
-async function topUpAutomatically(account: BillingAccount, attempt: string, amountCents: number, deps: ChargeDeps, db: DB) {
+async function topUpAutomatically(account: BillingAccount, attempts: number, amountCents: number, deps: ChargeDeps, db: DB) {
+  const attempt = `auto-topup:${attempts}`;
   const cards = await chargeableCards(account.tenant_id, db);
   if (!cards.primary) return false;
   // Another runner already made this top-up (and told of its failure): nothing left to do.
@@ -116,7 +117,27 @@ async function topUpAutomatically(account: BillingAccount, attempt: string, amou
       await deps.hooks?.afterPending?.(pending);
     },
   };
-  const charge = (paymentMethodId: string, suffix: string) => {
+  // The decision was made on a read that a settlement can overtake (a runner that saw another's charge pending, then found it settled,
+  // would charge again on the old balance: seen in CI on PostgreSQL). So the write of the pending charge checks, under the account's lock,
+  // that the balance is still below the threshold and no other automatic top-up was made since: `made` of them so far (the primary's
+  // refusal is the one more before the backup card).
+  const stillDue = (made: number) => async (trx: DB) => {
+    const row = await trx
+      .selectFrom("billing_accounts")
+      .select(["balance_cents", "auto_topup_threshold_cents", "auto_topup_enabled"])
+      .select((eb) =>
+        eb
+          .selectFrom("charges")
+          .select(eb.fn.countAll<number>().as("n"))
+          .whereRef("charges.tenant_id", "=", "billing_accounts.tenant_id")
+          .where("charges.purpose", "=", "auto-topup")
+          .as("auto_topup_attempts"),
+      )
+      .where("tenant_id", "=", account.tenant_id)
+      .executeTakeFirst();
+    return Boolean(row && row.auto_topup_enabled === 1 && row.balance_cents < row.auto_topup_threshold_cents && Number(row.auto_topup_attempts ?? 0) === made);
+  };
+  const charge = (paymentMethodId: string, suffix: string, made: number) => {
     madeHere = false;
     return requestCharge(
       {
@@ -129,11 +150,17 @@ async function topUpAutomatically(account: BillingAccount, attempt: string, amou
         details: { kind: "topup" },
         description: "Voxboard automatic top-up",
       },
-      { ...deps, hooks, awaitOtherRequest: false },
+      { ...deps, hooks, awaitOtherRequest: false, stillDue: stillDue(made) },
     );
   };
-  let result = await charge(cards.primary.id, "");
-  if (result.status === "failed" && cards.backup) result = await charge(cards.backup.id, ":backup");
+  let result;
+  try {
+    result = await charge(cards.primary.id, "", attempts);
+    if (result.status === "failed" && cards.backup) result = await charge(cards.backup.id, ":backup", attempts + 1);
+  } catch (error) {
+    if (error instanceof ChargeNoLongerDue) return false;
+    throw error;
+  }
   if (!madeHere) return false;
   if (result.status === "failed") {
     const code = isCardErrorCode(result.failure_code) ? result.failure_code : "payment_failed";
