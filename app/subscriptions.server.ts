@@ -1,3 +1,4 @@
+import { subscribeAgents } from "~/features/agents/platform-push.server";
 import { subscribeCalcom } from "~/features/calcom/subscriptions.server";
 import { subscribeIntegrations } from "~/features/integrations/subscriptions.server";
 import { subscribeScheduling } from "~/features/scheduling/subscriptions.server";
@@ -12,6 +13,7 @@ import { markSubscriptionsRegistered, subscriptionsRegistered } from "~/lib/even
  */
 export function registerSubscriptions() {
   if (subscriptionsRegistered()) return;
+  subscribeAgents();
   subscribeIntegrations();
   subscribeScheduling();
   subscribeCalcom();

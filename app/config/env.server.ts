@@ -86,6 +86,9 @@ const envSchema = z.object({
     .or(z.literal("").transform(() => undefined)),
   VOICE_PLATFORM_API_KEY: z.string().optional(),
   VOICE_PLATFORM_TIMEOUT_MS: positiveInt(15_000),
+  /** The APIs of the platforms a tenant may connect on /ai-agent-manager/platform (docs/decisions/0030); tests point them at local stubs. */
+  VAPI_API_URL: z.string().url("must be a full URL such as https://api.vapi.ai").default("https://api.vapi.ai"),
+  RETELL_API_URL: z.string().url("must be a full URL such as https://api.retellai.com").default("https://api.retellai.com"),
   /** How often the in-process job runner looks for due campaigns; 0 is not allowed, tests start the runner by hand. */
   JOB_RUNNER_INTERVAL_MS: positiveInt(15_000),
   /** Pages rendered at once; more wait in line (rendering is CPU work, and each page under way holds memory). */

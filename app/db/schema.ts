@@ -57,6 +57,8 @@ export interface Database {
   agent_templates: AgentTemplateTable;
   onboarding_seen: OnboardingSeenTable;
   onboarding_profiles: OnboardingProfileTable;
+  voice_provider_accounts: VoiceProviderAccountTable;
+  agent_provider_links: AgentProviderLinkTable;
 }
 
 export interface TenantTable {
@@ -915,3 +917,36 @@ export interface OnboardingProfileTable {
   live_call: number;
   updated_at: string;
 }
+
+export type VoiceProviderName = "vapi" | "retell";
+
+/** The voice platform a tenant connected (docs/decisions/0030-voice-providers.md); the key and Vapi's report secret sealed (app/lib/security/secrets.server.ts). */
+export interface VoiceProviderAccountTable {
+  tenant_id: string;
+  provider: VoiceProviderName;
+  api_key_sealed: string;
+  api_key_last4: string;
+  /** The unguessable part of the webhook URL that names the tenant: /webhooks/<provider>/<webhook_key>. */
+  webhook_key: string;
+  /** Vapi's server URL secret (sent back as X-Vapi-Secret); Retell signs with the API key instead. */
+  webhook_secret_sealed: string;
+  connected_by: string | null;
+  connected_at: string;
+}
+export type VoiceProviderAccount = Selectable<VoiceProviderAccountTable>;
+
+export type AgentPushStatus = "pending" | "pushed" | "failed";
+
+/** What the platform calls an agent (Vapi's assistant; Retell's agent and its LLM) and how its last push went. */
+export interface AgentProviderLinkTable {
+  tenant_id: string;
+  agent_id: string;
+  provider: VoiceProviderName;
+  external_id: string | null;
+  external_llm_id: string | null;
+  pushed_version: number | null;
+  status: AgentPushStatus;
+  error: string | null;
+  updated_at: string;
+}
+export type AgentProviderLink = Selectable<AgentProviderLinkTable>;

@@ -1,5 +1,6 @@
 import type { Page, TestInfo } from "@playwright/test";
 import { startChatCompletionsStub, type ChatCompletionsStub } from "../support/stubs/chat-completions-stub";
+import { startVapiStub, type VapiStub } from "../support/stubs/voice-provider-stubs";
 import { freePort } from "../support/throwaway-postgres";
 import { startAppServer, tempDir, type AppServer } from "./app-servers";
 import { expect, expectNoSeriousViolations, prepareAccessibilityAudit, signInQuickly, test, toast, waitForHydration } from "./fixtures";
@@ -126,13 +127,15 @@ test("create an agent from a template through six tabs, publish, diff two versio
   await deleteAgent(page, id);
 });
 
-test.describe("the text test", () => {
+test.describe("on a server of its own, with stubs of the LLM and of Vapi", () => {
   test.describe.configure({ mode: "serial" });
   let server: AppServer;
   let llm: ChatCompletionsStub;
+  let vapi: VapiStub;
 
   test.beforeAll(async () => {
     llm = await startChatCompletionsStub({ apiKey: "e2e-llm-key", model: "e2e-model" });
+    vapi = await startVapiStub({ apiKey: "vapi-e2e-key-4321", numbers: [] });
     const dataDir = tempDir("agents-llm");
     server = await startAppServer(await freePort(), {
       DATA_DIR: dataDir,
@@ -142,21 +145,56 @@ test.describe("the text test", () => {
       LLM_BASE_URL: llm.baseUrl,
       LLM_API_KEY: "e2e-llm-key",
       LLM_MODEL: "e2e-model",
+      VAPI_API_URL: vapi.baseUrl,
     });
   });
   test.afterAll(async () => {
     await server?.kill();
     await llm?.close();
+    await vapi?.close();
   });
 
-  test("talks with the draft, one turn per post, with its instructions and variables filled", async ({ page }, testInfo) => {
-    // Six tab saves, four turns and a delete on a server of its own: more than the default 30 s on a busy 2-core runner.
-    test.slow();
+  const signInThere = async (page: Page) => {
     const response = await page.request.post(`${server.url}/login`, {
       form: { email: DEMO_USERS.owner.email, password: "Demo-pass-2026!", redirectTo: "" },
       maxRedirects: 0,
     });
     expect(response.status()).toBe(302);
+  };
+
+  test("connects Vapi: a wrong key is refused at its field, the right one is stored and shown by its last four characters", async ({ page }, testInfo) => {
+    await signInThere(page);
+    await page.goto(`${server.url}/ai-agent-manager`);
+    await page.getByTestId("platform-link").click();
+    await expect(page).toHaveURL(/\/ai-agent-manager\/platform$/);
+    await expect(page.getByTestId("platform-active")).toHaveText("Calls are placed by: nobody yet (calls are only logged)");
+    await waitForHydration(page, testInfo);
+    await page.getByLabel("Platform").selectOption("vapi");
+    await page.getByLabel("API key").fill("not-the-key");
+    await page.getByRole("button", { name: "Test and connect" }).click();
+    await expect(page.getByText("The platform did not accept this key. Check that you copied the private API key.")).toBeVisible();
+    await expect(page.getByLabel("Platform")).toHaveValue("vapi");
+    await expect(page.getByLabel("API key")).toHaveValue("");
+    await expectNoSeriousViolations(page);
+
+    await page.getByLabel("API key").fill("vapi-e2e-key-4321");
+    await page.getByRole("button", { name: "Test and connect" }).click();
+    await expect(toast(page, "Vapi is connected. Your published agents are being pushed to it.")).toBeVisible();
+    await expect(page.getByTestId("platform-connected")).toContainText("key ending in 4321");
+    await expect(page.getByTestId("platform-webhook-url")).toHaveText(new RegExp(`^${server.url}/webhooks/vapi/[\\w-]{20,}$`));
+    // The demo agent is published: its push is queued (this server's job runner is off).
+    await expect(page.getByTestId("platform-agent").first()).toHaveAttribute("data-status", "pending");
+    expect(await page.content()).not.toContain("vapi-e2e-key-4321");
+
+    await page.getByRole("button", { name: "Disconnect" }).click();
+    await expect(toast(page, "Vapi is disconnected.")).toBeVisible();
+    await expect(page.getByTestId("platform-active")).toHaveText("Calls are placed by: nobody yet (calls are only logged)");
+  });
+
+  test("the text test talks with the draft, one turn per post, with its instructions and variables filled", async ({ page }, testInfo) => {
+    // Six tab saves, four turns and a delete on a server of its own: more than the default 30 s on a busy 2-core runner.
+    test.slow();
+    await signInThere(page);
     const id = await createFromTemplate(page, testInfo, uniqueName(testInfo, "Chatty"), server.url);
     await page.goto(`${server.url}/ai-agent?id=${id}&tab=test`);
     await waitForHydration(page, testInfo);

@@ -74,6 +74,7 @@ export const OWNER_SCREENS = [
   "/crm",
   "/crm-logs",
   "/ai-agent-manager",
+  "/ai-agent-manager/platform",
   "/create-agent",
   "/create-from-blank",
   "/ai-agent?id=:agent&tab=general",

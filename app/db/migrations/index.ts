@@ -17,6 +17,7 @@ import * as integrationHub from "./0015-integration-hub";
 import * as outboxJobs from "./0016-outbox-jobs";
 import * as agents from "./0017-agents";
 import * as onboarding from "./0018-onboarding";
+import * as voiceProviders from "./0019-voice-providers";
 
 /**
  * Migrations are imported statically so they travel inside the server bundle;
@@ -41,6 +42,7 @@ const migrations: Record<string, Migration> = {
   "0016-outbox-jobs": outboxJobs,
   "0017-agents": agents,
   "0018-onboarding": onboarding,
+  "0019-voice-providers": voiceProviders,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -95,7 +95,10 @@ export function AgentListView({ data }: { data: AgentListViewData }) {
   return (
     <div className="space-y-4">
       <p className="text-sm text-slate-600 dark:text-slate-300" data-testid="agent-usage">
-        {t("list.usage", { used, limit })} · {t("list.provider", { provider: t(`providers.${data.provider}`) })}
+        {t("list.usage", { used, limit })} · {t("list.provider", { provider: t(`providers.${data.provider}`) })} ·{" "}
+        <Link to="/ai-agent-manager/platform" className="underline" data-testid="platform-link">
+          {t("platform.link")}
+        </Link>
       </p>
       {canCreate && atLimit ? (
         <Notice tone="warning">

@@ -49,3 +49,6 @@ export const AGENT_LIMITS = {
 } as const;
 
 export type AgentStatus = "draft" | "published" | "disabled";
+
+/** The voice platforms a tenant may connect on /ai-agent-manager/platform (app/features/voice-platform/provider-accounts.server.ts). */
+export const PLATFORM_CHOICES = ["vapi", "retell"] as const;

@@ -4,6 +4,7 @@ import { getDb, newId, now, type DB } from "~/db/db.server";
 import type { Agent } from "~/db/schema";
 import { agentStatus, defaultAgentConfig, readAgentConfig, writeAgentConfig, type AgentConfig } from "./agent-config";
 import type { AgentTab } from "./agent-rules";
+import { queueAgentPush } from "./platform-push.server";
 import { publishProblems, type PublishProblem } from "./publish-rules";
 
 /**
@@ -203,6 +204,8 @@ export async function publishAgent(tenantId: string, agentId: string, userId: st
       .where("tenant_id", "=", tenantId)
       .where("id", "=", agentId)
       .execute();
+    // The connected platform (Vapi, Retell) gets this version after the commit (platform-push.server.ts).
+    await queueAgentPush(trx, tenantId, agentId, version);
     return { ok: true, version } as const;
   });
 }

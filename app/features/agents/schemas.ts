@@ -8,6 +8,7 @@ import {
   AVATARS,
   FIRST_SPEAKERS,
   LEVELS,
+  PLATFORM_CHOICES,
   TONES,
   TRANSFER_KINDS,
   VOICEMAIL_ACTIONS,
@@ -186,4 +187,10 @@ export const templateSchema = z.object({
   name: required(L.nameMax, "validation.nameRequired", "validation.nameTooLong"),
   description: required(L.templateDescriptionMax, "validation.descriptionRequired", "validation.descriptionTooLong"),
   language: oneOf(AGENT_LANGUAGES, "validation.languageRequired"),
+});
+
+/** /ai-agent-manager/platform: the platform and its API key (tested before it is stored). */
+export const platformConnectSchema = z.object({
+  provider: oneOf(PLATFORM_CHOICES, "validation.providerRequired"),
+  apiKey: required(500, "validation.apiKeyRequired", "validation.apiKeyTooLong"),
 });

@@ -336,6 +336,7 @@ export async function advanceCampaign(context: RunContext, campaign: DueCampaign
       to: decision.e164,
       from: number.e164,
       campaignId: campaign.id,
+      campaignName: campaign.name,
       contactId: contact.id,
       knowledgeBaseId: knowledgeBase.id,
       agentId: agent?.id ?? null,
@@ -421,8 +422,8 @@ async function settleWaiting(context: RunContext, campaign: DueCampaign, run: Ca
 
 async function placeCall(context: RunContext, request: Parameters<VoicePlatform["placeCall"]>[0]) {
   try {
-    const { callId } = await context.voicePlatform.placeCall(request);
-    return { kind: context.voicePlatform.outcome, callId, detail: null };
+    const { callId, outcome } = await context.voicePlatform.placeCall(request);
+    return { kind: outcome ?? context.voicePlatform.outcome, callId, detail: null };
   } catch (error) {
     const detail = error instanceof VoicePlatformError ? error.message : `Unexpected error: ${error instanceof Error ? error.message : String(error)}`;
     return { kind: "failed" as const, callId: null, detail };

@@ -12,6 +12,8 @@ export interface PlaceCallRequest {
   /** The business number the call comes from, E.164. */
   from: string;
   campaignId: string;
+  /** The campaign's name, passed through the platform's call metadata so its report names the campaign (Vapi, Retell). */
+  campaignName?: string;
   contactId: string;
   knowledgeBaseId: string;
   /** The agent placing the call and the version of it that speaks; null: the knowledge base speaks alone. */
@@ -25,6 +27,8 @@ export interface PlaceCallRequest {
 export interface PlaceCallResult {
   /** The platform's id of the call; for the logging default, an id of its own. */
   callId: string;
+  /** What this call's success means when it differs from the platform's `outcome` (a tenant's own platform places what the default would log). */
+  outcome?: "logged" | "placed";
 }
 
 export interface VoicePlatform {

@@ -27,7 +27,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       items: agents.map((agent) => ({ ...agent, numbers: agent.numbers.map((n) => ({ id: n.id, display: formatPhoneForDisplay(n.e164, tenant.country) })) })),
       used: agents.length,
       limit: subscription?.agent_limit ?? 0,
-      provider: activeVoicePlatformName(),
+      provider: await activeVoicePlatformName(tenant.id),
       timeZone: tenant.timeZone,
       canCreate: can(user.permissions, "create-agent", "create"),
       canDelete: can(user.permissions, "ai-agent-manager", "delete"),

@@ -19,7 +19,7 @@ import { parseCampaignPageParams } from "~/features/campaigns/list/list-params";
 import { runPrelaunchCheck } from "~/features/campaigns/prelaunch.server";
 import { CampaignStatusBadge } from "~/features/campaigns/list/status-badge";
 import { kickJobRunner } from "~/features/jobs/job-runner.server";
-import { isVoicePlatformConfigured } from "~/features/voice-platform/voice-platform.server";
+import { activeVoicePlatformName } from "~/features/voice-platform/voice-platform.server";
 import { titleFromLoader } from "~/lib/http/page-title";
 import { redirectWithToast } from "~/lib/toast/toast.server";
 import { getTranslator } from "~/i18n/i18next.server";
@@ -66,7 +66,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     timeZone: tenant.timeZone,
     canUpdate: can(user.permissions, "campaigns", "update"),
     canDelete: can(user.permissions, "campaigns", "delete"),
-    platformConfigured: isVoicePlatformConfigured(),
+    platformConfigured: (await activeVoicePlatformName(tenant.id)) !== "logging",
   };
 }
 

@@ -9,7 +9,7 @@ import { can } from "~/features/roles/permissions";
 import { listCampaigns } from "~/features/campaigns/campaigns.server";
 import { CampaignsList } from "~/features/campaigns/list/campaigns-list";
 import { parseCampaignListParams } from "~/features/campaigns/list/list-params";
-import { isVoicePlatformConfigured } from "~/features/voice-platform/voice-platform.server";
+import { activeVoicePlatformName } from "~/features/voice-platform/voice-platform.server";
 import { titleFromLoader } from "~/lib/http/page-title";
 import { getTranslator } from "~/i18n/i18next.server";
 import type { I18nHandle } from "~/i18n/route-namespaces";
@@ -31,7 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       canUpdate: can(user.permissions, "campaigns", "update"),
       canDelete: can(user.permissions, "campaigns", "delete"),
     },
-    platformConfigured: isVoicePlatformConfigured(),
+    platformConfigured: (await activeVoicePlatformName(tenant.id)) !== "logging",
   };
 }
 
