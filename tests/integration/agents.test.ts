@@ -8,7 +8,7 @@ import * as deleteRoute from "~/routes/_dashboard+/ai-agent-manager+/$id.delete"
 import * as blankRoute from "~/routes/_dashboard+/create-from-blank";
 import * as templateRoute from "~/routes/_dashboard+/create-agent";
 import { callAction, callLoader, prepareTestDatabase, redirectLocation, unwrap } from "../support/app";
-import { agent as makeAgent, contactList, knowledgeBase, phoneNumber, tenantWithOwner } from "../support/factories";
+import { agent as makeAgent, contact, contactList, knowledgeBase, phoneNumber, tenantWithOwner } from "../support/factories";
 import * as numbersRoute from "~/routes/_dashboard+/numbers-managment+/_index";
 import * as newCampaignRoute from "~/routes/_dashboard+/campaigns+/new";
 
@@ -287,6 +287,52 @@ describe("assignment (docs/product/agents.md#assignment)", () => {
     expect(row.agent_id).toBe(published);
     const list2 = await listAgents(tenant.tenantId);
     expect(list2.find((agent) => agent.id === published)!.campaigns).toHaveLength(1);
+  });
+});
+
+describe("an agent speaks without a knowledge base (docs/product/agents.md#assignment)", () => {
+  it("accepts a campaign on a number without a knowledge base when it has a published agent, launches it and dials with no knowledge base", async () => {
+    const tenant = await tenantWithOwner();
+    const number = await phoneNumber(tenant.tenantId);
+    const list = await contactList(tenant.tenantId);
+    for (let i = 0; i < 3; i++) await contact(tenant.tenantId, { listId: list.id });
+    const published = await makeAgent(tenant.tenantId, { published: true });
+    const form = (agentId: string) =>
+      toForm({
+        name: `Agent only ${agentId.slice(0, 4)}`,
+        contactListId: list.id,
+        type: "outbound",
+        sendingType: "immediate",
+        phoneNumberId: number.id,
+        agentId,
+        windowDays: ["1", "2", "3", "4", "5", "6", "7"],
+        windowStart: "00:00",
+        windowEnd: "23:59",
+      });
+    // Without an agent the number still needs its knowledge base.
+    const refused = unwrap(await callAction(newCampaignRoute.action, "/campaigns/new", { cookie: tenant.cookie, form: form("") }));
+    expect(refused.value).toMatchObject({ result: { error: { phoneNumberId: ["validation.knowledgeBaseMissing_outbound"] } } });
+    const created = redirectLocation(await callAction(newCampaignRoute.action, "/campaigns/new", { cookie: tenant.cookie, form: form(published) }))!;
+    const campaignId = created.split("/")[2]!;
+    const { startCampaign } = await import("~/features/campaigns/lifecycle.server");
+    expect(await startCampaign(campaignId, { tenantId: tenant.tenantId, timeZone: "UTC" })).toMatchObject({ ok: true });
+
+    const sent: Array<{ knowledgeBaseId: string | null; agentId?: string | null }> = [];
+    const { JobRunner } = await import("~/features/jobs/job-runner.server");
+    const runner = new JobRunner({
+      intervalMs: 1_000,
+      voicePlatform: {
+        outcome: "placed",
+        placeCall: async (request) => {
+          sent.push(request);
+          return { callId: `agent-only-${sent.length}` };
+        },
+      },
+    });
+    await runner.tick();
+    await runner.stop();
+    expect(sent.length).toBeGreaterThan(0);
+    expect(sent.every((request) => request.knowledgeBaseId === null && request.agentId === published)).toBe(true);
   });
 });
 

@@ -177,7 +177,7 @@ describe("creating a campaign: validation", () => {
     expect(en("validation.nameTooShort")).toBe("Campaign name must be at least 5 characters.");
     // The knowledge-base rule names the type that is missing, not "inbound or outbound".
     expect(en("validation.knowledgeBaseMissing_outbound")).toBe(
-      "This number has no outbound knowledge base yet. Create one first, or choose another number or campaign type.",
+      "This number has no outbound knowledge base yet. Create one first, choose an agent, or choose another number or campaign type.",
     );
     expect(en("validation.knowledgeBaseMissing_inbound")).toMatch(/^This number has no inbound knowledge base yet\./);
     expect(de("validation.knowledgeBaseMissing_outbound")).toMatch(/keine Wissensdatenbank für ausgehende Anrufe/);

@@ -50,7 +50,11 @@ export function CampaignDetails({
         end: formatClockTimeOfDay(formatClockTime(campaign.windowEndMinute), i18n.language),
       }),
     ],
-    [t("detail.knowledgeBase"), <KnowledgeBaseLine key="kb" choice={knowledgeBase} type={campaign.type} />],
+    [
+      t("detail.knowledgeBase"),
+      // A campaign with an agent may have no knowledge base: the agent speaks from its own instructions.
+      !knowledgeBase && campaign.agentId ? t("detail.agentSpeaksAlone") : <KnowledgeBaseLine key="kb" choice={knowledgeBase} type={campaign.type} />,
+    ],
     [t("detail.nextRun"), campaign.nextRunAt && isDue(campaign.status) ? formatDateTime(campaign.nextRunAt, i18n.language, timeZone) : t("detail.none")],
     [t("detail.lastRun"), campaign.lastRunAt ? formatDateTime(campaign.lastRunAt, i18n.language, timeZone) : t("detail.none")],
     [t("detail.created"), formatDateTime(campaign.createdAt, i18n.language, timeZone)],

@@ -292,12 +292,13 @@ export async function advanceCampaign(context: RunContext, campaign: DueCampaign
     .where("id", "=", campaign.phone_number_id)
     .where("tenant_id", "=", campaign.tenant_id)
     .executeTakeFirst();
-  if (!knowledgeBase || !number) {
+  // The agent's newest version at dialling time; a deleted or disabled agent leaves the knowledge base to speak alone.
+  const agent = campaign.agent_id ? await findDialableAgent(campaign.tenant_id, campaign.agent_id, db) : null;
+  // Nobody to speak (no knowledge base, and no agent that may): the run stops with that reason.
+  if ((!knowledgeBase && !agent) || !number) {
     await haltRun(context, campaign, run, "no-knowledge-base");
     return "halted";
   }
-  // The agent's newest version at dialling time; a deleted or disabled agent leaves the knowledge base to speak alone.
-  const agent = campaign.agent_id ? await findDialableAgent(campaign.tenant_id, campaign.agent_id, db) : null;
 
   const batch = await nextContacts(context, campaign, run, await zonesToTake(context, campaign, run, judging(campaign, run, context.now())));
   const duplicates = await duplicatesIn(context, campaign, batch);
@@ -338,7 +339,7 @@ export async function advanceCampaign(context: RunContext, campaign: DueCampaign
       campaignId: campaign.id,
       campaignName: campaign.name,
       contactId: contact.id,
-      knowledgeBaseId: knowledgeBase.id,
+      knowledgeBaseId: knowledgeBase?.id ?? null,
       agentId: agent?.id ?? null,
       agentVersion: agent?.version ?? null,
       runId: run.id,

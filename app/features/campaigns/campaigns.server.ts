@@ -87,7 +87,11 @@ export async function loadFormOptions(tenantId: string, db: DB = getDb()): Promi
 
 export type ReferenceErrors = Partial<Record<"contactListId" | "phoneNumberId" | "agentId", string[]>>;
 
-/** The tenant's own list and number, and a knowledge base for the campaign's type on that number. */
+/**
+ * The tenant's own list and number, and something that speaks on the calls: a
+ * knowledge base for the campaign's type on that number, or a published agent
+ * (docs/product/agents.md#assignment).
+ */
 export async function checkReferences(
   tenantId: string,
   values: Pick<CampaignFormValues, "contactListId" | "phoneNumberId" | "type" | "agentId">,
@@ -100,8 +104,10 @@ export async function checkReferences(
   ]);
   if (!list) errors.contactListId = ["validation.listUnknown"];
   if (!number) errors.phoneNumberId = ["validation.phoneNumberUnknown"];
-  else if (!(await resolveKnowledgeBase(tenantId, number.id, values.type, db))) errors.phoneNumberId = [knowledgeBaseMissing(values.type)];
-  if (values.agentId && !(await isAssignableAgent(tenantId, values.agentId, db))) errors.agentId = ["validation.agentUnavailable"];
+  const agentUsable = values.agentId ? await isAssignableAgent(tenantId, values.agentId, db) : false;
+  if (values.agentId && !agentUsable) errors.agentId = ["validation.agentUnavailable"];
+  else if (number && !agentUsable && !(await resolveKnowledgeBase(tenantId, number.id, values.type, db)))
+    errors.phoneNumberId = [knowledgeBaseMissing(values.type)];
   return Object.keys(errors).length > 0 ? errors : null;
 }
 
@@ -338,4 +344,10 @@ export async function listCampaigns(tenantId: string, params: CampaignListParams
       createdAt: row.created_at,
     })),
   };
+}
+
+/** Whether a campaign has something to speak on its calls: its published agent, or a knowledge base of its type on its number. */
+export async function hasSpeaker(campaign: { tenant_id: string; phone_number_id: string; type: CampaignType; agent_id: string | null }, db: DB = getDb()) {
+  if (campaign.agent_id && (await isAssignableAgent(campaign.tenant_id, campaign.agent_id, db))) return true;
+  return Boolean(await resolveKnowledgeBase(campaign.tenant_id, campaign.phone_number_id, campaign.type, db));
 }

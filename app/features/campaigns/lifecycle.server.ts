@@ -2,7 +2,7 @@ import { getDb, newId, type DB } from "~/db/db.server";
 import type { Campaign, CampaignStatus } from "~/db/schema";
 import { parseWindowDays } from "./schedule/calling-window";
 import { ALLOWED_FROM, type CampaignAction } from "./campaign-rules";
-import { hasUnfinishedRun, resolveKnowledgeBase } from "./campaigns.server";
+import { hasSpeaker, hasUnfinishedRun } from "./campaigns.server";
 import { runPrelaunchCheck, type PrelaunchReport } from "./prelaunch.server";
 import { followingRun, planLaunch } from "./schedule/schedule";
 
@@ -93,7 +93,7 @@ async function transition(
 
 /** What a launch (a start, or a resume between runs) sets: running at once for immediate campaigns, scheduled otherwise. */
 async function launch(campaign: Campaign, trx: DB, timeZone: string, now: Date, { late }: { late: "refuse" | "run-now" }) {
-  if (!(await resolveKnowledgeBase(campaign.tenant_id, campaign.phone_number_id, campaign.type, trx))) return refuse("knowledge-base-missing");
+  if (!(await hasSpeaker(campaign, trx))) return refuse("knowledge-base-missing");
   const plan = planLaunch({ sendingType: campaign.sending_type, frequency: campaign.frequency, scheduleLocal: campaign.schedule_local }, timeZone, now);
   if (!plan.ok) {
     // A paused one-off campaign whose time went by while it was paused runs as soon as it is resumed.
@@ -149,7 +149,7 @@ export function pauseCampaign(id: string, context: Context) {
 export function resumeCampaign(id: string, context: Context) {
   const now = context.now ?? new Date();
   return transition("resume", id, { ...context, now }, async (campaign, trx) => {
-    if (!(await resolveKnowledgeBase(campaign.tenant_id, campaign.phone_number_id, campaign.type, trx))) return refuse("knowledge-base-missing");
+    if (!(await hasSpeaker(campaign, trx))) return refuse("knowledge-base-missing");
     if (campaign.next_run_at && (await hasUnfinishedRun(campaign.tenant_id, campaign.id, trx))) {
       return { status: "running", nextRunAt: campaign.next_run_at };
     }

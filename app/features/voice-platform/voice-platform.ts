@@ -15,7 +15,8 @@ export interface PlaceCallRequest {
   /** The campaign's name, passed through the platform's call metadata so its report names the campaign (Vapi, Retell). */
   campaignName?: string;
   contactId: string;
-  knowledgeBaseId: string;
+  /** The knowledge base of the campaign's type on its number; null when the campaign's agent speaks without one. */
+  knowledgeBaseId: string | null;
   /** The agent placing the call and the version of it that speaks; null: the knowledge base speaks alone. */
   agentId?: string | null;
   agentVersion?: number | null;
