@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/db/db.server";
-import { createAgent, listAgents, publishAgent } from "~/features/agents/agents.server";
+import { businessPhoneOf, createAgent, listAgents, publishAgent } from "~/features/agents/agents.server";
 import { readAgentConfig } from "~/features/agents/agent-config";
 import * as editorRoute from "~/routes/_dashboard+/ai-agent";
 import * as managerRoute from "~/routes/_dashboard+/ai-agent-manager+/_index";
@@ -333,6 +333,19 @@ describe("an agent speaks without a knowledge base (docs/product/agents.md#assig
     await runner.stop();
     expect(sent.length).toBeGreaterThan(0);
     expect(sent.every((request) => request.knowledgeBaseId === null && request.agentId === published)).toBe(true);
+  });
+});
+
+describe("the text test's {{business.phone}}", () => {
+  it("is the number the agent answers, else the tenant's first number, shown as the tenant writes it; empty without numbers", async () => {
+    const tenant = await tenantWithOwner();
+    const agentId = await makeAgent(tenant.tenantId, { published: true });
+    expect(await businessPhoneOf(tenant.tenantId, agentId, "CA")).toBe("");
+    await phoneNumber(tenant.tenantId, { e164: "+14165550101", createdAt: "2026-01-01T00:00:00.000Z" });
+    const second = await phoneNumber(tenant.tenantId, { e164: "+14165550102", createdAt: "2026-01-02T00:00:00.000Z" });
+    expect(await businessPhoneOf(tenant.tenantId, agentId, "CA")).toBe("+1 (416) 555-0101");
+    await getDb().updateTable("phone_numbers").set({ agent_id: agentId }).where("id", "=", second.id).execute();
+    expect(await businessPhoneOf(tenant.tenantId, agentId, "CA")).toBe("+1 (416) 555-0102");
   });
 });
 

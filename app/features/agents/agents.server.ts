@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import { lockTenant } from "~/db/constraints.server";
 import { getDb, newId, now, type DB } from "~/db/db.server";
 import type { Agent } from "~/db/schema";
+import { formatPhoneForDisplay } from "~/features/phone/phone";
 import { agentStatus, defaultAgentConfig, readAgentConfig, writeAgentConfig, type AgentConfig } from "./agent-config";
 import type { AgentTab } from "./agent-rules";
 import { queueAgentPush } from "./platform-push.server";
@@ -307,4 +308,17 @@ export async function assignNumberAgent(tenantId: string, numberId: string, agen
     .where("id", "=", numberId)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/** The number an agent answers, for {{business.phone}} in its text test: the first number assigned to it, else the tenant's first; "" without any. */
+export async function businessPhoneOf(tenantId: string, agentId: string, country: string, db: DB = getDb()) {
+  const row = await db
+    .selectFrom("phone_numbers")
+    .select("e164")
+    .where("tenant_id", "=", tenantId)
+    .orderBy(sql`case when agent_id = ${agentId} then 0 else 1 end`)
+    .orderBy("created_at")
+    .orderBy("id")
+    .executeTakeFirst();
+  return row ? formatPhoneForDisplay(row.e164, country) : "";
 }

@@ -10,7 +10,7 @@ import { readFormData } from "~/lib/http/form-body.server";
 import { redirectWithToast } from "~/lib/toast/toast.server";
 import { agentStatus, readAgentConfig, type AgentConfig } from "../agent-config";
 import { AGENT_TABS, isAgentTab, type AgentTab } from "../agent-rules";
-import { findAgent, findAgentVersionConfig, listAgentVersions, publishAgent, restoreAgentVersion, saveAgentTab } from "../agents.server";
+import { businessPhoneOf, findAgent, findAgentVersionConfig, listAgentVersions, publishAgent, restoreAgentVersion, saveAgentTab } from "../agents.server";
 import { listContextChoices } from "./context-choices.server";
 import { agentEditorHref, parseAgentEditorParams, type AgentEditorParams } from "../editor-params";
 import { tabConstraint, testTurnConstraint } from "../form-constraints.server";
@@ -72,7 +72,7 @@ export async function loadAgentEditor(request: Request, gate: GateContext) {
     const [left, right] = await Promise.all([configAt(gate, agent.id, config, from), configAt(gate, agent.id, config, to)]);
     comparison = { from, to, changes: left && right ? diffConfigs(left, right) : null };
   }
-  const values = sampleValuesFor(gate, config);
+  const values = await sampleValuesFor(gate, agent.id, config);
   return {
     ...base,
     tab: tab
@@ -95,11 +95,14 @@ export async function loadAgentEditor(request: Request, gate: GateContext) {
   };
 }
 
-/** The variables a text test fills in: the tenant's name, a sample contact, now in the tenant's zone. */
-const sampleValuesFor = (gate: GateContext, config: AgentConfig) =>
+/**
+ * The variables a text test fills in: the tenant's name, the number the agent answers (the first assigned to
+ * it, else the tenant's first), a sample contact, now in the tenant's zone.
+ */
+const sampleValuesFor = async (gate: GateContext, agentId: string, config: AgentConfig) =>
   samplePromptValues({
     businessName: gate.tenant.name,
-    businessPhone: "",
+    businessPhone: await businessPhoneOf(gate.tenant.id, agentId, gate.tenant.country),
     agentName: config.general.name,
     now: new Date(),
     language: config.general.language,
@@ -139,7 +142,7 @@ export async function submitAgentEditor(request: Request, gate: GateContext) {
     const history = readTestHistory(String(formData.get("history") ?? "[]"));
     if (submission.status !== "success") return data({ test: { turns: history, problem: null, result: submission.reply() } }, { status: 400 });
     const config = readAgentConfig(agent.config);
-    const values = sampleValuesFor(gate, config);
+    const values = await sampleValuesFor(gate, agent.id, config);
     const reply = await runTestTurn(config, values, history, submission.value.message);
     return data(
       { test: { turns: reply.turns, problem: reply.ok ? null : reply.problem, result: submission.reply({ resetForm: reply.ok }) } },
