@@ -1,6 +1,7 @@
 import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { Button } from "~/components/ui/button";
+import { Icon, type IconKey } from "~/components/ui/icon";
 import { CheckboxField, FieldErrors, FormErrors, SelectField, TextareaField, TextField, formWidthClass } from "~/components/ui/field";
 import { useIsPending } from "~/components/ui/use-is-pending";
 import { useTranslation } from "~/i18n/react";
@@ -170,6 +171,12 @@ export function AgentTabForm({
             {text("backgroundColor", t("fields.backgroundColor"), t("fields.colourHint"), "text", { type: "color", className: "h-10 p-1" })}
           </div>
           {select("widgetPosition", t("fields.widgetPosition"), options(WIDGET_POSITIONS, "positions"))}
+          <WidgetPreview
+            avatar={String(field("avatar").initialValue ?? "headset")}
+            accent={String(field("accentColor").initialValue ?? "#2563eb")}
+            background={String(field("backgroundColor").initialValue ?? "#ffffff")}
+            position={String(field("widgetPosition").initialValue ?? "bottom-right")}
+          />
         </>
       );
       break;
@@ -286,5 +293,39 @@ function VariablesHint({ variables }: { variables: string[] }) {
         </span>
       ))}
     </>
+  );
+}
+
+const HEX = /^#[0-9a-f]{6}$/i;
+const AVATAR_ICONS: readonly string[] = AVATARS;
+
+/**
+ * The web widget as the saved appearance draws it: the launcher in the accent colour at its corner, and the chat
+ * card on the background colour. Drawn from what was saved (it changes after Save, with or without JavaScript).
+ */
+function WidgetPreview({ avatar, accent, background, position }: { avatar: string; accent: string; background: string; position: string }) {
+  const { t } = useTranslation("agents");
+  const accentColour = HEX.test(accent) ? accent : "#2563eb";
+  const backgroundColour = HEX.test(background) ? background : "#ffffff";
+  const icon = (AVATAR_ICONS.includes(avatar) ? avatar : "headset") as IconKey;
+  const left = position === "bottom-left";
+  return (
+    <figure className="space-y-2" data-testid="widget-preview">
+      <figcaption className="text-sm font-medium">{t("fields.widgetPreview")}</figcaption>
+      <div
+        className={`flex h-44 flex-col justify-end gap-2 rounded-md border border-slate-200 bg-slate-100 p-3 dark:border-slate-700 dark:bg-slate-800 ${left ? "items-start" : "items-end"}`}
+      >
+        <div className="w-48 max-w-full rounded-lg shadow-md" style={{ backgroundColor: backgroundColour }}>
+          <div className="rounded-t-lg px-3 py-1.5 text-xs font-medium text-white" style={{ backgroundColor: accentColour }}>
+            {t("fields.widgetPreviewTitle")}
+          </div>
+          <p className="px-3 py-2 text-xs text-slate-800">{t("fields.widgetPreviewGreeting")}</p>
+        </div>
+        <span className="grid h-10 w-10 place-items-center rounded-full text-white shadow-md" style={{ backgroundColor: accentColour }}>
+          <Icon name={icon} />
+        </span>
+      </div>
+      <p className="text-xs text-slate-600 dark:text-slate-400">{t("fields.widgetPreviewNote")}</p>
+    </figure>
   );
 }
