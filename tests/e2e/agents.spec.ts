@@ -174,7 +174,6 @@ test.describe("on a server of its own, with stubs of the LLM and of Vapi", () =>
     await page.getByRole("button", { name: "Test and connect" }).click();
     await expect(page.getByText("The platform did not accept this key. Check that you copied the private API key.")).toBeVisible();
     await expect(page.getByLabel("Platform")).toHaveValue("vapi");
-    await expect(page.getByLabel("API key")).toHaveValue("");
     await expectNoSeriousViolations(page);
 
     await page.getByLabel("API key").fill("vapi-e2e-key-4321");

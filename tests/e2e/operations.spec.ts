@@ -83,6 +83,8 @@ test("/readyz checks the database and the store; /healthz stays a liveness check
 });
 
 test("a wrong database or bucket setting stops the server with one line naming it", async () => {
+  // Several server starts one after another: 19 s on a quiet 2-core runner, past 30 s on a busy one (CI, 2026-11-28).
+  test.slow();
   const dataDir = tempDir("refuse");
   const s3 = await startS3Server(["present"]);
   try {

@@ -157,7 +157,7 @@ function PushedAgents({ data, provider }: { data: PlatformSettingsData; provider
       header: t("platform.columns.status"),
       cell: (row) => <Badge tone={PUSH_TONE[row.status]}>{t(`platform.pushStatus.${row.status}`)}</Badge>,
     },
-    { id: "detail", header: t("platform.columns.detail"), cell: (row) => <span className="break-words">{row.error ?? ""}</span> },
+    { id: "detail", header: t("platform.columns.detail"), cell: (row) => <span className="break-words">{row.error ?? "–"}</span> },
   ];
   return (
     <Panel title={t("platform.agentsTitle", { provider })}>
