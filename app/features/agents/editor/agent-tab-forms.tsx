@@ -321,7 +321,7 @@ function WidgetPreview({ avatar, accent, background, position }: { avatar: strin
           </div>
           <p className="px-3 py-2 text-xs text-slate-800">{t("fields.widgetPreviewGreeting")}</p>
         </div>
-        <span className="grid h-10 w-10 place-items-center rounded-full text-white shadow-md" style={{ backgroundColor: accentColour }}>
+        <span className="flex h-10 w-10 items-center justify-center rounded-full text-white shadow-md" style={{ backgroundColor: accentColour }}>
           <Icon name={icon} />
         </span>
       </div>
