@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, Migrator, SqliteDialect, sql, type LogEvent } from "kysely";
+import { Kysely, Migrator, SqliteDialect, sql, type LogEvent, type Transaction } from "kysely";
 import { queryDuration, queryErrors, statementKind } from "~/lib/observability/metrics.server";
 import { getEnv } from "~/config/env.server";
 import { isPostgres } from "./dialect";
@@ -134,6 +134,11 @@ export async function isDatabaseHealthy(db: DB = getDb()) {
   } catch {
     return false;
   }
+}
+
+/** Runs `work` in a transaction: the caller's when `db` already is one (so a change and what it announces can join a larger one), else a new one. */
+export function inTransaction<T>(db: DB, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+  return db.isTransaction ? work(db as Transaction<Database>) : db.transaction().execute(work);
 }
 
 export const now = () => new Date().toISOString();

@@ -32,11 +32,16 @@ export const FEATURE_ORDER = [
   "campaigns",
   "contact-import",
   "call-center",
+  "post-call",
+  "feedback",
+  "service-desk",
+  "deals",
   "profile",
   "integrations",
   "billing",
   "scheduling",
   "calcom",
+  "contact-center",
   "jobs",
 ];
 

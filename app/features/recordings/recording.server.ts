@@ -1,4 +1,5 @@
-import { getDb, now } from "~/db/db.server";
+import { getDb, inTransaction, now, type DB } from "~/db/db.server";
+import { emit } from "~/lib/events/bus.server";
 import type { Call } from "~/db/schema";
 import { getAudioStore } from "~/features/calls/audio-store.server";
 import { callCostOf } from "~/features/calls/call-cost";
@@ -51,16 +52,20 @@ export async function deleteCall(tenantId: string, callId: string): Promise<bool
   return true;
 }
 
-/** Saves the customer feedback; false when the tenant has no such call. */
-export async function saveFeedback(tenantId: string, callId: string, feedback: Feedback): Promise<boolean> {
-  const timestamp = now();
-  const result = await getDb()
-    .updateTable("calls")
-    .set({ feedback_rating: feedback.rating, feedback_text: feedback.text, feedback_at: timestamp, updated_at: timestamp })
-    .where("tenant_id", "=", tenantId)
-    .where("id", "=", callId)
-    .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
+/** Saves the customer feedback and announces it (`call.rated`) in the same transaction; false when the tenant has no such call. */
+export async function saveFeedback(tenantId: string, callId: string, feedback: Feedback, db: DB = getDb()): Promise<boolean> {
+  return inTransaction(db, async (trx) => {
+    const timestamp = now();
+    const result = await trx
+      .updateTable("calls")
+      .set({ feedback_rating: feedback.rating, feedback_text: feedback.text, feedback_at: timestamp, updated_at: timestamp })
+      .where("tenant_id", "=", tenantId)
+      .where("id", "=", callId)
+      .executeTakeFirst();
+    if (result.numUpdatedRows === 0n) return false;
+    await emit(trx, { kind: "call.rated", tenantId, callId, rating: feedback.rating });
+    return true;
+  });
 }
 
 /** A `returnTo` form or query value as a same-site path, else the list. */

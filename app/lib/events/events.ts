@@ -12,6 +12,8 @@ export type AppointmentActor = "user" | "api" | "calcom";
 export type DomainEvent =
   /** A call reached an ended status for the first time (a duplicate event never announces it twice). */
   | { kind: "call.ended"; tenantId: string; callId: string }
+  /** A customer's rating of a call was stored: from the recording's feedback form or the public rating link. Every save announces it, a changed rating too. */
+  | { kind: "call.rated"; tenantId: string; callId: string; rating: number }
   /** One contact saved by hand (or through the API). */
   | { kind: "contact.created"; tenantId: string; contactId: string }
   /** A contact import's commit: the contacts it added to the list all carry `createdAt`. */
