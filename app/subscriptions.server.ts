@@ -1,7 +1,10 @@
 import { subscribeAgents } from "~/features/agents/platform-push.server";
 import { subscribeCalcom } from "~/features/calcom/subscriptions.server";
+import { subscribeFeedback } from "~/features/feedback/subscriptions.server";
 import { subscribeIntegrations } from "~/features/integrations/subscriptions.server";
+import { subscribePostCall } from "~/features/post-call/subscriptions.server";
 import { subscribeScheduling } from "~/features/scheduling/subscriptions.server";
+import { subscribeServiceDesk } from "~/features/service-desk/subscriptions.server";
 import { markSubscriptionsRegistered, subscriptionsRegistered } from "~/lib/events/bus.server";
 
 /**
@@ -17,5 +20,8 @@ export function registerSubscriptions() {
   subscribeIntegrations();
   subscribeScheduling();
   subscribeCalcom();
+  subscribeFeedback();
+  subscribePostCall();
+  subscribeServiceDesk();
   markSubscriptionsRegistered();
 }

@@ -59,6 +59,29 @@ export interface Database {
   onboarding_profiles: OnboardingProfileTable;
   voice_provider_accounts: VoiceProviderAccountTable;
   agent_provider_links: AgentProviderLinkTable;
+  // Deals (migration 0023).
+  deal_pipelines: DealPipelineTable;
+  deal_stages: DealStageTable;
+  deals: DealTable;
+  // Post-call templates (migration 0020).
+  post_call_templates: PostCallTemplateTable;
+  post_call_template_versions: PostCallTemplateVersionTable;
+  post_call_assignments: PostCallAssignmentTable;
+  call_template_results: CallTemplateResultTable;
+  call_field_values: CallFieldValueTable;
+  call_criteria_results: CallCriteriaResultTable;
+  post_call_reruns: PostCallRerunTable;
+  post_call_rerun_calls: PostCallRerunCallTable;
+  // Post-call feedback (migration 0021).
+  feedback_requests: FeedbackRequestTable;
+  // Service desk (migration 0022).
+  service_desk_settings: ServiceDeskSettingsTable;
+  service_desk_availability: ServiceDeskAvailabilityTable;
+  tickets: TicketTable;
+  ticket_tags: TicketTagTable;
+  ticket_calls: TicketCallTable;
+  ticket_notes: TicketNoteTable;
+  ticket_activity: TicketActivityTable;
 }
 
 export interface TenantTable {
@@ -241,6 +264,8 @@ export interface CallTable {
   /** The agent and the version of it that handled the call (migration 0017); null: not reported. */
   agent_id: string | null;
   agent_version: number | null;
+  /** The moment (seconds into the call) the feedback is about, when its giver named one (migration 0021); null: not said. */
+  feedback_moment_seconds: number | null;
 }
 
 export interface CallEventTable {
@@ -372,6 +397,8 @@ export interface CampaignTable {
   status: CampaignStatus;
   /** The agent placing the campaign's calls (migration 0017); null: the number's knowledge base speaks alone. */
   agent_id: string | null;
+  /** 1: contacts get an email asking them to rate each answered call (migration 0021). */
+  request_feedback: Generated<number>;
   next_run_at: string | null;
   last_run_at: string | null;
   created_at: string;
@@ -950,3 +977,279 @@ export interface AgentProviderLinkTable {
   updated_at: string;
 }
 export type AgentProviderLink = Selectable<AgentProviderLinkTable>;
+
+// Post-call templates (migration 0020, docs/decisions/0031-post-call-templates.md).
+
+export interface PostCallTemplateTable {
+  id: string;
+  tenant_id: string;
+  name: string;
+  /** Lower-cased trimmed name; unique per tenant. */
+  name_key: string;
+  current_version: number;
+  /** 1 for the tenant's default (at most one, by a partial unique index). */
+  is_default: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PostCallTemplateVersionTable {
+  tenant_id: string;
+  template_id: string;
+  version: number;
+  /** JSON: a template definition (app/features/post-call/template-definition.ts). */
+  definition: string;
+  created_by: string | null;
+  created_at: string;
+}
+
+export type PostCallTargetKind = "campaign" | "agent" | "number";
+
+export interface PostCallAssignmentTable {
+  tenant_id: string;
+  target_kind: PostCallTargetKind;
+  target_id: string;
+  template_id: string;
+  created_at: string;
+}
+
+export interface CallTemplateResultTable {
+  tenant_id: string;
+  call_id: string;
+  template_id: string;
+  template_version: number;
+  provider: string;
+  summary: string | null;
+  /** JSON: the extraction (app/features/post-call/extraction.ts). */
+  result: string;
+  analyzed_at: string;
+}
+
+export interface CallFieldValueTable {
+  tenant_id: string;
+  call_id: string;
+  template_id: string;
+  field_key: string;
+  found: number;
+  /** Text and choice as said; yes/no as "yes" or "no"; a date as YYYY-MM-DD. */
+  value_text: string | null;
+  /** Numbers; yes/no as 1 or 0. */
+  value_number: number | null;
+}
+
+export type CriterionVerdict = "met" | "not-met" | "unknown";
+
+export interface CallCriteriaResultTable {
+  tenant_id: string;
+  call_id: string;
+  template_id: string;
+  criterion_key: string;
+  verdict: CriterionVerdict;
+  reason: string | null;
+}
+
+export type RerunStatus = "queued" | "running" | "done" | "failed";
+
+export interface PostCallRerunTable {
+  id: string;
+  tenant_id: string;
+  template_id: string;
+  template_version: number;
+  /** JSON: the filter the calls were chosen by. */
+  filter: string;
+  status: RerunStatus;
+  total: Generated<number>;
+  processed: Generated<number>;
+  changed: Generated<number>;
+  failed: Generated<number>;
+  requested_by: string | null;
+  created_at: string;
+  finished_at: string | null;
+}
+
+export type RerunCallOutcome = "changed" | "unchanged" | "failed";
+
+export interface PostCallRerunCallTable {
+  rerun_id: string;
+  tenant_id: string;
+  call_id: string;
+  position: number;
+  outcome: RerunCallOutcome | null;
+  /** JSON: the field values and verdicts before and after (only when changed). */
+  before: string | null;
+  after: string | null;
+}
+
+// Post-call feedback (migration 0021, docs/decisions/0033-post-call-feedback.md).
+
+/** One emailed rating link per call (app/features/feedback/requests.server.ts). */
+export interface FeedbackRequestTable {
+  id: string;
+  tenant_id: string;
+  call_id: string;
+  campaign_id: string | null;
+  contact_id: string | null;
+  /** Where the link went. */
+  email: string;
+  /** SHA-256 (hex) of the link's token; null until the email is sent. */
+  token_hash: string | null;
+  sent_at: string | null;
+  expires_at: string | null;
+  /** Set by the one submission that used the link. */
+  used_at: string | null;
+  created_at: string;
+}
+export type FeedbackRequest = Selectable<FeedbackRequestTable>;
+
+// Deals (migration 0023, docs/decisions/0035-deal-pipelines.md).
+
+export type DealStageKind = "open" | "won" | "lost";
+
+export interface DealPipelineTable {
+  id: string;
+  tenant_id: string;
+  /** Null: the default pipeline's name in the reader's language, until renamed. */
+  name: string | null;
+  /** Lower-cased trimmed name, unique per tenant; null while the name is. */
+  name_key: string | null;
+  /** 1 for the tenant's default pipeline (exactly one once the tenant has any, by a partial unique index). */
+  is_default: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface DealStageTable {
+  id: string;
+  tenant_id: string;
+  pipeline_id: string;
+  /** Null: the built-in stage's name (system_key) in the reader's language, until renamed. */
+  name: string | null;
+  system_key: string | null;
+  kind: DealStageKind;
+  position: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface DealTable {
+  id: string;
+  tenant_id: string;
+  pipeline_id: string;
+  stage_id: string;
+  title: string;
+  /** Minor units of `currency` (cents). */
+  value_minor: number;
+  /** ISO 4217. */
+  currency: string;
+  contact_id: string | null;
+  owner_user_id: string | null;
+  /** A calendar day, YYYY-MM-DD. */
+  expected_close_on: string | null;
+  lost_reason: string | null;
+  closed_at: string | null;
+  call_id: string | null;
+  created_by: string | null;
+  stage_entered_at: string;
+  created_at: string;
+  updated_at: string;
+}
+export type DealPipeline = Selectable<DealPipelineTable>;
+export type DealStage = Selectable<DealStageTable>;
+export type Deal = Selectable<DealTable>;
+
+// Service desk (migration 0022, docs/decisions/0036-service-desk.md).
+
+export type TicketStatus = "open" | "pending" | "resolved" | "closed";
+export type TicketPriority = "urgent" | "high" | "normal" | "low";
+/** How the ticket came to be: by hand, by hand from a recording, or by the app for an escalated or low-rated call. */
+export type TicketSource = "manual" | "recording" | "escalated" | "low-rating";
+
+export interface ServiceDeskSettingsTable {
+  tenant_id: string;
+  /** 1: an escalated call or a rating of 2 or lower makes a ticket. */
+  auto_tickets: Generated<number>;
+  urgent_first_response_minutes: number;
+  urgent_resolution_minutes: number;
+  high_first_response_minutes: number;
+  high_resolution_minutes: number;
+  normal_first_response_minutes: number;
+  normal_resolution_minutes: number;
+  low_first_response_minutes: number;
+  low_resolution_minutes: number;
+  round_robin_last_user_id: string | null;
+  next_ticket_number: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ServiceDeskAvailabilityTable {
+  tenant_id: string;
+  user_id: string;
+  available: number;
+  updated_at: string;
+}
+
+export interface TicketTable {
+  id: string;
+  tenant_id: string;
+  /** Shown as #number; unique per tenant. */
+  number: number;
+  subject: string;
+  description: string;
+  status: TicketStatus;
+  priority: TicketPriority;
+  source: TicketSource;
+  /** The call the ticket was made from; unique per tenant (one ticket per call). */
+  source_call_id: string | null;
+  assignee_user_id: string | null;
+  contact_id: string | null;
+  /** Null: made by the app. */
+  created_by: string | null;
+  first_response_due_at: string;
+  resolution_due_at: string;
+  /** The next deadline that still counts; null once resolved or closed. */
+  due_at: string | null;
+  first_responded_at: string | null;
+  resolved_at: string | null;
+  closed_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+export type Ticket = Selectable<TicketTable>;
+
+export interface TicketTagTable {
+  tenant_id: string;
+  ticket_id: string;
+  tag: string;
+}
+
+export interface TicketCallTable {
+  tenant_id: string;
+  ticket_id: string;
+  call_id: string;
+  linked_by: string | null;
+  created_at: string;
+}
+
+export interface TicketNoteTable {
+  id: string;
+  tenant_id: string;
+  ticket_id: string;
+  author_user_id: string | null;
+  body: string;
+  created_at: string;
+}
+
+export type TicketActivityKind =
+  "created" | "subject" | "description" | "status" | "priority" | "assignee" | "contact" | "tags" | "note" | "call-linked" | "call-unlinked";
+
+export interface TicketActivityTable {
+  id: string;
+  tenant_id: string;
+  ticket_id: string;
+  actor_user_id: string | null;
+  kind: TicketActivityKind;
+  from_value: string | null;
+  to_value: string | null;
+  created_at: string;
+}

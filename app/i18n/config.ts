@@ -24,6 +24,10 @@ export const NAMESPACES = [
   "integrations",
   "agents",
   "onboarding",
+  "post-call",
+  "feedback",
+  "service-desk",
+  "deals",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -27,6 +27,13 @@ describe("translation namespaces as files", () => {
     expect(JSON.parse((plain.body as Buffer).toString("utf8"))).toEqual(resources.de.campaigns);
   });
 
+  it("serve a namespace whose name has a hyphen", () => {
+    const version = namespaceVersions("de")["service-desk"]!;
+    const reply = namespaceFileReply("de", `service-desk.${version}.json`, undefined);
+    expect(reply.status).toBe(200);
+    expect(JSON.parse((reply.body as Buffer).toString("utf8"))).toEqual(resources.de["service-desk"]);
+  });
+
   it("answer an old name with today's content that is not cached, and refuse names that are not ours", () => {
     expect(namespaceFileReply("en", "common.0000000000.json", "gzip").headers["Cache-Control"]).toBe("no-cache");
     expect(namespaceFileReply("fr", "common.0000000000.json", "gzip").status).toBe(404);

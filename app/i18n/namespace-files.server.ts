@@ -63,7 +63,8 @@ export interface StaticReply {
   body: Buffer | string;
 }
 
-const FILE_NAME = /^([a-z]+)\.([0-9a-f]{10})\.json$/;
+// A namespace is lower-case words joined by hyphens ("service-desk", "post-call").
+const FILE_NAME = /^([a-z]+(?:-[a-z]+)*)\.([0-9a-f]{10})\.json$/;
 
 /** Answers GET /locales/:language/:file, choosing brotli or gzip from Accept-Encoding. */
 export function namespaceFileReply(language: string, fileName: string, acceptEncoding: string | undefined): StaticReply {

@@ -40,6 +40,14 @@ import enIntegrations from "../../locales/en/integrations.json";
 import enAgents from "../../locales/en/agents.json";
 import deOnboarding from "../../locales/de/onboarding.json";
 import enOnboarding from "../../locales/en/onboarding.json";
+import dePostCall from "../../locales/de/post-call.json";
+import enPostCall from "../../locales/en/post-call.json";
+import deFeedback from "../../locales/de/feedback.json";
+import enFeedback from "../../locales/en/feedback.json";
+import deServiceDesk from "../../locales/de/service-desk.json";
+import enServiceDesk from "../../locales/en/service-desk.json";
+import deDeals from "../../locales/de/deals.json";
+import enDeals from "../../locales/en/deals.json";
 import type { Language, Namespace } from "./config";
 
 // Imported so the translations travel inside the server bundle and need no file reads at request time.
@@ -66,6 +74,10 @@ export const resources = {
     integrations: enIntegrations,
     agents: enAgents,
     onboarding: enOnboarding,
+    "post-call": enPostCall,
+    feedback: enFeedback,
+    "service-desk": enServiceDesk,
+    deals: enDeals,
   },
   de: {
     common: deCommon,
@@ -89,5 +101,9 @@ export const resources = {
     integrations: deIntegrations,
     agents: deAgents,
     onboarding: deOnboarding,
+    "post-call": dePostCall,
+    feedback: deFeedback,
+    "service-desk": deServiceDesk,
+    deals: deDeals,
   },
 } satisfies Record<Language, Record<Namespace, unknown>>;

@@ -312,6 +312,8 @@ export async function seedDemoContactsAndCampaigns(db: DB, tenantId: string, tim
         tenant_id: tenantId,
         name: "Webinar thank-you calls",
         contact_list_id: listIds.webinar,
+        // Its contacts are asked to rate each answered call by email (docs/product/feedback.md#rating-link).
+        request_feedback: 1,
         phone_number_id: numberIds.main,
         type: "outbound",
         sending_type: "immediate",

@@ -7,8 +7,11 @@ import { seedDemoBilling } from "./demo-billing.server";
 import { getDb, migrateToLatest, newId, now, type DB } from "~/db/db.server";
 import { seedDemoContactsAndCampaigns } from "./demo-campaigns.server";
 import { seedDemoCalls } from "./demo-calls.server";
+import { seedDemoPostCall } from "./demo-post-call.server";
 import { seedDemoAgents } from "./demo-agents.server";
 import { seedDemoScheduling } from "./demo-scheduling.server";
+import { seedDemoServiceDesk } from "./demo-service-desk.server";
+import { seedDemoDeals } from "./demo-deals.server";
 
 export const DEMO_PASSWORD = "Demo-pass-2026!";
 
@@ -16,6 +19,8 @@ export const DEMO_USERS = [
   { email: "owner@demo.test", name: "Olivia Owner", role: "owner", tenant: "demo", phone: "+14165550101" },
   { email: "agent@demo.test", name: "Arjun Agent", role: "agent", tenant: "demo", phone: "+14165550102" },
   { email: "admin@demo.test", name: "Ada Admin", role: "platform-admin", tenant: "demo", phone: "+14165550103" },
+  // Works the service desk: tickets, recordings and contacts, no billing or settings.
+  { email: "support@demo.test", name: "Sam Support", role: "support", tenant: "demo", phone: "+14165550104" },
   { email: "trial@demo.test", name: "Tomas Trial", role: "owner", tenant: "trial", phone: "+4930123456789" },
 ] as const;
 
@@ -24,7 +29,7 @@ async function isEmpty(db: DB) {
   return Number(row.count) === 0;
 }
 
-/** Demo data: one subscribed tenant with three sign-ins and one trial tenant without a subscription. */
+/** Demo data: one subscribed tenant with four sign-ins and one trial tenant without a subscription. */
 export async function seedDemoData(db: DB = getDb()) {
   const timestamp = now();
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -71,8 +76,12 @@ export async function seedDemoData(db: DB = getDb()) {
   await seedDemoCalls(db, tenants.demo, "America/Toronto");
   await seedDemoContactsAndCampaigns(db, tenants.demo, "America/Toronto");
   await seedDemoAgents(db, tenants.demo, owner.id);
+  await seedDemoPostCall(db, tenants.demo, owner.id);
   const agent = await db.selectFrom("users").select("id").where("email", "=", DEMO_USERS[1].email).executeTakeFirstOrThrow();
   await seedDemoScheduling(db, tenants.demo, { ownerId: owner.id, agentId: agent.id }, "America/Toronto");
+  const support = await db.selectFrom("users").select("id").where("email", "=", "support@demo.test").executeTakeFirstOrThrow();
+  await seedDemoServiceDesk(db, tenants.demo, { ownerId: owner.id, supportId: support.id }, "America/Toronto");
+  await seedDemoDeals(db, tenants.demo, { ownerId: owner.id, agentId: agent.id });
   return tenants;
 }
 

@@ -10,12 +10,13 @@ test("the read-only agent sees only the screens it may read", async ({ page }, t
   for (const tab of ["Active Calls", "Call Queue", "Recordings", "Missed Calls"]) {
     await expect(nav.getByRole("link", { name: tab })).toBeVisible();
   }
-  // Contacts is the agent's only CRM screen: the CRM group stays a group (open by default) holding just that link.
+  // The agent's CRM screens (contacts, deals to look at) stay in their group, open by default.
   await expect(nav.getByRole("button", { name: "CRM" })).toBeVisible();
   await expect(nav.getByRole("link", { name: "Contacts" })).toHaveAttribute("href", "/contacts");
+  await expect(nav.getByRole("link", { name: "Deals", exact: true })).toHaveAttribute("href", "/crm-deals");
 
   // includeHidden: absent from the markup, not merely folded away in a fly-out.
-  for (const name of ["Campaigns", "Knowledge base", "Deals", "AI agent manager", "Create", "Super admin", "Users", "Roles"]) {
+  for (const name of ["Campaigns", "Knowledge base", "AI agent manager", "Create", "Super admin", "Users", "Roles"]) {
     await expect(nav.getByRole("link", { name, exact: true, includeHidden: true })).toHaveCount(0);
     await expect(nav.getByRole("button", { name, exact: true, includeHidden: true })).toHaveCount(0);
   }

@@ -40,7 +40,7 @@ test("/overview and a screen that is not available yet have no serious accessibi
   await expect(page.getByRole("button", { name: "Profile menu" })).toHaveCount(isScriptless(testInfo) ? 0 : 1);
   await expectNoSeriousViolations(page);
 
-  await page.goto("/crm-deals");
+  await page.goto("/affiliates");
   await expect(page.getByTestId("not-available")).toBeVisible();
   await expectNoSeriousViolations(page);
 });

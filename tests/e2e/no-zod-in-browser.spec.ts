@@ -13,6 +13,7 @@ const SIGNED_OUT = ["/login", "/register", "/reset-password", "/verify-email"];
 const SIGNED_IN = [
   "/overview",
   "/recordings",
+  "/feedback",
   "/contacts",
   "/contacts/new",
   "/contacts/lists/new",

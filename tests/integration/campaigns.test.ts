@@ -678,6 +678,8 @@ describe("the campaign form keeps its state", () => {
       scheduleAt: "2030-01-07T10:00",
       phoneNumberId: number.id,
       agentId: "",
+      // A ticked box survives the detour too.
+      requestFeedback: "on",
       windowDays: ["2", "4"],
       windowStart: "08:30",
       windowEnd: "18:00",

@@ -6,6 +6,8 @@ import { can, firstSegment, type PermissionAction, type PermissionMap } from "~/
 import { BUILT_IN_ROLES } from "~/features/roles/roles.server";
 import { getActiveSubscription } from "~/features/tenants/plans.server";
 import { isDashboardSegment } from "~/lib/navigation/routes";
+import { createDeal } from "~/features/deals/deals.server";
+import { ensurePipelines, listPipelines, listStages } from "~/features/deals/pipelines.server";
 import { popToast } from "~/lib/toast/toast.server";
 import * as choosePlan from "~/routes/_auth+/choose-plan";
 import * as login from "~/routes/_auth+/login";
@@ -26,6 +28,8 @@ import * as knowledgeBase from "~/routes/_dashboard+/knowledge-base+/_index";
 import * as numbers from "~/routes/_dashboard+/numbers-managment+/_index";
 import * as profile from "~/routes/_dashboard+/profile";
 import * as recordings from "~/routes/_dashboard+/recordings+/_index";
+import * as feedback from "~/routes/_dashboard+/feedback";
+import * as rate from "~/routes/_auth+/rate.$token";
 import * as index from "~/routes/_index";
 import * as apiDocs from "~/routes/api-docs";
 import {
@@ -47,11 +51,13 @@ import { addEventType } from "../support/scheduling";
 
 type Who = "owner" | "agent" | "admin" | "trial";
 const USERS: Who[] = ["owner", "agent", "admin", "trial"];
-const cookies = {} as Record<Who, string>;
+/** The demo's support member (a built-in role of the service desk) joins the generated matrix and the action checks below. */
+type Signed = Who | "support";
+const cookies = {} as Record<Signed, string>;
 
 beforeAll(async () => {
   await prepareTestDatabase();
-  for (const who of USERS) cookies[who] = await sessionCookieFor(`${who}@demo.test`);
+  for (const who of [...USERS, "support"] as const) cookies[who] = await sessionCookieFor(`${who}@demo.test`);
 });
 
 /** What a browser would end up with: 200 for a rendered page, the redirect target, or another status. */
@@ -84,6 +90,7 @@ const MATRIX: Array<[path: string, expected: Record<Who, Outcome>]> = [
   ["/roles", { owner: HOME, agent: HOME, admin: PAGE, trial: PLANS }],
   ["/choose-plan", { owner: PAGE, agent: PAGE, admin: PAGE, trial: PAGE }],
   ["/api-access", { owner: PAGE, agent: HOME, admin: PAGE, trial: PLANS }],
+  ["/feedback", { owner: PAGE, agent: PAGE, admin: PAGE, trial: PLANS }],
   ["/no-such-page", { owner: NOT_FOUND, agent: NOT_FOUND, admin: NOT_FOUND, trial: NOT_FOUND }],
 ];
 
@@ -104,6 +111,7 @@ function loadersFor(path: string): Array<{ name: string; loader: Loader; params:
     "/campaigns": { name: "_dashboard.campaigns._index", loader: campaigns.loader },
     "/knowledge-base": { name: "_dashboard.knowledge-base._index", loader: knowledgeBase.loader },
     "/numbers-managment": { name: "_dashboard.numbers-managment._index", loader: numbers.loader },
+    "/feedback": { name: "_dashboard.feedback", loader: feedback.loader },
   };
   const real = realScreens[pathname];
   const leaf: { name: string; loader: Loader; params: Record<string, string> } = real
@@ -200,6 +208,15 @@ describe("/ and public paths", () => {
     ["/registration-successful", registrationSuccessful.loader],
   ];
 
+  it("/rate/<token> answers without a session: an unknown link is a page saying so (404), never a sign-in", async () => {
+    const result = unwrap(
+      await callLoader(rate.loader, "/rate/no-such-rating-token-0000000000000000000000", { params: { token: "no-such-rating-token-0000000000000000000000" } }),
+    );
+    expect(result).toMatchObject({ status: 404, value: { state: "unknown" } });
+    const signedIn = unwrap(await callLoader(rate.loader, "/rate/x", { cookie: cookies.trial, params: { token: "x" } }));
+    expect(signedIn.status).toBe(404);
+  });
+
   it.each(PUBLIC)("%s renders without a session", async (path, loader) => {
     const result = await callLoader(loader, path);
     expect(outcomeOf(result)).toBe(PAGE);
@@ -267,7 +284,7 @@ describe("route gate for actions", () => {
   });
 
   /** requireActionAccess on its own: user × segment × action → allowed, 403, or redirect. */
-  const ACTION_MATRIX: Array<[Who | "nobody", string, PermissionAction, "allowed" | 403 | string]> = [
+  const ACTION_MATRIX: Array<[Signed | "nobody", string, PermissionAction, "allowed" | 403 | string]> = [
     ["owner", "/contacts", "create", "allowed"],
     ["owner", "/contacts", "delete", "allowed"],
     ["owner", "/usersManagement", "update", 403],
@@ -278,6 +295,16 @@ describe("route gate for actions", () => {
     ["admin", "/usersManagement", "delete", "allowed"],
     ["admin", "/roles", "update", "allowed"],
     ["trial", "/contacts", "create", PLANS],
+    // Support works tickets, and nothing of billing, settings or API access (docs/product/service-desk.md#roles).
+    ["support", "/service-desk", "create", "allowed"],
+    ["support", "/service-desk", "update", "allowed"],
+    ["support", "/service-desk", "delete", 403],
+    ["support", "/recordings", "update", 403],
+    ["support", "/settings", "update", 403],
+    ["support", "/billing", "read", 403],
+    ["support", "/api-access", "read", 403],
+    ["agent", "/service-desk", "read", "allowed"],
+    ["agent", "/service-desk", "update", 403],
     ["nobody", "/contacts", "create", "/login?redirectTo=%2Fcontacts"],
   ];
 
@@ -305,12 +332,20 @@ describe("route gate for actions", () => {
  * plan to /choose-plan, and a role without the permission must be refused.
  */
 
-type Role = Who | "nobody";
-const ROLES: Role[] = [...USERS, "nobody"];
+type Role = Signed | "nobody";
+const ROLES: Role[] = [...USERS, "support", "nobody"];
 
 type Policy =
   /** The route gate with an area and an action; `allowed` is what passing it gives (a page, 200, unless said). */
-  | { kind: "gate"; area?: PermissionArea; action?: PermissionAction; allowed?: Outcome; reason?: string }
+  | {
+      kind: "gate";
+      area?: PermissionArea;
+      action?: PermissionAction;
+      allowed?: Outcome;
+      /** The page checks read on its area first (an organization's page: the action is then judged by the role in that organization), so a role without read is sent home. */
+      readFirst?: boolean;
+      reason?: string;
+    }
   /** The dashboard layout: read on the area the URL names (requireScreenAccess). */
   | { kind: "screen" }
   /** A session and nothing more; `allowed` is what a signed-in user gets. */
@@ -333,6 +368,10 @@ const ROUTE_POLICIES: Record<string, Policy> = {
   "/reset-password": { kind: "public", reason: "a public path (docs/product/behaviour.md#route-gate)" },
   "/invitation": { kind: "public", reason: "the emailed invitation link is the credential (organization members, docs/decisions/0023)" },
   "/calendar-feed/:token.ics": { kind: "public", reason: "a host's private calendar subscription: the token in the URL is the credential" },
+  "/rate/:token": {
+    kind: "public",
+    reason: "a contact's emailed one-time rating link: the token is the credential, no account (docs/product/feedback.md#rating-link)",
+  },
   "/dev/ui-kit": { kind: "public", reason: "the UI kit's demo page (development or UI_KIT_PAGE=1 only), no tenant data" },
   "/api/v1/appointments": {
     kind: "fixed",
@@ -386,8 +425,21 @@ const ROUTE_POLICIES: Record<string, Policy> = {
     reason: "the confirmation opens with read on knowledge-base; deleting (the action) needs delete",
   },
   "/recordings/:id/feedback": { kind: "gate", action: "update", reason: "feedback changes the recording" },
-  "/appointments/:id/reschedule": { kind: "gate", action: "update", reason: "moving an appointment changes it" },
-  "/organizations/:id/teams/:teamId/event-types/:eventTypeId": { kind: "gate", action: "update", reason: "an event type's page is its edit form" },
+  "/appointments/:id/reschedule": { kind: "gate", action: "update", readFirst: true, reason: "moving an appointment changes it" },
+  "/organizations/:id/teams/:teamId/event-types/:eventTypeId": {
+    kind: "gate",
+    action: "update",
+    readFirst: true,
+    reason: "an event type's page is its edit form",
+  },
+  "/organizations/:id/teams/:teamId/event-types/new": {
+    kind: "gate",
+    action: "create",
+    readFirst: true,
+    reason: "the action is judged in the team's organization",
+  },
+  "/organizations/:id/edit": { kind: "gate", action: "update", readFirst: true, reason: "the action is judged by the role in that organization" },
+  "/organizations/:id/delete": { kind: "gate", action: "delete", readFirst: true, reason: "the action is judged by the role in that organization" },
   "/billing/cards/return": {
     kind: "gate",
     action: "create",
@@ -397,6 +449,15 @@ const ROUTE_POLICIES: Record<string, Policy> = {
   "/ai-agent": { kind: "gate", allowed: "/ai-agent-manager", reason: "the editor needs ?id=<agent>; without it, it sends to the agent list" },
   "/contacts/import/:importId": { kind: "gate", allowed: NOT_FOUND, reason: "no upload with this id: past the gate, the preview is 404" },
   "/crm-logs/:id": { kind: "gate", allowed: NOT_FOUND, reason: "no log with this id: past the gate, the log is 404" },
+  "/service-desk/settings": {
+    kind: "gate",
+    area: "settings",
+    action: "update",
+    reason: "the desk's settings are the tenant's settings: owner and admin, not support (docs/product/service-desk.md#settings)",
+  },
+  "/templates/:id/reruns/:rerunId": { kind: "gate", allowed: NOT_FOUND, reason: "no re-run with this id: past the gate, the progress page is 404" },
+  "/response/export.csv": { kind: "gate", allowed: NOT_FOUND, reason: "the export needs ?template=<id> of the tenant's; without it, past the gate, 404" },
+  "/crm-deals/pipelines/:id (index)": { kind: "gate", action: "update", reason: "a pipeline's page is its editor (name and stages)" },
 };
 
 const MANIFEST = await readRouteManifest();
@@ -434,8 +495,9 @@ function areaOf(policy: Policy, url: string): PermissionArea | null {
   return isDashboardSegment(segment) || segment === "choose-plan" ? segment : null;
 }
 
-const PERMISSIONS: Record<Who, PermissionMap> = {
+const PERMISSIONS: Record<Signed, PermissionMap> = {
   owner: BUILT_IN_ROLES.find((role) => role.key === "owner")!.permissions,
+  support: BUILT_IN_ROLES.find((role) => role.key === "support")!.permissions,
   agent: BUILT_IN_ROLES.find((role) => role.key === "agent")!.permissions,
   admin: BUILT_IN_ROLES.find((role) => role.key === "platform-admin")!.permissions,
   trial: BUILT_IN_ROLES.find((role) => role.key === "owner")!.permissions,
@@ -454,6 +516,8 @@ function expectedOutcome(policy: Policy, who: Role, url: string): Outcome | "any
   if (area !== "choose-plan" && who === "trial") return PLANS;
   if (area === "choose-plan" && action === "read") return PAGE;
   if (can(PERMISSIONS[who], area, action)) return (policy.kind === "gate" && policy.allowed) || PAGE;
+  // A role with no read on an organization's area at all (support) is sent home before its action is judged.
+  if (action !== "read" && policy.kind === "gate" && policy.readFirst && !can(PERMISSIONS[who], area, "read")) return HOME;
   if (action !== "read") return 403;
   return area === "overview" ? 403 : HOME;
 }
@@ -483,6 +547,11 @@ const PARAMS: Record<string, () => Record<string, string>> = {
   "/contacts/lists/:listId/delete": () => ({ listId: made.list! }),
   "/contacts/lists/:listId/edit": () => ({ listId: made.list! }),
   "/crm-logs/:id": () => ({ id: "no-such-log" }),
+  "/crm-deals/:id/delete": () => ({ id: made.deal! }),
+  "/crm-deals/:id/edit": () => ({ id: made.deal! }),
+  "/crm-deals/pipelines/:id": () => ({ id: made.pipeline! }),
+  "/crm-deals/pipelines/:id/delete": () => ({ id: made.pipeline! }),
+  "/crm-deals/pipelines/:id/stages/:stageId/delete": () => ({ id: made.pipeline!, stageId: made.stage! }),
   "/integrations-hub/:id": () => ({ id: made.integration! }),
   "/integrations-hub/:id/export": () => ({ id: made.integration! }),
   "/integrations-hub/connect/:templateId": () => ({ templateId: "crm-suite" }),
@@ -501,8 +570,13 @@ const PARAMS: Record<string, () => Record<string, string>> = {
   "/recordings/:id/audio": () => ({ id: made.call! }),
   "/recordings/:id/delete": () => ({ id: made.call! }),
   "/recordings/:id/feedback": () => ({ id: made.call! }),
+  "/rate/:token": () => ({ token: "no-such-rating-token-0000000000000000000000" }),
   "/resources/avatar/:userId": () => ({ userId: made.owner! }),
   "/resources/organization-logo/:id": () => ({ id: made.organization! }),
+  "/service-desk/:id": () => ({ id: made.ticket! }),
+  "/templates/:id": () => ({ id: made.template! }),
+  "/templates/:id/delete": () => ({ id: made.template! }),
+  "/templates/:id/reruns/:rerunId": () => ({ id: made.template!, rerunId: "no-such-rerun" }),
   "/staff/:userId": () => ({ userId: made.agent! }),
 };
 
@@ -557,7 +631,22 @@ describe("route gate matrix generated from the route manifest", () => {
       })
     ).id;
     made.integration = (await factories.integration(tenantId, solar.id)).id;
+    await ensurePipelines(tenantId);
+    made.pipeline = (await listPipelines(tenantId))[0]!.id;
+    made.stage = (await listStages(tenantId, made.pipeline))[0]!.id;
+    const deal = await createDeal(
+      tenantId,
+      made.pipeline,
+      { title: "Gate matrix deal", valueMinor: 100, stageId: made.stage, lostReason: null, contactId: null, ownerId: null, expectedCloseOn: null },
+      { createdBy: owner.id },
+    );
+    if (!deal.ok) throw new Error("the gate matrix's deal was refused");
+    made.deal = deal.id;
     made.invoice = (await getDb().selectFrom("invoices").select("id").where("tenant_id", "=", tenantId).executeTakeFirstOrThrow()).id;
+    made.template = (
+      await getDb().selectFrom("post_call_templates").select("id").where("tenant_id", "=", tenantId).orderBy("name").executeTakeFirstOrThrow()
+    ).id;
+    made.ticket = (await getDb().selectFrom("tickets").select("id").where("tenant_id", "=", tenantId).orderBy("number").executeTakeFirstOrThrow()).id;
   });
 
   it("reads 98 or more routes, and every listed policy names a route that exists", () => {

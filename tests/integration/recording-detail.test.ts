@@ -241,7 +241,7 @@ describe("/recordings/<id>/feedback", () => {
     const data = unwrap(await callLoader(feedbackRoute.loader, `/recordings/${id}/feedback`, { cookie: owner, params: { id } })).value as Awaited<
       ReturnType<typeof feedbackRoute.loader>
     >;
-    expect(data.feedback).toEqual({ rating: 4, text: "Good" });
+    expect(data.feedback).toEqual({ rating: 4, text: "Good", moment: null });
     expect(data.returnTo).toBe(`/recordings/${id}`);
   });
 

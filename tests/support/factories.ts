@@ -36,7 +36,7 @@ export function uniqueToken() {
 /* ---------- tenants and users ---------- */
 
 export type PlanKey = "starter" | "growth" | "scale";
-export type RoleKey = "owner" | "admin" | "agent";
+export type RoleKey = "owner" | "admin" | "agent" | "support";
 
 export interface TenantOverrides {
   email?: string;

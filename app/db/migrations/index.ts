@@ -18,6 +18,10 @@ import * as outboxJobs from "./0016-outbox-jobs";
 import * as agents from "./0017-agents";
 import * as onboarding from "./0018-onboarding";
 import * as voiceProviders from "./0019-voice-providers";
+import * as postCall from "./0020-post-call";
+import * as feedback from "./0021-feedback";
+import * as serviceDesk from "./0022-service-desk";
+import * as deals from "./0023-deals";
 
 /**
  * Migrations are imported statically so they travel inside the server bundle;
@@ -43,6 +47,10 @@ const migrations: Record<string, Migration> = {
   "0017-agents": agents,
   "0018-onboarding": onboarding,
   "0019-voice-providers": voiceProviders,
+  "0020-post-call": postCall,
+  "0021-feedback": feedback,
+  "0022-service-desk": serviceDesk,
+  "0023-deals": deals,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -80,15 +80,7 @@ export class OpenAICompatibleAnalyzer implements TranscriptAnalyzer {
   }
 
   async analyze(input: AnalysisInput): Promise<AnalysisResult> {
-    const body = await this.complete(input);
-    const content = body.choices[0]?.message.content;
-    if (!content) throw new AnalysisError("The language model answered with an empty message.");
-    let json: unknown;
-    try {
-      json = JSON.parse(stripCodeFence(content));
-    } catch (error) {
-      throw new AnalysisError(`The language model's answer is not valid JSON: ${clip(content)}`, { cause: error });
-    }
+    const { json, model } = await this.completeJson(SYSTEM_PROMPT, userMessageOf(input));
     const answer = modelAnswerSchema.safeParse(json);
     if (!answer.success) throw new AnalysisError(`The language model's answer does not have the analysis shape: ${describeIssues(answer.error)}`);
     const { language, entities, ...rest } = answer.data;
@@ -99,22 +91,30 @@ export class OpenAICompatibleAnalyzer implements TranscriptAnalyzer {
       entities: { ...entities, phoneNumbers: [...new Set(entities.phoneNumbers.map(normalisePhoneNumber))] },
       language: language ?? detectLanguage(input.transcript, input.language),
       provider: "openai-compatible",
-      model: body.model ?? this.config.model,
+      model,
     };
   }
 
-  private async complete(input: AnalysisInput) {
+  /**
+   * One chat completion asked for a JSON object: the parsed object and the
+   * model that answered. Post-call templates (app/features/post-call) ask
+   * their own question through it and check the answer against their shape.
+   */
+  async completeJson(systemPrompt: string, userMessage: string): Promise<{ json: unknown; model: string }> {
+    const body = await this.complete(systemPrompt, userMessage);
+    const content = body.choices[0]?.message.content;
+    if (!content) throw new AnalysisError("The language model answered with an empty message.");
+    try {
+      return { json: JSON.parse(stripCodeFence(content)), model: body.model ?? this.config.model };
+    } catch (error) {
+      throw new AnalysisError(`The language model's answer is not valid JSON: ${clip(content)}`, { cause: error });
+    }
+  }
+
+  private async complete(systemPrompt: string, userMessage: string) {
     const headers: Record<string, string> = { "Content-Type": "application/json", Accept: "application/json" };
     const authorization = this.authorization;
     if (authorization) headers.Authorization = authorization;
-    const userMessage = [
-      input.callStatus ? `Call status reported by the voice platform: ${input.callStatus}` : "",
-      input.summary ? `Summary sent by the voice platform: ${input.summary}` : "",
-      "Transcript:",
-      transcriptToText(input.transcript),
-    ]
-      .filter(Boolean)
-      .join("\n");
     let response: Response;
     try {
       response = await fetch(this.requestUrl, {
@@ -125,7 +125,7 @@ export class OpenAICompatibleAnalyzer implements TranscriptAnalyzer {
           temperature: 0,
           response_format: { type: "json_object" },
           messages: [
-            { role: "system", content: SYSTEM_PROMPT },
+            { role: "system", content: systemPrompt },
             { role: "user", content: userMessage },
           ],
         }),
@@ -155,6 +155,17 @@ export class OpenAICompatibleAnalyzer implements TranscriptAnalyzer {
   }
 }
 
+function userMessageOf(input: AnalysisInput) {
+  return [
+    input.callStatus ? `Call status reported by the voice platform: ${input.callStatus}` : "",
+    input.summary ? `Summary sent by the voice platform: ${input.summary}` : "",
+    "Transcript:",
+    transcriptToText(input.transcript),
+  ]
+    .filter(Boolean)
+    .join("\n");
+}
+
 function describeFetchFailure(error: unknown, endpoint: string, timeoutMs: number) {
   if (error instanceof DOMException && (error.name === "TimeoutError" || error.name === "AbortError")) {
     return `The language model endpoint ${endpoint} did not answer within ${timeoutMs} ms.`;
@@ -169,7 +180,7 @@ function stripCodeFence(content: string) {
   return fenced ? fenced[1]! : content;
 }
 
-function describeIssues(error: z.ZodError) {
+export function describeIssues(error: z.ZodError) {
   return error.issues.map((issue) => `${issue.path.join(".") || "(root)"}: ${issue.message}`).join("; ");
 }
 

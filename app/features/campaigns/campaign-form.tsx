@@ -12,6 +12,7 @@ import { useActionForm } from "~/lib/forms/use-action-form";
 import { CAMPAIGN_TYPES, FREQUENCIES, isKnowledgeBaseMissing, SENDING_TYPES } from "./campaign-rules";
 import type { CampaignFormOptions, NumberOption } from "./campaigns.server";
 import { ISO_WEEKDAYS } from "./schedule/calling-window";
+import { FEEDBACK_LINK_LIFETIME_DAYS } from "./campaign-rules";
 import { formSearchOf, newKnowledgeBaseHref, withSearch, type CampaignFormDefaults } from "./form-params";
 import type { CampaignFormFields } from "./schemas";
 import { CreateKnowledgeBaseLink, KnowledgeBaseLine } from "./knowledge-base-line";
@@ -28,6 +29,7 @@ export const NEW_CAMPAIGN_DEFAULTS: CampaignFormDefaults = {
   scheduleAt: "",
   phoneNumberId: "",
   agentId: "",
+  requestFeedback: "",
   windowDays: ["1", "2", "3", "4", "5"],
   windowStart: "09:00",
   windowEnd: "17:00",
@@ -187,6 +189,13 @@ export function CampaignForm({
           >
             {options.agents.length === 0 ? <MissingChoice message={t("form.noAgents")} to="/ai-agent-manager" link={t("form.toAgents")} /> : null}
           </SelectField>
+          <CheckboxField
+            label={t("form.requestFeedback")}
+            hint={t("form.requestFeedbackHint", { days: FEEDBACK_LINK_LIFETIME_DAYS })}
+            errors={fields.requestFeedback.errors}
+            namespace="campaigns"
+            inputProps={getInputProps(fields.requestFeedback, { type: "checkbox" })}
+          />
         </div>
       </Panel>
 

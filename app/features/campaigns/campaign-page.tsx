@@ -55,6 +55,7 @@ export function CampaignDetails({
       // A campaign with an agent may have no knowledge base: the agent speaks from its own instructions.
       !knowledgeBase && campaign.agentId ? t("detail.agentSpeaksAlone") : <KnowledgeBaseLine key="kb" choice={knowledgeBase} type={campaign.type} />,
     ],
+    [t("detail.requestFeedback"), campaign.requestFeedback ? t("detail.requestFeedbackOn") : t("detail.requestFeedbackOff")],
     [t("detail.nextRun"), campaign.nextRunAt && isDue(campaign.status) ? formatDateTime(campaign.nextRunAt, i18n.language, timeZone) : t("detail.none")],
     [t("detail.lastRun"), campaign.lastRunAt ? formatDateTime(campaign.lastRunAt, i18n.language, timeZone) : t("detail.none")],
     [t("detail.created"), formatDateTime(campaign.createdAt, i18n.language, timeZone)],

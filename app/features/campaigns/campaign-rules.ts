@@ -28,6 +28,13 @@ export const ALLOWED_FROM: Record<CampaignAction, readonly CampaignStatus[]> = {
 export const isAllowed = (action: CampaignAction, status: CampaignStatus) => ALLOWED_FROM[action].includes(status);
 
 export const NAME_MIN_LENGTH = 5;
+
+/**
+ * How long the rating link of a campaign's feedback email works (the
+ * feedback feature's FEEDBACK_LINK_LIFETIME_DAYS says the same: campaigns
+ * sit below feedback and cannot import it, so the form's hint names it here).
+ */
+export const FEEDBACK_LINK_LIFETIME_DAYS = 14;
 export const NAME_MAX_LENGTH = 100;
 
 export function isCampaignStatus(value: unknown): value is CampaignStatus {

@@ -117,6 +117,7 @@ function columnsOf(values: CampaignFormValues) {
     contact_list_id: values.contactListId,
     phone_number_id: values.phoneNumberId,
     agent_id: values.agentId,
+    request_feedback: values.requestFeedback ? 1 : 0,
     type: values.type,
     sending_type: values.sendingType,
     frequency: values.frequency,
@@ -199,6 +200,8 @@ export interface CampaignDetail {
   listName: string;
   phoneNumberId: string;
   agentId: string | null;
+  /** Contacts are asked for a rating by email after each answered call. */
+  requestFeedback: boolean;
   numberE164: string;
   /** As people read it (formatted here: the page does not load the phone library). */
   numberDisplay: string;
@@ -238,6 +241,7 @@ export async function findCampaign(tenantId: string, id: string, db: DB = getDb(
     listName: row.list_name,
     phoneNumberId: row.phone_number_id,
     agentId: row.agent_id,
+    requestFeedback: row.request_feedback === 1,
     numberE164: row.e164,
     numberDisplay: formatPhoneForDisplay(row.e164),
     numberLabel: row.number_label,

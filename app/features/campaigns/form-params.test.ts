@@ -10,6 +10,7 @@ const base: CampaignFormDefaults = {
   scheduleAt: "",
   phoneNumberId: "",
   agentId: "",
+  requestFeedback: "",
   windowDays: ["1", "2", "3", "4", "5"],
   windowStart: "09:00",
   windowEnd: "17:00",
@@ -26,13 +27,14 @@ describe("the campaign form in the URL", () => {
       scheduleAt: "2030-01-07T10:00",
       phoneNumberId: "n-1",
       agentId: "agent-1",
+      requestFeedback: "on",
       windowDays: ["2", "4"],
       windowStart: "08:30",
       windowEnd: "18:00",
     };
     const search = formSearchOf(values);
     expect(search.toString()).toBe(
-      "name=Spring+push&contactListId=list-1&type=inbound&sendingType=recurring&frequency=weekly&scheduleAt=2030-01-07T10%3A00&phoneNumberId=n-1&agentId=agent-1&windowDays=2&windowDays=4&windowStart=08%3A30&windowEnd=18%3A00",
+      "name=Spring+push&contactListId=list-1&type=inbound&sendingType=recurring&frequency=weekly&scheduleAt=2030-01-07T10%3A00&phoneNumberId=n-1&agentId=agent-1&windowDays=2&windowDays=4&windowStart=08%3A30&windowEnd=18%3A00&requestFeedback=on",
     );
     expect(formDefaultsFromSearch(new URLSearchParams(search.toString()), base)).toEqual(values);
   });
@@ -45,6 +47,8 @@ describe("the campaign form in the URL", () => {
       windowDays: [],
       windowStart: "09:00",
     });
+    // An unticked box is left out of a whole form, so it comes back unticked whatever the page's default.
+    expect(formDefaultsFromSearch(new URLSearchParams("name=Abc"), { ...base, requestFeedback: "on" }).requestFeedback).toBe("");
     // A single checkbox value arrives from conform as a string.
     expect(formSearchOf({ windowDays: "3" }).getAll("windowDays")).toEqual(["3"]);
   });

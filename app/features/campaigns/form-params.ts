@@ -18,6 +18,8 @@ export interface CampaignFormDefaults {
   phoneNumberId: string;
   /** The agent placing the calls; "" for none (the number's knowledge base speaks alone). */
   agentId: string;
+  /** Ask each answered contact for a rating by email (docs/product/feedback.md#rating-link): "on" as a ticked box sends it, else "". */
+  requestFeedback: string;
   windowDays: string[];
   windowStart: string;
   windowEnd: string;
@@ -37,6 +39,8 @@ export function formDefaultsFromSearch(search: URLSearchParams, base: CampaignFo
   if (type === "inbound" || type === "outbound") defaults.type = type;
   // A submitted form always has a name field; without any day ticked it sends no windowDays at all, which means none.
   if (search.has("windowDays") || search.has("name")) defaults.windowDays = search.getAll("windowDays").slice(0, 7);
+  // The same for the checkbox: left out when not ticked.
+  if (search.has("name")) defaults.requestFeedback = search.get("requestFeedback") === "on" ? "on" : "";
   return defaults;
 }
 
@@ -57,6 +61,7 @@ export function formSearchOf(values: Record<string, unknown> | undefined): URLSe
     if (typeof day === "string") search.append("windowDays", day);
   }
   for (const field of ["windowStart", "windowEnd"]) if (text(field)) search.set(field, text(field));
+  if (text("requestFeedback") === "on") search.set("requestFeedback", "on");
   return search;
 }
 

@@ -34,6 +34,8 @@ export function campaignFormSchema({ timeZone, now }: { timeZone: string; now: (
       scheduleAt: text,
       phoneNumberId: text,
       agentId: text,
+      /** A checkbox: "on" when ticked, absent otherwise. */
+      requestFeedback: text,
       windowDays: z.array(z.string()).default([]),
       windowStart: text,
       windowEnd: text,
@@ -80,6 +82,7 @@ export function campaignFormSchema({ timeZone, now }: { timeZone: string; now: (
         scheduleLocal: sendingType === "immediate" ? null : value.scheduleAt!,
         phoneNumberId: value.phoneNumberId!,
         agentId: value.agentId || null,
+        requestFeedback: value.requestFeedback === "on",
         windowDays: [...new Set(value.windowDays.map(Number))].sort((a, b) => a - b),
         windowStartMinute: parseClockTime(value.windowStart!)!,
         windowEndMinute: parseClockTime(value.windowEnd!)!,

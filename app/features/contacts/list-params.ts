@@ -152,6 +152,8 @@ export interface ContactsListViewData {
   canCreate: boolean;
   canUpdate: boolean;
   canDelete: boolean;
+  /** The user may add deals: each row offers "Create deal" (/crm-deals/new?contact=<id>). */
+  canCreateDeals: boolean;
   /** The rows' phone numbers as shown (see app/features/phone/display.ts). */
   phones: PhoneDisplays;
 }

@@ -6,6 +6,10 @@ export const INTEGRATION_EVENTS = [
   "appointment.booked",
   "appointment.rescheduled",
   "appointment.cancelled",
+  "deal.created",
+  "deal.updated",
+  "deal.stage-changed",
+  "deal.deleted",
 ] as const;
 export type IntegrationEvent = (typeof INTEGRATION_EVENTS)[number];
 

@@ -1,7 +1,7 @@
 import { getDb, type DB } from "~/db/db.server";
 import type { AppointmentChange } from "~/lib/events/events";
 import { enqueueEvent, enqueueEvents, type IntegrationEvent } from "./delivery/deliveries.server";
-import { appointmentRecord, callLeadRecord, contactLabel, contactRecord, contactValues } from "./mapping/source-records.server";
+import { appointmentRecord, callLeadRecord, contactLabel, contactRecord, contactValues, dealRecord } from "./mapping/source-records.server";
 
 /**
  * What the integration hub queues when something happened, called by its
@@ -74,4 +74,17 @@ export async function onAppointmentChanged(tenantId: string, appointmentId: stri
   if (!record) return 0;
   const appointment = await db.selectFrom("appointments").select("organization_id").where("id", "=", appointmentId).executeTakeFirstOrThrow();
   return enqueueEvent(tenantId, `appointment.${change}`, record, { db, organizationId: appointment.organization_id });
+}
+
+/** A deal made, changed, moved or about to be deleted: its record, to the webhooks that subscribed to the event (no CRM template syncs deals). */
+export async function onDealChanged(
+  tenantId: string,
+  dealId: string,
+  event: Extract<IntegrationEvent, `deal.${string}`>,
+  previousStageId: string | null,
+  db: DB = getDb(),
+) {
+  if (!(await hasEnabledIntegration(tenantId, db))) return 0;
+  const record = await dealRecord(tenantId, dealId, previousStageId, db);
+  return record ? enqueueEvent(tenantId, event, record, { db }) : 0;
 }

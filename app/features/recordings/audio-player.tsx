@@ -3,6 +3,9 @@ import { useTranslation } from "~/i18n/react";
 import { cn } from "~/components/ui/cn";
 import { useHydrated } from "~/components/ui/use-hydrated";
 
+// Kept where it was for the modules that import it from the player; it lives apart so a screen can show a moment without the player's translations.
+export { formatClock } from "./clock";
+
 export const PLAYBACK_RATES = [1, 1.25, 1.5, 2] as const;
 
 export function audioUrl(callId: string) {
@@ -116,15 +119,6 @@ export function parseStartSeconds(value: string | null | undefined): number | un
   if (!value || !/^\d{1,6}(\.\d{1,3})?$/.test(value.trim())) return undefined;
   const seconds = Number(value.trim());
   return seconds > 0 ? seconds : undefined;
-}
-
-/** A moment or a length in a recording as m:ss, or h:mm:ss from an hour on; the same in every language. */
-export function formatClock(totalSeconds: number) {
-  const whole = Math.max(0, Math.floor(totalSeconds));
-  const hours = Math.floor(whole / 3600);
-  const minutes = Math.floor((whole % 3600) / 60);
-  const seconds = String(whole % 60).padStart(2, "0");
-  return hours > 0 ? `${hours}:${String(minutes).padStart(2, "0")}:${seconds}` : `${minutes}:${seconds}`;
 }
 
 /** The same length as an ISO 8601 duration, for <time dateTime>. */

@@ -7,6 +7,7 @@ import type { TranscriptTurn } from "~/features/calls/derived-columns";
 import { safeRedirectPath } from "~/lib/http/safe-redirect";
 import { describeData, type DataPresentation } from "./extracted-data";
 import type { Feedback } from "./feedback/feedback-schema";
+import type { FeedbackMoment } from "./feedback/feedback-page";
 import { recordingTitle, type TitleWords } from "./recording-title";
 import { parseStoredAnalysis } from "~/features/analysis/analysis";
 
@@ -52,13 +53,24 @@ export async function deleteCall(tenantId: string, callId: string): Promise<bool
   return true;
 }
 
-/** Saves the customer feedback and announces it (`call.rated`) in the same transaction; false when the tenant has no such call. */
+/**
+ * Saves the customer feedback and announces it (`call.rated`) in the same
+ * transaction; false when the tenant has no such call. A caller with a
+ * transaction of its own (the public rating link consumes its token in it)
+ * passes it as `db`, so both commit together or not at all.
+ */
 export async function saveFeedback(tenantId: string, callId: string, feedback: Feedback, db: DB = getDb()): Promise<boolean> {
   return inTransaction(db, async (trx) => {
     const timestamp = now();
     const result = await trx
       .updateTable("calls")
-      .set({ feedback_rating: feedback.rating, feedback_text: feedback.text, feedback_at: timestamp, updated_at: timestamp })
+      .set({
+        feedback_rating: feedback.rating,
+        feedback_text: feedback.text,
+        feedback_moment_seconds: feedback.moment,
+        feedback_at: timestamp,
+        updated_at: timestamp,
+      })
       .where("tenant_id", "=", tenantId)
       .where("id", "=", callId)
       .executeTakeFirst();
@@ -94,7 +106,8 @@ function parseObject(text: string | null): Record<string, unknown> | null {
   return value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
 }
 
-function parseTranscript(text: string | null): TranscriptTurn[] {
+/** A stored transcript (JSON) as turns; anything that is not a turn is left out. */
+export function parseTranscript(text: string | null): TranscriptTurn[] {
   const value = parseJson(text);
   if (!Array.isArray(value)) return [];
   return value.flatMap((turn: unknown): TranscriptTurn[] => {
@@ -140,7 +153,10 @@ export function recordingDetail(call: Call, presentation: DataPresentation) {
     analysisStatus: call.analysis_status,
     analyzedAt: call.analyzed_at,
     sentiment: call.sentiment,
-    feedback: call.feedback_rating === null ? null : { rating: call.feedback_rating, text: call.feedback_text, at: call.feedback_at },
+    feedback:
+      call.feedback_rating === null
+        ? null
+        : { rating: call.feedback_rating, text: call.feedback_text, at: call.feedback_at, moment: call.feedback_moment_seconds },
     /** What the platform reported the call cost (integer minor units), or null. */
     cost: callCostOf(call),
     createdAt: call.created_at,
@@ -163,6 +179,26 @@ export function recordingHeading(call: Call, words: TitleWords) {
     },
     words,
   );
+}
+
+/** How much of a turn "which moment is it about?" shows of what was said. */
+const MOMENT_EXCERPT_LENGTH = 60;
+
+/** The transcript's timed turns, as the feedback form offers them for "which moment is it about?". */
+export function feedbackMoments(call: Pick<Call, "transcript">): FeedbackMoment[] {
+  const seen = new Set<number>();
+  return parseTranscript(call.transcript).flatMap((turn) => {
+    if (turn.startSeconds === undefined || seen.has(turn.startSeconds)) return [];
+    seen.add(turn.startSeconds);
+    const said = turn.text.replace(/\s+/g, " ").trim();
+    return [
+      {
+        seconds: turn.startSeconds,
+        speaker: turn.speaker,
+        excerpt: said.length > MOMENT_EXCERPT_LENGTH ? `${said.slice(0, MOMENT_EXCERPT_LENGTH - 1)}…` : said,
+      },
+    ];
+  });
 }
 
 /** The one-line description of a call used by the confirmation page and dialogs. */

@@ -8,6 +8,15 @@ describe("member roles", () => {
     expect(roleRank("platform-admin")).toBeGreaterThan(roleRank("owner"));
   });
 
+  it("ranks support between admin and agent, so a support user never outranks an owner or admin of an organization", () => {
+    expect(roleRank("admin")).toBeGreaterThan(roleRank("support"));
+    expect(roleRank("support")).toBeGreaterThan(roleRank("agent"));
+    expect(effectiveRoleKey("support", "admin")).toBe("admin");
+    expect(effectiveRoleKey("support", "agent")).toBe("support");
+    expect(canAssignRole("support", "admin")).toBe(false);
+    expect(canManageMember("support", "owner")).toBe(false);
+  });
+
   it("takes the higher of the account's role and the organization's", () => {
     expect(effectiveRoleKey("agent", "admin")).toBe("admin");
     expect(effectiveRoleKey("owner", "agent")).toBe("owner");

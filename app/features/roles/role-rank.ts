@@ -9,10 +9,17 @@ export type MemberRole = (typeof MEMBER_ROLES)[number];
 
 export const isMemberRole = (value: unknown): value is MemberRole => typeof value === "string" && (MEMBER_ROLES as readonly string[]).includes(value);
 
+/**
+ * Every built-in account role, highest first. Support works the service desk
+ * and sits above the read-only agent; it is no organization role (it has no
+ * organization screen to raise), so MEMBER_ROLES leaves it out.
+ */
+export const ACCOUNT_ROLE_LADDER = ["owner", "admin", "support", "agent"] as const;
+
 /** Higher is more; a role outside the ladder (the platform's super-admin) ranks above all, so it is never replaced. */
 export function roleRank(roleKey: string) {
-  const index = (MEMBER_ROLES as readonly string[]).indexOf(roleKey);
-  return index === -1 ? MEMBER_ROLES.length : MEMBER_ROLES.length - 1 - index;
+  const index = (ACCOUNT_ROLE_LADDER as readonly string[]).indexOf(roleKey);
+  return index === -1 ? ACCOUNT_ROLE_LADDER.length : ACCOUNT_ROLE_LADDER.length - 1 - index;
 }
 
 /** The role that decides: the higher of the account's and the organization's. */

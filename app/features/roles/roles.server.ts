@@ -25,6 +25,8 @@ export const BUILT_IN_ROLES: Array<{ key: string; name: string; permissions: Per
       "call-management",
       "recordings",
       "contacts",
+      // Deals to look at, not to move: the agent's calls are often a deal's first step.
+      "crm-deals",
       "profile",
       "settings",
       "help",
@@ -33,7 +35,23 @@ export const BUILT_IN_ROLES: Array<{ key: string; name: string; permissions: Per
       "appointment-insights",
       "calendar",
       "staff",
+      // Customer feedback is read beside the recordings it is about.
+      "feedback",
+      "templates",
+      "response",
+      // Sees the desk's tickets; working them (taking, notes, status) is the support role's (docs/product/service-desk.md#roles).
+      "service-desk",
     ]),
+    isPlatformAdmin: false,
+  },
+  {
+    key: "support",
+    name: "Support",
+    // Works tickets and reads what a ticket points at (calls, recordings, contacts); no billing, settings, API access or deleting.
+    permissions: {
+      ...grantRead(["overview", "call-management", "recordings", "contacts", "profile", "help"]),
+      "service-desk": ["read", "create", "update"],
+    },
     isPlatformAdmin: false,
   },
   { key: "platform-admin", name: "Platform super-admin", permissions: grantAll([...DASHBOARD_SEGMENTS, "choose-plan"]), isPlatformAdmin: true },

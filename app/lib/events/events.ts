@@ -18,12 +18,36 @@ export type DomainEvent =
   | { kind: "contact.created"; tenantId: string; contactId: string }
   /** A contact import's commit: the contacts it added to the list all carry `createdAt`. */
   | { kind: "contacts.imported"; tenantId: string; importId: string; listId: string; createdAt: string; count: number }
+  /** A deal was made (from the board, a recording or a contact). */
+  | { kind: "deal.created"; tenantId: string; dealId: string }
+  /** A deal's fields (title, value, contact, owner, expected close, lost reason) changed; a move alone announces deal.stage-changed. */
+  | { kind: "deal.updated"; tenantId: string; dealId: string }
+  /** A deal moved to another stage of its pipeline (the board, its form, or a removed stage's deals moved on). */
+  | { kind: "deal.stage-changed"; tenantId: string; dealId: string; fromStageId: string; toStageId: string }
+  /** A deal is about to be deleted: emitted in the delete's transaction before the row goes, so a subscriber can still read it. */
+  | { kind: "deal.deleted"; tenantId: string; dealId: string }
+  /** A ticket was made: by hand, from a recording, or by the app for an escalated or low-rated call. */
+  | { kind: "ticket.created"; tenantId: string; ticketId: string }
+  /** A ticket got another assignee (null: nobody); `actorUserId` null when the app did it. A new ticket with an assignee announces this after ticket.created. */
+  | {
+      kind: "ticket.assigned";
+      tenantId: string;
+      ticketId: string;
+      assigneeUserId: string | null;
+      previousAssigneeUserId: string | null;
+      actorUserId: string | null;
+    }
+  /** A ticket moved from one status to another (docs/product/service-desk.md#status). */
+  | { kind: "ticket.status-changed"; tenantId: string; ticketId: string; from: TicketEventStatus; to: TicketEventStatus; actorUserId: string | null }
   | AppointmentEvent;
 
 /** An appointment booked, moved or cancelled (a no-show announces nothing); one kind per change. */
 export type AppointmentEvent = {
   [C in AppointmentChange]: { kind: `appointment.${C}`; tenantId: string; organizationId: string; appointmentId: string; actor: AppointmentActor };
 }[AppointmentChange];
+
+/** A ticket's status as events carry it (the tickets table's TicketStatus). */
+export type TicketEventStatus = "open" | "pending" | "resolved" | "closed";
 
 export type DomainEventKind = DomainEvent["kind"];
 

@@ -112,6 +112,11 @@ export const BUILT_SEGMENTS: ReadonlySet<DashboardSegment> = new Set<DashboardSe
   "ai-agent-templates",
   "ai-agent-management",
   "help",
+  "crm-deals",
+  "feedback",
+  "templates",
+  "response",
+  "service-desk",
 ]);
 
 export const isBuiltSegment = (segment: string) => BUILT_SEGMENTS.has(segment as DashboardSegment);

@@ -18,10 +18,13 @@ import { useAutoRefresh } from "~/features/call-center/use-auto-refresh";
 import type { PhoneDisplays } from "~/features/phone/display";
 import { formatNumber, formatTime } from "~/i18n/format";
 import { getTranslator } from "~/i18n/i18next.server";
+import { OUTCOME_GROUPINGS, templateOutcomes } from "~/features/post-call/outcomes.server";
+import { TemplateOutcomesPanel } from "~/features/post-call/outcomes-panel";
+import { oneOf } from "~/lib/url-params/url-params";
 import { titleFromLoader } from "~/lib/http/page-title";
 import type { I18nHandle } from "~/i18n/route-namespaces";
 
-export const handle: I18nHandle = { i18n: ["analysis", "calls"] };
+export const handle: I18nHandle = { i18n: ["analysis", "calls", "post-call"] };
 
 /**
  * /call-management?tab=live-calls|callqueue|recordings|missedcalls|post-call-analysis.
@@ -56,8 +59,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
     }
     case "missedcalls":
       return { ...common, view: { tab, ...(await listMissedCalls(tenantId, page)) } as const };
-    case "post-call-analysis":
-      return { ...common, view: { tab, ...(await listAnalysedCalls(tenantId, page)) } as const };
+    case "post-call-analysis": {
+      const by = oneOf(OUTCOME_GROUPINGS, "campaign").parse(new URL(request.url).searchParams.get("by"));
+      const [analysed, outcomes] = await Promise.all([listAnalysedCalls(tenantId, page), templateOutcomes(tenantId, by)]);
+      return { ...common, view: { tab, ...analysed, outcomes, by } as const };
+    }
   }
 }
 
@@ -114,6 +120,13 @@ export default function CallManagementPage() {
           <AnalysedCallsTable items={view.items} {...context} />
         </CallTabPanel>
       )}
+      {view.tab === "post-call-analysis" ? (
+        <TemplateOutcomesPanel
+          rows={view.outcomes}
+          by={view.by}
+          hrefFor={(by) => `/call-management?tab=post-call-analysis${by === "campaign" ? "" : `&by=${by}`}`}
+        />
+      ) : null}
     </div>
   );
 }

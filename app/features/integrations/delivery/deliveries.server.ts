@@ -102,7 +102,8 @@ export async function enqueueEvents(
   for (const record of records) {
     for (const { integration, syncs } of plans) {
       if (record.optedOut && integration.restricted_contacts) continue;
-      if (syncs[record.kind]) rows.push(job(integration, record, "sync"));
+      // Deals reach webhooks only: no CRM template has an endpoint for them.
+      if (record.kind !== "deal" && syncs[record.kind]) rows.push(job(integration, record, "sync"));
       if (record.kind === "contact" && integration.send_lead_on_email && integration.lead_email && !integration.send_lead_on_crm_only)
         rows.push(job(integration, record, "email"));
     }

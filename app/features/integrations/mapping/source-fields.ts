@@ -55,6 +55,34 @@ export const APPOINTMENT_FIELDS = [
   "appointment.hostName",
 ] as const;
 
+/**
+ * A deal's fields (docs/product/records.md#mapping-sources): what a webhook subscribed to a deal event
+ * receives, with the contact.* fields of the deal's contact when it has one.
+ * No CRM template syncs deals, so no mapping reads them.
+ */
+export const DEAL_FIELDS = [
+  "deal.id",
+  "deal.title",
+  "deal.value",
+  "deal.valueMinor",
+  "deal.currency",
+  "deal.pipelineId",
+  "deal.pipelineName",
+  "deal.stageId",
+  "deal.stageName",
+  "deal.stageKind",
+  "deal.previousStageId",
+  "deal.previousStageName",
+  "deal.lostReason",
+  "deal.expectedCloseOn",
+  "deal.closedAt",
+  "deal.ownerName",
+  "deal.ownerEmail",
+  "deal.callId",
+  "deal.createdAt",
+  "deal.updatedAt",
+] as const;
+
 /** What a mapping of this kind may read, besides settings.* and call.extractedData.*. */
 export function sourceFieldsFor(kind: RecordKind): readonly string[] {
   return kind === "contact" ? [...CONTACT_FIELDS, ...CALL_FIELDS] : [...APPOINTMENT_FIELDS, ...CALL_FIELDS, ...CONTACT_FIELDS];

@@ -2,6 +2,8 @@ import type { Selectable } from "kysely";
 import { getDb, type DB } from "~/db/db.server";
 import type { AppointmentTable, CallTable, ContactTable } from "~/db/schema";
 import { parseStoredAnalysis } from "~/features/analysis/analysis";
+import { pipelineName, stageName } from "~/features/deals/deal-rules";
+import { getTranslatorFor } from "~/i18n/i18next.server";
 import { toE164 } from "~/features/phone/phone";
 import type { RecordKind } from "../templates/integration-template";
 import type { SourceValues } from "./mapping";
@@ -11,8 +13,11 @@ import type { SourceValues } from "./mapping";
  * worker maps a snapshot taken when the event happened, so a retry sends
  * what was true then; the editor's preview maps a recent real record.
  */
+/** What a record is: the kinds a CRM template syncs, and deals, which reach webhooks only. */
+export type SourceKind = RecordKind | "deal";
+
 export interface SourceRecord {
-  kind: RecordKind;
+  kind: SourceKind;
   recordId: string;
   /** For logs and lists: a name, never an id alone. */
   label: string;
@@ -190,4 +195,52 @@ export async function appointmentRecord(tenantId: string, appointmentId: string,
     values: { ...contactValuesOfAppointment, ...callValuesOfAppointment, ...appointmentValues(appointment, host?.name ?? null) },
     optedOut,
   };
+}
+
+/**
+ * A deal with its pipeline, stage (and, for a move, the stage it left), owner
+ * and contact. Built-in stage and pipeline names go out in English, the
+ * language of the payloads; renamed ones as their owner named them. The deal
+ * is read in the transaction of its change: deal.deleted is announced before
+ * the row goes.
+ */
+export async function dealRecord(tenantId: string, dealId: string, previousStageId: string | null, db: DB = getDb()): Promise<SourceRecord | null> {
+  const deal = await db.selectFrom("deals").selectAll().where("tenant_id", "=", tenantId).where("id", "=", dealId).executeTakeFirst();
+  if (!deal) return null;
+  const t = await getTranslatorFor("en", "deals");
+  const stageIds = previousStageId ? [deal.stage_id, previousStageId] : [deal.stage_id];
+  const stages = await db.selectFrom("deal_stages").selectAll().where("tenant_id", "=", tenantId).where("id", "in", stageIds).execute();
+  const stage = stages.find((each) => each.id === deal.stage_id);
+  const previous = previousStageId ? stages.find((each) => each.id === previousStageId) : undefined;
+  const pipeline = await db.selectFrom("deal_pipelines").selectAll().where("id", "=", deal.pipeline_id).executeTakeFirst();
+  const owner = deal.owner_user_id ? await db.selectFrom("users").select(["name", "email"]).where("id", "=", deal.owner_user_id).executeTakeFirst() : undefined;
+  const contact = deal.contact_id
+    ? await db.selectFrom("contacts").selectAll().where("tenant_id", "=", tenantId).where("id", "=", deal.contact_id).executeTakeFirst()
+    : undefined;
+  const valueMinor = Number(deal.value_minor);
+  const values: SourceValues = {
+    ...(contact ? contactValues(contact, null) : {}),
+    "deal.id": deal.id,
+    "deal.title": deal.title,
+    // Major units with two decimals, as text: exact, whatever the receiver does with floats.
+    "deal.value": `${Math.trunc(valueMinor / 100)}.${String(valueMinor % 100).padStart(2, "0")}`,
+    "deal.valueMinor": valueMinor,
+    "deal.currency": deal.currency,
+    "deal.pipelineId": deal.pipeline_id,
+    "deal.pipelineName": pipeline ? pipelineName(pipeline, t) : null,
+    "deal.stageId": deal.stage_id,
+    "deal.stageName": stage ? stageName(stage, t) : null,
+    "deal.stageKind": stage?.kind ?? null,
+    "deal.previousStageId": previousStageId,
+    "deal.previousStageName": previous ? stageName(previous, t) : null,
+    "deal.lostReason": deal.lost_reason,
+    "deal.expectedCloseOn": deal.expected_close_on,
+    "deal.closedAt": deal.closed_at,
+    "deal.ownerName": owner?.name ?? null,
+    "deal.ownerEmail": owner?.email ?? null,
+    "deal.callId": deal.call_id,
+    "deal.createdAt": deal.created_at,
+    "deal.updatedAt": deal.updated_at,
+  };
+  return { kind: "deal", recordId: deal.id, label: deal.title, values, optedOut: contact ? contact.opted_out_at !== null : false };
 }

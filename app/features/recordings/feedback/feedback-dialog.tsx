@@ -31,6 +31,7 @@ export function FeedbackDialog({ callId, returnTo, href, onClose }: { callId: st
             fetcher={submitter}
             onCancel={onClose}
             constraint={current.data.constraint}
+            moments={current.data.moments}
           />
         </div>
       ) : (

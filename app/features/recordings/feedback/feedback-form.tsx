@@ -6,10 +6,12 @@ import { CancelAction, type FormFetcher } from "~/components/ui/confirm-action";
 import { inputClass } from "~/components/ui/field";
 import { cn } from "~/components/ui/cn";
 import type { FormConstraint } from "~/lib/forms/form-constraint";
-import { plainCollectionProps, plainFormProps, plainTextareaProps, usePlainForm } from "~/lib/forms/plain-form";
+import { plainCollectionProps, plainFormProps, plainSelectProps, plainTextareaProps, usePlainForm } from "~/lib/forms/plain-form";
 import { FEEDBACK_RATINGS, MAX_FEEDBACK_TEXT_LENGTH } from "./feedback-rules";
 import type { FeedbackFields } from "./feedback-schema";
+import type { FeedbackMoment } from "./feedback-page";
 import { feedbackAction } from "../recording-paths";
+import { formatClock } from "../audio-player";
 
 /**
  * The feedback form, shared by its own page (which works without JavaScript)
@@ -26,16 +28,19 @@ export function FeedbackForm({
   onCancel,
   submitting,
   constraint,
+  moments = [],
 }: {
   callId: string;
   returnTo: string;
-  defaultValue: { rating: number | null; text: string | null } | null;
+  defaultValue: { rating: number | null; text: string | null; moment?: number | null } | null;
   lastResult?: SubmissionResult<string[]> | null;
   fetcher?: FormFetcher;
   onCancel?: () => void;
   submitting?: boolean;
   /** The form's HTML constraints, from the feedback page's loader. */
   constraint: FormConstraint;
+  /** The transcript's timed turns: the feedback may name one as the moment it is about. */
+  moments?: FeedbackMoment[];
 }) {
   const { t } = useTranslation("recording");
   const FormTag = fetcher ? fetcher.Form : Form;
@@ -43,11 +48,22 @@ export function FeedbackForm({
   const [form, fields] = usePlainForm<FeedbackFields>({
     id: `feedback-${callId}`,
     lastResult,
-    defaultValue: { rating: defaultValue?.rating ? String(defaultValue.rating) : undefined, text: defaultValue?.text ?? "" },
+    defaultValue: {
+      rating: defaultValue?.rating ? String(defaultValue.rating) : undefined,
+      text: defaultValue?.text ?? "",
+      moment: defaultValue?.moment == null ? "" : String(defaultValue.moment),
+    },
     constraint,
   });
   const ratingInvalid = Boolean(fields.rating.errors?.length);
   const textInvalid = Boolean(fields.text.errors?.length);
+  const momentInvalid = Boolean(fields.moment.errors?.length);
+  const chosenMoment = typeof fields.moment.initialValue === "string" ? fields.moment.initialValue : "";
+  // A moment stored earlier that is no turn's start (the transcript changed) stays choosable, so saving keeps it.
+  const momentOptions =
+    chosenMoment && !moments.some((moment) => String(moment.seconds) === chosenMoment)
+      ? [{ seconds: Number(chosenMoment), speaker: "", excerpt: "" }, ...moments]
+      : moments;
   return (
     <FormTag method="post" action={feedbackAction(callId)} {...plainFormProps(form)} className="space-y-5">
       <input type="hidden" name="returnTo" value={returnTo} />
@@ -92,6 +108,44 @@ export function FeedbackForm({
           </ul>
         ) : null}
       </div>
+      {momentOptions.length > 0 ? (
+        <div className="space-y-1">
+          <label htmlFor={fields.moment.id} className="block text-sm font-medium">
+            {t("feedback.moment")}
+          </label>
+          <select
+            {...plainSelectProps(fields.moment)}
+            aria-invalid={momentInvalid || undefined}
+            aria-describedby={momentInvalid ? `${fields.moment.descriptionId} ${fields.moment.errorId}` : fields.moment.descriptionId}
+            className={cn(inputClass, "max-w-full")}
+          >
+            <option value="">{t("feedback.momentWhole")}</option>
+            {momentOptions.map((moment) => (
+              <option key={moment.seconds} value={String(moment.seconds)}>
+                {moment.excerpt
+                  ? t("feedback.momentOption", {
+                      time: formatClock(moment.seconds),
+                      speaker: moment.speaker
+                        ? t(`transcript.speakers.${moment.speaker.toLowerCase()}`, { defaultValue: moment.speaker })
+                        : t("transcript.unknownSpeaker"),
+                      text: moment.excerpt,
+                    })
+                  : formatClock(moment.seconds)}
+              </option>
+            ))}
+          </select>
+          <p id={fields.moment.descriptionId} className="text-xs text-slate-500 dark:text-slate-400">
+            {t("feedback.momentHint")}
+          </p>
+          {momentInvalid ? (
+            <ul id={fields.moment.errorId} className="text-sm text-red-600 dark:text-red-400">
+              {fields.moment.errors!.map((error) => (
+                <li key={error}>{t(error)}</li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+      ) : null}
       <div className="flex flex-wrap gap-2">
         <Button type="submit" disabled={busy}>
           {busy ? t("feedback.submitting") : t("feedback.submit")}

@@ -11,11 +11,20 @@ export interface FeedbackPageData {
   title: string;
   callId: string;
   summaryLine: string;
-  feedback: { rating: number; text: string | null } | null;
+  feedback: { rating: number; text: string | null; moment: number | null } | null;
+  /** The timed turns of the transcript, for "which moment is it about?" (none: the question is not asked). */
+  moments: FeedbackMoment[];
   returnTo: string;
   constraint: FormConstraint;
 }
 
 export interface FeedbackActionData {
   result: SubmissionResult<string[]>;
+}
+
+/** A transcript turn the feedback may be about: its start, its speaker and the beginning of what was said. */
+export interface FeedbackMoment {
+  seconds: number;
+  speaker: string;
+  excerpt: string;
 }

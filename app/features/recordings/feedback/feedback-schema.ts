@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MAX_FEEDBACK_TEXT_LENGTH } from "./feedback-rules";
+import { MAX_FEEDBACK_MOMENT_SECONDS, MAX_FEEDBACK_TEXT_LENGTH } from "./feedback-rules";
 
 /**
  * Customer feedback on a recording, as the action checks it (the page gets
@@ -18,6 +18,13 @@ export const FeedbackSchema = z.object({
     .max(MAX_FEEDBACK_TEXT_LENGTH, "feedback.validation.textTooLong")
     .optional()
     .transform((value) => (value ? value : null)),
+  /** The moment (seconds into the call) the feedback is about; left out: the call as a whole. */
+  moment: z
+    .number({ invalid_type_error: "feedback.validation.momentInvalid" })
+    .min(0, "feedback.validation.momentInvalid")
+    .max(MAX_FEEDBACK_MOMENT_SECONDS, "feedback.validation.momentInvalid")
+    .optional()
+    .transform((value) => value ?? null),
 });
 
 export type Feedback = z.output<typeof FeedbackSchema>;

@@ -43,6 +43,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     scheduleAt: campaign.scheduleLocal ?? "",
     phoneNumberId: campaign.phoneNumberId,
     agentId: campaign.agentId ?? "",
+    requestFeedback: campaign.requestFeedback ? "on" : "",
     windowDays: campaign.windowDays.map(String),
     windowStart: formatClockTime(campaign.windowStartMinute),
     windowEnd: formatClockTime(campaign.windowEndMinute),

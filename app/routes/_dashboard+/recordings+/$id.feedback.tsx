@@ -9,7 +9,7 @@ import { requireActionAccess } from "~/features/access/gate.server";
 import { FeedbackSchema } from "~/features/recordings/feedback/feedback-schema";
 import { FeedbackForm } from "~/features/recordings/feedback/feedback-form";
 import type { FeedbackActionData, FeedbackPageData } from "~/features/recordings/feedback/feedback-page";
-import { getCallForTenant, recordingSummaryLine, returnPath, saveFeedback } from "~/features/recordings/recording.server";
+import { feedbackMoments, getCallForTenant, recordingSummaryLine, returnPath, saveFeedback } from "~/features/recordings/recording.server";
 import { redirectWithToast } from "~/lib/toast/toast.server";
 import { getTranslator } from "~/i18n/i18next.server";
 import { titleFromLoader } from "~/lib/http/page-title";
@@ -33,7 +33,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     title: t("feedback.title"),
     callId: call.id,
     summaryLine: recordingSummaryLine(call),
-    feedback: call.feedback_rating === null ? null : { rating: call.feedback_rating, text: call.feedback_text },
+    feedback: call.feedback_rating === null ? null : { rating: call.feedback_rating, text: call.feedback_text, moment: call.feedback_moment_seconds },
+    moments: feedbackMoments(call),
     returnTo: returnPath(new URL(request.url).searchParams.get("returnTo"), `/recordings/${call.id}`),
     constraint: getZodConstraint(FeedbackSchema),
   } satisfies FeedbackPageData;
@@ -55,7 +56,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function RecordingFeedbackPage() {
   const { t } = useTranslation("recording");
-  const { callId, summaryLine, feedback, returnTo, constraint } = useLoaderData<typeof loader>();
+  const { callId, summaryLine, feedback, returnTo, constraint, moments } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const submitting = useIsPending();
   return (
@@ -71,6 +72,7 @@ export default function RecordingFeedbackPage() {
             lastResult={actionData?.result}
             submitting={submitting}
             constraint={constraint}
+            moments={moments}
           />
         </div>
       </Panel>

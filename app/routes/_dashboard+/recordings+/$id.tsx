@@ -4,13 +4,17 @@ import { useRef, type MouseEvent, type ReactNode } from "react";
 import { useTranslation } from "~/i18n/react";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { Panel } from "~/components/ui/panel";
+import { cn } from "~/components/ui/cn";
 import { requireReadAccess } from "~/features/access/gate.server";
 import { can } from "~/features/roles/permissions";
 import { safeRedirectPath } from "~/lib/http/safe-redirect";
 import { AudioPlayer, formatClock, isoDuration, parseStartSeconds } from "~/features/recordings/audio-player";
 import { withReturnTo } from "~/features/recordings/recording-paths";
 import { AnalysisPanel } from "~/features/analysis/analysis-panel";
+import { CallTemplatePanel } from "~/features/post-call/call-template-panel";
+import { callTemplateView } from "~/features/post-call/results.server";
 import { appointmentsOfCall } from "~/features/scheduling/booking/appointments.server";
+import { recordingTicketLink } from "~/features/service-desk/recording-link.server";
 import { shownPhone } from "~/features/phone/display";
 import { phoneDisplays } from "~/features/phone/display.server";
 import { formatPhoneForDisplay } from "~/features/phone/phone-library.server";
@@ -25,7 +29,7 @@ import { titleFromLoader } from "~/lib/http/page-title";
 import type { I18nHandle } from "~/i18n/route-namespaces";
 import { notFound } from "~/lib/http/errors.server";
 
-export const handle: I18nHandle = { i18n: ["analysis", "recording", "recordings"] };
+export const handle: I18nHandle = { i18n: ["analysis", "post-call", "recording", "recordings"] };
 
 /**
  * One recording: metadata, audio, transcript, summary, extracted data,
@@ -57,7 +61,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
   const recording = recordingDetail(call, presentation);
   const appointments = can(user.permissions, "appointments", "read") ? await appointmentsOfCall(tenant.id, call.id) : [];
+  const templateResult = await callTemplateView(tenant.id, call.id);
   return {
+    templateResult,
     appointments: appointments.map((appointment) => ({
       id: appointment.id,
       title: appointment.title,
@@ -77,6 +83,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     phones: phoneDisplays([recording.from, recording.to, ...(recording.analysis?.entities.phoneNumbers ?? [])]),
     startAt: parseStartSeconds(url.searchParams.get("t")) ?? null,
     returnTo,
+    // A deal made from this call (app/features/deals), for those who may add deals; labelled here, so the page ships no deals texts.
+    dealLink: can(user.permissions, "crm-deals", "create")
+      ? { href: `/crm-deals/new?${new URLSearchParams({ call: call.id })}`, label: (await getTranslator(request, "deals"))("fromCall.link") }
+      : null,
+    // "Create ticket", or the ticket the call already has (app/features/service-desk).
+    ticketLink: await recordingTicketLink(request, tenant.id, user.permissions, call.id),
     permissions: {
       update: can(user.permissions, "recordings", "update"),
       delete: can(user.permissions, "recordings", "delete"),
@@ -93,12 +105,14 @@ export default function RecordingDetailRoute() {
 
 function RecordingDetailPage() {
   const { t, i18n } = useTranslation("recording");
-  const { title, recording, timeZone, startAt, returnTo, permissions, phones, appointments } = useLoaderData<typeof loader>();
+  const { title, recording, timeZone, startAt, returnTo, permissions, phones, appointments, templateResult } = useLoaderData<typeof loader>();
   const audio = useRef<HTMLAudioElement | null>(null);
   const listPath = returnTo ?? "/recordings";
   const basePath = `/recordings/${encodeURIComponent(recording.id)}`;
   const selfPath = returnTo ? withReturnTo(basePath, returnTo) : basePath;
   const momentHref = (seconds: number) => `?${new URLSearchParams({ t: String(seconds), ...(returnTo ? { returnTo } : {}) })}`;
+  // The turn a `?t=` link points into (the last one that starts by then) is marked, and named #moment so the browser scrolls to it without script.
+  const currentTurn = startAt === null ? -1 : turnAt(recording.transcript, startAt);
 
   // Without scripts the link reloads the page at that moment; with them the player just seeks.
   function seek(event: MouseEvent<HTMLAnchorElement>, seconds: number) {
@@ -116,7 +130,8 @@ function RecordingDetailPage() {
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div className="space-y-1">
           <Link to={listPath} className="text-sm underline">
-            {t("back")}
+            {/* Named after where it leads: the feedback screen links here too. */}
+            {listPath === "/feedback" || listPath.startsWith("/feedback?") ? t("backToFeedback") : t("back")}
           </Link>
           <h1 className="text-2xl font-semibold">{title}</h1>
           <p className="text-sm text-slate-600 dark:text-slate-300">
@@ -124,6 +139,8 @@ function RecordingDetailPage() {
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
+          <CreateDealLink />
+          <TicketLink />
           {permissions.update ? (
             <FeedbackAction
               callId={recording.id}
@@ -211,7 +228,17 @@ function RecordingDetailPage() {
         {recording.transcript.length > 0 ? (
           <ol className="space-y-3" data-testid="transcript">
             {recording.transcript.map((turn, index) => (
-              <li key={index} className="grid gap-1 sm:grid-cols-[10rem_1fr] sm:gap-4">
+              <li
+                key={index}
+                id={index === currentTurn ? "moment" : undefined}
+                aria-current={index === currentTurn ? "time" : undefined}
+                // Scrolled to as #moment: clear of the sticky player above it.
+                style={index === currentTurn ? { scrollMarginTop: "12rem" } : undefined}
+                className={cn(
+                  "grid gap-1 sm:grid-cols-[10rem_1fr] sm:gap-4",
+                  index === currentTurn && "-mx-2 rounded-md bg-amber-50 px-2 py-1 ring-1 ring-amber-300 dark:bg-amber-950 dark:ring-amber-700",
+                )}
+              >
                 <div className="flex items-baseline gap-2 text-sm">
                   <span className="font-semibold">
                     {turn.speaker ? t(`transcript.speakers.${turn.speaker.toLowerCase()}`, { defaultValue: turn.speaker }) : t("transcript.unknownSpeaker")}
@@ -240,6 +267,8 @@ function RecordingDetailPage() {
         {recording.extractedData.length > 0 ? <DataList entries={recording.extractedData} testId="extracted-data" /> : <Empty>{t("extracted.empty")}</Empty>}
       </Panel>
 
+      <CallTemplatePanel result={templateResult} recordingPath={`/recordings/${recording.id}`} timeZone={timeZone} />
+
       <AnalysisPanel
         analysis={recording.analysis}
         status={recording.analysisStatus}
@@ -262,6 +291,13 @@ function RecordingDetailPage() {
               <span>{t("feedback.ratingValue", { rating: recording.feedback.rating, max: 5 })}</span>
             </p>
             {recording.feedback.text ? <p className="whitespace-pre-line">{recording.feedback.text}</p> : null}
+            {recording.feedback.moment !== null ? (
+              <p className="text-sm">
+                <a href={`${momentHref(recording.feedback.moment)}#moment`} className="underline">
+                  {t("feedback.aboutMoment", { time: formatClock(recording.feedback.moment) })}
+                </a>
+              </p>
+            ) : null}
           </div>
         ) : (
           <Empty>{t("feedback.none")}</Empty>
@@ -269,6 +305,45 @@ function RecordingDetailPage() {
       </Panel>
     </div>
   );
+}
+
+/** "Create deal": a new deal titled after this call's customer, with their contact when the tenant has one. */
+function CreateDealLink() {
+  const { dealLink } = useLoaderData<typeof loader>();
+  if (!dealLink) return null;
+  return (
+    <Link
+      to={dealLink.href}
+      className="inline-flex items-center rounded-md border border-slate-300 px-3 py-2 text-sm font-medium hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800"
+    >
+      {dealLink.label}
+    </Link>
+  );
+}
+
+/** "Create ticket" (a ticket about this call), or "Open ticket #N" when the call has its ticket. */
+function TicketLink() {
+  const { ticketLink } = useLoaderData<typeof loader>();
+  if (!ticketLink) return null;
+  return (
+    <Link
+      to={ticketLink.href}
+      data-testid="recording-ticket-link"
+      className="inline-flex items-center rounded-md border border-slate-300 px-3 py-2 text-sm font-medium hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800"
+    >
+      {ticketLink.label}
+    </Link>
+  );
+}
+
+/** The index of the turn playing at `seconds`: the last timed turn that starts by then, or -1 when none does. */
+function turnAt(transcript: Array<{ startSeconds?: number }>, seconds: number) {
+  let found = -1;
+  transcript.forEach((turn, index) => {
+    if (turn.startSeconds !== undefined && turn.startSeconds <= seconds && (found === -1 || turn.startSeconds >= transcript[found]!.startSeconds!))
+      found = index;
+  });
+  return found;
 }
 
 function Empty({ children }: { children: ReactNode }) {
