@@ -233,7 +233,7 @@ function ContactsTable({ data, busy }: { data: ContactsListViewData; busy: boole
   const { t } = useTranslation("contacts");
   const { params } = data;
   const columns = useColumns(data);
-  const withActions = data.canUpdate || data.canDelete || data.canCreateDeals;
+  const withActions = data.canUpdate || data.canDelete;
   return (
     <DataTable
       data-testid="contacts-table"

@@ -29,8 +29,6 @@ export function ContactRowActions({ row, data }: { row: ContactListItem; data: C
       post: { intent: "opt-out", optedOut: row.optedOutAt ? "0" : "1", returnTo: data.returnTo },
     });
   }
-  // The deals screen sits above contacts (tools/eslint/layers.js): its path is spelled out, not imported.
-  if (data.canCreateDeals) actions.push({ label: t("rowActions.createDeal"), to: `/crm-deals/new?${new URLSearchParams({ contact: row.id })}` });
   if (data.canDelete) {
     actions.push({
       label: t("rowActions.delete"),
