@@ -82,6 +82,8 @@ export interface Database {
   ticket_calls: TicketCallTable;
   ticket_notes: TicketNoteTable;
   ticket_activity: TicketActivityTable;
+  // Contact center (migration 0024).
+  contact_opt_out_changes: ContactOptOutChangeTable;
 }
 
 export interface TenantTable {
@@ -1252,4 +1254,20 @@ export interface TicketActivityTable {
   from_value: string | null;
   to_value: string | null;
   created_at: string;
+}
+
+/* ---- Contact center (migration 0024) ---- */
+
+/** Where an opt-out was changed: the contact form, a quick action (the contact list's or the contact center's), or "recorded" (opted out before this history was kept). */
+export type OptOutSource = "form" | "contacts-list" | "contact-center" | "recorded";
+
+export interface ContactOptOutChangeTable {
+  id: string;
+  tenant_id: string;
+  contact_id: string;
+  /** 1: opted out; 0: opted back in. */
+  opted_out: number;
+  source: OptOutSource;
+  actor_user_id: string | null;
+  at: string;
 }

@@ -28,6 +28,7 @@ export const NAMESPACES = [
   "feedback",
   "service-desk",
   "deals",
+  "contact-center",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

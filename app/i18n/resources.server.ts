@@ -48,6 +48,8 @@ import deServiceDesk from "../../locales/de/service-desk.json";
 import enServiceDesk from "../../locales/en/service-desk.json";
 import deDeals from "../../locales/de/deals.json";
 import enDeals from "../../locales/en/deals.json";
+import deContactCenter from "../../locales/de/contact-center.json";
+import enContactCenter from "../../locales/en/contact-center.json";
 import type { Language, Namespace } from "./config";
 
 // Imported so the translations travel inside the server bundle and need no file reads at request time.
@@ -78,6 +80,7 @@ export const resources = {
     feedback: enFeedback,
     "service-desk": enServiceDesk,
     deals: enDeals,
+    "contact-center": enContactCenter,
   },
   de: {
     common: deCommon,
@@ -105,5 +108,6 @@ export const resources = {
     feedback: deFeedback,
     "service-desk": deServiceDesk,
     deals: deDeals,
+    "contact-center": deContactCenter,
   },
 } satisfies Record<Language, Record<Namespace, unknown>>;

@@ -12,6 +12,7 @@ import { seedDemoAgents } from "./demo-agents.server";
 import { seedDemoScheduling } from "./demo-scheduling.server";
 import { seedDemoServiceDesk } from "./demo-service-desk.server";
 import { seedDemoDeals } from "./demo-deals.server";
+import { seedDemoContactCenter } from "./demo-contact-center.server";
 
 export const DEMO_PASSWORD = "Demo-pass-2026!";
 
@@ -82,6 +83,7 @@ export async function seedDemoData(db: DB = getDb()) {
   const support = await db.selectFrom("users").select("id").where("email", "=", "support@demo.test").executeTakeFirstOrThrow();
   await seedDemoServiceDesk(db, tenants.demo, { ownerId: owner.id, supportId: support.id }, "America/Toronto");
   await seedDemoDeals(db, tenants.demo, { ownerId: owner.id, agentId: agent.id });
+  await seedDemoContactCenter(db, tenants.demo, owner.id);
   return tenants;
 }
 

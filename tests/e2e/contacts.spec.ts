@@ -291,15 +291,17 @@ test.describe(() => {
     // The oldest contact and its list come from the demo seed, which no test deletes.
     await page.goto("/contacts?sort=created&order=asc");
     const oldest = page.getByRole("table").locator("tbody tr").first();
-    // The name opens the contact's page; the list's name, its contacts.
-    const edit = await oldest.getByRole("rowheader").getByRole("link").getAttribute("href");
+    // The name opens the contact's profile in the contact center; the list's name, its contacts.
+    const profile = await oldest.getByRole("rowheader").getByRole("link").getAttribute("href");
+    expect(profile).toMatch(/^\/main-contact-center\/[^/?]+$/);
+    const edit = `/contacts/${profile!.split("/").pop()}/edit`;
     const listId = new URL((await oldest.locator('a[href*="list="]').getAttribute("href"))!, page.url()).searchParams.get("list");
     const renameList = `/contacts/lists/${listId}/edit`;
-    await page.goto(edit!);
+    await page.goto(edit);
     await expect(page.getByRole("heading", { name: "Edit contact" })).toBeVisible();
     await expectNoSeriousViolations(page);
 
-    await page.goto(edit!.replace(/\/edit(\?.*)?$/, "/delete"));
+    await page.goto(edit.replace(/\/edit(\?.*)?$/, "/delete"));
     await expect(page.getByRole("heading", { name: "Delete contact" })).toBeVisible();
     await expectNoSeriousViolations(page);
 

@@ -101,6 +101,9 @@ export const OWNER_SCREENS = [
   "/templates/:template?tab=assignments",
   "/templates/:template?tab=rerun",
   "/response",
+  "/main-contact-center",
+  "/main-contact-center?q=a",
+  "/main-contact-center/:contact",
 ];
 
 /** Sets the signed-in user's theme and language. */
@@ -135,6 +138,8 @@ export async function resolveIds(page: Page) {
     ticket: await firstLink("/service-desk?tab=all", /^\/service-desk\/([0-9a-f-]{36})(?:\?|$)/),
     deal: await firstLink("/crm-deals", /^\/crm-deals\/([0-9a-f-]{8,})\/edit$/),
     pipeline: await firstLink("/crm-deals", /^\/crm-deals\/pipelines\/([0-9a-f-]{8,})$/),
+    // The demo contact with the fullest history (app/seed/demo-contact-center.server.ts).
+    contact: await firstLink("/main-contact-center?q=Sarah%20Thompson", /^\/main-contact-center\/([0-9a-f-]{8,})(?:\?|$)/),
   };
 }
 

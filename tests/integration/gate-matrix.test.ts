@@ -557,6 +557,7 @@ const PARAMS: Record<string, () => Record<string, string>> = {
   "/integrations-hub/connect/:templateId": () => ({ templateId: "crm-suite" }),
   "/invoices/:invoiceId.pdf": () => ({ invoiceId: made.invoice! }),
   "/knowledge-base/:id": () => ({ id: made.knowledgeBase! }),
+  "/main-contact-center/:contactId": () => ({ contactId: made.contact! }),
   "/knowledge-base/:id/delete": () => ({ id: made.knowledgeBase! }),
   "/numbers-managment/:id/delete": () => ({ id: made.number! }),
   "/organizations/:id": () => ({ id: made.organization! }),

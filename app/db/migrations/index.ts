@@ -22,6 +22,7 @@ import * as postCall from "./0020-post-call";
 import * as feedback from "./0021-feedback";
 import * as serviceDesk from "./0022-service-desk";
 import * as deals from "./0023-deals";
+import * as contactCenter from "./0024-contact-center";
 
 /**
  * Migrations are imported statically so they travel inside the server bundle;
@@ -51,6 +52,7 @@ const migrations: Record<string, Migration> = {
   "0021-feedback": feedback,
   "0022-service-desk": serviceDesk,
   "0023-deals": deals,
+  "0024-contact-center": contactCenter,
 };
 
 export const migrationProvider: MigrationProvider = {

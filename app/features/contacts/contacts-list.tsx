@@ -136,8 +136,12 @@ function useColumns(data: ContactsListViewData): Array<DataColumn<ContactListIte
         const name = displayName(row);
         return (
           <span className="flex max-w-[12rem] items-center gap-2 max-sm:max-w-none max-sm:flex-wrap">
-            {data.canUpdate ? (
-              <Link to={withReturnTo(contactPaths.edit(row.id), data.returnTo)} title={name} className={cn(cutClass, nameWrapsOnPhones, "hover:underline")}>
+            {data.canOpenContactCenter || data.canUpdate ? (
+              <Link
+                to={data.canOpenContactCenter ? contactPaths.timeline(row.id) : withReturnTo(contactPaths.edit(row.id), data.returnTo)}
+                title={name}
+                className={cn(cutClass, nameWrapsOnPhones, "hover:underline")}
+              >
                 {name}
               </Link>
             ) : (

@@ -152,8 +152,8 @@ export interface ContactsListViewData {
   canCreate: boolean;
   canUpdate: boolean;
   canDelete: boolean;
-  /** The user may add deals: each row offers "Create deal" (/crm-deals/new?contact=<id>). */
-  canCreateDeals: boolean;
+  /** The user may open the contact center: a row's name leads to the contact's profile and timeline there, else (with update) to its edit page. */
+  canOpenContactCenter: boolean;
   /** The rows' phone numbers as shown (see app/features/phone/display.ts). */
   phones: PhoneDisplays;
 }

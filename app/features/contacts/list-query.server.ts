@@ -226,7 +226,7 @@ export async function loadContactsList(request: Request, gate: GateContext): Pro
     canCreate: can(permissions, "contacts", "create"),
     canUpdate: can(permissions, "contacts", "update"),
     canDelete: can(permissions, "contacts", "delete"),
-    canCreateDeals: can(permissions, "crm-deals", "create"),
+    canOpenContactCenter: can(permissions, "main-contact-center", "read"),
     phones: phoneDisplays(page.rows.map((row) => row.phone)),
   };
 }

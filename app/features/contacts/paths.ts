@@ -1,6 +1,8 @@
 import { safeRedirectPath } from "~/lib/http/safe-redirect";
 import { CONTACTS_PATH } from "./list-params";
 
+export const CONTACT_CENTER_PATH = "/main-contact-center";
+
 /** Where the contact and list pages live; each is a page of its own, so every action works without JavaScript. */
 const segment = (id: string) => encodeURIComponent(id);
 
@@ -12,6 +14,8 @@ export const contactPaths = {
   renameList: (listId: string) => `${CONTACTS_PATH}/lists/${segment(listId)}/edit`,
   removeList: (listId: string) => `${CONTACTS_PATH}/lists/${segment(listId)}/delete`,
   importCsv: `${CONTACTS_PATH}/import`,
+  /** The contact's profile and timeline in the contact center (app/routes/_dashboard+/main-contact-center+). */
+  timeline: (contactId: string) => `${CONTACT_CENTER_PATH}/${segment(contactId)}`,
 };
 
 /** A link that keeps the list view to come back to. */

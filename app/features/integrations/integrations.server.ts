@@ -58,6 +58,18 @@ export function listIntegrations(tenantId: string, organizationId: string | null
   return query.orderBy("crm_name").orderBy("id").execute();
 }
 
+/** The names of the account's enabled CRM integrations, in every organization: the user profile's "CRM active" (spec section 3). */
+export async function enabledCrmNames(tenantId: string, db: DB = getDb()): Promise<string[]> {
+  const rows = await db
+    .selectFrom("integrations")
+    .select("crm_name")
+    .where("tenant_id", "=", tenantId)
+    .where("status", "=", "enabled")
+    .orderBy("crm_name")
+    .execute();
+  return [...new Set(rows.map((row) => row.crm_name))];
+}
+
 export function getIntegration(tenantId: string, integrationId: string, db: DB = getDb()) {
   return db.selectFrom("integrations").selectAll().where("tenant_id", "=", tenantId).where("id", "=", integrationId).executeTakeFirst();
 }

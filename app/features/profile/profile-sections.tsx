@@ -1,5 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { Form } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import type { CSSProperties } from "react";
 import { useTranslation } from "~/i18n/react";
 import { Badge } from "~/components/ui/badge";
@@ -282,6 +282,29 @@ export function DeleteAccountSection({ tenantName, lastResult, constraint }: { t
           {t("deleteAccount.submit")}
         </Button>
       </Form>
+    </Panel>
+  );
+}
+
+/**
+ * "CRM active" (spec section 3, the user profile): whether the account has
+ * an enabled CRM integration, and which. `hubHref`: the integrations hub,
+ * when the user may open it.
+ */
+export function CrmSection({ crmNames, hubHref }: { crmNames: string[]; hubHref: string | null }) {
+  const { t } = useTranslation("profile");
+  return (
+    <Panel title={t("crm.title")}>
+      <p className="text-sm" data-testid="profile-crm">
+        {crmNames.length > 0 ? t("crm.active", { count: crmNames.length, names: crmNames.join(", ") }) : t("crm.inactive")}
+      </p>
+      {hubHref ? (
+        <p className="mt-2 text-sm">
+          <Link to={hubHref} className="underline">
+            {t("crm.hub")}
+          </Link>
+        </p>
+      ) : null}
     </Panel>
   );
 }

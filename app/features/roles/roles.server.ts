@@ -41,6 +41,8 @@ export const BUILT_IN_ROLES: Array<{ key: string; name: string; permissions: Per
       "response",
       // Sees the desk's tickets; working them (taking, notes, status) is the support role's (docs/product/service-desk.md#roles).
       "service-desk",
+      // Finding a contact and reading its history changes nothing.
+      "main-contact-center",
     ]),
     isPlatformAdmin: false,
   },
@@ -49,7 +51,8 @@ export const BUILT_IN_ROLES: Array<{ key: string; name: string; permissions: Per
     name: "Support",
     // Works tickets and reads what a ticket points at (calls, recordings, contacts); no billing, settings, API access or deleting.
     permissions: {
-      ...grantRead(["overview", "call-management", "recordings", "contacts", "profile", "help"]),
+      // The contact center: who a ticket's caller is and what happened before (its timeline shows no deals or campaigns to this role).
+      ...grantRead(["overview", "call-management", "recordings", "contacts", "main-contact-center", "profile", "help"]),
       "service-desk": ["read", "create", "update"],
     },
     isPlatformAdmin: false,

@@ -26,7 +26,8 @@ import type { ProfileIntent } from "~/features/profile/profile-forms";
 import { deleteAccountSchema, detailsSchema, PasswordSchema, pictureSchema, profileFormConstraints, ThemeSchema } from "~/features/profile/schemas";
 import { redirectWithToast } from "~/lib/toast/toast.server";
 import { getTranslator } from "~/i18n/i18next.server";
-import { DeleteAccountSection, DetailsSection, PasswordSection, PictureSection, ThemeSection } from "~/features/profile/profile-sections";
+import { CrmSection, DeleteAccountSection, DetailsSection, PasswordSection, PictureSection, ThemeSection } from "~/features/profile/profile-sections";
+import { enabledCrmNames } from "~/features/integrations/integrations.server";
 import { titleFromLoader } from "~/lib/http/page-title";
 import type { I18nHandle } from "~/i18n/route-namespaces";
 import { readFormData } from "~/lib/http/form-body.server";
@@ -58,6 +59,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     constraints: profileFormConstraints({ country: tenant.country, maxAvatarBytes: getEnv().MAX_AVATAR_BYTES, deletePhrase: t("deleteAccount.phrase") }),
     canUpdate: can(user.permissions, "profile", "update"),
     canDelete: can(user.permissions, "profile", "delete"),
+    crmNames: await enabledCrmNames(tenant.id),
+    hubHref: can(user.permissions, "integrations-hub", "read") ? "/integrations-hub" : null,
   };
 }
 
@@ -183,7 +186,7 @@ async function removeAccount(request: Request, formData: FormData, { user }: Gat
 
 export default function ProfilePage() {
   const { t } = useTranslation("profile");
-  const { profile, tenantName, phoneCountry, version, maxAvatarBytes, constraints, canUpdate, canDelete } = useLoaderData<typeof loader>();
+  const { profile, tenantName, phoneCountry, version, maxAvatarBytes, constraints, canUpdate, canDelete, crmNames, hubHref } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const resultFor = (intent: ProfileIntent) => (actionData?.intent === intent ? actionData.result : undefined);
   const readOnly = !canUpdate;
@@ -218,6 +221,7 @@ export default function ProfilePage() {
           constraint={constraints.theme}
         />
         <PasswordSection key={`password-${version}`} lastResult={resultFor("change-password")} disabled={readOnly} constraint={constraints.password} />
+        <CrmSection crmNames={crmNames} hubHref={hubHref} />
       </div>
       {canDelete ? <DeleteAccountSection tenantName={tenantName} lastResult={resultFor("delete-account")} constraint={constraints.deleteAccount} /> : null}
     </div>

@@ -71,7 +71,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export const meta = titleFromLoader;
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { tenant } = await requireActionAccess(request, "update", "contacts");
+  const { tenant, user } = await requireActionAccess(request, "update", "contacts");
   const contactId = params.contactId ?? "";
   const formData = await readFormData(request);
   const returnTo = returnPath(formData.get("returnTo"));
@@ -83,14 +83,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const parsed = OptOutSchema.safeParse({ optedOut: formData.get("optedOut") });
     if (!parsed.success) badRequest();
     const optedOut = parsed.data.optedOut === "1";
-    if (!(await setContactOptedOut(tenant.id, contactId, optedOut))) notFound();
+    if (!(await setContactOptedOut(tenant.id, contactId, optedOut, { source: "contacts-list", actorUserId: user.id }))) notFound();
     const name = displayName({ firstName: contact.first_name, lastName: contact.last_name });
     return redirectWithToast(returnTo, { type: "success", key: optedOut ? "contacts:toast.optedOut" : "contacts:toast.optedIn", values: { name } });
   }
 
   const submission = parseWithZod(formData, { schema: contactFormSchema(tenant.country) });
   if (submission.status !== "success") return data({ result: submission.reply(), existingContactId: null }, { status: 400 });
-  const saved = await orFailed("Updating a contact", () => updateContact(tenant.id, contactId, submission.value, tenant.country));
+  const saved = await orFailed("Updating a contact", () => updateContact(tenant.id, contactId, submission.value, tenant.country, user.id));
   if (saved === FAILED) return data({ result: submission.reply({ formErrors: ["failures.updateFailed"] }), existingContactId: null }, { status: 500 });
   if (!saved.ok) {
     if ("notFound" in saved) notFound();

@@ -45,11 +45,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const meta = titleFromLoader;
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { tenant } = await requireActionAccess(request, "create", "contacts");
+  const { tenant, user } = await requireActionAccess(request, "create", "contacts");
   const formData = await readFormData(request);
   const submission = parseWithZod(formData, { schema: contactFormSchema(tenant.country) });
   if (submission.status !== "success") return data({ result: submission.reply(), existingContactId: null }, { status: 400 });
-  const saved = await orFailed("Adding a contact", () => createContact(tenant.id, submission.value, tenant.country));
+  const saved = await orFailed("Adding a contact", () => createContact(tenant.id, submission.value, tenant.country, user.id));
   // The database failed (docs/product/errors.md#operation-failures): the form stays filled, nothing was saved.
   if (saved === FAILED) return data({ result: submission.reply({ formErrors: ["failures.createFailed"] }), existingContactId: null }, { status: 500 });
   if (!saved.ok) {
