@@ -11,6 +11,7 @@ import type { TemplateDefinition } from "~/features/post-call/template-definitio
 import * as templateRoute from "~/routes/_dashboard+/templates+/$id._index";
 import * as newTemplateRoute from "~/routes/_dashboard+/templates+/new";
 import * as rerunRoute from "~/routes/_dashboard+/templates+/$id.reruns.$rerunId";
+import * as deleteRoute from "~/routes/_dashboard+/templates+/$id.delete";
 import * as responsesRoute from "~/routes/_dashboard+/response";
 import * as exportRoute from "~/routes/_files+/response.export[.]csv";
 import * as recordingRoute from "~/routes/_dashboard+/recordings+/$id";
@@ -360,6 +361,20 @@ describe("post-call templates (docs/product/post-call.md)", () => {
     expect(unwrap(await callLoader(exportRoute.loader, `/response/export.csv?template=${id}`, { cookie: other.cookie })).status).toBe(404);
     const theirs = unwrap(await callLoader(responsesRoute.loader, `/response?template=${id}`, { cookie: other.cookie }));
     expect(theirs.value).toMatchObject({ view: null });
+  });
+
+  it("deletes a template after a confirmation that names what goes with it; another tenant's is not found", async () => {
+    const tenant = await tenantWithOwner();
+    const other = await tenantWithOwner();
+    const id = await createThroughForm(tenant, "To be removed");
+    await createThroughForm(tenant, "Kept");
+    const confirm = unwrap(await callLoader(deleteRoute.loader, `/templates/${id}/delete`, { cookie: tenant.cookie, params: { id } }));
+    expect(confirm.value).toMatchObject({ id, name: "To be removed", calls: 0, assigned: 0 });
+    expect(unwrap(await callLoader(deleteRoute.loader, `/templates/${id}/delete`, { cookie: other.cookie, params: { id } })).status).toBe(404);
+    expect(unwrap(await callAction(deleteRoute.action, `/templates/${id}/delete`, { cookie: other.cookie, params: { id } })).status).toBe(404);
+    expect(redirectLocation(await callAction(deleteRoute.action, `/templates/${id}/delete`, { cookie: tenant.cookie, params: { id } }))).toBe("/templates");
+    const left = await getDb().selectFrom("post_call_templates").select("name").where("tenant_id", "=", tenant.tenantId).execute();
+    expect(left.map((row) => row.name)).toEqual(["Kept"]);
   });
 });
 

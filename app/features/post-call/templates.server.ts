@@ -24,8 +24,17 @@ export interface TemplateSummary {
   updatedAt: string;
 }
 
-export async function listTemplates(tenantId: string, db: DB = getDb()): Promise<TemplateSummary[]> {
-  const rows = await db
+export function listTemplates(tenantId: string, db: DB = getDb()): Promise<TemplateSummary[]> {
+  return templateSummaries(tenantId, null, db);
+}
+
+/** One template's summary (its delete page's counts), without reading the others; undefined for another tenant's id. */
+export async function getTemplateSummary(tenantId: string, templateId: string, db: DB = getDb()): Promise<TemplateSummary | undefined> {
+  return (await templateSummaries(tenantId, templateId, db))[0];
+}
+
+async function templateSummaries(tenantId: string, templateId: string | null, db: DB): Promise<TemplateSummary[]> {
+  let query = db
     .selectFrom("post_call_templates as t")
     .innerJoin("post_call_template_versions as v", (join) => join.onRef("v.template_id", "=", "t.id").onRef("v.version", "=", "t.current_version"))
     .select((eb) => [
@@ -43,9 +52,9 @@ export async function listTemplates(tenantId: string, db: DB = getDb()): Promise
         .whereRef("r.template_id", "=", "t.id")
         .as("analysed"),
     ])
-    .where("t.tenant_id", "=", tenantId)
-    .orderBy("t.name_key")
-    .execute();
+    .where("t.tenant_id", "=", tenantId);
+  if (templateId !== null) query = query.where("t.id", "=", templateId);
+  const rows = await query.orderBy("t.name_key").execute();
   return rows.map((row) => {
     const definition = parseDefinition(row.definition);
     return {

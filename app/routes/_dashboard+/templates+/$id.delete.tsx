@@ -7,7 +7,7 @@ import { PageHeader } from "~/components/ui/page-header";
 import { Panel } from "~/components/ui/panel";
 import { useIsPending } from "~/components/ui/use-is-pending";
 import { requireActionAccess } from "~/features/access/gate.server";
-import { deleteTemplate, listTemplates } from "~/features/post-call/templates.server";
+import { deleteTemplate, getTemplateSummary } from "~/features/post-call/templates.server";
 import { getTranslator } from "~/i18n/i18next.server";
 import { useTranslation } from "~/i18n/react";
 import type { I18nHandle } from "~/i18n/route-namespaces";
@@ -20,7 +20,7 @@ export const handle: I18nHandle = { i18n: ["post-call"] };
 /** Deleting a template: GET confirms (saying how many calls' answers go with it), POST deletes. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { tenant } = await requireActionAccess(request, "delete", "templates");
-  const template = (await listTemplates(tenant.id)).find((candidate) => candidate.id === params.id);
+  const template = await getTemplateSummary(tenant.id, params.id ?? "");
   if (!template) notFound();
   const t = await getTranslator(request, "post-call");
   return {
@@ -36,7 +36,7 @@ export const meta = titleFromLoader;
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { tenant } = await requireActionAccess(request, "delete", "templates");
-  const template = (await listTemplates(tenant.id)).find((candidate) => candidate.id === params.id);
+  const template = await getTemplateSummary(tenant.id, params.id ?? "");
   if (!template || !(await deleteTemplate(tenant.id, template.id))) notFound();
   return redirectWithToast("/templates", { type: "success", key: "post-call:toast.deleted", values: { name: template.name } });
 }
