@@ -84,6 +84,8 @@ export interface Database {
   ticket_activity: TicketActivityTable;
   // Contact center (migration 0024).
   contact_opt_out_changes: ContactOptOutChangeTable;
+  // Audit log (migration 0025).
+  audit_log: AuditLogTable;
 }
 
 export interface TenantTable {
@@ -1269,5 +1271,25 @@ export interface ContactOptOutChangeTable {
   opted_out: number;
   source: OptOutSource;
   actor_user_id: string | null;
+  at: string;
+}
+
+/* ---- Audit log (migration 0025) ---- */
+
+/** Append-only (a trigger refuses UPDATE and DELETE); no foreign keys, so an entry outlives what it names. */
+export interface AuditLogTable {
+  id: string;
+  tenant_id: string | null;
+  actor_user_id: string | null;
+  /** Who acted, as they were called then: "Olivia Owner <owner@demo.test>", or "System". */
+  actor_label: string;
+  action: string;
+  target_kind: string | null;
+  target_id: string | null;
+  target_label: string | null;
+  /** JSON object. */
+  details: Generated<string>;
+  ip: string | null;
+  request_id: string | null;
   at: string;
 }

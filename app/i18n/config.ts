@@ -29,6 +29,7 @@ export const NAMESPACES = [
   "service-desk",
   "deals",
   "contact-center",
+  "audit",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -50,6 +50,8 @@ import deDeals from "../../locales/de/deals.json";
 import enDeals from "../../locales/en/deals.json";
 import deContactCenter from "../../locales/de/contact-center.json";
 import enContactCenter from "../../locales/en/contact-center.json";
+import deAudit from "../../locales/de/audit.json";
+import enAudit from "../../locales/en/audit.json";
 import type { Language, Namespace } from "./config";
 
 // Imported so the translations travel inside the server bundle and need no file reads at request time.
@@ -81,6 +83,7 @@ export const resources = {
     "service-desk": enServiceDesk,
     deals: enDeals,
     "contact-center": enContactCenter,
+    audit: enAudit,
   },
   de: {
     common: deCommon,
@@ -109,5 +112,6 @@ export const resources = {
     "service-desk": deServiceDesk,
     deals: deDeals,
     "contact-center": deContactCenter,
+    audit: deAudit,
   },
 } satisfies Record<Language, Record<Namespace, unknown>>;

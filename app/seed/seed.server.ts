@@ -13,6 +13,7 @@ import { seedDemoScheduling } from "./demo-scheduling.server";
 import { seedDemoServiceDesk } from "./demo-service-desk.server";
 import { seedDemoDeals } from "./demo-deals.server";
 import { seedDemoContactCenter } from "./demo-contact-center.server";
+import { seedDemoAudit } from "./demo-audit.server";
 
 export const DEMO_PASSWORD = "Demo-pass-2026!";
 
@@ -84,6 +85,7 @@ export async function seedDemoData(db: DB = getDb()) {
   await seedDemoServiceDesk(db, tenants.demo, { ownerId: owner.id, supportId: support.id }, "America/Toronto");
   await seedDemoDeals(db, tenants.demo, { ownerId: owner.id, agentId: agent.id });
   await seedDemoContactCenter(db, tenants.demo, owner.id);
+  await seedDemoAudit(db, tenants.demo, owner.id);
   return tenants;
 }
 

@@ -1,11 +1,12 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { expect, expectNoSeriousViolations, test } from "./fixtures";
+import { auditsWithScriptsOnly, expect, expectNoSeriousViolations, test } from "./fixtures";
 import { DEMO_USERS, ensureDemoIntegration, isScriptless, signIn } from "./support";
 
-// axe runs inside the page, so it needs script execution. The no-js project
-// still audits the markup a browser without JavaScript gets: scripts are on,
-// but the app's bundles are blocked, so React never hydrates.
+// axe runs inside the page, so it needs script execution. Where the no-js
+// project audits (the shell here, and the pages with fallbacks of their own:
+// docs/decisions/0039-audits-without-scripts.md), scripts are on but the app's
+// bundles are blocked, so React never hydrates.
 test.use({ javaScriptEnabled: true });
 test.beforeEach(async ({ page }, testInfo) => {
   if (isScriptless(testInfo)) await page.route(/\/build\/.+\.js(\?.*)?$/, (route) => route.abort());
@@ -21,13 +22,15 @@ async function firstHref(page: Page, list: string, pattern: RegExp) {
 }
 
 for (const path of ["/login", "/register", "/reset-password"]) {
-  test(`${path} has no serious accessibility problems`, async ({ page }) => {
+  test(`${path} has no serious accessibility problems`, async ({ page }, testInfo) => {
+    auditsWithScriptsOnly(testInfo);
     await page.goto(path);
     await expectNoSeriousViolations(page);
   });
 }
 
-test("/choose-plan has no serious accessibility problems", async ({ page }) => {
+test("/choose-plan has no serious accessibility problems", async ({ page }, testInfo) => {
+  auditsWithScriptsOnly(testInfo);
   await signIn(page, DEMO_USERS.trial.email);
   await expect(page).toHaveURL(/\/choose-plan$/);
   await expectNoSeriousViolations(page);
@@ -38,14 +41,15 @@ test("/overview and a screen that is not available yet have no serious accessibi
   await expect(page).toHaveURL(/\/overview$/);
   // Hydrated, the profile menu is a menu button; server-rendered, a <details> disclosure.
   await expect(page.getByRole("button", { name: "Profile menu" })).toHaveCount(isScriptless(testInfo) ? 0 : 1);
-  await expectNoSeriousViolations(page);
+  await expectNoSeriousViolations(page, { withoutScripts: true });
 
   await page.goto("/affiliates");
   await expect(page.getByTestId("not-available")).toBeVisible();
-  await expectNoSeriousViolations(page);
+  await expectNoSeriousViolations(page, { withoutScripts: true });
 });
 
-test("billing's screens have no serious accessibility problems", async ({ page }) => {
+test("billing's screens have no serious accessibility problems", async ({ page }, testInfo) => {
+  auditsWithScriptsOnly(testInfo);
   // Eight screens, each audited in full with the experimental rules too (fixtures.ts): a few seconds a screen on two cores.
   test.setTimeout(120_000);
   await signIn(page, DEMO_USERS.owner.email);
@@ -65,7 +69,8 @@ test("billing's screens have no serious accessibility problems", async ({ page }
   }
 });
 
-test("the organization screens have no serious accessibility problems", async ({ page }) => {
+test("the organization screens have no serious accessibility problems", async ({ page }, testInfo) => {
+  auditsWithScriptsOnly(testInfo);
   // Two screens, each audited in full with the experimental rules too (fixtures.ts): a few seconds a screen on two cores.
   test.setTimeout(120_000);
   await signIn(page, DEMO_USERS.owner.email);
@@ -75,7 +80,8 @@ test("the organization screens have no serious accessibility problems", async ({
   }
 });
 
-test("the scheduling screens have no serious accessibility problems", async ({ page }) => {
+test("the scheduling screens have no serious accessibility problems", async ({ page }, testInfo) => {
+  auditsWithScriptsOnly(testInfo);
   // Sixteen screens, each audited in full.
   test.setTimeout(120_000);
   await signIn(page, DEMO_USERS.owner.email);
@@ -107,7 +113,8 @@ test("the scheduling screens have no serious accessibility problems", async ({ p
   }
 });
 
-test("the integration hub's screens have no serious accessibility problems", async ({ page }) => {
+test("the integration hub's screens have no serious accessibility problems", async ({ page }, testInfo) => {
+  auditsWithScriptsOnly(testInfo);
   // Thirteen screens, each audited in full with the experimental rules too (fixtures.ts): a few seconds a screen on two cores.
   test.setTimeout(120_000);
   await signIn(page, DEMO_USERS.owner.email);
@@ -132,7 +139,8 @@ test("the integration hub's screens have no serious accessibility problems", asy
   }
 });
 
-test("German pages name their controls with the text they show (WCAG 2.5.3)", async ({ page }) => {
+test("German pages name their controls with the text they show (WCAG 2.5.3)", async ({ page }, testInfo) => {
+  auditsWithScriptsOnly(testInfo);
   test.setTimeout(120_000);
   await signIn(page, DEMO_USERS.owner.email);
   expect((await page.request.post("/resources/language", { form: { language: "de", lng: "de", redirectTo: "/overview" }, maxRedirects: 0 })).status()).toBe(

@@ -1,5 +1,5 @@
 import type { Page, TestInfo } from "@playwright/test";
-import { expect, expectNoSeriousViolations, prepareAccessibilityAudit, signInQuickly, test, waitForHydration } from "./fixtures";
+import { auditsWithScriptsOnly, expect, expectNoSeriousViolations, prepareAccessibilityAudit, signInQuickly, test, waitForHydration } from "./fixtures";
 import { DEMO_USERS, isScriptless } from "./support";
 
 /*
@@ -71,7 +71,8 @@ test("with scripts, a card dragged onto another column moves there", async ({ pa
   await expect(cardIn(page, "Won", title)).toBeVisible();
 });
 
-test("the deal screens have no serious accessibility problems", async ({ page }) => {
+test("the deal screens have no serious accessibility problems", async ({ page }, testInfo) => {
+  auditsWithScriptsOnly(testInfo);
   test.setTimeout(90_000);
   await signInQuickly(page, DEMO_USERS.owner.email);
   await page.goto("/crm-deals");

@@ -102,8 +102,31 @@ export async function prepareAccessibilityAudit(page: Page, testInfo: TestInfo) 
  */
 export const EXPERIMENTAL_AXE_RULES = ["label-content-name-mismatch", "p-as-heading", "table-fake-caption", "td-has-header", "css-orientation-lock"];
 
-/** WCAG 2 A and AA in the light theme, with the experimental rules above; serious and critical findings fail the test, listed by rule and element. */
-export async function expectNoSeriousViolations(page: Page) {
+/**
+ * Why most audits run in the js project only (docs/decisions/0039-audits-without-scripts.md):
+ * both projects get the same server HTML, and the js project audits it after
+ * hydration, so a page's own markup is audited once. What only a browser
+ * without JavaScript shows (the primitives' fallbacks: a confirmation link
+ * instead of a dialog, a list of links instead of a menu, <details> instead of
+ * the profile menu, <noscript> parts) is audited in the no-js project where it
+ * appears: the UI kit page, the shell and list pages of accessibility.spec.ts,
+ * and the flows whose pages have fallbacks of their own (the import's outcome,
+ * the onboarding wizard), which pass `withoutScripts`.
+ */
+export const AUDITED_WITH_SCRIPTS =
+  "this page's markup is the server's in both projects; the js project audits it (docs/decisions/0039-audits-without-scripts.md)";
+
+/** For a test that only audits: skipped in the no-js project, whose run would audit the same markup again. */
+export function auditsWithScriptsOnly(testInfo: TestInfo) {
+  test.skip(isScriptless(testInfo), AUDITED_WITH_SCRIPTS);
+}
+
+/**
+ * WCAG 2 A and AA in the light theme, with the experimental rules above; serious and critical findings fail the test, listed by rule and element.
+ * In the no-js project it audits only where `withoutScripts` says the page shows markup of its own without JavaScript.
+ */
+export async function expectNoSeriousViolations(page: Page, { withoutScripts = false }: { withoutScripts?: boolean } = {}) {
+  if (isScriptless(test.info()) && !withoutScripts) return;
   await expect(page.locator("html")).not.toHaveClass(/\bdark\b/);
   // Legacy mode runs axe in the page itself; the default runs it per frame and then opens a blank page to merge the
   // results, about a second per audit. Our pages have no cross-origin frames, the one case legacy mode cannot see into.

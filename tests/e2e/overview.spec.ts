@@ -1,4 +1,4 @@
-import { expect, expectNoSeriousViolations, prepareAccessibilityAudit, signInQuickly, test } from "./fixtures";
+import { auditsWithScriptsOnly, expect, expectNoSeriousViolations, prepareAccessibilityAudit, signInQuickly, test } from "./fixtures";
 import { DEMO_USERS } from "./support";
 
 /*
@@ -71,6 +71,7 @@ test.describe("accessibility", () => {
   test.describe.configure({ timeout: 60_000 });
 
   test("/overview with its figures has no serious accessibility problems", async ({ page }, testInfo) => {
+    auditsWithScriptsOnly(testInfo);
     await prepareAccessibilityAudit(page, testInfo);
     await signInQuickly(page, DEMO_USERS.owner.email);
     await page.goto("/overview?range=last-3-months");

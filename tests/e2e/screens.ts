@@ -104,6 +104,7 @@ export const OWNER_SCREENS = [
   "/main-contact-center",
   "/main-contact-center?q=a",
   "/main-contact-center/:contact",
+  "/settings/audit-log",
 ];
 
 /** Sets the signed-in user's theme and language. */

@@ -1,5 +1,5 @@
 import type { Page, TestInfo } from "@playwright/test";
-import { expect, expectNoSeriousViolations, prepareAccessibilityAudit, signInQuickly, test, toast, waitForHydration } from "./fixtures";
+import { auditsWithScriptsOnly, expect, expectNoSeriousViolations, prepareAccessibilityAudit, signInQuickly, test, toast, waitForHydration } from "./fixtures";
 import { DEMO_USERS, isScriptless } from "./support";
 
 /*
@@ -87,6 +87,7 @@ test.describe("accessibility", () => {
   test.use({ javaScriptEnabled: true });
 
   test("the desk's screens have no serious accessibility problems", async ({ page }, testInfo) => {
+    auditsWithScriptsOnly(testInfo);
     test.setTimeout(90_000);
     await prepareAccessibilityAudit(page, testInfo);
     await signInQuickly(page, DEMO_USERS.owner.email);

@@ -282,7 +282,7 @@ describe("GET /api/v1/event-types", () => {
 
     const revoked = await createApiKey({ tenantId: a.tenantId, userId: a.ownerId, name: "Old agent" });
     expect((await listEventTypes(revoked.key)).status).toBe(200);
-    await revokeApiKey(a.tenantId, revoked.id);
+    await revokeApiKey(a.tenantId, revoked.id, null);
     await expectError(await listEventTypes(revoked.key), 401, "invalid_api_key");
   });
 

@@ -458,6 +458,12 @@ const ROUTE_POLICIES: Record<string, Policy> = {
   "/templates/:id/reruns/:rerunId": { kind: "gate", allowed: NOT_FOUND, reason: "no re-run with this id: past the gate, the progress page is 404" },
   "/response/export.csv": { kind: "gate", allowed: NOT_FOUND, reason: "the export needs ?template=<id> of the tenant's; without it, past the gate, 404" },
   "/crm-deals/pipelines/:id (index)": { kind: "gate", action: "update", reason: "a pipeline's page is its editor (name and stages)" },
+  "/settings/audit-log": {
+    kind: "gate",
+    area: "audit-log",
+    reason: "the audit log is an area of its own: owners read it, admins do not (docs/product/audit-log.md)",
+  },
+  "/settings/audit-log.csv": { kind: "gate", area: "audit-log", reason: "the audit log's export: the same area as its page" },
 };
 
 const MANIFEST = await readRouteManifest();

@@ -16,6 +16,7 @@ export const FEATURE_ORDER = [
   "phone",
   "voice-platform",
   "tenants",
+  "audit",
   "roles",
   "api-keys",
   "onboarding",

@@ -23,6 +23,7 @@ import * as feedback from "./0021-feedback";
 import * as serviceDesk from "./0022-service-desk";
 import * as deals from "./0023-deals";
 import * as contactCenter from "./0024-contact-center";
+import * as auditLog from "./0025-audit-log";
 
 /**
  * Migrations are imported statically so they travel inside the server bundle;
@@ -53,6 +54,7 @@ const migrations: Record<string, Migration> = {
   "0022-service-desk": serviceDesk,
   "0023-deals": deals,
   "0024-contact-center": contactCenter,
+  "0025-audit-log": auditLog,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -167,12 +167,15 @@ export async function requireUser(request: Request): Promise<GateContext> {
   return context;
 }
 
+/** The audit log's own area: owners read it (docs/product/audit-log.md), admins do not, though they have every settings action. */
+export const AUDIT_LOG_AREA = "audit-log";
+
 /**
  * The area a permission is granted on: a dashboard screen, or the plan
  * choice. Every gate call names it, so what a route checks is read in the
  * route, not inferred from whatever URL it happens to be reached by.
  */
-export type PermissionArea = DashboardSegment | "choose-plan";
+export type PermissionArea = DashboardSegment | "choose-plan" | typeof AUDIT_LOG_AREA;
 
 /**
  * The route gate (docs/product/behaviour.md#route-gate) for a dashboard loader: session, then

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { getDb, newId, now } from "~/db/db.server";
+import { recordAudit } from "~/features/audit/audit.server";
 
 /**
  * Tenant API keys for the /api/v1 ingestion API. A key is `vbk_` followed by
@@ -49,9 +50,17 @@ export async function createApiKey({ tenantId, userId, name }: { tenantId: strin
     last_used_at: null,
     revoked_at: null,
   };
-  await getDb().insertInto("api_keys").values(row).execute();
+  await getDb()
+    .transaction()
+    .execute(async (trx) => {
+      await trx.insertInto("api_keys").values(row).execute();
+      await recordAudit(trx, { tenantId, actorUserId: userId, action: "api-key.created", target: keyTarget(row) }, row.created_at);
+    });
   return { id: row.id, name: row.name, prefix: row.prefix, key };
 }
+
+/** A key as the audit log names it: its name and the prefix a user sees. */
+const keyTarget = (key: { id: string; name: string; prefix: string }) => ({ kind: "api-key", id: key.id, label: `${key.name} (${key.prefix}…)` });
 
 /** One tenant's keys, newest first; revoked keys stay listed so their history is visible. */
 export async function listApiKeys(tenantId: string): Promise<ApiKeySummary[]> {
@@ -81,18 +90,23 @@ export async function findApiKey(tenantId: string, id: string) {
     .executeTakeFirst();
 }
 
-/** Revokes a key of this tenant. False when the tenant has no such key; revoking twice keeps the first date. */
-export async function revokeApiKey(tenantId: string, id: string) {
+/** Revokes a key of this tenant. False when the tenant has no such key; revoking twice keeps the first date (and the one audit entry). */
+export async function revokeApiKey(tenantId: string, id: string, actorUserId: string | null) {
   const key = await findApiKey(tenantId, id);
   if (!key) return false;
   if (!key.revoked_at) {
     await getDb()
-      .updateTable("api_keys")
-      .set({ revoked_at: now() })
-      .where("tenant_id", "=", tenantId)
-      .where("id", "=", id)
-      .where("revoked_at", "is", null)
-      .execute();
+      .transaction()
+      .execute(async (trx) => {
+        const revoked = await trx
+          .updateTable("api_keys")
+          .set({ revoked_at: now() })
+          .where("tenant_id", "=", tenantId)
+          .where("id", "=", id)
+          .where("revoked_at", "is", null)
+          .executeTakeFirst();
+        if (revoked.numUpdatedRows > 0n) await recordAudit(trx, { tenantId, actorUserId, action: "api-key.revoked", target: keyTarget(key) });
+      });
   }
   return true;
 }

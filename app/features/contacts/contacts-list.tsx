@@ -135,7 +135,7 @@ function useColumns(data: ContactsListViewData): Array<DataColumn<ContactListIte
       cell: (row) => {
         const name = displayName(row);
         return (
-          <span className="flex max-w-[12rem] items-center gap-2 max-sm:max-w-none max-sm:flex-wrap">
+          <span className="flex max-w-[11rem] items-center gap-2 max-sm:max-w-none max-sm:flex-wrap">
             {data.canOpenContactCenter || data.canUpdate ? (
               <Link
                 to={data.canOpenContactCenter ? contactPaths.timeline(row.id) : withReturnTo(contactPaths.edit(row.id), data.returnTo)}

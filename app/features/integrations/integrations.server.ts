@@ -58,7 +58,7 @@ export function listIntegrations(tenantId: string, organizationId: string | null
   return query.orderBy("crm_name").orderBy("id").execute();
 }
 
-/** The names of the account's enabled CRM integrations, in every organization: the user profile's "CRM active" (spec section 3). */
+/** The names of the account's enabled CRM integrations, in every organization: the user profile's "CRM active" (docs/product/contact-center.md#crm-active-on-the-user-profile). */
 export async function enabledCrmNames(tenantId: string, db: DB = getDb()): Promise<string[]> {
   const rows = await db
     .selectFrom("integrations")

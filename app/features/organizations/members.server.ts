@@ -1,4 +1,5 @@
-import { getDb, now, type DB } from "~/db/db.server";
+import { getDb, inTransaction, now, type DB } from "~/db/db.server";
+import { recordAudit } from "~/features/audit/audit.server";
 import { canAssignRole, canManageMember, isMemberRole, mayChangeMember, type MemberRole } from "~/features/roles/role-rank";
 import type { Language } from "~/i18n/config";
 import { inviteToOrganization } from "./invitations.server";
@@ -62,12 +63,17 @@ export async function addMemberByEmail(
     await inviteToOrganization(tenantId, organizationId, { email, roleKey: input.roleKey }, actor, db);
     return { kind: "invited" };
   }
-  const inserted = await db
-    .insertInto("organization_members")
-    .values({ organization_id: organizationId, user_id: user.id, role_key: input.roleKey, created_at: now() })
-    .onConflict((oc) => oc.columns(["organization_id", "user_id"]).doNothing())
-    .executeTakeFirst();
-  if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return { kind: "already-member" };
+  const added = await inTransaction(db, async (trx) => {
+    const inserted = await trx
+      .insertInto("organization_members")
+      .values({ organization_id: organizationId, user_id: user.id, role_key: input.roleKey, created_at: now() })
+      .onConflict((oc) => oc.columns(["organization_id", "user_id"]).doNothing())
+      .executeTakeFirst();
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return false;
+    await auditMember(trx, tenantId, organizationId, actor, "member.added", { id: user.id, label: `${user.name} <${email}>` }, { role: input.roleKey });
+    return true;
+  });
+  if (!added) return { kind: "already-member" };
   return { kind: "added", name: user.name };
 }
 
@@ -130,6 +136,7 @@ export async function removeMemberByEmail(
     await trx.deleteFrom("event_type_hosts").where("user_id", "=", member.id).where("event_type_id", "in", eventTypeIds).execute();
     await trx.deleteFrom("team_members").where("user_id", "=", member.id).where("team_id", "in", teamIds).execute();
     await trx.deleteFrom("organization_members").where("organization_id", "=", organizationId).where("user_id", "=", member.id).execute();
+    await auditMember(trx, tenantId, organizationId, actor, "member.removed", memberTarget(member, email), { role: member.role_key });
   });
   return { kind: "done", name: member.name };
 }
@@ -147,13 +154,48 @@ export async function changeMemberRole(
   // Lowering one's own role could leave nobody able to raise it again.
   if (member.id === actor.id) return { kind: "self" };
   if (!mayChangeMember(actor, { roleKey: member.role_key, accountRoleKey: member.account_role_key })) return { kind: "role-not-allowed" };
-  await db
-    .updateTable("organization_members")
-    .set({ role_key: input.roleKey })
-    .where("organization_id", "=", organizationId)
-    .where("user_id", "=", member.id)
-    .execute();
+  if (member.role_key !== input.roleKey) {
+    await inTransaction(db, async (trx) => {
+      await trx
+        .updateTable("organization_members")
+        .set({ role_key: input.roleKey })
+        .where("organization_id", "=", organizationId)
+        .where("user_id", "=", member.id)
+        .execute();
+      await auditMember(trx, tenantId, organizationId, actor, "member.role-changed", memberTarget(member, input.email), {
+        from: member.role_key,
+        to: input.roleKey,
+      });
+    });
+  }
   return { kind: "done", name: member.name };
+}
+
+const memberTarget = (member: { id: string; name: string }, email: string) => ({ id: member.id, label: `${member.name} <${email.trim().toLowerCase()}>` });
+
+/** An audit entry for a change of membership, naming the organization as it is called now. */
+async function auditMember(
+  trx: DB,
+  tenantId: string,
+  organizationId: string,
+  actor: Actor,
+  action: "member.added" | "member.removed" | "member.role-changed",
+  member: { id: string; label: string },
+  details: Record<string, string>,
+) {
+  const organization = await trx
+    .selectFrom("organizations")
+    .select("name")
+    .where("id", "=", organizationId)
+    .where("tenant_id", "=", tenantId)
+    .executeTakeFirst();
+  await recordAudit(trx, {
+    tenantId,
+    actorUserId: actor.id,
+    action,
+    target: { kind: "user", ...member },
+    details: { organization: organization?.name ?? organizationId, ...details },
+  });
 }
 
 /** Users of the organization not yet in the team, for the team's "add member" choice. */

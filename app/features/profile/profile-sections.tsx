@@ -287,8 +287,8 @@ export function DeleteAccountSection({ tenantName, lastResult, constraint }: { t
 }
 
 /**
- * "CRM active" (spec section 3, the user profile): whether the account has
- * an enabled CRM integration, and which. `hubHref`: the integrations hub,
+ * "CRM active" (docs/product/contact-center.md#crm-active-on-the-user-profile):
+ * whether the account has an enabled CRM integration, and which. `hubHref`: the integrations hub,
  * when the user may open it.
  */
 export function CrmSection({ crmNames, hubHref }: { crmNames: string[]; hubHref: string | null }) {

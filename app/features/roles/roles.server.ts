@@ -7,7 +7,8 @@ const OWNER_ONLY_SEGMENTS = ["billing", "add-topup-balance", "subscriptions-hist
 
 /** Built-in roles. Role management screens (super-admin) come later and edit these rows. */
 export const BUILT_IN_ROLES: Array<{ key: string; name: string; permissions: PermissionMap; isPlatformAdmin: boolean }> = [
-  { key: "owner", name: "Owner", permissions: grantAll(TENANT_SEGMENTS), isPlatformAdmin: false },
+  // The audit log is the owner's: an area of its own (gate.server.ts AUDIT_LOG_AREA), not a screen of the sidebar.
+  { key: "owner", name: "Owner", permissions: { ...grantAll(TENANT_SEGMENTS), ...grantRead(["audit-log"]) }, isPlatformAdmin: false },
   {
     key: "admin",
     name: "Admin",
@@ -57,7 +58,12 @@ export const BUILT_IN_ROLES: Array<{ key: string; name: string; permissions: Per
     },
     isPlatformAdmin: false,
   },
-  { key: "platform-admin", name: "Platform super-admin", permissions: grantAll([...DASHBOARD_SEGMENTS, "choose-plan"]), isPlatformAdmin: true },
+  {
+    key: "platform-admin",
+    name: "Platform super-admin",
+    permissions: { ...grantAll([...DASHBOARD_SEGMENTS, "choose-plan"]), ...grantRead(["audit-log"]) },
+    isPlatformAdmin: true,
+  },
 ];
 
 export async function ensureBuiltInRoles(db: DB = getDb()) {

@@ -24,7 +24,7 @@ export function loggablePath(url: string) {
 export function observeRequests(routePatternOf: (pathname: string) => string): RequestHandler {
   return (req, res, next) => {
     const started = process.hrtime.bigint();
-    const context: WorkContext = { requestId: requestIdFrom(req.get("x-request-id")) };
+    const context: WorkContext = { requestId: requestIdFrom(req.get("x-request-id")), ip: req.ip ?? req.socket.remoteAddress };
     res.setHeader("X-Request-Id", context.requestId);
     res.on("finish", () => {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;

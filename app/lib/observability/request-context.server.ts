@@ -9,6 +9,8 @@ import { AsyncLocalStorage } from "node:async_hooks";
  */
 export interface WorkContext {
   requestId: string;
+  /** The client's address as the server saw it (Express's req.ip); the audit log records it. */
+  ip?: string;
   tenantId?: string;
   userId?: string;
 }

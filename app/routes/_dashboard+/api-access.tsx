@@ -77,7 +77,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 
   if (intent === "revoke") {
-    const { tenant } = await requireActionAccess(request, "delete", "api-access");
+    const { tenant, user } = await requireActionAccess(request, "delete", "api-access");
     const submission = parseWithZod(formData, { schema: RevokeApiKeySchema });
     if (submission.status !== "success") badRequest();
     // Another tenant's key id is simply unknown here.
@@ -85,7 +85,7 @@ export async function action({ request }: ActionFunctionArgs) {
       const t = await getTranslator(request);
       notFound(t("errors.notFoundMessage"));
     }
-    await revokeApiKey(tenant.id, submission.value.keyId);
+    await revokeApiKey(tenant.id, submission.value.keyId, user.id);
     return redirectWithToast(API_KEYS_PATH, { type: "success", key: "api:toast.keyRevoked" });
   }
 

@@ -11,19 +11,22 @@ import { isBuiltSegment } from "~/lib/navigation/routes";
 import { getTranslator } from "~/i18n/i18next.server";
 
 /** The sections of /settings, each the screen that holds it; only those the user may read are listed. */
-const SECTIONS = [
+const SECTIONS: ReadonlyArray<{ key: string; segment: string; path?: string }> = [
   { key: "profile", segment: "profile" },
   { key: "apiAccess", segment: "api-access" },
   { key: "billing", segment: "billing" },
-] as const;
+  // An area of its own (owners only), not a sidebar screen.
+  { key: "auditLog", segment: "audit-log", path: "/settings/audit-log" },
+];
 
 /** /settings: where the sidebar's Settings entry leads; each section is a screen of its own. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const gate = await requireReadAccess(request, "settings");
   const t = await getTranslator(request);
   const sections = SECTIONS.filter((section) => can(gate.user.permissions, section.segment, "read")).map((section) => ({
-    ...section,
-    available: isBuiltSegment(section.segment),
+    key: section.key,
+    path: section.path ?? `/${section.segment}`,
+    available: section.path !== undefined || isBuiltSegment(section.segment),
   }));
   return { title: t("screens.settings"), sections };
 }
@@ -40,7 +43,7 @@ export default function SettingsPage() {
         {sections.map((section) => (
           <li key={section.key}>
             <Link
-              to={`/${section.segment}`}
+              to={section.path}
               className="flex h-full flex-col gap-1 rounded-lg border border-slate-200 bg-white p-5 shadow-sm transition hover:border-primary focus-visible:outline focus-visible:outline-2 focus-visible:outline-primary dark:border-slate-800 dark:bg-slate-900"
             >
               <span className="flex items-center justify-between gap-3">

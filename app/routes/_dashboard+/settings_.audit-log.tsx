@@ -1,0 +1,75 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
+import { PageHeader } from "~/components/ui/page-header";
+import { AUDIT_LOG_AREA, requireReadAccess } from "~/features/access/gate.server";
+import { parseAuditParams } from "~/features/audit/audit-params";
+import { describeEntry, listAuditEntries } from "~/features/audit/audit.server";
+import { AuditLogView, type AuditViewData } from "~/features/audit/audit-log-view";
+import { getTranslator } from "~/i18n/i18next.server";
+import { useTranslation } from "~/i18n/react";
+import type { I18nHandle } from "~/i18n/route-namespaces";
+import { titleFromLoader } from "~/lib/http/page-title";
+
+export const handle: I18nHandle = { i18n: ["audit"] };
+
+/**
+ * /settings/audit-log?action=&from=&to=&page=: the account's audit log
+ * (docs/product/audit-log.md), for its owners: every administrative and
+ * security action, newest first, with its filters in the URL and a CSV of
+ * exactly the view. Admins, though they have every settings action, do not
+ * read it: it is an area of its own (AUDIT_LOG_AREA).
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const gate = await requireReadAccess(request, AUDIT_LOG_AREA);
+  const requested = parseAuditParams(new URL(request.url).searchParams);
+  const scope = { tenantId: gate.tenant.id, timeZone: gate.tenant.timeZone };
+  const [t, page] = await Promise.all([getTranslator(request, "audit"), listAuditEntries(scope, requested)]);
+  return {
+    title: t("title"),
+    view: {
+      params: { ...requested, page: page.page },
+      rows: page.rows.map((row) => {
+        const described = describeEntry(row, t);
+        return {
+          id: row.id,
+          at: row.at,
+          actorLabel: row.actorLabel,
+          action: described.action,
+          targetLabel: row.targetLabel,
+          details: described.details,
+          ip: row.ip,
+          requestId: row.requestId,
+        };
+      }),
+      total: page.total,
+      pageCount: page.pageCount,
+      timeZone: gate.tenant.timeZone,
+    } satisfies AuditViewData,
+  };
+}
+
+export const meta = titleFromLoader;
+
+export default function AuditLogPage() {
+  const { t } = useTranslation("audit");
+  const { view } = useLoaderData<typeof loader>();
+  return (
+    <div className="space-y-4">
+      <PageHeader
+        back={
+          <Link to="/settings" className="underline">
+            {t("back")}
+          </Link>
+        }
+        title={t("title")}
+        description={t("intro")}
+      />
+      <AuditLogView data={view} />
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
