@@ -48,7 +48,7 @@ test("/overview and a screen that is not available yet have no serious accessibi
   await expectNoSeriousViolations(page, { withoutScripts: true });
 });
 
-test("billing's screens have no serious accessibility problems", async ({ page }, testInfo) => {
+test("billing's and the account's settings screens have no serious accessibility problems", async ({ page }, testInfo) => {
   auditsWithScriptsOnly(testInfo);
   // Eight screens, each audited in full with the experimental rules too (fixtures.ts): a few seconds a screen on two cores.
   test.setTimeout(120_000);
@@ -65,6 +65,15 @@ test("billing's screens have no serious accessibility problems", async ({ page }
   ]) {
     await page.goto(path);
     await expect(page.getByTestId("billing-test-mode")).toBeVisible();
+    await expectNoSeriousViolations(page);
+  }
+  // The owner's other account screens: settings and the audit log (with the demo's entries).
+  for (const [path, heading] of [
+    ["/settings", "Settings"],
+    ["/settings/audit-log", "Audit log"],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { name: heading, level: 1 })).toBeVisible();
     await expectNoSeriousViolations(page);
   }
 });

@@ -45,8 +45,18 @@ export function AuditLogView({ data }: { data: AuditViewData }) {
       rowHeader: true,
       cell: (row) => <time dateTime={row.at}>{formatDateTime(row.at, language, data.timeZone)}</time>,
     },
-    { id: "action", header: t("columns.action"), primary: true, cell: (row) => row.action },
-    { id: "actor", header: t("columns.actor"), truncate: true, cell: (row) => row.actorLabel || t("system") },
+    {
+      id: "action",
+      header: t("columns.actionBy"),
+      primary: true,
+      // Who did it under what they did: a column of its own made the table scroll inside its box below 1366 px.
+      cell: (row) => (
+        <span className="block min-w-0">
+          <span className="block">{row.action}</span>
+          <span className="block break-all text-xs font-normal text-slate-600 dark:text-slate-300">{row.actorLabel || t("system")}</span>
+        </span>
+      ),
+    },
     { id: "target", header: t("columns.target"), truncate: true, cell: (row) => row.targetLabel ?? "" },
     {
       id: "details",

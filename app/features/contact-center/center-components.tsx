@@ -13,7 +13,7 @@ import { formatDate, formatDateTime, formatNumber } from "~/i18n/format";
 import { useTranslation } from "~/i18n/react";
 import { plainFormProps, plainSelectProps, usePlainForm, type PlainReply } from "~/lib/forms/plain-form";
 import { CONTACT_CENTER_PATH, SEARCH_MAX_LENGTH, TIMELINE_KINDS, timelineHref, type TimelineKind } from "./center-params";
-import type { ContactPageData, TimelineItem } from "./center-view";
+import type { ContactMatch, ContactPageData, ContactProfile, TimelineItem } from "./center-view";
 
 /**
  * The contact center's parts: the search box and its matches, a contact's
@@ -50,18 +50,7 @@ export function SearchBox({ q }: { q: string }) {
   );
 }
 
-export interface MatchRow {
-  id: string;
-  firstName: string;
-  lastName: string;
-  company: string;
-  email: string;
-  phone: string;
-  listName: string;
-  optedOut: boolean;
-}
-
-export function MatchList({ matches, phones, q, label }: { matches: MatchRow[]; phones: Record<string, string>; q: string; label: string }) {
+export function MatchList({ matches, phones, q, label }: { matches: ContactMatch[]; phones: Record<string, string>; q: string; label: string }) {
   const { t } = useTranslation("contact-center");
   return (
     <ul aria-label={label} className="divide-y divide-slate-200 dark:divide-slate-800" data-testid="contact-matches">
@@ -86,22 +75,6 @@ export function MatchList({ matches, phones, q, label }: { matches: MatchRow[]; 
   );
 }
 
-export interface ProfileView {
-  id: string;
-  firstName: string;
-  lastName: string;
-  title: string;
-  company: string;
-  phoneDisplay: string;
-  email: string;
-  listId: string;
-  listName: string;
-  timeZone: string | null;
-  optedOutAt: string | null;
-  createdAt: string;
-  crmLinks: Array<{ integrationId: string; crmName: string; enabled: boolean; externalId: string; linkedAt: string }>;
-}
-
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
   return (
     <>
@@ -111,7 +84,7 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
   );
 }
 
-export function ProfilePanel({ profile, timeZone }: { profile: ProfileView; timeZone: string }) {
+export function ProfilePanel({ profile, timeZone }: { profile: ContactProfile; timeZone: string }) {
   const { t, i18n } = useTranslation("contact-center");
   const crmActive = profile.crmLinks.some((link) => link.enabled);
   return (
@@ -156,7 +129,7 @@ export function ProfilePanel({ profile, timeZone }: { profile: ProfileView; time
   );
 }
 
-export function QuickActions({ data, profile, moveReply }: { data: ContactPageData; profile: ProfileView; moveReply?: PlainReply | null }) {
+export function QuickActions({ data, profile, moveReply }: { data: ContactPageData; profile: ContactProfile; moveReply?: PlainReply | null }) {
   const { t } = useTranslation("contact-center");
   const { actions } = data;
   const links = [
@@ -197,7 +170,7 @@ export function QuickActions({ data, profile, moveReply }: { data: ContactPageDa
   );
 }
 
-function MoveListForm({ data, profile, reply }: { data: ContactPageData; profile: ProfileView; reply?: PlainReply | null }) {
+function MoveListForm({ data, profile, reply }: { data: ContactPageData; profile: ContactProfile; reply?: PlainReply | null }) {
   const { t } = useTranslation("contact-center");
   const [form, fields] = usePlainForm<{ listId: string }>({ id: "move-list", lastResult: reply, defaultValue: { listId: profile.listId } });
   return (

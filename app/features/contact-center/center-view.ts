@@ -1,5 +1,44 @@
 import type { TimelineKind, TimelineParams } from "./center-params";
 
+/** A contact the search box found (search.server.ts), as its list of matches shows it. */
+export interface ContactMatch {
+  id: string;
+  firstName: string;
+  lastName: string;
+  company: string;
+  email: string;
+  phone: string;
+  listName: string;
+  optedOut: boolean;
+}
+
+/** A contact's CRM record in one of the hub's integrations ("CRM active"). */
+export interface CrmLink {
+  integrationId: string;
+  crmName: string;
+  enabled: boolean;
+  externalId: string;
+  linkedAt: string;
+}
+
+/** The contact center's profile of one contact (profile.server.ts). */
+export interface ContactProfile {
+  id: string;
+  firstName: string;
+  lastName: string;
+  title: string;
+  company: string;
+  phone: string;
+  phoneDisplay: string;
+  email: string;
+  listId: string;
+  listName: string;
+  timeZone: string | null;
+  optedOutAt: string | null;
+  createdAt: string;
+  crmLinks: CrmLink[];
+}
+
 /**
  * What a contact's page renders (zod-free, for the components): the entries
  * carry their labels already translated by the loader (ticket states from

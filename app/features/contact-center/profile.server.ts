@@ -1,5 +1,8 @@
 import { getDb, type DB } from "~/db/db.server";
 import { formatPhoneForDisplay } from "~/features/phone/phone";
+import type { ContactProfile } from "./center-view";
+
+export type { ContactProfile };
 
 /**
  * The contact center's profile of one contact: who it is, its list, since
@@ -9,31 +12,6 @@ import { formatPhoneForDisplay } from "~/features/phone/phone";
  * app/features/integrations/delivery/deliveries.server.ts). Another
  * tenant's contact is undefined.
  */
-
-export interface CrmLink {
-  integrationId: string;
-  crmName: string;
-  enabled: boolean;
-  externalId: string;
-  linkedAt: string;
-}
-
-export interface ContactProfile {
-  id: string;
-  firstName: string;
-  lastName: string;
-  title: string;
-  company: string;
-  phone: string;
-  phoneDisplay: string;
-  email: string;
-  listId: string;
-  listName: string;
-  timeZone: string | null;
-  optedOutAt: string | null;
-  createdAt: string;
-  crmLinks: CrmLink[];
-}
 
 export async function contactProfile(tenant: { id: string; country: string }, contactId: string, db: DB = getDb()): Promise<ContactProfile | undefined> {
   const contact = await db

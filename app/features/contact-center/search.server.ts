@@ -4,6 +4,7 @@ import { searchCondition } from "~/features/contacts/list-query.server";
 import { phoneDisplays } from "~/features/phone/display.server";
 import { toE164 } from "~/features/phone/phone";
 import { SEARCH_LIMIT } from "./center-params";
+import type { ContactMatch } from "./center-view";
 
 /**
  * The contact center's search box: one term for a name, a company, an email
@@ -15,21 +16,12 @@ import { SEARCH_LIMIT } from "./center-params";
  * number, however it was typed.
  */
 
-export interface ContactMatch {
-  id: string;
-  firstName: string;
-  lastName: string;
-  company: string;
-  email: string;
-  phone: string;
-  listName: string;
-  optedOut: boolean;
-}
-
 export interface SearchResult {
   matches: ContactMatch[];
   /** More matched than are shown: the user should say more. */
   more: boolean;
+  /** The one contact, when the term read as a whole number and only that contact matched (its page opens at once). */
+  onlyExactMatch: string | null;
   phones: Record<string, string>;
 }
 
@@ -68,7 +60,7 @@ const base = (db: DB, tenantId: string) =>
 
 export async function searchContacts(tenant: { id: string; country: string }, q: string, db: DB = getDb()): Promise<SearchResult> {
   const words = searchCondition(q, db);
-  if (!words) return { matches: [], more: false, phones: {} };
+  if (!words) return { matches: [], more: false, onlyExactMatch: null, phones: {} };
   const e164 = toE164(q, tenant.country);
   const condition = e164 ? sql<SqlBool>`(${words} or contacts.phone = ${e164})` : words;
   const rows = await base(db, tenant.id)
@@ -84,6 +76,7 @@ export async function searchContacts(tenant: { id: string; country: string }, q:
   return {
     matches,
     more: rows.length > SEARCH_LIMIT,
+    onlyExactMatch: e164 && matches.length === 1 && matches[0]!.phone === e164 ? matches[0]!.id : null,
     phones: phoneDisplays(
       matches.map((match) => match.phone),
       tenant.country,
@@ -98,6 +91,7 @@ export async function recentContacts(tenant: { id: string; country: string }, li
   return {
     matches,
     more: false,
+    onlyExactMatch: null,
     phones: phoneDisplays(
       matches.map((match) => match.phone),
       tenant.country,

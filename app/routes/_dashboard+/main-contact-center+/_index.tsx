@@ -10,7 +10,6 @@ import { requireReadAccess } from "~/features/access/gate.server";
 import { parseSearchTerm, timelineHref } from "~/features/contact-center/center-params";
 import { MatchList, SearchBox } from "~/features/contact-center/center-components";
 import { recentContacts, searchContacts } from "~/features/contact-center/search.server";
-import { toE164 } from "~/features/phone/phone";
 import { can } from "~/features/roles/permissions";
 import { getTranslator } from "~/i18n/i18next.server";
 import { useTranslation } from "~/i18n/react";
@@ -32,8 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const tenant = { id: gate.tenant.id, country: gate.tenant.country };
   const [t, result] = await Promise.all([getTranslator(request, "contact-center"), q ? searchContacts(tenant, q) : recentContacts(tenant)]);
   // A typed number names one contact: there is nothing to choose between.
-  const e164 = q ? toE164(q, tenant.country) : null;
-  if (e164 && result.matches.length === 1 && result.matches[0]!.phone === e164) throw redirect(timelineHref(result.matches[0]!.id, { q }));
+  if (result.onlyExactMatch) throw redirect(timelineHref(result.onlyExactMatch, { q }));
   return {
     title: q ? t("search.titleFor", { q }) : t("title"),
     q,
