@@ -14,6 +14,8 @@ export default defineConfig({
       "tests/integration/**/*.test.{ts,tsx}",
       "tests/security/**/*.test.{ts,tsx}",
     ],
+    // One prepared database per run, which prepareTestDatabase() copies for each test file (docs/decisions/0047-test-databases-from-a-template.md).
+    globalSetup: ["./tests/setup/database-template.ts"],
     setupFiles: ["./tests/setup/test-env.ts"],
     pool: "forks",
     testTimeout: 20_000,

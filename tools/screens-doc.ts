@@ -28,6 +28,7 @@ export function accessOf(source: string): string {
   if (areas.length) return areas.join(", ");
   if (/require(?:Read|Action)Access\(/.test(source)) return "worked out per request (see the route)";
   if (/verify\w*Signature|signature/i.test(source) && /webhook/i.test(source)) return "the provider's signature";
+  if (/requireSuperAdmin\(/.test(source)) return "usersManagement (the platform super admin)";
   if (/requireApiTenant\(/.test(source)) return "API key";
   if (/requireScreenAccess\(/.test(source)) return "the screen's own area";
   if (/requireUser\(|getGateContext\(/.test(source)) return "signed in";

@@ -59,6 +59,9 @@ export interface Database {
   onboarding_profiles: OnboardingProfileTable;
   voice_provider_accounts: VoiceProviderAccountTable;
   agent_provider_links: AgentProviderLinkTable;
+  // API usage and rate limits (migration 0028).
+  api_rate_windows: ApiRateWindowTable;
+  api_usage_daily: ApiUsageDailyTable;
   // Deals (migration 0023).
   deal_pipelines: DealPipelineTable;
   deal_stages: DealStageTable;
@@ -86,6 +89,9 @@ export interface Database {
   contact_opt_out_changes: ContactOptOutChangeTable;
   // Audit log (migration 0025).
   audit_log: AuditLogTable;
+  // Two-factor sign-in (migration 0027).
+  two_factor_credentials: TwoFactorCredentialTable;
+  two_factor_recovery_codes: TwoFactorRecoveryCodeTable;
 }
 
 export interface TenantTable {
@@ -96,6 +102,9 @@ export interface TenantTable {
   country: string | null;
   created_at: string;
   updated_at: string;
+  /* --- two-factor sign-in (issue 26, migration 0027) --- */
+  /** 1: every user of the tenant must sign in with a second factor (the gate sends those without one to enrol). */
+  two_factor_required: Generated<number>;
 }
 
 export interface RoleTable {
@@ -106,6 +115,10 @@ export interface RoleTable {
   permissions: string;
   is_platform_admin: Generated<number>;
   created_at: string;
+  /* --- custom roles (issue 26, migration 0026) --- */
+  /** Null for a built-in role (shared by every tenant); the owning tenant of a custom role. */
+  tenant_id: Generated<string | null>;
+  updated_at: Generated<string | null>;
 }
 
 export interface UserTable {
@@ -124,6 +137,9 @@ export interface UserTable {
   first_signed_in_at: string | null;
   created_at: string;
   updated_at: string;
+  /* --- disabled users (issue 26, migration 0026) --- */
+  /** Set by the super admin: no sign-in, and every session of the user is refused. */
+  disabled_at: Generated<string | null>;
 }
 
 export interface SessionTable {
@@ -160,6 +176,8 @@ export interface PlanTable {
   included_minutes: number;
   agent_limit: number;
   sort_order: number;
+  /** Requests per API key and minute (migration 0028). */
+  api_rate_limit_per_minute: Generated<number>;
 }
 
 export interface SubscriptionTable {
@@ -200,6 +218,9 @@ export interface ApiKeyTable {
   created_at: string;
   last_used_at: string | null;
   revoked_at: string | null;
+  /** Space-separated scopes (migration 0028); keys from before scopes were migrated to every scope. */
+  scopes: Generated<string>;
+  expires_at: string | null;
 }
 
 export type CallStatus = "queued" | "live" | "ended" | "missed" | "voicemail";
@@ -1292,4 +1313,55 @@ export interface AuditLogTable {
   ip: string | null;
   request_id: string | null;
   at: string;
+}
+
+/* --- two-factor sign-in (issue 26, migration 0027) --- */
+export interface TwoFactorCredentialTable {
+  user_id: string;
+  tenant_id: string;
+  /** The base32 TOTP secret, sealed (app/lib/security/secrets.server.ts). */
+  secret: string;
+  /** Null while the user is enrolling (the QR code is shown, no code confirmed yet). */
+  confirmed_at: string | null;
+  /** The TOTP time step of the last accepted code: that step and every earlier one is refused. */
+  last_used_step: number | null;
+  created_at: string;
+}
+
+export interface TwoFactorRecoveryCodeTable {
+  id: string;
+  user_id: string;
+  tenant_id: string;
+  /** SHA-256 (hex) of the normalised code; the code itself is shown once and never stored. */
+  code_hash: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+// --- API usage and rate limits (migration 0028, features/api-keys) ---
+export interface ApiRateWindowTable {
+  key_id: string;
+  /** ISO start of the UTC minute. */
+  window_start: string;
+  count: number;
+}
+
+export interface ApiUsageDailyTable {
+  tenant_id: string;
+  key_id: string;
+  /** The route pattern, e.g. "GET /api/v1/calls/{callId}", never the raw URL. */
+  endpoint: string;
+  /** UTC day, YYYY-MM-DD. */
+  day: string;
+  status_class: string;
+  count: number;
+  latency_ms_total: number;
+  latency_le_25: Generated<number>;
+  latency_le_50: Generated<number>;
+  latency_le_100: Generated<number>;
+  latency_le_250: Generated<number>;
+  latency_le_500: Generated<number>;
+  latency_le_1000: Generated<number>;
+  latency_le_2500: Generated<number>;
+  latency_over_2500: Generated<number>;
 }

@@ -30,6 +30,10 @@ export const NAMESPACES = [
   "deals",
   "contact-center",
   "audit",
+  "security",
+  "roles",
+  "users-management",
+  "api-docs",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -52,6 +52,14 @@ import deContactCenter from "../../locales/de/contact-center.json";
 import enContactCenter from "../../locales/en/contact-center.json";
 import deAudit from "../../locales/de/audit.json";
 import enAudit from "../../locales/en/audit.json";
+import deSecurity from "../../locales/de/security.json";
+import enSecurity from "../../locales/en/security.json";
+import deRoles from "../../locales/de/roles.json";
+import enRoles from "../../locales/en/roles.json";
+import deUsersManagement from "../../locales/de/users-management.json";
+import enUsersManagement from "../../locales/en/users-management.json";
+import deApiDocs from "../../locales/de/api-docs.json";
+import enApiDocs from "../../locales/en/api-docs.json";
 import type { Language, Namespace } from "./config";
 
 // Imported so the translations travel inside the server bundle and need no file reads at request time.
@@ -84,6 +92,10 @@ export const resources = {
     deals: enDeals,
     "contact-center": enContactCenter,
     audit: enAudit,
+    security: enSecurity,
+    roles: enRoles,
+    "users-management": enUsersManagement,
+    "api-docs": enApiDocs,
   },
   de: {
     common: deCommon,
@@ -113,5 +125,9 @@ export const resources = {
     deals: deDeals,
     "contact-center": deContactCenter,
     audit: deAudit,
+    security: deSecurity,
+    roles: deRoles,
+    "users-management": deUsersManagement,
+    "api-docs": deApiDocs,
   },
 } satisfies Record<Language, Record<Namespace, unknown>>;

@@ -14,6 +14,7 @@ import { seedDemoServiceDesk } from "./demo-service-desk.server";
 import { seedDemoDeals } from "./demo-deals.server";
 import { seedDemoContactCenter } from "./demo-contact-center.server";
 import { seedDemoAudit } from "./demo-audit.server";
+import { seedDemoRoles } from "./demo-roles.server";
 
 export const DEMO_PASSWORD = "Demo-pass-2026!";
 
@@ -86,6 +87,7 @@ export async function seedDemoData(db: DB = getDb()) {
   await seedDemoDeals(db, tenants.demo, { ownerId: owner.id, agentId: agent.id });
   await seedDemoContactCenter(db, tenants.demo, owner.id);
   await seedDemoAudit(db, tenants.demo, owner.id);
+  await seedDemoRoles(db, tenants.demo, owner.id);
   return tenants;
 }
 

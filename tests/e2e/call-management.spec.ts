@@ -81,6 +81,9 @@ test("an API key created on /api-access lets a platform send a call, which the l
   await page.goto("/api-access");
   const name = `E2E platform ${testInfo.project.name} ${Date.now()}`;
   await page.getByLabel("Name", { exact: true }).fill(name);
+  // Keys need at least one scope (issue 26); these tests send call events and read calls.
+  await page.getByRole("checkbox", { name: /calls:write/ }).check();
+  await page.getByRole("checkbox", { name: /calls:read/ }).check();
   await page.getByRole("button", { name: "Create key" }).click();
 
   const created = page.getByTestId("new-api-key");
@@ -152,6 +155,9 @@ test("a key is revoked from its row: a dialog with scripts, a confirmation step 
   await page.goto("/api-access");
   const name = `E2E revoke ${testInfo.project.name} ${Date.now()}`;
   await page.getByLabel("Name", { exact: true }).fill(name);
+  // Keys need at least one scope (issue 26); these tests send call events and read calls.
+  await page.getByRole("checkbox", { name: /calls:write/ }).check();
+  await page.getByRole("checkbox", { name: /calls:read/ }).check();
   await page.getByRole("button", { name: "Create key" }).click();
   await expect(page.getByTestId("new-api-key")).toBeVisible();
 

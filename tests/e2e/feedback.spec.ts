@@ -24,6 +24,9 @@ test("a campaign's contact rates the call once through the emailed link, without
   await signInQuickly(page, DEMO_USERS.owner.email);
   await page.goto("/api-access");
   await page.getByLabel("Name", { exact: true }).fill(`E2E feedback ${Date.now()}`);
+  // Keys need at least one scope (issue 26); these tests send call events and read calls.
+  await page.getByRole("checkbox", { name: /calls:write/ }).check();
+  await page.getByRole("checkbox", { name: /calls:read/ }).check();
   await page.getByRole("button", { name: "Create key" }).click();
   const key = await page.getByTestId("new-api-key").getByLabel("API key").inputValue();
 

@@ -208,6 +208,9 @@ hubTest("an ended call becomes one new member at the club, logged and counted", 
   await signInQuickly(page, DEMO_USERS.owner.email);
   await page.goto("/api-access");
   await page.getByLabel("Name", { exact: true }).fill(`Hub platform ${testInfo.project.name}`);
+  // Keys need at least one scope (issue 26); these tests send call events and read calls.
+  await page.getByRole("checkbox", { name: /calls:write/ }).check();
+  await page.getByRole("checkbox", { name: /calls:read/ }).check();
   await page.getByRole("button", { name: "Create key" }).click();
   apiKey = await page.getByTestId("new-api-key").getByLabel("API key").inputValue();
 

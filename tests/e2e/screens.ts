@@ -36,8 +36,10 @@ export const OWNER_SCREENS = [
   "/campaigns/new",
   "/campaigns/:campaign",
   "/profile",
+  "/profile/security",
   "/settings",
   "/api-access",
+  "/api-docs",
   "/billing",
   "/billing?tab=payment-methods",
   "/billing?tab=payment-methods&add=card",
@@ -105,6 +107,10 @@ export const OWNER_SCREENS = [
   "/main-contact-center?q=a",
   "/main-contact-center/:contact",
   "/settings/audit-log",
+  // The tenant's roles (issue 26): the list, the members' roles and the permission editor.
+  "/roles",
+  "/roles?tab=members",
+  "/roles/new",
 ];
 
 /** Sets the signed-in user's theme and language. */

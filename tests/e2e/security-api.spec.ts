@@ -15,6 +15,9 @@ async function createApiKey(page: Page, label: string) {
   await signInQuickly(page, DEMO_USERS.owner.email);
   await page.goto("/api-access");
   await page.getByLabel("Name", { exact: true }).fill(`${label} ${Date.now()}`);
+  // Keys need at least one scope (issue 26); these tests send call events and read calls.
+  await page.getByRole("checkbox", { name: /calls:write/ }).check();
+  await page.getByRole("checkbox", { name: /calls:read/ }).check();
   await page.getByRole("button", { name: "Create key" }).click();
   return page.getByTestId("new-api-key").getByLabel("API key").inputValue();
 }

@@ -21,8 +21,13 @@ interface PageData {
   revokeTarget: { id: string } | null;
 }
 
-async function createKey(cookie: string, name: string) {
-  const result = await callAction(apiAccess.action, "/api-access?tab=keys", { cookie, form: { intent: "create", name } });
+async function createKey(cookie: string, name: string, scopes: string[] = ["calls:read", "calls:write"], expiresOn?: string) {
+  const form = new FormData();
+  form.set("intent", "create");
+  form.set("name", name);
+  for (const scope of scopes) form.append("scopes", scope);
+  if (expiresOn !== undefined) form.set("expiresOn", expiresOn);
+  const result = await callAction(apiAccess.action, "/api-access?tab=keys", { cookie, form });
   const { status, value, headers } = unwrap(result);
   return { status, reply: value as CreatedReply | undefined, headers, raw: result };
 }

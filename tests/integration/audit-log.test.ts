@@ -41,7 +41,10 @@ describe("what is recorded", () => {
   });
 
   it("an API key created and revoked, once each, by whom, with the key's name", async () => {
-    const created = await callAction(apiAccess.action, "/api-access?tab=keys", { cookie: tenant.cookie, form: { intent: "create", name: "Vapi production" } });
+    const created = await callAction(apiAccess.action, "/api-access?tab=keys", {
+      cookie: tenant.cookie,
+      form: { intent: "create", name: "Vapi production", scopes: "calls:write" },
+    });
     expect(unwrap(created).status).toBe(200);
     const key = await db().selectFrom("api_keys").select(["id", "prefix"]).where("tenant_id", "=", tenant.tenantId).executeTakeFirstOrThrow();
     for (let time = 0; time < 2; time += 1) {

@@ -104,9 +104,13 @@ async function setUp(options: CalcomStubOptions = {}) {
 
 const at = (clock: string, on = day) => instantAt(on, clock, world.timeZone);
 
-/** Whole hours two days ahead and later, never twice the same: Cal.com-side bookings that never clash. */
+/**
+ * Whole hours a week ahead and later, never twice the same: Cal.com-side bookings that never clash, with each other
+ * or with the bookings made here on `day` (at most five days ahead). From two days ahead, the twentieth or so slot
+ * fell on `day` at 10:00 when the run started in the early evening, and a booking here was refused as taken.
+ */
 let hourOffset = 0;
-const calcomSlot = () => new Date(Math.ceil(Date.now() / 3_600_000) * 3_600_000 + (48 + hourOffset++) * 3_600_000).toISOString();
+const calcomSlot = () => new Date(Math.ceil(Date.now() / 3_600_000) * 3_600_000 + (7 * 24 + hourOffset++) * 3_600_000).toISOString();
 const plusMinutes = (iso: string, minutes: number) => new Date(Date.parse(iso) + minutes * 60_000).toISOString();
 
 /* ---- /calcom ---- */

@@ -29,14 +29,18 @@ import * as numbers from "~/routes/_dashboard+/numbers-managment+/_index";
 import * as profile from "~/routes/_dashboard+/profile";
 import * as recordings from "~/routes/_dashboard+/recordings+/_index";
 import * as feedback from "~/routes/_dashboard+/feedback";
+import * as roles from "~/routes/_dashboard+/roles+/_index";
+import * as usersManagement from "~/routes/_dashboard+/usersManagement+/_index";
 import * as rate from "~/routes/_auth+/rate.$token";
 import * as index from "~/routes/_index";
 import * as apiDocs from "~/routes/api-docs";
+import * as apiDocsDocument from "~/routes/api-docs_.openapi[.]json";
 import {
   callAction,
   callLoader,
   cookiesFrom,
   findUser,
+  loadContext,
   makeRequest,
   prepareTestDatabase,
   redirectLocation,
@@ -87,7 +91,8 @@ const MATRIX: Array<[path: string, expected: Record<Who, Outcome>]> = [
   ["/numbers-managment", { owner: PAGE, agent: HOME, admin: PAGE, trial: PLANS }],
   ["/billing", { owner: PAGE, agent: HOME, admin: PAGE, trial: PLANS }],
   ["/usersManagement", { owner: HOME, agent: HOME, admin: PAGE, trial: PLANS }],
-  ["/roles", { owner: HOME, agent: HOME, admin: PAGE, trial: PLANS }],
+  // The tenant's own roles are the owner's (docs/product/roles.md); the demo's admin is the platform's super admin.
+  ["/roles", { owner: PAGE, agent: HOME, admin: PAGE, trial: PLANS }],
   ["/choose-plan", { owner: PAGE, agent: PAGE, admin: PAGE, trial: PAGE }],
   ["/api-access", { owner: PAGE, agent: HOME, admin: PAGE, trial: PLANS }],
   ["/feedback", { owner: PAGE, agent: PAGE, admin: PAGE, trial: PLANS }],
@@ -112,6 +117,8 @@ function loadersFor(path: string): Array<{ name: string; loader: Loader; params:
     "/knowledge-base": { name: "_dashboard.knowledge-base._index", loader: knowledgeBase.loader },
     "/numbers-managment": { name: "_dashboard.numbers-managment._index", loader: numbers.loader },
     "/feedback": { name: "_dashboard.feedback", loader: feedback.loader },
+    "/roles": { name: "_dashboard.roles._index", loader: roles.loader },
+    "/usersManagement": { name: "_dashboard.usersManagement._index", loader: usersManagement.loader },
   };
   const real = realScreens[pathname];
   const leaf: { name: string; loader: Loader; params: Record<string, string> } = real
@@ -222,9 +229,11 @@ describe("/ and public paths", () => {
     expect(outcomeOf(result)).toBe(PAGE);
   });
 
-  it("/api-docs has no loader, so nothing can gate it", () => {
-    expect("loader" in apiDocs).toBe(false);
-    expect(typeof apiDocs.default).toBe("function");
+  it("/api-docs and its OpenAPI document answer without a session, and the same with one", async () => {
+    expect(outcomeOf(await callLoader(apiDocs.loader, "/api-docs"))).toBe(PAGE);
+    expect(outcomeOf(await callLoader(apiDocs.loader, "/api-docs", { cookie: cookies.agent }))).toBe(PAGE);
+    const document = await apiDocsDocument.loader({ request: new Request("http://localhost/api-docs/openapi.json"), params: {}, context: loadContext() });
+    expect(document.status).toBe(200);
   });
 
   it("/login and /register send a signed-in user on instead", async () => {
@@ -294,6 +303,10 @@ describe("route gate for actions", () => {
     ["agent", "/campaigns", "update", 403],
     ["admin", "/usersManagement", "delete", "allowed"],
     ["admin", "/roles", "update", "allowed"],
+    ["owner", "/roles", "create", "allowed"],
+    ["owner", "/roles", "delete", "allowed"],
+    ["support", "/roles", "read", 403],
+    ["agent", "/usersManagement", "read", 403],
     ["trial", "/contacts", "create", PLANS],
     // Support works tickets, and nothing of billing, settings or API access (docs/product/service-desk.md#roles).
     ["support", "/service-desk", "create", "allowed"],
@@ -363,6 +376,10 @@ const ROUTE_POLICIES: Record<string, Policy> = {
   "layout of /overview": { kind: "screen" },
   "/ (index)": { kind: "public", reason: "sends a visitor to /overview or /login (asserted in '/ and public paths')" },
   "/login": { kind: "public", reason: "a public path (docs/product/behaviour.md#route-gate)" },
+  "/login/two-factor": {
+    kind: "public",
+    reason: "the sign-in's second step: a public path; only a signed pending-sign-in cookie opens it (docs/product/two-factor.md#signing-in)",
+  },
   "/register": { kind: "public", reason: "a public path (docs/product/behaviour.md#route-gate)" },
   "/registration-successful": { kind: "public", reason: "a public path (docs/product/behaviour.md#route-gate)" },
   "/reset-password": { kind: "public", reason: "a public path (docs/product/behaviour.md#route-gate)" },
@@ -373,6 +390,8 @@ const ROUTE_POLICIES: Record<string, Policy> = {
     reason: "a contact's emailed one-time rating link: the token is the credential, no account (docs/product/feedback.md#rating-link)",
   },
   "/dev/ui-kit": { kind: "public", reason: "the UI kit's demo page (development or UI_KIT_PAGE=1 only), no tenant data" },
+  "/api-docs": { kind: "public", reason: "the API reference (docs/product/api-docs.md): no tenant data" },
+  "/api-docs/openapi.json": { kind: "public", reason: "the OpenAPI document the reference is rendered from (docs/product/api-docs.md): no tenant data" },
   "/api/v1/appointments": {
     kind: "fixed",
     outcome: () => 405,
@@ -585,6 +604,9 @@ const PARAMS: Record<string, () => Record<string, string>> = {
   "/templates/:id/delete": () => ({ id: made.template! }),
   "/templates/:id/reruns/:rerunId": () => ({ id: made.template!, rerunId: "no-such-rerun" }),
   "/staff/:userId": () => ({ userId: made.agent! }),
+  "/roles/:id": () => ({ id: made.role! }),
+  "/roles/:id/delete": () => ({ id: made.role! }),
+  "/usersManagement/:id": () => ({ id: made.agent! }),
 };
 
 function urlOf(pattern: string, params: Record<string, string>) {
@@ -609,6 +631,10 @@ describe("route gate matrix generated from the route manifest", () => {
     const tenantId = owner.tenant_id;
     made.owner = owner.id;
     made.agent = agent.id;
+    // The demo's own role (app/seed/demo-roles.server.ts), held by nobody, so its delete page opens.
+    made.role = (
+      await getDb().selectFrom("roles").select("id").where("tenant_id", "=", tenantId).where("name", "=", "Dispatcher").executeTakeFirstOrThrow()
+    ).id;
     made.campaign = (await factories.campaign(tenantId)).id;
     made.list = (await factories.contactList(tenantId)).id;
     made.contact = (await factories.contact(tenantId, { listId: made.list })).id;

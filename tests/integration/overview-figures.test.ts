@@ -4,7 +4,7 @@ import type { CallFigures } from "~/features/call-center/kpis";
 import type { CallInput } from "~/features/calls/call-row";
 import { DATE_RANGES } from "~/lib/dates/date-ranges";
 import * as overview from "~/routes/_dashboard+/overview";
-import { callLoader, prepareTestDatabase, sessionCookieFor, unwrap } from "../support/app";
+import { callLoader, prepareTestDatabaseAtFakedClock, sessionCookieFor, unwrap } from "../support/app";
 import { call, tenantWithOwner } from "../support/factories";
 import { renderPage } from "../support/render-page";
 
@@ -27,7 +27,8 @@ let tenant: { tenantId: string; cookie: string };
 beforeAll(async () => {
   vi.useFakeTimers({ toFake: ["Date"] });
   vi.setSystemTime(NOW);
-  await prepareTestDatabase();
+  // The demo tenant's calls dated around NOW, not around the run's template.
+  await prepareTestDatabaseAtFakedClock();
   tenant = await tenantWithOwner({ name: "Owner toronto", phone: "4165550177" });
   const other = await tenantWithOwner({ name: "Owner other", phone: "4165550177" });
   const t = tenant.tenantId;

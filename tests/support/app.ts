@@ -11,8 +11,19 @@ import { runDueOutboxJobs } from "~/db/outbox.server";
 
 export const BASE_URL = "http://localhost:3000";
 
-/** Migrates and seeds this test file's fresh database (demo tenant, demo users, plans). */
+/**
+ * Migrates and seeds this test file's fresh database (demo tenant, demo users, plans). A file that calls it
+ * starts from a copy of the run's prepared template (tests/setup/test-env.ts), which this then finds ready.
+ */
 export async function prepareTestDatabase() {
+  await prepareDatabase();
+}
+
+/**
+ * The same on a database that is not a copy of the template (test-env.ts tells them apart by name), for a file
+ * that fakes the clock first: the demo tenant's calls are dated from the seeding's "now".
+ */
+export async function prepareTestDatabaseAtFakedClock() {
   await prepareDatabase();
 }
 

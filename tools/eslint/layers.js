@@ -21,8 +21,11 @@ export const FEATURE_ORDER = [
   "api-keys",
   "onboarding",
   "auth",
+  "security",
   "organizations",
   "access",
+  // The super admin's users (issue 26): disables sessions (auth), changes roles (roles), records (audit).
+  "users-admin",
   "calls",
   "analysis",
   "recordings",
@@ -44,6 +47,8 @@ export const FEATURE_ORDER = [
   "calcom",
   "contact-center",
   "jobs",
+  // The OpenAPI document (issue 26): reads the API schemas of api-keys, calls, scheduling and integrations.
+  "api-docs",
 ];
 
 /** What each base layer may import besides itself. */

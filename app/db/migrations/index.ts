@@ -24,6 +24,9 @@ import * as serviceDesk from "./0022-service-desk";
 import * as deals from "./0023-deals";
 import * as contactCenter from "./0024-contact-center";
 import * as auditLog from "./0025-audit-log";
+import * as rolesUsers from "./0026-roles-users";
+import * as twoFactor from "./0027-two-factor";
+import * as apiUsage from "./0028-api-usage";
 
 /**
  * Migrations are imported statically so they travel inside the server bundle;
@@ -55,6 +58,9 @@ const migrations: Record<string, Migration> = {
   "0023-deals": deals,
   "0024-contact-center": contactCenter,
   "0025-audit-log": auditLog,
+  "0026-roles-users": rolesUsers,
+  "0027-two-factor": twoFactor,
+  "0028-api-usage": apiUsage,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -5,12 +5,22 @@ import { redirectWithToast } from "~/lib/toast/toast.server";
 import { getActiveSubscription, type ActiveSubscription } from "~/features/tenants/plans.server";
 import { tenantPhoneCountry } from "~/features/phone/phone-country";
 import { identifyRequest } from "~/lib/observability/request-context.server";
-import { can, firstSegment, parsePermissions, permissionsInOrganization, type PermissionAction, type PermissionMap } from "~/features/roles/permissions";
+import {
+  can,
+  firstSegment,
+  parsePermissions,
+  permissionsInOrganization,
+  unionPermissions,
+  type PermissionAction,
+  type PermissionMap,
+} from "~/features/roles/permissions";
 import { isPublicPath } from "./public-paths";
 import { isDashboardSegment, type DashboardSegment } from "~/lib/navigation/routes";
 import { resolveRequestSelection, type ResolvedSelection } from "~/features/organizations/selection.server";
-import { effectiveRoleKey } from "~/features/roles/role-rank";
+import { effectiveRoleKey, isCustomRoleKey } from "~/features/roles/role-rank";
 import { forbidden, notFound } from "~/lib/http/errors.server";
+import { hasTwoFactor } from "~/features/security/two-factor.server";
+import { SECURITY_PATH } from "~/features/security/security-forms";
 
 export interface SignedInUser {
   id: string;
@@ -26,6 +36,8 @@ export interface SignedInUser {
   roleKey: string;
   /** The user's role in the account, whatever organization is selected. */
   accountRoleKey: string;
+  /** The account role's stored name: what a tenant's custom role is called (a built-in role is named by its key's translation). */
+  accountRoleName: string;
   isPlatformAdmin: boolean;
   /** What the user may do now: the account role's map, with the selected organization's screens at the effective role (permissionsInOrganization). */
   permissions: PermissionMap;
@@ -41,6 +53,8 @@ export interface GateContext {
   subscription: ActiveSubscription | null;
   /** The organization and team the dashboard shows (the top bar's selector); later screens list only theirs. */
   selection: ResolvedSelection;
+  /** The tenant requires a second factor and this user has none yet: every screen but the enrolment (SECURITY_PATH) sends them there. */
+  mustEnrolTwoFactor: boolean;
 }
 
 // Remix hands the same Request to every loader of a navigation; one lookup serves them all.
@@ -66,7 +80,9 @@ async function loadGateContext(request: Request): Promise<GateContext | null> {
       "tenants.name as tenant_name",
       "tenants.time_zone",
       "tenants.country",
+      "tenants.two_factor_required",
       "roles.key as role_key",
+      "roles.name as role_name",
       "roles.permissions",
       "roles.is_platform_admin",
     ])
@@ -92,8 +108,12 @@ async function loadGateContext(request: Request): Promise<GateContext | null> {
       themeColor: row.theme_color,
       roleKey: role.key,
       accountRoleKey: row.role_key,
+      accountRoleName: row.role_name,
       isPlatformAdmin: row.is_platform_admin === 1,
-      permissions: role.key === row.role_key ? accountPermissions : permissionsInOrganization(accountPermissions, parsePermissions(role.permissions)),
+      permissions:
+        role.key === row.role_key
+          ? accountPermissions
+          : permissionsInOrganization(accountPermissions, organizationPermissions(row.role_key, accountPermissions, role.permissions)),
       accountPermissions,
     },
     tenant: {
@@ -104,7 +124,18 @@ async function loadGateContext(request: Request): Promise<GateContext | null> {
     },
     subscription: await getActiveSubscription(row.tenant_id),
     selection,
+    mustEnrolTwoFactor: row.two_factor_required === 1 && !(await hasTwoFactor(row.id)),
   };
+}
+
+/**
+ * What the organization's role grants on its screens. A custom account role
+ * ranks below every organization role, yet a role in an organization only
+ * ever adds (docs/product/roles.md#custom-roles-and-organizations): the two maps are joined.
+ */
+function organizationPermissions(accountRoleKey: string, accountPermissions: PermissionMap, organizationRolePermissions: string) {
+  const organizationMap = parsePermissions(organizationRolePermissions);
+  return isCustomRoleKey(accountRoleKey) ? unionPermissions(accountPermissions, organizationMap) : organizationMap;
 }
 
 /** The member's role in the selected organization, when it is higher than the account's, with its permission map. */
@@ -167,6 +198,16 @@ export async function requireUser(request: Request): Promise<GateContext> {
   return context;
 }
 
+/**
+ * The tenant's owner requires a second factor (docs/product/two-factor.md#requiring-it):
+ * until the user has one, the enrolment on /profile/security is the only
+ * screen, and the only place a form may post to. Resources (an avatar, the
+ * organization selector) and signing out stay open: they call requireUser.
+ */
+function requireEnrolledSecondFactor(request: Request, context: GateContext) {
+  if (context.mustEnrolTwoFactor && pathOf(request).pathname !== SECURITY_PATH) throw redirect(SECURITY_PATH);
+}
+
 /** The audit log's own area: owners read it (docs/product/audit-log.md), admins do not, though they have every settings action. */
 export const AUDIT_LOG_AREA = "audit-log";
 
@@ -183,6 +224,7 @@ export type PermissionArea = DashboardSegment | "choose-plan" | typeof AUDIT_LOG
  */
 export async function requireReadAccess(request: Request, area: PermissionArea): Promise<GateContext> {
   const context = await requireUser(request);
+  requireEnrolledSecondFactor(request, context);
   if (area !== "choose-plan" && !context.subscription) throw redirect("/choose-plan");
   if (area === "choose-plan") return context;
   if (!can(context.user.permissions, area, "read")) {
@@ -200,6 +242,7 @@ export async function requireReadAccess(request: Request, area: PermissionArea):
  */
 export async function requireActionAccess(request: Request, action: PermissionAction, area: PermissionArea): Promise<GateContext> {
   const context = await requireUser(request);
+  requireEnrolledSecondFactor(request, context);
   if (area !== "choose-plan" && !context.subscription) throw redirect("/choose-plan");
   if (!can(context.user.permissions, area, action)) throw await forbidden(request);
   return context;

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { getDb, newId, now } from "~/db/db.server";
 import { recordAudit } from "~/features/audit/audit.server";
+import { API_SCOPES, parseScopes, serializeScopes, type ApiScope } from "./scopes";
 
 /**
  * Tenant API keys for the /api/v1 ingestion API. A key is `vbk_` followed by
@@ -35,9 +36,26 @@ export interface ApiKeySummary {
   createdAt: string;
   lastUsedAt: string | null;
   revokedAt: string | null;
+  scopes: ApiScope[];
+  expiresAt: string | null;
 }
 
-export async function createApiKey({ tenantId, userId, name }: { tenantId: string; userId: string | null; name: string }) {
+export async function createApiKey({
+  tenantId,
+  userId,
+  name,
+  scopes = API_SCOPES,
+  expiresAt = null,
+}: {
+  tenantId: string;
+  userId: string | null;
+  name: string;
+  /** Every scope when left out (fixtures, seed data); the create form requires a choice. */
+  scopes?: readonly ApiScope[];
+  /** ISO instant after which the key answers 401; null for a key that does not expire. */
+  expiresAt?: string | null;
+}) {
+  if (scopes.length === 0) throw new Error("An API key needs at least one scope.");
   const key = generateApiKey();
   const row = {
     id: newId(),
@@ -49,14 +67,26 @@ export async function createApiKey({ tenantId, userId, name }: { tenantId: strin
     created_at: now(),
     last_used_at: null,
     revoked_at: null,
+    scopes: serializeScopes(scopes),
+    expires_at: expiresAt,
   };
   await getDb()
     .transaction()
     .execute(async (trx) => {
       await trx.insertInto("api_keys").values(row).execute();
-      await recordAudit(trx, { tenantId, actorUserId: userId, action: "api-key.created", target: keyTarget(row) }, row.created_at);
+      await recordAudit(
+        trx,
+        {
+          tenantId,
+          actorUserId: userId,
+          action: "api-key.created",
+          target: keyTarget(row),
+          details: { scopes: row.scopes, ...(expiresAt ? { expiresAt } : {}) },
+        },
+        row.created_at,
+      );
     });
-  return { id: row.id, name: row.name, prefix: row.prefix, key };
+  return { id: row.id, name: row.name, prefix: row.prefix, scopes: parseScopes(row.scopes), expiresAt, key };
 }
 
 /** A key as the audit log names it: its name and the prefix a user sees. */
@@ -66,7 +96,7 @@ const keyTarget = (key: { id: string; name: string; prefix: string }) => ({ kind
 export async function listApiKeys(tenantId: string): Promise<ApiKeySummary[]> {
   const rows = await getDb()
     .selectFrom("api_keys")
-    .select(["id", "name", "prefix", "created_at", "last_used_at", "revoked_at"])
+    .select(["id", "name", "prefix", "created_at", "last_used_at", "revoked_at", "scopes", "expires_at"])
     .where("tenant_id", "=", tenantId)
     .orderBy("created_at", "desc")
     .orderBy("id")
@@ -78,6 +108,8 @@ export async function listApiKeys(tenantId: string): Promise<ApiKeySummary[]> {
     createdAt: row.created_at,
     lastUsedAt: row.last_used_at,
     revokedAt: row.revoked_at,
+    scopes: parseScopes(row.scopes),
+    expiresAt: row.expires_at,
   }));
 }
 
@@ -111,16 +143,26 @@ export async function revokeApiKey(tenantId: string, id: string, actorUserId: st
   return true;
 }
 
-/** The tenant a presented key belongs to, or null for an unknown or revoked key. */
-export async function authenticateApiKey(key: string): Promise<{ tenantId: string; keyId: string } | null> {
+export interface ApiKeyIdentity {
+  tenantId: string;
+  keyId: string;
+  scopes: ApiScope[];
+}
+
+/**
+ * The tenant a presented key belongs to and what it may do; "expired" for a
+ * key past its expiry (told apart so the client learns why), null for an
+ * unknown or revoked key.
+ */
+export async function authenticateApiKey(key: string, current = Date.now()): Promise<ApiKeyIdentity | "expired" | null> {
   if (!key.startsWith(API_KEY_PREFIX)) return null;
   const row = await getDb()
     .selectFrom("api_keys")
-    .select(["id", "tenant_id", "last_used_at", "revoked_at"])
+    .select(["id", "tenant_id", "last_used_at", "revoked_at", "scopes", "expires_at"])
     .where("key_hash", "=", hashApiKey(key))
     .executeTakeFirst();
   if (!row || row.revoked_at) return null;
-  const current = Date.now();
+  if (row.expires_at && Date.parse(row.expires_at) <= current) return "expired";
   if (!row.last_used_at || current - Date.parse(row.last_used_at) >= LAST_USED_RESOLUTION_MS) {
     const threshold = new Date(current - LAST_USED_RESOLUTION_MS).toISOString();
     await getDb()
@@ -130,5 +172,5 @@ export async function authenticateApiKey(key: string): Promise<{ tenantId: strin
       .where((eb) => eb.or([eb("last_used_at", "is", null), eb("last_used_at", "<=", threshold)]))
       .execute();
   }
-  return { tenantId: row.tenant_id, keyId: row.id };
+  return { tenantId: row.tenant_id, keyId: row.id, scopes: parseScopes(row.scopes) };
 }

@@ -13,9 +13,28 @@ import { RevokeKeyForm } from "./revoke-key";
 export function KeysTable({ keys, canRevoke, tenantName, timeZone }: { keys: ApiKeySummary[]; canRevoke: boolean; tenantName: string; timeZone: string }) {
   const { t, i18n } = useTranslation("api");
   const when = (iso: string) => formatDateTime(iso, i18n.language, timeZone);
+  const now = new Date().toISOString();
   const columns: Array<DataColumn<ApiKeySummary>> = [
     { id: "name", header: t("list.name"), rowHeader: true, primary: true, truncate: true, cell: (key) => <span title={key.name}>{key.name}</span> },
     { id: "key", header: t("list.key"), cell: (key) => <code className="font-mono text-xs">{key.prefix}…</code> },
+    {
+      id: "scopes",
+      header: t("list.scopes"),
+      cell: (key) => (
+        <ul className="flex flex-wrap gap-1">
+          {key.scopes.map((scope) => (
+            <li key={scope}>
+              <code className="font-mono text-xs">{scope}</code>
+            </li>
+          ))}
+        </ul>
+      ),
+    },
+    {
+      id: "expires",
+      header: t("list.expires"),
+      cell: (key) => (key.expiresAt ? <time dateTime={key.expiresAt}>{when(key.expiresAt)}</time> : t("list.noExpiry")),
+    },
     { id: "created", header: t("list.created"), cell: (key) => <time dateTime={key.createdAt}>{when(key.createdAt)}</time> },
     {
       id: "lastUsed",
@@ -28,6 +47,8 @@ export function KeysTable({ keys, canRevoke, tenantName, timeZone }: { keys: Api
       cell: (key) =>
         key.revokedAt ? (
           <Badge className="max-sm:whitespace-normal max-sm:rounded-md">{t("list.revoked", { date: when(key.revokedAt) })}</Badge>
+        ) : key.expiresAt && key.expiresAt <= now ? (
+          <Badge tone="warning">{t("list.expired")}</Badge>
         ) : (
           <Badge tone="success">{t("list.active")}</Badge>
         ),

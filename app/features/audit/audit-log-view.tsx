@@ -14,6 +14,8 @@ import { AUDIT_LOG_PATH, auditCsvHref, auditHref, type AuditParams } from "./aud
 /** One entry as the page shows it: the words are the loader's (describeEntry), in the reader's language. */
 export interface AuditViewRow {
   id: string;
+  /** The tenant's name, in the super admin's log of every tenant. */
+  tenantName?: string;
   at: string;
   actorLabel: string;
   action: string;
@@ -29,15 +31,23 @@ export interface AuditViewData {
   total: number;
   pageCount: number;
   timeZone: string;
+  /** The log's path: the tenant's own (/settings/audit-log) unless given. */
+  path?: string;
+  /** Given in the super admin's log of every tenant: the tenant filter's choices, and a tenant column. */
+  tenants?: Array<{ id: string; name: string }>;
 }
 
-const hasFilters = (params: AuditParams) => Boolean(params.action || params.from || params.to);
+const hasFilters = (params: AuditParams) => Boolean(params.action || params.from || params.to || params.tenant);
 
 /** /settings/audit-log: the filters (a GET form: every view is a URL), the entries newest first, paging and the CSV of exactly the view. */
 export function AuditLogView({ data }: { data: AuditViewData }) {
   const { t, i18n } = useTranslation("audit");
   const language = i18n.language;
   const { params } = data;
+  const path = data.path ?? AUDIT_LOG_PATH;
+  const tenantColumn: Array<DataColumn<AuditViewRow>> = data.tenants
+    ? [{ id: "tenant", header: t("columns.tenant"), truncate: true, cell: (row) => row.tenantName ?? "" }]
+    : [];
   const columns: Array<DataColumn<AuditViewRow>> = [
     {
       id: "at",
@@ -57,14 +67,17 @@ export function AuditLogView({ data }: { data: AuditViewData }) {
         </span>
       ),
     },
+    ...tenantColumn,
     { id: "target", header: t("columns.target"), truncate: true, cell: (row) => row.targetLabel ?? "" },
     {
       id: "details",
       header: t("columns.details"),
+      // Table cells stay on one line (.data-cell); a role's whole permission list is one entry's details and must wrap.
+      className: "whitespace-normal",
       // Where it came from sits under what it says: a column of its own made the table wider than a laptop's box.
       cell: (row) => (
         <span className="block min-w-0">
-          {row.details ? <span className="block">{row.details}</span> : null}
+          {row.details ? <span className="block max-w-md">{row.details}</span> : null}
           {row.ip || row.requestId ? (
             <span className="block text-xs text-slate-600 dark:text-slate-300">
               {/* The request id's first eight characters find it in the logs; the CSV has it whole. */}
@@ -77,7 +90,17 @@ export function AuditLogView({ data }: { data: AuditViewData }) {
   ];
   return (
     <div className="space-y-4">
-      <FilterForm action={AUDIT_LOG_PATH} label={t("filters.label")} submitLabel={t("filters.submit")}>
+      <FilterForm action={path} label={t("filters.label")} submitLabel={t("filters.submit")}>
+        {data.tenants ? (
+          <FilterSelect
+            id="audit-tenant"
+            name="tenant"
+            label={t("filters.tenant")}
+            value={params.tenant}
+            anyLabel={t("filters.anyTenant")}
+            options={data.tenants.map((tenant) => ({ value: tenant.id, label: tenant.name }))}
+          />
+        ) : null}
         <FilterSelect
           id="audit-action"
           name="action"
@@ -91,7 +114,7 @@ export function AuditLogView({ data }: { data: AuditViewData }) {
       </FilterForm>
       {hasFilters(params) ? (
         <p className="text-sm">
-          <Link to={AUDIT_LOG_PATH} className="underline">
+          <Link to={path} className="underline">
             {t("filters.clear")}
           </Link>
         </p>
@@ -105,7 +128,7 @@ export function AuditLogView({ data }: { data: AuditViewData }) {
               <p className="text-sm text-slate-600 dark:text-slate-300" data-testid="audit-count">
                 {t("count", { count: data.total, formatted: formatNumber(data.total, language) })}
               </p>
-              <a href={auditCsvHref(params)} download className={buttonClass("secondary", undefined, "sm")}>
+              <a href={auditCsvHref(params, path)} download className={buttonClass("secondary", undefined, "sm")}>
                 {t("export")}
               </a>
             </div>
@@ -117,7 +140,7 @@ export function AuditLogView({ data }: { data: AuditViewData }) {
               rowKey={(row) => row.id}
               rowData={(row) => ({ "data-entry": row.id })}
             />
-            <Pagination page={params.page} pageCount={data.pageCount} label={t("pagination")} href={(page) => auditHref(params, { page })} />
+            <Pagination page={params.page} pageCount={data.pageCount} label={t("pagination")} href={(page) => auditHref(params, { page }, path)} />
           </div>
         )}
       </Panel>

@@ -50,6 +50,7 @@ export async function recordAudit(db: DB, entry: AuditEntryInput, at: string = n
 
 export interface AuditRow {
   id: string;
+  tenantId: string | null;
   at: string;
   actorLabel: string;
   action: string;
@@ -61,12 +62,15 @@ export interface AuditRow {
 }
 
 export interface AuditScope {
-  tenantId: string;
+  /** The tenant whose entries are read; null is the super admin's log of every tenant (filtered by params.tenant when given). */
+  tenantId: string | null;
   timeZone: string;
 }
 
 function conditions(scope: AuditScope, params: AuditParams) {
-  const parts = [sql<SqlBool>`tenant_id = ${scope.tenantId}`];
+  const parts = [sql<SqlBool>`1 = 1`];
+  if (scope.tenantId !== null) parts.push(sql<SqlBool>`tenant_id = ${scope.tenantId}`);
+  else if (params.tenant) parts.push(sql<SqlBool>`tenant_id = ${params.tenant}`);
   if (params.action) parts.push(sql<SqlBool>`action = ${params.action}`);
   if (params.from) parts.push(sql<SqlBool>`at >= ${startOfLocalDay(dayOf(params.from), scope.timeZone).toISOString()}`);
   if (params.to) parts.push(sql<SqlBool>`at < ${startOfLocalDay(addDays(dayOf(params.to), 1), scope.timeZone).toISOString()}`);
@@ -80,6 +84,7 @@ function dayOf(key: string) {
 
 const toRow = (row: {
   id: string;
+  tenant_id: string | null;
   at: string;
   actor_label: string;
   action: string;
@@ -90,6 +95,7 @@ const toRow = (row: {
   request_id: string | null;
 }): AuditRow => ({
   id: row.id,
+  tenantId: row.tenant_id,
   at: row.at,
   actorLabel: row.actor_label,
   action: row.action,
@@ -100,7 +106,7 @@ const toRow = (row: {
   requestId: row.request_id,
 });
 
-const COLUMNS = ["id", "at", "actor_label", "action", "target_kind", "target_label", "details", "ip", "request_id"] as const;
+const COLUMNS = ["id", "tenant_id", "at", "actor_label", "action", "target_kind", "target_label", "details", "ip", "request_id"] as const;
 
 /** One page of the tenant's entries, newest first. */
 export async function listAuditEntries(scope: AuditScope, params: AuditParams, db: DB = getDb()) {
@@ -126,13 +132,23 @@ export async function listAuditEntries(scope: AuditScope, params: AuditParams, d
 }
 
 const ROLE_DETAILS = new Set(["role", "from", "to"]);
+/** A built-in role's key ("admin"); a custom role is recorded by its name, shown as recorded. */
+const ROLE_KEY = /^[a-z][a-z-]*$/;
+
+/** The names of the tenants entries belong to, for the super admin's log of every tenant. */
+export async function auditTenantNames(tenantIds: Array<string | null>, db: DB = getDb()) {
+  const ids = [...new Set(tenantIds.filter((id): id is string => id !== null))];
+  if (ids.length === 0) return new Map<string, string>();
+  const rows = await db.selectFrom("tenants").select(["id", "name"]).where("id", "in", ids).execute();
+  return new Map(rows.map((row) => [row.id, row.name]));
+}
 
 /** What an entry says in words, for the page and the CSV: "Role changed: Ada (admin → agent)". */
 export function describeEntry(row: AuditRow, t: TFunction) {
   const details = Object.entries(row.details)
     .map(([name, value]) => {
       // A role is named as the reader's language names it; anything else is shown as recorded.
-      const shown = ROLE_DETAILS.has(name) ? t(`roleNames.${String(value)}`, { defaultValue: String(value) }) : String(value);
+      const shown = ROLE_DETAILS.has(name) && ROLE_KEY.test(String(value)) ? t(`roleNames.${String(value)}`, { defaultValue: String(value) }) : String(value);
       return t(`details.${name}`, { value: shown, defaultValue: `${name}: ${shown}` });
     })
     .join(", ");
@@ -145,7 +161,9 @@ export function auditCsvStream(scope: AuditScope, params: AuditParams, { languag
   const encoder = new TextEncoder();
   const where = conditions(scope, params);
   let after: { at: string; id: string } | null = null;
+  const everyTenant = scope.tenantId === null;
   const header: CsvValue[] = [
+    ...(everyTenant ? [t("columns.tenant")] : []),
     t("csv.at"),
     t("csv.atIso"),
     t("columns.actor"),
@@ -169,11 +187,18 @@ export function auditCsvStream(scope: AuditScope, params: AuditParams, { languag
         return;
       }
       after = { at: rows.at(-1)!.at, id: rows.at(-1)!.id };
+      const tenantNames = everyTenant
+        ? await auditTenantNames(
+            rows.map((row) => row.tenant_id),
+            db,
+          )
+        : null;
       const lines = rows.map((raw) => {
         const row = toRow(raw);
         const described = describeEntry(row, t);
         return csvLine(
           [
+            ...(tenantNames ? [row.tenantId ? (tenantNames.get(row.tenantId) ?? row.tenantId) : ""] : []),
             formatDateTime(row.at, language, scope.timeZone),
             row.at,
             row.actorLabel,

@@ -69,12 +69,19 @@ export async function getLiveSession(request: Request, db: DB = getDb()): Promis
   const id = await readSessionId(request);
   if (!id) return null;
   const idHash = hashId(id);
-  const row = await db.selectFrom("sessions").selectAll().where("id_hash", "=", idHash).executeTakeFirst();
+  const row = await db
+    .selectFrom("sessions")
+    .innerJoin("users", "users.id", "sessions.user_id")
+    .selectAll("sessions")
+    .select("users.disabled_at")
+    .where("sessions.id_hash", "=", idHash)
+    .executeTakeFirst();
   if (!row) return null;
   const env = getEnv();
   const nowMs = Date.now();
   const lastSeen = new Date(row.last_seen_at).getTime();
-  if (nowMs >= new Date(row.expires_at).getTime() || nowMs - lastSeen >= env.SESSION_IDLE_MINUTES * 60_000) {
+  // A disabled user (docs/product/roles.md#disabled-users) is out at the next request, even through a session that slipped past the disabling.
+  if (row.disabled_at !== null || nowMs >= new Date(row.expires_at).getTime() || nowMs - lastSeen >= env.SESSION_IDLE_MINUTES * 60_000) {
     await db.deleteFrom("sessions").where("id_hash", "=", idHash).execute();
     return null;
   }
@@ -109,4 +116,10 @@ export async function purgeExpiredSessions(db: DB = getDb()) {
     .deleteFrom("sessions")
     .where((eb) => eb.or([eb("expires_at", "<=", now()), eb("last_seen_at", "<=", idleCutoff)]))
     .execute();
+}
+
+/** Whether the super admin has disabled the user: no sign-in, and getLiveSession refuses every session of theirs. */
+export async function isUserDisabled(userId: string, db: DB = getDb()) {
+  const row = await db.selectFrom("users").select("disabled_at").where("id", "=", userId).executeTakeFirst();
+  return row?.disabled_at != null;
 }

@@ -101,20 +101,22 @@ const callCost = z.preprocess(
 
 const CallEventObject = z.object(
   {
-    eventId: requiredText(200),
+    eventId: requiredText(200).describe("Unique per event: the same id again is a duplicate and changes nothing."),
     type: z.enum(CALL_EVENT_TYPES, {
       errorMap: () => ({ message: `must be one of ${CALL_EVENT_TYPES.join(", ")}` }),
     }),
     occurredAt: z
       .string({ required_error: "is required", invalid_type_error: "must be a string" })
-      .datetime({ offset: true, message: "must be an ISO 8601 date-time such as 2026-03-01T09:30:00Z" }),
+      .datetime({ offset: true, message: "must be an ISO 8601 date-time such as 2026-03-01T09:30:00Z" })
+      .describe("When it happened on the platform (ISO 8601 with a zone)."),
     call: z.object(
       {
-        id: requiredText(200),
+        id: requiredText(200).describe("The platform's own call id: every event about the call names it."),
         direction: z
           .string({ required_error: "is required", invalid_type_error: "must be a string" })
           .transform((value) => value.trim().toLowerCase())
-          .pipe(z.enum(["inbound", "outbound"], { errorMap: () => ({ message: "must be inbound or outbound" }) })),
+          .pipe(z.enum(["inbound", "outbound"], { errorMap: () => ({ message: "must be inbound or outbound" }) }))
+          .describe("inbound or outbound (any case)."),
         from: requiredText(100),
         to: requiredText(100),
         campaign: optional(z.object({ name: requiredText(200), type: optional(text(100)) }, { invalid_type_error: "must be an object" })),
@@ -150,8 +152,8 @@ const CallEventObject = z.object(
         ),
         extractedData: optional(shallow(z.record(z.unknown(), { invalid_type_error: "must be an object" }))),
         escalated: optional(z.boolean({ invalid_type_error: "must be true or false" })),
-        audioUrl: optional(httpUrl),
-        cost: optional(callCost),
+        audioUrl: optional(httpUrl).describe("Where Voxboard fetches the recording (http or https); or send it as the audio part."),
+        cost: optional(callCost).describe("What the call cost the platform, in minor units; only on call.ended, call.missed and call.voicemail."),
       },
       { required_error: "is required", invalid_type_error: "must be an object" },
     ),

@@ -51,7 +51,7 @@ describe("permissions", () => {
     // Built (issue 24): the agents' entry carries its "new" badge, and the editor's screens light it up.
     expect(create.items[0]!.badgeKey).toBe("nav.badges.new");
     expect(create.items[0]!.alsoActiveOn).toEqual(["ai-agent", "create-agent", "create-from-blank"]);
-    for (const soon of ["affiliates", "usersManagement"]) expect(isBuiltSegment(soon)).toBe(false);
+    for (const soon of ["affiliates", "products"]) expect(isBuiltSegment(soon)).toBe(false);
     for (const built of ["overview", "campaigns", "recordings", "settings", "service-desk", "templates", "response"]) expect(isBuiltSegment(built)).toBe(true);
     const calls = NAV_GROUPS.find((g) => g.id === "call-management")!.items[0]!;
     expect(calls.tabs!.map((t) => t.value)).toEqual(["live-calls", "callqueue", "recordings", "missedcalls"]);
@@ -67,7 +67,9 @@ describe("permissions", () => {
     ]);
     expect(NAV_GROUPS.find((g) => g.id === "billing")!.items.map((i) => i.segment)).toEqual(["billing"]);
     const settings = NAV_GROUPS.find((g) => g.id === "settings")!;
-    expect(settings.items.map((i) => i.segment)).toEqual(["settings"]);
+    // The tenant's roles sit beside the settings, not in the platform's super-admin group (issue 26).
+    expect(settings.items.map((i) => i.segment)).toEqual(["settings", "roles"]);
+    expect(NAV_GROUPS.find((g) => g.id === "super-admin")!.items.map((i) => i.segment)).not.toContain("roles");
   });
 
   it("grants read only", () => {

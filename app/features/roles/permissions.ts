@@ -77,3 +77,13 @@ export function permissionsInOrganization(account: PermissionMap, effective: Per
   }
   return map;
 }
+
+/** Every action either map grants, area by area (in the order of ACTIONS). */
+export function unionPermissions(first: PermissionMap, second: PermissionMap): PermissionMap {
+  const map: PermissionMap = {};
+  for (const segment of new Set([...Object.keys(first), ...Object.keys(second)])) {
+    const granted = new Set([...(first[segment] ?? []), ...(second[segment] ?? [])]);
+    map[segment] = ACTIONS.filter((action) => granted.has(action));
+  }
+  return map;
+}

@@ -16,8 +16,18 @@ export const isMemberRole = (value: unknown): value is MemberRole => typeof valu
  */
 export const ACCOUNT_ROLE_LADDER = ["owner", "admin", "support", "agent"] as const;
 
-/** Higher is more; a role outside the ladder (the platform's super-admin) ranks above all, so it is never replaced. */
+/**
+ * A tenant's own role (docs/product/roles.md) has a generated key with this
+ * prefix. It is an account role only, never an organization role, and it
+ * ranks below every built-in role: it hands out nothing and manages nobody in
+ * an organization, and an organization role can only add to it there.
+ */
+export const CUSTOM_ROLE_KEY_PREFIX = "custom-";
+export const isCustomRoleKey = (roleKey: string) => roleKey.startsWith(CUSTOM_ROLE_KEY_PREFIX);
+
+/** Higher is more; a role outside the ladder (the platform's super-admin) ranks above all, so it is never replaced; a custom role ranks below all. */
 export function roleRank(roleKey: string) {
+  if (isCustomRoleKey(roleKey)) return -1;
   const index = (ACCOUNT_ROLE_LADDER as readonly string[]).indexOf(roleKey);
   return index === -1 ? ACCOUNT_ROLE_LADDER.length : ACCOUNT_ROLE_LADDER.length - 1 - index;
 }

@@ -2,8 +2,11 @@ import { getDb, newId, now, type DB } from "~/db/db.server";
 import { DASHBOARD_SEGMENTS, TENANT_SEGMENTS } from "~/lib/navigation/routes";
 import { grantAll, grantRead, parsePermissions, type PermissionMap } from "./permissions";
 
-/** Money stays with owners: an admin reads what was billed but cannot pay, top up or change the plan. */
-const OWNER_ONLY_SEGMENTS = ["billing", "add-topup-balance", "subscriptions-history", "invoices", "choose-plan"];
+/**
+ * Money stays with owners: an admin reads what was billed but cannot pay, top up or change the plan.
+ * So do the tenant's roles: whoever shapes roles and hands them out could hand themselves anything (docs/product/roles.md).
+ */
+const OWNER_ONLY_SEGMENTS = ["billing", "add-topup-balance", "subscriptions-history", "invoices", "choose-plan", "roles"];
 
 /** Built-in roles. Role management screens (super-admin) come later and edit these rows. */
 export const BUILT_IN_ROLES: Array<{ key: string; name: string; permissions: PermissionMap; isPlatformAdmin: boolean }> = [

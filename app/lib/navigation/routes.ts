@@ -52,9 +52,12 @@ export const DASHBOARD_SEGMENTS = [
 
 export type DashboardSegment = (typeof DASHBOARD_SEGMENTS)[number];
 
+/**
+ * The platform's administration. /roles is not among them: a tenant's owner
+ * keeps the tenant's own roles there (docs/decisions/0040-custom-roles.md).
+ */
 export const SUPER_ADMIN_SEGMENTS = [
   "usersManagement",
-  "roles",
   "products",
   "analytics",
   "affiliate-management",
@@ -118,6 +121,8 @@ export const BUILT_SEGMENTS: ReadonlySet<DashboardSegment> = new Set<DashboardSe
   "response",
   "service-desk",
   "main-contact-center",
+  "roles",
+  "usersManagement",
 ]);
 
 export const isBuiltSegment = (segment: string) => BUILT_SEGMENTS.has(segment as DashboardSegment);
@@ -230,7 +235,11 @@ export const NAV_GROUPS: NavGroup[] = [
     id: "settings",
     labelKey: "nav.groups.settings",
     icon: "settings",
-    items: [{ segment: "settings", labelKey: "nav.items.settings", icon: "settings", alsoActiveOn: ["api-access"] }],
+    items: [
+      { segment: "settings", labelKey: "nav.items.settings", icon: "settings", alsoActiveOn: ["api-access"] },
+      // The tenant's roles, the owner's (issue 26): beside the settings, not in the platform's super-admin group.
+      { segment: "roles", labelKey: "nav.items.roles", icon: "settings" },
+    ],
   },
   {
     id: "super-admin",
@@ -238,7 +247,6 @@ export const NAV_GROUPS: NavGroup[] = [
     icon: "shield",
     items: [
       { segment: "usersManagement", labelKey: "nav.items.usersManagement", icon: "shield" },
-      { segment: "roles", labelKey: "nav.items.roles", icon: "shield" },
       { segment: "products", labelKey: "nav.items.products", icon: "shield" },
       { segment: "analytics", labelKey: "nav.items.analytics", icon: "shield" },
       { segment: "affiliate-management", labelKey: "nav.items.affiliateManagement", icon: "shield" },

@@ -10,9 +10,10 @@ import { FormErrors, TextField } from "~/components/ui/field";
 import { getGateContext } from "~/features/access/gate.server";
 import { safeRedirectPath } from "~/lib/http/safe-redirect";
 import { authenticateWithForm } from "~/features/auth/authenticator.server";
-import { rateLimitMessage, clientIp } from "~/features/auth/request.server";
+import { rateLimitMessage } from "~/features/auth/request.server";
 import { LoginSchema, type LoginFields } from "~/features/auth/schemas";
-import { createSession, destroySession } from "~/features/auth/session.server";
+import { isUserDisabled } from "~/features/auth/session.server";
+import { completeSignIn } from "~/features/security/sign-in.server";
 import type { I18nHandle } from "~/i18n/route-namespaces";
 import { readFormData } from "~/lib/http/form-body.server";
 import { keepRetryAfter } from "~/lib/http/action-headers";
@@ -42,13 +43,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   const user = await authenticateWithForm(request, formData, context);
   if (!user) return data(submission.reply({ formErrors: ["validation.invalidCredentials"], hideFields: ["password"] }), { status: 400 });
+  // Said only after the right password, so the message tells nobody else that the account exists (docs/product/roles.md#disabled-users).
+  if (await isUserDisabled(user.id)) return data(submission.reply({ formErrors: ["validation.accountDisabled"], hideFields: ["password"] }), { status: 403 });
 
-  // A fresh id at every sign-in: whatever session id the browser carried before is ended, never promoted.
-  const headers = new Headers();
-  if (request.headers.get("Cookie")?.includes("__session=")) await destroySession(request);
-  const session = await createSession({ userId: user.id, tenantId: user.tenantId, ip: clientIp(context), userAgent: request.headers.get("User-Agent") });
-  headers.append("Set-Cookie", session.setCookie);
-  return redirect(safeRedirectPath(submission.value.redirectTo), { headers });
+  // The session (or, for an account with a second factor, the code step first) comes from the one path every sign-in takes.
+  return completeSignIn({ request, context, user, redirectTo: submission.value.redirectTo });
 }
 
 export default function LoginPage() {

@@ -9,8 +9,11 @@ import { can } from "~/features/roles/permissions";
 import { ApiAccessTabs } from "~/features/api-keys/api-access-tabs";
 import { createApiKey, findApiKey, listApiKeys, revokeApiKey } from "~/features/api-keys/api-keys.server";
 import { KeysTab } from "~/features/api-keys/keys-tab";
+import { apiRateLimitFor, usageRows } from "~/features/api-keys/api-usage.server";
+import { AccountTab, UsageTab } from "~/features/api-keys/usage-account-tabs";
+import { getActiveSubscription } from "~/features/tenants/plans.server";
 import { API_KEYS_PATH, isApiAccessTab, type ApiAccessTab } from "~/features/api-keys/links";
-import { CreateApiKeySchema, RevokeApiKeySchema } from "~/features/api-keys/schemas";
+import { CreateApiKeySchema, expiryInstant, RevokeApiKeySchema } from "~/features/api-keys/schemas";
 import { redirectWithToast } from "~/lib/toast/toast.server";
 import { getTranslator } from "~/i18n/i18next.server";
 import { titleFromLoader } from "~/lib/http/page-title";
@@ -22,9 +25,9 @@ import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 export const handle: I18nHandle = { i18n: ["api"] };
 
 /**
- * /api-access: the tenant's API keys for the call ingestion API. The
- * other tabs (docs/product/navigation.md#api-access-tabs: dashboard, documentation, usage, account) are honest
- * placeholders. `?revoke=<id>` is the confirmation step of a revocation, so it
+ * /api-access: the tenant's API keys for the call ingestion API, their usage
+ * (last 30 days) and the plan's limits. Dashboard and documentation
+ * (docs/product/navigation.md#api-access-tabs) are still honest placeholders. `?revoke=<id>` is the confirmation step of a revocation, so it
  * works without JavaScript.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -37,6 +40,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const canCreate = can(user.permissions, "api-access", "create");
   const canRevoke = can(user.permissions, "api-access", "delete");
   const keys = activeTab === "keys" ? await listApiKeys(tenant.id) : [];
+  // Usage: the last 30 UTC days, today included (filters, the dashboard and CSV export are still to come).
+  const to = new Date().toISOString().slice(0, 10);
+  const from = new Date(Date.now() - 29 * 86_400_000).toISOString().slice(0, 10);
+  const usage = activeTab === "usage" ? await usageRows(tenant.id, { from, to }) : [];
+  const account = activeTab === "account" ? await accountLimits(tenant.id) : null;
   const revokeId = url.searchParams.get("revoke");
   const revokeTarget = activeTab === "keys" && canRevoke && revokeId ? (keys.find((key) => key.id === revokeId && !key.revokedAt) ?? null) : null;
   return data(
@@ -50,9 +58,22 @@ export async function loader({ request }: LoaderFunctionArgs) {
       tenantName: tenant.name,
       timeZone: tenant.timeZone,
       createConstraint: getZodConstraint(CreateApiKeySchema),
+      usage: { rows: usage, from, to },
+      account,
     },
     { headers: { "Cache-Control": "no-store" } },
   );
+}
+
+async function accountLimits(tenantId: string) {
+  const [subscription, rateLimitPerMinute] = await Promise.all([getActiveSubscription(tenantId), apiRateLimitFor(tenantId)]);
+  return {
+    planName: subscription?.plan_name ?? null,
+    rateLimitPerMinute,
+    phoneNumberLimit: subscription?.phone_number_limit ?? null,
+    agentLimit: subscription?.agent_limit ?? null,
+    includedMinutes: subscription?.included_minutes ?? null,
+  };
 }
 
 // The page that shows a new key must never be stored by a browser or a proxy.
@@ -68,7 +89,8 @@ export async function action({ request }: ActionFunctionArgs) {
     const { user, tenant } = await requireActionAccess(request, "create", "api-access");
     const submission = parseWithZod(formData, { schema: CreateApiKeySchema });
     if (submission.status !== "success") return data({ result: submission.reply(), created: null }, { status: 400 });
-    const created = await createApiKey({ tenantId: tenant.id, userId: user.id, name: submission.value.name });
+    const { name, scopes, expiresOn } = submission.value;
+    const created = await createApiKey({ tenantId: tenant.id, userId: user.id, name, scopes, expiresAt: expiresOn ? expiryInstant(expiresOn) : null });
     // The only time the full key exists outside the platform: in this response, never in a cookie or the database.
     return data(
       { result: submission.reply({ resetForm: true }), created: { id: created.id, name: created.name, key: created.key } },
@@ -102,7 +124,15 @@ export default function ApiAccessPage() {
     <div className="space-y-6">
       <PageHeader title={t("title")} description={t("intro")} />
       <ApiAccessTabs active={page.activeTab} />
-      {page.activeTab === "keys" ? <KeysTab data={page} created={actionData?.created ?? null} createResult={actionData?.result} /> : <NotAvailablePanel />}
+      {page.activeTab === "keys" ? (
+        <KeysTab data={page} created={actionData?.created ?? null} createResult={actionData?.result} />
+      ) : page.activeTab === "usage" ? (
+        <UsageTab rows={page.usage.rows} from={page.usage.from} to={page.usage.to} />
+      ) : page.activeTab === "account" && page.account ? (
+        <AccountTab limits={page.account} />
+      ) : (
+        <NotAvailablePanel />
+      )}
     </div>
   );
 }

@@ -24,6 +24,7 @@ import { safeRedirectPath } from "~/lib/http/safe-redirect";
 import { formatDate, formatMinutes, formatMoney, formatNumber } from "~/i18n/format";
 import type { I18nHandle } from "~/i18n/route-namespaces";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
+import { isCustomRoleKey } from "~/features/roles/role-rank";
 
 export const handle: I18nHandle = { i18n: ["calls", "onboarding", "phone"] };
 
@@ -52,7 +53,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
     wizard,
     firstVisit: await isFirstVisit(tenant.id, sessionIdHash),
     firstSteps: await loadFirstSteps(tenant.id, user.permissions),
-    user: { name: user.name, email: user.email, emailVerified: user.emailVerified, roleKey: user.roleKey },
+    // A tenant's own role is shown by its name (docs/product/roles.md); a built-in one by its translated key.
+    user: {
+      name: user.name,
+      email: user.email,
+      emailVerified: user.emailVerified,
+      roleKey: user.roleKey,
+      roleName: isCustomRoleKey(user.roleKey) ? user.accountRoleName : null,
+    },
     tenant,
     subscription: subscription && {
       planName: subscription.plan_name,
@@ -129,7 +137,7 @@ export default function OverviewPage() {
         <Panel title={t("overview.account")}>
           <dl className="grid gap-4 sm:grid-cols-2">
             <Fact label={t("overview.tenant")} value={tenant.name} testId="tenant-name" />
-            <Fact label={t("overview.role")} value={t(`overview.roles.${user.roleKey}`, { defaultValue: user.roleKey })} />
+            <Fact label={t("overview.role")} value={user.roleName ?? t(`overview.roles.${user.roleKey}`, { defaultValue: user.roleKey })} />
             <Fact label={t("overview.email")} value={`${user.email} · ${user.emailVerified ? t("overview.emailVerified") : t("overview.emailUnverified")}`} />
             <Fact label={t("overview.timeZone")} value={tenant.timeZone} />
           </dl>

@@ -5,6 +5,8 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { PageHeader } from "~/components/ui/page-header";
 import { Notice } from "~/components/ui/panel";
+import { Tabs } from "~/components/ui/tabs";
+import { SECURITY_PATH } from "~/features/security/security-forms";
 import { getEnv } from "~/config/env.server";
 import { requireActionAccess, requireReadAccess, type GateContext } from "~/features/access/gate.server";
 import { can } from "~/features/roles/permissions";
@@ -194,6 +196,14 @@ export default function ProfilePage() {
   return (
     <div className="space-y-6">
       <PageHeader title={t("title")} description={t("intro")} />
+      <Tabs
+        label={t("tabs.label")}
+        active="account"
+        tabs={[
+          { value: "account", label: t("tabs.account"), to: "/profile" },
+          { value: "security", label: t("tabs.security"), to: SECURITY_PATH },
+        ]}
+      />
       {readOnly ? <Notice>{t("readOnly")}</Notice> : null}
       <div className="grid gap-6 xl:grid-cols-2">
         <DetailsSection

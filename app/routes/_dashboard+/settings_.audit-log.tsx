@@ -22,7 +22,8 @@ export const handle: I18nHandle = { i18n: ["audit"] };
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const gate = await requireReadAccess(request, AUDIT_LOG_AREA);
-  const requested = parseAuditParams(new URL(request.url).searchParams);
+  // A tenant's own log: the super admin's tenant filter (/usersManagement/audit-log) means nothing here.
+  const requested = { ...parseAuditParams(new URL(request.url).searchParams), tenant: null };
   const scope = { tenantId: gate.tenant.id, timeZone: gate.tenant.timeZone };
   const [t, page] = await Promise.all([getTranslator(request, "audit"), listAuditEntries(scope, requested)]);
   return {

@@ -56,7 +56,7 @@ export async function deleteWebhook(tenantId: string, integrationId: string, web
   return Number(result.numDeletedRows) > 0;
 }
 
-/** The body a receiver gets: Standard Webhooks' { type, timestamp, data }. */
+/** The body a receiver gets: Standard Webhooks' { type, timestamp, data }, documented by WebhookPayloadSchema (the contract test parses it). */
 export function webhookBody(event: string, recordKind: string, recordId: string, values: SourceValues, at: Date) {
   return JSON.stringify({ type: event, timestamp: at.toISOString(), data: { recordKind, recordId, fields: values } });
 }

@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { getDb, type DB } from "~/db/db.server";
-import { isKnownTimeZone } from "~/lib/dates/zoned-time";
 import { toE164 } from "~/features/phone/phone";
 import type { ApiErrorDetail } from "~/features/api-keys/api-request.server";
 import { MAX_YEAR, MIN_YEAR, readCalendarDay, readZonedInstant } from "~/lib/dates/iso-input";
@@ -15,27 +14,29 @@ export const MAX_SLOT_RANGE_DAYS = 31;
 
 export const BookingRequestSchema = z
   .object({
-    eventType: z.string().min(1),
+    eventType: z.string().min(1).describe("An event type id from GET /api/v1/event-types."),
     // With its zone: without one, the server's own zone would decide what time was meant.
     start: z
       .string()
       .refine(
         (value) => readZonedInstant(value) !== null,
         `must be an ISO 8601 instant with a time zone, such as 2026-12-01T15:00:00Z, in the years ${MIN_YEAR} to ${MAX_YEAR}`,
-      ),
-    contactId: z.string().min(1).optional(),
+      )
+      .describe("One of the start values of GET /api/v1/slots, with its zone (Z or an offset)."),
+    contactId: z.string().min(1).optional().describe("An existing contact's id; or send contact."),
     contact: z
       .object({
         name: z.string().trim().min(1).max(200),
         phone: z.string().trim().max(40).optional(),
         email: z.string().trim().email().max(254).optional(),
       })
-      .optional(),
-    callId: z.string().min(1).max(200).optional(),
-    platformCallId: z.string().min(1).max(200).optional(),
-    notes: z.string().max(2000).optional(),
-    clientKey: z.string().min(8).max(200).optional(),
-    hostId: z.string().min(1).optional(),
+      .optional()
+      .describe("The caller, when there is no contactId: a contact with the same phone number is linked."),
+    callId: z.string().min(1).max(200).optional().describe("Voxboard's id of the call the booking was made in."),
+    platformCallId: z.string().min(1).max(200).optional().describe("Or your platform's call id: the appointment shows on the recording."),
+    notes: z.string().max(2000).optional().describe("For the host."),
+    clientKey: z.string().min(8).max(200).optional().describe("Makes the booking idempotent; also accepted as the Idempotency-Key header."),
+    hostId: z.string().min(1).optional().describe("Book this host of the event type, who must be free then (422 invalid_host otherwise)."),
   })
   .strict()
   .refine((value) => value.contactId || value.contact, { message: "send contactId or contact { name, phone or email }", path: ["contact"] })
@@ -132,12 +133,6 @@ export function readSlotRange(
   if (Date.parse(end) - Date.parse(start) > MAX_SLOT_RANGE_DAYS * 86_400_000)
     return { problem: { path: "to", message: `the range can span at most ${MAX_SLOT_RANGE_DAYS} days` } };
   return { from: start, to: end };
-}
-
-export function readTimeZone(searchParams: URLSearchParams, fallback: string): string | null {
-  const zone = searchParams.get("timeZone");
-  if (!zone) return fallback;
-  return isKnownTimeZone(zone) ? zone : null;
 }
 
 /** The contact of a booking: by id, else the tenant's contact with that phone, else the details as given. */

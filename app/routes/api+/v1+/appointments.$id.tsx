@@ -5,7 +5,7 @@ import { serializeAppointment } from "~/features/scheduling/booking/booking-api.
 /** GET /api/v1/appointments/<id>: an appointment as booked, and its status now. */
 export function loader({ request, params }: LoaderFunctionArgs) {
   return handleApiRequest(async () => {
-    const { tenantId } = await requireApiTenant(request);
+    const { tenantId } = await requireApiTenant(request, "appointments:read");
     const appointment = params.id ? await serializeAppointment(tenantId, params.id) : undefined;
     if (!appointment) return notFound("No appointment with this id.");
     return apiJson({ appointment });

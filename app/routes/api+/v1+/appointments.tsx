@@ -24,7 +24,7 @@ const MAX_BODY_BYTES = 64 * 1024;
 export function action({ request }: ActionFunctionArgs) {
   return handleApiRequest(async () => {
     if (request.method !== "POST") return methodNotAllowed(["POST"]);
-    const { tenantId } = await requireApiTenant(request);
+    const { tenantId } = await requireApiTenant(request, "appointments:write");
     if (!/^application\/json\b/i.test(request.headers.get("Content-Type") ?? ""))
       return apiError(415, "unsupported_media_type", "Send the booking as Content-Type: application/json.");
     let body: unknown;

@@ -14,7 +14,7 @@ import { kickJobRunner } from "~/features/jobs/job-runner.server";
 export function action({ request }: ActionFunctionArgs) {
   return handleApiRequest(async () => {
     if (request.method !== "POST") return methodNotAllowed(["POST"]);
-    const { tenantId } = await requireApiTenant(request);
+    const { tenantId } = await requireApiTenant(request, "calls:write");
     const { event, audio, problems } = await readCallEventRequest(request);
     const parsed = event === undefined ? null : CallEventSchema.safeParse(event);
     const eventProblems = parsed && !parsed.success ? describeEventProblems(parsed.error) : [];

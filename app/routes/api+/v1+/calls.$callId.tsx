@@ -5,7 +5,7 @@ import { findCallByPlatformId, serializeCallForApi } from "~/features/calls/inge
 /** GET /api/v1/calls/<platform call id>: the call as this tenant's platform reported it, and how far it got. */
 export function loader({ request, params }: LoaderFunctionArgs) {
   return handleApiRequest(async () => {
-    const { tenantId } = await requireApiTenant(request);
+    const { tenantId } = await requireApiTenant(request, "calls:read");
     // Another tenant's call is simply not found: no hint that the id exists elsewhere.
     const call = params.callId ? await findCallByPlatformId(tenantId, params.callId) : undefined;
     if (!call) return notFound("No call with this id.");

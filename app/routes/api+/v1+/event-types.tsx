@@ -5,7 +5,7 @@ import { apiEventTypes } from "~/features/scheduling/booking/booking-api.server"
 /** GET /api/v1/event-types: what the agent can book, with the ids GET /slots and POST /appointments take. */
 export function loader({ request }: LoaderFunctionArgs) {
   return handleApiRequest(async () => {
-    const { tenantId } = await requireApiTenant(request);
+    const { tenantId } = await requireApiTenant(request, "appointments:read");
     return apiJson({ eventTypes: await apiEventTypes(tenantId) });
   });
 }

@@ -4,7 +4,8 @@ import { dateTimeFormat } from "~/i18n/format";
 import { availableSlots } from "~/features/scheduling/availability/availability.server";
 import { startOfLocalDay } from "~/features/scheduling/booking/appointments.server";
 import { apiTenantSettings } from "~/features/scheduling/booking/api-tenant.server";
-import { apiEventType, readSlotRange, readTimeZone } from "~/features/scheduling/booking/booking-api.server";
+import { apiEventType, readSlotRange } from "~/features/scheduling/booking/booking-api.server";
+import { SlotsQuerySchema, slotsQueryInput } from "~/features/scheduling/booking/booking-api-schema";
 
 /**
  * GET /api/v1/slots?eventType=&from=&to=&timeZone=: the free times an agent
@@ -13,20 +14,17 @@ import { apiEventType, readSlotRange, readTimeZone } from "~/features/scheduling
  */
 export function loader({ request }: LoaderFunctionArgs) {
   return handleApiRequest(async () => {
-    const { tenantId } = await requireApiTenant(request);
+    const { tenantId } = await requireApiTenant(request, "appointments:read");
     const { searchParams } = new URL(request.url);
     const settings = await apiTenantSettings(tenantId);
-    const timeZone = readTimeZone(searchParams, settings.timeZone);
-    if (!timeZone)
-      return apiError(400, "invalid_request", "The request was not accepted.", {
-        details: [{ path: "timeZone", message: "must be an IANA time zone such as America/New_York" }],
-      });
-    const eventTypeId = searchParams.get("eventType");
-    if (!eventTypeId)
-      return apiError(400, "invalid_request", "The request was not accepted.", {
-        details: [{ path: "eventType", message: "is required (an id from GET /api/v1/event-types)" }],
-      });
-    const found = await apiEventType(tenantId, eventTypeId);
+    // The schema the OpenAPI document is generated from (app/features/api-docs); one problem at a time, as always.
+    const query = SlotsQuerySchema.safeParse(slotsQueryInput(searchParams));
+    if (!query.success) {
+      const issue = query.error.issues[0]!;
+      return apiError(400, "invalid_request", "The request was not accepted.", { details: [{ path: issue.path.join("."), message: issue.message }] });
+    }
+    const timeZone = query.data.timeZone ?? settings.timeZone;
+    const found = await apiEventType(tenantId, query.data.eventType);
     if (!found) return notFound("No event type with this id.");
     const range = readSlotRange(searchParams, timeZone, startOfLocalDay);
     if ("problem" in range) return apiError(400, "invalid_request", "The request was not accepted.", { details: [range.problem] });

@@ -1,0 +1,24 @@
+import { describe, expect, it } from "vitest";
+import { describeUserAgent } from "./devices";
+
+describe("describeUserAgent", () => {
+  it.each([
+    ["Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36", "Chrome", "Windows"],
+    ["Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.0.0", "Edge", "Windows"],
+    ["Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Safari/605.1.15", "Safari", "macOS"],
+    [
+      "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1",
+      "Safari",
+      "iOS",
+    ],
+    ["Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0", "Firefox", "Linux"],
+    ["Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36", "Chrome", "Android"],
+  ])("%s", (userAgent, browser, system) => {
+    expect(describeUserAgent(userAgent)).toEqual({ browser, system });
+  });
+
+  it("says nothing it does not know", () => {
+    expect(describeUserAgent(null)).toEqual({ browser: null, system: null });
+    expect(describeUserAgent("curl/8.5.0")).toEqual({ browser: null, system: null });
+  });
+});
