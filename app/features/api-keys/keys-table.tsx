@@ -20,8 +20,10 @@ export function KeysTable({ keys, canRevoke, tenantName, timeZone }: { keys: Api
     {
       id: "scopes",
       header: t("list.scopes"),
+      // Table cells stay on one line (.data-cell); four scopes side by side made the table scroll inside its box at 1366 px.
+      className: "whitespace-normal",
       cell: (key) => (
-        <ul className="flex flex-wrap gap-1">
+        <ul className="flex max-w-xs flex-wrap gap-1">
           {key.scopes.map((scope) => (
             <li key={scope}>
               <code className="font-mono text-xs">{scope}</code>
