@@ -90,7 +90,9 @@ async function main() {
     for (const [name, value] of Object.entries(STATIC_SECURITY_HEADERS)) res.setHeader(name, value);
     // The support chat's origin only where its button is: the public pages (docs/product/behaviour.md#support-chat).
     const supportChatOrigin = env.supportChat && isPublicPath(req.path) ? env.supportChat.origin : null;
-    res.setHeader("Content-Security-Policy", contentSecurityPolicy(res.locals.cspNonce as string, { supportChatOrigin }));
+    // The single sign-on provider only where its button is (docs/product/single-sign-on.md): the issuer's origin, which serves its authorization endpoint.
+    const ssoOrigin = env.oidc && req.path === "/login" ? new URL(env.oidc.issuerUrl).origin : null;
+    res.setHeader("Content-Security-Policy", contentSecurityPolicy(res.locals.cspNonce as string, { supportChatOrigin, ssoOrigin }));
     if (env.appUrl.startsWith("https://")) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
     if (cookiesMustBeSecure({ appUrl: env.appUrl, trustProxy: env.TRUST_PROXY, forwardedProto: req.get("x-forwarded-proto") })) secureEveryCookie(res);
     next();

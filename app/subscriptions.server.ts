@@ -1,3 +1,4 @@
+import { subscribeAffiliates } from "~/features/affiliates/commissions.server";
 import { subscribeAgents } from "~/features/agents/platform-push.server";
 import { subscribeCalcom } from "~/features/calcom/subscriptions.server";
 import { subscribeFeedback } from "~/features/feedback/subscriptions.server";
@@ -23,5 +24,6 @@ export function registerSubscriptions() {
   subscribeFeedback();
   subscribePostCall();
   subscribeServiceDesk();
+  subscribeAffiliates();
   markSubscriptionsRegistered();
 }

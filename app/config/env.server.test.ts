@@ -73,4 +73,20 @@ describe("configuration", () => {
     expect(() => resolveEnv({ NODE_ENV: "development", SUPPORT_CHAT_SCRIPT_URL: "javascript:alert(1)" })).toThrow(/SUPPORT_CHAT_SCRIPT_URL/);
     expect(() => resolveEnv({ NODE_ENV: "development", SUPPORT_CHAT_SCRIPT_URL: "chat.js" })).toThrow(/SUPPORT_CHAT_SCRIPT_URL/);
   });
+
+  it("turns single sign-on on only with an issuer, a client id and a secret (docs/product/single-sign-on.md)", () => {
+    const complete = { NODE_ENV: "development", OIDC_ISSUER_URL: "https://accounts.google.com", OIDC_CLIENT_ID: "id", OIDC_CLIENT_SECRET: "secret" };
+    expect(resolveEnv({ NODE_ENV: "development" }).oidc).toBeNull();
+    expect(resolveEnv({ ...complete, OIDC_CLIENT_SECRET: "" }).oidc).toBeNull();
+    expect(resolveEnv(complete).oidc).toEqual({
+      issuerUrl: "https://accounts.google.com",
+      clientId: "id",
+      clientSecret: "secret",
+      buttonLabel: "Google",
+      timeoutSeconds: 10,
+    });
+    expect(resolveEnv({ ...complete, OIDC_BUTTON_LABEL: " Keycloak " }).oidc?.buttonLabel).toBe("Keycloak");
+    expect(resolveEnv({ ...complete, OIDC_BUTTON_LABEL: "" }).oidc?.buttonLabel).toBe("Google");
+    expect(() => resolveEnv({ ...complete, OIDC_ISSUER_URL: "accounts.google.com" })).toThrow(/OIDC_ISSUER_URL: must be a full URL/);
+  });
 });

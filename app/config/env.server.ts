@@ -142,6 +142,30 @@ const envSchema = z.object({
     .refine((value) => value.startsWith("https://"), "must be a full https:// URL of the chat's script")
     .optional()
     .or(z.literal("").transform(() => undefined)),
+  /**
+   * Single sign-on through any OpenID Connect provider (docs/product/single-sign-on.md): the issuer, whose
+   * /.well-known/openid-configuration is read, and the client registered there. Without all three there is no button.
+   */
+  OIDC_ISSUER_URL: z
+    .string()
+    .url("must be a full URL such as https://accounts.google.com")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  OIDC_CLIENT_ID: z
+    .string()
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  OIDC_CLIENT_SECRET: z
+    .string()
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  /** The provider's name on the sign-in button: "Sign in with <this>". */
+  OIDC_BUTTON_LABEL: z
+    .string()
+    .optional()
+    .transform((value) => value?.trim() || "Google"),
+  /** How long a request to the provider (discovery, keys, token) may take. */
+  OIDC_TIMEOUT_SECONDS: positiveInt(10),
   /** Set to 0 to keep the job runner from starting with the server (tests, one-off scripts). */
   JOB_RUNNER: z
     .enum(["0", "1", ""])
@@ -228,6 +252,17 @@ export function resolveEnv(source: EnvSource = process.env) {
       : null,
     /** The support chat, or null when none is configured (the default). */
     supportChat: env.SUPPORT_CHAT_SCRIPT_URL ? { scriptUrl: env.SUPPORT_CHAT_SCRIPT_URL, origin: new URL(env.SUPPORT_CHAT_SCRIPT_URL).origin } : null,
+    /** Single sign-on, or null when it is not configured (the default: no button, the routes answer 404). */
+    oidc:
+      env.OIDC_ISSUER_URL && env.OIDC_CLIENT_ID && env.OIDC_CLIENT_SECRET
+        ? {
+            issuerUrl: env.OIDC_ISSUER_URL,
+            clientId: env.OIDC_CLIENT_ID,
+            clientSecret: env.OIDC_CLIENT_SECRET,
+            buttonLabel: env.OIDC_BUTTON_LABEL,
+            timeoutSeconds: env.OIDC_TIMEOUT_SECONDS,
+          }
+        : null,
     outboxDir: path.join(dataDir, "outbox"),
     uploadsDir: path.join(dataDir, "uploads"),
     importsDir: path.join(dataDir, "imports"),

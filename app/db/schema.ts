@@ -62,6 +62,12 @@ export interface Database {
   // API usage and rate limits (migration 0028).
   api_rate_windows: ApiRateWindowTable;
   api_usage_daily: ApiUsageDailyTable;
+  // The affiliate programme (migration 0032).
+  affiliate_settings: AffiliateSettingsTable;
+  affiliates: AffiliateTable;
+  affiliate_referrals: AffiliateReferralTable;
+  affiliate_commissions: AffiliateCommissionTable;
+  affiliate_payouts: AffiliatePayoutTable;
   // Deals (migration 0023).
   deal_pipelines: DealPipelineTable;
   deal_stages: DealStageTable;
@@ -92,6 +98,8 @@ export interface Database {
   // Two-factor sign-in (migration 0027).
   two_factor_credentials: TwoFactorCredentialTable;
   two_factor_recovery_codes: TwoFactorRecoveryCodeTable;
+  // Single sign-on (migration 0029).
+  oidc_identities: OidcIdentityTable;
 }
 
 export interface TenantTable {
@@ -178,6 +186,12 @@ export interface PlanTable {
   sort_order: number;
   /** Requests per API key and minute (migration 0028). */
   api_rate_limit_per_minute: Generated<number>;
+  /** Migration 0030: 0 = retired (offered nowhere, its subscribers keep it). */
+  active: Generated<number>;
+  /** Cents per call minute beyond included_minutes (migration 0030; was a constant of 5). */
+  overage_cents_per_minute: Generated<number>;
+  created_at: Generated<string>;
+  updated_at: Generated<string>;
 }
 
 export interface SubscriptionTable {
@@ -196,6 +210,10 @@ export interface SubscriptionTable {
   next_plan_id: string | null;
   provider_ref: string | null;
   provider_state_at: string | null;
+  /** The price and overage rate the current paid period was sold at (migration 0030): a plan's price change reaches a subscription at its next renewal. Null: the plan's. */
+  period_price_cents: Generated<number | null>;
+  period_overage_cents_per_minute: Generated<number | null>;
+  period_included_minutes: Generated<number | null>;
 }
 
 export type Tenant = Selectable<TenantTable>;
@@ -563,6 +581,8 @@ export interface InvoiceTable {
   card_brand: string | null;
   card_last4: string | null;
   created_at: string;
+  /** When the payment was returned (migration 0032); null while it stands. */
+  refunded_at: Generated<string | null>;
 }
 
 export interface TestProviderPaymentTable {
@@ -1338,6 +1358,18 @@ export interface TwoFactorRecoveryCodeTable {
   created_at: string;
 }
 
+/* --- single sign-on (issue 26, migration 0029) --- */
+export interface OidcIdentityTable {
+  issuer: string;
+  subject: string;
+  user_id: string;
+  tenant_id: string;
+  /** The verified email that linked the account (the subject, not this, finds the user later). */
+  email: string;
+  created_at: string;
+  last_used_at: string;
+}
+
 // --- API usage and rate limits (migration 0028, features/api-keys) ---
 export interface ApiRateWindowTable {
   key_id: string;
@@ -1364,4 +1396,73 @@ export interface ApiUsageDailyTable {
   latency_le_1000: Generated<number>;
   latency_le_2500: Generated<number>;
   latency_over_2500: Generated<number>;
+}
+
+// --- The affiliate programme (migration 0032, features/affiliates) ---
+export interface AffiliateSettingsTable {
+  id: string;
+  commission_rate_bps: number;
+  hold_days: number;
+  payout_minimum_cents: number;
+  cookie_days: number;
+  updated_at: string;
+}
+
+export type AffiliateStatus = "applied" | "approved" | "rejected";
+
+export interface AffiliateTable {
+  id: string;
+  user_id: string;
+  tenant_id: string;
+  status: AffiliateStatus;
+  /** Overrides the programme's rate when set. */
+  rate_bps: number | null;
+  referral_code: string;
+  note: string | null;
+  created_at: string;
+  decided_at: string | null;
+}
+
+export interface AffiliateReferralTable {
+  id: string;
+  affiliate_id: string;
+  referred_tenant_id: string;
+  attributed_at: string;
+}
+
+export type AffiliateCommissionKind = "commission" | "clawback";
+/** Stored states; "payable" is a held line past its available_at (features/affiliates/commission.ts). */
+export type AffiliateCommissionStatus = "held" | "paid" | "clawed_back";
+
+export interface AffiliateCommissionTable {
+  id: string;
+  affiliate_id: string;
+  referred_tenant_id: string;
+  invoice_id: string;
+  kind: AffiliateCommissionKind;
+  invoice_amount_cents: number;
+  rate_bps: number;
+  amount_cents: number;
+  currency: string;
+  status: AffiliateCommissionStatus;
+  payout_id: string | null;
+  available_at: string;
+  created_at: string;
+}
+
+export type PayoutState = "PENDING_APPROVAL" | "APPROVED_PENDING_PAYMENT" | "PAID" | "REJECTED";
+export type PayoutMethod = "money" | "balance";
+
+export interface AffiliatePayoutTable {
+  id: string;
+  affiliate_id: string;
+  amount_cents: number;
+  currency: string;
+  method: PayoutMethod;
+  state: PayoutState;
+  reason: string | null;
+  requested_at: string;
+  approved_at: string | null;
+  paid_at: string | null;
+  rejected_at: string | null;
 }

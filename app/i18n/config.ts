@@ -34,6 +34,8 @@ export const NAMESPACES = [
   "roles",
   "users-management",
   "api-docs",
+  "affiliates",
+  "platform",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

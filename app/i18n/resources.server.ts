@@ -60,6 +60,10 @@ import deUsersManagement from "../../locales/de/users-management.json";
 import enUsersManagement from "../../locales/en/users-management.json";
 import deApiDocs from "../../locales/de/api-docs.json";
 import enApiDocs from "../../locales/en/api-docs.json";
+import deAffiliates from "../../locales/de/affiliates.json";
+import dePlatform from "../../locales/de/platform.json";
+import enAffiliates from "../../locales/en/affiliates.json";
+import enPlatform from "../../locales/en/platform.json";
 import type { Language, Namespace } from "./config";
 
 // Imported so the translations travel inside the server bundle and need no file reads at request time.
@@ -96,6 +100,8 @@ export const resources = {
     roles: enRoles,
     "users-management": enUsersManagement,
     "api-docs": enApiDocs,
+    affiliates: enAffiliates,
+    platform: enPlatform,
   },
   de: {
     common: deCommon,
@@ -129,5 +135,7 @@ export const resources = {
     roles: deRoles,
     "users-management": deUsersManagement,
     "api-docs": deApiDocs,
+    affiliates: deAffiliates,
+    platform: dePlatform,
   },
 } satisfies Record<Language, Record<Namespace, unknown>>;

@@ -15,6 +15,8 @@ import { seedDemoDeals } from "./demo-deals.server";
 import { seedDemoContactCenter } from "./demo-contact-center.server";
 import { seedDemoAudit } from "./demo-audit.server";
 import { seedDemoRoles } from "./demo-roles.server";
+import { seedDemoAffiliates } from "./demo-affiliates.server";
+import { seedDemoApiAccess } from "./demo-api.server";
 
 export const DEMO_PASSWORD = "Demo-pass-2026!";
 
@@ -32,7 +34,12 @@ async function isEmpty(db: DB) {
   return Number(row.count) === 0;
 }
 
-/** Demo data: one subscribed tenant with four sign-ins and one trial tenant without a subscription. */
+/**
+ * Demo data: one subscribed tenant with four sign-ins and one trial tenant without a subscription.
+ * Its top-ups issue invoices, which announce invoice.paid (app/lib/events), so whoever calls this
+ * registers the subscribers first (app/server.ts, tests/setup, tools/bench/seed-bulk.ts); they are
+ * not imported here because the login page reads DEMO_USERS from this module.
+ */
 export async function seedDemoData(db: DB = getDb()) {
   const timestamp = now();
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -88,6 +95,8 @@ export async function seedDemoData(db: DB = getDb()) {
   await seedDemoContactCenter(db, tenants.demo, owner.id);
   await seedDemoAudit(db, tenants.demo, owner.id);
   await seedDemoRoles(db, tenants.demo, owner.id);
+  await seedDemoAffiliates(db, { ownerId: owner.id, tenantId: tenants.demo, trialTenantId: tenants.trial });
+  await seedDemoApiAccess(db, tenants, owner.id);
   return tenants;
 }
 

@@ -2,6 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { auditsWithScriptsOnly, expect, expectNoSeriousViolations, test } from "./fixtures";
 import { DEMO_USERS, ensureDemoIntegration, isScriptless, signIn } from "./support";
+import { resolveSuperAdminIds, screenPath, SUPER_ADMIN_SCREENS } from "./screens";
 
 // axe runs inside the page, so it needs script execution. Where the no-js
 // project audits (the shell here, and the pages with fallbacks of their own:
@@ -45,7 +46,7 @@ test("/overview and a screen that is not available yet have no serious accessibi
   await expect(page.getByRole("button", { name: "Profile menu" })).toHaveCount(isScriptless(testInfo) ? 0 : 1);
   await expectNoSeriousViolations(page, { withoutScripts: true });
 
-  await page.goto("/affiliates");
+  await page.goto("/overview-new");
   await expect(page.getByTestId("not-available")).toBeVisible();
   await expectNoSeriousViolations(page, { withoutScripts: true });
 });
@@ -76,6 +77,18 @@ test("billing's and the account's settings screens have no serious accessibility
   ] as const) {
     await page.goto(path);
     await expect(page.getByRole("heading", { name: heading, level: 1 })).toBeVisible();
+    await expectNoSeriousViolations(page);
+  }
+});
+
+test("the super admin's screens have no serious accessibility problems", async ({ page }, testInfo) => {
+  auditsWithScriptsOnly(testInfo);
+  test.setTimeout(150_000);
+  await signIn(page, DEMO_USERS.admin.email);
+  const ids = await resolveSuperAdminIds(page);
+  for (const template of SUPER_ADMIN_SCREENS) {
+    const response = await page.goto(screenPath(template, ids));
+    expect(response?.status(), template).toBe(200);
     await expectNoSeriousViolations(page);
   }
 });

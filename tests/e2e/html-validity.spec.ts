@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, signInQuickly, test } from "./fixtures";
-import { choose, OWNER_SCREENS, resolveIds, screenPath } from "./screens";
+import { choose, OWNER_SCREENS, resolveIds, resolveSuperAdminIds, screenPath, SUPER_ADMIN_SCREENS } from "./screens";
 import { DEMO_USERS } from "./support";
 import { vnuErrors } from "./vnu";
 
@@ -46,27 +46,32 @@ test("every screen is valid HTML (Nu HTML Checker)", async ({ page, request }, t
     save(`signed out ${url}`, await response.text());
   }
 
-  await signInQuickly(page, DEMO_USERS.owner.email);
-  const ids = await resolveIds(page);
-  for (const [language, theme] of [
-    ["en", "light"],
-    ["de", "dark"],
-  ] as const) {
-    await choose(page, theme, language);
-    const urls = OWNER_SCREENS.map((template) => screenPath(template, ids));
-    // A few at a time: the server renders four pages at once (MAX_CONCURRENT_RENDERS).
-    for (let start = 0; start < urls.length; start += 4) {
-      const batch = urls.slice(start, start + 4);
-      const bodies = await Promise.all(
-        batch.map(async (url) => {
-          const response = await page.request.get(url, { headers, maxRedirects: 0 });
-          expect(response.status(), url).toBe(200);
-          const html = await response.text();
-          expect(html, `${url} is not in ${language}`).toContain(`<html lang="${language}"`);
-          return html;
-        }),
-      );
-      batch.forEach((url, index) => save(`${language} ${url}`, bodies[index]!));
+  for (const audit of [
+    { email: DEMO_USERS.owner.email, screens: OWNER_SCREENS, resolve: resolveIds },
+    { email: DEMO_USERS.admin.email, screens: SUPER_ADMIN_SCREENS, resolve: resolveSuperAdminIds },
+  ]) {
+    await signInQuickly(page, audit.email);
+    const ids = await audit.resolve(page);
+    for (const [language, theme] of [
+      ["en", "light"],
+      ["de", "dark"],
+    ] as const) {
+      await choose(page, theme, language);
+      const urls = audit.screens.map((template) => screenPath(template, ids));
+      // A few at a time: the server renders four pages at once (MAX_CONCURRENT_RENDERS).
+      for (let start = 0; start < urls.length; start += 4) {
+        const batch = urls.slice(start, start + 4);
+        const bodies = await Promise.all(
+          batch.map(async (url) => {
+            const response = await page.request.get(url, { headers, maxRedirects: 0 });
+            expect(response.status(), url).toBe(200);
+            const html = await response.text();
+            expect(html, `${url} is not in ${language}`).toContain(`<html lang="${language}"`);
+            return html;
+          }),
+        );
+        batch.forEach((url, index) => save(`${language} ${url}`, bodies[index]!));
+      }
     }
   }
 

@@ -39,6 +39,10 @@ export const OWNER_SCREENS = [
   "/profile/security",
   "/settings",
   "/api-access",
+  "/api-access?tab=dashboard&range=last-3-months",
+  "/api-access?tab=documentation",
+  "/api-access?tab=usage",
+  "/api-access?tab=account",
   "/api-docs",
   "/billing",
   "/billing?tab=payment-methods",
@@ -111,6 +115,31 @@ export const OWNER_SCREENS = [
   "/roles",
   "/roles?tab=members",
   "/roles/new",
+  "/roles/:role",
+  // The affiliate programme (issue 26): the demo owner is an approved affiliate with figures, lines and payouts.
+  "/affiliates",
+];
+
+/**
+ * The platform's super-admin screens (issue 26), audited signed in as the
+ * demo's platform admin; ids come from resolveSuperAdminIds.
+ */
+export const SUPER_ADMIN_SCREENS = [
+  "/usersManagement",
+  "/usersManagement?status=active&sort=created&order=asc",
+  "/usersManagement/:user",
+  "/usersManagement/audit-log",
+  "/affiliate-management?tab=approve",
+  "/affiliate-management?tab=manage",
+  "/affiliate-management?tab=payout",
+  "/api-access-admin",
+  "/api-access-admin?status=revoked&range=last-12-months",
+  // The plan catalogue and the platform's figures (issue 26).
+  "/products",
+  "/products/new",
+  "/products/:product",
+  "/analytics",
+  "/analytics?range=last-12-months",
 ];
 
 /** Sets the signed-in user's theme and language. */
@@ -122,13 +151,7 @@ export async function choose(page: Page, theme: string, language: string) {
 
 /** Fills :recording and :campaign with the first of each that the owner's lists link to. */
 export async function resolveIds(page: Page) {
-  const firstLink = async (list: string, pattern: RegExp) => {
-    await page.goto(list);
-    const hrefs = await page.locator("main a[href]").evaluateAll((links) => links.map((link) => link.getAttribute("href") ?? ""));
-    const match = hrefs.map((href) => pattern.exec(href)?.[1]).find(Boolean);
-    if (!match) throw new Error(`No link matching ${pattern} on ${list}`);
-    return match;
-  };
+  const firstLink = (list: string, pattern: RegExp) => firstLinkOn(page, list, pattern);
   const organization = await firstLink("/organizations", /^\/organizations\/([0-9a-f-]{8,})$/);
   const team = await firstLink(`/organizations/${organization}?tab=teams`, /^\/organizations\/[0-9a-f-]+\/teams\/([0-9a-f-]{8,})$/);
   return {
@@ -147,10 +170,27 @@ export async function resolveIds(page: Page) {
     pipeline: await firstLink("/crm-deals", /^\/crm-deals\/pipelines\/([0-9a-f-]{8,})$/),
     // The demo contact with the fullest history (app/seed/demo-contact-center.server.ts).
     contact: await firstLink("/main-contact-center?q=Sarah%20Thompson", /^\/main-contact-center\/([0-9a-f-]{8,})(?:\?|$)/),
+    role: await firstLink("/roles", /^\/roles\/([0-9a-f-]{36})$/),
   };
 }
 
-export type ScreenIds = Awaited<ReturnType<typeof resolveIds>>;
+async function firstLinkOn(page: Page, list: string, pattern: RegExp) {
+  await page.goto(list);
+  const hrefs = await page.locator("main a[href]").evaluateAll((links) => links.map((link) => link.getAttribute("href") ?? ""));
+  const match = hrefs.map((href) => pattern.exec(href)?.[1]).find(Boolean);
+  if (!match) throw new Error(`No link matching ${pattern} on ${list}`);
+  return match;
+}
+
+/** Fills the super-admin screens' ids with the first record each list links to. */
+export async function resolveSuperAdminIds(page: Page) {
+  return {
+    user: await firstLinkOn(page, "/usersManagement", /^\/usersManagement\/([0-9a-f-]{36})$/),
+    product: await firstLinkOn(page, "/products", /^\/products\/([0-9a-f-]{36})$/),
+  };
+}
+
+export type ScreenIds = Awaited<ReturnType<typeof resolveIds>> | Awaited<ReturnType<typeof resolveSuperAdminIds>>;
 
 /** A screen's template with its ids filled in. */
 export function screenPath(template: string, ids: ScreenIds) {

@@ -14,7 +14,7 @@ test("the owner signs in, signs out through the profile menu and comes back to w
   await expect(page.getByRole("heading", { name: `Welcome back, ${DEMO_USERS.owner.name}` })).toBeVisible();
 
   await openProfileMenu(page, testInfo);
-  // The owner's menu holds every entry; the agent test checks that Billing and Affiliate disappear.
+  // The owner's menu holds every entry; the agent test checks that Billing disappears (Affiliate stays: the programme is every user's).
   for (const name of ["My Profile", "Billing", "Affiliate"]) await expect(profileMenuEntry(page, testInfo, name, "link")).toBeVisible();
   await profileMenuEntry(page, testInfo, "Logout", "button").click();
   await expect(page).toHaveURL(/\/login$/);

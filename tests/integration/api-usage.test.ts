@@ -55,6 +55,17 @@ async function newTenant() {
   return tenantWithOwner({ phone: `41655${String(Math.floor(Math.random() * 1e5)).padStart(5, "0")}` });
 }
 
+describe("the plans' rate limits", () => {
+  it("a new database's plans carry the documented per-minute limits (docs/decisions/0045-api-rate-limit.md), not the column's default", async () => {
+    const plans = await getDb().selectFrom("plans").select(["key", "api_rate_limit_per_minute"]).orderBy("sort_order").execute();
+    expect(plans.filter((plan) => ["starter", "growth", "scale"].includes(plan.key))).toEqual([
+      { key: "starter", api_rate_limit_per_minute: 60 },
+      { key: "growth", api_rate_limit_per_minute: 300 },
+      { key: "scale", api_rate_limit_per_minute: 1200 },
+    ]);
+  });
+});
+
 describe("creating a key with scopes and an expiry", () => {
   it("stores the chosen scopes and expiry and records them in the audit entry", async () => {
     const cookie = await sessionCookieFor("owner@demo.test");
@@ -120,7 +131,8 @@ describe("scopes and expiry on /api/v1", () => {
     // calls:read reaches the route: an unknown call is a 404, not a 403.
     const read = await getCall(callRoute, key);
     expect(read.status).toBe(404);
-    expect(read.headers.get("X-RateLimit-Limit")).toBe("60");
+    // The factory's tenants are on Growth: 300 a minute.
+    expect(read.headers.get("X-RateLimit-Limit")).toBe("300");
   });
 
   it("answers 401 api_key_expired once the expiry has passed", async () => {
@@ -238,6 +250,6 @@ describe("the usage and account tabs", () => {
     const account = unwrap(await callLoader(apiAccess.loader, "/api-access?tab=account", { cookie: otherCookie })).value as {
       account: { rateLimitPerMinute: number };
     };
-    expect(account.account.rateLimitPerMinute).toBe(60);
+    expect(account.account.rateLimitPerMinute).toBe(300);
   });
 });

@@ -433,6 +433,14 @@ describe("connecting on /calcom", () => {
     expect(openSecret(row.api_key_sealed)).toBe(second.apiKey);
     expect(openSecret(row.webhook_secret_sealed)).toBe(openSecret(first.webhook_secret_sealed));
     expect(await db().selectFrom("calcom_connections").select("id").where("tenant_id", "=", world.tenantId).execute()).toHaveLength(1);
+    // The first connection stored a key; the second replaced it, and the log says so once.
+    const audited = await db()
+      .selectFrom("audit_log")
+      .select(["tenant_id", "target_id", "details"])
+      .where("action", "=", "integration.secret-replaced")
+      .where("target_id", "=", first.id)
+      .execute();
+    expect(audited).toEqual([{ tenant_id: world.tenantId, target_id: first.id, details: JSON.stringify({ secret: "api-key" }) }]);
   });
 
   it("has every message the page and its answers use in English and German", async () => {
@@ -773,6 +781,13 @@ describe("webhooks from Cal.com", () => {
     expect((await calcomPage()).connection!.webhookSecretLast4).toBe(fresh.slice(-4));
     expect(fresh).not.toBe(secret);
     expect(openSecret((await connectionRow())!.webhook_secret_sealed)).toBe(fresh);
+    const audited = await getDb()
+      .selectFrom("audit_log")
+      .select(["action", "target_id", "details"])
+      .where("action", "=", "integration.secret-replaced")
+      .where("target_id", "=", connection!.id)
+      .execute();
+    expect(audited).toEqual([{ action: "integration.secret-replaced", target_id: connection!.id, details: JSON.stringify({ secret: "webhook-secret" }) }]);
 
     const booking = stub.addBooking({ eventTypeId: 1001, start: calcomSlot() });
     expect((await deliverSigned(connection!.id, "BOOKING_CREATED", booking.uid, secret)).status).toBe(401);

@@ -419,6 +419,21 @@ const ROUTE_POLICIES: Record<string, Policy> = {
   "/webhooks/calcom/:connectionId": { kind: "fixed", outcome: () => 405, reason: "Cal.com POSTs signed events; a GET is 405" },
   "/webhooks/:provider/:key": { kind: "fixed", outcome: () => 405, reason: "Vapi and Retell POST signed call reports; a GET is 405" },
   "/logout": { kind: "fixed", outcome: () => "/", reason: "signing out is a POST; a GET goes home" },
+  "/auth/oidc": {
+    kind: "fixed",
+    outcome: () => NOT_FOUND,
+    reason: "single sign-on's start (a POST; docs/product/single-sign-on.md): 404 unless an OIDC provider is configured, as in this test",
+  },
+  "/auth/oidc/callback": {
+    kind: "fixed",
+    outcome: () => NOT_FOUND,
+    reason: "the OIDC provider's redirect back: public by nature, its signed flow cookie is the credential; 404 unless configured",
+  },
+  "/r/:code": {
+    kind: "fixed",
+    outcome: () => "/register",
+    reason: "an affiliate's referral link: a public path that sets the attribution cookie and opens registration (docs/product/affiliates.md)",
+  },
   "/resources/theme": { kind: "fixed", outcome: () => "/", reason: "the theme cookie is set by a POST; a GET goes home" },
   "/resources/language": { kind: "fixed", outcome: () => "/", reason: "the language cookie is set by a POST; a GET goes home" },
   "/resources/sidebar": { kind: "fixed", outcome: () => "/", reason: "the sidebar cookie is set by a POST; a GET goes home" },
@@ -483,6 +498,7 @@ const ROUTE_POLICIES: Record<string, Policy> = {
     reason: "the audit log is an area of its own: owners read it, admins do not (docs/product/audit-log.md)",
   },
   "/settings/audit-log.csv": { kind: "gate", area: "audit-log", reason: "the audit log's export: the same area as its page" },
+  "/analytics.csv": { kind: "gate", area: "analytics", reason: "the platform analytics' export: the same area as its page (super admin)" },
 };
 
 const MANIFEST = await readRouteManifest();
@@ -554,6 +570,7 @@ const made: Record<string, string> = {};
 const PARAMS: Record<string, () => Record<string, string>> = {
   "/*": () => ({ "*": "service-desk" }),
   "/api/v1/*": () => ({ "*": "no-such-endpoint" }),
+  "/r/:code": () => ({ code: "no-such-code" }),
   "/api/v1/appointments/:id": () => ({ id: "no-such-appointment" }),
   "/api/v1/calls/:callId": () => ({ callId: "no-such-call" }),
   "/webhooks/calcom/:connectionId": () => ({ connectionId: "no-such-connection" }),
@@ -607,6 +624,7 @@ const PARAMS: Record<string, () => Record<string, string>> = {
   "/roles/:id": () => ({ id: made.role! }),
   "/roles/:id/delete": () => ({ id: made.role! }),
   "/usersManagement/:id": () => ({ id: made.agent! }),
+  "/products/:id": () => ({ id: made.plan! }),
 };
 
 function urlOf(pattern: string, params: Record<string, string>) {
@@ -631,6 +649,7 @@ describe("route gate matrix generated from the route manifest", () => {
     const tenantId = owner.tenant_id;
     made.owner = owner.id;
     made.agent = agent.id;
+    made.plan = (await getDb().selectFrom("plans").select("id").where("key", "=", "starter").executeTakeFirstOrThrow()).id;
     // The demo's own role (app/seed/demo-roles.server.ts), held by nobody, so its delete page opens.
     made.role = (
       await getDb().selectFrom("roles").select("id").where("tenant_id", "=", tenantId).where("name", "=", "Dispatcher").executeTakeFirstOrThrow()

@@ -633,6 +633,26 @@ describe("the integration page's forms", () => {
     const row = await integrationRow(integration.id);
     expect(row).toMatchObject({ crm_name: "ClubCore Downtown", secret_sealed: sealed });
     expect(JSON.parse(row.settings)).toMatchObject({ clubId: "club_2048" });
+    const secretEntries = () =>
+      getDb()
+        .selectFrom("audit_log")
+        .select(["tenant_id", "actor_user_id", "target_id", "target_label", "details"])
+        .where("action", "=", "integration.secret-replaced")
+        .execute();
+    expect(await secretEntries(), "a kept key is not a replaced one").toEqual([]);
+
+    // A new key is audited with who replaced it, never the key itself.
+    const rekeyed = await post(cookie, integration.id, { ...connectForm(), intent: "edit", crmName: "ClubCore Downtown", secret: "a-brand-new-key-9876" });
+    expect(redirectLocation(rekeyed)).toBe(`/integrations-hub/${integration.id}`);
+    expect(await secretEntries()).toEqual([
+      {
+        tenant_id: owner.tenantId,
+        actor_user_id: owner.userId,
+        target_id: integration.id,
+        target_label: "ClubCore Downtown",
+        details: JSON.stringify({ secret: "api-key" }),
+      },
+    ]);
 
     const saved = await post(cookie, integration.id, {
       intent: "save-endpoints",

@@ -92,6 +92,8 @@ describe("custom roles", () => {
       contacts: ["read"],
       profile: ["read"],
       help: ["read"],
+      // The affiliate programme is every user's own (docs/product/affiliates.md).
+      affiliates: ["read"],
     });
     const [entry] = await auditRows(tenant.cookie, "?action=role.created");
     expect(entry).toMatchObject({ action: "Role created", targetLabel: "Dispatcher", actorLabel: `Olivia Owner <${tenant.email}>` });

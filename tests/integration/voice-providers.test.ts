@@ -182,6 +182,11 @@ describe("Vapi", () => {
     const stored = await getDb().selectFrom("voice_provider_accounts").selectAll().where("tenant_id", "=", tenantId).executeTakeFirstOrThrow();
     expect(stored).toMatchObject({ provider: "vapi", api_key_last4: "0001" });
     expect(stored.api_key_sealed).not.toContain(VAPI_KEY);
+    const replacedEntries = () =>
+      getDb().selectFrom("audit_log").select(["target_label", "details"]).where("action", "=", "integration.secret-replaced").execute();
+    expect(await replacedEntries(), "a first key replaces nothing").toEqual([]);
+    expect(redirectLocation(await connect("vapi", VAPI_KEY))).toBe("/ai-agent-manager/platform");
+    expect(await replacedEntries()).toEqual([{ target_label: "vapi", details: JSON.stringify({ secret: "api-key" }) }]);
 
     await runJobs();
     const pushed = (await link(agentId))!;

@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { S3_TEST_KEYS, startS3Server } from "../support/s3-server";
 import { startThrowawayPostgres } from "../support/throwaway-postgres";
+import { adminQuery } from "../support/postgres-admin";
 import { prepareTemplate } from "./database-template";
 
 /**
@@ -55,15 +56,4 @@ async function createTemplate(adminUrl: string, s3Endpoint: string) {
   fs.rmSync(dataDir, { recursive: true, force: true });
   Object.assign(process.env, { VOXBOARD_TEST_POSTGRES_TEMPLATE: name, VOXBOARD_TEST_S3_TEMPLATE_BUCKET: bucket });
   return () => adminQuery(adminUrl, `drop database if exists ${name} with (force)`);
-}
-
-async function adminQuery(url: string, statement: string) {
-  const { default: pg } = await import("pg");
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
 }

@@ -7,6 +7,7 @@
  */
 import { closeDb } from "~/db/db.server";
 import { prepareDatabase } from "~/seed/seed.server";
+import { registerSubscriptions } from "~/subscriptions.server";
 
 if (process.env.S3_BUCKET) {
   // The PostgreSQL pass keeps stored files in the S3 test server (postgres-global.ts): the template's bucket first.
@@ -20,6 +21,9 @@ if (process.env.S3_BUCKET) {
   await client.send(new CreateBucketCommand({ Bucket: process.env.S3_BUCKET }));
   client.destroy();
 }
+
+// The demo's top-ups issue invoices, which announce invoice.paid (app/lib/events): the subscribers first, as the server does.
+registerSubscriptions();
 
 try {
   const { seeded } = await prepareDatabase();

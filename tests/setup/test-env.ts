@@ -4,6 +4,7 @@ import path from "node:path";
 import { afterAll, expect } from "vitest";
 import { TEST_ENVIRONMENT } from "./test-environment";
 import { copyTemplateBucket, usesPreparedDatabase } from "../support/test-database";
+import { adminQuery } from "../support/postgres-admin";
 
 /**
  * Each test file gets its own data folder and database, created fresh here
@@ -68,14 +69,3 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
   if (postgresAdmin && postgresDatabase) await adminQuery(postgresAdmin, `drop database if exists ${postgresDatabase} with (force)`);
 });
-
-async function adminQuery(url: string, statement: string) {
-  const { default: pg } = await import("pg");
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}

@@ -131,6 +131,8 @@ async function main() {
   }
   const env = getEnv();
   const db = getDb();
+  // Seeding the demo issues invoices, which announce invoice.paid (app/lib/events): the subscribers first, as the server does.
+  (await import("~/subscriptions.server")).registerSubscriptions();
   const { seeded } = await prepareDatabase(db);
   if (seeded) console.log("New database: migrated and seeded with the demo data.");
   const tenant = await findTenant(db, args.tenant);

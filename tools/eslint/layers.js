@@ -13,15 +13,18 @@ import path from "node:path";
  * to a domain event (app/lib/events) instead of being called.
  */
 export const FEATURE_ORDER = [
+  // The audit log imports no feature: every feature records into it, the voice platform's key replacement included (issue 26).
+  "audit",
   "phone",
   "voice-platform",
   "tenants",
-  "audit",
   "roles",
   "api-keys",
   "onboarding",
   "auth",
   "security",
+  // Single sign-on (issue 26): links provider accounts to users and records it (audit); the route ends it in security's completeSignIn.
+  "sso",
   "organizations",
   "access",
   // The super admin's users (issue 26): disables sessions (auth), changes roles (roles), records (audit).
@@ -49,6 +52,12 @@ export const FEATURE_ORDER = [
   "jobs",
   // The OpenAPI document (issue 26): reads the API schemas of api-keys, calls, scheduling and integrations.
   "api-docs",
+  // The affiliate programme (issue 26): reads invoices and credits the ledger (billing), records (audit); hears invoice.paid/refunded as events.
+  "affiliates",
+  // The plan catalogue on /products (issue 26): writes plans (billing's), records (audit).
+  "products",
+  // /analytics (issue 26): reads every tenant's calls, subscriptions and top-ups; draws on the overview's chart frame (call-center).
+  "platform-analytics",
 ];
 
 /** What each base layer may import besides itself. */

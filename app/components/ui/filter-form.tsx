@@ -18,6 +18,7 @@ export function FilterForm({
   hidden = [],
   submitLabel,
   children,
+  secondRow,
 }: {
   /** The list's path; the form keeps the user on it. */
   action: string;
@@ -30,6 +31,12 @@ export function FilterForm({
   submitLabel: string;
   /** The filter fields (FilterSelect), between the search box and Apply. */
   children?: ReactNode;
+  /**
+   * More filter fields on a row of their own, with Apply at its end: a list
+   * with many filters (users management's sign-up days) keeps one form and
+   * one Apply instead of squeezing the search box to nothing beside them.
+   */
+  secondRow?: ReactNode;
 }) {
   const { searchInput, onChange, onSubmit } = useFilterForm({ action, q: search?.value ?? "" });
   return (
@@ -62,9 +69,18 @@ export function FilterForm({
       {hidden.map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
-      <button type="submit" className={buttonClass("secondary", "sm:justify-self-start lg:justify-self-stretch")}>
-        {submitLabel}
-      </button>
+      {secondRow ? (
+        <div className="grid gap-3 sm:col-span-full sm:flex sm:flex-wrap sm:items-end sm:[&>div]:w-56">
+          {secondRow}
+          <button type="submit" className={buttonClass("secondary", "sm:self-end")}>
+            {submitLabel}
+          </button>
+        </div>
+      ) : (
+        <button type="submit" className={buttonClass("secondary", "sm:justify-self-start lg:justify-self-stretch")}>
+          {submitLabel}
+        </button>
+      )}
     </Form>
   );
 }

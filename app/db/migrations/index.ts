@@ -27,6 +27,9 @@ import * as auditLog from "./0025-audit-log";
 import * as rolesUsers from "./0026-roles-users";
 import * as twoFactor from "./0027-two-factor";
 import * as apiUsage from "./0028-api-usage";
+import * as oidcIdentities from "./0029-oidc-identities";
+import * as planCatalogue from "./0030-plan-catalogue";
+import * as affiliates from "./0032-affiliates";
 
 /**
  * Migrations are imported statically so they travel inside the server bundle;
@@ -61,6 +64,9 @@ const migrations: Record<string, Migration> = {
   "0026-roles-users": rolesUsers,
   "0027-two-factor": twoFactor,
   "0028-api-usage": apiUsage,
+  "0029-oidc-identities": oidcIdentities,
+  "0030-plan-catalogue": planCatalogue,
+  "0032-affiliates": affiliates,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -9,6 +9,7 @@ import type { FormConstraint } from "~/lib/forms/form-constraint";
 import { plainFormProps, plainInputProps, usePlainForm } from "~/lib/forms/plain-form";
 import { API_KEY_NAME_MAX } from "./key-rules";
 import { API_KEYS_PATH } from "./links";
+import { scopeLabel } from "./scope-label";
 import { API_SCOPES } from "./scopes";
 import type { CreateApiKeyFields } from "./schemas";
 
@@ -60,7 +61,7 @@ export function CreateKeyForm({
                   className="mt-0.5 h-4 w-4 shrink-0 rounded border-slate-300 accent-[rgb(var(--color-primary-button))] dark:border-slate-600"
                 />
                 <label htmlFor={`${fields.scopes.id}-${scope}`} className="text-sm">
-                  <code className="font-mono text-xs">{scope}</code> <span className="text-slate-600 dark:text-slate-300">{t(`scopes.${scope}`)}</span>
+                  <code className="font-mono text-xs">{scope}</code> <span className="text-slate-600 dark:text-slate-300">{scopeLabel(t, scope)}</span>
                 </label>
               </div>
             ))}

@@ -4,7 +4,7 @@ import { Badge } from "~/components/ui/badge";
 import { ConfirmDialog } from "~/components/ui/confirm-action";
 import { DataTable, type DataColumn } from "~/components/ui/data-table";
 import { RowActionsMenu } from "~/components/ui/row-actions-menu";
-import { formatDateTime } from "~/i18n/format";
+import { formatDate, formatDateTime } from "~/i18n/format";
 import type { ApiKeySummary } from "./api-keys.server";
 import { revokeKeyHref } from "./links";
 import { RevokeKeyForm } from "./revoke-key";
@@ -13,6 +13,8 @@ import { RevokeKeyForm } from "./revoke-key";
 export function KeysTable({ keys, canRevoke, tenantName, timeZone }: { keys: ApiKeySummary[]; canRevoke: boolean; tenantName: string; timeZone: string }) {
   const { t, i18n } = useTranslation("api");
   const when = (iso: string) => formatDateTime(iso, i18n.language, timeZone);
+  // Days where the hour says nothing (a key's creation, its expiry): three date-and-time columns and a dated badge made the table scroll inside its box at 1366 px.
+  const day = (iso: string) => formatDate(iso, i18n.language, timeZone);
   const now = new Date().toISOString();
   const columns: Array<DataColumn<ApiKeySummary>> = [
     { id: "name", header: t("list.name"), rowHeader: true, primary: true, truncate: true, cell: (key) => <span title={key.name}>{key.name}</span> },
@@ -35,9 +37,9 @@ export function KeysTable({ keys, canRevoke, tenantName, timeZone }: { keys: Api
     {
       id: "expires",
       header: t("list.expires"),
-      cell: (key) => (key.expiresAt ? <time dateTime={key.expiresAt}>{when(key.expiresAt)}</time> : t("list.noExpiry")),
+      cell: (key) => (key.expiresAt ? <time dateTime={key.expiresAt}>{day(key.expiresAt)}</time> : t("list.noExpiry")),
     },
-    { id: "created", header: t("list.created"), cell: (key) => <time dateTime={key.createdAt}>{when(key.createdAt)}</time> },
+    { id: "created", header: t("list.created"), cell: (key) => <time dateTime={key.createdAt}>{day(key.createdAt)}</time> },
     {
       id: "lastUsed",
       header: t("list.lastUsed"),
@@ -48,7 +50,7 @@ export function KeysTable({ keys, canRevoke, tenantName, timeZone }: { keys: Api
       header: t("list.status"),
       cell: (key) =>
         key.revokedAt ? (
-          <Badge className="max-sm:whitespace-normal max-sm:rounded-md">{t("list.revoked", { date: when(key.revokedAt) })}</Badge>
+          <Badge className="whitespace-normal rounded-md">{t("list.revoked", { date: day(key.revokedAt) })}</Badge>
         ) : key.expiresAt && key.expiresAt <= now ? (
           <Badge tone="warning">{t("list.expired")}</Badge>
         ) : (

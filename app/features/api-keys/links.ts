@@ -6,7 +6,7 @@ export const revokeKeyHref = (keyId: string) => `${API_KEYS_PATH}&revoke=${encod
 
 export const apiAccessTabHref = (tab: string) => `/api-access?tab=${tab}`;
 
-/** The tabs of /api-access (docs/product/navigation.md#api-access-tabs); only `keys` is built so far. */
+/** The tabs of /api-access (docs/product/navigation.md#api-access-tabs, docs/product/api-access.md). */
 export const API_ACCESS_TABS = ["dashboard", "documentation", "keys", "usage", "account"] as const;
 export type ApiAccessTab = (typeof API_ACCESS_TABS)[number];
 

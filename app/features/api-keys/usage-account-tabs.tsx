@@ -3,6 +3,12 @@ import { DataTable, type DataColumn } from "~/components/ui/data-table";
 import { EmptyState } from "~/components/ui/empty-state";
 import { Panel } from "~/components/ui/panel";
 import { formatNumber } from "~/i18n/format";
+import { Link } from "@remix-run/react";
+import { FilterDate, FilterSelect } from "~/components/ui/filter-fields";
+import { FilterForm } from "~/components/ui/filter-form";
+import { Pagination } from "~/components/ui/pagination";
+import { useP95Label } from "./dashboard-tab";
+import { API_USAGE_PATH, hasUsageFilters, USAGE_STATUS_CLASSES, usageCsvHref, usageHref, type UsageParams } from "./usage-params";
 
 export interface UsageRow {
   day: string;
@@ -12,15 +18,23 @@ export interface UsageRow {
   endpoint: string;
   requests: number;
   errors: number;
-  /** Upper bound of the p95's histogram bucket in ms; null without requests; Infinity above the last bound. */
+  /** Upper bound of the p95's histogram bucket in ms; null without requests; -1 above the last bound (toWireP95). */
   p95Ms: number | null;
 }
 
-/** The usage tab: requests per key, endpoint and UTC day over the last 30 days. */
-export function UsageTab({ rows, from, to }: { rows: UsageRow[]; from: string; to: string }) {
+export interface UsageChoices {
+  keys: Array<{ id: string; name: string; prefix: string }>;
+  endpoints: string[];
+}
+
+/**
+ * The usage tab: requests per key, endpoint and UTC day, filtered in the URL
+ * (key, endpoint, day range, status class) and exported as CSV with the same filters.
+ */
+export function UsageTab({ rows, params, choices, pageCount }: { rows: UsageRow[]; params: UsageParams; choices: UsageChoices; pageCount: number }) {
   const { t, i18n } = useTranslation("api");
   const number = (value: number) => formatNumber(value, i18n.language);
-  const p95 = (ms: number | null) => (ms === null ? "–" : Number.isFinite(ms) ? t("usage.atMost", { ms: number(ms) }) : t("usage.over", { ms: number(2500) }));
+  const p95 = useP95Label();
   const columns: Array<DataColumn<UsageRow>> = [
     { id: "day", header: t("usage.day"), rowHeader: true, primary: true, cell: (row) => <time dateTime={row.day}>{row.day}</time> },
     { id: "key", header: t("usage.key"), truncate: true, cell: (row) => <span title={`${row.keyName} (${row.keyPrefix}…)`}>{row.keyName}</span> },
@@ -29,23 +43,73 @@ export function UsageTab({ rows, from, to }: { rows: UsageRow[]; from: string; t
     { id: "errors", header: t("usage.errors"), cell: (row) => number(row.errors) },
     { id: "p95", header: t("usage.p95"), cell: (row) => p95(row.p95Ms) },
   ];
+  const filtered = hasUsageFilters(params);
   return (
-    <Panel className="p-0">
-      <h2 className="border-b border-slate-200 px-4 py-3 text-lg font-semibold dark:border-slate-800">{t("usage.title", { from, to })}</h2>
-      {rows.length === 0 ? (
-        <EmptyState data-testid="no-api-usage" title={t("usage.empty")} className="border-0" />
-      ) : (
-        <div className="max-sm:p-3">
-          <DataTable
-            data-testid="api-usage"
-            caption={t("usage.caption")}
-            columns={columns}
-            rows={rows}
-            rowKey={(row) => `${row.day} ${row.keyId} ${row.endpoint}`}
-          />
-        </div>
-      )}
-    </Panel>
+    <div className="space-y-4">
+      <FilterForm action={API_USAGE_PATH} label={t("usage.filters.label")} submitLabel={t("usage.filters.submit")} hidden={[["tab", "usage"]]}>
+        <FilterSelect
+          id="usage-key"
+          name="key"
+          label={t("usage.filters.key")}
+          value={params.key}
+          anyLabel={t("usage.filters.anyKey")}
+          options={choices.keys.map((key) => ({ value: key.id, label: `${key.name} (${key.prefix}…)` }))}
+        />
+        <FilterSelect
+          id="usage-endpoint"
+          name="endpoint"
+          label={t("usage.filters.endpoint")}
+          value={params.endpoint}
+          anyLabel={t("usage.filters.anyEndpoint")}
+          options={choices.endpoints.map((endpoint) => ({ value: endpoint, label: endpoint }))}
+        />
+        <FilterSelect
+          id="usage-status"
+          name="status"
+          label={t("usage.filters.status")}
+          value={params.status}
+          anyLabel={t("usage.filters.anyStatus")}
+          options={USAGE_STATUS_CLASSES.map((status) => ({ value: status, label: t(`usage.statusClass.${status}`) }))}
+        />
+        <FilterDate id="usage-from" name="from" label={t("usage.filters.from")} value={params.from} />
+        <FilterDate id="usage-to" name="to" label={t("usage.filters.to")} value={params.to} />
+      </FilterForm>
+      <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
+        {/* A file download: a plain link, so the router does not try to render it as a page. */}
+        <a href={usageCsvHref(params)} className="underline" data-testid="api-usage-csv" download>
+          {t("usage.csv")}
+        </a>
+        {filtered ? (
+          <Link to={usageHref({ ...params, key: null, endpoint: null, status: null, page: 1 })} className="underline">
+            {t("usage.filters.clear")}
+          </Link>
+        ) : null}
+      </p>
+      <Panel className="p-0">
+        <h2 className="border-b border-slate-200 px-4 py-3 text-lg font-semibold dark:border-slate-800">
+          {t("usage.title", { from: params.from, to: params.to })}
+        </h2>
+        {rows.length === 0 ? (
+          <EmptyState data-testid="no-api-usage" title={filtered ? t("usage.emptyFiltered") : t("usage.empty")} className="border-0" />
+        ) : (
+          <div className="max-sm:p-3">
+            <DataTable
+              data-testid="api-usage"
+              caption={t("usage.caption")}
+              columns={columns}
+              rows={rows}
+              rowKey={(row) => `${row.day} ${row.keyId} ${row.endpoint}`}
+              rowData={(row) => ({ "data-endpoint": row.endpoint, "data-key": row.keyId })}
+            />
+            {pageCount > 1 ? (
+              <div className="p-4">
+                <Pagination page={params.page} pageCount={pageCount} label={t("usage.pagination")} href={(page) => usageHref({ ...params, page })} />
+              </div>
+            ) : null}
+          </div>
+        )}
+      </Panel>
+    </div>
   );
 }
 

@@ -24,6 +24,17 @@ export const AUDIT_ACTIONS = [
   "two-factor.recovery-codes-regenerated",
   "two-factor.requirement-changed",
   "session.signed-out",
+  // Single sign-on (issue 26, docs/product/single-sign-on.md): an account at an OpenID Connect provider linked to the user by its verified email.
+  "sso.identity-linked",
+  // A stored credential of an integration (hub connection, voice platform, Cal.com) replaced by a new one (issue 26).
+  "integration.secret-replaced",
+  // The affiliate programme (issue 26, docs/product/affiliates.md): the super admin's decisions and every payout move.
+  "affiliate.approved",
+  "affiliate.rejected",
+  "affiliate.rate-changed",
+  "payout.moved",
+  // The plan catalogue on /products (issue 26, docs/product/products-and-analytics.md): created, terms changed, retired, reactivated.
+  "plan.changed",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

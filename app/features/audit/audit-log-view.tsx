@@ -9,21 +9,7 @@ import { Panel } from "~/components/ui/panel";
 import { formatDateTime, formatNumber } from "~/i18n/format";
 import { useTranslation } from "~/i18n/react";
 import { AUDIT_ACTIONS } from "./audit-actions";
-import { AUDIT_LOG_PATH, auditCsvHref, auditHref, type AuditParams } from "./audit-params";
-
-/** One entry as the page shows it: the words are the loader's (describeEntry), in the reader's language. */
-export interface AuditViewRow {
-  id: string;
-  /** The tenant's name, in the super admin's log of every tenant. */
-  tenantName?: string;
-  at: string;
-  actorLabel: string;
-  action: string;
-  targetLabel: string | null;
-  details: string;
-  ip: string | null;
-  requestId: string | null;
-}
+import { AUDIT_LOG_PATH, auditCsvHref, auditHref, type AuditParams, type AuditViewRow } from "./audit-params";
 
 export interface AuditViewData {
   params: AuditParams;

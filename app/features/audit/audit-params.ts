@@ -60,3 +60,17 @@ export function auditCsvHref(params: AuditParams, path: string = AUDIT_LOG_PATH)
   const query = filterQuery(params).toString();
   return `${path}.csv${query ? `?${query}` : ""}`;
 }
+
+/** One entry as the page shows it: the words are the loader's (describeEntry), in the reader's language. */
+export interface AuditViewRow {
+  id: string;
+  /** The tenant's name, in the super admin's log of every tenant. */
+  tenantName?: string;
+  at: string;
+  actorLabel: string;
+  action: string;
+  targetLabel: string | null;
+  details: string;
+  ip: string | null;
+  requestId: string | null;
+}

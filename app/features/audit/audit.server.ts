@@ -6,7 +6,7 @@ import type { TFunction } from "~/i18n/translator";
 import { csvDialectFor, csvLine, UTF8_BOM, type CsvValue } from "~/lib/csv/csv-writer";
 import { currentContext } from "~/lib/observability/request-context.server";
 import type { AuditAction } from "./audit-actions";
-import { AUDIT_PAGE_SIZE, type AuditParams } from "./audit-params";
+import { AUDIT_PAGE_SIZE, type AuditParams, type AuditViewRow } from "./audit-params";
 
 /**
  * The audit log (docs/product/audit-log.md, docs/decisions/0038-audit-log.md):
@@ -46,6 +46,23 @@ export async function recordAudit(db: DB, entry: AuditEntryInput, at: string = n
       at,
     })
     .execute();
+}
+
+/**
+ * A stored credential of an integration replaced by a new one: which
+ * integration and which credential, never the credential itself. One helper
+ * so the hub, the voice platform and Cal.com word the entry alike.
+ */
+export function recordSecretReplaced(
+  db: DB,
+  {
+    tenantId,
+    actorUserId,
+    target,
+    secret,
+  }: { tenantId: string; actorUserId: string | null; target: { kind: string; id: string; label: string }; secret: "api-key" | "webhook-secret" },
+) {
+  return recordAudit(db, { tenantId, actorUserId, action: "integration.secret-replaced", target, details: { secret } });
 }
 
 export interface AuditRow {
@@ -131,9 +148,43 @@ export async function listAuditEntries(scope: AuditScope, params: AuditParams, d
   return { rows: rows.map(toRow), total, page, pageCount };
 }
 
+/**
+ * One page of the log as the audit log screens show it, described in the
+ * reader's language: a tenant's own log (/settings/audit-log), or, when the
+ * scope names no tenant, every tenant's, each entry with its tenant's name
+ * (/usersManagement/audit-log).
+ */
+export async function auditViewPage(scope: AuditScope, params: AuditParams, t: TFunction, db: DB = getDb()) {
+  const page = await listAuditEntries(scope, params, db);
+  const tenantNames =
+    scope.tenantId === null
+      ? await auditTenantNames(
+          page.rows.map((row) => row.tenantId),
+          db,
+        )
+      : null;
+  const rows: AuditViewRow[] = page.rows.map((row) => {
+    const described = describeEntry(row, t);
+    return {
+      id: row.id,
+      ...(tenantNames ? { tenantName: row.tenantId ? (tenantNames.get(row.tenantId) ?? row.tenantId) : t("platform") } : {}),
+      at: row.at,
+      actorLabel: row.actorLabel,
+      action: described.action,
+      targetLabel: row.targetLabel,
+      details: described.details,
+      ip: row.ip,
+      requestId: row.requestId,
+    };
+  });
+  return { params: { ...params, page: page.page }, rows, total: page.total, pageCount: page.pageCount, timeZone: scope.timeZone };
+}
+
 const ROLE_DETAILS = new Set(["role", "from", "to"]);
 /** A built-in role's key ("admin"); a custom role is recorded by its name, shown as recorded. */
 const ROLE_KEY = /^[a-z][a-z-]*$/;
+/** A recorded word that may have a translation: a key, never free text (a reason, a name). */
+const TRANSLATED_VALUE = /^[A-Za-z][A-Za-z_-]*$/;
 
 /** The names of the tenants entries belong to, for the super admin's log of every tenant. */
 export async function auditTenantNames(tenantIds: Array<string | null>, db: DB = getDb()) {
@@ -147,8 +198,13 @@ export async function auditTenantNames(tenantIds: Array<string | null>, db: DB =
 export function describeEntry(row: AuditRow, t: TFunction) {
   const details = Object.entries(row.details)
     .map(([name, value]) => {
-      // A role is named as the reader's language names it; anything else is shown as recorded.
-      const shown = ROLE_DETAILS.has(name) && ROLE_KEY.test(String(value)) ? t(`roleNames.${String(value)}`, { defaultValue: String(value) }) : String(value);
+      // A role is named as the reader's language names it; a recorded word with a translation (values.<detail>.<word>: a plan change, a payout state, a credential) likewise; anything else is shown as recorded.
+      const shown =
+        ROLE_DETAILS.has(name) && ROLE_KEY.test(String(value))
+          ? t(`roleNames.${String(value)}`, { defaultValue: String(value) })
+          : typeof value === "string" && TRANSLATED_VALUE.test(value)
+            ? t(`values.${name}.${value}`, { defaultValue: value })
+            : String(value);
       return t(`details.${name}`, { value: shown, defaultValue: `${name}: ${shown}` });
     })
     .join(", ");

@@ -21,7 +21,7 @@ async function hit(db: DB, key: string, limit: number, windowMs: number, nowMs: 
   return { allowed: Number(row.count) <= limit, retryAfterSeconds: Math.max(1, Math.ceil((Date.parse(row.reset_at) - nowMs) / 1000)) };
 }
 
-export type RateLimitedForm = "login" | "register" | "reset-password" | "resend-verification" | "two-factor";
+export type RateLimitedForm = "login" | "register" | "reset-password" | "resend-verification" | "two-factor" | "sso";
 
 /** Ended windows are deleted now and then, not on every attempt. */
 const SWEEP_EVERY_MS = 10 * 60 * 1000;

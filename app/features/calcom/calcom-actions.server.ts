@@ -45,6 +45,7 @@ export async function handleCalcomAction(request: Request, gate: GateContext, or
         apiKey: submission.value.apiKey,
         baseUrl: submission.value.baseUrl || null,
         teamId: submission.value.teamId,
+        actorUserId: gate.user.id,
       });
     } catch (error) {
       if (!isCalcomError(error)) throw error;
@@ -83,7 +84,7 @@ export async function handleCalcomAction(request: Request, gate: GateContext, or
     return data({ intent, result: { status: "error" as const, error: { "": [`errors.${error.kind}`] } } }, { status: 502 });
   }
   if (intent === "regenerate-secret") {
-    return secretShownOnce(intent, await regenerateWebhookSecret(tenantId, organizationId));
+    return secretShownOnce(intent, await regenerateWebhookSecret(tenantId, organizationId, gate.user.id));
   }
   if (intent === "disconnect") {
     await disconnectCalcom(tenantId, organizationId);

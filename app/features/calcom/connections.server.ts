@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { getDb, newId, now, type DB } from "~/db/db.server";
+import { getDb, inTransaction, newId, now, type DB } from "~/db/db.server";
+import { recordSecretReplaced } from "~/features/audit/audit.server";
 import { lastFour, openSecret, sealSecret } from "~/lib/security/secrets.server";
 import { createCalcomClient, normalizeCalcomBaseUrl, type CalcomClient } from "./calcom-client.server";
 
@@ -37,6 +38,7 @@ export function clientFor(connection: Pick<CalcomConnection, "api_key_sealed" | 
 export const webhookSecretOf = (connection: Pick<CalcomConnection, "webhook_secret_sealed">) => openSecret(connection.webhook_secret_sealed);
 
 const newWebhookSecret = () => randomBytes(24).toString("base64url");
+const calcomTarget = (connectionId: string) => ({ kind: "calcom", id: connectionId, label: "Cal.com" });
 
 /**
  * Tests the key against Cal.com (GET /v2/me) before anything is stored: a
@@ -45,7 +47,7 @@ const newWebhookSecret = () => randomBytes(24).toString("base64url");
 export async function connectCalcom(
   tenantId: string,
   organizationId: string,
-  input: { apiKey: string; baseUrl: string | null; teamId: string },
+  input: { apiKey: string; baseUrl: string | null; teamId: string; actorUserId: string | null },
   db: DB = getDb(),
 ) {
   const baseUrl = normalizeCalcomBaseUrl(input.baseUrl);
@@ -63,7 +65,10 @@ export async function connectCalcom(
   };
   const existing = await getConnection(tenantId, organizationId, db);
   if (existing) {
-    await db.updateTable("calcom_connections").set(values).where("id", "=", existing.id).execute();
+    await inTransaction(db, async (trx) => {
+      await trx.updateTable("calcom_connections").set(values).where("id", "=", existing.id).execute();
+      await recordSecretReplaced(trx, { tenantId, actorUserId: input.actorUserId, target: calcomTarget(existing.id), secret: "api-key" });
+    });
     return { id: existing.id, webhookSecret: null };
   }
   const id = newId();
@@ -100,14 +105,18 @@ export async function disconnectCalcom(tenantId: string, organizationId: string,
 }
 
 /** A new webhook secret in place of the old one; returns it, the only time it is handed out. */
-export async function regenerateWebhookSecret(tenantId: string, organizationId: string, db: DB = getDb()) {
+export async function regenerateWebhookSecret(tenantId: string, organizationId: string, actorUserId: string | null, db: DB = getDb()) {
   const webhookSecret = newWebhookSecret();
-  await db
-    .updateTable("calcom_connections")
-    .set({ webhook_secret_sealed: sealSecret(webhookSecret), updated_at: now() })
-    .where("tenant_id", "=", tenantId)
-    .where("organization_id", "=", organizationId)
-    .execute();
+  await inTransaction(db, async (trx) => {
+    const connection = await getConnection(tenantId, organizationId, trx);
+    if (!connection) return;
+    await trx
+      .updateTable("calcom_connections")
+      .set({ webhook_secret_sealed: sealSecret(webhookSecret), updated_at: now() })
+      .where("id", "=", connection.id)
+      .execute();
+    await recordSecretReplaced(trx, { tenantId, actorUserId, target: calcomTarget(connection.id), secret: "webhook-secret" });
+  });
   return webhookSecret;
 }
 

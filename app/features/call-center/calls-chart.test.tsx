@@ -4,7 +4,8 @@ import { Translator } from "~/i18n/translator";
 import { describe, expect, it } from "vitest";
 import type { Language } from "~/i18n/config";
 import { resources } from "~/i18n/resources.server";
-import { CallsChart, niceScale } from "./calls-chart";
+import { chartScale } from "~/lib/format/chart-scale";
+import { CallsChart } from "./calls-chart";
 import { periodsOf, type Granularity } from "~/lib/dates/chart-periods";
 import { emptyFigures, fillPeriods } from "./kpis";
 
@@ -133,7 +134,7 @@ describe("axis scale", () => {
     [173, 200, 50],
     [1000, 1000, 500],
   ])("max %i → top %i, step %i", (max, top, step) => {
-    const scale = niceScale(max);
+    const scale = chartScale(max);
     expect(scale).toEqual({ top, step });
   });
 });

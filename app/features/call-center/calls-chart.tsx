@@ -1,3 +1,4 @@
+import { chartScale } from "~/lib/format/chart-scale";
 import { ChartDataTable } from "~/components/ui/chart-data-table";
 import { useTranslation } from "~/i18n/react";
 import { formatNumber } from "~/i18n/format";
@@ -14,16 +15,6 @@ import { FIGURE_KEYS, type PeriodFigures } from "./kpis";
  */
 export const CHART = { width: 720, height: 260, top: 12, right: 12, bottom: 36, left: 48 } as const;
 const MAX_X_LABELS = 10;
-
-/** A round axis maximum and step: 0–4 calls shows 0,1,2,3,4; 0–173 shows 0,50,100,150,200. */
-export function niceScale(max: number, targetTicks = 4) {
-  if (max <= 0) return { top: targetTicks, step: 1 };
-  const rough = max / targetTicks;
-  const magnitude = 10 ** Math.floor(Math.log10(rough));
-  const step = [1, 2, 5, 10].map((m) => m * magnitude).find((candidate) => candidate >= rough) ?? 10 * magnitude;
-  const wholeStep = Math.max(1, step);
-  return { top: Math.ceil(max / wholeStep) * wholeStep, step: wholeStep };
-}
 
 export interface CallsChartProps {
   periods: PeriodFigures[];
@@ -56,7 +47,7 @@ export function CallsChart({ periods, granularity, language }: CallsChartProps) 
 
   const plotWidth = CHART.width - CHART.left - CHART.right;
   const plotHeight = CHART.height - CHART.top - CHART.bottom;
-  const { top, step } = niceScale(Math.max(0, ...periods.map((p) => Math.max(p.inbound, p.outbound))));
+  const { top, step } = chartScale(Math.max(0, ...periods.map((p) => Math.max(p.inbound, p.outbound))));
   const ticks = Array.from({ length: Math.round(top / step) + 1 }, (_, i) => i * step);
   const band = periods.length > 0 ? plotWidth / periods.length : plotWidth;
   const barWidth = (band * 0.8) / 2;

@@ -54,8 +54,8 @@ export function CallFiguresSection({ figures, language }: { figures: CallFigures
   );
 }
 
-/** Plain links, one per range: a bookmarkable URL and no JavaScript needed. */
-function RangePicker({ current }: { current: DateRangeKey }) {
+/** Plain links, one per range: a bookmarkable URL and no JavaScript needed. Also /analytics's (`path`), same ranges and param. */
+export function RangePicker({ current, path = "/overview" }: { current: DateRangeKey; path?: string }) {
   const { t } = useTranslation("calls");
   return (
     <nav aria-label={t("overview.rangeLabel")} data-tour="overview-ranges">
@@ -64,7 +64,7 @@ function RangePicker({ current }: { current: DateRangeKey }) {
         {DATE_RANGES.map((range) => (
           <li key={range}>
             <Link
-              to={`/overview?range=${range}`}
+              to={`${path}?range=${range}`}
               aria-current={range === current ? "page" : undefined}
               preventScrollReset
               className={buttonClass(range === current ? "primary" : "secondary", "w-full shadow-none sm:w-auto", "sm")}

@@ -109,6 +109,7 @@ async function editConnection(gate: GateContext, integration: Integration, formD
       leadEmail: value.leadEmail || null,
       sendLeadOnEmail: Boolean(value.sendLeadOnEmail),
       sendLeadOnCrmOnly: Boolean(value.sendLeadOnCrmOnly),
+      actorUserId: gate.user.id,
     });
   } catch (error) {
     if (!(error instanceof DuplicateIntegration)) throw error;

@@ -1,5 +1,6 @@
 import type { Selectable } from "kysely";
-import { getDb, newId, now, type DB } from "~/db/db.server";
+import { getDb, inTransaction, newId, now, type DB } from "~/db/db.server";
+import { recordSecretReplaced } from "~/features/audit/audit.server";
 import { isUniqueViolation } from "~/db/constraints.server";
 import type { IntegrationStatus, IntegrationTable } from "~/db/schema";
 import { lastFour, openSecret, sealSecret } from "~/lib/security/secrets.server";
@@ -138,30 +139,43 @@ export async function createIntegration(
   return id;
 }
 
-/** Connection details; an empty secret keeps the stored one. */
+/**
+ * Connection details; an empty secret keeps the stored one. A new secret is
+ * recorded in the audit log with the change (who replaced which
+ * integration's key), never the secret itself.
+ */
 export async function updateConnection(
   tenantId: string,
   integration: Integration,
-  input: Omit<ConnectionInput, "secret"> & { secret: string | null },
+  input: Omit<ConnectionInput, "secret"> & { secret: string | null; actorUserId: string | null },
   db: DB = getDb(),
 ) {
   const template = templateOf(integration);
   try {
-    await db
-      .updateTable("integrations")
-      .set({
-        base_url: input.baseUrl,
-        ...(input.secret ? { secret_sealed: sealSecret(input.secret), secret_last4: lastFour(input.secret) } : {}),
-        settings: JSON.stringify(initialSettings(template, input.settings)),
-        ...(input.crmName ? { crm_name: input.crmName.trim() } : {}),
-        lead_email: input.leadEmail ?? null,
-        send_lead_on_email: input.sendLeadOnEmail ? 1 : 0,
-        send_lead_on_crm_only: input.sendLeadOnCrmOnly ? 1 : 0,
-        updated_at: now(),
-      })
-      .where("tenant_id", "=", tenantId)
-      .where("id", "=", integration.id)
-      .execute();
+    await inTransaction(db, async (trx) => {
+      await trx
+        .updateTable("integrations")
+        .set({
+          base_url: input.baseUrl,
+          ...(input.secret ? { secret_sealed: sealSecret(input.secret), secret_last4: lastFour(input.secret) } : {}),
+          settings: JSON.stringify(initialSettings(template, input.settings)),
+          ...(input.crmName ? { crm_name: input.crmName.trim() } : {}),
+          lead_email: input.leadEmail ?? null,
+          send_lead_on_email: input.sendLeadOnEmail ? 1 : 0,
+          send_lead_on_crm_only: input.sendLeadOnCrmOnly ? 1 : 0,
+          updated_at: now(),
+        })
+        .where("tenant_id", "=", tenantId)
+        .where("id", "=", integration.id)
+        .execute();
+      if (input.secret)
+        await recordSecretReplaced(trx, {
+          tenantId,
+          actorUserId: input.actorUserId,
+          target: { kind: "integration", id: integration.id, label: input.crmName?.trim() || integration.crm_name },
+          secret: "api-key",
+        });
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw new DuplicateIntegration(`${input.crmName} is already connected for this organization`);
     throw error;

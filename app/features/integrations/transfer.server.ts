@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { getDb, now, type DB } from "~/db/db.server";
+import { recordSecretReplaced } from "~/features/audit/audit.server";
 import { INTEGRATION_EVENTS } from "./events";
 import { mergeEndpointSettings, type EndpointSetting } from "./templates/integration-template";
 import {
@@ -183,7 +184,13 @@ export async function planImport(tenantId: string, organizationId: string, text:
 }
 
 /** Applies a plan made a moment ago, in one transaction; webhooks get fresh signing secrets (shown on their tab). */
-export async function applyImport(tenantId: string, organizationId: string, plan: Extract<ImportPlan, { ok: true }>, secret: string | null, db: DB = getDb()) {
+export async function applyImport(
+  tenantId: string,
+  organizationId: string,
+  plan: Extract<ImportPlan, { ok: true }>,
+  { secret, actorUserId }: { secret: string | null; actorUserId: string | null },
+  db: DB = getDb(),
+) {
   const incoming = plan.file.integration;
   return db.transaction().execute(async (trx) => {
     let id = plan.existingId;
@@ -218,15 +225,18 @@ export async function applyImport(tenantId: string, organizationId: string, plan
           leadEmail: incoming.leadEmail,
           sendLeadOnEmail: incoming.sendLeadOnEmail,
           sendLeadOnCrmOnly: incoming.sendLeadOnCrmOnly,
+          actorUserId,
         },
         trx,
       );
-      if (secret)
+      if (secret) {
         await trx
           .updateTable("integrations")
           .set({ secret_sealed: sealSecret(secret), secret_last4: lastFour(secret) })
           .where("id", "=", id)
           .execute();
+        await recordSecretReplaced(trx, { tenantId, actorUserId, target: { kind: "integration", id, label: incoming.crmName }, secret: "api-key" });
+      }
     }
     const endpointSettings: Record<string, EndpointSetting> = mergeEndpointSettings(plan.template, incoming.endpointSettings);
     await trx

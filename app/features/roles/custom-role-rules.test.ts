@@ -23,6 +23,7 @@ describe("what a custom role may grant", () => {
       campaigns: ["read", "delete"],
       profile: ["read"],
       help: ["read"],
+      affiliates: ["read"],
     });
   });
 

@@ -51,7 +51,8 @@ describe("permissions", () => {
     // Built (issue 24): the agents' entry carries its "new" badge, and the editor's screens light it up.
     expect(create.items[0]!.badgeKey).toBe("nav.badges.new");
     expect(create.items[0]!.alsoActiveOn).toEqual(["ai-agent", "create-agent", "create-from-blank"]);
-    for (const soon of ["affiliates", "products"]) expect(isBuiltSegment(soon)).toBe(false);
+    for (const soon of ["overview-new"]) expect(isBuiltSegment(soon)).toBe(false);
+    for (const built of ["products", "analytics"]) expect(isBuiltSegment(built)).toBe(true);
     for (const built of ["overview", "campaigns", "recordings", "settings", "service-desk", "templates", "response"]) expect(isBuiltSegment(built)).toBe(true);
     const calls = NAV_GROUPS.find((g) => g.id === "call-management")!.items[0]!;
     expect(calls.tabs!.map((t) => t.value)).toEqual(["live-calls", "callqueue", "recordings", "missedcalls"]);

@@ -47,6 +47,8 @@ export const BUILT_IN_ROLES: Array<{ key: string; name: string; permissions: Per
       "service-desk",
       // Finding a contact and reading its history changes nothing.
       "main-contact-center",
+      // The affiliate programme is the user's own, not the tenant's (docs/product/affiliates.md): every signed-in user may join.
+      "affiliates",
     ]),
     isPlatformAdmin: false,
   },
@@ -56,7 +58,7 @@ export const BUILT_IN_ROLES: Array<{ key: string; name: string; permissions: Per
     // Works tickets and reads what a ticket points at (calls, recordings, contacts); no billing, settings, API access or deleting.
     permissions: {
       // The contact center: who a ticket's caller is and what happened before (its timeline shows no deals or campaigns to this role).
-      ...grantRead(["overview", "call-management", "recordings", "contacts", "main-contact-center", "profile", "help"]),
+      ...grantRead(["overview", "call-management", "recordings", "contacts", "main-contact-center", "profile", "help", "affiliates"]),
       "service-desk": ["read", "create", "update"],
     },
     isPlatformAdmin: false,

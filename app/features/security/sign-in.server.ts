@@ -1,7 +1,7 @@
 import { createCookie, redirect, type AppLoadContext } from "@remix-run/node";
 import { getEnv } from "~/config/env.server";
 import { clientIp } from "~/features/auth/request.server";
-import { createSession, destroySession } from "~/features/auth/session.server";
+import { createSession, destroySession, isUserDisabled } from "~/features/auth/session.server";
 import { safeRedirectPath } from "~/lib/http/safe-redirect";
 import { isHttpsUrl } from "~/lib/security/secure-cookies.server";
 import { hasTwoFactor } from "./two-factor.server";
@@ -47,6 +47,17 @@ export async function readPendingSignIn(request: Request): Promise<PendingSignIn
 }
 
 export const clearPendingSignIn = () => getPendingCookie().serialize("", { maxAge: 0, expires: new Date(0) });
+
+/**
+ * Why someone who has just proved who they are (the right password, a
+ * provider's signed ID token) still gets no sign-in, or null. Every sign-in
+ * path asks this before completeSignIn, and each says it only after the proof,
+ * so the answer tells nobody else that the account exists
+ * (docs/product/roles.md#disabled-users).
+ */
+export async function signInRefusal(userId: string): Promise<"accountDisabled" | null> {
+  return (await isUserDisabled(userId)) ? "accountDisabled" : null;
+}
 
 /** The session itself, once every factor the account has is verified. */
 export async function startSignedInSession(request: Request, context: AppLoadContext | undefined, user: { id: string; tenantId: string }, redirectTo: string) {

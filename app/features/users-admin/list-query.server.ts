@@ -61,6 +61,20 @@ interface UserDbRow {
 export const userStatus = (row: { disabled_at: string | null; email_verified_at: string | null }): UserStatus =>
   row.disabled_at !== null ? "disabled" : row.email_verified_at === null ? "unverified" : "active";
 
+/** A user as the list shows them; the detail page (getManagedUser) adds to the same. */
+export const toUserListItem = (row: UserDbRow): UserListItem => ({
+  id: row.id,
+  name: row.name,
+  email: row.email,
+  tenantId: row.tenant_id,
+  tenantName: row.tenant_name,
+  roleKey: row.role_key,
+  roleName: row.role_name,
+  customRole: isCustomRoleKey(row.role_key),
+  status: userStatus(row),
+  createdAt: row.created_at,
+});
+
 export async function listUsers(params: UsersListParams, timeZone: string, db: DB = getDb()) {
   const where = conditions(params, timeZone, db);
   const counted = await sql<{ count: number | string }>`select count(*) as count from ${FROM} where ${where}`.execute(db);
@@ -73,18 +87,7 @@ export async function listUsers(params: UsersListParams, timeZone: string, db: D
     from ${FROM} where ${where}
     order by ${SORTS[params.sort]} ${direction}, users.id ${direction}
     limit ${USERS_PAGE_SIZE} offset ${(page - 1) * USERS_PAGE_SIZE}`.execute(db);
-  const rows: UserListItem[] = result.rows.map((row) => ({
-    id: row.id,
-    name: row.name,
-    email: row.email,
-    tenantId: row.tenant_id,
-    tenantName: row.tenant_name,
-    roleKey: row.role_key,
-    roleName: row.role_name,
-    customRole: isCustomRoleKey(row.role_key),
-    status: userStatus(row),
-    createdAt: row.created_at,
-  }));
+  const rows = result.rows.map(toUserListItem);
   return { rows, total, page, pageCount };
 }
 

@@ -3,7 +3,7 @@ import { recordAudit } from "~/features/audit/audit.server";
 import { requestPasswordReset, sendVerificationEmail } from "~/features/auth/accounts.server";
 import { isCustomRoleKey } from "~/features/roles/role-rank";
 import type { Language } from "~/i18n/config";
-import { userStatus } from "./list-query.server";
+import { toUserListItem } from "./list-query.server";
 import type { PlatformAssignableRole } from "./user-rules";
 
 /**
@@ -40,18 +40,9 @@ export async function getManagedUser(userId: string, db: DB = getDb()) {
     .where("user_id", "=", userId)
     .executeTakeFirstOrThrow();
   return {
-    id: row.id,
-    name: row.name,
-    email: row.email,
-    tenantId: row.tenant_id,
-    tenantName: row.tenant_name,
-    roleKey: row.role_key,
-    roleName: row.role_name,
-    customRole: isCustomRoleKey(row.role_key),
-    status: userStatus(row),
+    ...toUserListItem(row),
     emailVerifiedAt: row.email_verified_at,
     disabledAt: row.disabled_at,
-    createdAt: row.created_at,
     firstSignedInAt: row.first_signed_in_at,
     sessionCount: Number(sessions.count),
     lastSeenAt: (sessions.last_seen_at as string | null) ?? null,

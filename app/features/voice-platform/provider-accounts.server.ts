@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { getEnv } from "~/config/env.server";
 import { getDb, now, type DB } from "~/db/db.server";
+import { recordSecretReplaced } from "~/features/audit/audit.server";
 import type { AgentProviderLink, VoiceProviderName } from "~/db/schema";
 import { lastFour, openSecret, sealSecret } from "~/lib/security/secrets.server";
 import { retellClient, vapiClient, type VoiceProviderClient } from "./provider-clients.server";
@@ -76,6 +77,7 @@ export async function saveProviderAccount(tenantId: string, provider: VoiceProvi
     };
     if (existing) {
       await trx.updateTable("voice_provider_accounts").set(values).where("tenant_id", "=", tenantId).execute();
+      await recordSecretReplaced(trx, { tenantId, actorUserId: userId, target: { kind: "voice-platform", id: tenantId, label: provider }, secret: "api-key" });
       if (existing.provider !== provider) await trx.deleteFrom("agent_provider_links").where("tenant_id", "=", tenantId).execute();
     } else {
       await trx

@@ -39,6 +39,10 @@ export type DomainEvent =
     }
   /** A ticket moved from one status to another (docs/product/service-desk.md#status). */
   | { kind: "ticket.status-changed"; tenantId: string; ticketId: string; from: TicketEventStatus; to: TicketEventStatus; actorUserId: string | null }
+  /** An invoice was issued for a settled (paid) charge: emitted in the settling transaction (app/features/billing/history/invoices.server.ts). */
+  | { kind: "invoice.paid"; tenantId: string; invoiceId: string }
+  /** A paid invoice's payment was returned; emitted once, in the transaction that marks it refunded. */
+  | { kind: "invoice.refunded"; tenantId: string; invoiceId: string }
   | AppointmentEvent;
 
 /** An appointment booked, moved or cancelled (a no-show announces nothing); one kind per change. */

@@ -123,6 +123,10 @@ export const BUILT_SEGMENTS: ReadonlySet<DashboardSegment> = new Set<DashboardSe
   "main-contact-center",
   "roles",
   "usersManagement",
+  "affiliates",
+  "affiliate-management",
+  "products",
+  "analytics",
 ]);
 
 export const isBuiltSegment = (segment: string) => BUILT_SEGMENTS.has(segment as DashboardSegment);

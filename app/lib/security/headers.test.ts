@@ -22,4 +22,11 @@ describe("contentSecurityPolicy", () => {
     expect(policy["form-action"]).toBe("form-action 'self'");
     expect(policy["frame-ancestors"]).toBe("frame-ancestors 'none'");
   });
+
+  it("lets forms end up at the single sign-on provider only when its origin is given (docs/product/single-sign-on.md)", () => {
+    const policy = directives(contentSecurityPolicy("abc", { ssoOrigin: "https://accounts.google.com" }));
+    expect(policy["form-action"]).toBe("form-action 'self' https://accounts.google.com");
+    expect(policy["script-src"]).toBe("script-src 'self' 'nonce-abc'");
+    expect(policy["connect-src"]).toBe("connect-src 'self'");
+  });
 });

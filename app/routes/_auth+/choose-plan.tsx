@@ -73,11 +73,11 @@ export async function action({ request }: ActionFunctionArgs) {
     case "noCard":
       return data({ formErrors: ["plans.needCard"], plan: planKey }, { status: 402 });
     case "unchanged": {
-      const plan = (await planOffers(null)).find((offer) => offer.key === planKey);
+      const plan = (await planOffers(gate.subscription)).find((offer) => offer.key === planKey);
       return redirectWithToast("/billing", { type: "success", key: "plans.resumed", values: { plan: plan?.name ?? planKey } });
     }
     case "scheduled": {
-      const plan = (await planOffers(null)).find((offer) => offer.key === planKey);
+      const plan = (await planOffers(gate.subscription)).find((offer) => offer.key === planKey);
       return redirectWithToast("/billing", {
         type: "success",
         key: "plans.downgradeScheduled",

@@ -12,8 +12,9 @@ import { safeRedirectPath } from "~/lib/http/safe-redirect";
 import { authenticateWithForm } from "~/features/auth/authenticator.server";
 import { rateLimitMessage } from "~/features/auth/request.server";
 import { LoginSchema, type LoginFields } from "~/features/auth/schemas";
-import { isUserDisabled } from "~/features/auth/session.server";
-import { completeSignIn } from "~/features/security/sign-in.server";
+import { completeSignIn, signInRefusal } from "~/features/security/sign-in.server";
+import { isSsoError } from "~/features/sso/oidc-claims";
+import { getEnv } from "~/config/env.server";
 import type { I18nHandle } from "~/i18n/route-namespaces";
 import { readFormData } from "~/lib/http/form-body.server";
 import { keepRetryAfter } from "~/lib/http/action-headers";
@@ -28,7 +29,14 @@ export const meta = () => pageTitle(null);
 export async function loader({ request }: LoaderFunctionArgs) {
   // Signed in already: the sign-in form has nothing to offer.
   if (await getGateContext(request)) throw redirect(safeRedirectPath(new URL(request.url).searchParams.get("redirectTo")));
-  return { constraint: getZodConstraint(LoginSchema) };
+  const sso = getEnv().oidc;
+  const ssoError = new URL(request.url).searchParams.get("sso");
+  return {
+    constraint: getZodConstraint(LoginSchema),
+    // Single sign-on (docs/product/single-sign-on.md): the button only when a provider is configured, and why the last try was refused.
+    sso: sso ? { provider: sso.buttonLabel } : null,
+    ssoError: sso && isSsoError(ssoError) ? ssoError : null,
+  };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -44,7 +52,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const user = await authenticateWithForm(request, formData, context);
   if (!user) return data(submission.reply({ formErrors: ["validation.invalidCredentials"], hideFields: ["password"] }), { status: 400 });
   // Said only after the right password, so the message tells nobody else that the account exists (docs/product/roles.md#disabled-users).
-  if (await isUserDisabled(user.id)) return data(submission.reply({ formErrors: ["validation.accountDisabled"], hideFields: ["password"] }), { status: 403 });
+  const refusal = await signInRefusal(user.id);
+  if (refusal) return data(submission.reply({ formErrors: [`validation.${refusal}`], hideFields: ["password"] }), { status: 403 });
 
   // The session (or, for an account with a second factor, the code step first) comes from the one path every sign-in takes.
   return completeSignIn({ request, context, user, redirectTo: submission.value.redirectTo });
@@ -52,7 +61,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function LoginPage() {
   const { t } = useTranslation("auth");
-  const { constraint } = useLoaderData<typeof loader>();
+  const { constraint, sso, ssoError } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
   const pending = useIsPending();
@@ -60,6 +69,14 @@ export default function LoginPage() {
   const redirectTo = searchParams.get("redirectTo") ?? "";
   return (
     <AuthCard title={t("login.title")}>
+      {sso && ssoError ? (
+        <div
+          role="alert"
+          className="mb-4 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700 dark:border-red-900 dark:bg-red-950 dark:text-red-300"
+        >
+          <p>{t(`sso.errors.${ssoError}`, { provider: sso.provider })}</p>
+        </div>
+      ) : null}
       <Form method="post" className="space-y-4" {...plainFormProps(form)}>
         <FormErrors errors={form.errors} namespace="auth" />
         <input type="hidden" name="redirectTo" value={redirectTo} />
@@ -79,6 +96,18 @@ export default function LoginPage() {
           {t("login.submit")}
         </Button>
       </Form>
+      {sso ? (
+        <>
+          <p className="my-4 text-center text-sm text-gray-500 dark:text-gray-400">{t("sso.or")}</p>
+          {/* A whole-page post: the answer is a redirect to the provider, another origin. */}
+          <Form method="post" action="/auth/oidc" reloadDocument>
+            <input type="hidden" name="redirectTo" value={redirectTo} />
+            <Button type="submit" variant="secondary" className="w-full">
+              {t("sso.button", { provider: sso.provider })}
+            </Button>
+          </Form>
+        </>
+      ) : null}
       <div className="mt-6 flex flex-col gap-2 text-sm">
         <Link to="/reset-password" className="text-primary-dark underline dark:text-primary">
           {t("login.forgotPassword")}

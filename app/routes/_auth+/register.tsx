@@ -20,6 +20,7 @@ import type { I18nHandle } from "~/i18n/route-namespaces";
 import { runAfterResponse } from "~/lib/background/after-response.server";
 import { readFormData } from "~/lib/http/form-body.server";
 import { keepRetryAfter } from "~/lib/http/action-headers";
+import { attributeSignUp, clearedReferralCookie, readReferralCode, referralVisitCookie } from "~/features/affiliates/attribution.server";
 
 export const handle: I18nHandle = { i18n: ["auth", "phone"] };
 // A 429 from the rate limit keeps its Retry-After on a post without JavaScript too.
@@ -28,7 +29,9 @@ export const headers = keepRetryAfter;
 export async function loader({ request }: LoaderFunctionArgs) {
   if (await getGateContext(request)) throw redirect("/overview");
   const phoneCountry = registrationPhoneCountry(request.headers.get("Accept-Language"));
-  return { phoneCountry, constraint: getZodConstraint(registerSchema(phoneCountry)) };
+  // /register?ref=<code>: the other shape of an affiliate's link (docs/product/affiliates.md) sets the same attribution cookie.
+  const referral = await referralVisitCookie(new URL(request.url).searchParams.get("ref"));
+  return data({ phoneCountry, constraint: getZodConstraint(registerSchema(phoneCountry)) }, referral ? { headers: { "Set-Cookie": referral } } : undefined);
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -55,6 +58,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
       phoneCountry,
     });
     runAfterResponse("Verification email", () => sendVerificationEmail({ ...user, email, name }, language));
+    // The affiliate whose link brought this visitor (the attribution cookie) gets the new account; self-referral is refused there.
+    const referralCode = await readReferralCode(request);
+    if (referralCode && (await attributeSignUp({ tenantId: user.tenantId, email, code: referralCode })) !== "no-affiliate") {
+      return redirect("/registration-successful", { headers: { "Set-Cookie": await clearedReferralCookie() } });
+    }
   } catch (error) {
     if (!(error instanceof EmailTakenError)) throw error;
     // The same answer as for a new address, so the form tells nobody who has an account; the address's owner hears of it by email.

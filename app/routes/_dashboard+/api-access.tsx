@@ -2,14 +2,17 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { NotAvailablePanel } from "~/components/not-available-panel";
 import { PageHeader } from "~/components/ui/page-header";
 import { requireActionAccess, requireReadAccess } from "~/features/access/gate.server";
 import { can } from "~/features/roles/permissions";
 import { ApiAccessTabs } from "~/features/api-keys/api-access-tabs";
 import { createApiKey, findApiKey, listApiKeys, revokeApiKey } from "~/features/api-keys/api-keys.server";
 import { KeysTab } from "~/features/api-keys/keys-tab";
-import { apiRateLimitFor, usageRows } from "~/features/api-keys/api-usage.server";
+import { apiRateLimitFor, dashboardFigures, usageFilterChoices, usageRows } from "~/features/api-keys/api-usage.server";
+import { DashboardTab, toWireP95, type ApiDashboardView } from "~/features/api-keys/dashboard-tab";
+import { DocumentationTab } from "~/features/api-keys/documentation-tab";
+import { dashboardRange, parseUsageParams, USAGE_PAGE_SIZE, type UsageParams } from "~/features/api-keys/usage-params";
+import { getEnv } from "~/config/env.server";
 import { AccountTab, UsageTab } from "~/features/api-keys/usage-account-tabs";
 import { getActiveSubscription } from "~/features/tenants/plans.server";
 import { API_KEYS_PATH, isApiAccessTab, type ApiAccessTab } from "~/features/api-keys/links";
@@ -22,13 +25,15 @@ import { readFormData } from "~/lib/http/form-body.server";
 import { badRequest, notFound } from "~/lib/http/errors.server";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 
-export const handle: I18nHandle = { i18n: ["api"] };
+// "calls" for the overview's range names, which the dashboard tab shares.
+export const handle: I18nHandle = { i18n: ["api", "calls"] };
 
 /**
- * /api-access: the tenant's API keys for the call ingestion API, their usage
- * (last 30 days) and the plan's limits. Dashboard and documentation
- * (docs/product/navigation.md#api-access-tabs) are still honest placeholders. `?revoke=<id>` is the confirmation step of a revocation, so it
- * works without JavaScript.
+ * /api-access (docs/product/api-access.md): the tenant's API keys, a dashboard
+ * of their requests (?tab=dashboard&range=), a getting-started
+ * (?tab=documentation), usage with filters in the URL and CSV export
+ * (?tab=usage, app/features/api-keys/usage-params.ts) and the plan's limits.
+ * `?revoke=<id>` is the confirmation step of a revocation, so it works without JavaScript.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user, tenant } = await requireReadAccess(request, "api-access");
@@ -40,10 +45,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const canCreate = can(user.permissions, "api-access", "create");
   const canRevoke = can(user.permissions, "api-access", "delete");
   const keys = activeTab === "keys" ? await listApiKeys(tenant.id) : [];
-  // Usage: the last 30 UTC days, today included (filters, the dashboard and CSV export are still to come).
-  const to = new Date().toISOString().slice(0, 10);
-  const from = new Date(Date.now() - 29 * 86_400_000).toISOString().slice(0, 10);
-  const usage = activeTab === "usage" ? await usageRows(tenant.id, { from, to }) : [];
+  const usageParams = parseUsageParams(url.searchParams);
+  const usage = activeTab === "usage" ? await usageView(tenant.id, usageParams) : null;
+  const dashboard = activeTab === "dashboard" ? await dashboardView(tenant.id, url.searchParams) : null;
+  const documentation =
+    activeTab === "documentation" ? { baseUrl: `${getEnv().appUrl.replace(/\/+$/, "")}/api/v1`, rateLimitPerMinute: await apiRateLimitFor(tenant.id) } : null;
   const account = activeTab === "account" ? await accountLimits(tenant.id) : null;
   const revokeId = url.searchParams.get("revoke");
   const revokeTarget = activeTab === "keys" && canRevoke && revokeId ? (keys.find((key) => key.id === revokeId && !key.revokedAt) ?? null) : null;
@@ -58,11 +64,41 @@ export async function loader({ request }: LoaderFunctionArgs) {
       tenantName: tenant.name,
       timeZone: tenant.timeZone,
       createConstraint: getZodConstraint(CreateApiKeySchema),
-      usage: { rows: usage, from, to },
+      usage,
+      dashboard,
+      documentation,
       account,
     },
     { headers: { "Cache-Control": "no-store" } },
   );
+}
+
+/** One page of the usage rows (they are aggregated, at most a year of days, so the page is cut here). */
+async function usageView(tenantId: string, params: UsageParams) {
+  const rows = await usageRows(tenantId, { from: params.from, to: params.to, keyId: params.key, endpoint: params.endpoint, statusClass: params.status });
+  const pageCount = Math.max(1, Math.ceil(rows.length / USAGE_PAGE_SIZE));
+  const page = Math.min(params.page, pageCount);
+  return {
+    params: { ...params, page },
+    pageCount,
+    total: rows.length,
+    rows: rows.slice((page - 1) * USAGE_PAGE_SIZE, page * USAGE_PAGE_SIZE).map((row) => ({ ...row, p95Ms: toWireP95(row.p95Ms) })),
+    choices: await usageFilterChoices(tenantId),
+  };
+}
+
+async function dashboardView(tenantId: string, searchParams: URLSearchParams): Promise<ApiDashboardView> {
+  const range = dashboardRange(searchParams);
+  const figures = await dashboardFigures(tenantId, range);
+  return {
+    rangeKey: range.key,
+    firstDay: range.firstDay,
+    lastDay: range.lastDay,
+    granularity: figures.granularity,
+    periods: figures.periods,
+    total: { ...figures.total, p95Ms: toWireP95(figures.total.p95Ms) },
+    endpoints: figures.endpoints.map((row) => ({ ...row, p95Ms: toWireP95(row.p95Ms) })),
+  };
 }
 
 async function accountLimits(tenantId: string) {
@@ -126,13 +162,15 @@ export default function ApiAccessPage() {
       <ApiAccessTabs active={page.activeTab} />
       {page.activeTab === "keys" ? (
         <KeysTab data={page} created={actionData?.created ?? null} createResult={actionData?.result} />
-      ) : page.activeTab === "usage" ? (
-        <UsageTab rows={page.usage.rows} from={page.usage.from} to={page.usage.to} />
-      ) : page.activeTab === "account" && page.account ? (
+      ) : page.usage ? (
+        <UsageTab rows={page.usage.rows} params={page.usage.params} choices={page.usage.choices} pageCount={page.usage.pageCount} />
+      ) : page.dashboard ? (
+        <DashboardTab view={page.dashboard} />
+      ) : page.documentation ? (
+        <DocumentationTab view={page.documentation} />
+      ) : page.account ? (
         <AccountTab limits={page.account} />
-      ) : (
-        <NotAvailablePanel />
-      )}
+      ) : null}
     </div>
   );
 }

@@ -4,7 +4,7 @@ import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { PageHeader } from "~/components/ui/page-header";
 import { AUDIT_LOG_AREA, requireReadAccess } from "~/features/access/gate.server";
 import { parseAuditParams } from "~/features/audit/audit-params";
-import { describeEntry, listAuditEntries } from "~/features/audit/audit.server";
+import { auditViewPage } from "~/features/audit/audit.server";
 import { AuditLogView, type AuditViewData } from "~/features/audit/audit-log-view";
 import { getTranslator } from "~/i18n/i18next.server";
 import { useTranslation } from "~/i18n/react";
@@ -25,29 +25,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // A tenant's own log: the super admin's tenant filter (/usersManagement/audit-log) means nothing here.
   const requested = { ...parseAuditParams(new URL(request.url).searchParams), tenant: null };
   const scope = { tenantId: gate.tenant.id, timeZone: gate.tenant.timeZone };
-  const [t, page] = await Promise.all([getTranslator(request, "audit"), listAuditEntries(scope, requested)]);
-  return {
-    title: t("title"),
-    view: {
-      params: { ...requested, page: page.page },
-      rows: page.rows.map((row) => {
-        const described = describeEntry(row, t);
-        return {
-          id: row.id,
-          at: row.at,
-          actorLabel: row.actorLabel,
-          action: described.action,
-          targetLabel: row.targetLabel,
-          details: described.details,
-          ip: row.ip,
-          requestId: row.requestId,
-        };
-      }),
-      total: page.total,
-      pageCount: page.pageCount,
-      timeZone: gate.tenant.timeZone,
-    } satisfies AuditViewData,
-  };
+  const t = await getTranslator(request, "audit");
+  return { title: t("title"), view: (await auditViewPage(scope, requested, t)) satisfies AuditViewData };
 }
 
 export const meta = titleFromLoader;

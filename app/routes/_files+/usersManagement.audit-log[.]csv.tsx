@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { parseAuditParams } from "~/features/audit/audit-params";
 import { auditCsvStream } from "~/features/audit/audit.server";
-import { requireSuperAdmin } from "~/features/users-admin/super-admin-gate.server";
+import { requireSuperAdmin } from "~/features/access/super-admin.server";
 import { getLanguage, getTranslatorFor } from "~/i18n/i18next.server";
 import { csvFileName } from "~/lib/csv/csv-writer";
 
@@ -11,7 +11,7 @@ import { csvFileName } from "~/lib/csv/csv-writer";
  * column, as CSV in the user's language.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const gate = await requireSuperAdmin(request);
+  const gate = await requireSuperAdmin(request, "usersManagement");
   const params = parseAuditParams(new URL(request.url).searchParams);
   const language = await getLanguage(request);
   const t = await getTranslatorFor(language, "audit");

@@ -1,5 +1,6 @@
-import { getDb, newId, type DB } from "~/db/db.server";
+import { getDb, inTransaction, newId, now, type DB } from "~/db/db.server";
 import type { Charge } from "~/db/schema";
+import { emit } from "~/lib/events/bus.server";
 
 export interface InvoiceItem {
   key: string;
@@ -36,7 +37,30 @@ export async function createInvoice(trx: DB, charge: Charge, item: InvoiceItem, 
     created_at: settledAt,
   };
   await trx.insertInto("invoices").values(invoice).execute();
+  // Other features (the affiliate programme's commissions) react to a paid invoice without billing knowing them (docs/decisions/0028-domain-events.md).
+  await emit(trx, { kind: "invoice.paid", tenantId: charge.tenant_id, invoiceId: invoice.id });
   return invoice;
+}
+
+/**
+ * Records that a paid invoice's payment was returned, once: a second call
+ * for the same invoice changes nothing and announces nothing. Announces
+ * invoice.refunded in the same transaction (the affiliate programme books a
+ * clawback line). Returns false for an unknown or already refunded invoice.
+ */
+export async function markInvoiceRefunded(tenantId: string, invoiceId: string, db: DB = getDb(), at: string = now()) {
+  return inTransaction(db, async (trx) => {
+    const changed = await trx
+      .updateTable("invoices")
+      .set({ refunded_at: at })
+      .where("tenant_id", "=", tenantId)
+      .where("id", "=", invoiceId)
+      .where("refunded_at", "is", null)
+      .executeTakeFirst();
+    if (Number(changed.numUpdatedRows) === 0) return false;
+    await emit(trx, { kind: "invoice.refunded", tenantId, invoiceId });
+    return true;
+  });
 }
 
 export const INVOICE_PAGE_SIZE = 20;

@@ -111,7 +111,7 @@ async function bookPaidCharge(trx: DB, charge: Charge, settledAt: string) {
     chargeId: charge.id,
   });
   await createInvoice(trx, charge, { key: itemKey, values: { ...values, ...amount } }, settledAt);
-  await applyPaidPlan(trx, charge.tenant_id, details, settledAt);
+  await applyPaidPlan(trx, charge.tenant_id, details, settledAt, charge.amount_cents);
 }
 
 /** A failed automatic top-up is remembered for the banner on /billing until one succeeds. A failed renewal's grace is the renewal job's call: the backup card may still pay it. */

@@ -17,6 +17,8 @@ export type StripeWebhookEvent =
   | (EventBase & { kind: "charge-settled"; chargeId: string; outcome: ChargeOutcome })
   | (EventBase & { kind: "card-setup-completed"; customerRef: string; setupSessionRef: string })
   | (EventBase & { kind: "subscription-changed"; providerRef: string; customerRef: string; state: SubscriptionState })
+  /** A payment of ours returned in full (the provider's payment reference, our charges.provider_ref). */
+  | (EventBase & { kind: "charge-refunded"; providerRef: string })
   | (EventBase & { kind: "ignored"; type: string });
 
 /** A missing or wrong Stripe-Signature, or a body changed after signing: answer 400. */
@@ -73,6 +75,13 @@ export function normalizeStripeEvent(event: Stripe.Event): StripeWebhookEvent {
         current_period_end: periodEnd,
       });
       return { ...base, kind: "subscription-changed", providerRef: subscription.id, customerRef: idOf(subscription.customer)!, state };
+    }
+    case "charge.refunded": {
+      const charge = event.data.object;
+      // A partial refund leaves the invoice standing (docs/decisions/0054-affiliate-commissions-and-hold.md): only a full one is acted on.
+      const intentRef = idOf(charge.payment_intent);
+      if (!charge.refunded || !intentRef) return ignored;
+      return { ...base, kind: "charge-refunded", providerRef: intentRef };
     }
     default:
       return ignored;

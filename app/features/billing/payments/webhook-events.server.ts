@@ -6,6 +6,7 @@ import { getPaymentProvider } from "./provider.server";
 import { addDays } from "~/lib/dates/calendar-months";
 import { GRACE_PERIOD_DAYS } from "../usage/limits";
 import { settleCharge } from "./settlement.server";
+import { markInvoiceRefunded } from "../history/invoices.server";
 import type { StripeWebhookEvent } from "./stripe-webhooks.server";
 
 export type WebhookOutcome = "applied" | "duplicate" | "unknown-object" | "stale" | "ignored";
@@ -90,6 +91,18 @@ async function applyEffect(event: StripeWebhookEvent, provider: PaymentProvider,
         .where((eb) => eb.or([eb("provider_state_at", "is", null), eb("provider_state_at", "<", event.occurredAt)]))
         .executeTakeFirst();
       return { outcome: Number(moved.numUpdatedRows) === 1 ? "applied" : "stale", tenantId: subscription.tenant_id };
+    }
+    case "charge-refunded": {
+      const invoice = await db
+        .selectFrom("charges")
+        .innerJoin("invoices", "invoices.charge_id", "charges.id")
+        .select(["invoices.id", "invoices.tenant_id"])
+        .where("charges.provider_ref", "=", event.providerRef)
+        .executeTakeFirst();
+      if (!invoice) return { outcome: "unknown-object", tenantId: null };
+      // Marks the invoice refunded and announces invoice.refunded (the affiliate programme claws its commission back); a repeat changes nothing.
+      const refunded = await markInvoiceRefunded(invoice.tenant_id, invoice.id, db, event.occurredAt);
+      return { outcome: refunded ? "applied" : "stale", tenantId: invoice.tenant_id };
     }
     case "ignored":
       return { outcome: "ignored", tenantId: null };

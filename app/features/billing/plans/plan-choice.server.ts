@@ -1,6 +1,6 @@
 import { getDb, type DB } from "~/db/db.server";
 import type { ActiveSubscription } from "~/features/tenants/plans.server";
-import { listPlans } from "~/features/tenants/plans.server";
+import { listOfferedPlans } from "~/features/tenants/plans.server";
 import { proratedUpgradeCents } from "./proration";
 
 export type PlanOffer =
@@ -16,7 +16,7 @@ export type PlanOffer =
  * amount on the button is the amount charged.
  */
 export async function planOffers(subscription: ActiveSubscription | null, at = new Date(), db: DB = getDb()) {
-  const plans = await listPlans(db);
+  const plans = await listOfferedPlans(subscription?.plan_id ?? null, db);
   return plans.map((plan) => {
     let offer: PlanOffer;
     if (subscription?.status === "grace" && subscription.plan_key === plan.key) offer = { kind: "overdue", amountCents: plan.price_cents };

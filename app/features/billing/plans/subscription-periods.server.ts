@@ -10,11 +10,24 @@ type PlanDetails = Extract<ChargeDetails, { kind: "plan" }>;
  * settling transaction. Every change that switches plans ends one row and
  * starts another, so /subscriptions-history reads as what happened.
  */
-export async function applyPaidPlan(trx: DB, tenantId: string, details: PlanDetails, paidAt: string) {
+export async function applyPaidPlan(trx: DB, tenantId: string, details: PlanDetails, paidAt: string, amountCents?: number) {
+  // The terms the paid period is sold at (docs/decisions/0050-plan-price-changes-at-renewal.md): the plan's price
+  // and rate now, and for a new plan or a renewal the amount actually charged, which is that price unless it
+  // changed between the charge request and its settlement. An upgrade's charge is only the prorated difference.
+  const plan = await trx
+    .selectFrom("plans")
+    .select(["price_cents", "overage_cents_per_minute", "included_minutes"])
+    .where("id", "=", details.planId)
+    .executeTakeFirst();
+  const terms: PeriodTerms = {
+    period_price_cents: details.change !== "upgrade" && amountCents !== undefined ? amountCents : (plan?.price_cents ?? null),
+    period_overage_cents_per_minute: plan?.overage_cents_per_minute ?? null,
+    period_included_minutes: plan?.included_minutes ?? null,
+  };
   switch (details.change) {
     case "new": {
       await endCurrentSubscriptions(trx, tenantId, paidAt);
-      await startSubscription(trx, tenantId, details.planId, paidAt, addMonths(paidAt, 1));
+      await startSubscription(trx, tenantId, details.planId, paidAt, addMonths(paidAt, 1), terms);
       return;
     }
     case "upgrade": {
@@ -23,7 +36,7 @@ export async function applyPaidPlan(trx: DB, tenantId: string, details: PlanDeta
         : undefined;
       await endCurrentSubscriptions(trx, tenantId, paidAt);
       // The upgrade was prorated to the paid period's end: the new plan keeps that period.
-      await startSubscription(trx, tenantId, details.planId, paidAt, current?.current_period_end ?? addMonths(paidAt, 1));
+      await startSubscription(trx, tenantId, details.planId, paidAt, current?.current_period_end ?? addMonths(paidAt, 1), terms);
       return;
     }
     case "renewal": {
@@ -42,12 +55,12 @@ export async function applyPaidPlan(trx: DB, tenantId: string, details: PlanDeta
       if (current.plan_id === details.planId) {
         await trx
           .updateTable("subscriptions")
-          .set({ status: "active", ends_at: null, current_period_start: start, current_period_end: end, next_plan_id: null, updated_at: paidAt })
+          .set({ status: "active", ends_at: null, current_period_start: start, current_period_end: end, next_plan_id: null, updated_at: paidAt, ...terms })
           .where("id", "=", current.id)
           .execute();
       } else {
         await endCurrentSubscriptions(trx, tenantId, start);
-        await startSubscription(trx, tenantId, details.planId, start, end);
+        await startSubscription(trx, tenantId, details.planId, start, end, terms);
       }
       return;
     }
@@ -78,7 +91,13 @@ async function endCurrentSubscriptions(trx: DB, tenantId: string, at: string) {
     .execute();
 }
 
-async function startSubscription(trx: DB, tenantId: string, planId: string, start: string, end: string) {
+interface PeriodTerms {
+  period_price_cents: number | null;
+  period_overage_cents_per_minute: number | null;
+  period_included_minutes: number | null;
+}
+
+async function startSubscription(trx: DB, tenantId: string, planId: string, start: string, end: string, terms: PeriodTerms) {
   await trx
     .insertInto("subscriptions")
     .values({
@@ -92,6 +111,7 @@ async function startSubscription(trx: DB, tenantId: string, planId: string, star
       current_period_end: end,
       created_at: start,
       updated_at: start,
+      ...terms,
     })
     .execute();
 }

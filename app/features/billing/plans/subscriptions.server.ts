@@ -1,6 +1,7 @@
 import { getDb, now, type DB } from "~/db/db.server";
 import type { Charge } from "~/db/schema";
 import { getActiveSubscription, listPlans } from "~/features/tenants/plans.server";
+import { isOfferedTo } from "~/features/tenants/plan-offer";
 import { addDays } from "~/lib/dates/calendar-months";
 import { isCardErrorCode } from "../payments/card-errors";
 import { requestCharge, type ChargeDeps } from "../charges.server";
@@ -28,6 +29,8 @@ export async function choosePlan(
   const plan = (await listPlans(db)).find((candidate) => candidate.key === input.planKey);
   if (!plan) return { kind: "unknownPlan" };
   const current = await getActiveSubscription(input.tenantId, db);
+  // A plan retired on /products is chosen by nobody new; its own subscribers keep, resume and pay for it.
+  if (!isOfferedTo(plan, current?.plan_id ?? null)) return { kind: "unknownPlan" };
   if (current?.status === "grace" && current.plan_key === plan.key) {
     // In grace, choosing the plan again pays the overdue renewal now instead of waiting for tomorrow's retry.
     const { primary } = await chargeableCards(input.tenantId, db);
@@ -146,6 +149,7 @@ export async function runRenewals(at: Date, deps: ChargeDeps = {}) {
       "subscriptions.next_plan_id",
       "plans.id as plan_id",
       "plans.name as plan_name",
+      // The plan's price now, not the period's: a price change on /products applies from the next renewal (decision 0050).
       "plans.price_cents",
     ])
     .where((eb) =>

@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { getDb, type DB } from "~/db/db.server";
 import { durableTransaction } from "~/db/durable.server";
 import { postLedgerEntry } from "../ledger.server";
@@ -61,6 +62,7 @@ interface PeriodRow {
   current_period_end: string | null;
   ends_at: string | null;
   time_zone: string;
+  overage_cents_per_minute: number;
 }
 
 /** The subscription's period as it counts usage: cut short where the subscription ended early (a plan change). */
@@ -82,11 +84,14 @@ function periodRows(db: DB, at: Date) {
       "subscriptions.tenant_id",
       "subscriptions.status",
       "plans.name as plan_name",
-      "plans.included_minutes",
+      // The period's terms as sold (migration 0030): a change on /products reaches it at the next renewal.
+      sql<number>`coalesce(subscriptions.period_included_minutes, plans.included_minutes)`.as("included_minutes"),
       "subscriptions.current_period_start",
       "subscriptions.current_period_end",
       "subscriptions.ends_at",
       "tenants.time_zone",
+      // The rate the period was sold at (migration 0030); the plan's for a row from before it.
+      sql<number>`coalesce(subscriptions.period_overage_cents_per_minute, plans.overage_cents_per_minute)`.as("overage_cents_per_minute"),
     ])
     .where("subscriptions.current_period_start", "is not", null)
     .where("subscriptions.current_period_start", "<=", iso)
@@ -148,7 +153,7 @@ async function bookPeriod(row: PeriodRow, at: Date, db: DB): Promise<OverageDay[
   return durableTransaction(db, async (trx) => {
     const done: OverageDay[] = [];
     for (const { day, minutes } of toBook) {
-      const chargedCents = overageCents(minutes);
+      const chargedCents = overageCents(minutes, row.overage_cents_per_minute);
       const entry = await postLedgerEntry(trx, {
         tenantId: row.tenant_id,
         kind: "usage",
@@ -241,6 +246,8 @@ export interface PeriodUsage {
   planName: string;
   /** The plan's included minutes per period. */
   includedMinutes: number;
+  /** Cents per minute beyond them, as the current period was sold at. */
+  overageCentsPerMinute: number;
   /** The subscription's period (UTC ISO), cut short where it ended early. */
   periodStart: string;
   periodEnd: string;
@@ -291,6 +298,7 @@ export async function periodUsage(tenantId: string, at: Date = new Date(), db: D
     subscriptionId: row.id,
     planName: row.plan_name,
     includedMinutes: row.included_minutes,
+    overageCentsPerMinute: row.overage_cents_per_minute,
     periodStart: period.start,
     periodEnd: period.end,
     windowStart: window.start,

@@ -4,15 +4,17 @@ import { localDateOf, startOfLocalDay } from "~/lib/dates/date-ranges";
  * Call minutes beyond a plan's included minutes ("overage"), paid from the
  * prepaid balance. Pure: the booking is overage.server.ts.
  *
- * The price: 5 cents (USD, the billing currency) per minute beyond the
- * plan, the same on every plan. The plans include their minutes at about
- * 9.8 ¢ (Starter: 49 $ / 500 min), 6 ¢ (Growth: 149 $ / 2,500) and 4 ¢
- * (Scale: 399 $ / 10,000) a minute; 5 ¢ sits in between, so an occasional
- * overrun on a small plan costs less per minute than the plan itself, while a
- * Starter tenant who overruns by more than 2,000 minutes every month
- * ((149 − 49) $ / 5 ¢) pays less on Growth. Whole cents per whole minute keep
- * every amount an integer. A constant rather than a plan column until a plan
- * needs a price of its own (then: a plans column, read where this is).
+ * The price: each plan's overage_cents_per_minute (a plan column since
+ * migration 0030, set on /products), as the current paid period was sold at
+ * (subscriptions.period_overage_cents_per_minute), so a rate change reaches a
+ * subscription at its next renewal like a price change
+ * (docs/decisions/0050-plan-price-changes-at-renewal.md). Whole cents per
+ * whole minute keep every amount an integer.
+ *
+ * OVERAGE_CENTS_PER_MINUTE is the rate every plan had before: 5 cents, between
+ * what the seeded plans include their minutes at (Starter 9.8 ¢, Growth 6 ¢,
+ * Scale 4 ¢); the seeded plans keep it, and it reads old ledger entries that
+ * did not store their minutes.
  */
 export const OVERAGE_CENTS_PER_MINUTE = 5;
 
@@ -22,8 +24,8 @@ export function billableMinutes(durationSeconds: number | null | undefined): num
   return Math.ceil(durationSeconds / 60);
 }
 
-export function overageCents(minutes: number): number {
-  return minutes * OVERAGE_CENTS_PER_MINUTE;
+export function overageCents(minutes: number, centsPerMinute: number = OVERAGE_CENTS_PER_MINUTE): number {
+  return minutes * centsPerMinute;
 }
 
 /** The ledger reference of a day's overage: one entry per tenant and day, ever (the ledger refuses a second). */

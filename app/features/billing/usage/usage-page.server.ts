@@ -51,7 +51,7 @@ export async function usageData(tenantId: string, rangeKey: DateRangeKey, timeZo
     lastDay: range.lastDay,
     currency,
     otherCurrencies: totals.costs.filter((cost) => cost.currency !== currency),
-    overageCentsPerMinute: OVERAGE_CENTS_PER_MINUTE,
+    overageCentsPerMinute: period?.overageCentsPerMinute ?? OVERAGE_CENTS_PER_MINUTE,
     granularity,
     days: buckets.map((bucket, index) => {
       const { firstDay, lastDay } = periods[index]!;
@@ -70,7 +70,7 @@ export async function usageData(tenantId: string, rangeKey: DateRangeKey, timeZo
         ...row(campaign.campaign ?? "", campaign, currency),
         named: campaign.campaign !== null,
         overageMinutes: minutes,
-        overageCents: overageCents(minutes),
+        overageCents: overageCents(minutes, period?.overageCentsPerMinute),
       };
     }),
     agents: agents.map((agent) => ({ ...row(agent.agent ?? "", agent, currency), named: agent.agent !== null })),

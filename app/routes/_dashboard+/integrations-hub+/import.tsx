@@ -71,7 +71,7 @@ export async function action({ request }: ActionFunctionArgs) {
     );
   let id: string;
   try {
-    id = await applyImport(gate.tenant.id, organization.id, plan, secret || null);
+    id = await applyImport(gate.tenant.id, organization.id, plan, { secret: secret || null, actorUserId: gate.user.id });
   } catch (error) {
     if (!(error instanceof DuplicateIntegration)) throw error;
     return data({ intent, json: text, error: "validation.duplicate", plan: shown }, { status: 400 });

@@ -12,7 +12,7 @@ import { Notice, Panel } from "~/components/ui/panel";
 import { useIsPending } from "~/components/ui/use-is-pending";
 import { USERS_MANAGEMENT_PATH, userPath, type UserStatus } from "~/features/users-admin/list-params";
 import { UserActionSchema } from "~/features/users-admin/schemas";
-import { requireSuperAdmin } from "~/features/users-admin/super-admin-gate.server";
+import { requireSuperAdmin } from "~/features/access/super-admin.server";
 import {
   changeUserRole,
   disableUser,
@@ -42,7 +42,7 @@ export const handle: I18nHandle = { i18n: ["users-management"] };
  * ?confirm=disable is the confirmation of disabling without JavaScript.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const gate = await requireSuperAdmin(request);
+  const gate = await requireSuperAdmin(request, "usersManagement");
   const user = await getManagedUser(params.id ?? "");
   if (!user) notFound();
   const t = await getTranslator(request, "users-management");
@@ -68,7 +68,7 @@ const TOASTS: Record<UserIntent, string> = {
 };
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const gate = await requireSuperAdmin(request, "update");
+  const gate = await requireSuperAdmin(request, "usersManagement", "update");
   const userId = params.id ?? "";
   const formData = await readFormData(request);
   const submission = parseWithZod(formData, { schema: UserActionSchema });
@@ -181,7 +181,14 @@ export default function ManagedUserPage() {
               <label htmlFor="user-role-key" className="block text-sm font-medium">
                 {t("detail.newRole")}
               </label>
-              <select id="user-role-key" name="roleKey" defaultValue={user.customRole ? "" : user.roleKey} className={inputClass} required>
+              <select
+                id="user-role-key"
+                name="roleKey"
+                defaultValue={user.customRole ? "" : user.roleKey}
+                className={inputClass}
+                // Required only with the custom role's empty placeholder first: HTML forbids required on a select whose first option is a real choice.
+                required={user.customRole}
+              >
                 {user.customRole ? <option value="">{user.roleName}</option> : null}
                 {PLATFORM_ASSIGNABLE_ROLE_KEYS.map((key) => (
                   <option key={key} value={key}>

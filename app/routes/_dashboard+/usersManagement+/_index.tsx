@@ -23,10 +23,9 @@ import {
   type UserListItem,
   type UserSortKey,
   type UserStatus,
-  type UsersListParams,
 } from "~/features/users-admin/list-params";
 import { listTenantChoices, listUsers } from "~/features/users-admin/list-query.server";
-import { requireSuperAdmin } from "~/features/users-admin/super-admin-gate.server";
+import { requireSuperAdmin } from "~/features/access/super-admin.server";
 import { UsersAdminTabs } from "~/features/users-admin/users-admin-tabs";
 import { formatDate, formatNumber } from "~/i18n/format";
 import { getTranslator } from "~/i18n/i18next.server";
@@ -42,7 +41,7 @@ export const handle: I18nHandle = { i18n: ["users-management"] };
  * the platform's super admin only.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const gate = await requireSuperAdmin(request);
+  const gate = await requireSuperAdmin(request, "usersManagement");
   const requested = parseUsersParams(new URL(request.url).searchParams);
   const [t, page, tenants] = await Promise.all([getTranslator(request, "users-management"), listUsers(requested, gate.tenant.timeZone), listTenantChoices()]);
   return {
@@ -59,20 +58,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const meta = titleFromLoader;
 
 const STATUS_TONES: Record<UserStatus, BadgeTone> = { active: "success", disabled: "danger", unverified: "warning" };
-
-const present = (pairs: Array<[string, string | null]>) => pairs.filter((pair): pair is [string, string] => Boolean(pair[1]));
-const dateFields = (params: UsersListParams) =>
-  present([
-    ["from", params.from],
-    ["to", params.to],
-  ]);
-const otherFields = (params: UsersListParams) =>
-  present([
-    ["q", params.q],
-    ["tenant", params.tenant],
-    ["role", params.role],
-    ["status", params.status],
-  ]);
 
 export default function UsersManagementPage() {
   const { t, i18n } = useTranslation("users-management");
@@ -120,7 +105,13 @@ export default function UsersManagementPage() {
         label={t("filters.label")}
         submitLabel={t("filters.submit")}
         search={{ id: "users-search", label: t("filters.search"), placeholder: t("filters.searchPlaceholder"), hint: t("filters.searchHint"), value: params.q }}
-        hidden={[...sortFields(params), ...dateFields(params)]}
+        hidden={sortFields(params)}
+        secondRow={
+          <>
+            <FilterDate id="users-from" name="from" label={t("filters.from")} value={params.from} />
+            <FilterDate id="users-to" name="to" label={t("filters.to")} value={params.to} />
+          </>
+        }
       >
         <FilterSelect
           id="users-tenant"
@@ -146,16 +137,6 @@ export default function UsersManagementPage() {
           anyLabel={t("filters.anyStatus")}
           options={USER_STATUSES.map((status) => ({ value: status, label: t(`status.${status}`) }))}
         />
-      </FilterForm>
-      {/* The sign-up days in a form of their own: beside the search and three selects they squeezed the search box to nothing at 1366 px. Each form carries the other's values. */}
-      <FilterForm
-        action={USERS_MANAGEMENT_PATH}
-        label={t("filters.dateLabel")}
-        submitLabel={t("filters.submit")}
-        hidden={[...sortFields(params), ...otherFields(params)]}
-      >
-        <FilterDate id="users-from" name="from" label={t("filters.from")} value={params.from} />
-        <FilterDate id="users-to" name="to" label={t("filters.to")} value={params.to} />
       </FilterForm>
       {hasUserFilters(params) ? (
         <p className="text-sm">

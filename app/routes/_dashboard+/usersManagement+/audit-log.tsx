@@ -4,10 +4,10 @@ import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { PageHeader } from "~/components/ui/page-header";
 import { AuditLogView, type AuditViewData } from "~/features/audit/audit-log-view";
 import { parseAuditParams } from "~/features/audit/audit-params";
-import { auditTenantNames, describeEntry, listAuditEntries } from "~/features/audit/audit.server";
+import { auditViewPage } from "~/features/audit/audit.server";
 import { PLATFORM_AUDIT_PATH } from "~/features/users-admin/list-params";
 import { listTenantChoices } from "~/features/users-admin/list-query.server";
-import { requireSuperAdmin } from "~/features/users-admin/super-admin-gate.server";
+import { requireSuperAdmin } from "~/features/access/super-admin.server";
 import { UsersAdminTabs } from "~/features/users-admin/users-admin-tabs";
 import { getTranslator } from "~/i18n/i18next.server";
 import { useTranslation } from "~/i18n/react";
@@ -23,36 +23,13 @@ export const handle: I18nHandle = { i18n: ["audit", "users-management"] };
  * keep their own log at /settings/audit-log, which never shows another's.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const gate = await requireSuperAdmin(request);
+  const gate = await requireSuperAdmin(request, "usersManagement");
   const requested = parseAuditParams(new URL(request.url).searchParams);
   const scope = { tenantId: null, timeZone: gate.tenant.timeZone };
-  const [t, page, tenants] = await Promise.all([getTranslator(request, "audit"), listAuditEntries(scope, requested), listTenantChoices()]);
-  const names = await auditTenantNames(page.rows.map((row) => row.tenantId));
-  const usersT = await getTranslator(request, "users-management");
+  const [t, usersT, tenants] = await Promise.all([getTranslator(request, "audit"), getTranslator(request, "users-management"), listTenantChoices()]);
   return {
     title: usersT("auditTitle"),
-    view: {
-      params: { ...requested, page: page.page },
-      rows: page.rows.map((row) => {
-        const described = describeEntry(row, t);
-        return {
-          id: row.id,
-          tenantName: row.tenantId ? (names.get(row.tenantId) ?? row.tenantId) : t("platform"),
-          at: row.at,
-          actorLabel: row.actorLabel,
-          action: described.action,
-          targetLabel: row.targetLabel,
-          details: described.details,
-          ip: row.ip,
-          requestId: row.requestId,
-        };
-      }),
-      total: page.total,
-      pageCount: page.pageCount,
-      timeZone: gate.tenant.timeZone,
-      path: PLATFORM_AUDIT_PATH,
-      tenants,
-    } satisfies AuditViewData,
+    view: { ...(await auditViewPage(scope, requested, t)), path: PLATFORM_AUDIT_PATH, tenants } satisfies AuditViewData,
   };
 }
 
