@@ -55,7 +55,8 @@ export async function seedDemoApiAccess(db: DB, tenants: { demo: string; trial: 
   const platform = key(tenants.demo, "Voice platform (demo)", ["calls:read", "calls:write"], { last_used_at: lastUsed });
   const reporting = key(tenants.demo, "Reporting (demo)", ["calls:read", "appointments:read"], { last_used_at: lastUsed });
   const retired = key(tenants.demo, "Old platform (demo)", ["calls:write"], { revoked_at: new Date(nowMs - 40 * DAY_MS).toISOString() });
-  const trial = key(tenants.trial, "Trial integration (demo)", ["calls:write"]);
+  // It sends call events most days (the traffic below), so it was used lately like the others: a key with requests and "Never used" contradicted itself on /api-access-admin.
+  const trial = key(tenants.trial, "Trial integration (demo)", ["calls:write"], { last_used_at: lastUsed });
   await db.insertInto("api_keys").values([platform, reporting, retired, trial]).execute();
 
   const next = sequence(26);

@@ -5,7 +5,7 @@ import { DataTable, type DataColumn } from "~/components/ui/data-table";
 import { EmptyState } from "~/components/ui/empty-state";
 import { Panel } from "~/components/ui/panel";
 import { Stat } from "~/components/ui/stat";
-import { chartScale } from "~/lib/format/chart-scale";
+import { BarChartSvg } from "~/components/ui/bar-chart";
 import { formatNumber, formatRate } from "~/i18n/format";
 import { useTranslation } from "~/i18n/react";
 import type { Granularity } from "~/lib/dates/chart-periods";
@@ -138,7 +138,6 @@ export function DashboardTab({ view }: { view: ApiDashboardView }) {
 }
 
 const CHART = { width: 720, height: 240, top: 12, right: 12, bottom: 36, left: 56 } as const;
-const MAX_X_LABELS = 10;
 
 /** Requests per period as bars, the errors among them as a darker bar in front; one image to assistive technology. */
 function RequestsChart({ view, span }: { view: ApiDashboardView; span: string }) {
@@ -148,15 +147,6 @@ function RequestsChart({ view, span }: { view: ApiDashboardView; span: string })
   const { periods, granularity } = view;
   const title = t(`dashboard.chartTitle.${granularity}`);
   const summary = t("dashboard.chartSummary", { span, requests: number(view.total.requests), errors: number(view.total.errors) });
-  const plotWidth = CHART.width - CHART.left - CHART.right;
-  const plotHeight = CHART.height - CHART.top - CHART.bottom;
-  const { top, step } = chartScale(Math.max(0, ...periods.map((period) => period.requests)));
-  const ticks = Array.from({ length: Math.round(top / step) + 1 }, (_, i) => i * step);
-  const band = periods.length > 0 ? plotWidth / periods.length : plotWidth;
-  const barWidth = band * 0.7;
-  const labelEvery = Math.max(1, Math.ceil(periods.length / MAX_X_LABELS));
-  const yOf = (value: number) => CHART.top + plotHeight - (value / top) * plotHeight;
-  const baseline = CHART.top + plotHeight;
   return (
     <figure className="space-y-3">
       <figcaption className="text-sm text-slate-600 dark:text-slate-300">
@@ -172,70 +162,35 @@ function RequestsChart({ view, span }: { view: ApiDashboardView; span: string })
           {t("usage.errors")}
         </span>
       </div>
-      <svg role="img" aria-label={summary} viewBox={`0 0 ${CHART.width} ${CHART.height}`} className="h-auto w-full max-w-4xl" data-testid="api-requests-chart">
-        <title>{title}</title>
-        <desc>{summary}</desc>
-        <g className="text-[11px]">
-          {ticks.map((tick) => (
-            <g key={tick}>
-              <line
-                x1={CHART.left}
-                x2={CHART.width - CHART.right}
-                y1={yOf(tick)}
-                y2={yOf(tick)}
-                className="stroke-slate-200 dark:stroke-slate-700"
-                strokeWidth={1}
-              />
-              <text x={CHART.left - 6} y={yOf(tick)} textAnchor="end" dominantBaseline="middle" className="fill-slate-600 dark:fill-slate-300">
-                {number(tick)}
-              </text>
-            </g>
-          ))}
-          {periods.map((period, index) => {
-            const x = CHART.left + index * band + (band - barWidth) / 2;
-            const label = periodLabel(period, granularity, language);
-            return (
-              <g key={period.key} data-period={period.key}>
-                {period.requests > 0 ? (
-                  <rect
-                    x={x}
-                    y={yOf(period.requests)}
-                    width={barWidth}
-                    height={baseline - yOf(period.requests)}
-                    className="fill-sky-600 dark:fill-sky-400"
-                    data-series="requests"
-                  >
-                    <title>{`${label}: ${t("dashboard.barRequests", { count: period.requests, formatted: number(period.requests) })}`}</title>
-                  </rect>
-                ) : null}
-                {period.errors > 0 ? (
-                  <rect
-                    x={x}
-                    y={yOf(period.errors)}
-                    width={barWidth}
-                    height={baseline - yOf(period.errors)}
-                    className="fill-red-600 dark:fill-red-400"
-                    data-series="errors"
-                  >
-                    <title>{`${label}: ${t("dashboard.barErrors", { count: period.errors, formatted: number(period.errors) })}`}</title>
-                  </rect>
-                ) : null}
-                {index % labelEvery === 0 ? (
-                  <text
-                    x={CHART.left + index * band + band / 2}
-                    y={CHART.height - CHART.bottom + 18}
-                    textAnchor="middle"
-                    className="fill-slate-600 dark:fill-slate-300"
-                  >
-                    {label}
-                  </text>
-                ) : null}
-              </g>
-            );
-          })}
-          <line x1={CHART.left} x2={CHART.width - CHART.right} y1={baseline} y2={baseline} className="stroke-slate-400 dark:stroke-slate-500" strokeWidth={1} />
-        </g>
-      </svg>
+      <BarChartSvg
+        frame={CHART}
+        title={title}
+        summary={summary}
+        layout="overlaid"
+        formatTick={number}
+        data-testid="api-requests-chart"
+        bands={periods.map((period) => {
+          const label = periodLabel(period, granularity, language);
+          return {
+            key: period.key,
+            label,
+            bars: [
+              {
+                value: period.requests,
+                className: "fill-sky-600 dark:fill-sky-400",
+                series: "requests",
+                title: `${label}: ${t("dashboard.barRequests", { count: period.requests, formatted: number(period.requests) })}`,
+              },
+              {
+                value: period.errors,
+                className: "fill-red-600 dark:fill-red-400",
+                series: "errors",
+                title: `${label}: ${t("dashboard.barErrors", { count: period.errors, formatted: number(period.errors) })}`,
+              },
+            ],
+          };
+        })}
+      />
       <ChartDataTable
         data-testid="api-requests-table"
         caption={t("dashboard.tableCaption", { span })}

@@ -1,4 +1,4 @@
-import { chartScale } from "~/lib/format/chart-scale";
+import { BarChartSvg } from "~/components/ui/bar-chart";
 import { ChartDataTable } from "~/components/ui/chart-data-table";
 import { useTranslation } from "~/i18n/react";
 import { formatNumber } from "~/i18n/format";
@@ -14,7 +14,6 @@ import { FIGURE_KEYS, type PeriodFigures } from "./kpis";
  * numbers follow in a visually hidden table.
  */
 export const CHART = { width: 720, height: 260, top: 12, right: 12, bottom: 36, left: 48 } as const;
-const MAX_X_LABELS = 10;
 
 export interface CallsChartProps {
   periods: PeriodFigures[];
@@ -45,15 +44,6 @@ export function CallsChart({ periods, granularity, language }: CallsChartProps) 
       : t("chart.noCalls"),
   ].join(" ");
 
-  const plotWidth = CHART.width - CHART.left - CHART.right;
-  const plotHeight = CHART.height - CHART.top - CHART.bottom;
-  const { top, step } = chartScale(Math.max(0, ...periods.map((p) => Math.max(p.inbound, p.outbound))));
-  const ticks = Array.from({ length: Math.round(top / step) + 1 }, (_, i) => i * step);
-  const band = periods.length > 0 ? plotWidth / periods.length : plotWidth;
-  const barWidth = (band * 0.8) / 2;
-  const labelEvery = Math.max(1, Math.ceil(periods.length / MAX_X_LABELS));
-  const yOf = (value: number) => CHART.top + plotHeight - (value / top) * plotHeight;
-
   return (
     <figure className="space-y-3">
       <figcaption className="text-sm text-slate-600 dark:text-slate-300">
@@ -70,77 +60,35 @@ export function CallsChart({ periods, granularity, language }: CallsChartProps) 
           {t("figures.outbound")}
         </span>
       </div>
-      <svg role="img" aria-label={summary} viewBox={`0 0 ${CHART.width} ${CHART.height}`} className="h-auto w-full max-w-4xl" data-testid="calls-chart">
-        <title>{title}</title>
-        <desc>{summary}</desc>
-        <g className="text-[11px]">
-          {ticks.map((tick) => (
-            <g key={tick}>
-              <line
-                x1={CHART.left}
-                x2={CHART.width - CHART.right}
-                y1={yOf(tick)}
-                y2={yOf(tick)}
-                className="stroke-slate-200 dark:stroke-slate-700"
-                strokeWidth={1}
-              />
-              <text x={CHART.left - 6} y={yOf(tick)} textAnchor="end" dominantBaseline="middle" className="fill-slate-600 dark:fill-slate-300">
-                {number(tick)}
-              </text>
-            </g>
-          ))}
-          {periods.map((period, index) => {
-            const x = CHART.left + index * band + band * 0.1;
-            const label = periodLabel(period, granularity, language);
-            return (
-              <g key={period.key} data-period={period.key}>
-                {period.inbound > 0 ? (
-                  <rect
-                    x={x}
-                    y={yOf(period.inbound)}
-                    width={barWidth}
-                    height={CHART.top + plotHeight - yOf(period.inbound)}
-                    className="fill-sky-600 dark:fill-sky-400"
-                    data-series="inbound"
-                  >
-                    <title>{`${label}: ${t("chart.barInbound", { count: period.inbound, formatted: number(period.inbound) })}`}</title>
-                  </rect>
-                ) : null}
-                {period.outbound > 0 ? (
-                  <rect
-                    x={x + barWidth}
-                    y={yOf(period.outbound)}
-                    width={barWidth}
-                    height={CHART.top + plotHeight - yOf(period.outbound)}
-                    className="fill-amber-500 dark:fill-amber-300"
-                    data-series="outbound"
-                  >
-                    <title>{`${label}: ${t("chart.barOutbound", { count: period.outbound, formatted: number(period.outbound) })}`}</title>
-                  </rect>
-                ) : null}
-                {index % labelEvery === 0 ? (
-                  <text
-                    x={CHART.left + index * band + band / 2}
-                    y={CHART.height - CHART.bottom + 18}
-                    textAnchor="middle"
-                    className="fill-slate-600 dark:fill-slate-300"
-                  >
-                    {label}
-                  </text>
-                ) : null}
-              </g>
-            );
-          })}
-          <line
-            x1={CHART.left}
-            x2={CHART.width - CHART.right}
-            y1={CHART.top + plotHeight}
-            y2={CHART.top + plotHeight}
-            className="stroke-slate-400 dark:stroke-slate-500"
-            strokeWidth={1}
-          />
-        </g>
-      </svg>
+      <BarChartSvg
+        frame={CHART}
+        title={title}
+        summary={summary}
+        layout="grouped"
+        formatTick={number}
+        data-testid="calls-chart"
+        bands={periods.map((period) => {
+          const label = periodLabel(period, granularity, language);
+          return {
+            key: period.key,
+            label,
+            bars: [
+              {
+                value: period.inbound,
+                className: "fill-sky-600 dark:fill-sky-400",
+                series: "inbound",
+                title: `${label}: ${t("chart.barInbound", { count: period.inbound, formatted: number(period.inbound) })}`,
+              },
+              {
+                value: period.outbound,
+                className: "fill-amber-500 dark:fill-amber-300",
+                series: "outbound",
+                title: `${label}: ${t("chart.barOutbound", { count: period.outbound, formatted: number(period.outbound) })}`,
+              },
+            ],
+          };
+        })}
+      />
       <PeriodTable periods={periods} granularity={granularity} language={language} span={span} />
     </figure>
   );

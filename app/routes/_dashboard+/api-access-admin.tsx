@@ -136,7 +136,7 @@ export default function ApiAccessAdminPage() {
         <span className="block">
           <StatusBadge status={row.status} tones={STATUS_TONES} label={t(`admin.status.${row.status}`)} />
           <span className="block text-xs text-slate-600 dark:text-slate-300">
-            {row.expiresAt ? t("admin.expiresOn", { date: formatDate(row.expiresAt, language, timeZone) }) : t("list.noExpiry")}
+            {row.expiresAt ? t("admin.expiresOn", { date: formatDate(row.expiresAt, language, timeZone) }) : t("admin.noExpiry")}
           </span>
         </span>
       ),
