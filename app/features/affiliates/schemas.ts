@@ -32,15 +32,3 @@ export const AffiliateManagementSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("set-rate"), affiliateId: z.string().min(1), rate: ratePercent.optional().transform((v) => v ?? null) }),
   z.object({ intent: z.literal("move-payout"), payoutId: z.string().min(1), to: z.enum(PAYOUT_STATES), reason: z.string().trim().max(500).optional() }),
 ]);
-
-export const MANAGEMENT_TABS = ["approve", "manage", "payout"] as const;
-export type ManagementTab = (typeof MANAGEMENT_TABS)[number];
-
-export function parseManagementTab(value: string | null): ManagementTab {
-  return (MANAGEMENT_TABS as readonly string[]).includes(value ?? "") ? (value as ManagementTab) : "approve";
-}
-
-/** ?state= on the payout tab: one state, or the open ones (waiting for approval or payment) by default. */
-export function parsePayoutFilter(value: string | null) {
-  return (PAYOUT_STATES as readonly string[]).includes(value ?? "") ? (value as (typeof PAYOUT_STATES)[number]) : null;
-}

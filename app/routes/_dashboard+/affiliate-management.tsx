@@ -23,7 +23,8 @@ import {
 import { nextPayoutStates, PAYOUT_STATES } from "~/features/affiliates/payout-states";
 import { movePayout } from "~/features/affiliates/payouts.server";
 import { getProgrammeSettings } from "~/features/affiliates/programme.server";
-import { AffiliateManagementSchema, MANAGEMENT_TABS, parseManagementTab, parsePayoutFilter, type ManagementTab } from "~/features/affiliates/schemas";
+import { MANAGEMENT_TABS, parseManagementTab, parsePayoutFilter, type ManagementTab } from "~/features/affiliates/management-params";
+import { AffiliateManagementSchema } from "~/features/affiliates/schemas";
 import { PAYOUT_TONES } from "~/features/affiliates/tones";
 import { formatDate, formatMoney, formatNumber, formatRate } from "~/i18n/format";
 import { getTranslator } from "~/i18n/i18next.server";

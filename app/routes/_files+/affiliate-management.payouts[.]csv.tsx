@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireSuperAdmin } from "~/features/access/super-admin.server";
 import { payoutBatchCsv } from "~/features/affiliates/management.server";
-import { parsePayoutFilter } from "~/features/affiliates/schemas";
+import { parsePayoutFilter } from "~/features/affiliates/management-params";
 import { getLanguage, getTranslatorFor } from "~/i18n/i18next.server";
 import { csvFileName } from "~/lib/csv/csv-writer";
 
