@@ -32,6 +32,16 @@ for (const path of ["/login", "/register", "/reset-password", "/api-docs"]) {
   });
 }
 
+test("a primary button under the pointer keeps its text readable", async ({ page }, testInfo) => {
+  auditsWithScriptsOnly(testInfo);
+  await page.goto("/login");
+  const submit = page.getByRole("button", { name: "Sign in", exact: true });
+  await submit.hover();
+  // The hover style is a transition: audit the colour it settles on.
+  await page.waitForTimeout(400);
+  await expectNoSeriousViolations(page);
+});
+
 test("/choose-plan has no serious accessibility problems", async ({ page }, testInfo) => {
   auditsWithScriptsOnly(testInfo);
   await signIn(page, DEMO_USERS.trial.email);

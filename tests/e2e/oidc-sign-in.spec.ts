@@ -43,6 +43,13 @@ test("sign in through the OIDC stub", async ({ page }) => {
   await page.getByRole("button", { name: "Continue" }).click();
   await expect(page).toHaveURL(`${server.url}/contacts`);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+
+  // The link shows on the profile's security tab, and can be ended there.
+  await page.goto(`${server.url}/profile/security`);
+  const linked = page.getByTestId("linked-accounts");
+  await expect(linked.getByRole("row", { name: /Stub ID/ })).toContainText("agent@demo.test");
+  await linked.getByRole("button", { name: "Unlink Stub ID account agent@demo.test" }).click();
+  await expect(page.getByTestId("no-linked-accounts")).toContainText("No Stub ID account is linked yet.");
 });
 
 test("a provider account without a Voxboard account is sent back to /login with a reason", async ({ page }) => {

@@ -6,8 +6,9 @@ import { resetOidcDiscovery } from "~/features/sso/oidc.server";
 import * as login from "~/routes/_auth+/login";
 import * as oidcStart from "~/routes/auth.oidc";
 import * as oidcCallback from "~/routes/auth.oidc_.callback";
+import * as securityPage from "~/routes/_dashboard+/profile_.security";
 import { startOidcStub, type OidcStub, type StubUser } from "../support/stubs/oidc-stub";
-import { callAction, callLoader, cookiesFrom, findUser, prepareTestDatabase, redirectLocation, unwrap } from "../support/app";
+import { callAction, callLoader, cookiesFrom, findUser, prepareTestDatabase, redirectLocation, sessionCookieFor, unwrap } from "../support/app";
 
 /**
  * Single sign-on (docs/product/single-sign-on.md) against a local OpenID
@@ -244,6 +245,33 @@ describe("with a provider configured", () => {
   it("keeps an off-site redirect target out, through the one same-origin check", async () => {
     const response = await signIn(stub.userForEmail("agent@demo.test"), { redirectTo: "//evil.example/phish" });
     expect(redirectLocation(response)).toBe("/overview");
+  });
+
+  it("lists the linked account on /profile/security and unlinks it there (audited); another user's link is out of reach", async () => {
+    const owner = stub.userForEmail("owner@demo.test");
+    expect(redirectLocation(await signIn(owner))).not.toMatch(/^\/login/);
+    expect(await identities("owner@demo.test")).toHaveLength(1);
+    const agentCookie = await sessionCookieFor("agent@demo.test");
+    const ownerCookie = await sessionCookieFor("owner@demo.test");
+    type SecurityPage = { linkedAccounts: Array<{ issuer: string; subject: string; provider: string; email: string }>; ssoProvider: string | null };
+    const page = unwrap(await callLoader(securityPage.loader, "/profile/security", { cookie: ownerCookie })).value as SecurityPage;
+    expect(page.ssoProvider).toBe("Stub ID");
+    expect(page.linkedAccounts).toEqual([expect.objectContaining({ issuer: stub.issuer, subject: owner.sub, provider: "Stub ID", email: "owner@demo.test" })]);
+
+    // The agent posts the owner's link: nothing of the owner's changes.
+    const link = { intent: "unlink-identity", issuer: stub.issuer, subject: owner.sub };
+    await callAction(securityPage.action, "/profile/security", { cookie: agentCookie, form: link });
+    expect(await identities("owner@demo.test")).toHaveLength(1);
+
+    expect(redirectLocation(await callAction(securityPage.action, "/profile/security", { cookie: ownerCookie, form: link }))).toBe("/profile/security");
+    expect(await identities("owner@demo.test")).toEqual([]);
+    const unlinked = await getDb().selectFrom("audit_log").select(["actor_user_id", "details"]).where("action", "=", "sso.identity-unlinked").execute();
+    expect(unlinked).toEqual([{ actor_user_id: (await findUser("owner@demo.test"))!.id, details: JSON.stringify({ provider: "Stub ID" }) }]);
+    const after = unwrap(await callLoader(securityPage.loader, "/profile/security", { cookie: ownerCookie })).value as SecurityPage;
+    expect(after.linkedAccounts).toEqual([]);
+    // Unlinking ends the link, not the provider: the next sign-in with it links again by the verified-email rule.
+    await signIn(owner);
+    expect(await identities("owner@demo.test")).toHaveLength(1);
   });
 
   it("answers a provider that cannot be reached with the failure message, not an error page", async () => {

@@ -7,6 +7,15 @@ import { selectionCookie } from "~/features/organizations/selection.server";
 import { getTranslatorFor } from "~/i18n/i18next.server";
 import type { Namespace } from "~/i18n/config";
 import * as invitationRoute from "~/routes/_auth+/invitation";
+import * as affiliateManagementRoute from "~/routes/_dashboard+/affiliate-management";
+import * as affiliatesRoute from "~/routes/_dashboard+/affiliates";
+import * as platformAnalyticsRoute from "~/routes/_dashboard+/analytics";
+import * as apiAccessRoute from "~/routes/_dashboard+/api-access";
+import * as apiAccessAdminRoute from "~/routes/_dashboard+/api-access-admin";
+import * as productsRoute from "~/routes/_dashboard+/products+/_index";
+import * as newRoleRoute from "~/routes/_dashboard+/roles+/new";
+import * as auditLogRoute from "~/routes/_dashboard+/settings_.audit-log";
+import * as usersManagementRoute from "~/routes/_dashboard+/usersManagement+/_index";
 import * as dashboardLayout from "~/routes/_dashboard+/_layout";
 import * as newContactRoute from "~/routes/_dashboard+/contacts+/new";
 import * as organizationRoute from "~/routes/_dashboard+/organizations+/$id._index";
@@ -601,6 +610,55 @@ describe("roles", () => {
     expect(can(ownerGate.user.permissions, "organizations", "delete")).toBe(true);
     const asSeen = (await orgData(ownerInAlpha, alpha)).assignableRoles;
     expect(asSeen).toEqual(["owner", "admin", "agent"]);
+  });
+
+  it("an organization's owner who is an agent of the account reaches none of the account's administration, API keys or super-admin screens", async () => {
+    const owner = await billingTenant();
+    const ownerCookie = await owner.cookie();
+    const organizationId = await organizationOf(owner, "Own Shop");
+    const agentEmail = await addTenantUser(owner.tenantId, "agent");
+    await orgAction(ownerCookie, organizationId, { intent: "add-member", email: agentEmail, role: "owner" });
+    const inShop = (await choose(await sessionCookieFor(agentEmail), { organizationId })).cookie;
+    const gate = await gateFor(inShop);
+    expect(gate.user).toMatchObject({ roleKey: "owner", accountRoleKey: "agent" });
+
+    // Issue 26's areas, and the account's administration, stay at the account role (docs/decisions/0025).
+    for (const segment of [
+      "affiliates",
+      "api-access",
+      "roles",
+      "settings",
+      "billing",
+      "products",
+      "analytics",
+      "affiliate-management",
+      "api-access-admin",
+      "usersManagement",
+    ]) {
+      expect(gate.user.permissions[segment] ?? [], segment).toEqual(gate.user.accountPermissions[segment] ?? []);
+    }
+    const superAdminScreens = [
+      [productsRoute.loader, "/products"],
+      [platformAnalyticsRoute.loader, "/analytics"],
+      [affiliateManagementRoute.loader, "/affiliate-management"],
+      [apiAccessAdminRoute.loader, "/api-access-admin"],
+      [usersManagementRoute.loader, "/usersManagement"],
+      [newRoleRoute.loader, "/roles/new"],
+      [auditLogRoute.loader, "/settings/audit-log"],
+    ] as const;
+    // A screen the map does not open sends the user to the overview with a word why; one it opens but that is the platform's says 403.
+    for (const [loader, path] of superAdminScreens) {
+      const answer = await callLoader(loader, path, { cookie: inShop });
+      expect(statusOf(answer) === 403 || redirectLocation(answer) === "/overview", path).toBe(true);
+    }
+    const newKey = await callAction(apiAccessRoute.action, "/api-access?tab=keys", {
+      cookie: inShop,
+      form: { intent: "create", name: "Shop key", scopes: "calls:read" },
+    });
+    expect(statusOf(newKey)).toBe(403);
+    expect(await getDb().selectFrom("api_keys").select("id").where("tenant_id", "=", owner.tenantId).execute()).toEqual([]);
+    // The affiliate programme is every user's own (docs/product/permissions.md), so the agent reads it as an agent would anyway.
+    expect(statusOf(await callLoader(affiliatesRoute.loader, "/affiliates", { cookie: inShop }))).toBe(200);
   });
 });
 

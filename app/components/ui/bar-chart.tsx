@@ -122,3 +122,17 @@ export function BarChartSvg({
     </svg>
   );
 }
+
+/** The colour key above a chart of two or more series; hidden from assistive technology, which reads each bar's own title and the summary. */
+export function ChartLegend({ items }: { items: Array<{ label: string; swatchClassName: string }> }) {
+  return (
+    <div aria-hidden="true" className="flex flex-wrap gap-4 text-sm">
+      {items.map((item) => (
+        <span key={item.label} className="inline-flex items-center gap-2">
+          <span className={`inline-block h-3 w-3 rounded-sm ${item.swatchClassName}`} />
+          {item.label}
+        </span>
+      ))}
+    </div>
+  );
+}

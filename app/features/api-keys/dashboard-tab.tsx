@@ -5,7 +5,7 @@ import { DataTable, type DataColumn } from "~/components/ui/data-table";
 import { EmptyState } from "~/components/ui/empty-state";
 import { Panel } from "~/components/ui/panel";
 import { Stat } from "~/components/ui/stat";
-import { BarChartSvg } from "~/components/ui/bar-chart";
+import { BarChartSvg, ChartLegend } from "~/components/ui/bar-chart";
 import { formatNumber, formatRate } from "~/i18n/format";
 import { useTranslation } from "~/i18n/react";
 import type { Granularity } from "~/lib/dates/chart-periods";
@@ -152,16 +152,12 @@ function RequestsChart({ view, span }: { view: ApiDashboardView; span: string })
       <figcaption className="text-sm text-slate-600 dark:text-slate-300">
         <span className="font-medium text-slate-900 dark:text-slate-100">{title}</span> · {span}
       </figcaption>
-      <div aria-hidden="true" className="flex flex-wrap gap-4 text-sm">
-        <span className="inline-flex items-center gap-2">
-          <span className="inline-block h-3 w-3 rounded-sm bg-sky-600 dark:bg-sky-400" />
-          {t("usage.requests")}
-        </span>
-        <span className="inline-flex items-center gap-2">
-          <span className="inline-block h-3 w-3 rounded-sm bg-red-600 dark:bg-red-400" />
-          {t("usage.errors")}
-        </span>
-      </div>
+      <ChartLegend
+        items={[
+          { label: t("usage.requests"), swatchClassName: "bg-sky-600 dark:bg-sky-400" },
+          { label: t("usage.errors"), swatchClassName: "bg-red-600 dark:bg-red-400" },
+        ]}
+      />
       <BarChartSvg
         frame={CHART}
         title={title}

@@ -26,6 +26,7 @@ export const AUDIT_ACTIONS = [
   "session.signed-out",
   // Single sign-on (issue 26, docs/product/single-sign-on.md): an account at an OpenID Connect provider linked to the user by its verified email.
   "sso.identity-linked",
+  "sso.identity-unlinked",
   // A stored credential of an integration (hub connection, voice platform, Cal.com) replaced by a new one (issue 26).
   "integration.secret-replaced",
   // The affiliate programme (issue 26, docs/product/affiliates.md): the super admin's decisions and every payout move.

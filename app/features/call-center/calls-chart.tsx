@@ -1,4 +1,4 @@
-import { BarChartSvg } from "~/components/ui/bar-chart";
+import { BarChartSvg, ChartLegend } from "~/components/ui/bar-chart";
 import { ChartDataTable } from "~/components/ui/chart-data-table";
 import { useTranslation } from "~/i18n/react";
 import { formatNumber } from "~/i18n/format";
@@ -50,16 +50,12 @@ export function CallsChart({ periods, granularity, language }: CallsChartProps) 
         <span className="font-medium text-slate-900 dark:text-slate-100">{title}</span> · {span}
         {granularity !== "day" ? <> · {t(`chart.bucketNote.${granularity}`)}</> : null}
       </figcaption>
-      <div aria-hidden="true" className="flex flex-wrap gap-4 text-sm">
-        <span className="inline-flex items-center gap-2">
-          <span className="inline-block h-3 w-3 rounded-sm bg-sky-600 dark:bg-sky-400" />
-          {t("figures.inbound")}
-        </span>
-        <span className="inline-flex items-center gap-2">
-          <span className="inline-block h-3 w-3 rounded-sm bg-amber-500 dark:bg-amber-300" />
-          {t("figures.outbound")}
-        </span>
-      </div>
+      <ChartLegend
+        items={[
+          { label: t("figures.inbound"), swatchClassName: "bg-sky-600 dark:bg-sky-400" },
+          { label: t("figures.outbound"), swatchClassName: "bg-amber-500 dark:bg-amber-300" },
+        ]}
+      />
       <BarChartSvg
         frame={CHART}
         title={title}

@@ -131,17 +131,7 @@ export async function createPlan(actorUserId: string, values: PlanFormValues, db
         ...columnsOf(values),
       })
       .execute();
-    await recordAudit(
-      trx,
-      {
-        tenantId: null,
-        actorUserId,
-        action: "plan.changed",
-        target: { kind: "plan", id, label: values.name },
-        details: { change: "created", price: values.price, overage: values.overage },
-      },
-      at,
-    );
+    await recordPlanChange(trx, actorUserId, { id, name: values.name }, { change: "created", price: values.price, overage: values.overage }, at);
     return id;
   });
 }
@@ -165,7 +155,7 @@ export async function updatePlan(actorUserId: string, id: string, values: PlanFo
     const changed = (Object.keys(after) as Array<keyof typeof after>).filter((column) => before[column] !== after[column]);
     const details: Record<string, string | number> = { change: "updated", fields: changed.join(" ") };
     if (before.price_cents !== values.price) Object.assign(details, { from: before.price_cents, to: values.price });
-    await recordAudit(trx, { tenantId: null, actorUserId, action: "plan.changed", target: { kind: "plan", id, label: values.name }, details }, at);
+    await recordPlanChange(trx, actorUserId, { id, name: values.name }, details, at);
     return true;
   });
 }
@@ -182,17 +172,12 @@ export async function setPlanActive(actorUserId: string, id: string, active: boo
       .set({ active: active ? 1 : 0, updated_at: at })
       .where("id", "=", id)
       .execute();
-    await recordAudit(
-      trx,
-      {
-        tenantId: null,
-        actorUserId,
-        action: "plan.changed",
-        target: { kind: "plan", id, label: plan.name },
-        details: { change: active ? "reactivated" : "retired" },
-      },
-      at,
-    );
+    await recordPlanChange(trx, actorUserId, { id, name: plan.name }, { change: active ? "reactivated" : "retired" }, at);
     return true;
   });
+}
+
+/** Every catalogue change is one platform entry (no tenant) of the audit log, written in the change's transaction. */
+function recordPlanChange(trx: DB, actorUserId: string, plan: { id: string; name: string }, details: Record<string, string | number>, at: string) {
+  return recordAudit(trx, { tenantId: null, actorUserId, action: "plan.changed", target: { kind: "plan", id: plan.id, label: plan.name }, details }, at);
 }

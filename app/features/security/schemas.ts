@@ -23,6 +23,8 @@ export const StepUpSchema = z.object({
 export const RequirementSchema = z.object({ required: z.enum(["on", "off"]) });
 
 export const SignOutSessionSchema = z.object({ session: z.string().regex(/^[0-9a-f]{64}$/) });
+/** Which linked single sign-on account to unlink: the provider's issuer and its subject (oidc_identities' key). */
+export const UnlinkIdentitySchema = z.object({ issuer: z.string().min(1).max(500), subject: z.string().min(1).max(255) });
 
 export function securityFormConstraints() {
   return {

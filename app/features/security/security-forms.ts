@@ -14,5 +14,6 @@ export const SECURITY_INTENTS = [
   "set-requirement",
   "sign-out-session",
   "sign-out-others",
+  "unlink-identity",
 ] as const;
 export type SecurityIntent = (typeof SECURITY_INTENTS)[number];

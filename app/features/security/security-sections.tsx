@@ -13,6 +13,7 @@ import { plainFormProps, plainInputProps, usePlainForm } from "~/lib/forms/plain
 import type { DeviceDescription } from "./devices";
 import type { SecurityIntent } from "./security-forms";
 import type { ConfirmEnrolmentFields, StepUpFields } from "./schemas";
+import type { LinkedAccountView } from "~/features/sso/oidc-claims";
 
 /**
  * The sections of /profile/security: the user's second factor (enrolment,
@@ -330,6 +331,73 @@ function SignOutOne({ session, label }: { session: SessionView; label: string })
       <input type="hidden" name="session" value={session.idHash} />
       <Button type="submit" size="sm" variant="secondary" loading={pending} aria-label={label}>
         {t("sessions.signOut")}
+      </Button>
+    </Form>
+  );
+}
+
+/**
+ * The provider accounts that sign in to this one (single sign-on, decision
+ * 0048), with unlinking. Shown when single sign-on is configured or an
+ * account is linked, so a provider since removed can still be unlinked.
+ */
+export function LinkedAccountsSection({ accounts, provider, timeZone }: { accounts: LinkedAccountView[]; provider: string | null; timeZone: string }) {
+  const { t, i18n } = useTranslation("security");
+  return (
+    <Panel title={t("linked.title")}>
+      <div className="space-y-4 text-sm">
+        {accounts.length === 0 ? (
+          <p data-testid="no-linked-accounts">{t("linked.none", { provider })}</p>
+        ) : (
+          <>
+            <p>{t("linked.intro")}</p>
+            <DataTable
+              caption={t("linked.caption")}
+              data-testid="linked-accounts"
+              rows={accounts}
+              rowKey={(account) => `${account.issuer} ${account.subject}`}
+              columns={[
+                { id: "provider", header: t("linked.columns.provider"), primary: true, rowHeader: true, cell: (account) => account.provider },
+                { id: "email", header: t("linked.columns.email"), cell: (account) => account.email, className: "whitespace-normal break-all" },
+                {
+                  id: "linked",
+                  header: t("linked.columns.linked"),
+                  cell: (account) => <time dateTime={account.linkedAt}>{formatDateTime(account.linkedAt, i18n.language, timeZone)}</time>,
+                },
+                {
+                  id: "lastUsed",
+                  header: t("linked.columns.lastUsed"),
+                  cell: (account) => <time dateTime={account.lastUsedAt}>{formatDateTime(account.lastUsedAt, i18n.language, timeZone)}</time>,
+                },
+              ]}
+              actions={{ header: t("linked.columns.actions"), cell: (account) => <UnlinkOne account={account} /> }}
+            />
+            <p className="text-slate-600 dark:text-slate-300">{t("linked.passwordStays")}</p>
+          </>
+        )}
+      </div>
+    </Panel>
+  );
+}
+
+function UnlinkOne({ account }: { account: LinkedAccountView }) {
+  const { t } = useTranslation("security");
+  const navigation = useNavigation();
+  const pending =
+    navigation.state !== "idle" && navigation.formData?.get("subject") === account.subject && navigation.formData?.get("issuer") === account.issuer;
+  return (
+    <Form method="post">
+      <IntentField intent="unlink-identity" />
+      <input type="hidden" name="issuer" value={account.issuer} />
+      <input type="hidden" name="subject" value={account.subject} />
+      <Button
+        type="submit"
+        size="sm"
+        variant="secondary"
+        loading={pending}
+        aria-label={t("linked.unlinkOne", { provider: account.provider, email: account.email })}
+      >
+        {t("linked.unlink")}
       </Button>
     </Form>
   );

@@ -28,3 +28,13 @@ export function readProviderIdentity(claims: Record<string, unknown>): ProviderI
 export const SSO_ERRORS = ["failed", "expired", "unverifiedEmail", "noAccount", "accountNotVerified", "accountDisabled", "tooManyAttempts"] as const;
 export type SsoError = (typeof SSO_ERRORS)[number];
 export const isSsoError = (value: unknown): value is SsoError => typeof value === "string" && (SSO_ERRORS as readonly string[]).includes(value);
+
+/** A linked provider account as /profile/security lists it (identities.server.ts linkedAccountsOf). */
+export interface LinkedAccountView {
+  issuer: string;
+  subject: string;
+  provider: string;
+  email: string;
+  linkedAt: string;
+  lastUsedAt: string;
+}

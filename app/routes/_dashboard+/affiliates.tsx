@@ -4,6 +4,7 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { StatusBadge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
+import { IntentButton } from "~/components/ui/intent-button";
 import { DataTable, type DataColumn } from "~/components/ui/data-table";
 import { EmptyState } from "~/components/ui/empty-state";
 import { inputClass } from "~/components/ui/field";
@@ -137,12 +138,9 @@ export default function AffiliatesPage() {
             {status === "applied" ? <p data-testid="affiliate-applied">{t("join.applied")}</p> : null}
             {status === "rejected" ? <p>{t("join.rejected")}</p> : null}
             {status === null ? (
-              <Form method="post">
-                <input type="hidden" name="intent" value="join" />
-                <Button type="submit" disabled={pending}>
-                  {t("join.submit")}
-                </Button>
-              </Form>
+              <IntentButton intent="join" pending={pending}>
+                {t("join.submit")}
+              </IntentButton>
             ) : null}
           </div>
         </Panel>

@@ -60,8 +60,15 @@ export default function PlatformAnalyticsPage() {
       note: t("analytics.churnNote", { churned: number(figures.churn.churned), atStart: number(figures.churn.atStart) }),
     },
   ];
-  const series = (pick: "signUps" | "calls" | "minutes" | "topUpCents") =>
+  type SeriesPick = "signUps" | "calls" | "minutes" | "topUpCents";
+  const series = (pick: SeriesPick) =>
     figures.periods.map((period) => ({ key: period.key, firstDay: period.firstDay, lastDay: period.lastDay, value: period[pick] }));
+  const charts: Array<{ pick: SeriesPick; title: string; total: number; format: (value: number) => string; testId: string }> = [
+    { pick: "calls", title: "calls", total: figures.calls, format: number, testId: "chart-calls" },
+    { pick: "minutes", title: "minutes", total: figures.minutes, format: number, testId: "chart-minutes" },
+    { pick: "signUps", title: "signUps", total: figures.signUps, format: number, testId: "chart-sign-ups" },
+    { pick: "topUpCents", title: "topUps", total: figures.topUpCents, format: money, testId: "chart-top-ups" },
+  ];
   return (
     <div className="space-y-4">
       <PageHeader
@@ -81,50 +88,19 @@ export default function PlatformAnalyticsPage() {
         ))}
       </div>
       <div className="grid gap-4 lg:grid-cols-2">
-        <Panel>
-          <SeriesChart
-            title={t("analytics.figures.calls")}
-            points={series("calls")}
-            total={figures.calls}
-            granularity={figures.granularity}
-            language={language}
-            format={number}
-            testId="chart-calls"
-          />
-        </Panel>
-        <Panel>
-          <SeriesChart
-            title={t("analytics.figures.minutes")}
-            points={series("minutes")}
-            total={figures.minutes}
-            granularity={figures.granularity}
-            language={language}
-            format={number}
-            testId="chart-minutes"
-          />
-        </Panel>
-        <Panel>
-          <SeriesChart
-            title={t("analytics.figures.signUps")}
-            points={series("signUps")}
-            total={figures.signUps}
-            granularity={figures.granularity}
-            language={language}
-            format={number}
-            testId="chart-sign-ups"
-          />
-        </Panel>
-        <Panel>
-          <SeriesChart
-            title={t("analytics.figures.topUps")}
-            points={series("topUpCents")}
-            total={figures.topUpCents}
-            granularity={figures.granularity}
-            language={language}
-            format={money}
-            testId="chart-top-ups"
-          />
-        </Panel>
+        {charts.map((chart) => (
+          <Panel key={chart.pick}>
+            <SeriesChart
+              title={t(`analytics.figures.${chart.title}`)}
+              points={series(chart.pick)}
+              total={chart.total}
+              granularity={figures.granularity}
+              language={language}
+              format={chart.format}
+              testId={chart.testId}
+            />
+          </Panel>
+        ))}
       </div>
       <Panel title={t("analytics.topTenants")}>
         {figures.topTenants.length === 0 ? (

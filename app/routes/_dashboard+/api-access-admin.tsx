@@ -10,6 +10,7 @@ import { EmptyState } from "~/components/ui/empty-state";
 import { FilterSelect } from "~/components/ui/filter-fields";
 import { FilterForm } from "~/components/ui/filter-form";
 import { PageHeader } from "~/components/ui/page-header";
+import { ListPanel } from "~/components/ui/list-panel";
 import { Pagination } from "~/components/ui/pagination";
 import { Panel } from "~/components/ui/panel";
 import { useIsPending } from "~/components/ui/use-is-pending";
@@ -88,6 +89,7 @@ export default function ApiAccessAdminPage() {
   const { t, i18n } = useTranslation("api");
   const { params, rows, total, pageCount, tenants, timeZone, revokeTarget } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
+  const updating = navigation.state === "loading" && navigation.location.pathname === API_ACCESS_ADMIN_PATH;
   const language = i18n.language;
   const here = adminKeysHref(params);
   const submitting = useIsPending({ intent: "revoke", formAction: API_ACCESS_ADMIN_PATH });
@@ -210,40 +212,44 @@ export default function ApiAccessAdminPage() {
           </Link>
         </p>
       ) : null}
-      <Panel>
-        {rows.length === 0 ? (
+      {rows.length === 0 ? (
+        <Panel>
           <EmptyState heading={2} title={hasAdminKeyFilters(params) ? t("admin.emptyFiltered") : t("admin.empty")} data-testid="admin-keys-empty" />
-        ) : (
-          <div className="space-y-4">
-            <p className="text-sm text-slate-600 dark:text-slate-300" data-testid="admin-keys-count">
-              {t("admin.count", { count: total, formatted: formatNumber(total, language) })}
-            </p>
-            <DataTable
-              caption={t("admin.caption")}
-              data-testid="admin-keys"
-              columns={columns}
-              rows={rows}
-              rowKey={(row) => row.id}
-              rowData={(row) => ({ "data-key": row.id, "data-status": row.status })}
-              busy={navigation.state === "loading" && navigation.location.pathname === API_ACCESS_ADMIN_PATH}
-              actions={{
-                header: t("list.actions"),
-                cell: (row) =>
-                  row.status === "revoked" ? null : (
-                    <Link
-                      to={adminKeysHref(params, { revoke: row.id })}
-                      className={buttonClass("secondary", "shadow-none", "sm")}
-                      aria-label={t("admin.revokeKey", { name: row.name, tenant: row.tenantName })}
-                    >
-                      {t("list.revoke")}
-                    </Link>
-                  ),
-              }}
-            />
-            <Pagination page={params.page} pageCount={pageCount} label={t("admin.pagination")} href={(page) => adminKeysHref(params, { page })} />
-          </div>
-        )}
-      </Panel>
+        </Panel>
+      ) : (
+        <ListPanel
+          summary={<p data-testid="admin-keys-count">{t("admin.count", { count: total, formatted: formatNumber(total, language) })}</p>}
+          updating={updating ? t("admin.updating") : ""}
+          footer={
+            pageCount > 1 ? (
+              <Pagination page={params.page} pageCount={pageCount} label={t("admin.pagination")} href={(page) => adminKeysHref(params, { page })} />
+            ) : null
+          }
+        >
+          <DataTable
+            caption={t("admin.caption")}
+            data-testid="admin-keys"
+            columns={columns}
+            rows={rows}
+            rowKey={(row) => row.id}
+            rowData={(row) => ({ "data-key": row.id, "data-status": row.status })}
+            busy={updating}
+            actions={{
+              header: t("list.actions"),
+              cell: (row) =>
+                row.status === "revoked" ? null : (
+                  <Link
+                    to={adminKeysHref(params, { revoke: row.id })}
+                    className={buttonClass("secondary", "shadow-none", "sm")}
+                    aria-label={t("admin.revokeKey", { name: row.name, tenant: row.tenantName })}
+                  >
+                    {t("list.revoke")}
+                  </Link>
+                ),
+            }}
+          />
+        </ListPanel>
+      )}
     </div>
   );
 }

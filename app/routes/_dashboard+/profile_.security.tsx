@@ -10,9 +10,23 @@ import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { requireActionAccess, requireReadAccess, type GateContext } from "~/features/access/gate.server";
 import { rateLimitMessage } from "~/features/auth/request.server";
 import { qrCodeSvg } from "~/features/security/qr-code.server";
-import { ConfirmEnrolmentSchema, RequirementSchema, securityFormConstraints, SignOutSessionSchema, StepUpSchema } from "~/features/security/schemas";
+import {
+  ConfirmEnrolmentSchema,
+  RequirementSchema,
+  securityFormConstraints,
+  SignOutSessionSchema,
+  StepUpSchema,
+  UnlinkIdentitySchema,
+} from "~/features/security/schemas";
 import { SECURITY_PATH, type SecurityIntent } from "~/features/security/security-forms";
-import { RecoveryCodesPanel, RequirementSection, SessionsSection, TwoFactorSection, type TwoFactorView } from "~/features/security/security-sections";
+import {
+  LinkedAccountsSection,
+  RecoveryCodesPanel,
+  RequirementSection,
+  SessionsSection,
+  TwoFactorSection,
+  type TwoFactorView,
+} from "~/features/security/security-sections";
 import { listUserSessions, signOutOtherSessions, signOutSession } from "~/features/security/sessions.server";
 import { groupedSecret, totpUri } from "~/features/security/totp.server";
 import {
@@ -26,6 +40,8 @@ import {
   startEnrolment,
   twoFactorStatus,
 } from "~/features/security/two-factor.server";
+import { linkedAccountsOf, providerLabelFor, unlinkIdentity } from "~/features/sso/identities.server";
+import { getEnv } from "~/config/env.server";
 import { getTranslator } from "~/i18n/i18next.server";
 import type { I18nHandle } from "~/i18n/route-namespaces";
 import { badRequest, forbidden } from "~/lib/http/errors.server";
@@ -76,6 +92,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     mustEnrol: gate.mustEnrolTwoFactor,
     owner: isOwner(gate) ? { required: await isTwoFactorRequired(tenant.id), tenantName: tenant.name } : null,
     sessions: await listUserSessions(user, gate.sessionIdHash),
+    linkedAccounts: await linkedAccountsOf(user.id, getEnv().oidc),
+    ssoProvider: getEnv().oidc?.buttonLabel ?? null,
     timeZone: tenant.timeZone,
     constraints: securityFormConstraints(),
   };
@@ -149,6 +167,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const count = await signOutOtherSessions(user, gate.sessionIdHash);
       return redirectWithToast(SECURITY_PATH, { type: "success", key: "security:toast.othersSignedOut", values: { count } });
     }
+    case "unlink-identity": {
+      const submission = parseWithZod(formData, { schema: UnlinkIdentitySchema });
+      if (submission.status !== "success") badRequest();
+      // Another user's link (or one already gone) is simply not among this user's: nothing changes.
+      await unlinkIdentity(user, submission.value, providerLabelFor(submission.value.issuer, getEnv().oidc));
+      return done("identityUnlinked");
+    }
     default:
       badRequest();
   }
@@ -157,7 +182,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function ProfileSecurityPage() {
   const { t } = useTranslation("security");
   const { t: tProfile } = useTranslation("profile");
-  const { view, mustEnrol, owner, sessions, timeZone, constraints } = useLoaderData<typeof loader>();
+  const { view, mustEnrol, owner, sessions, linkedAccounts, ssoProvider, timeZone, constraints } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionReply | undefined;
   const resultFor = (intent: SecurityIntent) => (actionData?.intent === intent ? actionData.result : undefined);
   return (
@@ -178,6 +203,7 @@ export default function ProfileSecurityPage() {
         {owner ? <RequirementSection required={owner.required} ownerHasTwoFactor={view.state === "on"} tenantName={owner.tenantName} /> : null}
       </div>
       <SessionsSection sessions={sessions} timeZone={timeZone} />
+      {linkedAccounts.length > 0 || ssoProvider ? <LinkedAccountsSection accounts={linkedAccounts} provider={ssoProvider} timeZone={timeZone} /> : null}
     </div>
   );
 }

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
+import { IntentButton } from "~/components/ui/intent-button";
 import { PageHeader } from "~/components/ui/page-header";
 import { Panel } from "~/components/ui/panel";
 import { useIsPending } from "~/components/ui/use-is-pending";
@@ -192,12 +192,9 @@ export default function CrmLogPage() {
             </ol>
             <p className="break-all text-xs text-slate-500 dark:text-slate-400">{t("logs.idempotencyKey", { key: data.delivery.idempotencyKey })}</p>
             {data.canReplay ? (
-              <Form method="post">
-                <input type="hidden" name="intent" value="replay" />
-                <Button type="submit" disabled={replaying}>
-                  {t("logs.replay")}
-                </Button>
-              </Form>
+              <IntentButton intent="replay" pending={replaying}>
+                {t("logs.replay")}
+              </IntentButton>
             ) : null}
           </div>
         </Panel>

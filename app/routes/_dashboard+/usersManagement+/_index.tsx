@@ -7,6 +7,7 @@ import { EmptyState } from "~/components/ui/empty-state";
 import { FilterDate, FilterSelect } from "~/components/ui/filter-fields";
 import { FilterForm } from "~/components/ui/filter-form";
 import { PageHeader } from "~/components/ui/page-header";
+import { ListPanel } from "~/components/ui/list-panel";
 import { Pagination } from "~/components/ui/pagination";
 import { Panel } from "~/components/ui/panel";
 import {
@@ -63,6 +64,7 @@ export default function UsersManagementPage() {
   const { t, i18n } = useTranslation("users-management");
   const { params, rows, total, pageCount, tenants, timeZone } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
+  const updating = navigation.state === "loading" && navigation.location.pathname === USERS_MANAGEMENT_PATH;
   const language = i18n.language;
   const sorted = (key: UserSortKey) => ({ href: usersHref(params, sortChange(params, key)), order: params.sort === key ? params.order : null });
   const roleLabel = (row: UserListItem) => (row.customRole ? row.roleName : t(`roles.${row.roleKey}`, { defaultValue: row.roleName }));
@@ -145,27 +147,29 @@ export default function UsersManagementPage() {
           </Link>
         </p>
       ) : null}
-      <Panel>
-        {rows.length === 0 ? (
+      {rows.length === 0 ? (
+        <Panel>
           <EmptyState heading={2} title={hasUserFilters(params) ? t("emptyFiltered") : t("empty")} data-testid="users-empty" />
-        ) : (
-          <div className="space-y-4">
-            <p className="text-sm text-slate-600 dark:text-slate-300" data-testid="users-count">
-              {t("count", { count: total, formatted: formatNumber(total, language) })}
-            </p>
-            <DataTable
-              caption={t("caption")}
-              data-testid="users-list"
-              columns={columns}
-              rows={rows}
-              rowKey={(row) => row.id}
-              rowData={(row) => ({ "data-user": row.email, "data-status": row.status })}
-              busy={navigation.state === "loading" && navigation.location.pathname === USERS_MANAGEMENT_PATH}
-            />
-            <Pagination page={params.page} pageCount={pageCount} label={t("pagination")} href={(page) => usersHref(params, { page })} />
-          </div>
-        )}
-      </Panel>
+        </Panel>
+      ) : (
+        <ListPanel
+          summary={<p data-testid="users-count">{t("count", { count: total, formatted: formatNumber(total, language) })}</p>}
+          updating={updating ? t("updating") : ""}
+          footer={
+            pageCount > 1 ? <Pagination page={params.page} pageCount={pageCount} label={t("pagination")} href={(page) => usersHref(params, { page })} /> : null
+          }
+        >
+          <DataTable
+            caption={t("caption")}
+            data-testid="users-list"
+            columns={columns}
+            rows={rows}
+            rowKey={(row) => row.id}
+            rowData={(row) => ({ "data-user": row.email, "data-status": row.status })}
+            busy={updating}
+          />
+        </ListPanel>
+      )}
     </div>
   );
 }
