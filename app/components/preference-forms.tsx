@@ -55,7 +55,11 @@ export function LanguageSwitch() {
               : "text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800",
           )}
         >
-          {t(`language.${language}`)}
+          {/* On a phone the code (EN, DE) leaves the top bar room for its other controls; the name stays the button's accessible name. */}
+          <span aria-hidden="true" className="sm:hidden">
+            {language.toUpperCase()}
+          </span>
+          <span className="max-sm:sr-only">{t(`language.${language}`)}</span>
         </button>
       ))}
     </Form>

@@ -154,3 +154,18 @@ test("the shell stays in view on a long page", async ({ page }) => {
   expect(sidebar.y).toBe(0);
   expect(topbar.y).toBe(0);
 });
+
+test("on a phone a chart's labels stay readable: the drawing keeps its width and scrolls inside its box, the page does not", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInQuickly(page, DEMO_USERS.owner.email);
+  await page.goto("/overview");
+  const chart = page.getByTestId("calls-chart");
+  const label = chart.locator("text").first();
+  // An 11-unit label drawn at the drawing's on-screen scale.
+  const height = (await label.boundingBox())!.height;
+  expect(height, "a tick label's height in px").toBeGreaterThanOrEqual(10);
+  const box = chart.locator("xpath=..");
+  expect(await box.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
+  await expect(box).toHaveAttribute("tabindex", "0");
+  await expectNoSidewaysScroll(page, "/overview at 390 with its chart");
+});

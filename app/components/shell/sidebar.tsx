@@ -1,15 +1,22 @@
 import { Form, Link, useFetcher, useLocation } from "@remix-run/react";
 import { ListLink } from "~/components/ui/list-link";
-import { useState } from "react";
+import { useEffect, useRef, useState, type RefObject } from "react";
+import { useHydrated } from "~/components/ui/use-hydrated";
 import { useTranslation } from "~/i18n/react";
 import { Icon } from "~/components/ui/icon";
 import { Logo } from "~/components/logo";
 import { isBuiltSegment, type NavGroup, type NavItem, type VisibleNavGroup } from "~/lib/navigation/routes";
 
+/** The sidebar's id: the phone's menu control points at it (aria-controls, and #navigation without JavaScript). */
+export const NAVIGATION_ID = "navigation";
+
 interface SidebarProps {
   groups: VisibleNavGroup[];
   openGroups: string[];
   collapsed: boolean;
+  /** On a phone the sidebar is a drawer: open, and how it closes (Escape, its close button, the backdrop). */
+  drawerOpen: boolean;
+  onCloseDrawer: () => void;
 }
 
 interface NavLinkEntry {
@@ -137,7 +144,8 @@ function CollapsibleGroup({ group, open, onToggle }: { group: NavGroup; open: bo
         }}
       >
         <input type="hidden" name="group" value={group.id} />
-        <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+        {/* Back to the open drawer on a phone without JavaScript (#navigation); the desktop sidebar has no use for the fragment. */}
+        <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}#${NAVIGATION_ID}`} />
         <button
           type="submit"
           aria-expanded={open}
@@ -175,12 +183,14 @@ function CollapsibleGroup({ group, open, onToggle }: { group: NavGroup; open: bo
  * /resources/sidebar: a plain form post without JavaScript, a background
  * fetcher with optimistic state when scripts run.
  */
-export function Sidebar({ groups, openGroups: initialOpen, collapsed: initialCollapsed }: SidebarProps) {
+export function Sidebar({ groups, openGroups: initialOpen, collapsed: initialCollapsed, drawerOpen, onCloseDrawer }: SidebarProps) {
   const { t } = useTranslation();
   const fetcher = useFetcher();
   const location = useLocation();
   const [openGroups, setOpenGroups] = useState(initialOpen);
   const [collapsed, setCollapsed] = useState(initialCollapsed);
+  const closeButton = useRef<HTMLButtonElement>(null);
+  useDrawerFocus(drawerOpen, onCloseDrawer, closeButton);
 
   const persist = (fields: Record<string, string>) => fetcher.submit({ ...fields, _fetcher: "1" }, { method: "post", action: "/resources/sidebar" });
   const toggleGroup = (groupId: string) => {
@@ -191,8 +201,10 @@ export function Sidebar({ groups, openGroups: initialOpen, collapsed: initialCol
   return (
     // z-20: sticky makes the sidebar a stacking context, so its flyouts rise above the page's own positioned parts (tab bars, tables) only if the sidebar does.
     <aside
-      className="sidebar sticky top-0 z-20 flex h-screen shrink-0 flex-col border-r border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900"
+      id={NAVIGATION_ID}
+      className="sidebar z-20 shrink-0 flex-col border-r border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900"
       data-collapsed={collapsed ? "true" : "false"}
+      data-open={drawerOpen ? "true" : "false"}
       data-testid="sidebar"
       data-tour="sidebar"
     >
@@ -203,6 +215,7 @@ export function Sidebar({ groups, openGroups: initialOpen, collapsed: initialCol
         <Link to="/overview" className="nav-collapsed-only mx-auto">
           <Logo compact />
         </Link>
+        <CloseDrawer buttonRef={closeButton} onClose={onCloseDrawer} />
       </div>
       <nav aria-label={t("nav.label")} className="nav-scroll min-h-0 flex-1 px-2 pb-6">
         <ul className="space-y-1">
@@ -238,4 +251,46 @@ export function Sidebar({ groups, openGroups: initialOpen, collapsed: initialCol
       </Form>
     </aside>
   );
+}
+
+const CLOSE_CLASS =
+  "inline-flex h-10 w-10 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800 wide:hidden";
+
+/** The drawer's close control on a phone: a link that drops #navigation without JavaScript, a button once hydrated. */
+function CloseDrawer({ buttonRef, onClose }: { buttonRef: RefObject<HTMLButtonElement>; onClose: () => void }) {
+  const { t } = useTranslation();
+  const hydrated = useHydrated();
+  const icon = <Icon name="close" />;
+  return hydrated ? (
+    <button ref={buttonRef} type="button" className={CLOSE_CLASS} aria-label={t("nav.closeMenu")} title={t("nav.closeMenu")} onClick={onClose}>
+      {icon}
+    </button>
+  ) : (
+    <a href="#main" className={CLOSE_CLASS} aria-label={t("nav.closeMenu")} title={t("nav.closeMenu")}>
+      {icon}
+    </a>
+  );
+}
+
+const PHONE = "(max-width: 768px)";
+
+/**
+ * The open drawer behaves as a modal on a phone: focus moves into it, the
+ * page behind it is inert (not focusable, not read), and Escape closes it.
+ */
+function useDrawerFocus(open: boolean, onClose: () => void, closeButton: RefObject<HTMLButtonElement>) {
+  useEffect(() => {
+    if (!open || !window.matchMedia(PHONE).matches) return;
+    const page = document.getElementById("shell-content");
+    page?.setAttribute("inert", "");
+    closeButton.current?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape") onClose();
+    };
+    document.addEventListener("keydown", onKey);
+    return () => {
+      page?.removeAttribute("inert");
+      document.removeEventListener("keydown", onKey);
+    };
+  }, [open, onClose, closeButton]);
 }

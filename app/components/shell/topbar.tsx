@@ -13,9 +13,11 @@ interface TopbarProps {
   selection: { organizations: SwitcherOrganization[]; organizationId: string | null; teamId: string | null; allTeams: boolean };
   /** The help button, given by the layout (it belongs to the onboarding feature, which the shell cannot import). */
   help?: ReactNode;
+  /** The phone's menu control (menu-button.tsx), first in the bar; the layout owns the drawer's state. */
+  menu?: ReactNode;
 }
 
-export function Topbar({ theme, userName, avatarUrl, profileLinks, selection, help }: TopbarProps) {
+export function Topbar({ theme, userName, avatarUrl, profileLinks, selection, help, menu }: TopbarProps) {
   const { t } = useTranslation();
   const profileEntries: DropdownEntry[] = [
     ...profileLinks.map((link): DropdownEntry => ({ kind: "link", to: `/${link.segment}`, label: t(link.labelKey) })),
@@ -24,6 +26,7 @@ export function Topbar({ theme, userName, avatarUrl, profileLinks, selection, he
   return (
     // One row from 640 px; below, the selector takes a row of its own under the controls, so it keeps its width at 390 px.
     <header className="sticky top-0 z-30 flex min-h-16 flex-wrap items-center justify-end gap-x-1 border-b border-slate-200 bg-white px-2 dark:border-slate-800 dark:bg-slate-900 sm:gap-x-2 sm:px-4">
+      {menu ? <div className="mr-auto flex items-center sm:mr-0 wide:hidden">{menu}</div> : null}
       <OrganizationSwitcher
         className="order-last mb-2 w-full sm:order-none sm:mb-0 sm:mr-auto sm:w-auto"
         organizations={selection.organizations}

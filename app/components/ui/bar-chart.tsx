@@ -69,57 +69,61 @@ export function BarChartSvg({
   const barX = (index: number, position: number) =>
     layout === "grouped" ? frame.left + index * bandWidth + bandWidth * 0.1 + position * barWidth : frame.left + index * bandWidth + bandWidth * 0.15;
   return (
-    <svg role="img" aria-label={summary} viewBox={`0 0 ${frame.width} ${frame.height}`} className={className} data-testid={testId}>
-      <title>{title}</title>
-      <desc>{summary}</desc>
-      <g className="text-[11px]">
-        {ticks.map((tick) => (
-          <g key={tick}>
-            <line
-              x1={frame.left}
-              x2={frame.width - frame.right}
-              y1={yOf(tick)}
-              y2={yOf(tick)}
-              className="stroke-slate-200 dark:stroke-slate-700"
-              strokeWidth={1}
-            />
-            <text x={frame.left - 6} y={yOf(tick)} textAnchor="end" dominantBaseline="middle" className="fill-slate-600 dark:fill-slate-300">
-              {formatTick(tick)}
-            </text>
-          </g>
-        ))}
-        {bands.map((band, index) => (
-          <g key={band.key} data-period={band.key}>
-            {band.bars.map((bar, position) =>
-              bar.value > 0 ? (
-                <rect
-                  key={bar.series ?? position}
-                  x={barX(index, position)}
-                  y={yOf(bar.value)}
-                  width={barWidth}
-                  height={baseline - yOf(bar.value)}
-                  className={bar.className}
-                  data-series={bar.series}
-                >
-                  <title>{bar.title}</title>
-                </rect>
-              ) : null,
-            )}
-            {index % labelEvery === 0 ? (
-              <text
-                x={frame.left + index * bandWidth + bandWidth / 2}
-                y={frame.height - frame.bottom + 18}
-                textAnchor="middle"
-                className="fill-slate-600 dark:fill-slate-300"
-              >
-                {band.label}
+    // Below 640 px the drawing keeps a width of 44rem and its box scrolls sideways (the page does not), so its 11-unit labels stay
+    // about 11 px tall instead of shrinking to 5 with the screen; focusable, so the keyboard can scroll it too (axe: scrollable-region-focusable).
+    <div role="group" aria-label={title} tabIndex={0} className="scroll-hint on-panel max-sm:overflow-x-auto">
+      <svg role="img" aria-label={summary} viewBox={`0 0 ${frame.width} ${frame.height}`} className={`${className} max-sm:min-w-[44rem]`} data-testid={testId}>
+        <title>{title}</title>
+        <desc>{summary}</desc>
+        <g className="text-[11px]">
+          {ticks.map((tick) => (
+            <g key={tick}>
+              <line
+                x1={frame.left}
+                x2={frame.width - frame.right}
+                y1={yOf(tick)}
+                y2={yOf(tick)}
+                className="stroke-slate-200 dark:stroke-slate-700"
+                strokeWidth={1}
+              />
+              <text x={frame.left - 6} y={yOf(tick)} textAnchor="end" dominantBaseline="middle" className="fill-slate-600 dark:fill-slate-300">
+                {formatTick(tick)}
               </text>
-            ) : null}
-          </g>
-        ))}
-        <line x1={frame.left} x2={frame.width - frame.right} y1={baseline} y2={baseline} className="stroke-slate-400 dark:stroke-slate-500" strokeWidth={1} />
-      </g>
-    </svg>
+            </g>
+          ))}
+          {bands.map((band, index) => (
+            <g key={band.key} data-period={band.key}>
+              {band.bars.map((bar, position) =>
+                bar.value > 0 ? (
+                  <rect
+                    key={bar.series ?? position}
+                    x={barX(index, position)}
+                    y={yOf(bar.value)}
+                    width={barWidth}
+                    height={baseline - yOf(bar.value)}
+                    className={bar.className}
+                    data-series={bar.series}
+                  >
+                    <title>{bar.title}</title>
+                  </rect>
+                ) : null,
+              )}
+              {index % labelEvery === 0 ? (
+                <text
+                  x={frame.left + index * bandWidth + bandWidth / 2}
+                  y={frame.height - frame.bottom + 18}
+                  textAnchor="middle"
+                  className="fill-slate-600 dark:fill-slate-300"
+                >
+                  {band.label}
+                </text>
+              ) : null}
+            </g>
+          ))}
+          <line x1={frame.left} x2={frame.width - frame.right} y1={baseline} y2={baseline} className="stroke-slate-400 dark:stroke-slate-500" strokeWidth={1} />
+        </g>
+      </svg>
+    </div>
   );
 }
 

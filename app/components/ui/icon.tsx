@@ -8,6 +8,8 @@ const PATHS = {
   phone: "M5 4h4l2 5-2.5 1.5a11 11 0 0 0 5 5L15 13l5 2v4a2 2 0 0 1-2 2A16 16 0 0 1 3 6a2 2 0 0 1 2-2Z",
   ticket: "M3 8a2 2 0 0 0 0 4v4h18v-4a2 2 0 0 1 0-4V4H3v4Zm9-4v12",
   crm: "M16 11a4 4 0 1 0-8 0M4 20a8 8 0 0 1 16 0M12 3v4",
+  plug: "M9 3v5m6-5v5M6 8h12v3a6 6 0 0 1-12 0V8Zm6 9v4",
+  close: "M6 6l12 12M18 6 6 18",
   calendar: "M4 6h16v14H4zM4 10h16M8 3v4M16 3v4",
   building: "M4 21V5l8-3 8 3v16M9 21v-4h6v4M8 8h2m4 0h2M8 12h2m4 0h2",
   settings:

@@ -14,7 +14,8 @@ export interface TabLink {
 /**
  * Tabs that are links: each tab is a URL of its own (usually ?tab=…), so
  * they work without JavaScript, can be bookmarked, and Back returns to the
- * previous tab. On a narrow screen the row scrolls on its own instead of the page.
+ * previous tab. On a narrow screen the row scrolls on its own instead of the
+ * page, with a shadow at the edge that has more tabs behind it (.scroll-hint).
  */
 export function Tabs({ label, tabs, active, className }: { label: string; tabs: TabLink[]; active: string; className?: string }) {
   const row = useRef<HTMLElement>(null);
@@ -27,7 +28,7 @@ export function Tabs({ label, tabs, active, className }: { label: string; tabs: 
     }
   }, [active]);
   return (
-    <nav ref={row} aria-label={label} className={cn("relative -mx-1 overflow-x-auto border-b border-slate-200 dark:border-slate-800", className)}>
+    <nav ref={row} aria-label={label} className={cn("scroll-hint relative -mx-1 overflow-x-auto border-b border-slate-200 dark:border-slate-800", className)}>
       <ul className="flex min-w-max gap-1 px-1">
         {tabs.map((tab) => {
           const current = tab.value === active;

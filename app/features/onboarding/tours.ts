@@ -93,15 +93,16 @@ export const PAGE_TOURS: Record<WizardType, TourStepDefinition[]> = {
   ],
 };
 
-/** The wizard's nav tour: the sidebar's groups, in the sidebar's order (nine steps). */
+/** The wizard's nav tour: the sidebar's groups, in the sidebar's order (app/lib/navigation/routes.ts NAV_GROUPS, ten steps; the super admin's group is not toured). */
 export const NAV_TOUR_AREAS = [
   { key: "dashboard", group: "dashboard", href: "/overview" },
-  { key: "create", group: "create", href: "/campaigns" },
-  { key: "templates", group: "templates", href: "/templates" },
   { key: "callManagement", group: "call-management", href: "/call-management" },
-  { key: "serviceDesk", group: "service-desk", href: "/service-desk" },
+  { key: "create", group: "create", href: "/campaigns" },
   { key: "crm", group: "crm", href: "/contacts" },
+  { key: "serviceDesk", group: "service-desk", href: "/service-desk" },
   { key: "appointments", group: "appointment", href: "/appointments" },
+  { key: "integrations", group: "integrations", href: "/integrations-hub" },
+  { key: "templates", group: "templates", href: "/templates" },
   { key: "organizations", group: "organizations", href: "/organizations" },
   { key: "settings", group: "settings", href: "/settings" },
 ] as const;

@@ -33,27 +33,28 @@ describe("permissions", () => {
   });
 
   it("keeps the documented sidebar groups in order; a screen not built yet promises nothing ('soon'), a built one may carry its badge", () => {
+    // Most used first (issue 27): the calls, the agents and campaigns, the CRM; the account's settings and the platform last.
     expect(NAV_GROUPS.map((g) => g.id)).toEqual([
       "dashboard",
-      "create",
-      "templates",
       "call-management",
-      "service-desk",
+      "create",
       "crm",
+      "service-desk",
       "appointment",
+      "integrations",
+      "templates",
       "organizations",
-      "billing",
       "settings",
       "super-admin",
     ]);
     const create = NAV_GROUPS.find((g) => g.id === "create")!;
-    expect(create.items.map((i) => i.segment)).toEqual(["ai-agent-manager", "knowledge-base", "numbers-managment", "campaigns"]);
+    expect(create.items.map((i) => i.segment)).toEqual(["ai-agent-manager", "campaigns", "knowledge-base", "numbers-managment"]);
     // Built (issue 24): the agents' entry carries its "new" badge, and the editor's screens light it up.
     expect(create.items[0]!.badgeKey).toBe("nav.badges.new");
     expect(create.items[0]!.alsoActiveOn).toEqual(["ai-agent", "create-agent", "create-from-blank"]);
     for (const soon of ["overview-new"]) expect(isBuiltSegment(soon)).toBe(false);
-    for (const built of ["products", "analytics"]) expect(isBuiltSegment(built)).toBe(true);
-    for (const built of ["overview", "campaigns", "recordings", "settings", "service-desk", "templates", "response"]) expect(isBuiltSegment(built)).toBe(true);
+    // Nothing in the sidebar is "soon" any more: every entry is a built screen.
+    for (const item of NAV_GROUPS.flatMap((group) => group.items)) expect(isBuiltSegment(item.segment), item.segment).toBe(true);
     const calls = NAV_GROUPS.find((g) => g.id === "call-management")!.items[0]!;
     expect(calls.tabs!.map((t) => t.value)).toEqual(["live-calls", "callqueue", "recordings", "missedcalls"]);
     // The list of recordings is one screen: the sidebar's entry opens it, not a second copy inside call management.
@@ -66,10 +67,10 @@ describe("permissions", () => {
       "staff",
       "calcom",
     ]);
-    expect(NAV_GROUPS.find((g) => g.id === "billing")!.items.map((i) => i.segment)).toEqual(["billing"]);
     const settings = NAV_GROUPS.find((g) => g.id === "settings")!;
-    // The tenant's roles sit beside the settings, not in the platform's super-admin group (issue 26).
-    expect(settings.items.map((i) => i.segment)).toEqual(["settings", "roles"]);
+    // Settings holds API access, billing and the profile (issue 27); the tenant's roles sit there too, not in the platform's super-admin group (issue 26).
+    expect(settings.items.map((i) => i.segment)).toEqual(["settings", "api-access", "billing", "profile", "roles"]);
+    expect(NAV_GROUPS.find((g) => g.id === "integrations")!.items.map((i) => i.segment)).toEqual(["integrations-hub", "crm", "crm-logs"]);
     expect(NAV_GROUPS.find((g) => g.id === "super-admin")!.items.map((i) => i.segment)).not.toContain("roles");
   });
 

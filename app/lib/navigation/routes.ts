@@ -127,6 +127,7 @@ export const BUILT_SEGMENTS: ReadonlySet<DashboardSegment> = new Set<DashboardSe
   "affiliate-management",
   "products",
   "analytics",
+  "api-access-admin",
 ]);
 
 export const isBuiltSegment = (segment: string) => BUILT_SEGMENTS.has(segment as DashboardSegment);
@@ -148,7 +149,7 @@ export interface NavGroup {
   items: NavItem[];
 }
 
-export type IconName = "dashboard" | "create" | "template" | "phone" | "ticket" | "crm" | "calendar" | "building" | "card" | "settings" | "shield";
+export type IconName = "dashboard" | "create" | "template" | "phone" | "ticket" | "crm" | "plug" | "calendar" | "building" | "card" | "settings" | "shield";
 
 export const CALL_MANAGEMENT_TABS: NavTab[] = [
   { value: "live-calls", labelKey: "nav.tabs.liveCalls" },
@@ -163,9 +164,21 @@ export const SERVICE_DESK_TABS: NavTab[] = [
   { value: "unassigned-tickets", labelKey: "nav.tabs.unassignedTickets" },
 ];
 
-/** The sidebar (docs/product/navigation.md#sidebar), group by group. A one-item group without a title renders as a plain link. */
+/**
+ * The sidebar (docs/product/navigation.md#sidebar), group by group: what is
+ * used most leads (the overview, the calls, the agents and campaigns, the
+ * CRM), so that at 1366 × 800 with the default open groups everything above
+ * the fold is a built screen; the account's own settings and the platform's
+ * administration close the list. A one-item group without a title renders as a plain link.
+ */
 export const NAV_GROUPS: NavGroup[] = [
   { id: "dashboard", labelKey: "nav.groups.dashboard", icon: "dashboard", items: [{ segment: "overview", labelKey: "nav.items.overview", icon: "dashboard" }] },
+  {
+    id: "call-management",
+    labelKey: "nav.groups.callManagement",
+    icon: "phone",
+    items: [{ segment: "call-management", labelKey: "nav.items.callManagement", icon: "phone", tabs: CALL_MANAGEMENT_TABS }],
+  },
   {
     id: "create",
     labelKey: "nav.groups.create",
@@ -178,23 +191,10 @@ export const NAV_GROUPS: NavGroup[] = [
         badgeKey: "nav.badges.new",
         alsoActiveOn: ["ai-agent", "create-agent", "create-from-blank"],
       },
+      { segment: "campaigns", labelKey: "nav.items.campaigns", icon: "create" },
       { segment: "knowledge-base", labelKey: "nav.items.knowledgeBase", icon: "create" },
       { segment: "numbers-managment", labelKey: "nav.items.numbersManagement", icon: "create" },
-      { segment: "campaigns", labelKey: "nav.items.campaigns", icon: "create" },
     ],
-  },
-  { id: "templates", labelKey: "nav.groups.templates", icon: "template", items: [{ segment: "templates", labelKey: "nav.items.templates", icon: "template" }] },
-  {
-    id: "call-management",
-    labelKey: "nav.groups.callManagement",
-    icon: "phone",
-    items: [{ segment: "call-management", labelKey: "nav.items.callManagement", icon: "phone", tabs: CALL_MANAGEMENT_TABS }],
-  },
-  {
-    id: "service-desk",
-    labelKey: "nav.groups.serviceDesk",
-    icon: "ticket",
-    items: [{ segment: "service-desk", labelKey: "nav.items.serviceDesk", icon: "ticket", tabs: SERVICE_DESK_TABS }],
   },
   {
     id: "crm",
@@ -203,13 +203,16 @@ export const NAV_GROUPS: NavGroup[] = [
     items: [
       { segment: "contacts", labelKey: "nav.items.contacts", icon: "crm" },
       { segment: "crm-deals", labelKey: "nav.items.crmDeals", icon: "crm" },
-      { segment: "feedback", labelKey: "nav.items.feedback", icon: "crm" },
       { segment: "main-contact-center", labelKey: "nav.items.mainContactCenter", icon: "crm" },
+      { segment: "feedback", labelKey: "nav.items.feedback", icon: "crm" },
       { segment: "response", labelKey: "nav.items.response", icon: "crm" },
-      { segment: "integrations-hub", labelKey: "nav.items.integrationsHub", icon: "crm" },
-      { segment: "crm", labelKey: "nav.items.crm", icon: "crm" },
-      { segment: "crm-logs", labelKey: "nav.items.crmLogs", icon: "crm" },
     ],
+  },
+  {
+    id: "service-desk",
+    labelKey: "nav.groups.serviceDesk",
+    icon: "ticket",
+    items: [{ segment: "service-desk", labelKey: "nav.items.serviceDesk", icon: "ticket", tabs: SERVICE_DESK_TABS }],
   },
   {
     id: "appointment",
@@ -224,23 +227,33 @@ export const NAV_GROUPS: NavGroup[] = [
     ],
   },
   {
+    // The CRM group's integration screens, a group of their own so that the CRM group stays the work of the day.
+    id: "integrations",
+    labelKey: "nav.groups.integrations",
+    icon: "plug",
+    items: [
+      { segment: "integrations-hub", labelKey: "nav.items.integrationsHub", icon: "plug" },
+      { segment: "crm", labelKey: "nav.items.crm", icon: "plug" },
+      { segment: "crm-logs", labelKey: "nav.items.crmLogs", icon: "plug" },
+    ],
+  },
+  { id: "templates", labelKey: "nav.groups.templates", icon: "template", items: [{ segment: "templates", labelKey: "nav.items.templates", icon: "template" }] },
+  {
     id: "organizations",
     labelKey: "nav.groups.organizations",
     icon: "building",
     items: [{ segment: "organizations", labelKey: "nav.items.organizations", icon: "building" }],
   },
   {
-    id: "billing",
-    labelKey: "nav.groups.billing",
-    icon: "card",
-    items: [{ segment: "billing", labelKey: "nav.items.billing", icon: "card", alsoActiveOn: ["add-topup-balance", "invoices", "subscriptions-history"] }],
-  },
-  {
+    // The account's own settings: API access, billing and the profile have entries of their own (issue 27), beside the tenant's roles.
     id: "settings",
     labelKey: "nav.groups.settings",
     icon: "settings",
     items: [
-      { segment: "settings", labelKey: "nav.items.settings", icon: "settings", alsoActiveOn: ["api-access"] },
+      { segment: "settings", labelKey: "nav.items.settings", icon: "settings" },
+      { segment: "api-access", labelKey: "nav.items.apiAccess", icon: "settings" },
+      { segment: "billing", labelKey: "nav.items.billing", icon: "card", alsoActiveOn: ["add-topup-balance", "invoices", "subscriptions-history"] },
+      { segment: "profile", labelKey: "nav.items.profile", icon: "settings" },
       // The tenant's roles, the owner's (issue 26): beside the settings, not in the platform's super-admin group.
       { segment: "roles", labelKey: "nav.items.roles", icon: "settings" },
     ],

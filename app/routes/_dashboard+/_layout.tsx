@@ -1,6 +1,8 @@
 import { type LoaderFunctionArgs } from "@remix-run/node";
-import { Outlet, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { Outlet, useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/i18n/react";
+import { MenuButton } from "~/components/shell/menu-button";
 import { Sidebar } from "~/components/shell/sidebar";
 import { Topbar } from "~/components/shell/topbar";
 import { GraceBanner } from "~/components/shell/grace-banner";
@@ -44,14 +46,42 @@ export default function DashboardLayout() {
   const { t } = useTranslation();
   const { user, navGroups, profileLinks, sidebar, grace, selection } = useLoaderData<typeof loader>();
   const root = useRouteLoaderData<typeof rootLoader>("root");
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  // Closed by the user (Escape, close, backdrop): focus goes back to Menu, once the drawer's effect has let the page out of `inert`.
+  const focusMenuOnClose = useRef(false);
+  const closeMenu = useCallback(() => {
+    focusMenuOnClose.current = true;
+    setMenuOpen(false);
+  }, []);
+  useEffect(() => {
+    if (menuOpen || !focusMenuOnClose.current) return;
+    focusMenuOnClose.current = false;
+    menuButton.current?.focus();
+  }, [menuOpen]);
+  // A link followed from the drawer is the way out of it; the new page keeps its own focus.
+  const { key: locationKey } = useLocation();
+  useEffect(() => setMenuOpen(false), [locationKey]);
   return (
     <div className="flex min-h-screen">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
         {t("actions.skipToContent")}
       </a>
-      <Sidebar groups={navGroups} openGroups={sidebar.openGroups} collapsed={sidebar.collapsed} />
-      <div className="flex min-w-0 flex-1 flex-col">
+      <Sidebar groups={navGroups} openGroups={sidebar.openGroups} collapsed={sidebar.collapsed} drawerOpen={menuOpen} onCloseDrawer={closeMenu} />
+      {/* Behind the phone's open drawer: a tap closes it (a link to #main without JavaScript). Never focused, never read. */}
+      <a
+        href="#main"
+        className="nav-backdrop"
+        aria-hidden="true"
+        tabIndex={-1}
+        onClick={(event) => {
+          event.preventDefault();
+          closeMenu();
+        }}
+      />
+      <div id="shell-content" className="flex min-w-0 flex-1 flex-col">
         <Topbar
+          menu={<MenuButton ref={menuButton} open={menuOpen} onToggle={() => setMenuOpen((open) => !open)} />}
           theme={root?.theme ?? "light"}
           userName={user.name}
           avatarUrl={user.avatarUrl}
