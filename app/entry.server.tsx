@@ -4,6 +4,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/components/nonce";
 import { getLanguage, pageTranslator } from "~/i18n/i18next.server";
+import { translationRelease } from "~/i18n/namespace-files.server";
 import { TranslationProvider } from "~/i18n/react";
 import { namespacesForMatches } from "~/i18n/route-namespaces";
 import { HtmlStreamRepair } from "~/lib/http/html-stream.server";
@@ -21,6 +22,8 @@ export default async function handleRequest(
   // Only the namespaces the matched routes declare are rendered with, and so shipped in the page.
   const handles = remixContext.staticHandlerContext.matches.map((match) => remixContext.routeModules[match.route.id]?.handle);
   const translator = pageTranslator(language, namespacesForMatches(handles));
+  // The browser loads these same namespaces as files before it hydrates (app/i18n/translations-script.tsx).
+  const bootstrap = { namespaces: Object.keys(translator.resources), release: translationRelease(language) };
   const nonce = loadContext.cspNonce ?? "";
   // Crawlers get the whole document at once; browsers get it streamed.
   const readyEvent = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
@@ -31,7 +34,7 @@ export default async function handleRequest(
     let abortTimer: NodeJS.Timeout | undefined = undefined;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <TranslationProvider translator={translator}>
+        <TranslationProvider translator={translator} bootstrap={bootstrap}>
           <RemixServer context={remixContext} url={request.url} nonce={nonce} abortDelay={streamTimeout} />
         </TranslationProvider>
       </NonceProvider>,

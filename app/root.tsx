@@ -11,8 +11,7 @@ import { readTheme } from "~/lib/preferences/preferences.server";
 import { paletteStyle } from "~/lib/theme/palette-style.server";
 import { popToast } from "~/lib/toast/toast.server";
 import { getLanguage } from "~/i18n/i18next.server";
-import { namespaceVersions } from "~/i18n/namespace-files.server";
-import { TranslationsScript } from "~/i18n/translations-script";
+import { TranslationPreloads, TranslationsScript } from "~/i18n/translations-script";
 import stylesheet from "~/tailwind.css";
 
 export const links: LinksFunction = () => [
@@ -30,7 +29,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     popToast(request),
   ]);
   return data(
-    { language, theme, paletteStyle: paletteStyle(gate?.user.themeColor ?? "Default"), toast, translationVersions: namespaceVersions(language) },
+    { language, theme, paletteStyle: paletteStyle(gate?.user.themeColor ?? "Default"), toast },
     setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined,
   );
 }
@@ -53,10 +52,11 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="color-scheme" content={data?.theme === "dark" ? "dark" : "light"} />
         <Meta />
         <Links />
+        <TranslationPreloads />
       </head>
       <body className="min-h-screen">
         {children}
-        <TranslationsScript versions={data?.translationVersions ?? {}} />
+        <TranslationsScript />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -16,9 +16,16 @@ export interface NamespaceLoader {
   failed(namespace: string): boolean;
 }
 
+/** What a page needs to load its translations as files: the namespaces its first render used, and the language's release (namespace-files.server.ts). */
+export interface TranslationBootstrap {
+  namespaces: string[];
+  release: string;
+}
+
 interface TranslationContextValue {
   translator: Translator;
   loader: NamespaceLoader | null;
+  bootstrap: TranslationBootstrap;
 }
 
 const TranslationContext = createContext<TranslationContextValue | null>(null);
@@ -26,13 +33,23 @@ const TranslationContext = createContext<TranslationContextValue | null>(null);
 export function TranslationProvider({
   translator,
   loader = null,
+  bootstrap,
   children,
 }: {
   translator: Translator;
   loader?: NamespaceLoader | null;
+  /** The entries give it; a component rendered on its own (unit tests) goes without. */
+  bootstrap?: TranslationBootstrap;
   children?: ReactNode;
 }) {
-  return <TranslationContext.Provider value={{ translator, loader }}>{children}</TranslationContext.Provider>;
+  const value = { translator, loader, bootstrap: bootstrap ?? { namespaces: Object.keys(translator.resources), release: "" } };
+  return <TranslationContext.Provider value={value}>{children}</TranslationContext.Provider>;
+}
+
+export function useTranslationBootstrap(): TranslationBootstrap {
+  const context = useContext(TranslationContext);
+  if (!context) throw new Error("useTranslationBootstrap needs a TranslationProvider above it");
+  return context.bootstrap;
 }
 
 export function useTranslator(): Translator {

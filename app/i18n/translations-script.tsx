@@ -1,29 +1,50 @@
-import { useTranslator } from "./react";
-import type { NamespaceResources } from "./translator";
+import { namespaceFileUrl } from "./namespace-backend";
+import { useTranslationBootstrap, useTranslator } from "./react";
+import type { TranslationBootstrap } from "./react";
 
 export const TRANSLATIONS_ELEMENT_ID = "i18n-resources";
 
-export interface EmbeddedTranslations {
-  /** The namespaces this page's routes declared, in the page's language. */
-  resources: NamespaceResources;
-  /** Every namespace's content hash, so a later screen can load the ones it needs as cacheable files. */
-  versions: Record<string, string>;
+/**
+ * What the page tells the browser about its translations: which namespaces
+ * its first render used and the language's release. The translations
+ * themselves are files (namespace-files.server.ts), cached for a year and
+ * shared by every page, instead of some 20 KB of JSON inside every page
+ * (issue 27); entry.client.tsx loads them before it hydrates.
+ */
+export function TranslationsScript() {
+  const bootstrap = useTranslationBootstrap();
+  return <script id={TRANSLATIONS_ELEMENT_ID} type="application/json" dangerouslySetInnerHTML={{ __html: serialize(bootstrap) }} />;
 }
 
 /**
- * Writes the translations this page uses into the document as inert JSON, so
- * the browser starts translating without fetching anything. In the browser the
- * element keeps what the server wrote.
+ * In the head: the page's translation files start downloading with the
+ * stylesheet, long before the scripts that need them have arrived.
  */
-export function TranslationsScript({ versions }: { versions: Record<string, string> }) {
-  const translator = useTranslator();
-  const json =
-    typeof document === "undefined"
-      ? serialize({ resources: translator.resources, versions })
-      : (document.getElementById(TRANSLATIONS_ELEMENT_ID)?.textContent ?? "");
-  return <script id={TRANSLATIONS_ELEMENT_ID} type="application/json" suppressHydrationWarning dangerouslySetInnerHTML={{ __html: json }} />;
+export function TranslationPreloads() {
+  const { namespaces, release } = useTranslationBootstrap();
+  const { language } = useTranslator();
+  return (
+    <>
+      {namespaces.map((namespace) => (
+        <link key={namespace} rel="preload" as="fetch" crossOrigin="anonymous" href={namespaceFileUrl(language, namespace, release)} />
+      ))}
+    </>
+  );
 }
 
-function serialize(embedded: EmbeddedTranslations) {
-  return JSON.stringify(embedded).replace(/</g, "\\u003c");
+/** Reads what TranslationsScript wrote; a page without it (an error page of a failed root) has nothing to load. */
+export function readTranslationBootstrap(text: string | null | undefined): TranslationBootstrap {
+  try {
+    const value = JSON.parse(text ?? "") as Partial<TranslationBootstrap>;
+    if (Array.isArray(value.namespaces) && typeof value.release === "string") {
+      return { namespaces: value.namespaces.filter((namespace): namespace is string => typeof namespace === "string"), release: value.release };
+    }
+  } catch {
+    // Fall through: nothing to load.
+  }
+  return { namespaces: [], release: "" };
+}
+
+function serialize(bootstrap: TranslationBootstrap) {
+  return JSON.stringify({ namespaces: bootstrap.namespaces, release: bootstrap.release }).replace(/</g, "\\u003c");
 }

@@ -1,11 +1,23 @@
 import { expect, signInQuickly, test } from "./fixtures";
 import { DEMO_USERS, isScriptless, sidebar } from "./support";
 
-/** The translations a page embeds for its first render (see app/i18n/translations-script.tsx). */
+/**
+ * The translation files a page names for its first render (app/i18n/translations-script.tsx): listed in its JSON,
+ * each preloaded by its head from the same URL; no translation text inside the page itself (issue 27).
+ */
 function embeddedNamespaces(html: string): string[] {
   const json = /<script id="i18n-resources" type="application\/json">(.*?)<\/script>/s.exec(html)?.[1];
-  expect(json, "the page embeds its translations").toBeTruthy();
-  return Object.keys((JSON.parse(json!) as { resources: Record<string, unknown> }).resources).sort();
+  expect(json, "the page names its translations").toBeTruthy();
+  const { namespaces, release } = JSON.parse(json!) as { namespaces: string[]; release: string };
+  expect(release).toMatch(/^[0-9a-f]{10}$/);
+  expect(json!.length, "a list of names, not the translations").toBeLessThan(200);
+  const head = html.slice(0, html.indexOf("</head>"));
+  for (const namespace of namespaces) {
+    expect(head, `${namespace} is preloaded`).toContain(
+      `<link rel="preload" as="fetch" crossorigin="anonymous" href="/locales/${html.match(/<html lang="(\w+)"/)![1]}/${namespace}.${release}.json"/>`,
+    );
+  }
+  return [...namespaces].sort();
 }
 
 test("a page ships only the translations its screen uses, and no byte React did not render", async ({ page }, testInfo) => {
@@ -50,7 +62,9 @@ test("the page's scripts are preloaded at low priority, behind the stylesheet, a
   expect(errors).toEqual([]);
 });
 
-test("a screen reached without a page load fetches the translations it lacks, once and cacheable", async ({ page }, testInfo) => {
+test("a page loads its translations as cacheable files, once each (the preloads are used), and a screen reached without a page load fetches only those it lacks", async ({
+  page,
+}, testInfo) => {
   test.skip(isScriptless(testInfo), "Client-side navigation needs JavaScript");
   await signInQuickly(page, DEMO_USERS.owner.email);
   const translationFiles: Array<{ url: string; cacheControl: string | undefined }> = [];
@@ -60,7 +74,11 @@ test("a screen reached without a page load fetches the translations it lacks, on
   });
   await page.goto("/recordings");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(/Recordings/);
-  expect(translationFiles).toEqual([]);
+  await page.waitForFunction(() => Object.keys(document.getElementById("main") ?? {}).some((key) => key.startsWith("__react")));
+  const firstLoad = translationFiles.map((file) => new URL(file.url).pathname.replace(/\.[0-9a-f]{10}\.json$/, "")).sort();
+  expect(firstLoad).toEqual(["/locales/en/calls", "/locales/en/common", "/locales/en/recording", "/locales/en/recordings"]);
+  for (const file of translationFiles) expect(file.cacheControl, file.url).toBe("public, max-age=31536000, immutable");
+  translationFiles.length = 0;
 
   await sidebar(page).getByRole("link", { name: "Campaigns", exact: true }).click();
   await expect(page).toHaveURL(/\/campaigns$/);

@@ -292,7 +292,9 @@ function printPages(reports: PageReport[], args: BenchPagesArgs) {
     [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11],
   );
   log(`("gzip" is zlib level 6 over the uncompressed bytes; "served" is what the server sends for Accept-Encoding: ${BROWSER_HEADERS["Accept-Encoding"]}.`);
-  log(` "i18n" is the embedded <script id="i18n-resources"> element; "scripts" counts every module the page loads on arrival, imports included;`);
+  log(
+    ` "i18n" is the <script id="i18n-resources"> element (since decision 0062 the names of the translation files, which follow as "Other preloads"); "scripts" counts every module the page loads on arrival, imports included;`,
+  );
   log(` "NUL" counts 0x00 bytes in the raw or the served page, "bad UTF-8" marks a byte sequence that is not valid UTF-8.)`);
   for (const r of reports.filter((report) => report.corruptionContext)) log(`Corrupt bytes in ${r.path}: ${r.corruptionContext}`);
   const late = reports.flatMap((r) => r.scripts.filter((s) => s.discoveredLate).map((s) => `${r.path}: ${shortName(s.name)}`));

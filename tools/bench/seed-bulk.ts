@@ -78,6 +78,9 @@ export async function topUpBenchRecordings({
   log: (line: string) => void;
 }) {
   const db = getDb();
+  // Seeding the demo issues invoices, which announce invoice.paid (app/lib/events): the subscribers first, as the server does.
+  // (bench:pages and bench:recordings seed through here; without this both stopped at the demo's first invoice once affiliates subscribed.)
+  (await import("~/subscriptions.server")).registerSubscriptions();
   const { seeded } = await prepareDatabase(db);
   const tenant = await findTenant(db, DEFAULT_TENANT);
   const existing = Number(
