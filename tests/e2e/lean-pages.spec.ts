@@ -88,3 +88,23 @@ test("a page loads its translations as cacheable files, once each (the preloads 
   expect(translationFiles.map((file) => new URL(file.url).pathname)).toEqual([expect.stringMatching(/^\/locales\/en\/campaigns\.[0-9a-f]{10}\.json$/)]);
   expect(translationFiles[0]!.cacheControl).toBe("public, max-age=31536000, immutable");
 });
+
+test("a translation file that cannot be loaded leaves the server's page as it is, readable and working without scripts, instead of hydrating it into raw keys", async ({
+  page,
+}, testInfo) => {
+  test.skip(isScriptless(testInfo), "Hydration needs JavaScript");
+  await page.route(/\/locales\/en\/auth\.[0-9a-f]{10}\.json$/, (route) => route.fulfill({ status: 503, body: "unavailable" }));
+  const consoleErrors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") consoleErrors.push(message.text());
+  });
+  await page.goto("/login");
+  await expect.poll(() => consoleErrors.some((text) => text.includes("Translations en/auth: HTTP 503"))).toBe(true);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sign in to Voxboard");
+  expect(await page.evaluate(() => Object.keys(document.getElementById("main") ?? document.body).some((key) => key.startsWith("__react")))).toBe(false);
+  // The form still posts, as it does without JavaScript.
+  await page.getByLabel("Email").fill(DEMO_USERS.owner.email);
+  await page.getByLabel("Password", { exact: true }).fill("wrong password");
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(page.getByText("Invalid email or password").first()).toBeVisible();
+});
