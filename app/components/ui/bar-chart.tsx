@@ -71,7 +71,8 @@ export function BarChartSvg({
   return (
     // Below 640 px the drawing keeps a width of 44rem and its box scrolls sideways (the page does not), so its 11-unit labels stay
     // about 11 px tall instead of shrinking to 5 with the screen; focusable, so the keyboard can scroll it too (axe: scrollable-region-focusable).
-    <div role="group" aria-label={title} tabIndex={0} className="scroll-hint on-panel max-sm:overflow-x-auto">
+    // Width 0 with a minimum of its container's: a grid or flex parent sizes the column without the drawing's width (/analytics' grid grew to 762 px).
+    <div role="group" aria-label={title} tabIndex={0} className="scroll-hint on-panel max-sm:w-0 max-sm:min-w-full max-sm:overflow-x-auto">
       <svg role="img" aria-label={summary} viewBox={`0 0 ${frame.width} ${frame.height}`} className={`${className} max-sm:min-w-[44rem]`} data-testid={testId}>
         <title>{title}</title>
         <desc>{summary}</desc>
