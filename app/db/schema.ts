@@ -190,6 +190,8 @@ export interface PlanTable {
   active: Generated<number>;
   /** Cents per call minute beyond included_minutes (migration 0030; was a constant of 5). */
   overage_cents_per_minute: Generated<number>;
+  /** Migration 0036: 1 = marked as recommended on /choose-plan (at most one plan). */
+  recommended: Generated<number>;
   created_at: Generated<string>;
   updated_at: Generated<string>;
 }

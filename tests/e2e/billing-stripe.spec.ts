@@ -43,11 +43,12 @@ test("a card is added on Stripe's page, a top-up is charged there, and a replaye
   await expect(page).toHaveURL(/\/choose-plan$/);
   // With Stripe there is no test-mode notice, and the card goes through Stripe's own page.
   await expect(page.getByTestId("billing-test-mode")).toHaveCount(0);
+  await page.getByRole("link", { name: "Choose Starter" }).click();
   await page.getByRole("button", { name: "Continue to Stripe" }).click();
   await expect(page).toHaveURL(new RegExp(`^${stub.baseUrl}/checkout/`));
   await page.getByLabel("Test card").selectOption("pm_card_visa");
   await page.getByRole("button", { name: "Save card" }).click();
-  await expect(page).toHaveURL(/\/choose-plan$/);
+  await expect(page).toHaveURL(/\/choose-plan\?plan=starter$/);
   await expect(page.getByTestId("plan-card")).toContainText("Visa ending in 4242");
 
   await page.getByRole("button", { name: "Choose Starter: pay $49.00" }).click();

@@ -43,8 +43,16 @@ test("a new user registers, verifies the email, chooses a plan and reaches the o
   await submitSignIn(page, email, PASSWORD);
   // A new account brings its own organisation, which has no plan yet.
   await expect(page).toHaveURL(/\/choose-plan$/);
-  // A plan is paid for: the page takes a card first (Stripe's test card in the built-in test mode), then charges the plan.
+  // The plan first (the recommended one is marked, with its minutes and the price of each minute beyond them), then the card
+  // (Stripe's test card in the built-in test mode), then the payment.
   await expect(page.getByTestId("billing-test-mode")).toContainText("Test mode: no real money moves");
+  const growth = page.locator('[data-plan="growth"]');
+  await expect(growth).toHaveAttribute("data-recommended", "true");
+  await expect(growth.getByTestId("plan-overage")).toHaveText("then $0.05 per extra minute");
+  await expect(page.getByLabel("Card number")).toHaveCount(0);
+  await growth.getByRole("link", { name: "Choose Growth" }).click();
+  await expect(page).toHaveURL(/\/choose-plan\?plan=growth$/);
+  await expect(page.getByTestId("chosen-plan")).toContainText("Your choice: Growth");
   await page.getByLabel("Card number").fill("4242 4242 4242 4242");
   await page.getByLabel("Expiry (MM/YY)").fill("12/34");
   await page.getByLabel("CVC").fill("123");
@@ -146,6 +154,7 @@ test.describe("a number that spans time zones", () => {
     await page.getByRole("button", { name: "Verify your email" }).click();
     await expect(page).toHaveURL(/\/login$/);
     await submitSignIn(page, email, PASSWORD);
+    await page.getByRole("link", { name: "Choose Growth" }).click();
     await page.getByLabel("Card number").fill("4242 4242 4242 4242");
     await page.getByLabel("Expiry (MM/YY)").fill("12/34");
     await page.getByLabel("CVC").fill("123");

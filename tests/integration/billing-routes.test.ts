@@ -1127,6 +1127,34 @@ describe("/choose-plan", () => {
     expect(await getActiveSubscription(tenant.tenantId)).toMatchObject({ plan_key: "growth", status: "active" });
   });
 
+  it("marks the recommended plan and shows each plan's overage price; ?plan= chooses a plan to pay before the card, an unknown or unpaid one is ignored", async () => {
+    const tenant = await billingTenant({ plan: null, cards: [] });
+    const cookie = await tenant.cookie();
+    const view = async (query: string) => unwrap(await callLoader(choosePlan.loader, `/choose-plan${query}`, { cookie })).value as ChooseData;
+    const fresh = await view("");
+    expect(fresh.plans.map((plan) => [plan.key, plan.recommended, plan.overageCentsPerMinute])).toEqual([
+      ["starter", false, 5],
+      ["growth", true, 5],
+      ["scale", false, 5],
+    ]);
+    expect(fresh.chosenKey).toBeNull();
+    expect((await view("?plan=growth")).chosenKey).toBe("growth");
+    expect((await view("?plan=nonsense")).chosenKey).toBeNull();
+    // The card added on the chosen plan's step comes back to that step.
+    const added = await callAction(choosePlan.action, "/choose-plan?plan=growth", {
+      cookie,
+      form: addCardForm("4242424242424242", { returnTo: "/choose-plan?plan=growth" }),
+    });
+    expect(redirectLocation(added)).toBe("/choose-plan?plan=growth");
+    // Once on Growth, Growth is nothing to pay for: its ?plan= shows the choice again.
+    expect(redirectLocation(await choose(cookie, "growth"))).toBe("/overview");
+    expect((await view("?plan=growth")).chosenKey).toBeNull();
+    expect((await view("?plan=scale")).chosenKey).toBe("scale");
+    // Someone who may not choose gets no chosen plan either.
+    const agent = await sessionCookieFor(await addTenantUser(tenant.tenantId, "agent"));
+    expect((unwrap(await callLoader(choosePlan.loader, "/choose-plan?plan=scale", { cookie: agent })).value as ChooseData).chosenKey).toBeNull();
+  });
+
   it("a refused card on the choose-plan page stays there with the card error", async () => {
     const tenant = await billingTenant({ plan: null, cards: [] });
     const { status, reply } = refusal(

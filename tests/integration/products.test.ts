@@ -129,6 +129,45 @@ describe("creating and editing a plan", () => {
     expect((await createViaRoute(planForm({ name: "Pro Deutsch" }))).key).toBe("pro-deutsch-2");
   });
 
+  it("marks one plan as recommended for the plan choice: ticking it on another plan moves the mark, in the same save", async () => {
+    const recommended = async () => (await db().selectFrom("plans").select("key").where("recommended", "=", 1).execute()).map((row) => row.key);
+    expect(await recommended()).toEqual(["growth"]);
+    const plan = await createViaRoute(planForm({ name: "Recommended Pro", recommended: "on" }));
+    expect(plan.recommended).toBe(1);
+    expect(await recommended()).toEqual(["recommended-pro"]);
+    const page = unwrap(await callLoader(planRoute.loader, `/products/${plan.id}`, { cookie: superAdmin, params: { id: plan.id } })).value as {
+      values: { recommended: boolean };
+    };
+    expect(page.values.recommended).toBe(true);
+    // Saved without the tick: no plan is recommended, and the audit entry names the field.
+    const growth = await db().selectFrom("plans").select("id").where("key", "=", "growth").executeTakeFirstOrThrow();
+    await callAction(planRoute.action, `/products/${plan.id}`, {
+      cookie: superAdmin,
+      params: { id: plan.id },
+      form: { intent: "save", ...planForm({ name: "Recommended Pro" }) },
+    });
+    expect(await recommended()).toEqual([]);
+    expect(JSON.parse((await planAuditEntries(plan.id)).at(-1)!.details)).toMatchObject({ change: "updated", fields: expect.stringContaining("recommended") });
+    await callAction(planRoute.action, `/products/${growth.id}`, {
+      cookie: superAdmin,
+      params: { id: growth.id },
+      form: {
+        intent: "save",
+        ...planForm({
+          name: "Growth",
+          price: "149.00",
+          overage: "0.05",
+          includedMinutes: "2500",
+          phoneNumberLimit: "5",
+          agentLimit: "5",
+          apiRateLimit: "300",
+          recommended: "on",
+        }),
+      },
+    });
+    expect(await recommended()).toEqual(["growth"]);
+  });
+
   it("refuses a bad form field by field, with translatable keys, and saves nothing", async () => {
     const before = await db()
       .selectFrom("plans")

@@ -30,6 +30,7 @@ import * as apiUsage from "./0028-api-usage";
 import * as oidcIdentities from "./0029-oidc-identities";
 import * as planCatalogue from "./0030-plan-catalogue";
 import * as affiliates from "./0032-affiliates";
+import * as planRecommended from "./0036-plan-recommended";
 
 /**
  * Migrations are imported statically so they travel inside the server bundle;
@@ -67,6 +68,7 @@ const migrations: Record<string, Migration> = {
   "0029-oidc-identities": oidcIdentities,
   "0030-plan-catalogue": planCatalogue,
   "0032-affiliates": affiliates,
+  "0036-plan-recommended": planRecommended,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -6,7 +6,10 @@ import { planFormSchema, type PlanFormValues } from "./plan-schema";
 export function parsePlanForm(formData: FormData, language: string): { ok: true; value: PlanFormValues } | { ok: false; reply: PlanFormReply } {
   const submission = parseWithZod(formData, { schema: planFormSchema(language) });
   if (submission.status === "success") return { ok: true, value: submission.value };
-  const values = Object.fromEntries(PLAN_FIELDS.map((field) => [field, String(formData.get(field) ?? "")])) as PlanFormText;
+  const values: PlanFormText = {
+    ...(Object.fromEntries(PLAN_FIELDS.map((field) => [field, String(formData.get(field) ?? "")])) as Record<(typeof PLAN_FIELDS)[number], string>),
+    recommended: formData.get("recommended") === "on",
+  };
   const errors: PlanFormReply["errors"] = {};
   for (const field of PLAN_FIELDS) {
     const messages = submission.error?.[field];

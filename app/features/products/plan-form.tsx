@@ -1,11 +1,12 @@
 import { Form, Link } from "@remix-run/react";
 import { Button, buttonClass } from "~/components/ui/button";
-import { formWidthClass, TextField } from "~/components/ui/field";
+import { CheckboxField, formWidthClass, TextField } from "~/components/ui/field";
 import { useTranslation } from "~/i18n/react";
 
 export const PLAN_FIELDS = ["name", "price", "includedMinutes", "overage", "phoneNumberLimit", "agentLimit", "apiRateLimit"] as const;
 export type PlanField = (typeof PLAN_FIELDS)[number];
-export type PlanFormText = Record<PlanField, string>;
+/** What the form shows: the text fields as typed, and whether the plan is the recommended one. */
+export type PlanFormText = Record<PlanField, string> & { recommended: boolean };
 export interface PlanFormReply {
   values: PlanFormText;
   errors: Partial<Record<PlanField, string[]>>;
@@ -64,6 +65,12 @@ export function PlanForm({
           </div>
         ))}
       </div>
+      <CheckboxField
+        label={t("products.fields.recommended")}
+        hint={t("products.hints.recommended")}
+        namespace="platform"
+        inputProps={{ id: "plan-recommended", name: "recommended", defaultChecked: values.recommended }}
+      />
       <div className="flex flex-wrap gap-2">
         <Button type="submit" disabled={submitting}>
           {submitLabel}

@@ -52,6 +52,8 @@ export function planFormSchema(language: string) {
     phoneNumberLimit: wholeNumber(1, "validation.limitRequired"),
     agentLimit: wholeNumber(1, "validation.limitRequired"),
     apiRateLimit: wholeNumber(1, "validation.limitRequired"),
+    // A checkbox: present ("on") when ticked, absent otherwise.
+    recommended: z.preprocess((value) => value === "on", z.boolean()),
   });
 }
 export type PlanFormValues = z.output<ReturnType<typeof planFormSchema>>;

@@ -27,6 +27,8 @@ export interface CatalogueRow {
   agentLimit: number;
   apiRateLimit: number;
   active: boolean;
+  /** Marked as recommended on /choose-plan (migration 0036). */
+  recommended: boolean;
   subscribers: number;
   updatedAt: string;
 }
@@ -44,6 +46,7 @@ const toRow = (plan: Plan, subscribers: number): CatalogueRow => ({
   agentLimit: plan.agent_limit,
   apiRateLimit: plan.api_rate_limit_per_minute,
   active: plan.active === 1,
+  recommended: plan.recommended === 1,
   subscribers,
   updatedAt: plan.updated_at,
 });
@@ -98,7 +101,13 @@ const columnsOf = (values: PlanFormValues) => ({
   phone_number_limit: values.phoneNumberLimit,
   agent_limit: values.agentLimit,
   api_rate_limit_per_minute: values.apiRateLimit,
+  recommended: values.recommended ? 1 : 0,
 });
+
+/** One recommended plan at most: marking one clears the mark elsewhere, in the same transaction as the save. */
+async function clearOtherRecommendations(trx: DB, planId: string, values: PlanFormValues) {
+  if (values.recommended) await trx.updateTable("plans").set({ recommended: 0 }).where("id", "!=", planId).where("recommended", "=", 1).execute();
+}
 
 async function uniqueKey(trx: DB, name: string) {
   const base = planKeyFromName(name);
@@ -131,6 +140,7 @@ export async function createPlan(actorUserId: string, values: PlanFormValues, db
         ...columnsOf(values),
       })
       .execute();
+    await clearOtherRecommendations(trx, id, values);
     await recordPlanChange(trx, actorUserId, { id, name: values.name }, { change: "created", price: values.price, overage: values.overage }, at);
     return id;
   });
@@ -152,6 +162,7 @@ export async function updatePlan(actorUserId: string, id: string, values: PlanFo
       .set({ ...after, updated_at: at })
       .where("id", "=", id)
       .execute();
+    await clearOtherRecommendations(trx, id, values);
     const changed = (Object.keys(after) as Array<keyof typeof after>).filter((column) => before[column] !== after[column]);
     const details: Record<string, string | number> = { change: "updated", fields: changed.join(" ") };
     if (before.price_cents !== values.price) Object.assign(details, { from: before.price_cents, to: values.price });

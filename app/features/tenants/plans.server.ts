@@ -24,6 +24,8 @@ export const SEED_PLANS = [
     agent_limit: 5,
     sort_order: 2,
     api_rate_limit_per_minute: 300,
+    // Marked on /choose-plan (migration 0036); the super admin moves the mark on /products.
+    recommended: 1,
   },
   {
     key: "scale",

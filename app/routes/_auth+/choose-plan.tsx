@@ -6,6 +6,7 @@ import { AuthCard } from "~/components/auth-card";
 import { Button, buttonClass } from "~/components/ui/button";
 import { FormErrors } from "~/components/ui/field";
 import { Notice } from "~/components/ui/panel";
+import { cn } from "~/components/ui/cn";
 import { useIsPending } from "~/components/ui/use-is-pending";
 import { requireActionAccess, requireReadAccess } from "~/features/access/gate.server";
 import { can } from "~/features/roles/permissions";
@@ -15,7 +16,7 @@ import { CardErrorNotice, TestModeNotice } from "~/features/billing/billing-noti
 import { AddCardForm, StripeCardSetupForm } from "~/features/billing/payments/card-forms";
 import { useCardLabel } from "~/features/billing/payments/cards-panel";
 import { isCardErrorCode } from "~/features/billing/payments/card-errors";
-import { planOffers } from "~/features/billing/plans/plan-choice.server";
+import { isPaidOffer, planOffers } from "~/features/billing/plans/plan-choice.server";
 import { getPaymentProvider } from "~/features/billing/payments/provider.server";
 import { addCardSchema } from "~/features/billing/schemas";
 import { invoiceNumberForCharge } from "~/features/billing/history/invoices.server";
@@ -42,8 +43,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const gate = await requireReadAccess(request, "choose-plan");
   const canChoose = can(gate.user.permissions, "choose-plan", "create");
   const [plans, frame, cards] = await Promise.all([planOffers(gate.subscription), billingFrame(gate.tenant.id), canChoose ? cardViews(gate.tenant.id) : []]);
+  // ?plan=<key>: the plan is chosen first, then the card (issue 27); an unknown key, or one not paid for now, shows the choice again.
+  const asked = new URL(request.url).searchParams.get("plan");
+  const chosen = canChoose ? (plans.find((plan) => plan.key === asked && isPaidOffer(plan.offer)) ?? null) : null;
   return {
     plans,
+    chosenKey: chosen?.key ?? null,
     current: gate.subscription ? { key: gate.subscription.plan_key, status: gate.subscription.status } : null,
     canChoose,
     testMode: frame.testMode,
@@ -103,35 +108,24 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 type PlanReply = { formErrors?: string[]; cardError?: string; plan?: string; submissionKey?: string } & Partial<BillingReply>;
+type Plan = ReturnType<typeof useLoaderData<typeof loader>>["plans"][number];
+
+const choiceHref = (planKey: string) => `${HERE}?plan=${encodeURIComponent(planKey)}`;
 
 export default function ChoosePlanPage() {
-  const { t, i18n } = useTranslation();
-  const { plans, current, canChoose, testMode, primaryCard, cardEntry, cardConstraint, submissionKey, timeZone, canManageCards } =
+  const { t } = useTranslation();
+  const { plans, chosenKey, current, canChoose, testMode, primaryCard, cardEntry, cardConstraint, submissionKey, canManageCards } =
     useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>() as PlanReply | undefined;
   const cardLabel = useCardLabel();
-  const language = i18n.language;
-  const choosing = useIsPending({ intent: "choose" });
   const cardReply = reply && "intent" in reply && (reply.intent === "add-card" || reply.intent === "start-card-setup") ? (reply as BillingReply) : undefined;
+  const chosen = plans.find((plan) => plan.key === chosenKey) ?? null;
   return (
     <AuthCard title={t("plans.title")} wide>
       <div className="space-y-4">
         <p>{t("plans.intro")}</p>
         <TestModeNotice testMode={testMode} />
         {!canChoose ? <Notice>{t("plans.askOwner")}</Notice> : null}
-        {canChoose && !primaryCard ? (
-          <section aria-labelledby="plan-card-title" className="space-y-3 rounded-lg border border-slate-200 p-4 dark:border-slate-700">
-            <h2 id="plan-card-title" className="font-semibold">
-              {t("plans.cardTitle")}
-            </h2>
-            <p className="text-sm">{t("plans.needCard")}</p>
-            {cardEntry === "form" ? (
-              <AddCardForm reply={cardReply} constraint={cardConstraint} returnTo={HERE} />
-            ) : (
-              <StripeCardSetupForm returnTo={HERE} reply={cardReply} />
-            )}
-          </section>
-        ) : null}
         {canChoose && primaryCard ? (
           <p className="text-sm text-slate-600 dark:text-slate-300" data-testid="plan-card">
             {t("plans.paysWith", { card: cardLabel(primaryCard) })}{" "}
@@ -144,62 +138,63 @@ export default function ChoosePlanPage() {
         ) : null}
         <FormErrors errors={reply?.formErrors} />
         {reply?.cardError ? <CardErrorNotice code={reply.cardError} /> : null}
-        <ul className="grid gap-4 md:grid-cols-3">
-          {plans.map((plan) => (
-            <li key={plan.key} className="flex flex-col gap-3 rounded-lg border border-slate-200 p-5 dark:border-slate-700" data-plan={plan.key}>
-              <h2 className="text-lg font-semibold">{plan.name}</h2>
-              <p>
-                <span className="text-2xl font-bold">{formatMoney(plan.priceCents, plan.currency, language)}</span>{" "}
-                <span className="text-sm text-slate-500 dark:text-slate-400">{t("plans.perMonth")}</span>
-              </p>
-              <ul className="flex-1 space-y-1 text-sm">
-                <li>{t("plans.phoneNumbers", { count: plan.phoneNumbers })}</li>
-                <li>{t("plans.minutes", { minutes: formatNumber(plan.minutes, language) })}</li>
-                <li>{t("plans.agents", { count: plan.agents })}</li>
-              </ul>
-              {plan.offer.kind === "current" ? (
-                <div className="space-y-2">
-                  <p className="rounded-md bg-emerald-50 px-3 py-2 text-center text-sm font-medium text-emerald-800 dark:bg-emerald-950 dark:text-emerald-200">
-                    {t("plans.current")}
-                  </p>
-                  {canChoose && plan.offer.resumable ? (
-                    <ChooseButton plan={plan.key} submissionKey={submissionKey} label={t("plans.resume", { plan: plan.name })} variant="secondary" />
+        {chosen ? (
+          // The second step: the chosen plan, then the card if there is none yet, then the payment.
+          <section aria-labelledby="chosen-plan-title" className="space-y-4 rounded-lg border-2 border-primary p-5" data-testid="chosen-plan">
+            <div className="flex flex-wrap items-baseline justify-between gap-2">
+              <h2 id="chosen-plan-title" className="text-lg font-semibold">
+                {t("plans.chosenTitle", { plan: chosen.name })}
+              </h2>
+              <Link to={HERE} className="text-sm font-medium underline">
+                {t("plans.changeChoice")}
+              </Link>
+            </div>
+            <PlanTerms plan={chosen} />
+            {primaryCard ? (
+              <PlanAction plan={chosen} reply={reply} submissionKey={submissionKey} hasCard />
+            ) : (
+              <div className="space-y-3 border-t border-slate-200 pt-4 dark:border-slate-700">
+                <h3 className="font-semibold">{t("plans.cardTitle")}</h3>
+                <p className="text-sm">{t("plans.needCardFor", { plan: chosen.name })}</p>
+                {cardEntry === "form" ? (
+                  <AddCardForm reply={cardReply} constraint={cardConstraint} returnTo={choiceHref(chosen.key)} />
+                ) : (
+                  <StripeCardSetupForm returnTo={choiceHref(chosen.key)} reply={cardReply} />
+                )}
+              </div>
+            )}
+          </section>
+        ) : (
+          // Equal cards: one grid row stretches them to one height, and each card's action sits at its foot.
+          <ul className="grid gap-4 md:grid-cols-3">
+            {plans.map((plan) => (
+              <li
+                key={plan.key}
+                className={cn(
+                  "flex flex-col gap-3 rounded-lg border p-5",
+                  plan.recommended ? "border-primary ring-2 ring-primary" : "border-slate-200 dark:border-slate-700",
+                )}
+                data-plan={plan.key}
+                data-recommended={plan.recommended ? "true" : undefined}
+              >
+                <div className="flex min-h-7 flex-wrap items-center justify-between gap-2">
+                  <h2 className="text-lg font-semibold">{plan.name}</h2>
+                  {plan.recommended ? (
+                    <span className="rounded-full bg-primary-button px-2.5 py-0.5 text-xs font-semibold text-primary-button-text">
+                      {t("plans.recommended")}
+                    </span>
                   ) : null}
                 </div>
-              ) : canChoose ? (
-                <div className="space-y-2">
-                  {plan.offer.kind === "downgrade" ? (
-                    <>
-                      <ChooseButton
-                        plan={plan.key}
-                        submissionKey={submissionKey}
-                        variant="secondary"
-                        label={t("plans.downgradeButton", {
-                          plan: plan.name,
-                          date: plan.offer.effectiveAt ? formatDate(plan.offer.effectiveAt, language, timeZone) : "",
-                        })}
-                      />
-                      <p className="text-xs text-slate-500 dark:text-slate-400">{t("plans.downgradeNote")}</p>
-                    </>
-                  ) : (
-                    <>
-                      <ChooseButton
-                        plan={plan.key}
-                        submissionKey={reply?.plan === plan.key && reply.submissionKey ? reply.submissionKey : submissionKey}
-                        disabled={!primaryCard || choosing}
-                        label={t(plan.offer.kind === "upgrade" ? "plans.payUpgrade" : plan.offer.kind === "overdue" ? "plans.payOverdue" : "plans.payNew", {
-                          plan: plan.name,
-                          amount: formatMoney(plan.offer.amountCents, plan.currency, language),
-                        })}
-                      />
-                      {plan.offer.kind === "upgrade" ? <p className="text-xs text-slate-500 dark:text-slate-400">{t("plans.upgradeNote")}</p> : null}
-                    </>
-                  )}
+                <PlanTerms plan={plan} />
+                <div className="mt-auto">
+                  {canChoose || plan.offer.kind === "current" ? (
+                    <PlanAction plan={plan} reply={reply} submissionKey={submissionKey} hasCard={Boolean(primaryCard)} />
+                  ) : null}
                 </div>
-              ) : null}
-            </li>
-          ))}
-        </ul>
+              </li>
+            ))}
+          </ul>
+        )}
         {current ? (
           <Link to="/overview" className={buttonClass("secondary")}>
             {t("plans.backToDashboard")}
@@ -207,6 +202,85 @@ export default function ChoosePlanPage() {
         ) : null}
       </div>
     </AuthCard>
+  );
+}
+
+/** Price, then what it includes: minutes and the price of each minute beyond them, numbers, agents. */
+function PlanTerms({ plan }: { plan: Plan }) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
+  return (
+    <>
+      <p>
+        <span className="text-2xl font-bold">{formatMoney(plan.priceCents, plan.currency, language)}</span>{" "}
+        <span className="text-sm text-slate-600 dark:text-slate-300">{t("plans.perMonth")}</span>
+      </p>
+      <ul className="space-y-1 text-sm">
+        <li>{t("plans.minutes", { minutes: formatNumber(plan.minutes, language) })}</li>
+        <li data-testid="plan-overage">{t("plans.overage", { price: formatMoney(plan.overageCentsPerMinute, plan.currency, language) })}</li>
+        <li>{t("plans.phoneNumbers", { count: plan.phoneNumbers })}</li>
+        <li>{t("plans.agents", { count: plan.agents })}</li>
+      </ul>
+    </>
+  );
+}
+
+/**
+ * What a plan's card offers: the current plan (and keeping it), a downgrade at
+ * the period's end, or a payment. A payment without a card on file first
+ * chooses the plan (?plan=), whose page then asks for the card.
+ */
+function PlanAction({ plan, reply, submissionKey, hasCard }: { plan: Plan; reply: PlanReply | undefined; submissionKey: string; hasCard: boolean }) {
+  const { t, i18n } = useTranslation();
+  const { timeZone } = useLoaderData<typeof loader>();
+  const choosing = useIsPending({ intent: "choose" });
+  const language = i18n.language;
+  const { offer } = plan;
+  if (offer.kind === "current") {
+    return (
+      <div className="space-y-2">
+        <p className="rounded-md bg-emerald-50 px-3 py-2 text-center text-sm font-medium text-emerald-800 dark:bg-emerald-950 dark:text-emerald-200">
+          {t("plans.current")}
+        </p>
+        {offer.resumable ? (
+          <ChooseButton plan={plan.key} submissionKey={submissionKey} label={t("plans.resume", { plan: plan.name })} variant="secondary" />
+        ) : null}
+      </div>
+    );
+  }
+  if (offer.kind === "downgrade") {
+    return (
+      <div className="space-y-2">
+        <ChooseButton
+          plan={plan.key}
+          submissionKey={submissionKey}
+          variant="secondary"
+          label={t("plans.downgradeButton", { plan: plan.name, date: offer.effectiveAt ? formatDate(offer.effectiveAt, language, timeZone) : "" })}
+        />
+        <p className="text-xs text-slate-600 dark:text-slate-300">{t("plans.downgradeNote")}</p>
+      </div>
+    );
+  }
+  if (!hasCard) {
+    return (
+      <Link to={choiceHref(plan.key)} className={buttonClass("primary", "w-full")}>
+        {t("plans.choose", { plan: plan.name })}
+      </Link>
+    );
+  }
+  return (
+    <div className="space-y-2">
+      <ChooseButton
+        plan={plan.key}
+        submissionKey={reply?.plan === plan.key && reply.submissionKey ? reply.submissionKey : submissionKey}
+        disabled={choosing}
+        label={t(offer.kind === "upgrade" ? "plans.payUpgrade" : offer.kind === "overdue" ? "plans.payOverdue" : "plans.payNew", {
+          plan: plan.name,
+          amount: formatMoney(offer.amountCents, plan.currency, language),
+        })}
+      />
+      {offer.kind === "upgrade" ? <p className="text-xs text-slate-600 dark:text-slate-300">{t("plans.upgradeNote")}</p> : null}
+    </div>
   );
 }
 

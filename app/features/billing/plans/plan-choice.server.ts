@@ -40,8 +40,14 @@ export async function planOffers(subscription: ActiveSubscription | null, at = n
       currency: plan.currency,
       phoneNumbers: plan.phone_number_limit,
       minutes: plan.included_minutes,
+      overageCentsPerMinute: plan.overage_cents_per_minute,
       agents: plan.agent_limit,
+      recommended: plan.recommended === 1,
       offer,
     };
   });
 }
+
+/** A plan choice that is paid now (a first plan, an upgrade, an overdue one): these need a card, and are chosen before it. */
+export const isPaidOffer = (offer: PlanOffer): offer is Extract<PlanOffer, { amountCents: number }> =>
+  offer.kind === "new" || offer.kind === "upgrade" || offer.kind === "overdue";

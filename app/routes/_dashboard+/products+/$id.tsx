@@ -44,6 +44,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     phoneNumberLimit: String(plan.phoneNumberLimit),
     agentLimit: String(plan.agentLimit),
     apiRateLimit: String(plan.apiRateLimit),
+    recommended: plan.recommended,
   };
   const t = await getTranslator(request, "platform");
   return {

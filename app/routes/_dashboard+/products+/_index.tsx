@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
-import { StatusBadge } from "~/components/ui/badge";
+import { Badge, StatusBadge } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
 import { DataTable } from "~/components/ui/data-table";
 import { PageHeader } from "~/components/ui/page-header";
@@ -54,9 +54,16 @@ export default function ProductsPage() {
               primary: true,
               rowHeader: true,
               cell: (plan) => (
-                <Link to={`/products/${plan.id}`} className="font-medium underline">
-                  {plan.name}
-                </Link>
+                <span className="inline-flex flex-wrap items-center gap-2">
+                  <Link to={`/products/${plan.id}`} className="font-medium underline">
+                    {plan.name}
+                  </Link>
+                  {plan.recommended ? (
+                    <Badge tone="info" data-testid="plan-recommended">
+                      {t("products.recommended")}
+                    </Badge>
+                  ) : null}
+                </span>
               ),
             },
             {

@@ -35,7 +35,7 @@ export async function action({ request }: ActionFunctionArgs) {
   return redirectWithToast(`/products/${id}`, { type: "success", key: "platform:products.toast.created", values: { name: form.value.name } });
 }
 
-const EMPTY = { name: "", price: "", includedMinutes: "", overage: "", phoneNumberLimit: "1", agentLimit: "1", apiRateLimit: "60" };
+const EMPTY = { name: "", price: "", includedMinutes: "", overage: "", phoneNumberLimit: "1", agentLimit: "1", apiRateLimit: "60", recommended: false };
 
 export default function NewPlanPage() {
   const { t } = useTranslation("platform");
