@@ -144,7 +144,7 @@ describe("creating and editing a plan", () => {
     await callAction(planRoute.action, `/products/${plan.id}`, {
       cookie: superAdmin,
       params: { id: plan.id },
-      form: { intent: "save", ...planForm({ name: "Recommended Pro" }) },
+      form: { ...planForm({ name: "Recommended Pro" }) },
     });
     expect(await recommended()).toEqual([]);
     expect(JSON.parse((await planAuditEntries(plan.id)).at(-1)!.details)).toMatchObject({ change: "updated", fields: expect.stringContaining("recommended") });
@@ -152,7 +152,6 @@ describe("creating and editing a plan", () => {
       cookie: superAdmin,
       params: { id: growth.id },
       form: {
-        intent: "save",
         ...planForm({
           name: "Growth",
           price: "149.00",
