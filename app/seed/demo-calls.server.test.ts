@@ -97,7 +97,8 @@ describe("planDemoCalls", () => {
       expect(audio!.seconds).toBeGreaterThanOrEqual(3);
       expect(audio!.seconds).toBeLessThanOrEqual(6);
     }
-    // 8 kHz, 16-bit mono: 16,000 bytes a second; the whole demo stays under 10 MB.
-    expect(withAudio.reduce((sum, p) => sum + p.audio!.seconds * 16_000 + 44, 0)).toBeLessThan(10_000_000);
+    // A recording is as long as its call, 8 kHz 8-bit (8,000 bytes a second), one file per distinct length: the demo stays under 15 MB.
+    const lengths = new Set(withAudio.map((p) => p.call.durationSeconds!));
+    expect([...lengths].reduce((sum, seconds) => sum + seconds * 8_000 + 44, 0)).toBeLessThan(15_000_000);
   });
 });

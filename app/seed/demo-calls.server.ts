@@ -4,7 +4,7 @@ import { getAudioStore, type AudioStore } from "~/features/calls/audio-store.ser
 import { buildCallRow, type CallInput } from "~/features/calls/call-row";
 import { addDays, localDateOf, startOfLocalDay, type LocalDate } from "~/lib/dates/date-ranges";
 import type { TranscriptTurn } from "~/features/calls/derived-columns";
-import { seededRandom, synthesizeCallWav } from "~/features/calls/wav";
+import { seededRandom, synthesizeCallRecordingWav } from "~/features/calls/wav";
 import type { NewCall } from "~/db/schema";
 import { newId, type DB } from "~/db/db.server";
 
@@ -725,7 +725,7 @@ export interface DemoCallPlan {
 
 const AUDIO_CLIPS = 24;
 
-/** One of a small set of clips, 3.0 to 3.7 seconds long: about 9 MB of audio for the whole demo. */
+/** One of a small set of clips, 3.0 to 3.7 seconds long, which the call's recording repeats for the call's whole length (seedDemoCalls). */
 function audioClip(random: () => number) {
   const seed = Math.floor(random() * AUDIO_CLIPS);
   return { seed, seconds: 3 + (seed % 8) / 10 };
@@ -1098,13 +1098,20 @@ export async function seedDemoCalls(
   { now = new Date(), store = getAudioStore() }: { now?: Date; store?: AudioStore } = {},
 ) {
   const plans = planDemoCalls({ timeZone, now });
-  // A small set of distinct clips, made once: synthesis is the slow part, and each call still gets its own file.
-  const clips = new Map<string, Uint8Array>();
-  const clipFor = ({ seed, seconds }: { seed: number; seconds: number }) => {
-    const key = `${seed}:${seconds}`;
-    let clip = clips.get(key);
-    if (!clip) clips.set(key, (clip = synthesizeCallWav({ seed: DEMO_SEED + seed, seconds })));
-    return clip;
+  // Each recording is as long as its call (a listed 0:42 plays 42 s). Calls of the same length share one stored file, made once from
+  // the first such call's clip: about 40 lengths instead of 170 files keeps the demo's audio near 12 MB and the seeding fast.
+  // Deleting one of them leaves the file to the others (docs/decisions/0058-demo-recordings-as-long-as-their-calls.md).
+  const recordings = new Map<number, Promise<{ key: string; size: number }>>();
+  const recordingFor = (plan: DemoCallPlan, callId: string) => {
+    const seconds = durationOf(plan);
+    let stored = recordings.get(seconds);
+    if (!stored) {
+      const bytes = synthesizeCallRecordingWav({ seed: DEMO_SEED + plan.audio!.seed, seconds, clipSeconds: plan.audio!.seconds });
+      stored = store.put({ tenantId, callId, bytes, extension: "wav" });
+      recordings.set(seconds, stored);
+      stored.then(({ key }) => written.push(key)).catch(() => undefined);
+    }
+    return stored;
   };
 
   const written: string[] = [];
@@ -1122,8 +1129,7 @@ export async function seedDemoCalls(
         const plan = plans[index]!;
         const row = rows[index]!;
         if (!plan.audio) continue;
-        const { key, size } = await store.put({ tenantId, callId: row.id!, bytes: clipFor(plan.audio), extension: "wav" });
-        written.push(key);
+        const { key, size } = await recordingFor(plan, row.id!);
         Object.assign(row, { audio_file: key, audio_mime: "audio/wav", audio_bytes: size, audio_status: "stored" });
       }
     };
@@ -1137,7 +1143,7 @@ export async function seedDemoCalls(
           .values(rows.slice(i, i + INSERT_CHUNK))
           .execute();
     });
-    return { calls: rows.length, audioFiles: written.length };
+    return { calls: rows.length, audioFiles: recordings.size };
   } catch (error) {
     await Promise.allSettled(written.map((key) => store.delete(key)));
     throw error;

@@ -2,6 +2,7 @@ import { classifyContact } from "~/features/campaigns/prelaunch";
 import { localPartsAt, zonedTimeToInstant } from "~/lib/dates/zoned-time";
 import { timeZoneForPhone } from "~/features/phone/time-zone.server";
 import { newId, type DB } from "~/db/db.server";
+import { buildCallRow } from "~/features/calls/call-row";
 
 /**
  * Demo contacts, lists, business numbers, knowledge bases and campaigns for
@@ -116,6 +117,9 @@ const WEBINAR_ATTENDEES: DemoContact[] = [
   { first: "Henry", last: "Park", title: "Sales Director", company: "Pacific Dental Labs", phone: "+14155550271", email: "henry@pacificdentallabs.example" },
   { first: "Laura", last: "Becker", title: "Praxisinhaberin", company: "Physiotherapie Becker", phone: "+498912345699", email: "laura@physio-becker.example" },
 ];
+
+/** How the completed demo campaign's calls ended, in turn: answered (the call's "ended"), voicemail, no answer (missed), or failed to place. */
+const WEBINAR_RESULTS = ["ended", "ended", "voicemail", "ended", "missed", "failed", "ended", "missed"] as const;
 
 const OUTBOUND_CONTENT = `Maple Leaf Business Services helps small and mid-sized companies in Ontario keep their phones answered and their calendars full.
 You are calling leads who asked about our services in the spring. Introduce yourself as the Maple Leaf assistant, confirm you are speaking with the right person and ask whether now is a good time.
@@ -358,25 +362,83 @@ export async function seedDemoContactsAndCampaigns(db: DB, tenantId: string, tim
       detail: null,
       created_at: created,
     });
+    // Its calls were placed (before the demo's voice platform was disconnected) and came to varied ends, so its results have something to show.
+    let called = 0;
+    const placed = decisions.map(({ contact, decision }, index) => {
+      if (decision.action !== "call") return { contact, decision, index, result: null };
+      const result = WEBINAR_RESULTS[called % WEBINAR_RESULTS.length]!;
+      called += 1;
+      return { contact, decision, index, result, externalId: `demo-webinar-${called}` };
+    });
     await trx
       .insertInto("campaign_activity")
       .values([
         statusEntry(at(0), "running"),
-        ...decisions.map(({ contact, decision }, index) => ({
+        ...placed.map(({ contact, decision, index, result, externalId }) => ({
           id: newId(),
           tenant_id: tenantId,
           campaign_id: completedId,
           run_id: runId,
           contact_id: contact.id,
-          kind: decision.action === "call" ? ("logged" as const) : ("skipped" as const),
+          kind: decision.action === "skip" ? ("skipped" as const) : result === "failed" ? ("failed" as const) : ("placed" as const),
           phone: contact.phone,
-          reason: decision.action === "call" ? null : decision.reason,
-          platform_call_id: decision.action === "call" ? `logged-${newId()}` : null,
-          detail: null,
+          reason: decision.action === "skip" ? decision.reason : null,
+          platform_call_id: result && result !== "failed" ? externalId! : null,
+          detail: result === "failed" ? "The voice platform answered 503: the number's carrier is unavailable." : null,
           created_at: at(0.5 + index * 0.5),
         })),
         statusEntry(finishedAt, "completed"),
       ])
       .execute();
+    const callRows = placed.flatMap(({ contact, index, result, externalId }) => {
+      if (!result || result === "failed") return [];
+      const started = new Date(Date.parse(at(0.5 + index * 0.5)) + 5_000);
+      const seconds = result === "ended" ? 48 + index * 9 : result === "voicemail" ? 22 : 0;
+      const ended = new Date(started.getTime() + (seconds || 30) * 1000).toISOString();
+      const name = `${contact.first_name} ${contact.last_name}`;
+      return [
+        {
+          ...buildCallRow({
+            id: newId(),
+            tenantId,
+            externalId: externalId!,
+            status: result,
+            direction: "outbound",
+            from: "+14165550100",
+            to: contact.phone,
+            campaignName: "Webinar thank-you calls",
+            campaignType: "outbound",
+            agentName: "Maple Leaf assistant",
+            userName: name,
+            userCompany: contact.company || null,
+            caller: { name, company: contact.company, phone: contact.phone },
+            transcript:
+              result === "ended"
+                ? [
+                    { speaker: "agent", text: `Hi ${contact.first_name}, thanks for joining our webinar. Do you have a minute?`, startSeconds: 1 },
+                    { speaker: "customer", text: "Sure, it was useful. I'd like to hear more about the Growth plan.", startSeconds: 7 },
+                  ]
+                : null,
+            summary: result === "ended" ? "Thanked for attending the webinar; interested in the Growth plan." : null,
+            durationSeconds: seconds,
+            queuedAt: started.toISOString(),
+            startedAt: result === "missed" ? null : started.toISOString(),
+            endedAt: ended,
+            createdAt: ended,
+          }),
+          // What the platform reported the call cost, in cents (as the demo's call history does).
+          ...(seconds > 0
+            ? {
+                cost_telephony_minor: Math.ceil(seconds / 60) * 2,
+                cost_stt_minor: Math.ceil(seconds / 30),
+                cost_llm_minor: 3 + Math.floor(seconds / 45),
+                cost_tts_minor: Math.ceil(seconds / 40),
+                cost_currency: "USD",
+              }
+            : { cost_telephony_minor: null, cost_stt_minor: null, cost_llm_minor: null, cost_tts_minor: null, cost_currency: null }),
+        },
+      ];
+    });
+    if (callRows.length > 0) await trx.insertInto("calls").values(callRows).execute();
   });
 }

@@ -238,4 +238,72 @@ export async function seedDemoScheduling(db: DB, tenantId: string, people: { own
         .execute();
     }
   }
+  // Two answered calls of the completed webinar campaign (demo-campaigns.server.ts) booked a consultation: its results count them.
+  const webinarCalls = await db
+    .selectFrom("calls")
+    .innerJoin("campaign_activity", (join) =>
+      join.onRef("campaign_activity.platform_call_id", "=", "calls.external_id").onRef("campaign_activity.tenant_id", "=", "calls.tenant_id"),
+    )
+    .innerJoin("contacts", "contacts.id", "campaign_activity.contact_id")
+    .select(["calls.id as call_id", "calls.ended_at", "contacts.id", "contacts.first_name", "contacts.last_name", "contacts.email", "contacts.phone"])
+    .where("calls.tenant_id", "=", tenantId)
+    .where("calls.external_id", "in", ["demo-webinar-1", "demo-webinar-2"])
+    .execute();
+  for (const [index, call] of webinarCalls.entries()) {
+    const date = new Date(Date.UTC(today.year, today.month - 1, today.day + 5 + index));
+    if (date.getUTCDay() === 0 || date.getUTCDay() === 6) date.setUTCDate(date.getUTCDate() + (date.getUTCDay() === 6 ? 2 : 1));
+    const start = zonedTimeToInstant(
+      // Late afternoon, an hour apart: no other demo appointment of the owner's starts then, even when a weekend moves both to one Monday.
+      { year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate(), hour: 16 + index, minute: 0 },
+      timeZone,
+    );
+    const id = newId();
+    await db
+      .insertInto("appointments")
+      .values({
+        id,
+        tenant_id: tenantId,
+        organization_id: solar,
+        team_id: sales,
+        event_type_id: consultation,
+        host_user_id: people.ownerId,
+        contact_id: call.id,
+        title: "Phone consultation",
+        appointment_type: "consultation",
+        location_kind: "phone",
+        location_detail: "agent-calls",
+        contact_name: `${call.first_name} ${call.last_name}`.trim(),
+        contact_email: call.email || null,
+        contact_phone: call.phone,
+        start_at: start.toISOString(),
+        end_at: new Date(start.getTime() + 30 * 60_000).toISOString(),
+        time_zone: timeZone,
+        status: "booked",
+        reschedule_count: 0,
+        cancel_reason: null,
+        notes: null,
+        sequence: 0,
+        source: "api",
+        call_id: call.call_id,
+        client_key: null,
+        calcom_uid: null,
+        created_by_user_id: null,
+        created_at: call.ended_at ?? timestamp,
+        updated_at: call.ended_at ?? timestamp,
+      })
+      .execute();
+    await db
+      .insertInto("appointment_log")
+      .values({
+        id: newId(),
+        tenant_id: tenantId,
+        appointment_id: id,
+        action: "booked",
+        actor_kind: "api",
+        actor_user_id: null,
+        details: JSON.stringify({ start: start.toISOString() }),
+        at: call.ended_at ?? timestamp,
+      })
+      .execute();
+  }
 }

@@ -35,6 +35,7 @@ export const OWNER_SCREENS = [
   "/campaigns",
   "/campaigns/new",
   "/campaigns/:campaign",
+  "/campaigns/:completedCampaign?outcome=answered",
   "/profile",
   "/profile/security",
   "/settings",
@@ -157,6 +158,8 @@ export async function resolveIds(page: Page) {
   return {
     recording: await firstLink("/recordings", /^\/recordings\/([0-9a-f-]{8,})$/),
     campaign: await firstLink("/campaigns", /^\/campaigns\/([0-9a-f-]{8,})$/),
+    // A campaign with results (the demo's "Webinar thank-you calls", app/seed/demo-campaigns.server.ts).
+    completedCampaign: await firstLink("/campaigns?status=completed", /^\/campaigns\/([0-9a-f-]{8,})$/),
     organization,
     team,
     eventType: await firstLink(`/organizations/${organization}/teams/${team}`, /\/event-types\/([0-9a-f-]{8,})$/),

@@ -194,6 +194,23 @@ describe("/recordings/<id>/delete", () => {
     expect(redirectLocation(second)).toBe("/recordings");
   });
 
+  it("keeps an audio file another call still plays, and removes it with the last of them", async () => {
+    // The demo's calls of one length share one file (app/seed/demo-calls.server.ts).
+    const first = await insertCall(demoTenant);
+    const second = await insertCall(demoTenant);
+    const { key, size, objectKey } = await attachAudio(demoTenant, first).then((stored) => ({ ...stored, size: stored.bytes.byteLength }));
+    await getDb()
+      .updateTable("calls")
+      .set({ audio_file: key, audio_mime: "audio/wav", audio_bytes: size, audio_status: "stored" })
+      .where("id", "=", second)
+      .execute();
+    await callAction(deleteRoute.action, `/recordings/${first}/delete`, { cookie: owner, params: { id: first }, form: {} });
+    expect(await callRow(first)).toBeUndefined();
+    expect(await isStored(objectKey)).toBe(true);
+    await callAction(deleteRoute.action, `/recordings/${second}/delete`, { cookie: owner, params: { id: second }, form: {} });
+    expect(await isStored(objectKey)).toBe(false);
+  });
+
   it("still deletes the recording when its audio file cannot be removed", async () => {
     const id = await insertCall(demoTenant);
     await getDb().updateTable("calls").set({ audio_file: "not a valid key", audio_status: "stored" }).where("id", "=", id).execute();

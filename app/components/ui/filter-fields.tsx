@@ -1,5 +1,13 @@
 import type { Ref } from "react";
+import { cn } from "./cn";
 import { inputClass } from "./field";
+
+/**
+ * Every control of a filter row is one height: a date input is taller than a
+ * select in Chromium, and with the row aligned at the bottom its label then
+ * sat higher than its neighbours'.
+ */
+const filterControlClass = cn(inputClass, "h-10");
 
 /** The search box of a list's GET filter form, with a hint for screen readers. */
 export function SearchField({
@@ -31,7 +39,7 @@ export function SearchField({
         placeholder={placeholder}
         aria-describedby={`${id}-hint`}
         autoComplete="off"
-        className={inputClass}
+        className={filterControlClass}
       />
       <p id={`${id}-hint`} className="sr-only">
         {hint}
@@ -64,7 +72,7 @@ export function FilterSelect({
       <label htmlFor={id} className="block text-sm font-medium">
         {label}
       </label>
-      <select key={value ?? ""} id={id} name={name} defaultValue={value ?? ""} className={inputClass}>
+      <select key={value ?? ""} id={id} name={name} defaultValue={value ?? ""} className={filterControlClass}>
         <option value="">{anyLabel}</option>
         {options.map((option) => (
           <option key={option.value} value={option.value}>
@@ -83,7 +91,7 @@ export function FilterDate({ id, name, label, value }: { id: string; name: strin
       <label htmlFor={id} className="block text-sm font-medium">
         {label}
       </label>
-      <input key={value ?? ""} id={id} name={name} type="date" defaultValue={value ?? ""} className={inputClass} />
+      <input key={value ?? ""} id={id} name={name} type="date" defaultValue={value ?? ""} className={filterControlClass} />
     </div>
   );
 }

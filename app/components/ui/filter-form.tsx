@@ -50,7 +50,8 @@ export function FilterForm({
       className={
         search
           ? "grid gap-3 sm:grid-cols-2 sm:items-end lg:grid-cols-[minmax(0,2fr)_repeat(auto-fit,minmax(10rem,1fr))]"
-          : "grid gap-3 sm:flex sm:flex-wrap sm:items-end sm:[&>div]:w-56"
+          : // Fields share the row (9 to 14 rem each), so five filters and Apply fit on one line at 1366 px instead of wrapping one field under the others.
+            "grid gap-3 sm:flex sm:flex-wrap sm:items-end sm:[&>div]:min-w-36 sm:[&>div]:max-w-56 sm:[&>div]:flex-1"
       }
     >
       {search ? (
@@ -72,12 +73,12 @@ export function FilterForm({
       {secondRow ? (
         <div className="grid gap-3 sm:col-span-full sm:flex sm:flex-wrap sm:items-end sm:[&>div]:w-56">
           {secondRow}
-          <button type="submit" className={buttonClass("secondary", "sm:self-end")}>
+          <button type="submit" className={buttonClass("secondary", "sm:min-h-10 sm:self-end")}>
             {submitLabel}
           </button>
         </div>
       ) : (
-        <button type="submit" className={buttonClass("secondary", "sm:justify-self-start lg:justify-self-stretch")}>
+        <button type="submit" className={buttonClass("secondary", "sm:min-h-10 sm:justify-self-start lg:justify-self-stretch")}>
           {submitLabel}
         </button>
       )}

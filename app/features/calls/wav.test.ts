@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { encodeWav, readWavInfo, seededRandom, synthesizeCallWav, WAV_HEADER_BYTES } from "./wav";
+import { encodeWav, readWavInfo, seededRandom, synthesizeCallRecordingWav, synthesizeCallWav, WAV_HEADER_BYTES } from "./wav";
 
 const ascii = (bytes: Uint8Array, offset: number) => String.fromCharCode(...bytes.subarray(offset, offset + 4));
 
@@ -74,6 +74,26 @@ describe("readWavInfo", () => {
     const wrongData = good.slice();
     new DataView(wrongData.buffer).setUint32(40, 1000, true);
     expect(() => readWavInfo(wrongData)).toThrow(/past the end/);
+  });
+});
+
+describe("synthesizeCallRecordingWav", () => {
+  it("plays exactly as long as the call: 42 s for a 0:42 call, 8-bit at 8 kHz (8 KB a second)", () => {
+    const bytes = synthesizeCallRecordingWav({ seed: 3, seconds: 42 });
+    const info = readWavInfo(bytes);
+    expect(info).toMatchObject({ audioFormat: 1, channels: 1, sampleRate: 8000, bitsPerSample: 8, blockAlign: 1, byteRate: 8000 });
+    expect(info.durationSeconds).toBe(42);
+    expect(bytes.byteLength).toBe(WAV_HEADER_BYTES + 42 * 8000);
+    // Not silence: the synthesised exchange repeats through the whole call, the last seconds included.
+    const tail = bytes.subarray(bytes.byteLength - 8000 * 5);
+    expect(Math.max(...tail) - Math.min(...tail)).toBeGreaterThan(40);
+    expect(synthesizeCallRecordingWav({ seed: 3, seconds: 42 })).toEqual(bytes);
+  });
+
+  it("pads an odd number of 8-bit samples as RIFF asks, and the header still reads", () => {
+    const odd = encodeWav(new Float32Array(101), 8000, 8);
+    expect(odd.byteLength).toBe(WAV_HEADER_BYTES + 102);
+    expect(readWavInfo(odd)).toMatchObject({ dataBytes: 101, bitsPerSample: 8 });
   });
 });
 

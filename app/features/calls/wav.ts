@@ -167,27 +167,34 @@ function writeAscii(view: DataView, offset: number, text: string) {
   for (let i = 0; i < text.length; i++) view.setUint8(offset + i, text.charCodeAt(i));
 }
 
-/** Float samples in [-1, 1] as a canonical 44-byte-header PCM WAV file. */
-export function encodeWav(samples: Float32Array, sampleRate: number): Uint8Array<ArrayBuffer> {
-  const dataBytes = samples.length * 2;
-  const buffer = new ArrayBuffer(WAV_HEADER_BYTES + dataBytes);
+/**
+ * Float samples in [-1, 1] as a canonical 44-byte-header PCM WAV file: 16-bit
+ * signed, or 8-bit unsigned (half the bytes, for long demo recordings). An odd
+ * number of data bytes gets RIFF's pad byte.
+ */
+export function encodeWav(samples: Float32Array, sampleRate: number, bitsPerSample: 8 | 16 = 16): Uint8Array<ArrayBuffer> {
+  const bytesPerSample = bitsPerSample / 8;
+  const dataBytes = samples.length * bytesPerSample;
+  const pad = dataBytes % 2;
+  const buffer = new ArrayBuffer(WAV_HEADER_BYTES + dataBytes + pad);
   const view = new DataView(buffer);
   writeAscii(view, 0, "RIFF");
-  view.setUint32(4, 36 + dataBytes, true);
+  view.setUint32(4, 36 + dataBytes + pad, true);
   writeAscii(view, 8, "WAVE");
   writeAscii(view, 12, "fmt ");
   view.setUint32(16, 16, true); // fmt chunk size for PCM
   view.setUint16(20, 1, true); // PCM
   view.setUint16(22, 1, true); // mono
   view.setUint32(24, sampleRate, true);
-  view.setUint32(28, sampleRate * 2, true); // byte rate
-  view.setUint16(32, 2, true); // block align
-  view.setUint16(34, 16, true); // bits per sample
+  view.setUint32(28, sampleRate * bytesPerSample, true); // byte rate
+  view.setUint16(32, bytesPerSample, true); // block align
+  view.setUint16(34, bitsPerSample, true);
   writeAscii(view, 36, "data");
   view.setUint32(40, dataBytes, true);
   for (let i = 0; i < samples.length; i++) {
     const clamped = Math.max(-1, Math.min(1, samples[i]!));
-    view.setInt16(WAV_HEADER_BYTES + i * 2, Math.round(clamped * 32767), true);
+    if (bitsPerSample === 8) view.setUint8(WAV_HEADER_BYTES + i, Math.round(clamped * 127) + 128);
+    else view.setInt16(WAV_HEADER_BYTES + i * 2, Math.round(clamped * 32767), true);
   }
   return new Uint8Array(buffer);
 }
@@ -197,6 +204,38 @@ export function synthesizeCallWav({ seed, seconds, sampleRate = 8000 }: CallAudi
   const random = seededRandom(seed);
   const totalSamples = Math.round(Math.min(30, Math.max(1, seconds)) * sampleRate);
   return encodeWav(synthesizeSamples(random, totalSamples, sampleRate), sampleRate);
+}
+
+/**
+ * A stand-in recording exactly `seconds` long (a listed 0:42 call plays 42 s):
+ * a short synthesised exchange of `clipSeconds`, repeated with a pause of
+ * faint line hiss between repeats, faded out at the end. 8-bit at 8 kHz
+ * (8 KB a second), and only the short clip is synthesised, so a long call
+ * costs little to make or to store.
+ */
+export function synthesizeCallRecordingWav({
+  seed,
+  seconds,
+  clipSeconds = 3.5,
+  sampleRate = 8000,
+}: {
+  seed: number;
+  seconds: number;
+  clipSeconds?: number;
+  sampleRate?: number;
+}): Uint8Array<ArrayBuffer> {
+  const random = seededRandom(seed);
+  const totalSamples = Math.max(1, Math.round(seconds * sampleRate));
+  const clip = synthesizeSamples(random, Math.round(Math.min(30, Math.max(1, clipSeconds)) * sampleRate), sampleRate);
+  const pause = Math.round(0.8 * sampleRate);
+  const out = new Float32Array(totalSamples);
+  for (let start = 0; start < totalSamples; start += clip.length + pause) {
+    out.set(clip.subarray(0, Math.min(clip.length, totalSamples - start)), start);
+    for (let n = start + clip.length; n < Math.min(totalSamples, start + clip.length + pause); n++) out[n] = (random() - 0.5) * 0.004;
+  }
+  const fade = Math.min(totalSamples, Math.round(0.02 * sampleRate));
+  for (let n = 0; n < fade; n++) out[totalSamples - 1 - n] = out[totalSamples - 1 - n]! * (n / fade);
+  return encodeWav(out, sampleRate, 8);
 }
 
 export interface WavInfo {

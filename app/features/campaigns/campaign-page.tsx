@@ -12,7 +12,7 @@ import { isAllowed, isDue } from "./campaign-rules";
 import { KnowledgeBaseLine } from "./knowledge-base-line";
 import type { CampaignDetail, KnowledgeBaseChoice } from "./campaigns.server";
 import { deleteHref, DeleteCampaignDialogContent } from "./list/delete-campaign";
-import { campaignPageHref, type CampaignPageParams } from "./list/list-params";
+import { campaignPageHref, DEFAULT_CAMPAIGN_PAGE_PARAMS, type CampaignPageParams } from "./list/list-params";
 import type { PrelaunchReport } from "./prelaunch.server";
 import { SKIP_REASONS } from "./prelaunch";
 import { formatClockTime, parseLocalDateTime, zonedTimeToInstant } from "~/lib/dates/zoned-time";
@@ -163,7 +163,7 @@ function StartBlocked({ blocker }: { blocker: NonNullable<PrelaunchReport["block
   );
 }
 
-const startConfirmationHref = (id: string) => campaignPageHref(id, { check: false, page: 1, confirmStart: false }, { confirmStart: true });
+const startConfirmationHref = (id: string) => campaignPageHref(id, DEFAULT_CAMPAIGN_PAGE_PARAMS, { confirmStart: true });
 
 function StartWithConfirmation({ campaign, check, timeZone }: { campaign: CampaignDetail; check: PrelaunchReport; timeZone: string }) {
   const { t } = useTranslation("campaigns");

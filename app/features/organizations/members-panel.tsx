@@ -205,43 +205,43 @@ function MemberActions({
   const { t } = useTranslation("organizations");
   const roleLabel = useRoleLabel();
   return (
-    <div className="flex flex-wrap items-start justify-end gap-2">
-      <Form method="post" className="flex items-center gap-2">
-        <input type="hidden" name="intent" value="change-role" />
-        <input type="hidden" name="email" value={row.email} />
-        <label className="sr-only" htmlFor={`role-${row.id}`}>
-          {t("members.roleOf", { name: row.name })}
-        </label>
-        <select
-          id={`role-${row.id}`}
-          name="role"
-          defaultValue={row.roleKey}
-          className="rounded-md border border-slate-300 bg-white px-2 py-1 text-sm dark:border-slate-600 dark:bg-slate-900"
+    // One line from 640 px (a wrapping row let the table squeeze the column into a ragged stack); on a phone's card, a two-column grid:
+    // the role select beside Save role, Remove under Save role at the same width.
+    <div className="space-y-2">
+      <div className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-2 sm:flex sm:flex-nowrap sm:justify-end">
+        <Form method="post" className="contents sm:flex sm:items-center sm:gap-2">
+          <input type="hidden" name="intent" value="change-role" />
+          <input type="hidden" name="email" value={row.email} />
+          <label className="sr-only" htmlFor={`role-${row.id}`}>
+            {t("members.roleOf", { name: row.name })}
+          </label>
+          <select
+            id={`role-${row.id}`}
+            name="role"
+            defaultValue={row.roleKey}
+            className="h-8 min-w-0 rounded-md border border-slate-300 bg-white px-2 py-1 text-sm dark:border-slate-600 dark:bg-slate-900"
+          >
+            {assignableRoles.map((role) => (
+              <option key={role} value={role}>
+                {roleLabel(role)}
+              </option>
+            ))}
+          </select>
+          <Button type="submit" variant="secondary" size="sm" aria-label={t("members.saveRoleLabel", { name: row.name })}>
+            {t("members.saveRole")}
+          </Button>
+        </Form>
+        <ConfirmAction
+          href={organizationPaths.page(organizationId, "members", { remove: row.email })}
+          label={t("members.removeLabel", { name: row.name })}
+          title={t("members.removeTitle")}
+          className={buttonClass("secondary", "text-red-700 max-sm:col-start-2 dark:text-red-300", "sm")}
+          content={({ fetcher, close }) => <RemoveMemberForm organizationId={organizationId} member={row} fetcher={fetcher} onCancel={close} />}
         >
-          {assignableRoles.map((role) => (
-            <option key={role} value={role}>
-              {roleLabel(role)}
-            </option>
-          ))}
-        </select>
-        <Button type="submit" variant="secondary" size="sm" aria-label={t("members.saveRoleLabel", { name: row.name })}>
-          {t("members.saveRole")}
-        </Button>
-      </Form>
-      <ConfirmAction
-        href={organizationPaths.page(organizationId, "members", { remove: row.email })}
-        label={t("members.removeLabel", { name: row.name })}
-        title={t("members.removeTitle")}
-        className={buttonClass("secondary", "text-red-700 dark:text-red-300", "sm")}
-        content={({ fetcher, close }) => <RemoveMemberForm organizationId={organizationId} member={row} fetcher={fetcher} onCancel={close} />}
-      >
-        {t("members.remove")}
-      </ConfirmAction>
-      {reply?.result.error?.[""] ? (
-        <div className="w-full">
-          <FormErrors errors={reply.result.error[""] ?? undefined} namespace="organizations" />
-        </div>
-      ) : null}
+          {t("members.remove")}
+        </ConfirmAction>
+      </div>
+      {reply?.result.error?.[""] ? <FormErrors errors={reply.result.error[""] ?? undefined} namespace="organizations" /> : null}
     </div>
   );
 }

@@ -37,13 +37,18 @@ export async function getCallAudio(tenantId: string, callId: string) {
  * page can show a player for the file, so a failed file delete leaves only an
  * orphaned file no one can reach (logged, to be swept), never a recording
  * whose audio has vanished. Rows of call_events keep their history; the
- * foreign key sets their call_id to null.
+ * foreign key sets their call_id to null. A file another call still plays
+ * (the demo shares one per call length) is kept.
  * Returns false when the tenant has no such call.
  */
 export async function deleteCall(tenantId: string, callId: string): Promise<boolean> {
   const deleted = await getDb().deleteFrom("calls").where("tenant_id", "=", tenantId).where("id", "=", callId).returning(["audio_file"]).executeTakeFirst();
   if (!deleted) return false;
-  if (deleted.audio_file) {
+  // The demo's calls of one length share a file (app/seed/demo-calls.server.ts): it goes with the last call that plays it.
+  const stillPlayed =
+    deleted.audio_file &&
+    (await getDb().selectFrom("calls").select("id").where("tenant_id", "=", tenantId).where("audio_file", "=", deleted.audio_file).executeTakeFirst());
+  if (deleted.audio_file && !stillPlayed) {
     try {
       await getAudioStore().delete(deleted.audio_file);
     } catch (error) {

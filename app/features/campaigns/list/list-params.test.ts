@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { campaignListHref, campaignPageHref, parseCampaignListParams, parseCampaignPageParams, sortChange } from "./list-params";
+import { campaignListHref, campaignPageHref, DEFAULT_CAMPAIGN_PAGE_PARAMS, parseCampaignListParams, parseCampaignPageParams, sortChange } from "./list-params";
 
 const parse = (query: string) => parseCampaignListParams(new URLSearchParams(query));
 
@@ -30,15 +30,23 @@ describe("campaign list params", () => {
 
   it("keeps the campaign page's check and activity page in its URL", () => {
     const params = parseCampaignPageParams(new URLSearchParams("check=1&page=4"));
-    expect(params).toEqual({ check: true, page: 4, confirmStart: false });
+    expect(params).toEqual({ check: true, page: 4, confirmStart: false, outcome: null, contactsPage: 1 });
     expect(campaignPageHref("abc", params, { page: 5 })).toBe("/campaigns/abc?check=1&page=5");
     expect(campaignPageHref("abc", parseCampaignPageParams(new URLSearchParams("page=x")))).toBe("/campaigns/abc");
+  });
+
+  it("keeps the results' outcome filter and contacts page, and drops an outcome it does not know", () => {
+    const params = parseCampaignPageParams(new URLSearchParams("outcome=voicemail&contacts=3&page=2"));
+    expect(params).toMatchObject({ outcome: "voicemail", contactsPage: 3, page: 2 });
+    expect(campaignPageHref("abc", params, { contactsPage: 4 })).toBe("/campaigns/abc?page=2&outcome=voicemail&contacts=4");
+    expect(campaignPageHref("abc", params, { outcome: "answered", contactsPage: 1 })).toBe("/campaigns/abc?page=2&outcome=answered");
+    expect(parseCampaignPageParams(new URLSearchParams("outcome=exploded&contacts=-1"))).toMatchObject({ outcome: null, contactsPage: 1 });
   });
 
   it("leads to the start confirmation only when asked, and leaves it behind on every other link", () => {
     const confirming = parseCampaignPageParams(new URLSearchParams("start=1&page=2"));
     expect(confirming.confirmStart).toBe(true);
     expect(campaignPageHref("abc", confirming, { page: 3 })).toBe("/campaigns/abc?page=3");
-    expect(campaignPageHref("abc", { check: false, page: 1, confirmStart: false }, { confirmStart: true })).toBe("/campaigns/abc?start=1");
+    expect(campaignPageHref("abc", DEFAULT_CAMPAIGN_PAGE_PARAMS, { confirmStart: true })).toBe("/campaigns/abc?start=1");
   });
 });

@@ -1,6 +1,7 @@
 import { oneOf, orderParam, pageParam, readParams } from "~/lib/url-params/url-params";
 import type { CampaignStatus } from "~/db/schema";
 import { CAMPAIGN_STATUSES } from "../campaign-rules";
+import { CONTACT_OUTCOMES, type ContactOutcome } from "../results";
 
 /**
  * The campaigns list's URL contract: /campaigns?status=&sort=&order=asc|desc&page=
@@ -56,27 +57,39 @@ export function sortChange(params: CampaignListParams, sort: CampaignSortKey): P
 
 /**
  * The campaign page's own URL state: whether the pre-launch check was asked
- * for, the activity page, and `start=1`: the start confirmation (the page a
- * Start that would skip contacts leads to without JavaScript). The
- * confirmation is a one-off step, so links from the page leave it behind.
+ * for, the activity page, `start=1`: the start confirmation (the page a
+ * Start that would skip contacts leads to without JavaScript), and the
+ * results' contacts: `outcome=` (one of CONTACT_OUTCOMES) and their page
+ * `contacts=`. The confirmation is a one-off step, so links from the page
+ * leave it behind.
  */
 export interface CampaignPageParams {
   check: boolean;
   page: number;
   confirmStart: boolean;
+  outcome: ContactOutcome | null;
+  contactsPage: number;
 }
 
 export const ACTIVITY_PAGE_SIZE = 20;
 
+const pageReaders = { page: pageParam, outcome: oneOf(CONTACT_OUTCOMES), contacts: pageParam };
+
 export function parseCampaignPageParams(searchParams: URLSearchParams): CampaignPageParams {
-  return { check: searchParams.get("check") === "1", page: pageParam.parse(searchParams.get("page")), confirmStart: searchParams.get("start") === "1" };
+  const { page, outcome, contacts } = readParams(searchParams, pageReaders);
+  return { check: searchParams.get("check") === "1", page, confirmStart: searchParams.get("start") === "1", outcome, contactsPage: contacts };
 }
+
+/** The page with nothing asked for: what links that start afresh build on. */
+export const DEFAULT_CAMPAIGN_PAGE_PARAMS: CampaignPageParams = { check: false, page: 1, confirmStart: false, outcome: null, contactsPage: 1 };
 
 export function campaignPageHref(id: string, params: CampaignPageParams, changes: Partial<CampaignPageParams> = {}) {
   const next = { ...params, ...changes };
   const search = new URLSearchParams();
   if (next.check) search.set("check", "1");
   if (next.page > 1) search.set("page", String(next.page));
+  if (next.outcome) search.set("outcome", next.outcome);
+  if (next.contactsPage > 1) search.set("contacts", String(next.contactsPage));
   if (changes.confirmStart) search.set("start", "1");
   const query = search.toString();
   return `/campaigns/${encodeURIComponent(id)}${query ? `?${query}` : ""}`;

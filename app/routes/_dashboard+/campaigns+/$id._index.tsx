@@ -17,6 +17,9 @@ import { findCampaign, hasUnfinishedRun, resolveKnowledgeBase } from "~/features
 import { pauseCampaign, resumeCampaign, startCampaign, type TransitionResult } from "~/features/campaigns/lifecycle.server";
 import { parseCampaignPageParams } from "~/features/campaigns/list/list-params";
 import { runPrelaunchCheck } from "~/features/campaigns/prelaunch.server";
+import { showsResults } from "~/features/campaigns/results";
+import { loadCampaignResults } from "~/features/campaigns/results.server";
+import { CampaignResultsPanel } from "~/features/campaigns/results-panel";
 import { CampaignStatusBadge } from "~/features/campaigns/list/status-badge";
 import { kickJobRunner } from "~/features/jobs/job-runner.server";
 import { activeVoicePlatformName } from "~/features/voice-platform/voice-platform.server";
@@ -35,7 +38,9 @@ const LIVE_REFRESH_MS = 3_000;
 
 /**
  * /campaigns/<id>: details, actions, the pre-launch check (?check=1), the
- * start confirmation (?start=1) and the activity log (?page=). A draft is
+ * start confirmation (?start=1), the results of a running, paused or
+ * completed campaign (?outcome=&contacts=: the contacts filtered by outcome,
+ * a page at a time) and the activity log (?page=). A draft is
  * always checked, so Start can say up front that it cannot start or will ask
  * first; a running campaign is, so the page can say who waits for a window.
  */
@@ -45,23 +50,28 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!campaign) notFound();
   const pageParams = parseCampaignPageParams(new URL(request.url).searchParams);
   const t = await getTranslator(request, "campaigns");
+  const withResults = showsResults(campaign.status);
   const checked = campaign.status !== "completed" && (pageParams.check || campaign.status === "draft" || campaign.status === "running");
-  const [activity, knowledgeBase, runUnderWay, check] = await Promise.all([
+  const [activity, knowledgeBase, runUnderWay, check, results] = await Promise.all([
     loadActivityPage(tenant.id, campaign.id, pageParams.page),
     resolveKnowledgeBase(tenant.id, campaign.phoneNumberId, campaign.type),
     hasUnfinishedRun(tenant.id, campaign.id),
     checked ? runPrelaunchCheck(tenant.id, campaign, tenant.timeZone) : Promise.resolve(null),
+    withResults
+      ? loadCampaignResults(tenant.id, campaign, { tenantTimeZone: tenant.timeZone, outcome: pageParams.outcome, page: pageParams.contactsPage })
+      : Promise.resolve(null),
   ]);
   return {
     title: campaign.name || t("title"),
     campaign,
     knowledgeBase,
     activity,
-    report: pageParams.check ? check : null,
+    report: pageParams.check && !withResults ? check : null,
+    results,
     startCheck: campaign.status === "draft" ? check : null,
     waiting:
       campaign.status === "running" && check && check.summary.waiting > 0 ? { count: check.summary.waiting, nextWindowAt: check.summary.nextWindowAt } : null,
-    pageParams: { ...pageParams, page: activity.page },
+    pageParams: { ...pageParams, page: activity.page, contactsPage: results?.contacts.page ?? 1 },
     editable: isAllowed("edit", campaign.status) && !runUnderWay,
     timeZone: tenant.timeZone,
     canUpdate: can(user.permissions, "campaigns", "update"),
@@ -108,7 +118,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function CampaignPage() {
   const { t } = useTranslation("campaigns");
-  const { campaign, knowledgeBase, activity, report, startCheck, waiting, pageParams, editable, timeZone, canUpdate, canDelete, platformConfigured } =
+  const { campaign, knowledgeBase, activity, report, results, startCheck, waiting, pageParams, editable, timeZone, canUpdate, canDelete, platformConfigured } =
     useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   // Asked for by the link Start is without JavaScript, or by a start that came back wanting a confirmation.
@@ -149,9 +159,10 @@ export default function CampaignPage() {
       {confirmation ? <StartConfirmation campaign={campaign} check={confirmation} timeZone={timeZone} /> : null}
       {waiting ? <WaitingNotice count={waiting.count} nextWindowAt={waiting.nextWindowAt} timeZone={timeZone} /> : null}
       {platformConfigured ? null : <Notice>{t("platform.notConfigured")}</Notice>}
+      {results ? <CampaignResultsPanel campaignId={campaign.id} data={results} params={pageParams} timeZone={timeZone} /> : null}
       <div className="grid items-start gap-4 xl:grid-cols-2">
         <CampaignDetails campaign={campaign} knowledgeBase={knowledgeBase} timeZone={timeZone} />
-        <PrelaunchPanel campaignId={campaign.id} status={campaign.status} params={pageParams} report={report} timeZone={timeZone} />
+        {results ? null : <PrelaunchPanel campaignId={campaign.id} status={campaign.status} params={pageParams} report={report} timeZone={timeZone} />}
       </div>
       <ActivityLog
         campaignId={campaign.id}
