@@ -1,5 +1,5 @@
-import { Link } from "@remix-run/react";
 import { formatDate } from "~/i18n/format";
+import { ListLink } from "~/components/ui/list-link";
 import { useTranslation } from "~/i18n/react";
 
 export interface GraceNotice {
@@ -22,9 +22,9 @@ export function GraceBanner({ notice }: { notice: GraceNotice | null }) {
     >
       {t("graceBanner.message", { plan: notice.plan, date: formatDate(notice.endsAt, i18n.language, notice.timeZone) })}{" "}
       {notice.canPay ? (
-        <Link to="/choose-plan" className="font-medium underline">
+        <ListLink to="/choose-plan" className="font-medium underline">
           {t("graceBanner.pay")}
-        </Link>
+        </ListLink>
       ) : (
         t("graceBanner.askOwner")
       )}

@@ -1,4 +1,4 @@
-import { Form, Link, useFetcher, useLocation } from "@remix-run/react";
+import { Form, useFetcher, useLocation } from "@remix-run/react";
 import { ListLink } from "~/components/ui/list-link";
 import { useEffect, useRef, useState, type RefObject } from "react";
 import { useHydrated } from "~/components/ui/use-hydrated";
@@ -109,7 +109,7 @@ function SingleLinkGroup({ group }: { group: NavGroup }) {
   const soon = !isBuiltSegment(item.segment);
   return (
     <li className="nav-group relative" data-tour={`nav-${group.id}`}>
-      <Link
+      <ListLink
         to={`/${item.segment}`}
         title={t(group.labelKey)}
         aria-current={active ? "page" : undefined}
@@ -122,7 +122,7 @@ function SingleLinkGroup({ group }: { group: NavGroup }) {
             <SoonMarker />
           </span>
         ) : null}
-      </Link>
+      </ListLink>
     </li>
   );
 }
@@ -209,12 +209,12 @@ export function Sidebar({ groups, openGroups: initialOpen, collapsed: initialCol
       data-tour="sidebar"
     >
       <div className="flex h-16 items-center justify-between px-4">
-        <Link to="/overview" className="nav-expanded-only">
+        <ListLink to="/overview" className="nav-expanded-only">
           <Logo />
-        </Link>
-        <Link to="/overview" className="nav-collapsed-only mx-auto">
+        </ListLink>
+        <ListLink to="/overview" className="nav-collapsed-only mx-auto">
           <Logo compact />
-        </Link>
+        </ListLink>
         <CloseDrawer buttonRef={closeButton} onClose={onCloseDrawer} />
       </div>
       <nav aria-label={t("nav.label")} className="nav-scroll min-h-0 flex-1 px-2 pb-6">

@@ -1,4 +1,5 @@
-import { Form, Link, useFetcher, type FetcherWithComponents } from "@remix-run/react";
+import { Form, useFetcher, type FetcherWithComponents } from "@remix-run/react";
+import { ListLink } from "./list-link";
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "~/i18n/react";
 import { Button, buttonClass, type ButtonVariant } from "./button";
@@ -56,9 +57,9 @@ export function ConfirmAction({
   const close = useCallback(() => setOpen(false), []);
   if (!hydrated) {
     return (
-      <Link to={href} aria-label={label} className={className}>
+      <ListLink to={href} aria-label={label} className={className}>
         {children}
-      </Link>
+      </ListLink>
     );
   }
   return (
@@ -127,9 +128,9 @@ export function CancelAction({ href, onCancel, label }: { href: string; onCancel
     );
   }
   return (
-    <Link to={href} className={buttonClass("secondary")}>
+    <ListLink to={href} className={buttonClass("secondary")}>
       {text}
-    </Link>
+    </ListLink>
   );
 }
 

@@ -1,4 +1,5 @@
-import { Form, Link, useSubmit } from "@remix-run/react";
+import { Form, useSubmit } from "@remix-run/react";
+import { ListLink } from "./list-link";
 import type { ReactNode } from "react";
 import { cn } from "./cn";
 import { PopoverMenu, usePopoverMenus } from "./popover-menu";
@@ -14,9 +15,9 @@ const panelClass = `absolute right-0 z-40 mt-2 ${panelLook}`;
 function Entry({ entry }: { entry: DropdownEntry }) {
   if (entry.kind === "link") {
     return (
-      <Link to={entry.to} className={itemClass}>
+      <ListLink to={entry.to} className={itemClass}>
         {entry.label}
-      </Link>
+      </ListLink>
     );
   }
   return (

@@ -1,4 +1,5 @@
-import { Form, Link, useSubmit } from "@remix-run/react";
+import { Form, useSubmit } from "@remix-run/react";
+import { ListLink } from "./list-link";
 import { cn } from "./cn";
 import { PopoverMenu, usePopoverMenus } from "./popover-menu";
 
@@ -47,9 +48,9 @@ export function RowActionsMenu({ label, actions }: { label: string; actions: Row
                   </button>
                 </Form>
               ) : (
-                <Link to={action.to} className={linkClass}>
+                <ListLink to={action.to} className={linkClass}>
                   {action.label}
-                </Link>
+                </ListLink>
               )}
             </li>
           );

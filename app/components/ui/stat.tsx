@@ -1,5 +1,5 @@
-import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { ListLink } from "./list-link";
 import { cn } from "./cn";
 
 /**
@@ -36,9 +36,9 @@ export function Stat({
     className,
   );
   return to ? (
-    <Link to={to} className={shell} {...data}>
+    <ListLink to={to} className={shell} {...data}>
       {body}
-    </Link>
+    </ListLink>
   ) : (
     <div className={shell} {...data}>
       {body}

@@ -1,5 +1,5 @@
-import { Link } from "@remix-run/react";
 import { useEffect, useRef } from "react";
+import { ListLink } from "./list-link";
 import { cn } from "./cn";
 
 export interface TabLink {
@@ -34,7 +34,7 @@ export function Tabs({ label, tabs, active, className }: { label: string; tabs: 
           const current = tab.value === active;
           return (
             <li key={tab.value}>
-              <Link
+              <ListLink
                 to={tab.to}
                 preventScrollReset
                 aria-current={current ? "page" : undefined}
@@ -51,7 +51,7 @@ export function Tabs({ label, tabs, active, className }: { label: string; tabs: 
                     {tab.badge}
                   </span>
                 ) : null}
-              </Link>
+              </ListLink>
             </li>
           );
         })}

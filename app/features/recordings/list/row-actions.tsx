@@ -1,5 +1,5 @@
-import { Link } from "@remix-run/react";
 import { lazy, Suspense, useCallback, useState, type ReactNode } from "react";
+import { ListLink } from "~/components/ui/list-link";
 import { useTranslation } from "~/i18n/react";
 import { ConfirmAction, ConfirmDialog } from "~/components/ui/confirm-action";
 import { RowActionsMenu, type RowAction } from "~/components/ui/row-actions-menu";
@@ -79,9 +79,9 @@ export function FeedbackAction({ callId, returnTo, label, className }: { callId:
   const href = withReturnTo(feedbackAction(callId), returnTo);
   if (!hydrated) {
     return (
-      <Link to={href} className={className}>
+      <ListLink to={href} className={className}>
         {label}
-      </Link>
+      </ListLink>
     );
   }
   return (
