@@ -6,6 +6,7 @@ import type { Generated, Insertable, Selectable, Updateable } from "kysely";
  */
 export interface Database {
   tenants: TenantTable;
+  gate_changes: GateChangeTable;
   roles: RoleTable;
   users: UserTable;
   sessions: SessionTable;
@@ -100,6 +101,12 @@ export interface Database {
   two_factor_recovery_codes: TwoFactorRecoveryCodeTable;
   // Single sign-on (migration 0029).
   oidc_identities: OidcIdentityTable;
+}
+
+/** Migration 0037: a row per write to what the route gate reads, by triggers; '*' for a change every tenant sees. */
+export interface GateChangeTable {
+  seq: Generated<number>;
+  tenant_id: string;
 }
 
 export interface TenantTable {

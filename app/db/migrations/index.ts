@@ -31,6 +31,7 @@ import * as oidcIdentities from "./0029-oidc-identities";
 import * as planCatalogue from "./0030-plan-catalogue";
 import * as affiliates from "./0032-affiliates";
 import * as planRecommended from "./0036-plan-recommended";
+import * as gateChanges from "./0037-gate-changes";
 
 /**
  * Migrations are imported statically so they travel inside the server bundle;
@@ -69,6 +70,7 @@ const migrations: Record<string, Migration> = {
   "0030-plan-catalogue": planCatalogue,
   "0032-affiliates": affiliates,
   "0036-plan-recommended": planRecommended,
+  "0037-gate-changes": gateChanges,
 };
 
 export const migrationProvider: MigrationProvider = {

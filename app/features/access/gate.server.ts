@@ -1,6 +1,6 @@
 import { redirect } from "@remix-run/node";
 import { getDb } from "~/db/db.server";
-import { clearedSessionCookie, getLiveSession } from "~/features/auth/session.server";
+import { clearedSessionCookie, getLiveSession, type SessionRecord } from "~/features/auth/session.server";
 import { redirectWithToast } from "~/lib/toast/toast.server";
 import { getActiveSubscription, type ActiveSubscription } from "~/features/tenants/plans.server";
 import { tenantPhoneCountry } from "~/features/phone/phone-country";
@@ -16,7 +16,7 @@ import {
 } from "~/features/roles/permissions";
 import { isPublicPath } from "./public-paths";
 import { isDashboardSegment, type DashboardSegment } from "~/lib/navigation/routes";
-import { resolveRequestSelection, type ResolvedSelection } from "~/features/organizations/selection.server";
+import { readStoredSelection, resolveRequestSelection, type ResolvedSelection } from "~/features/organizations/selection.server";
 import { effectiveRoleKey, isCustomRoleKey } from "~/features/roles/role-rank";
 import { forbidden, notFound } from "~/lib/http/errors.server";
 import { hasTwoFactor } from "~/features/security/two-factor.server";
@@ -60,9 +60,63 @@ export interface GateContext {
 // Remix hands the same Request to every loader of a navigation; one lookup serves them all.
 const resolved = new WeakMap<Request, Promise<GateContext | null>>();
 
+/**
+ * The gate's reads (the user, role and permissions, the tenant, the
+ * selection, the subscription, the second-factor rule) for a session and a
+ * selection cookie, reused by the next requests while nothing they read has
+ * changed: the session query brings the tenant's latest gate_changes entry
+ * (written by triggers on every table read here, migration 0037), and an
+ * entry built at another one is rebuilt. Kept for seconds at most, and never
+ * past the end of a grace or cancelled period, the one change time makes by
+ * itself (docs/decisions/0063-gate-cache.md). A signed-out, disabled or
+ * expired session never gets here: the session query runs every time.
+ */
+const GATE_CACHE_MS = 10_000;
+const GATE_CACHE_ENTRIES = 5_000;
+type CachedGate = { version: string; until: number; context: Omit<GateContext, "sessionIdHash"> };
+const gateCache = new Map<string, CachedGate>();
+const gateCacheCounts = { hits: 0, misses: 0 };
+
+/** Hits and misses of the gate's cache since start (tests; the /metrics page may show them later). */
+export const gateCacheStats = () => ({ ...gateCacheCounts, entries: gateCache.size });
+
+function rememberGate(key: string, entry: CachedGate) {
+  gateCache.delete(key);
+  gateCache.set(key, entry);
+  // Oldest first out: Map keeps insertion order.
+  if (gateCache.size > GATE_CACHE_ENTRIES) gateCache.delete(gateCache.keys().next().value!);
+}
+
+/** Shared by requests: frozen, so no caller can change what the next request of the session reads. */
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === "object" && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
+}
+
 async function loadGateContext(request: Request): Promise<GateContext | null> {
   const session = await getLiveSession(request);
   if (!session) return null;
+  const key = `${session.idHash} ${JSON.stringify(await readStoredSelection(request))}`;
+  const nowMs = Date.now();
+  const cached = gateCache.get(key);
+  if (cached && cached.version === session.gateVersion && cached.until > nowMs) {
+    gateCacheCounts.hits++;
+    identifyRequest({ tenantId: cached.context.tenant.id, userId: cached.context.user.id });
+    return { sessionIdHash: session.idHash, ...cached.context };
+  }
+  gateCacheCounts.misses++;
+  const context = await readGateContext(request, session);
+  if (!context) return null;
+  const { sessionIdHash: _, ...shared } = context;
+  const periodEnd = context.subscription?.ends_at ? new Date(context.subscription.ends_at).getTime() : Number.POSITIVE_INFINITY;
+  rememberGate(key, { version: session.gateVersion, until: Math.min(nowMs + GATE_CACHE_MS, periodEnd), context: deepFreeze(shared) });
+  return context;
+}
+
+async function readGateContext(request: Request, session: SessionRecord): Promise<GateContext | null> {
   const row = await getDb()
     .selectFrom("users")
     .innerJoin("tenants", "tenants.id", "users.tenant_id")

@@ -32,6 +32,8 @@ export interface SessionRecord {
   idHash: string;
   userId: string;
   tenantId: string;
+  /** The latest change to what the route gate reads for this tenant (gate_changes, migration 0037): its cache is good while this stays. */
+  gateVersion: string;
 }
 
 export async function createSession(
@@ -74,6 +76,11 @@ export async function getLiveSession(request: Request, db: DB = getDb()): Promis
     .innerJoin("users", "users.id", "sessions.user_id")
     .selectAll("sessions")
     .select("users.disabled_at")
+    // Two index seeks (gate_changes_tenant_seq) in the same query: no extra round trip for the gate's cache check.
+    .select((eb) => [
+      eb.selectFrom("gate_changes").select((inner) => inner.fn.max("gate_changes.seq").as("seq")).whereRef("gate_changes.tenant_id", "=", "sessions.tenant_id").as("tenant_change"),
+      eb.selectFrom("gate_changes").select((inner) => inner.fn.max("gate_changes.seq").as("seq")).where("gate_changes.tenant_id", "=", "*").as("everyone_change"),
+    ])
     .where("sessions.id_hash", "=", idHash)
     .executeTakeFirst();
   if (!row) return null;
@@ -88,7 +95,7 @@ export async function getLiveSession(request: Request, db: DB = getDb()): Promis
   if (nowMs - lastSeen >= TOUCH_INTERVAL_MS) {
     await db.updateTable("sessions").set({ last_seen_at: now() }).where("id_hash", "=", idHash).execute();
   }
-  return { idHash, userId: row.user_id, tenantId: row.tenant_id };
+  return { idHash, userId: row.user_id, tenantId: row.tenant_id, gateVersion: `${row.tenant_change ?? 0}/${row.everyone_change ?? 0}` };
 }
 
 export async function destroySession(request: Request, db: DB = getDb()) {
