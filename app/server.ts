@@ -128,7 +128,10 @@ async function main() {
     const reply = namespaceFileReply(req.params.language, req.params.file, req.get("accept-encoding"));
     res.status(reply.status).set(reply.headers).end(reply.body);
   });
-  app.use(express.static(path.resolve("public"), { maxAge: "1h", index: false }));
+  // public/ holds files with an extension only (favicon.svg, user.png, integrations/*.svg): a page's path skips the disk lookup
+  // that express.static would make for it on every request (0.1–0.3 ms of a page's CPU in the issue 27 profile).
+  const publicFiles = express.static(path.resolve("public"), { maxAge: "1h", index: false });
+  app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
 
   app.use((req, res, next) => {
     // The JSON API authenticates with bearer API keys and webhooks with their signatures, never cookies, so another site's page gains nothing by posting to them.

@@ -38,6 +38,18 @@ test("every response carries a request id: the caller's when it sent a plausible
   expect(made.headers()["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
 });
 
+test("public files are served with their hour-long cache; a page's path never reaches the disk lookup and still renders", async ({ request }) => {
+  for (const file of ["/favicon.svg", "/user.png", "/integrations/custom.svg"]) {
+    const response = await request.get(`${server.url}${file}`);
+    expect(response.status(), file).toBe(200);
+    expect(response.headers()["cache-control"], file).toBe("public, max-age=3600");
+  }
+  expect((await request.get(`${server.url}/no-such-file.svg`)).status()).toBe(404);
+  const login = await request.get(`${server.url}/login`);
+  expect(login.status()).toBe(200);
+  expect(login.headers()["content-type"]).toContain("text/html");
+});
+
 test("one JSON line per request, with id, method, path without secrets, status, duration, tenant and user", async ({ request }) => {
   await request.get(`${server.url}/reset-password?token=very-secret-token`, { headers: { "X-Request-Id": "reset-1" } });
   const login = await request.post(`${server.url}/login`, {
