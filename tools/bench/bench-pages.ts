@@ -1,17 +1,19 @@
 /**
- * The page benchmark of issue 9:
+ * The page benchmark of issues 9 and 27:
  *
- *   npm run bench:pages -- [--build-root DIR] [--recordings N] [--keep FILE] [--quick] [--scripts] [--skip-load] [--lighthouse] [--markdown]
+ *   npm run bench:pages -- [--build-root DIR] [--baseline-root DIR] [--recordings N] [--keep FILE] [--quick] [--scripts] [--skip-load] [--skip-browser] [--lighthouse] [--markdown]
  *
- * Seeds a temporary database with the demo data and 100,000 synthetic
+ * Seeds a temporary database once with the demo data and 100,000 synthetic
  * recordings (insertSyntheticCalls, the loader behind `npm run seed:bulk`),
- * starts the production build (<build root>/build/index.js, NODE_ENV=production)
- * on a free 127.0.0.1 port, signs in as the demo owner and prints: bytes per
- * page (HTML, embedded translations, every script the page loads), server CPU
- * per render, throughput against /healthz at 10 connections, RSS through and
- * after a load at 50 connections, and the issue's targets as PASS / MISS.
- * The exit code is 0 unless something broke. Method and results:
- * docs/benchmarks/pages.md.
+ * then, for the baseline build (--baseline-root, optional) and the build in
+ * turn, starts it (<root>/build/index.js, NODE_ENV=production) on a free
+ * 127.0.0.1 port against its own copy of that database, signs in as the demo
+ * owner and prints: bytes per page (HTML, embedded translations, every script
+ * the page loads), a throttled cold load in Chromium ("scripts finished",
+ * first paint), server CPU per render, throughput at 10 connections, RSS
+ * through and after a load at 50 connections; then baseline | build | change
+ * and issue 27's targets as PASS / MISS. The exit code is 0 unless something
+ * broke. Method and results: docs/benchmarks/pages.md.
  */
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
@@ -20,10 +22,14 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import zlib from "node:zlib";
 import { type CpuFigure, type LoadFigure, measureCpu, measureMemory, type MemoryFigure, runLoad } from "./bench-pages-load";
+import { type BrowserFigure, runBrowserTimings } from "./bench-pages-browser";
 import { type LighthouseFigure, runLighthouse } from "./bench-pages-lighthouse";
 import { BROWSER_HEADERS, type BenchServer, clockTicksPerSecond, OWNER_EMAIL, request, signIn, startServer } from "./bench-pages-server";
 import {
   BENCH_PAGES_USAGE,
+  BROWSER_PAGES,
+  type Comparison,
+  comparisonRows,
   contextAround,
   countNulBytes,
   firstInvalidUtf8,
@@ -32,13 +38,19 @@ import {
   i18nResourceBytes,
   LIGHTHOUSE_PAGES,
   megabytes,
+  migrationNamesFromFiles,
+  migrationNamesFromIndex,
+  migrationsUnknownTo,
   PAGES,
   parseBenchPagesArgs,
   percent,
   share,
   staticImports,
   targetRows,
+  THROTTLE,
   type BenchPagesArgs,
+  type TargetInputs,
+  type Unit,
 } from "./bench-pages-stats";
 import { count, formatMarkdownTable, formatTable, kib, ms } from "./bench-stats";
 import { cleanUp, cleanups } from "./cleanups";
@@ -265,8 +277,8 @@ async function weighPage(origin: string, pagePath: string, cookie: string | null
 const sum = (assets: AssetSize[], key: "raw" | "gzip" | "served") => assets.reduce((total, asset) => total + asset[key], 0);
 const shortName = (name: string) => name.replace(/^\/build\//, "");
 
-function printPages(reports: PageReport[], args: BenchPagesArgs) {
-  heading("Bytes per page (English, the demo owner; /login signed out)");
+function printPages(reports: PageReport[], args: BenchPagesArgs, prefix: string) {
+  heading(`${prefix}Bytes per page (English, the demo owner; /login signed out)`);
   table(
     [
       ["page", "HTML", "HTML gzip", "served", "i18n", "i18n share", "scripts", "JS", "JS gzip", "JS served", "CSS gzip", "NUL"],
@@ -303,7 +315,7 @@ function printPages(reports: PageReport[], args: BenchPagesArgs) {
   for (const r of extras) log(`Other preloads on ${r.path}: ${r.otherPreloads.map((a) => `${shortName(a.name)} ${kib(a.gzip)} gzip`).join(", ")}`);
   log();
 
-  heading(args.scripts ? "Scripts per page" : `The ${TOP_CHUNKS} largest scripts per page (--scripts lists all)`);
+  heading(`${prefix}${args.scripts ? "Scripts per page" : `The ${TOP_CHUNKS} largest scripts per page (--scripts lists all)`}`);
   const rows: string[][] = [["page", "script", "holds", "raw", "gzip", "served"]];
   for (const r of reports.filter((report) => !report.error)) {
     const sorted = [...r.scripts].sort((a, b) => b.gzip - a.gzip);
@@ -330,7 +342,7 @@ function printPages(reports: PageReport[], args: BenchPagesArgs) {
   }
   const measured = reports.filter((r) => !r.error).length;
   const largest = [...pagesPerScript.values()].sort((a, b) => b.asset.gzip - a.asset.gzip).slice(0, 12);
-  heading("The largest scripts across all pages");
+  heading(`${prefix}The largest scripts across all pages`);
   table(
     [
       ["script", "holds", "gzip", "loaded on"],
@@ -346,80 +358,75 @@ function printPages(reports: PageReport[], args: BenchPagesArgs) {
   log();
 }
 
-/* ---------- Main ---------- */
+/* ---------- One build ---------- */
 
-async function main() {
-  const args = parseBenchPagesArgs(process.argv.slice(2), process.env);
-  if ("error" in args) {
-    if (args.error) console.error(`${args.error}\n`);
-    console.error(BENCH_PAGES_USAGE);
-    return args.error ? 2 : 0;
-  }
-  markdown = args.markdown;
-  const buildRoot = path.resolve(args.buildRoot);
-  const buildFile = path.join(buildRoot, "build/index.js");
-  if (!fs.existsSync(buildFile)) {
-    console.error(
-      `${buildFile} is missing: run \`npm run build\` first (or \`VOXBOARD_BUILD_ROOT=${args.buildRoot} npx remix build\`), or point --build-root at a folder with build/index.js.`,
-    );
-    return 1;
-  }
-  if (!fs.existsSync(`/proc/${process.pid}/stat`)) {
-    console.error("This benchmark reads the server's CPU time and memory from /proc, which this system does not have (it needs Linux).");
-    return 1;
-  }
-  const buildTime = fs.statSync(buildFile).mtimeMs;
-  const stale = sourcesNewerThan(buildRoot, path.join(buildRoot, "app"), buildTime);
+interface BuildFigures {
+  label: string;
+  reports: PageReport[];
+  cpuFigures: CpuFigure[];
+  throughput?: LoadFigure[];
+  memory?: MemoryFigure;
+  lighthouse?: LighthouseFigure[];
+  browser?: BrowserFigure[];
+  rssFresh: number;
+  peakRss: number;
+}
 
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "voxboard-bench-pages-"));
-  cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-  const databaseFile = args.keep ? path.resolve(args.keep) : path.join(dataDir, "voxboard.db");
-  const databaseUrl = `file:${databaseFile}`;
-  process.env.DATA_DIR = dataDir;
-  process.env.DATABASE_URL = databaseUrl;
-  process.env.SEED_DEMO = "1";
-
-  const cpus = os.cpus();
+/** Starts one build on its own port against its own copy of the database, measures everything, prints the tables and stops it. */
+async function measureBuild(
+  { label, buildRoot, buildFile, dataDir, databaseFile }: { label: string; buildRoot: string; buildFile: string; dataDir: string; databaseFile: string },
+  args: BenchPagesArgs,
+  password: string,
+  prefix: string,
+): Promise<BuildFigures> {
   const durations = args.durations;
-  log("Page benchmark (issue 9)");
-  log(`  date      ${new Date().toISOString()}`);
-  log(
-    `  machine   ${cpus.length} cores (${cpus[0]?.model.trim() ?? "unknown CPU"}), ${(os.totalmem() / 1024 ** 3).toFixed(0)} GiB, ${os.platform()} ${os.release()}`,
-  );
-  log(`  node      ${process.version}`);
-  log(`  build     ${buildFile}, built ${new Date(buildTime).toISOString()}, commit ${gitDescription(buildRoot)}`);
-  log(`  load avg  ${loadAverage()} (1/5/15 min) at start`);
-  log(`  database  ${databaseFile}${args.keep ? " (kept)" : " (temporary)"}`);
-  log(
-    `  runs      ${durations.cpuWarmup} + ${durations.cpuRequests} sequential requests per CPU figure; ${durations.throughputSeconds} s per throughput run; ` +
-      (args.skipLoad ? "no load runs (--skip-load)" : `${durations.memoryLoadSeconds} s memory load, ${durations.memoryRestSeconds} s rest`) +
-      (args.quick ? " (--quick)" : ""),
-  );
-  if (stale.length) log(`  note      changed since the build: ${stale.slice(0, 5).join(", ")}${stale.length > 5 ? ` and ${stale.length - 5} more` : ""}`);
-  log();
-
-  const tenantCalls = await prepareBenchDatabase(args);
-  log(`The demo tenant holds ${count(tenantCalls)} calls.`);
-  const { DEMO_PASSWORD } = await import("~/seed/seed.server");
-
-  log("Starting the production server…");
-  const server: BenchServer = await startServer({ buildRoot, buildFile, dataDir, databaseUrl });
+  log(`Starting the ${label} (${buildFile})…`);
+  const server: BenchServer = await startServer({ buildRoot, buildFile, dataDir, databaseUrl: `file:${databaseFile}` });
   cleanups.push(() => void server.stop());
   try {
     const rssFresh = server.rssBytes();
-    const cookie = await signIn(server.origin, DEMO_PASSWORD);
+    const cookie = await signIn(server.origin, password);
     log(`Listening on ${server.origin} (pid ${server.pid}); signed in as ${OWNER_EMAIL}. RSS ${megabytes(rssFresh)} after start.`);
     log();
 
     const cache = new AssetCache(server.origin, loadChunkLabels(buildRoot));
     const reports: PageReport[] = [];
     for (const page of PAGES) reports.push(await weighPage(server.origin, page.path, page.signedIn ? cookie : null, cache));
-    printPages(reports, args);
+    printPages(reports, args, prefix);
+
+    // The browser and Lighthouse first, on a fresh and quiet server: the load parts below leave the server collecting garbage and the machine busy.
+    let browser: BrowserFigure[] | undefined;
+    if (!args.skipBrowser) {
+      heading(
+        `${prefix}Cold load in Chromium (${THROTTLE.kbitPerSecond} kbit/s, ${THROTTLE.latencyMs} ms latency, no cache; median of ${durations.browserRuns} run(s))`,
+      );
+      browser = await runBrowserTimings(server.origin, BROWSER_PAGES, { cookie, runs: durations.browserRuns, onProgress: log });
+      const seconds = (value: number) => (Number.isFinite(value) ? (value / 1000).toFixed(2) : "—");
+      table(
+        [
+          ["page", "scripts finished s", "runs s", "first paint s", "first contentful paint s", "transferred"],
+          ...browser.map((f) =>
+            f.error && !f.runs.length
+              ? [f.path, "failed", f.error, "", "", ""]
+              : [
+                  f.path,
+                  seconds(f.scriptsFinishedMs),
+                  f.runs.map(seconds).join(" "),
+                  seconds(f.firstPaintMs),
+                  seconds(f.firstContentfulPaintMs),
+                  kib(f.transferBytes),
+                ],
+          ),
+        ],
+        [1, 3, 4, 5],
+      );
+      log(`("scripts finished": from navigation start until React has hydrated <main id="main">; paints from the Performance API.)`);
+      log();
+    }
 
     let lighthouse: LighthouseFigure[] | undefined;
-    // First, on a fresh and quiet server: the load parts below leave the server collecting garbage and the machine busy, which shows as blocking time in a simulated 4× slower CPU.
     if (args.lighthouse) {
-      heading(`Lighthouse mobile (simulated slow 4G, 4× CPU slowdown; median of ${durations.lighthouseRuns} run(s))`);
+      heading(`${prefix}Lighthouse mobile (simulated slow 4G, 4× CPU slowdown; median of ${durations.lighthouseRuns} run(s))`);
       log(`Load average before: ${os.loadavg()[0]!.toFixed(2)}.`);
       lighthouse = await runLighthouse(server.origin, LIGHTHOUSE_PAGES, { cookie, runs: durations.lighthouseRuns, workDir: dataDir, onProgress: log });
       table(
@@ -448,7 +455,7 @@ async function main() {
     const signedIn = { ...BROWSER_HEADERS, Cookie: cookie };
     const signedOut = { ...BROWSER_HEADERS };
     const clockTicks = clockTicksPerSecond();
-    heading(`Server CPU per request (${durations.cpuRequests} sequential requests after ${durations.cpuWarmup} warm-up, one kept-alive connection)`);
+    heading(`${prefix}Server CPU per request (${durations.cpuRequests} sequential requests after ${durations.cpuWarmup} warm-up, one kept-alive connection)`);
     const cpuFigures: CpuFigure[] = [];
     for (const [pagePath, headers] of [
       ["/healthz", signedOut],
@@ -473,7 +480,7 @@ async function main() {
     let throughput: LoadFigure[] | undefined;
     let memory: MemoryFigure | undefined;
     if (!args.skipLoad) {
-      heading(`Throughput at 10 connections (autocannon, ${durations.throughputSeconds} s per URL)`);
+      heading(`${prefix}Throughput at 10 connections (autocannon, ${durations.throughputSeconds} s per URL)`);
       throughput = [];
       const loadAverages: string[] = [];
       for (const [pagePath, headers] of [
@@ -507,7 +514,7 @@ async function main() {
       if (failing.length) log(`Warning: failed responses during ${failing.map((f) => f.path).join(", ")}; those figures are not fair.`);
       log();
 
-      heading(`Memory (RSS of the server process) around ${durations.memoryLoadSeconds} s at 50 connections on /recordings`);
+      heading(`${prefix}Memory (RSS of the server process) around ${durations.memoryLoadSeconds} s at 50 connections on /recordings`);
       log(`Loading for ${durations.memoryLoadSeconds} s…`);
       memory = await measureMemory(server, "/recordings", signedIn, {
         connections: 50,
@@ -532,30 +539,216 @@ async function main() {
       );
       log();
     }
-
-    heading("Targets (issue 9)");
-    const recordingsCpu = cpuFigures.find((f) => f.path === "/recordings");
-    table([
-      ["target", "measured", "result"],
-      ...targetRows({
-        pages: reports
-          .filter((r) => !r.error)
-          .map((r) => ({ path: r.path, htmlGzip: r.htmlGzip, jsGzip: sum(r.scripts, "gzip"), nulCount: r.nulCount, invalidUtf8Offset: r.invalidUtf8Offset })),
-        recordingsCpuMs: recordingsCpu?.cpuMsPerRequest,
-        throughput,
-        rss: memory && { afterLoad: memory.afterLoad, afterRest: memory.afterRest, loadSeconds: memory.loadSeconds, restSeconds: memory.restSeconds },
-        lighthouse: lighthouse?.map((f) => ({ path: f.path, score: f.score })),
-      }),
-    ]);
     const failedPages = reports.filter((r) => r.error);
-    if (failedPages.length) log(`Not measured: ${failedPages.map((r) => `${r.path} (${r.error})`).join(", ")}.`);
-    log();
-    log(
-      `Load average at end: ${loadAverage()} (1/5/15 min). The machine's other work shows in wall times, throughput and p99 first; CPU per request and bytes are steadier.`,
-    );
+    if (failedPages.length) log(`Not measured on the ${label}: ${failedPages.map((r) => `${r.path} (${r.error})`).join(", ")}.`);
+    return { label, reports, cpuFigures, throughput, memory, lighthouse, browser, rssFresh, peakRss: server.peakRssBytes() };
   } finally {
     await server.stop();
   }
+}
+
+function targetInputs(figures: BuildFigures): TargetInputs {
+  const cpu = (pagePath: string) => figures.cpuFigures.find((f) => f.path === pagePath)?.cpuMsPerRequest;
+  const memory = figures.memory;
+  return {
+    pages: figures.reports
+      .filter((r) => !r.error)
+      .map((r) => ({ path: r.path, htmlGzip: r.htmlGzip, jsGzip: sum(r.scripts, "gzip"), nulCount: r.nulCount, invalidUtf8Offset: r.invalidUtf8Offset })),
+    recordingsCpuMs: cpu("/recordings"),
+    loginCpuMs: cpu("/login"),
+    throughput: figures.throughput,
+    rss: memory && { afterLoad: memory.afterLoad, afterRest: memory.afterRest, loadSeconds: memory.loadSeconds, restSeconds: memory.restSeconds },
+    lighthouse: figures.lighthouse?.map((f) => ({ path: f.path, score: f.score })),
+    browser: figures.browser,
+  };
+}
+
+/** Every figure of both builds, side by side. */
+function comparisons(baseline: BuildFigures, build: BuildFigures): Comparison[] {
+  const rows: Comparison[] = [];
+  const add = (label: string, unit: Unit, lowerIsBetter: boolean, read: (f: BuildFigures) => number | undefined) =>
+    rows.push({ label, unit, lowerIsBetter, baseline: read(baseline), build: read(build) });
+  for (const cpuPath of ["/healthz", "/login", "/recordings"]) {
+    add(`${cpuPath} server CPU per request`, "ms", true, (f) => f.cpuFigures.find((c) => c.path === cpuPath)?.cpuMsPerRequest);
+    add(`${cpuPath} main thread CPU per request`, "ms", true, (f) => f.cpuFigures.find((c) => c.path === cpuPath)?.mainThreadCpuMsPerRequest);
+  }
+  for (const loadPath of ["/healthz", "/login", "/recordings"]) {
+    add(`${loadPath} req/s at 10 connections`, "req/s", false, (f) => f.throughput?.find((t) => t.path === loadPath)?.requestsPerSecond);
+    add(`${loadPath} p99 at 10 connections`, "ms", true, (f) => f.throughput?.find((t) => t.path === loadPath)?.p99Ms);
+  }
+  add("RSS after the load at 50 connections", "MB", true, (f) => f.memory?.afterLoad);
+  add("RSS peak during the load", "MB", true, (f) => f.memory?.peakDuringLoad);
+  add("RSS after the rest", "MB", true, (f) => f.memory?.afterRest);
+  for (const page of BROWSER_PAGES) {
+    const timing = (f: BuildFigures) => f.browser?.find((b) => b.path === page.path);
+    add(`${page.path} scripts finished (throttled, cold)`, "s", true, (f) => timing(f)?.scriptsFinishedMs);
+    add(`${page.path} first paint (throttled, cold)`, "s", true, (f) => timing(f)?.firstPaintMs);
+    add(`${page.path} first contentful paint (throttled, cold)`, "s", true, (f) => timing(f)?.firstContentfulPaintMs);
+  }
+  for (const { path: pagePath } of PAGES) {
+    const report = (f: BuildFigures) => f.reports.find((r) => r.path === pagePath && !r.error);
+    add(`${pagePath} HTML gzip`, "KiB", true, (f) => report(f)?.htmlGzip);
+    add(`${pagePath} JS gzip`, "KiB", true, (f) => {
+      const r = report(f);
+      return r && sum(r.scripts, "gzip");
+    });
+  }
+  for (const page of LIGHTHOUSE_PAGES) {
+    if (!baseline.lighthouse) break;
+    rows.push({
+      label: `${page} Lighthouse mobile score`,
+      unit: "score",
+      lowerIsBetter: false,
+      baseline: baseline.lighthouse.find((l) => l.path === page)?.score,
+      build: build.lighthouse?.find((l) => l.path === page)?.score,
+    });
+  }
+  return rows;
+}
+
+/**
+ * Copies the seeded database for one build. The copy forgets the migration records its build does not know (see
+ * migrationsUnknownTo): the baseline is older than the sources that seeded it, and a build copied out of a shared
+ * tree can be older too.
+ */
+async function copyDatabase(source: string, target: string, buildRoot: string, label: string) {
+  for (const suffix of ["", "-wal", "-shm"]) if (fs.existsSync(source + suffix)) fs.copyFileSync(source + suffix, target + suffix);
+  const migrationsDir = path.join(buildRoot, "app/db/migrations");
+  if (!fs.existsSync(migrationsDir)) {
+    log(`Note: ${migrationsDir} is missing: the ${label}'s copy keeps every migration record, which its server refuses if it lacks one.`);
+    return;
+  }
+  const { default: SQLite } = await import("better-sqlite3");
+  const database = new SQLite(target);
+  try {
+    const recorded = (database.prepare("select name from kysely_migration").all() as Array<{ name: string }>).map((row) => row.name);
+    const index = path.join(migrationsDir, "index.ts");
+    const fromIndex = fs.existsSync(index) ? migrationNamesFromIndex(fs.readFileSync(index, "utf8")) : [];
+    const known = fromIndex.length ? fromIndex : migrationNamesFromFiles(fs.readdirSync(migrationsDir));
+    const unknown = migrationsUnknownTo(recorded, known);
+    const forget = database.prepare("delete from kysely_migration where name = ?");
+    for (const name of unknown) forget.run(name);
+    if (unknown.length) log(`Note: the ${label}'s copy of the database forgets the migration record(s) ${unknown.join(", ")} (its build lacks them).`);
+  } finally {
+    database.close();
+  }
+}
+
+function describeBuild(buildRoot: string) {
+  const buildFile = path.join(buildRoot, "build/index.js");
+  if (!fs.existsSync(buildFile)) return { buildFile, error: `${buildFile} is missing` };
+  const buildTime = fs.statSync(buildFile).mtimeMs;
+  const stale = sourcesNewerThan(buildRoot, path.join(buildRoot, "app"), buildTime);
+  const line = `${buildFile}, built ${new Date(buildTime).toISOString()}, commit ${gitDescription(buildRoot)}`;
+  const note = stale.length ? `changed since the build: ${stale.slice(0, 5).join(", ")}${stale.length > 5 ? ` and ${stale.length - 5} more` : ""}` : "";
+  return { buildFile, line, note };
+}
+
+/* ---------- Main ---------- */
+
+async function main() {
+  const args = parseBenchPagesArgs(process.argv.slice(2), process.env);
+  if ("error" in args) {
+    if (args.error) console.error(`${args.error}\n`);
+    console.error(BENCH_PAGES_USAGE);
+    return args.error ? 2 : 0;
+  }
+  markdown = args.markdown;
+  const buildRoot = path.resolve(args.buildRoot);
+  const baselineRoot = args.baselineRoot ? path.resolve(args.baselineRoot) : null;
+  const build = describeBuild(buildRoot);
+  const baseline = baselineRoot ? describeBuild(baselineRoot) : null;
+  for (const described of [build, baseline]) {
+    if (described?.error) {
+      console.error(
+        `${described.error}: run \`npm run build\` first (or \`VOXBOARD_BUILD_ROOT=<dir> npx remix build\`), or point --build-root / --baseline-root at a folder with build/index.js.`,
+      );
+      return 1;
+    }
+  }
+  if (!fs.existsSync(`/proc/${process.pid}/stat`)) {
+    console.error("This benchmark reads the server's CPU time and memory from /proc, which this system does not have (it needs Linux).");
+    return 1;
+  }
+
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "voxboard-bench-pages-"));
+  cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+  const databaseFile = args.keep ? path.resolve(args.keep) : path.join(dataDir, "voxboard.db");
+  process.env.DATA_DIR = dataDir;
+  process.env.DATABASE_URL = `file:${databaseFile}`;
+  process.env.SEED_DEMO = "1";
+
+  const cpus = os.cpus();
+  const durations = args.durations;
+  log(`Page benchmark (issue 27's targets${baseline ? ", against a baseline build in the same run" : ""})`);
+  log(`  date      ${new Date().toISOString()}`);
+  log(
+    `  machine   ${cpus.length} cores (${cpus[0]?.model.trim() ?? "unknown CPU"}), ${(os.totalmem() / 1024 ** 3).toFixed(0)} GiB, ${os.platform()} ${os.release()}`,
+  );
+  log(`  node      ${process.version}`);
+  log(`  build     ${build.line}`);
+  if (build.note) log(`  note      ${build.note}`);
+  if (baseline) {
+    log(`  baseline  ${baseline.line}`);
+    if (baseline.note) log(`  note      baseline ${baseline.note}`);
+  }
+  log(`  load avg  ${loadAverage()} (1/5/15 min) at start`);
+  log(`  database  ${databaseFile}${args.keep ? " (kept)" : " (temporary)"}, seeded once; each build runs on its own copy`);
+  log(
+    `  runs      ${durations.cpuWarmup} + ${durations.cpuRequests} sequential requests per CPU figure; ${durations.throughputSeconds} s per throughput run; ` +
+      (args.skipLoad ? "no load runs (--skip-load)" : `${durations.memoryLoadSeconds} s memory load, ${durations.memoryRestSeconds} s rest`) +
+      (args.skipBrowser ? "; no browser timing (--skip-browser)" : `; ${durations.browserRuns} throttled cold load(s) per page`) +
+      (args.quick ? " (--quick)" : ""),
+  );
+  log();
+
+  const tenantCalls = await prepareBenchDatabase(args);
+  log(`The demo tenant holds ${count(tenantCalls)} calls.`);
+  const { DEMO_PASSWORD } = await import("~/seed/seed.server");
+  // Closed before copying: SQLite folds its write-ahead log into the file when the last connection closes.
+  await (await import("~/db/db.server")).closeDb();
+
+  // One server at a time, baseline first, each on a fresh port and its own copy of the same data.
+  const runs: Array<{ label: string; root: string; buildFile: string }> = [
+    ...(baseline && baselineRoot ? [{ label: "baseline", root: baselineRoot, buildFile: baseline.buildFile }] : []),
+    { label: "build", root: buildRoot, buildFile: build.buildFile },
+  ];
+  const results: BuildFigures[] = [];
+  for (const run of runs) {
+    const runDir = path.join(dataDir, run.label);
+    fs.mkdirSync(runDir, { recursive: true });
+    const copy = path.join(runDir, "voxboard.db");
+    if (baseline) log(markdown ? `## The ${run.label}: ${run.root}` : `######## The ${run.label}: ${run.root} ########`);
+    await copyDatabase(databaseFile, copy, run.root, run.label);
+    results.push(
+      await measureBuild(
+        { label: run.label, buildRoot: run.root, buildFile: run.buildFile, dataDir: runDir, databaseFile: copy },
+        args,
+        DEMO_PASSWORD,
+        baseline ? `${run.label}: ` : "",
+      ),
+    );
+  }
+  const measured = results[results.length - 1]!;
+  const measuredBaseline = baseline ? results[0] : undefined;
+
+  if (measuredBaseline) {
+    heading("Baseline | build | change");
+    table([["figure", "baseline", "build", "change"], ...comparisonRows(comparisons(measuredBaseline, measured))], [1, 2]);
+    log();
+  }
+
+  heading("Targets (issue 27; issue 9's where issue 27 names none)");
+  const rows = targetRows(targetInputs(measured), measuredBaseline && targetInputs(measuredBaseline));
+  table(
+    measuredBaseline
+      ? [["target", "baseline", "build", "result"], ...rows]
+      : [["target", "measured", "result"], ...rows.map(([target, , figure, result]) => [target, figure, result])],
+  );
+  log();
+  log(
+    `Load average at end: ${loadAverage()} (1/5/15 min). The machine's other work shows in wall times, throughput, p99 and browser timings first; CPU per request and bytes are steadier.`,
+  );
   return 0;
 }
 
