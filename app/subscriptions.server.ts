@@ -3,6 +3,7 @@ import { subscribeAgents } from "~/features/agents/platform-push.server";
 import { subscribeCalcom } from "~/features/calcom/subscriptions.server";
 import { subscribeFeedback } from "~/features/feedback/subscriptions.server";
 import { subscribeIntegrations } from "~/features/integrations/subscriptions.server";
+import { subscribeNotifications } from "~/features/notifications/subscriptions.server";
 import { subscribePostCall } from "~/features/post-call/subscriptions.server";
 import { subscribeScheduling } from "~/features/scheduling/subscriptions.server";
 import { subscribeServiceDesk } from "~/features/service-desk/subscriptions.server";
@@ -25,5 +26,6 @@ export function registerSubscriptions() {
   subscribePostCall();
   subscribeServiceDesk();
   subscribeAffiliates();
+  subscribeNotifications();
   markSubscriptionsRegistered();
 }

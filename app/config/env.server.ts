@@ -9,6 +9,13 @@ const flag = z
   .optional()
   .transform((value) => value === "1" || value === "true");
 
+/** An unset or empty value (docker-compose passes empty ones) falls back to the Quick start's stand-in. */
+const orPlaceholder = (placeholder: string) =>
+  z
+    .string()
+    .optional()
+    .transform((value) => value?.trim() || placeholder);
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(1, "must be a port between 1 and 65535").max(65535, "must be a port between 1 and 65535").default(3000),
@@ -34,6 +41,17 @@ const envSchema = z.object({
     .or(z.literal("").transform(() => undefined)),
   MAIL_FROM: z.string().default("Voxboard <no-reply@voxboard.local>"),
   SEED_DEMO: flag,
+  /**
+   * The platform as the seller on every invoice (§14 UStG wants its full name,
+   * address and VAT ID). The defaults stand in for the Quick start and say so;
+   * a real deployment sets all of them (docs/decisions/0056-tax-invoices.md).
+   */
+  SELLER_LEGAL_NAME: orPlaceholder("Voxboard Demo GmbH (placeholder seller)"),
+  SELLER_STREET: orPlaceholder("Placeholder Street 1"),
+  SELLER_POSTCODE: orPlaceholder("10115"),
+  SELLER_CITY: orPlaceholder("Berlin"),
+  SELLER_COUNTRY: orPlaceholder("DE").pipe(z.string().regex(/^[A-Z]{2}$/, "an ISO 3166-1 alpha-2 code such as DE")),
+  SELLER_VAT_ID: orPlaceholder("DE000000000"),
   /** An S3-compatible bucket for every stored file (docs/decisions/0020); without it files stay under DATA_DIR. */
   S3_BUCKET: z
     .string()
@@ -269,6 +287,15 @@ export function resolveEnv(source: EnvSource = process.env) {
     // Development falls back to a fixed secret so the Quick start needs no setup; production refuses to start without one.
     sessionSecret: env.SESSION_SECRET ?? "voxboard-development-secret-not-for-production",
     appUrl: env.APP_URL ?? `http://localhost:${env.PORT}`,
+    /** Who issues the invoices (SELLER_*). */
+    seller: {
+      legalName: env.SELLER_LEGAL_NAME,
+      street: env.SELLER_STREET,
+      postcode: env.SELLER_POSTCODE,
+      city: env.SELLER_CITY,
+      country: env.SELLER_COUNTRY,
+      vatId: env.SELLER_VAT_ID,
+    },
   };
 }
 

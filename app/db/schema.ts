@@ -30,6 +30,8 @@ export interface Database {
   charges: ChargeTable;
   ledger_entries: LedgerEntryTable;
   invoices: InvoiceTable;
+  billing_details: BillingDetailsTable;
+  tax_rates: TaxRateTable;
   test_provider_payments: TestProviderPaymentTable;
   billing_events: BillingEventTable;
   organizations: OrganizationTable;
@@ -69,6 +71,8 @@ export interface Database {
   affiliate_referrals: AffiliateReferralTable;
   affiliate_commissions: AffiliateCommissionTable;
   affiliate_payouts: AffiliatePayoutTable;
+  // The notification bell (migration 0038).
+  notifications: NotificationTable;
   // Deals (migration 0023).
   deal_pipelines: DealPipelineTable;
   deal_stages: DealStageTable;
@@ -155,6 +159,11 @@ export interface UserTable {
   /* --- disabled users (issue 26, migration 0026) --- */
   /** Set by the super admin: no sign-in, and every session of the user is refused. */
   disabled_at: Generated<string | null>;
+  /* --- notification digest (issue 27, migration 0038) --- */
+  /** "off" | "daily". */
+  notification_digest: Generated<string>;
+  /** Up to when the last digest email covered this user's notifications. */
+  notification_digest_at: Generated<string | null>;
 }
 
 export interface SessionTable {
@@ -592,6 +601,36 @@ export interface InvoiceTable {
   created_at: string;
   /** When the payment was returned (migration 0032); null while it stands. */
   refunded_at: Generated<string | null>;
+  /** Tax snapshot taken at issue (migration 0040); null on invoices issued before it. JSON of InvoiceParty (app/features/billing/tax/invoice-tax.server.ts). */
+  seller_snapshot: Generated<string | null>;
+  buyer_snapshot: Generated<string | null>;
+  net_cents: Generated<number | null>;
+  tax_rate_bp: Generated<number | null>;
+  tax_cents: Generated<number | null>;
+  /** TaxNote key (tax-rule.ts) or null. */
+  tax_note: Generated<string | null>;
+}
+
+/** The buyer's details for tax invoices (migration 0040), one per tenant. */
+export interface BillingDetailsTable {
+  tenant_id: string;
+  legal_name: string;
+  street: string;
+  postcode: string;
+  city: string;
+  /** ISO 3166-1 alpha-2. */
+  country: string;
+  /** Normalised (vat-id.ts), null when the buyer has none. */
+  vat_id: string | null;
+  tax_exempt: Generated<number>;
+  updated_at: string;
+}
+
+/** Country → VAT rate in basis points (migration 0040). */
+export interface TaxRateTable {
+  country: string;
+  rate_bp: number;
+  updated_at: string;
 }
 
 export interface TestProviderPaymentTable {
@@ -1474,4 +1513,18 @@ export interface AffiliatePayoutTable {
   approved_at: string | null;
   paid_at: string | null;
   rejected_at: string | null;
+}
+
+/** One notification for one user (migration 0038): rendered from kind + params in the reader's language, never stored as text. */
+export interface NotificationTable {
+  id: string;
+  tenant_id: string;
+  user_id: string;
+  kind: string;
+  /** JSON object of the message's parameters (app/features/notifications/messages.ts). */
+  params: string;
+  /** Same-origin path opened when the notification is. */
+  link: string;
+  created_at: string;
+  read_at: string | null;
 }

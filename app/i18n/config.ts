@@ -36,6 +36,8 @@ export const NAMESPACES = [
   "api-docs",
   "affiliates",
   "platform",
+  "notifications",
+  "search",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

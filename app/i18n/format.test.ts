@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dateTimeFormat, formatCallMinutes, formatClockTimeOfDay, formatDateTime, formatMinutes, formatTime, numberFormat } from "./format";
+import { dateTimeFormat, formatCallMinutes, formatClockTimeOfDay, formatDateTime, formatMinutes, formatSuccessRate, formatTime, numberFormat } from "./format";
 
 describe("times follow the user's language", () => {
   const lateAtNight = "2026-03-10T04:39:53.000Z"; // 00:39:53 in Toronto
@@ -74,5 +74,14 @@ describe("times of day without a date (a calling window)", () => {
 
   it("leave a value that is not a time as it is", () => {
     expect(formatClockTimeOfDay("soon", "en")).toBe("soon");
+  });
+});
+
+describe("formatSuccessRate", () => {
+  it("reads — with no syncs and a percentage otherwise", () => {
+    expect(formatSuccessRate(null, "en")).toBe("—");
+    expect(formatSuccessRate(null, "de")).toBe("—");
+    expect(formatSuccessRate(75, "en")).toBe("75 %");
+    expect(formatSuccessRate(0, "de")).toBe("0 %");
   });
 });

@@ -41,6 +41,11 @@ export function formatRate(percent: number, language: string) {
   return `${numberFormat(language, { maximumFractionDigits: 1 }).format(percent)} %`;
 }
 
+/** A success rate, or "—" when there is none (no syncs yet: issue 27). */
+export function formatSuccessRate(percent: number | null, language: string) {
+  return percent === null ? "—" : formatRate(percent, language);
+}
+
 export function formatNumber(value: number, language: string) {
   return numberFormat(language).format(value);
 }

@@ -61,9 +61,13 @@ import enUsersManagement from "../../locales/en/users-management.json";
 import deApiDocs from "../../locales/de/api-docs.json";
 import enApiDocs from "../../locales/en/api-docs.json";
 import deAffiliates from "../../locales/de/affiliates.json";
+import deNotifications from "../../locales/de/notifications.json";
 import dePlatform from "../../locales/de/platform.json";
 import enAffiliates from "../../locales/en/affiliates.json";
+import enNotifications from "../../locales/en/notifications.json";
 import enPlatform from "../../locales/en/platform.json";
+import deSearch from "../../locales/de/search.json";
+import enSearch from "../../locales/en/search.json";
 import type { Language, Namespace } from "./config";
 
 // Imported so the translations travel inside the server bundle and need no file reads at request time.
@@ -102,6 +106,8 @@ export const resources = {
     "api-docs": enApiDocs,
     affiliates: enAffiliates,
     platform: enPlatform,
+    notifications: enNotifications,
+    search: enSearch,
   },
   de: {
     common: deCommon,
@@ -137,5 +143,7 @@ export const resources = {
     "api-docs": deApiDocs,
     affiliates: deAffiliates,
     platform: dePlatform,
+    notifications: deNotifications,
+    search: deSearch,
   },
 } satisfies Record<Language, Record<Namespace, unknown>>;

@@ -4,16 +4,25 @@ import { saveAutoTopupSettings } from "~/features/billing/payments/auto-topup.se
 import { saveCard } from "~/features/billing/payments/payment-methods.server";
 import { TestModePaymentProvider } from "~/features/billing/payments/test-mode-provider.server";
 import { topUp } from "~/features/billing/payments/topup.server";
+import { saveBillingDetails } from "~/features/billing/tax/invoice-tax.server";
 
 /**
  * The demo company's billing, made through the real flows with the built-in
  * test-mode provider (always that one: demo data never charges a real card):
- * a primary and a backup test card, two top-ups with their invoices, and
- * auto top-up switched on.
+ * billing details with a German address and VAT ID (so the invoices carry
+ * 19 % VAT and every §14 UStG field), a primary and a backup test card, two
+ * top-ups with their invoices, and auto top-up switched on.
  */
 export async function seedDemoBilling(db: DB, tenantId: string, userId: string) {
   const provider = new TestModePaymentProvider(db);
   await ensureBillingAccount(tenantId, db);
+  // Made-up details in a valid format: the VAT ID passes the format check only.
+  await saveBillingDetails(
+    tenantId,
+    userId,
+    { legalName: "Demo Company GmbH", street: "Friedrichstraße 123", postcode: "10117", city: "Berlin", country: "DE", vatId: "DE123456789", taxExempt: false },
+    db,
+  );
   const expYear = new Date().getUTCFullYear() + 3;
   const cards = [];
   for (const number of ["4242424242424242", "5555555555554444"]) {

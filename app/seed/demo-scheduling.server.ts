@@ -25,7 +25,8 @@ export async function seedDemoScheduling(db: DB, tenantId: string, people: { own
         tenant_id: tenantId,
         name: "Demo Company Solar",
         sort_name: sortNameOf("Demo Company Solar"),
-        website: "https://solar.demo-company.example/",
+        // No `.example` links in the product (decision 0061): a demo organization has no website.
+        website: null,
         logo_file: null,
         owner_user_id: people.ownerId,
         created_at: timestamp,

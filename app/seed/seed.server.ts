@@ -17,6 +17,7 @@ import { seedDemoAudit } from "./demo-audit.server";
 import { seedDemoRoles } from "./demo-roles.server";
 import { seedDemoAffiliates } from "./demo-affiliates.server";
 import { seedDemoApiAccess } from "./demo-api.server";
+import { seedDemoNotifications } from "./demo-notifications.server";
 
 export const DEMO_PASSWORD = "Demo-pass-2026!";
 
@@ -97,6 +98,7 @@ export async function seedDemoData(db: DB = getDb()) {
   await seedDemoRoles(db, tenants.demo, owner.id);
   await seedDemoAffiliates(db, { ownerId: owner.id, tenantId: tenants.demo, trialTenantId: tenants.trial });
   await seedDemoApiAccess(db, tenants, owner.id);
+  await seedDemoNotifications(db, tenants.demo, { ownerId: owner.id, supportId: support.id });
   return tenants;
 }
 

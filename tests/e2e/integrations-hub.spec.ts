@@ -183,6 +183,20 @@ hubTest("a field mapping is previewed, validated and saved", async ({ page }, te
   await expect(email.getByLabel("CRM field", { exact: true })).toHaveValue("email");
   await expect(email.getByLabel("Our field", { exact: true })).toHaveValue("contact.email");
   await expect(email.getByLabel("Transformation", { exact: true })).toHaveValue("format");
+  // Issue 27: the source is picked from the fields the events carry; a free path stays as "Custom path…", its field shown only when
+  // that is chosen (CSS :has, so with and without JavaScript), and the regular expression waits behind "Advanced".
+  const ourField = email.getByLabel("Our field", { exact: true });
+  await expect(ourField.locator("option", { hasText: "contact.firstName" })).toHaveCount(1);
+  const customPath = email.getByLabel(/^Custom path \(/);
+  await expect(customPath).toBeHidden();
+  await ourField.selectOption("custom");
+  await expect(customPath).toBeVisible();
+  await ourField.selectOption("contact.email");
+  await expect(customPath).toBeHidden();
+  const advanced = email.locator("details[data-advanced]");
+  await expect(advanced.locator("summary")).toHaveText("Advanced: regular expression");
+  // The template's email mapping has a pattern, so its "Advanced" opens by itself; one without stays closed.
+  await expect(advanced.getByLabel("Must match (regular expression)", { exact: true })).toBeVisible();
   const defaultValue = email.getByLabel("Default value", { exact: true });
   // A transformation other than "none" opens the card's details by itself.
   await expect(defaultValue).toBeVisible();

@@ -374,6 +374,11 @@ const ROUTE_POLICIES: Record<string, Policy> = {
   root: { kind: "public", reason: "language, theme and toast for every page, the sign-in page included" },
   "layout of /login": { kind: "public", reason: "the frame of the sign-in and registration pages; it only says whether someone is signed in" },
   "layout of /overview": { kind: "screen" },
+  "/search": {
+    kind: "gate",
+    area: "overview",
+    reason: "every dashboard user's page; each area it searches is checked on its own (tests/integration/search.test.ts)",
+  },
   "/ (index)": { kind: "public", reason: "sends a visitor to /overview or /login (asserted in '/ and public paths')" },
   "/login": { kind: "public", reason: "a public path (docs/product/behaviour.md#route-gate)" },
   "/login/two-factor": {
@@ -499,6 +504,11 @@ const ROUTE_POLICIES: Record<string, Policy> = {
   },
   "/settings/audit-log.csv": { kind: "gate", area: "audit-log", reason: "the audit log's export: the same area as its page" },
   "/analytics.csv": { kind: "gate", area: "analytics", reason: "the platform analytics' export: the same area as its page (super admin)" },
+  "/notifications": {
+    kind: "gate",
+    area: "notifications",
+    reason: "each user's own notifications: every built-in role reads the area, custom roles always do (docs/decisions/0059-notifications.md)",
+  },
 };
 
 const MANIFEST = await readRouteManifest();
@@ -533,6 +543,8 @@ function policyOf(route: ManifestRoute): Policy {
 function areaOf(policy: Policy, url: string): PermissionArea | null {
   if (policy.kind === "gate" && policy.area) return policy.area;
   const segment = firstSegment(new URL(url, "http://x").pathname);
+  // The layout lets /search in on read of the overview (requireScreenAccess in app/features/access/gate.server.ts).
+  if (segment === "search") return "overview";
   return isDashboardSegment(segment) || segment === "choose-plan" ? segment : null;
 }
 

@@ -94,6 +94,8 @@ describe("custom roles", () => {
       help: ["read"],
       // The affiliate programme is every user's own (docs/product/affiliates.md).
       affiliates: ["read"],
+      // So are one's notifications (docs/decisions/0059-notifications.md).
+      notifications: ["read"],
     });
     const [entry] = await auditRows(tenant.cookie, "?action=role.created");
     expect(entry).toMatchObject({ action: "Role created", targetLabel: "Dispatcher", actorLabel: `Olivia Owner <${tenant.email}>` });

@@ -49,6 +49,8 @@ export const FEATURE_ORDER = [
   "scheduling",
   "calcom",
   "contact-center",
+  // The notification bell (issue 27): hears the lower features' events; reads roles (who is told) and tenants (the digest's language); the job runner sends its digest.
+  "notifications",
   "jobs",
   // The OpenAPI document (issue 26): reads the API schemas of api-keys, calls, scheduling and integrations.
   "api-docs",
@@ -58,6 +60,8 @@ export const FEATURE_ORDER = [
   "products",
   // /analytics (issue 26): reads every tenant's calls, subscriptions and top-ups; draws on the overview's chart frame (call-center).
   "platform-analytics",
+  // Search everywhere (issue 27): reads contacts, deals and campaigns, checking read per area (roles).
+  "search",
 ];
 
 /** What each base layer may import besides itself. */

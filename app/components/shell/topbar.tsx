@@ -3,6 +3,7 @@ import { useTranslation } from "~/i18n/react";
 import { LanguageSwitch, ThemeToggle } from "~/components/preference-forms";
 import { DropdownMenu, type DropdownEntry } from "~/components/ui/dropdown-menu";
 import { Icon } from "~/components/ui/icon";
+import { ListLink } from "~/components/ui/list-link";
 import { OrganizationSwitcher, type SwitcherOrganization } from "./organization-switcher";
 
 interface TopbarProps {
@@ -15,9 +16,11 @@ interface TopbarProps {
   help?: ReactNode;
   /** The phone's menu control (menu-button.tsx), first in the bar; the layout owns the drawer's state. */
   menu?: ReactNode;
+  /** The notification bell (app/features/notifications/notification-bell.tsx), given by the layout with its unread count. */
+  bell?: ReactNode;
 }
 
-export function Topbar({ theme, userName, avatarUrl, profileLinks, selection, help, menu }: TopbarProps) {
+export function Topbar({ theme, userName, avatarUrl, profileLinks, selection, help, menu, bell }: TopbarProps) {
   const { t } = useTranslation();
   const profileEntries: DropdownEntry[] = [
     ...profileLinks.map((link): DropdownEntry => ({ kind: "link", to: `/${link.segment}`, label: t(link.labelKey) })),
@@ -34,21 +37,19 @@ export function Topbar({ theme, userName, avatarUrl, profileLinks, selection, he
         teamId={selection.teamId}
         allTeams={selection.allTeams}
       />
+      {/* Search everywhere (/search): an icon on a phone, where the bar has room for little more; its name stays the link's accessible name. */}
+      <ListLink
+        to="/search"
+        className="inline-flex shrink-0 items-center gap-2 rounded-md p-2 text-sm font-medium text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
+        data-testid="search-link"
+      >
+        <Icon name="search" />
+        <span className="max-md:sr-only">{t("topbar.search")}</span>
+      </ListLink>
       {help}
       <LanguageSwitch />
       <ThemeToggle theme={theme} />
-      <details className="relative flex h-16 items-center">
-        <summary
-          className="flex cursor-pointer list-none rounded-md p-2 text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800 [&::-webkit-details-marker]:hidden"
-          aria-label={t("topbar.notifications")}
-          title={t("topbar.notifications")}
-        >
-          <Icon name="bell" />
-        </summary>
-        <div className="absolute right-0 top-full z-40 w-64 rounded-md border border-slate-200 bg-white p-4 text-sm shadow-lg dark:border-slate-700 dark:bg-slate-900">
-          {t("topbar.noNotifications")}
-        </div>
-      </details>
+      {bell}
       <DropdownMenu
         className="shrink-0"
         data-tour="profile-menu"

@@ -111,6 +111,8 @@ const prefixGroups: Record<string, (value: string) => boolean> = {
   basis: spacingOr("auto"),
   order: integerOr("first last none"),
   "col-span": integerOr("full"),
+  "col-start": integerOr("auto"),
+  "col-end": integerOr("auto"),
   "grid-cols": any,
   items: oneOf("start end center baseline stretch"),
   self: oneOf("auto start end center stretch baseline"),

@@ -54,7 +54,7 @@ export function TextField({
  * errors hang off the control's id (conform names it: form id + field name),
  * so they work before hydration.
  */
-function FieldShell({
+export function FieldShell({
   label,
   errors,
   hint,

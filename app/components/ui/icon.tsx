@@ -10,6 +10,7 @@ const PATHS = {
   crm: "M16 11a4 4 0 1 0-8 0M4 20a8 8 0 0 1 16 0M12 3v4",
   plug: "M9 3v5m6-5v5M6 8h12v3a6 6 0 0 1-12 0V8Zm6 9v4",
   close: "M6 6l12 12M18 6 6 18",
+  search: "M11 18a7 7 0 1 0 0-14 7 7 0 0 0 0 14Zm10 3-5.2-5.2",
   calendar: "M4 6h16v14H4zM4 10h16M8 3v4M16 3v4",
   building: "M4 21V5l8-3 8 3v16M9 21v-4h6v4M8 8h2m4 0h2M8 12h2m4 0h2",
   settings:

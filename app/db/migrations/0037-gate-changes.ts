@@ -75,7 +75,9 @@ export async function up(db: Kysely<unknown>) {
     await sql.raw(`create trigger plans_gate_change_${event} after ${event} on plans begin insert into gate_changes (tenant_id) values ('*'); end`).execute(db);
   }
   await sql
-    .raw(`create trigger tenants_gate_change after update of ${TENANT_COLUMNS.join(", ")} on tenants begin insert into gate_changes (tenant_id) values (new.id); end`)
+    .raw(
+      `create trigger tenants_gate_change after update of ${TENANT_COLUMNS.join(", ")} on tenants begin insert into gate_changes (tenant_id) values (new.id); end`,
+    )
     .execute(db);
 }
 

@@ -32,6 +32,9 @@ import * as planCatalogue from "./0030-plan-catalogue";
 import * as affiliates from "./0032-affiliates";
 import * as planRecommended from "./0036-plan-recommended";
 import * as gateChanges from "./0037-gate-changes";
+import * as notifications from "./0038-notifications";
+import * as hubspotTemplateName from "./0039-hubspot-template-name";
+import * as taxInvoices from "./0040-tax-invoices";
 
 /**
  * Migrations are imported statically so they travel inside the server bundle;
@@ -71,6 +74,9 @@ const migrations: Record<string, Migration> = {
   "0032-affiliates": affiliates,
   "0036-plan-recommended": planRecommended,
   "0037-gate-changes": gateChanges,
+  "0038-notifications": notifications,
+  "0039-hubspot-template-name": hubspotTemplateName,
+  "0040-tax-invoices": taxInvoices,
 };
 
 export const migrationProvider: MigrationProvider = {

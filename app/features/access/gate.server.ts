@@ -241,6 +241,8 @@ export async function redirectToLogin(request: Request): Promise<never> {
  */
 export async function requireScreenAccess(request: Request): Promise<GateContext> {
   const segment = firstSegment(pathOf(request).pathname);
+  // /search is every dashboard user's page, like the overview; it checks read on each area it searches (app/features/search/search.server.ts).
+  if (segment === "search") return requireReadAccess(request, "overview");
   if (!isDashboardSegment(segment) && segment !== "choose-plan") notFound();
   return requireReadAccess(request, segment);
 }

@@ -36,6 +36,8 @@ export const AUDIT_ACTIONS = [
   "payout.moved",
   // The plan catalogue on /products (issue 26, docs/product/products-and-analytics.md): created, terms changed, retired, reactivated.
   "plan.changed",
+  // Invoices that are tax documents (issue 27, docs/decisions/0056-tax-invoices.md): a tenant's billing details saved.
+  "billing-details.changed",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -78,8 +78,16 @@ export async function getLiveSession(request: Request, db: DB = getDb()): Promis
     .select("users.disabled_at")
     // Two index seeks (gate_changes_tenant_seq) in the same query: no extra round trip for the gate's cache check.
     .select((eb) => [
-      eb.selectFrom("gate_changes").select((inner) => inner.fn.max("gate_changes.seq").as("seq")).whereRef("gate_changes.tenant_id", "=", "sessions.tenant_id").as("tenant_change"),
-      eb.selectFrom("gate_changes").select((inner) => inner.fn.max("gate_changes.seq").as("seq")).where("gate_changes.tenant_id", "=", "*").as("everyone_change"),
+      eb
+        .selectFrom("gate_changes")
+        .select((inner) => inner.fn.max("gate_changes.seq").as("seq"))
+        .whereRef("gate_changes.tenant_id", "=", "sessions.tenant_id")
+        .as("tenant_change"),
+      eb
+        .selectFrom("gate_changes")
+        .select((inner) => inner.fn.max("gate_changes.seq").as("seq"))
+        .where("gate_changes.tenant_id", "=", "*")
+        .as("everyone_change"),
     ])
     .where("sessions.id_hash", "=", idHash)
     .executeTakeFirst();

@@ -19,6 +19,8 @@ import { addCardSchema, autoTopupSchema, cardChoiceSchema, topUpSchema } from ".
 import { cancelSubscription, resumeSubscription } from "./plans/subscriptions.server";
 import { ONLY_TEST_CARDS } from "./payments/test-mode-provider.server";
 import { topUp } from "./payments/topup.server";
+import { billingDetailsSchema } from "./tax/billing-details-schema";
+import { saveBillingDetails } from "./tax/invoice-tax.server";
 import { badRequest, forbidden } from "~/lib/http/errors.server";
 
 export const BILLING_INTENTS = [
@@ -31,6 +33,7 @@ export const BILLING_INTENTS = [
   "auto-topup",
   "cancel-plan",
   "resume-plan",
+  "billing-details",
 ] as const;
 export type BillingIntent = (typeof BILLING_INTENTS)[number];
 
@@ -44,6 +47,7 @@ const PERMISSION_FOR: Record<BillingIntent, PermissionAction> = {
   "auto-topup": "update",
   "cancel-plan": "update",
   "resume-plan": "update",
+  "billing-details": "update",
 };
 
 /** A refused form: its intent (so only that form shows it), conform's reply, and a card error of the catalogue when the provider refused. */
@@ -216,6 +220,12 @@ export async function handleBillingAction(request: Request, gate: GateContext, a
     case "resume-plan": {
       await resumeSubscription(tenantId);
       return redirectWithToast(returnTo, { type: "success", key: "billing:toast.resumed" });
+    }
+    case "billing-details": {
+      const submission = parseWithZod(formData, { schema: billingDetailsSchema });
+      if (submission.status !== "success") return refused({ intent: billingIntent, result: submission.reply() });
+      await saveBillingDetails(tenantId, gate.user.id, submission.value);
+      return redirectWithToast(returnTo, { type: "success", key: "billing:details.saved" });
     }
   }
 }

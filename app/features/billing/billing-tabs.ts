@@ -1,13 +1,14 @@
 import { oneOf } from "~/lib/url-params/url-params";
 
 /** /billing?tab=…: each tab is its own URL (docs/product/navigation.md#billing-tabs), overview by default. */
-export const BILLING_TABS = ["overview", "payment-methods", "billing-history", "top-up", "usage"] as const;
+export const BILLING_TABS = ["overview", "payment-methods", "billing-history", "billing-details", "top-up", "usage"] as const;
 export type BillingTab = (typeof BILLING_TABS)[number];
 
 export const BILLING_TAB_LABELS: Record<BillingTab, string> = {
   overview: "tabs.overview",
   "payment-methods": "tabs.paymentMethods",
   "billing-history": "tabs.history",
+  "billing-details": "tabs.details",
   "top-up": "tabs.topUp",
   usage: "tabs.usage",
 };

@@ -1,4 +1,5 @@
 import { getDb, newId, type DB } from "~/db/db.server";
+import { emit } from "~/lib/events/bus.server";
 import type { Campaign, CampaignStatus } from "~/db/schema";
 import { parseWindowDays } from "./schedule/calling-window";
 import { ALLOWED_FROM, type CampaignAction } from "./campaign-rules";
@@ -236,6 +237,7 @@ export async function concludeRun(campaignId: string, { at, timeZone }: { at: Da
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) !== 1) return false;
   if (status !== current.status) await recordStatusChange(db, current, status, stamp);
+  if (status === "completed" && current.status !== "completed") await emit(db, { kind: "campaign.completed", tenantId: current.tenant_id, campaignId });
   return true;
 }
 

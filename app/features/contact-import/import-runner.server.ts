@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { setImmediate } from "node:timers/promises";
 import { getDb, now } from "~/db/db.server";
+import { emit } from "~/lib/events/bus.server";
 import { timeZoneForPhone } from "~/features/phone/time-zone.server";
 import { phoneCountryOfTenant } from "~/features/tenants/phone-country.server";
 import { importedContacts, importRuns } from "~/lib/observability/metrics.server";
@@ -173,13 +174,19 @@ async function runImport(
 
 async function markFailed(tenantId: string, importId: string, key: ImportErrorKey, owner: string) {
   await getDb()
-    .updateTable("contact_imports")
-    .set({ status: "failed", error: key, updated_at: now(), lease_owner: null, lease_until: null })
-    .where("tenant_id", "=", tenantId)
-    .where("id", "=", importId)
-    .where("status", "=", "importing")
-    .where("lease_owner", "=", owner)
-    .execute();
+    .transaction()
+    .execute(async (trx) => {
+      const result = await trx
+        .updateTable("contact_imports")
+        .set({ status: "failed", error: key, updated_at: now(), lease_owner: null, lease_until: null })
+        .where("tenant_id", "=", tenantId)
+        .where("id", "=", importId)
+        .where("status", "=", "importing")
+        .where("lease_owner", "=", owner)
+        .executeTakeFirst();
+      // Only the run that still owned the import announces its failure, once.
+      if (Number(result.numUpdatedRows) === 1) await emit(trx, { kind: "contacts.import-failed", tenantId, importId });
+    });
 }
 
 interface StageInput {

@@ -1,4 +1,5 @@
 import { syncDueCalcomConnections } from "~/features/calcom/scheduled-sync.server";
+import { pruneGateChanges } from "~/features/access/gate-changes.server";
 import { runDueDeliveries } from "~/features/integrations/delivery/deliveries.server";
 import { purgeExpiredLogs } from "~/features/integrations/delivery/log-retention.server";
 import { purgeExpiredTranscripts } from "~/features/agents/retention.server";
@@ -12,6 +13,7 @@ import type { VoicePlatform } from "~/features/voice-platform/voice-platform";
 import { jobRunnerLag, jobRunnerQueueDepth, jobRunnerTicks } from "~/lib/observability/metrics.server";
 import { currentContext, runWithContext } from "~/lib/observability/request-context.server";
 import { runBillingJobs } from "~/features/billing/billing-jobs.server";
+import { runNotificationDigests } from "~/features/notifications/digest.server";
 import { advanceCampaign, findDueCampaigns, releaseAllLeases, releaseLeasesOfStoppedCampaigns, type RunContext } from "../campaigns/campaign-runs.server";
 
 /**
@@ -129,7 +131,14 @@ export class JobRunner {
         await purgeExpiredLogs(now, this.context.db);
         await purgeFinishedOutboxJobs(now, this.context.db);
         await purgeExpiredTranscripts(now, this.context.db);
+        await pruneGateChanges(this.context.db);
       }
+    } catch (error) {
+      this.onError(error);
+    }
+    try {
+      // Before the outbox pass, so a digest claimed now is sent in this tick.
+      await runNotificationDigests(now, this.context.db);
     } catch (error) {
       this.onError(error);
     }

@@ -24,6 +24,7 @@ describe("what a custom role may grant", () => {
       profile: ["read"],
       help: ["read"],
       affiliates: ["read"],
+      notifications: ["read"],
     });
   });
 

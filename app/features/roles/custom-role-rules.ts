@@ -9,8 +9,8 @@ import { ACTIONS, type PermissionAction, type PermissionMap } from "./permission
 /** The built-in roles every tenant has, in the order /roles lists them; the platform's own role is not a tenant's. */
 export const TENANT_BUILT_IN_ROLE_KEYS = ["owner", "admin", "support", "agent"] as const;
 
-/** Read on these comes with every custom role: the landing page, one's own profile (password, sign-out), help, and the affiliate programme (the user's own, docs/product/affiliates.md). */
-export const ALWAYS_READ_AREAS = ["overview", "profile", "help", "affiliates"] as const;
+/** Read on these comes with every custom role: the landing page, one's own profile (password, sign-out), help, the affiliate programme (the user's own, docs/product/affiliates.md) and one's own notifications (decision 0059). */
+export const ALWAYS_READ_AREAS = ["overview", "profile", "help", "affiliates", "notifications"] as const;
 
 /**
  * Read, never more: what was billed (paying, topping up and changing the plan

@@ -49,6 +49,8 @@ export const BUILT_IN_ROLES: Array<{ key: string; name: string; permissions: Per
       "main-contact-center",
       // The affiliate programme is the user's own, not the tenant's (docs/product/affiliates.md): every signed-in user may join.
       "affiliates",
+      // Each user's own notifications (docs/decisions/0059-notifications.md).
+      "notifications",
     ]),
     isPlatformAdmin: false,
   },
@@ -58,7 +60,7 @@ export const BUILT_IN_ROLES: Array<{ key: string; name: string; permissions: Per
     // Works tickets and reads what a ticket points at (calls, recordings, contacts); no billing, settings, API access or deleting.
     permissions: {
       // The contact center: who a ticket's caller is and what happened before (its timeline shows no deals or campaigns to this role).
-      ...grantRead(["overview", "call-management", "recordings", "contacts", "main-contact-center", "profile", "help", "affiliates"]),
+      ...grantRead(["overview", "call-management", "recordings", "contacts", "main-contact-center", "profile", "help", "affiliates", "notifications"]),
       "service-desk": ["read", "create", "update"],
     },
     isPlatformAdmin: false,

@@ -18,6 +18,10 @@ export type DomainEvent =
   | { kind: "contact.created"; tenantId: string; contactId: string }
   /** A contact import's commit: the contacts it added to the list all carry `createdAt`. */
   | { kind: "contacts.imported"; tenantId: string; importId: string; listId: string; createdAt: string; count: number }
+  /** A contact import ended failed (the runner's error key, e.g. errors.importFailed); emitted in the transaction that marks it failed. */
+  | { kind: "contacts.import-failed"; tenantId: string; importId: string }
+  /** A campaign reached completed (its last run concluded, or a paused one-off had nothing left); emitted in that transaction. */
+  | { kind: "campaign.completed"; tenantId: string; campaignId: string }
   /** A deal was made (from the board, a recording or a contact). */
   | { kind: "deal.created"; tenantId: string; dealId: string }
   /** A deal's fields (title, value, contact, owner, expected close, lost reason) changed; a move alone announces deal.stage-changed. */
@@ -41,6 +45,12 @@ export type DomainEvent =
   | { kind: "ticket.status-changed"; tenantId: string; ticketId: string; from: TicketEventStatus; to: TicketEventStatus; actorUserId: string | null }
   /** An invoice was issued for a settled (paid) charge: emitted in the settling transaction (app/features/billing/history/invoices.server.ts). */
   | { kind: "invoice.paid"; tenantId: string; invoiceId: string }
+  /** A plan renewal's payment failed and the subscription entered its grace period (told once per renewal; plans/subscriptions.server.ts). */
+  | { kind: "billing.renewal-failed"; tenantId: string; planName: string; graceEndsAt: string }
+  /** An automatic top-up's charge failed on every card (payments/auto-topup.server.ts). */
+  | { kind: "billing.auto-topup-failed"; tenantId: string; amountCents: number; currency: string }
+  /** An integration's deliveries failed for good `failures` times in a row (announced once per streak; integrations/delivery/deliveries.server.ts). */
+  | { kind: "integration.failing"; tenantId: string; integrationId: string; failures: number }
   /** A paid invoice's payment was returned; emitted once, in the transaction that marks it refunded. */
   | { kind: "invoice.refunded"; tenantId: string; invoiceId: string }
   | AppointmentEvent;

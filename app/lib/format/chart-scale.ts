@@ -12,3 +12,9 @@ export function chartScale(max: number, targetTicks = 4) {
   const wholeStep = Math.max(1, step);
   return { top: Math.ceil(max / wholeStep) * wholeStep, step: wholeStep };
 }
+
+/** The value axis's ticks for counts: whole numbers from 0 to the round top (never "0, 0.5, 1" shown as "0, 1, 1"). */
+export function countTicks(max: number, targetTicks = 4) {
+  const { top, step } = chartScale(max, targetTicks);
+  return { top, ticks: Array.from({ length: Math.round(top / step) + 1 }, (_, i) => i * step) };
+}

@@ -48,6 +48,8 @@ export const DASHBOARD_SEGMENTS = [
   "integrations-hub",
   "settings",
   "help",
+  // The bell's page (issue 27): every user's own notifications.
+  "notifications",
 ] as const;
 
 export type DashboardSegment = (typeof DASHBOARD_SEGMENTS)[number];
@@ -128,6 +130,7 @@ export const BUILT_SEGMENTS: ReadonlySet<DashboardSegment> = new Set<DashboardSe
   "products",
   "analytics",
   "api-access-admin",
+  "notifications",
 ]);
 
 export const isBuiltSegment = (segment: string) => BUILT_SEGMENTS.has(segment as DashboardSegment);

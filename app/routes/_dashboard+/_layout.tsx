@@ -7,6 +7,8 @@ import { Sidebar } from "~/components/shell/sidebar";
 import { Topbar } from "~/components/shell/topbar";
 import { GraceBanner } from "~/components/shell/grace-banner";
 import { HelpButton } from "~/features/onboarding/help-button";
+import { NotificationBell } from "~/features/notifications/notification-bell";
+import { countUnread } from "~/features/notifications/notifications.server";
 import { requireScreenAccess } from "~/features/access/gate.server";
 import { can } from "~/features/roles/permissions";
 import { PROFILE_MENU, visibleNavGroups } from "~/lib/navigation/routes";
@@ -17,13 +19,14 @@ import type { loader as rootLoader } from "~/root";
 export async function loader({ request }: LoaderFunctionArgs) {
   // Unknown paths are a 404, not a bounce to the overview.
   const gate = await requireScreenAccess(request);
-  const sidebar = await readSidebar(request);
+  const [sidebar, unreadNotifications] = await Promise.all([readSidebar(request), countUnread(gate.tenant.id, gate.user.id)]);
   const readable = (s: string) => can(gate.user.permissions, s, "read");
   return {
     user: { id: gate.user.id, name: gate.user.name, avatarUrl: avatarUrl(gate.user) },
     navGroups: visibleNavGroups(readable),
     profileLinks: PROFILE_MENU.filter((entry) => readable(entry.segment)).map(({ segment, labelKey }) => ({ segment, labelKey })),
     sidebar,
+    unreadNotifications,
     selection: {
       organizations: gate.selection.organizations,
       organizationId: gate.selection.organization?.id ?? null,
@@ -44,7 +47,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function DashboardLayout() {
   const { t } = useTranslation();
-  const { user, navGroups, profileLinks, sidebar, grace, selection } = useLoaderData<typeof loader>();
+  const { user, navGroups, profileLinks, sidebar, grace, selection, unreadNotifications } = useLoaderData<typeof loader>();
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const [menuOpen, setMenuOpen] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
@@ -88,6 +91,7 @@ export default function DashboardLayout() {
           profileLinks={profileLinks}
           selection={selection}
           help={<HelpButton />}
+          bell={<NotificationBell unread={unreadNotifications} />}
         />
         <GraceBanner notice={grace} />
         <main id="main" className="flex-1 p-4 sm:p-6">

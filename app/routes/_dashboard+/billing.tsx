@@ -18,6 +18,9 @@ import { getPaymentProvider } from "~/features/billing/payments/provider.server"
 import { addCardSchema } from "~/features/billing/schemas";
 import { TopUpForms } from "~/features/billing/payments/topup-forms";
 import { usageData } from "~/features/billing/usage/usage-page.server";
+import { BillingDetailsPanel } from "~/features/billing/tax/billing-details-panel";
+import { billingDetailsSchema } from "~/features/billing/tax/billing-details-schema";
+import { getBillingDetails } from "~/features/billing/tax/invoice-tax.server";
 import { UsagePanel } from "~/features/billing/usage/usage-panel";
 import { DEFAULT_DATE_RANGE, isDateRangeKey } from "~/lib/dates/date-ranges";
 import { getLanguage, getTranslator } from "~/i18n/i18next.server";
@@ -32,7 +35,7 @@ export const handle: I18nHandle = { i18n: ["billing"] };
 const AREA = "billing";
 
 /**
- * /billing?tab=overview|payment-methods|billing-history|top-up|usage. Each tab is
+ * /billing?tab=overview|payment-methods|billing-history|billing-details|top-up|usage. Each tab is
  * its own URL and reads only its own data; every form works without
  * JavaScript (the add-card and remove dialogs are pages of this URL without
  * it: &add=card, &remove=<card>, &confirm=cancel-plan).
@@ -87,6 +90,22 @@ export async function loader({ request }: LoaderFunctionArgs) {
       const usage = await orFailed("Reading usage", () => usageData(gate.tenant.id, rangeKey, gate.tenant.timeZone));
       if (usage === FAILED) loadFailed("billing:failures.usageFailed", "Failed to fetch the usage data.");
       return { ...common, view: { tab, ...usage } as const };
+    }
+    case "billing-details": {
+      // Who invoices are addressed to (docs/decisions/0056-tax-invoices.md); everyone who reads billing sees them, those who may update billing edit them.
+      const row = await getBillingDetails(gate.tenant.id);
+      const details = row
+        ? {
+            legalName: row.legal_name,
+            street: row.street,
+            postcode: row.postcode,
+            city: row.city,
+            country: row.country,
+            vatId: row.vat_id ?? "",
+            taxExempt: row.tax_exempt === 1,
+          }
+        : null;
+      return { ...common, view: { tab, details, constraint: getZodConstraint(billingDetailsSchema) } as const };
     }
     case "billing-history": {
       const params = parseHistoryParams(url.searchParams);
@@ -152,6 +171,8 @@ export default function BillingPage() {
           canCreate={data.canCreate}
           canUpdate={data.canUpdate}
         />
+      ) : view.tab === "billing-details" ? (
+        <BillingDetailsPanel details={view.details} reply={reply} constraint={view.constraint} canUpdate={data.canUpdate} />
       ) : view.tab === "usage" ? (
         <UsagePanel {...view} billingCurrency={data.currency} timeZone={data.timeZone} />
       ) : (

@@ -36,8 +36,10 @@ import { readFormData } from "~/lib/http/form-body.server";
 import { FAILED, orFailed } from "~/lib/http/operation-failure";
 import { badRequest } from "~/lib/http/errors.server";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
+import { DigestSection } from "~/features/notifications/digest-section";
+import { digestChoiceOf, parseDigestChoice, setDigestChoice } from "~/features/notifications/digest.server";
 
-export const handle: I18nHandle = { i18n: ["auth", "phone", "profile"] };
+export const handle: I18nHandle = { i18n: ["auth", "phone", "profile", "notifications"] };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user, tenant } = await requireReadAccess(request, "profile");
@@ -63,6 +65,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     canDelete: can(user.permissions, "profile", "delete"),
     crmNames: await enabledCrmNames(tenant.id),
     hubHref: can(user.permissions, "integrations-hub", "read") ? "/integrations-hub" : null,
+    digest: await digestChoiceOf(tenant.id, user.id),
   };
 }
 
@@ -107,9 +110,19 @@ export async function action({ request }: ActionFunctionArgs) {
       return changePassword(formData, gate);
     case "delete-account":
       return removeAccount(request, formData, gate);
+    case "update-digest":
+      return saveDigest(formData, gate);
     default:
       badRequest();
   }
+}
+
+/** The notification digest (docs/decisions/0059-notifications.md): only a choice of two radios, so a bad value is a bad request. */
+async function saveDigest(formData: FormData, { user, tenant }: GateContext) {
+  const choice = parseDigestChoice(formData);
+  if (!choice) badRequest();
+  await setDigestChoice(tenant.id, user.id, choice);
+  return redirectWithToast("/profile", { type: "success", key: "notifications:digest.saved" });
 }
 
 async function saveDetails(formData: FormData, { user, tenant }: GateContext) {
@@ -188,7 +201,8 @@ async function removeAccount(request: Request, formData: FormData, { user }: Gat
 
 export default function ProfilePage() {
   const { t } = useTranslation("profile");
-  const { profile, tenantName, phoneCountry, version, maxAvatarBytes, constraints, canUpdate, canDelete, crmNames, hubHref } = useLoaderData<typeof loader>();
+  const { profile, tenantName, phoneCountry, version, maxAvatarBytes, constraints, canUpdate, canDelete, crmNames, hubHref, digest } =
+    useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const resultFor = (intent: ProfileIntent) => (actionData?.intent === intent ? actionData.result : undefined);
   const readOnly = !canUpdate;
@@ -232,6 +246,7 @@ export default function ProfilePage() {
         />
         <PasswordSection key={`password-${version}`} lastResult={resultFor("change-password")} disabled={readOnly} constraint={constraints.password} />
         <CrmSection crmNames={crmNames} hubHref={hubHref} />
+        <DigestSection digest={digest} disabled={readOnly} />
       </div>
       {canDelete ? <DeleteAccountSection tenantName={tenantName} lastResult={resultFor("delete-account")} constraint={constraints.deleteAccount} /> : null}
     </div>

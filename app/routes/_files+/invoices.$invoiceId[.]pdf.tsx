@@ -7,6 +7,8 @@ import { getPaymentProvider } from "~/features/billing/payments/provider.server"
 import { getTranslatorFor } from "~/i18n/i18next.server";
 import { tenantLanguage } from "~/features/tenants/tenant-language";
 import { notFound } from "~/lib/http/errors.server";
+import { parseParty, type InvoiceParty } from "~/features/billing/tax/invoice-tax.server";
+import type { TaxNote } from "~/features/billing/tax/tax-rule";
 
 /**
  * GET /invoices/<id>.pdf: the invoice as a PDF in the organisation's language,
@@ -20,18 +22,32 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   // An invoice reads the same whoever opens it: in the organisation's language.
   const language = tenantLanguage({ country: gate.tenant.country, timeZone: gate.tenant.timeZone });
   const t = await getTranslatorFor(language, "billing");
+  // Issued since migration 0040: the parties and tax as they were at issue (a later edit of billing details changes nothing here).
+  const seller = parseParty(invoice.seller_snapshot);
+  const buyer = parseParty(invoice.buyer_snapshot);
+  const countryName = new Intl.DisplayNames([language], { type: "region" });
+  const addressLines = (party: InvoiceParty) =>
+    [party.street, [party.postcode, party.city].filter(Boolean).join(" "), party.country ? (countryName.of(party.country) ?? party.country) : ""].filter(
+      Boolean,
+    );
   const pdf = await renderInvoicePdf({
     language,
     number: invoice.number,
     issuedAt: invoice.created_at,
     timeZone: gate.tenant.timeZone,
-    seller: { name: "Voxboard", lines: [] },
-    customer: { name: gate.tenant.name, email: await invoiceRecipientEmail(gate.tenant.id) },
+    seller: seller ? { name: seller.name, lines: addressLines(seller), vatId: seller.vatId } : { name: "Voxboard", lines: [] },
+    customer: buyer
+      ? { name: buyer.name, lines: addressLines(buyer), vatId: buyer.vatId, email: await invoiceRecipientEmail(gate.tenant.id) }
+      : { name: gate.tenant.name, email: await invoiceRecipientEmail(gate.tenant.id) },
     item: t(invoice.item_key, JSON.parse(invoice.item_values) as Record<string, string>),
     amountCents: invoice.amount_cents,
     currency: invoice.currency,
     card: invoice.card_brand && invoice.card_last4 ? { brand: invoice.card_brand, last4: invoice.card_last4 } : null,
     testMode: getPaymentProvider().kind === "test",
+    tax:
+      invoice.net_cents !== null && invoice.tax_rate_bp !== null && invoice.tax_cents !== null
+        ? { netCents: invoice.net_cents, rateBp: invoice.tax_rate_bp, taxCents: invoice.tax_cents, note: invoice.tax_note as TaxNote }
+        : undefined,
   });
   return new Response(new Uint8Array(pdf), {
     headers: {

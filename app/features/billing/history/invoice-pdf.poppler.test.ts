@@ -59,6 +59,58 @@ describe("invoice PDFs read by poppler", () => {
     expect(text).toContain("49,00 €");
   });
 
+  it("shows the §14 UStG fields of a German invoice", async () => {
+    const german: InvoiceDocument = {
+      ...invoice,
+      language: "de",
+      seller: { name: "Voxboard GmbH", lines: ["Musterstraße 1", "10115 Berlin", "Deutschland"], vatId: "DE123456789" },
+      customer: { name: "Bäckerei Größe GmbH", email: "büro@example.de", lines: ["Hauptstraße 5", "80331 München", "Deutschland"], vatId: "DE987654321" },
+      item: "Growth-Tarif, erster Monat",
+      amountCents: 11_900,
+      tax: { netCents: 10_000, rateBp: 1900, taxCents: 1_900, note: null },
+    };
+    const text = poppler("pdftotext", await renderInvoicePdf(german)).normalize("NFC");
+    for (const field of [
+      "Voxboard GmbH",
+      "Musterstraße 1",
+      "10115 Berlin",
+      "USt-IdNr.: DE123456789", // seller: name, address, VAT ID
+      "Bäckerei Größe GmbH",
+      "Hauptstraße 5",
+      "80331 München",
+      "USt-IdNr.: DE987654321", // buyer: name, address, VAT ID
+      "Rechnungsnummer",
+      "VB-000007",
+      "Datum",
+      "05.03.2025",
+      "Leistungsdatum", // number, date, time of supply
+      "1 × Growth-Tarif, erster Monat", // quantity and kind of service
+      "Nettobetrag zu 19 %",
+      "100,00 €",
+      "Umsatzsteuer 19 %",
+      "19,00 €",
+      "Gesamtbetrag (brutto)",
+      "119,00 €",
+    ])
+      expect(text).toContain(field);
+    expect(text).not.toContain("Reverse Charge");
+  });
+
+  it("prints the reverse-charge note for an EU business buyer", async () => {
+    const text = poppler(
+      "pdftotext",
+      await renderInvoicePdf({
+        ...invoice,
+        language: "de",
+        customer: { name: "Société Œuvre SARL", email: null, lines: ["Paris"], vatId: "FRXX123456789" },
+        tax: { netCents: 4_900, rateBp: 0, taxCents: 0, note: "reverseCharge" },
+      }),
+    ).normalize("NFC");
+    expect(text).toContain("Steuerschuldnerschaft des Leistungsempfängers");
+    expect(text).toContain("Société Œuvre SARL");
+    expect(text).toContain("Umsatzsteuer 0 %");
+  });
+
   it("embeds every font it uses as a Unicode subset, and stays small", async () => {
     const pdf = await renderInvoicePdf({ ...invoice, testMode: true });
     const rows = poppler("pdffonts", pdf)

@@ -5,6 +5,7 @@ import { formatDate, formatMoney } from "~/i18n/format";
 import { getTranslatorFor } from "~/i18n/i18next.server";
 import { invoiceNumberLabel } from "./invoice-number";
 import { cardBrandName } from "../payments/card-brand";
+import type { TaxNote } from "../tax/tax-rule";
 
 /**
  * An invoice as a one-page A4 PDF in the tenant's language, drawn with pdfkit.
@@ -21,9 +22,10 @@ export interface InvoiceDocument {
   issuedAt: string;
   /** IANA zone the dates are shown in. */
   timeZone: string;
-  /** "Voxboard" and its address lines (may be empty). */
-  seller: { name: string; lines: string[] };
-  customer: { name: string; email: string | null };
+  /** The seller's legal name and address lines; its VAT ID when known (§14 UStG). */
+  seller: { name: string; lines: string[]; vatId?: string | null };
+  /** The buyer: name, address lines (may be empty) and VAT ID when it has one. */
+  customer: { name: string; email: string | null; lines?: string[]; vatId?: string | null };
   /** Already translated, e.g. "Growth plan, first month". */
   item: string;
   amountCents: number;
@@ -31,6 +33,11 @@ export interface InvoiceDocument {
   card: { brand: string; last4: string } | null;
   /** Adds the translated note that no money was charged. */
   testMode: boolean;
+  /**
+   * The tax snapshot of an invoice issued since migration 0040; absent on older
+   * invoices, which print as before (one total). amountCents is the gross.
+   */
+  tax?: { netCents: number; rateBp: number; taxCents: number; note: TaxNote };
 }
 
 export { invoiceNumberLabel };
@@ -80,6 +87,11 @@ function baseLetter(char: string, font: GlyphCoverage) {
   return base !== char && [...base].every((c) => font.hasGlyphForCodePoint(c.codePointAt(0) ?? 0)) ? base : "?";
 }
 
+/** "19 %" / "19%", "25,5 %" / "25.5%", as the language writes a percentage. */
+function formatPercent(rateBp: number, language: "en" | "de") {
+  return new Intl.NumberFormat(language, { style: "percent", maximumFractionDigits: 2 }).format(rateBp / 10_000);
+}
+
 const MARGIN = 56; // about 2 cm
 const MUTED = "#555555";
 const RULE = "#cccccc";
@@ -88,7 +100,8 @@ export async function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
   const t = await getTranslatorFor(doc.language, "billing");
   const numberLabel = invoiceNumberLabel(doc.number);
   const date = formatDate(doc.issuedAt, doc.language, doc.timeZone);
-  const amount = formatMoney(doc.amountCents, doc.currency, doc.language);
+  const money = (cents: number) => formatMoney(cents, doc.currency, doc.language);
+  const amount = money(doc.amountCents);
   const title = t("pdf.title");
 
   const pdf = new PDFDocument({
@@ -125,10 +138,13 @@ export async function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
   const metaX = left + width - metaWidth;
   pdf.fontSize(10);
   let y = MARGIN + 2;
-  for (const [label, value] of [
+  // §14 UStG wants the time of supply: an invoice is issued when the service is paid for and starts, so it is the invoice date.
+  const meta: [string, string][] = [
     [t("pdf.number"), numberLabel],
     [t("pdf.date"), date],
-  ] as const) {
+  ];
+  if (doc.tax) meta.push([t("pdf.serviceDate"), date]);
+  for (const [label, value] of meta) {
     pdf.font(REGULAR).fillColor(MUTED);
     text(label, metaX, y, { width: metaWidth - 100 });
     pdf.font(BOLD).fillColor("black");
@@ -148,8 +164,14 @@ export async function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
     for (const line of lines) text(line, x, pdf.y + 2, { width: blockWidth });
     return pdf.y;
   };
-  const sellerEnd = block(t("pdf.from"), doc.seller.name, doc.seller.lines, left);
-  const customerEnd = block(t("pdf.billedTo"), doc.customer.name, doc.customer.email ? [doc.customer.email] : [], left + width / 2 + 12);
+  const vatLine = (vatId: string | null | undefined) => (vatId ? [t("pdf.vatId", { vatId })] : []);
+  const sellerEnd = block(t("pdf.from"), doc.seller.name, [...doc.seller.lines, ...vatLine(doc.seller.vatId)], left);
+  const customerEnd = block(
+    t("pdf.billedTo"),
+    doc.customer.name,
+    [...(doc.customer.lines ?? []), ...vatLine(doc.customer.vatId), ...(doc.customer.email ? [doc.customer.email] : [])],
+    left + width / 2 + 12,
+  );
 
   // One item row between rules, then the total in bold.
   const amountWidth = 140;
@@ -169,17 +191,38 @@ export async function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
   rule(y);
   y += 10;
   pdf.font(REGULAR).fontSize(11).fillColor("black");
-  text(doc.item, left, y, { width: descriptionWidth });
+  // Quantity and kind of service (§14 UStG): one service per invoice.
+  text(doc.tax ? t("pdf.quantityItem", { item: doc.item }) : doc.item, left, y, { width: descriptionWidth });
   const itemEnd = pdf.y;
-  text(amount, left + width - amountWidth, y, { width: amountWidth, align: "right" });
+  text(doc.tax ? money(doc.tax.netCents) : amount, left + width - amountWidth, y, { width: amountWidth, align: "right" });
   y = Math.max(itemEnd, pdf.y) + 10;
   rule(y);
   y += 12;
+  if (doc.tax) {
+    // Net by rate, the rate and the tax, then the gross (§14 Abs. 4 Nr. 7 and 8 UStG).
+    const rate = formatPercent(doc.tax.rateBp, doc.language);
+    pdf.font(REGULAR).fontSize(10);
+    for (const [label, value] of [
+      [t("pdf.net", { rate }), money(doc.tax.netCents)],
+      [t("pdf.tax", { rate }), money(doc.tax.taxCents)],
+    ] as const) {
+      text(label, left, y, { width: descriptionWidth });
+      text(value, left + width - amountWidth, y, { width: amountWidth, align: "right" });
+      y = pdf.y + 4;
+    }
+    y += 4;
+  }
   pdf.font(BOLD).fontSize(12);
-  text(t("pdf.total"), left, y, { width: descriptionWidth });
+  text(doc.tax ? t("pdf.gross") : t("pdf.total"), left, y, { width: descriptionWidth });
   text(amount, left + width - amountWidth, y, { width: amountWidth, align: "right" });
   y = pdf.y + 8;
   rule(y, "black");
+  if (doc.tax?.note) {
+    y += 12;
+    pdf.font(BOLD).fontSize(10).fillColor("black");
+    text(t(`pdf.notes.${doc.tax.note}`), left, y, { width });
+    y = pdf.y;
+  }
 
   // How and whether it was paid; a card is optional (credit or a free upgrade has none).
   y += 24;

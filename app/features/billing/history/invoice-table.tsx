@@ -13,6 +13,10 @@ export interface InvoiceRow {
   amount_cents: number;
   currency: string;
   created_at: string;
+  /** The tax snapshot (migration 0040); null on invoices issued before it. */
+  net_cents?: number | null;
+  tax_cents?: number | null;
+  tax_rate_bp?: number | null;
 }
 
 export function useInvoiceItem() {
@@ -20,7 +24,7 @@ export function useInvoiceItem() {
   return (row: { item_key: string; item_values: string }) => t(row.item_key, JSON.parse(row.item_values) as Record<string, string>);
 }
 
-/** Invoices: number, item, status, amount, created and the PDF (docs/product/records.md#invoices). */
+/** Invoices: number, item, status, net, VAT, amount (gross), created and the PDF (docs/product/records.md#invoices). */
 export function InvoiceTable({ rows, timeZone }: { rows: InvoiceRow[]; timeZone: string }) {
   const { t, i18n } = useTranslation("billing");
   const item = useInvoiceItem();
@@ -34,6 +38,28 @@ export function InvoiceTable({ rows, timeZone }: { rows: InvoiceRow[]; timeZone:
     },
     { id: "item", header: t("invoices.item"), truncate: true, cell: (row) => item(row) },
     { id: "status", header: t("invoices.status"), cell: () => <Badge tone="success">{t("invoices.paid")}</Badge> },
+    {
+      id: "net",
+      header: t("invoices.net"),
+      align: "end",
+      cell: (row) => <span className="tabular-nums">{row.net_cents == null ? "—" : formatMoney(row.net_cents, row.currency, i18n.language)}</span>,
+    },
+    {
+      id: "tax",
+      header: t("invoices.tax"),
+      align: "end",
+      cell: (row) =>
+        row.tax_cents == null || row.tax_rate_bp == null ? (
+          "—"
+        ) : (
+          <span className="tabular-nums">
+            {formatMoney(row.tax_cents, row.currency, i18n.language)}{" "}
+            <span className="text-slate-500 dark:text-slate-400">
+              ({new Intl.NumberFormat(i18n.language, { style: "percent", maximumFractionDigits: 2 }).format(row.tax_rate_bp / 10_000)})
+            </span>
+          </span>
+        ),
+    },
     {
       id: "amount",
       header: t("invoices.amount"),

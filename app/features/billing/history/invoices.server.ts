@@ -1,6 +1,7 @@
 import { getDb, inTransaction, newId, now, type DB } from "~/db/db.server";
 import type { Charge } from "~/db/schema";
 import { emit } from "~/lib/events/bus.server";
+import { invoiceTaxSnapshot } from "../tax/invoice-tax.server";
 
 export interface InvoiceItem {
   key: string;
@@ -10,7 +11,8 @@ export interface InvoiceItem {
 /**
  * The invoice for a settled charge, numbered 1, 2, 3… per tenant in the
  * order they were paid. Written in the settling transaction, so a charge has
- * its invoice exactly when it has its ledger entries.
+ * its invoice exactly when it has its ledger entries. It carries the seller,
+ * buyer and tax as they are now (a snapshot: later edits never change it).
  */
 export async function createInvoice(trx: DB, charge: Charge, item: InvoiceItem, settledAt: string) {
   const { next_invoice_number } = await trx
@@ -35,6 +37,8 @@ export async function createInvoice(trx: DB, charge: Charge, item: InvoiceItem, 
     card_brand: card?.brand ?? null,
     card_last4: card?.last4 ?? null,
     created_at: settledAt,
+    // Prices are gross: the tax is taken out of the amount charged, so the ledger and the charge stay as they are (docs/decisions/0056-tax-invoices.md).
+    ...(await invoiceTaxSnapshot(trx, charge.tenant_id, charge.amount_cents)),
   };
   await trx.insertInto("invoices").values(invoice).execute();
   // Other features (the affiliate programme's commissions) react to a paid invoice without billing knowing them (docs/decisions/0028-domain-events.md).

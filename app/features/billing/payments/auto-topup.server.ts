@@ -1,4 +1,5 @@
 import { getDb, now, type DB } from "~/db/db.server";
+import { emit } from "~/lib/events/bus.server";
 import { startOfUtcMonth } from "~/lib/dates/calendar-months";
 import type { BillingAccount } from "~/db/schema";
 import { decideAutoTopup } from "./auto-topup";
@@ -164,6 +165,9 @@ async function topUpAutomatically(account: BillingAccount, attempts: number, amo
   if (!madeHere) return false;
   if (result.status === "failed") {
     const code = isCardErrorCode(result.failure_code) ? result.failure_code : "payment_failed";
+    // The charge settled failed outside any transaction of this module; the announcement gets one of its own.
+    const event = { kind: "billing.auto-topup-failed" as const, tenantId: account.tenant_id, amountCents, currency: account.currency };
+    await (db.isTransaction ? emit(db, event) : db.transaction().execute((trx) => emit(trx, event)));
     await notifyBillingContacts(
       account.tenant_id,
       {

@@ -1,4 +1,5 @@
 import { getDb, now, type DB } from "~/db/db.server";
+import { emit } from "~/lib/events/bus.server";
 import type { Charge } from "~/db/schema";
 import { getActiveSubscription, listPlans } from "~/features/tenants/plans.server";
 import { isOfferedTo } from "~/features/tenants/plan-offer";
@@ -204,6 +205,10 @@ export async function runRenewals(at: Date, deps: ChargeDeps = {}) {
       // A runner that read the list before another one failed this renewal finds it in grace already: told once.
       if (subscription.status === "active" && (await enterGrace(db, subscription.id, subscription.current_period_end, iso))) {
         const code = result && isCardErrorCode(result.failure_code) ? result.failure_code : "payment_failed";
+        const graceEndsAt = addDays(subscription.current_period_end, GRACE_PERIOD_DAYS);
+        // enterGrace above is the change (a compare-and-set, told once); its announcement gets a transaction of its own.
+        const event = { kind: "billing.renewal-failed" as const, tenantId: subscription.tenant_id, planName: plan.name, graceEndsAt };
+        await (db.isTransaction ? emit(db, event) : db.transaction().execute((trx) => emit(trx, event)));
         await notifyBillingContacts(
           subscription.tenant_id,
           { kind: "renewalFailed", planName: plan.name, graceEndsAt: addDays(subscription.current_period_end, GRACE_PERIOD_DAYS), code },

@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import { getDb, newId, type DB } from "~/db/db.server";
+import { emit } from "~/lib/events/bus.server";
 import type { GuardOptions } from "~/lib/outbound/guard.server";
 import { callEndpoint, setLogRetryAt, writeLog } from "./crm-calls.server";
 import { retryDelayMs, shouldRetry, type AttemptFailure } from "./delivery-policy";
@@ -422,8 +423,35 @@ async function settle(delivery: Delivery, integration: Integration, context: Con
     if (outcome.logId) await setLogRetryAt(outcome.logId, retryAt, db);
     return;
   }
-  if ((await finish(delivery, context, "failed", outcome.status ?? null, outcome.error)) && delivery.target === "sync")
-    await countSync(db, integration.id, false);
+  if (!(await finish(delivery, context, "failed", outcome.status ?? null, outcome.error))) return;
+  if (delivery.target === "sync") await countSync(db, integration.id, false);
+  await announceFailingStreak(db, integration);
+}
+
+/** How many deliveries in a row must fail for good before the integration is announced as failing (once per streak). */
+export const FAILING_STREAK = 3;
+
+/**
+ * integration.failing when this failure made the streak exactly FAILING_STREAK
+ * long: the last FAILING_STREAK finished deliveries failed and the one before
+ * them (if any) did not, so a streak is told once however long it grows.
+ */
+export async function announceFailingStreak(db: DB, integration: Integration) {
+  const recent = await db
+    .selectFrom("integration_deliveries")
+    .select("status")
+    .where("tenant_id", "=", integration.tenant_id)
+    .where("integration_id", "=", integration.id)
+    .where("finished_at", "is not", null)
+    .orderBy("finished_at", "desc")
+    .orderBy("id", "desc")
+    .limit(FAILING_STREAK + 1)
+    .execute();
+  const streak = recent.slice(0, FAILING_STREAK);
+  if (streak.length < FAILING_STREAK || streak.some((row) => row.status !== "failed") || recent[FAILING_STREAK]?.status === "failed") return;
+  const event = { kind: "integration.failing" as const, tenantId: integration.tenant_id, integrationId: integration.id, failures: FAILING_STREAK };
+  // The failure above was settled outside a transaction of this module; its announcement gets one of its own.
+  await (db.isTransaction ? emit(db, event) : db.transaction().execute((trx) => emit(trx, event)));
 }
 
 /** Only while this runner still holds the lease: a runner that took over an expired one owns the outcome now. */

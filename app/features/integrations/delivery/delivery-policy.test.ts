@@ -324,8 +324,8 @@ describe("shouldRetry", () => {
 });
 
 describe("successRate", () => {
-  it("is 0 with no syncs", () => {
-    expect(successRate(0, 0)).toBe(0);
+  it("is null (shown as —) with no syncs", () => {
+    expect(successRate(0, 0)).toBeNull();
   });
 
   it("is 75 for 3 of 4", () => {

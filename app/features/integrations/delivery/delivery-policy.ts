@@ -97,7 +97,10 @@ export function shouldRetry(errorHandling: IntegrationTemplate["errorHandling"],
   }
 }
 
-/** Successful syncs / total syncs × 100, or 0 when there are none (docs/product/behaviour.md#integration-hub). */
-export function successRate(successful: number, total: number): number {
-  return total > 0 ? (successful / total) * 100 : 0;
+/**
+ * Successful syncs / total syncs × 100, or null when there are none: with no syncs there is no rate,
+ * and every screen shows "—" (issue 27; docs/product/behaviour.md#integration-hub).
+ */
+export function successRate(successful: number, total: number): number | null {
+  return total > 0 ? (successful / total) * 100 : null;
 }

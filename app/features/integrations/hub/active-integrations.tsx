@@ -4,7 +4,7 @@ import { buttonClass } from "~/components/ui/button";
 import { ConfirmAction, ConfirmForm } from "~/components/ui/confirm-action";
 import { DataTable, type DataColumn } from "~/components/ui/data-table";
 import { EmptyState } from "~/components/ui/empty-state";
-import { formatDateTime, formatNumber, formatRate } from "~/i18n/format";
+import { formatDateTime, formatNumber, formatSuccessRate } from "~/i18n/format";
 import { useTranslation } from "~/i18n/react";
 import { STATUS_TONES } from "./integration-overview";
 import { integrationPaths } from "./paths";
@@ -18,7 +18,7 @@ export interface ActiveIntegrationRow {
   lastTestOk: boolean | null;
   recordsSynced: number;
   syncs: number;
-  successRate: number;
+  successRate: number | null;
   queued: number;
 }
 
@@ -75,7 +75,7 @@ export function ActiveIntegrations({
           : t("active.neverTested"),
     },
     { id: "records", header: t("stats.recordsSynced"), align: "end", cell: (row) => formatNumber(row.recordsSynced, i18n.language) },
-    { id: "rate", header: t("stats.successRate"), align: "end", cell: (row) => (row.syncs ? formatRate(row.successRate, i18n.language) : "—") },
+    { id: "rate", header: t("stats.successRate"), align: "end", cell: (row) => formatSuccessRate(row.successRate, i18n.language) },
   ];
   return (
     <DataTable

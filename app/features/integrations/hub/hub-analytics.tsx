@@ -6,17 +6,25 @@ import { FilterForm } from "~/components/ui/filter-form";
 import { inputClass } from "~/components/ui/field";
 import { Panel } from "~/components/ui/panel";
 import { Stat } from "~/components/ui/stat";
-import { formatDate, formatDateTime, formatNumber, formatRate } from "~/i18n/format";
+import { formatDate, formatDateTime, formatNumber, formatSuccessRate } from "~/i18n/format";
 import { useTranslation } from "~/i18n/react";
+import { countTicks } from "~/lib/format/chart-scale";
 import { integrationPaths } from "./paths";
 
 export interface HubAnalyticsData {
   crm: string | null;
   crmNames: string[];
   range: { from: string; to: string };
-  summary: { totalIntegrations: number; activeIntegrations: number; totalRequests: number; successRate: number; totalSyncs: number; successfulSyncs: number };
+  summary: {
+    totalIntegrations: number;
+    activeIntegrations: number;
+    totalRequests: number;
+    successRate: number | null;
+    totalSyncs: number;
+    successfulSyncs: number;
+  };
   aggregate: { crmCount: number; totalRecordsSynced: number; totalSyncs: number; successfulSyncs: number };
-  topIntegrations: Array<{ id: string; crmName: string; status: string; requests: number; successRate: number; syncs: number }>;
+  topIntegrations: Array<{ id: string; crmName: string; status: string; requests: number; successRate: number | null; syncs: number }>;
   recentActivity: Array<{
     id: string;
     crm_name: string;
@@ -34,7 +42,7 @@ const CHART = { width: 720, height: 220, left: 40, right: 8, top: 10, bottom: 28
 
 function RequestsChart({ series }: { series: HubAnalyticsData["series"] }) {
   const { t, i18n } = useTranslation("integrations");
-  const top = Math.max(1, ...series.map((day) => day.success + day.failed));
+  const { top, ticks } = countTicks(Math.max(0, ...series.map((day) => day.success + day.failed)));
   const plotWidth = CHART.width - CHART.left - CHART.right;
   const plotHeight = CHART.height - CHART.top - CHART.bottom;
   const band = series.length ? plotWidth / series.length : plotWidth;
@@ -50,7 +58,7 @@ function RequestsChart({ series }: { series: HubAnalyticsData["series"] }) {
         aria-label={t("analytics.chartSummary", { value: formatNumber(total, i18n.language) })}
         className="h-auto w-full"
       >
-        {[0, top / 2, top].map((tick) => (
+        {ticks.map((tick) => (
           <g key={tick}>
             <line
               x1={CHART.left}
@@ -65,7 +73,7 @@ function RequestsChart({ series }: { series: HubAnalyticsData["series"] }) {
               textAnchor="end"
               className="fill-slate-500 text-[11px] dark:fill-slate-400"
             >
-              {formatNumber(Math.round(tick), i18n.language)}
+              {formatNumber(tick, i18n.language)}
             </text>
           </g>
         ))}
@@ -112,7 +120,7 @@ function RequestsChart({ series }: { series: HubAnalyticsData["series"] }) {
 export function HubAnalytics({ data, timeZone }: { data: HubAnalyticsData; timeZone: string }) {
   const { t, i18n } = useTranslation("integrations");
   const number = (value: number) => formatNumber(value, i18n.language);
-  const percent = (value: number) => formatRate(value, i18n.language);
+  const percent = (value: number | null) => formatSuccessRate(value, i18n.language);
   const topColumns: Array<DataColumn<HubAnalyticsData["topIntegrations"][number]>> = [
     {
       id: "name",
@@ -126,7 +134,7 @@ export function HubAnalytics({ data, timeZone }: { data: HubAnalyticsData; timeZ
       ),
     },
     { id: "requests", header: t("analytics.requests"), align: "end", cell: (row) => number(row.requests) },
-    { id: "rate", header: t("stats.successRate"), align: "end", cell: (row) => (row.syncs ? percent(row.successRate) : "—") },
+    { id: "rate", header: t("stats.successRate"), align: "end", cell: (row) => percent(row.successRate) },
   ];
   const recentColumns: Array<DataColumn<HubAnalyticsData["recentActivity"][number]>> = [
     {

@@ -6,7 +6,7 @@ import { Notice, Panel } from "~/components/ui/panel";
 import { Stat } from "~/components/ui/stat";
 import { StatusBadge } from "~/components/ui/badge";
 import { useIsPending } from "~/components/ui/use-is-pending";
-import { formatDateTime, formatNumber, formatRate } from "~/i18n/format";
+import { formatDateTime, formatNumber, formatSuccessRate } from "~/i18n/format";
 import { useTranslation } from "~/i18n/react";
 import { integrationPaths } from "./paths";
 
@@ -190,7 +190,7 @@ export function StatisticsPanel({ summary }: { summary: IntegrationSummary }) {
         <Stat label={t("stats.successfulSyncs")} value={number(summary.stats.successfulSyncs)} data-stat="successful-syncs" />
         <Stat
           label={t("stats.successRate")}
-          value={formatRate(summary.stats.successRate, i18n.language)}
+          value={formatSuccessRate(summary.stats.successRate, i18n.language)}
           note={summary.stats.queued ? t("stats.queued", { count: summary.stats.queued }) : undefined}
           data-stat="success-rate"
         />

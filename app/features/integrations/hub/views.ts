@@ -16,7 +16,7 @@ export interface IntegrationSummary {
   createdAt: string;
   lastTestAt: string | null;
   lastTest: ConnectionTestResult | null;
-  stats: { recordsSynced: number; syncs: number; successfulSyncs: number; successRate: number; queued: number };
+  stats: { recordsSynced: number; syncs: number; successfulSyncs: number; successRate: number | null; queued: number };
   syncEndpoints: string[];
 }
 

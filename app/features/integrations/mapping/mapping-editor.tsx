@@ -8,7 +8,7 @@ import { Tabs } from "~/components/ui/tabs";
 import { useIsPending } from "~/components/ui/use-is-pending";
 import { useTranslation } from "~/i18n/react";
 import type { MappingProblem } from "./mapping";
-import { ROW_FORMATS, ROW_TRANSFORMS, type MappingRow } from "./mapping-rows";
+import { CUSTOM_SOURCE, ROW_FORMATS, ROW_TRANSFORMS, sourceChoice, type MappingRow } from "./mapping-rows";
 import { integrationPaths } from "../hub/paths";
 
 const small = `${inputClass} py-1.5`;
@@ -36,13 +36,13 @@ function RowCard({
   index,
   errors,
   problems,
-  sourcesId,
+  sources,
 }: {
   row: MappingRow;
   index: number;
   errors: Partial<Record<keyof MappingRow, string>> | undefined;
   problems: MappingProblem[];
-  sourcesId: string;
+  sources: readonly string[];
 }) {
   const { t } = useTranslation("integrations");
   const name = (key: string) => `rows[${index}].${key}`;
@@ -50,23 +50,48 @@ function RowCard({
   const invalid = (key: keyof MappingRow) => (errors?.[key] ? { "aria-invalid": true as const, "aria-describedby": `${id(key)}-error` } : {});
   const detailsOpen =
     row.transform !== "none" || Boolean(errors && (errors.separator || errors.index || errors.format || errors.fields || errors.table || errors.pattern));
+  const { choice, custom } = sourceChoice(row.source, sources);
+  // Known fields grouped by what carries them (contact., call., appointment., settings.); the option text is the path the payload uses.
+  const groups = [...new Set(sources.map((source) => source.split(".")[0]!))].map((group) => ({
+    group,
+    fields: sources.filter((source) => source.startsWith(`${group}.`)),
+  }));
   return (
     <li className="mapping-card rounded-lg border border-slate-200 p-3 dark:border-slate-800" data-mapping-row={row.field || `new-${index}`}>
       <div className="grid gap-3 sm:grid-cols-2 2xl:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_minmax(0,10rem)]">
         <Labelled id={id("field")} label={t("mapping.theirField")} error={errors?.field}>
           <input id={id("field")} name={name("field")} defaultValue={row.field} className={small} placeholder="properties.firstname" {...invalid("field")} />
         </Labelled>
-        <Labelled id={id("source")} label={t("mapping.ourField")} error={errors?.source}>
-          <input
-            id={id("source")}
-            name={name("source")}
-            defaultValue={row.source}
-            list={sourcesId}
-            className={small}
-            placeholder="contact.firstName"
-            {...invalid("source")}
-          />
-        </Labelled>
+        {/* The custom path field hides itself by CSS (:has) unless "Custom" is chosen, so this works without JavaScript too. */}
+        <div className="min-w-0 space-y-2 [&:not(:has(option[value=custom]:checked))_[data-custom-source]]:hidden" data-source-choice="">
+          <Labelled id={id("source")} label={t("mapping.ourField")} error={errors?.source}>
+            <select id={id("source")} name={name("source")} defaultValue={choice} className={small} {...invalid("source")}>
+              <option value="">{t("mapping.chooseSource")}</option>
+              {groups.map(({ group, fields }) => (
+                <optgroup key={group} label={t(`mapping.sourceGroups.${group}`, { defaultValue: group })}>
+                  {fields.map((source) => (
+                    <option key={source} value={source}>
+                      {source}
+                    </option>
+                  ))}
+                </optgroup>
+              ))}
+              <option value={CUSTOM_SOURCE}>{t("mapping.customSource")}</option>
+            </select>
+          </Labelled>
+          <div data-custom-source="">
+            <Labelled id={id("sourceCustom")} label={t("mapping.customSourcePath")}>
+              <input
+                id={id("sourceCustom")}
+                name={name("sourceCustom")}
+                defaultValue={custom}
+                className={`${small} font-mono`}
+                placeholder="call.extractedData.budget"
+                {...(errors?.source ? { "aria-invalid": true as const, "aria-describedby": `${id("source")}-error` } : {})}
+              />
+            </Labelled>
+          </div>
+        </div>
         <Labelled id={id("transform")} label={t("mapping.transform")}>
           <select id={id("transform")} name={name("transform")} defaultValue={row.transform} className={small} data-transform="">
             {ROW_TRANSFORMS.map((transform) => (
@@ -123,9 +148,6 @@ function RowCard({
           <Labelled id={id("defaultValue")} label={t("mapping.defaultValue")}>
             <input id={id("defaultValue")} name={name("defaultValue")} defaultValue={row.defaultValue} className={small} />
           </Labelled>
-          <Labelled id={id("pattern")} label={t("mapping.pattern")} error={errors?.pattern}>
-            <input id={id("pattern")} name={name("pattern")} defaultValue={row.pattern} className={`${small} font-mono`} {...invalid("pattern")} />
-          </Labelled>
           <div className="flex flex-col justify-end gap-2">
             <label className="flex items-center gap-2 text-sm">
               <input type="checkbox" name={name("required")} defaultChecked={row.required} className="h-4 w-4 shrink-0" />
@@ -137,6 +159,15 @@ function RowCard({
             </label>
           </div>
         </div>
+        {/* Regular expressions are for the few who need them (issue 27): behind their own disclosure, open when one is set or wrong. */}
+        <details className="mt-3" open={Boolean(row.pattern || errors?.pattern)} data-advanced="">
+          <summary className="cursor-pointer text-slate-600 dark:text-slate-300">{t("mapping.advanced")}</summary>
+          <div className="mt-2 max-w-md">
+            <Labelled id={id("pattern")} label={t("mapping.pattern")} error={errors?.pattern}>
+              <input id={id("pattern")} name={name("pattern")} defaultValue={row.pattern} className={`${small} font-mono`} {...invalid("pattern")} />
+            </Labelled>
+          </div>
+        </details>
       </details>
     </li>
   );
@@ -147,7 +178,6 @@ export function MappingEditor({ data }: { data: MappingEditorData }) {
   const saving = useIsPending({ intent: "save-mappings" });
   const checking = useIsPending({ intent: "validate-mappings" });
   const busy = saving || checking;
-  const sourcesId = `mapping-sources-${data.kind}`;
   const problemsOf = (field: string) => data.preview.problems.filter((problem) => problem.field === field);
   const failingOthers = data.preview.others.filter((record) => record.problems.length > 0);
   const problemCount = data.preview.problems.length + data.preview.schemaProblems.length + Object.keys(data.errors).length + failingOthers.length;
@@ -167,11 +197,6 @@ export function MappingEditor({ data }: { data: MappingEditorData }) {
           <Form method="post" className="space-y-4" id="mapping-form">
             <input type="hidden" name="kind" value={data.kind} />
             <p className="text-sm text-slate-600 dark:text-slate-300">{t("mapping.intro")}</p>
-            <datalist id={sourcesId}>
-              {data.sources.map((source) => (
-                <option key={source} value={source} />
-              ))}
-            </datalist>
             <ol className="space-y-3" data-testid="mapping-rows">
               {data.rows.map((row, index) => (
                 <RowCard
@@ -180,7 +205,7 @@ export function MappingEditor({ data }: { data: MappingEditorData }) {
                   index={index}
                   errors={data.errors[index]}
                   problems={problemsOf(row.field)}
-                  sourcesId={sourcesId}
+                  sources={data.sources}
                 />
               ))}
             </ol>

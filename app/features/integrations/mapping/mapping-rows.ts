@@ -71,6 +71,18 @@ export const emptyRow = (): MappingRow => ({
 });
 
 /** The rows as submitted (rows[i].name), in order, with the blank ones kept so each keeps its place next to its errors. */
+/**
+ * The source select's value for "a path of my own" (issue 27): the path then comes from rows[i].sourceCustom.
+ * Not a valid source path itself (no dot), so it can never collide with a known field.
+ */
+export const CUSTOM_SOURCE = "custom";
+
+/** What the source select shows for a stored source: a known field as itself, anything else as "custom" with its path kept. */
+export function sourceChoice(source: string, known: readonly string[]): { choice: string; custom: string } {
+  if (!source || known.includes(source)) return { choice: source, custom: "" };
+  return { choice: CUSTOM_SOURCE, custom: source };
+}
+
 export function readRows(form: { get(name: string): unknown; has?(name: string): boolean }): Array<MappingRow & { remove: boolean }> {
   const rows: Array<MappingRow & { remove: boolean }> = [];
   for (let index = 0; index < MAX_MAPPING_ROWS + 1; index++) {
@@ -82,7 +94,7 @@ export function readRows(form: { get(name: string): unknown; has?(name: string):
     const transform = text("transform") ?? "none";
     rows.push({
       field: (text("field") ?? "").trim(),
-      source: (text("source") ?? "").trim(),
+      source: (text("source") === CUSTOM_SOURCE ? (text("sourceCustom") ?? "") : (text("source") ?? "")).trim(),
       transform: (ROW_TRANSFORMS as readonly string[]).includes(transform) ? (transform as RowTransform) : "none",
       separator: text("separator") ?? "",
       index: (text("index") ?? "").trim(),

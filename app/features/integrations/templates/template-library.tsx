@@ -22,8 +22,8 @@ export interface TemplateCard {
   limitations: string[];
   authType: string;
   sandboxAvailable: boolean;
-  documentationUrl: string;
-  setupGuideUrl: string;
+  documentationUrl: string | null;
+  setupGuideUrl: string | null;
   endpointCount: number;
   /** Where to connect it for the selected organization; null when it is connected, or the user may not. */
   connectHref: string | null;
@@ -136,12 +136,16 @@ export function TemplateLibrary({ params, templates, counts }: { params: HubPara
               ) : null}
               <ConnectAction template={template} />
               <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
-                <a href={template.setupGuideUrl} rel="noopener noreferrer" target="_blank" className="text-primary-dark underline dark:text-primary">
-                  {t("library.setupGuide")}
-                </a>
-                <a href={template.documentationUrl} rel="noopener noreferrer" target="_blank" className="text-primary-dark underline dark:text-primary">
-                  {t("library.documentation")}
-                </a>
+                {template.setupGuideUrl ? (
+                  <a href={template.setupGuideUrl} rel="noopener noreferrer" target="_blank" className="text-primary-dark underline dark:text-primary">
+                    {t("library.setupGuide")}
+                  </a>
+                ) : null}
+                {template.documentationUrl ? (
+                  <a href={template.documentationUrl} rel="noopener noreferrer" target="_blank" className="text-primary-dark underline dark:text-primary">
+                    {t("library.documentation")}
+                  </a>
+                ) : null}
               </p>
             </li>
           ))}

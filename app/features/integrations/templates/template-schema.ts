@@ -78,7 +78,8 @@ export const IntegrationTemplateSchema = z
     crm: z.string().min(1),
     category: z.enum(TEMPLATE_CATEGORIES),
     status: z.enum(["enabled", "disabled"]),
-    website: z.string().url(),
+    /** Links the library shows; null when the vendor has no public page to point at (no `.example` hosts, decision 0061). */
+    website: z.string().url().nullable(),
     baseUrl: z.string().url(),
     logo: z.string().min(1),
     description: z.string().min(1),
@@ -116,8 +117,8 @@ export const IntegrationTemplateSchema = z
     fieldMappings: z.object({ contactsMapping: z.array(FieldMappingSchema), appointmentsMapping: z.array(FieldMappingSchema) }),
     features: z.array(z.string().min(1)),
     limitations: z.array(z.string().min(1)),
-    setupGuideUrl: z.string().url(),
-    documentationUrl: z.string().url(),
+    setupGuideUrl: z.string().url().nullable(),
+    documentationUrl: z.string().url().nullable(),
     sandboxAvailable: z.boolean(),
     popularity: z.number().int().min(0).max(100),
     /** What users read, in the app's other languages (English is above); the same number of features and limitations. */

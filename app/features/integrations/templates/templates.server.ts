@@ -107,7 +107,9 @@ const isHttps = (text: string) => {
 function checkTemplate(template: IntegrationTemplate, errors: Array<[string, string]>, options: LoadOptions): Map<string, EndpointChecks> {
   const checks = new Map<string, EndpointChecks>();
   for (const key of ["website", "baseUrl", "setupGuideUrl", "documentationUrl"] as const) {
-    if (!isHttps(template[key]) && !(options.allowHttp && /^http:\/\//.test(template[key]))) errors.push([key, "must be an https URL"]);
+    const value = template[key];
+    if (value === null) continue;
+    if (!isHttps(value) && !(options.allowHttp && /^http:\/\//.test(value))) errors.push([key, "must be an https URL"]);
   }
   if (!template.logo.startsWith("/") && !isHttps(template.logo)) errors.push(["logo", "must be a path under public/ (starting with /) or an https URL"]);
   const limits = template.rateLimiting;

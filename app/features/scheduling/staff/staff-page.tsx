@@ -1,8 +1,9 @@
 import { Form } from "@remix-run/react";
 import { Button } from "~/components/ui/button";
 import { DataTable, type DataColumn } from "~/components/ui/data-table";
-import { FormErrors, SelectField, TextField } from "~/components/ui/field";
+import { FormErrors, TextField } from "~/components/ui/field";
 import { Notice, Panel } from "~/components/ui/panel";
+import { TimeZoneField } from "~/components/ui/time-zone-field";
 import { useIsPending } from "~/components/ui/use-is-pending";
 import { dateTimeFormat, formatDate } from "~/i18n/format";
 import { useTranslation } from "~/i18n/react";
@@ -52,12 +53,12 @@ export function WorkingHoursForm({
         <p className="text-sm text-slate-600 dark:text-slate-300">{t("staff.hoursIntro")}</p>
         <FormErrors errors={form.errors} namespace="scheduling" />
         <input type="hidden" name="intent" value="save-hours" />
-        <SelectField
+        <TimeZoneField
           label={t("staff.timeZone")}
           errors={fields.timeZone.errors}
           namespace="scheduling"
           selectProps={{ ...plainSelectProps(fields.timeZone), disabled: !canEdit }}
-          options={timeZones.map((zone) => ({ value: zone, label: zone.replace(/_/g, " ") }))}
+          zones={timeZones}
         />
         <div className="grid gap-3 sm:grid-cols-2">
           {WEEKDAYS.map((day) => {

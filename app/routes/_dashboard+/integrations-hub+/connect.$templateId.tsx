@@ -160,9 +160,11 @@ export default function ConnectTemplatePage() {
               <img src={loaded.template.logo} alt="" width={48} height={48} className="h-12 w-12 rounded" />
               <p className="text-slate-700 dark:text-slate-200">{loaded.template.description}</p>
               <p className="text-slate-600 dark:text-slate-300">{t("connect.afterwards")}</p>
-              <a href={loaded.template.setupGuideUrl} rel="noopener noreferrer" target="_blank" className="text-primary-dark underline dark:text-primary">
-                {t("library.setupGuide")}
-              </a>
+              {loaded.template.setupGuideUrl ? (
+                <a href={loaded.template.setupGuideUrl} rel="noopener noreferrer" target="_blank" className="text-primary-dark underline dark:text-primary">
+                  {t("library.setupGuide")}
+                </a>
+              ) : null}
             </div>
           </Panel>
         </div>
