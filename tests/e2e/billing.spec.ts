@@ -1,5 +1,5 @@
 import type { Page, TestInfo } from "@playwright/test";
-import { expect, signInQuickly, test, toast, waitForHydration } from "./fixtures";
+import { expect, registerOwnerWithPlan, test, toast, waitForHydration } from "./fixtures";
 import { isScriptless, uniqueEmail } from "./support";
 
 /**
@@ -15,19 +15,7 @@ const PASSWORD = "Billing-e2e-2026!";
 /** A new owner with their own organisation on Starter, paid with Stripe's 4242 test card, signed in. */
 async function newOwner(page: Page, testInfo: TestInfo) {
   const email = uniqueEmail("billing", testInfo);
-  const registered = await page.request.post("/register", {
-    form: { name: "Bea Billing", company: "Bea Billing Ltd", email, phone: "4165550177", password: PASSWORD, confirmPassword: PASSWORD },
-    maxRedirects: 0,
-  });
-  expect(registered.status(), "registration").toBe(302);
-  await signInQuickly(page, email, PASSWORD);
-  const card = await page.request.post("/choose-plan", {
-    form: { intent: "add-card", number: "4242424242424242", expiry: "12/34", cvc: "123", returnTo: "/choose-plan" },
-    maxRedirects: 0,
-  });
-  expect(card.status(), "adding the first card").toBe(302);
-  const chosen = await page.request.post("/choose-plan", { form: { intent: "choose", plan: "starter", submissionKey: crypto.randomUUID() }, maxRedirects: 0 });
-  expect(chosen.status(), "paying for Starter").toBe(302);
+  await registerOwnerWithPlan(page, { email, password: PASSWORD, name: "Bea Billing", company: "Bea Billing Ltd", phone: "4165550177" });
 }
 
 /** Opens the add-card form: a dialog with scripts, its own page without. */

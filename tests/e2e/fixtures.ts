@@ -59,9 +59,9 @@ export const test = base.extend({
  */
 export async function registerOwnerWithPlan(
   page: Page,
-  account: { email: string; password: string; name: string; company: string; phone: string; headers?: Record<string, string> },
+  account: { email: string; password: string; name: string; company: string; phone: string; headers?: Record<string, string>; plan?: "starter" | "growth" },
 ) {
-  const { email, password, name, company, phone, headers } = account;
+  const { email, password, name, company, phone, headers, plan: planKey = "starter" } = account;
   const registered = await page.request.post("/register", {
     form: { name, company, email, phone, password, confirmPassword: password },
     ...(headers ? { headers } : {}),
@@ -74,8 +74,8 @@ export async function registerOwnerWithPlan(
     maxRedirects: 0,
   });
   expect(card.status(), "adding the test card").toBe(302);
-  const plan = await page.request.post("/choose-plan", { form: { intent: "choose", plan: "starter", submissionKey: crypto.randomUUID() }, maxRedirects: 0 });
-  expect(plan.status(), "choosing the starter plan").toBe(302);
+  const plan = await page.request.post("/choose-plan", { form: { intent: "choose", plan: planKey, submissionKey: crypto.randomUUID() }, maxRedirects: 0 });
+  expect(plan.status(), `choosing the ${planKey} plan`).toBe(302);
 }
 
 export async function signInQuickly(page: Page, email: string, password = DEMO_PASSWORD) {

@@ -1,5 +1,5 @@
 import type { Locator, Page, TestInfo } from "@playwright/test";
-import { expect, expectNoSeriousViolations, prepareAccessibilityAudit, signInQuickly, test, toast, waitForHydration } from "./fixtures";
+import { expect, expectNoSeriousViolations, prepareAccessibilityAudit, registerOwnerWithPlan, test, toast, waitForHydration } from "./fixtures";
 import { isScriptless, uniqueEmail } from "./support";
 
 /*
@@ -20,19 +20,7 @@ test.beforeEach(async ({ page }, testInfo) => {
 /** A new owner with their own organisation on the given plan, signed in. */
 async function newOwner(page: Page, testInfo: TestInfo, plan: "starter" | "growth") {
   const email = uniqueEmail("numbers", testInfo);
-  const registered = await page.request.post("/register", {
-    form: { name: "Nora Numbers", company: "Nora Numbers Ltd", email, phone: "4165550150", password: PASSWORD, confirmPassword: PASSWORD },
-    maxRedirects: 0,
-  });
-  expect(registered.status(), "registration").toBe(302);
-  await signInQuickly(page, email, PASSWORD);
-  const card = await page.request.post("/choose-plan", {
-    form: { intent: "add-card", number: "4242424242424242", expiry: "12/34", cvc: "123", returnTo: "/choose-plan" },
-    maxRedirects: 0,
-  });
-  expect(card.status(), "adding a card").toBe(302);
-  const chosen = await page.request.post("/choose-plan", { form: { intent: "choose", plan, submissionKey: crypto.randomUUID() }, maxRedirects: 0 });
-  expect(chosen.status(), "choosing a plan").toBe(302);
+  await registerOwnerWithPlan(page, { email, password: PASSWORD, name: "Nora Numbers", company: "Nora Numbers Ltd", phone: "4165550150", plan });
 }
 
 /** Four random digits after 416 555, so parallel runs and projects never type the same number. */

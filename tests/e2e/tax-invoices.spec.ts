@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page, TestInfo } from "@playwright/test";
-import { expect, signInQuickly, test, toast, waitForHydration } from "./fixtures";
+import { expect, registerOwnerWithPlan, test, toast, waitForHydration } from "./fixtures";
 import { uniqueEmail } from "./support";
 
 /**
@@ -17,20 +17,8 @@ const PASSWORD = "Tax-invoices-e2e-2026!";
 
 async function newOwner(page: Page, testInfo: TestInfo) {
   const email = uniqueEmail("tax", testInfo);
-  const registered = await page.request.post("/register", {
-    form: { name: "Tina Tax", company: "Tina Tax Ltd", email, phone: "4165550178", password: PASSWORD, confirmPassword: PASSWORD },
-    maxRedirects: 0,
-  });
-  expect(registered.status(), "registration").toBe(302);
-  await signInQuickly(page, email, PASSWORD);
-  const card = await page.request.post("/choose-plan", {
-    form: { intent: "add-card", number: "4242424242424242", expiry: "12/34", cvc: "123", returnTo: "/choose-plan" },
-    maxRedirects: 0,
-  });
-  expect(card.status(), "adding the first card").toBe(302);
   // Invoice no. 1, issued before any billing details exist.
-  const chosen = await page.request.post("/choose-plan", { form: { intent: "choose", plan: "starter", submissionKey: crypto.randomUUID() }, maxRedirects: 0 });
-  expect(chosen.status(), "paying for Starter").toBe(302);
+  await registerOwnerWithPlan(page, { email, password: PASSWORD, name: "Tina Tax", company: "Tina Tax Ltd", phone: "4165550178" });
 }
 
 /** The PDF's text as poppler's pdftotext reads it (poppler-utils, as the unit test uses). */
