@@ -19,7 +19,8 @@ const TENANT_COLUMNS = ["name", "time_zone", "country", "two_factor_required"] a
 
 export async function up(db: Kysely<unknown>) {
   if (isPostgres(db)) {
-    await sql`create table gate_changes (seq bigint generated always as identity primary key, tenant_id text not null)`.execute(db);
+    // Raw SQL (an identity column), so the "C" collation every text column gets (app/db/postgres.server.ts) is written out here.
+    await sql`create table gate_changes (seq bigint generated always as identity primary key, tenant_id text collate "C" not null)`.execute(db);
   } else {
     await sql`create table gate_changes (seq integer primary key autoincrement, tenant_id text not null)`.execute(db);
   }
