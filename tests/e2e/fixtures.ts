@@ -128,6 +128,19 @@ export function auditsWithScriptsOnly(testInfo: TestInfo) {
 export async function expectNoSeriousViolations(page: Page, { withoutScripts = false }: { withoutScripts?: boolean } = {}) {
   if (isScriptless(test.info()) && !withoutScripts) return;
   await expect(page.locator("html")).not.toHaveClass(/\bdark\b/);
+  // Colours are judged as they settle: a button fading in from its disabled opacity, or into its hover colour, measured halfway
+  // fails contrast it does not have (agents.spec's Vapi form in CI of 2d98b22). Endless animations (spinners) are not waited for.
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
+          .map((animation) => animation.finished.catch(() => undefined)),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 2_000)),
+    ]),
+  );
   // Legacy mode runs axe in the page itself; the default runs it per frame and then opens a blank page to merge the
   // results, about a second per audit. Our pages have no cross-origin frames, the one case legacy mode cannot see into.
   const results = await new AxeBuilder({ page })

@@ -74,7 +74,9 @@ export function TimeZoneField({
               </div>
             </Combobox>
           ) : null}
-          <select key={key} ref={selectRef} {...rest} {...control} className={cn(inputClass, rest.className)}>
+          {/* Every option is a zone, so the select always holds a choice: `required` adds nothing, and with the first option inside
+              an <optgroup> it is invalid HTML (the Nu checker, html-validity.spec). */}
+          <select key={key} ref={selectRef} {...rest} {...control} required={false} className={cn(inputClass, rest.className)}>
             {groupTimeZones(zones).map((group) => (
               <optgroup key={group.region} label={t(`timeZoneField.regions.${group.region}`)}>
                 {group.zones.map((zone) => (

@@ -74,7 +74,7 @@ export function BillingDetailsPanel({
             label={t("details.street")}
             errors={fields.street.errors}
             namespace="billing"
-            inputProps={{ ...plainInputProps(fields.street, { type: "text" }), autoComplete: "street-address" }}
+            inputProps={{ ...plainInputProps(fields.street, { type: "text" }), autoComplete: "address-line1" }}
           />
           <div className="grid gap-4 sm:grid-cols-[10rem_1fr]">
             <TextField
