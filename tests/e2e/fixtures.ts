@@ -129,7 +129,7 @@ export async function expectNoSeriousViolations(page: Page, { withoutScripts = f
   if (isScriptless(test.info()) && !withoutScripts) return;
   await expect(page.locator("html")).not.toHaveClass(/\bdark\b/);
   // Colours are judged as they settle: a button fading in from its disabled opacity, or into its hover colour, measured halfway
-  // fails contrast it does not have (agents.spec's Vapi form in CI of 2d98b22). Endless animations (spinners) are not waited for.
+  // fails contrast it does not have (the Vapi form of agents.spec.ts, CI of 2d98b22). Endless animations (spinners) are not waited for.
   await page.evaluate(() =>
     Promise.race([
       Promise.all(
