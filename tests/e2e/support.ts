@@ -124,8 +124,10 @@ export async function ensureDemoIntegration(page: Page): Promise<string> {
   await page.locator("#integration-connect-setting_locationId").fill("loc_1");
   await page.locator("#integration-connect-setting_eventTypeId").fill("evt_1");
   await page.locator("form#integration-connect button[type=submit]").click();
-  await page.waitForLoadState("load");
-  const id = /\/integrations-hub\/([0-9a-f-]{36})$/.exec(new URL(page.url()).pathname)?.[1] ?? (await existing());
+  // Wait for the redirect itself: with JavaScript the submission is a fetch, "load" has long fired, and a goto
+  // right after the click cancelled the submission before the server saw it (accessibility.spec, CI of a580f68).
+  await page.waitForURL(/\/integrations-hub\/[0-9a-f-]{36}$/, { timeout: 15_000 });
+  const id = /\/integrations-hub\/([0-9a-f-]{36})$/.exec(new URL(page.url()).pathname)?.[1];
   if (!id) throw new Error("could not connect a demo integration");
   return id;
 }
