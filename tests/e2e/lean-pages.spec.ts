@@ -108,3 +108,20 @@ test("a translation file that cannot be loaded leaves the server's page as it is
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(page.getByText("Invalid email or password").first()).toBeVisible();
 });
+
+test("a list row carries one play control, and the short classes that replace repeated utilities keep their colours after the build", async ({ page }) => {
+  await signInQuickly(page, DEMO_USERS.owner.email);
+  await page.goto("/recordings?status=voicemail");
+  const row = page.locator("tbody tr").first();
+  await expect(
+    row
+      .getByRole(/* a link without scripts, a button with them */ "link", { name: /^Play the recording of / })
+      .or(row.getByRole("button", { name: /^Play the recording of / })),
+  ).toHaveCount(1);
+  // Tailwind keeps only the classes it finds written in the source: a badge class built from a variable came out colourless.
+  const badge = row.locator(".badge").first();
+  await expect(badge).toBeVisible();
+  expect(await badge.evaluate((element) => getComputedStyle(element).backgroundColor)).not.toMatch(/^(rgba\(0, 0, 0, 0\)|transparent|rgb\(255, 255, 255\))$/);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(row.locator(".data-cell-play")).toBeVisible();
+});

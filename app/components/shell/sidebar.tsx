@@ -1,4 +1,4 @@
-import { Form, useFetcher, useLocation } from "@remix-run/react";
+import { useFetcher, useLocation } from "@remix-run/react";
 import { ListLink } from "~/components/ui/list-link";
 import { useEffect, useRef, useState, type RefObject } from "react";
 import { useHydrated } from "~/components/ui/use-hydrated";
@@ -127,14 +127,25 @@ function SingleLinkGroup({ group }: { group: NavGroup }) {
   );
 }
 
-function CollapsibleGroup({ group, open, onToggle }: { group: NavGroup; open: boolean; onToggle: (groupId: string) => void }) {
+function CollapsibleGroup({
+  group,
+  open,
+  collapsed,
+  onToggle,
+}: {
+  group: NavGroup;
+  open: boolean;
+  /** Only a collapsed sidebar shows the icon and its flyout; an expanded one leaves them out of the page altogether. */
+  collapsed: boolean;
+  onToggle: (groupId: string) => void;
+}) {
   const { t } = useTranslation();
   const location = useLocation();
   const label = t(group.labelKey);
   const listId = `nav-group-${group.id}`;
   return (
     <li className="nav-group relative" data-tour={`nav-${group.id}`}>
-      <Form
+      <form
         method="post"
         action="/resources/sidebar"
         className="nav-expanded-only"
@@ -157,23 +168,27 @@ function CollapsibleGroup({ group, open, onToggle }: { group: NavGroup; open: bo
           <span className="flex-1">{label}</span>
           <Icon name="chevron" className={open ? "h-4 w-4 transition-transform rotate-180" : "h-4 w-4 transition-transform"} />
         </button>
-      </Form>
+      </form>
       {open ? <LinkList id={listId} items={group.items} className="nav-expanded-only ml-8 mt-1 space-y-0.5" /> : null}
-      <details className="nav-collapsed-only">
-        <summary
-          className="nav-group-idle flex cursor-pointer list-none items-center justify-center rounded-md px-3 py-2 [&::-webkit-details-marker]:hidden"
-          aria-label={label}
-          title={label}
-        >
-          <Icon name={group.icon} />
-        </summary>
-      </details>
-      <div className="nav-flyout absolute left-full top-0 z-30 w-60 pl-2">
-        <div className="rounded-md border border-slate-200 bg-white p-2 shadow-lg dark:border-slate-700 dark:bg-slate-900">
-          <p className="px-3 pb-1 text-xs font-semibold uppercase tracking-wide text-slate-500">{label}</p>
-          <LinkList items={group.items} className="space-y-0.5" />
-        </div>
-      </div>
+      {collapsed ? (
+        <>
+          <details className="nav-collapsed-only">
+            <summary
+              className="nav-group-idle flex cursor-pointer list-none items-center justify-center rounded-md px-3 py-2 [&::-webkit-details-marker]:hidden"
+              aria-label={label}
+              title={label}
+            >
+              <Icon name={group.icon} />
+            </summary>
+          </details>
+          <div className="nav-flyout absolute left-full top-0 z-30 w-60 pl-2">
+            <div className="rounded-md border border-slate-200 bg-white p-2 shadow-lg dark:border-slate-700 dark:bg-slate-900">
+              <p className="px-3 pb-1 text-xs font-semibold uppercase tracking-wide text-slate-500">{label}</p>
+              <LinkList items={group.items} className="space-y-0.5" />
+            </div>
+          </div>
+        </>
+      ) : null}
     </li>
   );
 }
@@ -181,7 +196,9 @@ function CollapsibleGroup({ group, open, onToggle }: { group: NavGroup; open: bo
 /**
  * The sidebar (docs/product/navigation.md#sidebar). Group state is a cookie written by
  * /resources/sidebar: a plain form post without JavaScript, a background
- * fetcher with optimistic state when scripts run.
+ * fetcher with optimistic state when scripts run. Its forms are plain <form>s:
+ * their submit handlers always take over once scripts run, so Remix's <Form>
+ * would only add its per-instance cost to every page's render.
  */
 export function Sidebar({ groups, openGroups: initialOpen, collapsed: initialCollapsed, drawerOpen, onCloseDrawer }: SidebarProps) {
   const { t } = useTranslation();
@@ -223,12 +240,12 @@ export function Sidebar({ groups, openGroups: initialOpen, collapsed: initialCol
             group.standalone ? (
               <SingleLinkGroup key={group.id} group={group} />
             ) : (
-              <CollapsibleGroup key={group.id} group={group} open={openGroups.includes(group.id)} onToggle={toggleGroup} />
+              <CollapsibleGroup key={group.id} group={group} open={openGroups.includes(group.id)} collapsed={collapsed} onToggle={toggleGroup} />
             ),
           )}
         </ul>
       </nav>
-      <Form
+      <form
         method="post"
         action="/resources/sidebar"
         className="hidden border-t border-slate-200 px-2 py-2 dark:border-slate-800 wide:block"
@@ -248,7 +265,7 @@ export function Sidebar({ groups, openGroups: initialOpen, collapsed: initialCol
           <Icon name={collapsed ? "expand" : "collapse"} />
           <span className={collapsed ? "sr-only" : "nav-label"}>{collapsed ? t("nav.expand") : t("nav.collapse")}</span>
         </button>
-      </Form>
+      </form>
     </aside>
   );
 }

@@ -3,14 +3,18 @@ import { cn } from "./cn";
 
 export type BadgeTone = "neutral" | "info" | "success" | "warning" | "danger" | "accent";
 
-/** Colours with at least 4.5:1 text contrast in both themes; the word carries the meaning, the colour only helps. */
+/**
+ * Colours with at least 4.5:1 text contrast in both themes; the word carries the meaning, the colour only helps.
+ * The classes are in tailwind.css (.badge, .badge-<tone>), as a list repeats a badge on every row; they are
+ * written out whole here because Tailwind keeps only the classes it finds in the source.
+ */
 const TONES: Record<BadgeTone, string> = {
-  neutral: "bg-slate-100 text-slate-800 ring-slate-200 dark:bg-slate-800 dark:text-slate-100 dark:ring-slate-700",
-  info: "bg-sky-50 text-sky-900 ring-sky-200 dark:bg-sky-950 dark:text-sky-100 dark:ring-sky-900",
-  success: "bg-emerald-50 text-emerald-900 ring-emerald-200 dark:bg-emerald-950 dark:text-emerald-100 dark:ring-emerald-900",
-  warning: "bg-amber-50 text-amber-900 ring-amber-200 dark:bg-amber-950 dark:text-amber-100 dark:ring-amber-900",
-  danger: "bg-red-50 text-red-800 ring-red-200 dark:bg-red-950 dark:text-red-100 dark:ring-red-900",
-  accent: "bg-violet-50 text-violet-900 ring-violet-200 dark:bg-violet-950 dark:text-violet-100 dark:ring-violet-900",
+  neutral: "badge badge-neutral",
+  info: "badge badge-info",
+  success: "badge badge-success",
+  warning: "badge badge-warning",
+  danger: "badge badge-danger",
+  accent: "badge badge-accent",
 };
 
 export function Badge({
@@ -25,10 +29,7 @@ export function Badge({
   "data-testid"?: string;
 }) {
   return (
-    <span
-      {...rest}
-      className={cn("inline-flex items-center whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset", TONES[tone], className)}
-    >
+    <span {...rest} className={className ? cn(TONES[tone], className) : TONES[tone]}>
       {children}
     </span>
   );

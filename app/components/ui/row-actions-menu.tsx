@@ -32,10 +32,7 @@ export function RowActionsMenu({ label, actions }: { label: string; actions: Row
       // Without scripts the links stack in a narrow actions column, so the table keeps within its box at laptop width.
       <ul aria-label={label} className="flex flex-wrap justify-end gap-x-3 gap-y-1 text-sm">
         {actions.map((action) => {
-          const linkClass = cn(
-            "font-medium underline-offset-2 hover:underline",
-            action.tone === "danger" ? "text-red-700 dark:text-red-400" : "text-slate-700 dark:text-slate-200",
-          );
+          const linkClass = action.tone === "danger" ? "row-action-danger" : "row-action";
           return (
             <li key={action.label}>
               {action.post ? (

@@ -4,7 +4,7 @@ import { clearedSessionCookie, getLiveSession, type SessionRecord } from "~/feat
 import { redirectWithToast } from "~/lib/toast/toast.server";
 import { getActiveSubscription, type ActiveSubscription } from "~/features/tenants/plans.server";
 import { tenantPhoneCountry } from "~/features/phone/phone-country";
-import { identifyRequest } from "~/lib/observability/request-context.server";
+import { identifyRequest, requestMemo } from "~/lib/observability/request-context.server";
 import {
   can,
   firstSegment,
@@ -57,7 +57,7 @@ export interface GateContext {
   mustEnrolTwoFactor: boolean;
 }
 
-// Remix hands the same Request to every loader of a navigation; one lookup serves them all.
+// One lookup per Request; requestMemo shares it across the loaders of a page view, which Remix gives Requests of their own.
 const resolved = new WeakMap<Request, Promise<GateContext | null>>();
 
 /**
@@ -212,7 +212,8 @@ async function roleInSelection(user: { id: string; role_key: string; permissions
 export function getGateContext(request: Request) {
   let pending = resolved.get(request);
   if (!pending) {
-    pending = loadGateContext(request);
+    // The loaders of one page view share it too: each gets a Request of its own from Remix (requestMemo).
+    pending = requestMemo(`gate\0${request.headers.get("cookie") ?? ""}`, () => loadGateContext(request));
     resolved.set(request, pending);
   }
   return pending;

@@ -24,7 +24,11 @@ export function loggablePath(url: string) {
 export function observeRequests(routePatternOf: (pathname: string) => string): RequestHandler {
   return (req, res, next) => {
     const started = process.hrtime.bigint();
-    const context: WorkContext = { requestId: requestIdFrom(req.get("x-request-id")), ip: req.ip ?? req.socket.remoteAddress };
+    const context: WorkContext = {
+      requestId: requestIdFrom(req.get("x-request-id")),
+      ip: req.ip ?? req.socket.remoteAddress,
+      readOnly: req.method === "GET" || req.method === "HEAD",
+    };
     res.setHeader("X-Request-Id", context.requestId);
     res.on("finish", () => {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;

@@ -13,6 +13,10 @@ export interface WorkContext {
   ip?: string;
   tenantId?: string;
   userId?: string;
+  /** A GET or HEAD: nothing this request does changes what its loaders read, so they may share reads (requestMemo). */
+  readOnly?: boolean;
+  /** Reads shared by the loaders of one read-only request, by key. */
+  memo?: Map<string, Promise<unknown>>;
 }
 
 const storage = new AsyncLocalStorage<WorkContext>();
@@ -38,4 +42,24 @@ const INCOMING_ID = /^[A-Za-z0-9._:@/+=-]{1,128}$/;
 /** An incoming X-Request-Id is kept when it is a plausible id (a load balancer's, a client's); anything else is replaced. */
 export function requestIdFrom(header: string | null | undefined) {
   return header && INCOMING_ID.test(header) ? header : crypto.randomUUID();
+}
+
+/**
+ * One read shared by every loader of a GET or HEAD request. Remix gives each
+ * loader a Request object of its own (it strips its internal params by making
+ * a new one), so a WeakMap on the Request does not reach across them; the
+ * request's context does. A request that runs an action computes every time:
+ * its loaders must see what the action changed. Without a context (tests,
+ * the job runner) it simply computes.
+ */
+export function requestMemo<T>(key: string, compute: () => Promise<T>): Promise<T> {
+  const context = storage.getStore();
+  if (!context?.readOnly) return compute();
+  context.memo ??= new Map();
+  let pending = context.memo.get(key) as Promise<T> | undefined;
+  if (!pending) {
+    pending = compute();
+    context.memo.set(key, pending);
+  }
+  return pending;
 }

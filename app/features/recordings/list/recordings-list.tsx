@@ -201,7 +201,8 @@ function RecordingsTable({ data, busy }: { data: RecordingsListViewData; busy: b
     id: "play",
     header: t("columns.play"),
     hideHeader: true,
-    className: "w-10 pr-0 max-sm:hidden",
+    // One play control per row: on a phone's card it sits at the start of the actions line (data-cell-play in tailwind.css).
+    className: "w-10 pr-0 data-cell-play",
     cell: (row) => (
       <PlayButton row={row} name={contactOf(row, data.phones) ?? formatDateTime(row.createdAt, i18n.language, data.timeZone)} timeZone={data.timeZone} />
     ),
@@ -216,19 +217,7 @@ function RecordingsTable({ data, busy }: { data: RecordingsListViewData; busy: b
       busy={busy}
       actions={{
         header: t("columns.actions"),
-        cell: (row) => (
-          // A <div>: the actions are a list without scripts (and a menu with them), which phrasing content such as a <span> may not hold.
-          <div className="inline-flex items-center gap-1">
-            <span className="sm:hidden">
-              <PlayButton
-                row={row}
-                name={contactOf(row, data.phones) ?? formatDateTime(row.createdAt, i18n.language, data.timeZone)}
-                timeZone={data.timeZone}
-              />
-            </span>
-            <RecordingRowActions row={row} data={data} />
-          </div>
-        ),
+        cell: (row) => <RecordingRowActions row={row} data={data} />,
       }}
     />
   );
@@ -261,8 +250,7 @@ function PlayButton({ row, name, timeZone }: { row: RecordingListItem; name: str
       </span>
     );
   }
-  const className =
-    "inline-flex h-7 w-7 items-center justify-center rounded-full text-primary-dark hover:bg-primary/15 focus-visible:outline focus-visible:outline-2 focus-visible:outline-primary dark:text-white";
+  const className = "play-control";
   return hydrated ? (
     <button type="button" className={className} aria-label={label} title={label} onClick={() => play(playing)}>
       <PlayIcon />
