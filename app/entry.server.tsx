@@ -1,7 +1,8 @@
 import { createReadableStreamFromReadable, type AppLoadContext, type EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
-import { renderToPipeableStream } from "react-dom/server";
+import { renderToPipeableStream, renderToStaticMarkup } from "react-dom/server";
+import { StaticMarkupContext } from "~/components/shell/cached-markup";
 import { NonceProvider } from "~/components/nonce";
 import { getLanguage, pageTranslator } from "~/i18n/i18next.server";
 import { translationRelease } from "~/i18n/namespace-files.server";
@@ -35,7 +36,9 @@ export default async function handleRequest(
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <TranslationProvider translator={translator} bootstrap={bootstrap}>
-          <RemixServer context={remixContext} url={request.url} nonce={nonce} abortDelay={streamTimeout} />
+          <StaticMarkupContext.Provider value={renderToStaticMarkup}>
+            <RemixServer context={remixContext} url={request.url} nonce={nonce} abortDelay={streamTimeout} />
+          </StaticMarkupContext.Provider>
         </TranslationProvider>
       </NonceProvider>,
       {

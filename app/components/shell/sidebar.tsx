@@ -1,8 +1,9 @@
 import { useFetcher, useLocation } from "@remix-run/react";
 import { ListLink } from "~/components/ui/list-link";
-import { useEffect, useRef, useState, type RefObject } from "react";
+import { createContext, useContext, useEffect, useRef, useState, type RefObject } from "react";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { useTranslation } from "~/i18n/react";
+import { CachedMarkup } from "./cached-markup";
 import { Icon } from "~/components/ui/icon";
 import { Logo } from "~/components/logo";
 import { isBuiltSegment, type NavGroup, type NavItem, type VisibleNavGroup } from "~/lib/navigation/routes";
@@ -19,6 +20,17 @@ interface SidebarProps {
   onCloseDrawer: () => void;
 }
 
+/**
+ * Where the sidebar is shown: the page's first path segment and tab (its active entry) and the path its
+ * no-JavaScript forms return to. A context, so the same markup renders live or once into the cache.
+ */
+interface SidebarPlace {
+  segment: string | undefined;
+  tab: string | null;
+  returnPath: string;
+}
+const SidebarPlaceContext = createContext<SidebarPlace>({ segment: undefined, tab: null, returnPath: "/" });
+
 interface NavLinkEntry {
   key: string;
   to: string;
@@ -31,9 +43,7 @@ interface NavLinkEntry {
 
 function useNavLinks(item: NavItem): NavLinkEntry[] {
   const { t } = useTranslation();
-  const location = useLocation();
-  const segment = location.pathname.split("/").filter(Boolean)[0];
-  const tab = new URLSearchParams(location.search).get("tab");
+  const { segment, tab } = useContext(SidebarPlaceContext);
   if (item.tabs) {
     const activeTab = tab ?? item.tabs[0]?.value;
     return item.tabs.map((entry) => {
@@ -103,9 +113,9 @@ function LinkEntries({ item }: { item: NavItem }) {
 
 function SingleLinkGroup({ group }: { group: NavGroup }) {
   const { t } = useTranslation();
-  const location = useLocation();
+  const { segment } = useContext(SidebarPlaceContext);
   const item = group.items[0]!;
-  const active = isActiveItem(item, location.pathname.split("/").filter(Boolean)[0]);
+  const active = isActiveItem(item, segment);
   const soon = !isBuiltSegment(item.segment);
   return (
     <li className="nav-group relative" data-tour={`nav-${group.id}`}>
@@ -137,10 +147,11 @@ function CollapsibleGroup({
   open: boolean;
   /** Only a collapsed sidebar shows the icon and its flyout; an expanded one leaves them out of the page altogether. */
   collapsed: boolean;
-  onToggle: (groupId: string) => void;
+  /** Scripts running: the toggle happens in place. Absent in the cached markup, whose form posts. */
+  onToggle?: (groupId: string) => void;
 }) {
   const { t } = useTranslation();
-  const location = useLocation();
+  const { returnPath } = useContext(SidebarPlaceContext);
   const label = t(group.labelKey);
   const listId = `nav-group-${group.id}`;
   return (
@@ -149,14 +160,17 @@ function CollapsibleGroup({
         method="post"
         action="/resources/sidebar"
         className="nav-expanded-only"
-        onSubmit={(event) => {
-          event.preventDefault();
-          onToggle(group.id);
-        }}
+        onSubmit={
+          onToggle &&
+          ((event) => {
+            event.preventDefault();
+            onToggle(group.id);
+          })
+        }
       >
         <input type="hidden" name="group" value={group.id} />
         {/* Back to the open drawer on a phone without JavaScript (#navigation); the desktop sidebar has no use for the fragment. */}
-        <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}#${NAVIGATION_ID}`} />
+        <input type="hidden" name="redirectTo" value={`${returnPath}#${NAVIGATION_ID}`} />
         <button
           type="submit"
           aria-expanded={open}
@@ -193,28 +207,24 @@ function CollapsibleGroup({
   );
 }
 
-/**
- * The sidebar (docs/product/navigation.md#sidebar). Group state is a cookie written by
- * /resources/sidebar: a plain form post without JavaScript, a background
- * fetcher with optimistic state when scripts run. Its forms are plain <form>s:
- * their submit handlers always take over once scripts run, so Remix's <Form>
- * would only add its per-instance cost to every page's render.
- */
-export function Sidebar({ groups, openGroups: initialOpen, collapsed: initialCollapsed, drawerOpen, onCloseDrawer }: SidebarProps) {
-  const { t } = useTranslation();
-  const fetcher = useFetcher();
-  const location = useLocation();
-  const [openGroups, setOpenGroups] = useState(initialOpen);
-  const [collapsed, setCollapsed] = useState(initialCollapsed);
-  const closeButton = useRef<HTMLButtonElement>(null);
-  useDrawerFocus(drawerOpen, onCloseDrawer, closeButton);
-
-  const persist = (fields: Record<string, string>) => fetcher.submit({ ...fields, _fetcher: "1" }, { method: "post", action: "/resources/sidebar" });
-  const toggleGroup = (groupId: string) => {
-    setOpenGroups((current) => (current.includes(groupId) ? current.filter((id) => id !== groupId) : [...current, groupId]));
-    persist({ group: groupId });
+/** What the sidebar's markup depends on besides the page's place: the same values give the same HTML. */
+interface SidebarViewProps {
+  groups: VisibleNavGroup[];
+  openGroups: string[];
+  collapsed: boolean;
+  drawerOpen: boolean;
+  /** Scripts running: the controls act in place. Absent in the cached markup, whose forms post and whose close control is a link. */
+  live?: {
+    onToggleGroup: (groupId: string) => void;
+    onToggleCollapsed: () => void;
+    onCloseDrawer: () => void;
+    closeButton: RefObject<HTMLButtonElement>;
   };
+}
 
+function SidebarView({ groups, openGroups, collapsed, drawerOpen, live }: SidebarViewProps) {
+  const { t } = useTranslation();
+  const { returnPath } = useContext(SidebarPlaceContext);
   return (
     // z-20: sticky makes the sidebar a stacking context, so its flyouts rise above the page's own positioned parts (tab bars, tables) only if the sidebar does.
     <aside
@@ -232,7 +242,7 @@ export function Sidebar({ groups, openGroups: initialOpen, collapsed: initialCol
         <ListLink to="/overview" className="nav-collapsed-only mx-auto">
           <Logo compact />
         </ListLink>
-        <CloseDrawer buttonRef={closeButton} onClose={onCloseDrawer} />
+        <CloseDrawer live={live} />
       </div>
       <nav aria-label={t("nav.label")} className="nav-scroll min-h-0 flex-1 px-2 pb-6">
         <ul className="space-y-1">
@@ -240,7 +250,7 @@ export function Sidebar({ groups, openGroups: initialOpen, collapsed: initialCol
             group.standalone ? (
               <SingleLinkGroup key={group.id} group={group} />
             ) : (
-              <CollapsibleGroup key={group.id} group={group} open={openGroups.includes(group.id)} collapsed={collapsed} onToggle={toggleGroup} />
+              <CollapsibleGroup key={group.id} group={group} open={openGroups.includes(group.id)} collapsed={collapsed} onToggle={live?.onToggleGroup} />
             ),
           )}
         </ul>
@@ -249,14 +259,16 @@ export function Sidebar({ groups, openGroups: initialOpen, collapsed: initialCol
         method="post"
         action="/resources/sidebar"
         className="hidden border-t border-slate-200 px-2 py-2 dark:border-slate-800 wide:block"
-        onSubmit={(event) => {
-          event.preventDefault();
-          setCollapsed(!collapsed);
-          persist({ collapsed: String(!collapsed) });
-        }}
+        onSubmit={
+          live &&
+          ((event) => {
+            event.preventDefault();
+            live.onToggleCollapsed();
+          })
+        }
       >
         <input type="hidden" name="collapsed" value={String(!collapsed)} />
-        <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+        <input type="hidden" name="redirectTo" value={returnPath} />
         <button
           type="submit"
           className="nav-link flex w-full items-center gap-3 rounded-md px-3 py-2 text-sm text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
@@ -270,16 +282,100 @@ export function Sidebar({ groups, openGroups: initialOpen, collapsed: initialCol
   );
 }
 
+/** Stands for the page's path in the cached markup; each page's own goes in on the way out (CachedMarkup's fill). */
+const RETURN_PATH_SLOT = "__sidebar_return_path__";
+const CACHE_KEY_SEPARATOR = "\u0000";
+
+/**
+ * The sidebar (docs/product/navigation.md#sidebar). Group state is a cookie written by
+ * /resources/sidebar: a plain form post without JavaScript, a background
+ * fetcher with optimistic state when scripts run. Its forms are plain <form>s:
+ * their submit handlers always take over once scripts run, so Remix's <Form>
+ * would only add its per-instance cost to every page's render.
+ *
+ * The server renders it once per language, set of screens, open groups,
+ * collapsed state and active entry, and serves that HTML to every page alike
+ * (issue 27: the shell was a third of a list page's render). The browser
+ * keeps that HTML while it hydrates, then swaps in the live sidebar.
+ */
+export function Sidebar(props: SidebarProps) {
+  const hydrated = useHydrated();
+  const translation = useTranslation();
+  const location = useLocation();
+  const segment = location.pathname.split("/").filter(Boolean)[0];
+  const tab = new URLSearchParams(location.search).get("tab");
+  const returnPath = location.pathname + location.search;
+  if (hydrated) {
+    return (
+      <SidebarPlaceContext.Provider value={{ segment, tab, returnPath }}>
+        <LiveSidebar {...props} />
+      </SidebarPlaceContext.Provider>
+    );
+  }
+  // Only a tab the active entry has changes the markup; any other value is one key, so the cache stays bounded.
+  const tabItem = props.groups.flatMap((group) => group.items).find((item) => item.segment === segment && item.tabs);
+  const activeTab = tab === null || !tabItem ? null : tabItem.tabs!.some((entry) => entry.value === tab) ? tab : "";
+  const cacheKey = [
+    "sidebar",
+    translation.i18n.language,
+    props.groups.map((group) => `${group.id}:${group.items.map((item) => item.segment).join(",")}`).join(";"),
+    props.openGroups.join(","),
+    props.collapsed,
+    segment ?? "",
+    activeTab ?? "",
+  ].join(CACHE_KEY_SEPARATOR);
+  return (
+    <CachedMarkup
+      cacheKey={cacheKey}
+      fill={{ [RETURN_PATH_SLOT]: returnPath }}
+      render={() => (
+        <SidebarPlaceContext.Provider value={{ segment, tab: activeTab, returnPath: RETURN_PATH_SLOT }}>
+          <SidebarView groups={props.groups} openGroups={props.openGroups} collapsed={props.collapsed} drawerOpen={false} />
+        </SidebarPlaceContext.Provider>
+      )}
+    />
+  );
+}
+
+function LiveSidebar({ groups, openGroups: initialOpen, collapsed: initialCollapsed, drawerOpen, onCloseDrawer }: SidebarProps) {
+  const fetcher = useFetcher();
+  const [openGroups, setOpenGroups] = useState(initialOpen);
+  const [collapsed, setCollapsed] = useState(initialCollapsed);
+  const closeButton = useRef<HTMLButtonElement>(null);
+  useDrawerFocus(drawerOpen, onCloseDrawer, closeButton);
+
+  const persist = (fields: Record<string, string>) => fetcher.submit({ ...fields, _fetcher: "1" }, { method: "post", action: "/resources/sidebar" });
+  const live = {
+    onToggleGroup: (groupId: string) => {
+      setOpenGroups((current) => (current.includes(groupId) ? current.filter((id) => id !== groupId) : [...current, groupId]));
+      persist({ group: groupId });
+    },
+    onToggleCollapsed: () => {
+      setCollapsed(!collapsed);
+      persist({ collapsed: String(!collapsed) });
+    },
+    onCloseDrawer,
+    closeButton,
+  };
+  return <SidebarView groups={groups} openGroups={openGroups} collapsed={collapsed} drawerOpen={drawerOpen} live={live} />;
+}
+
 const CLOSE_CLASS =
   "inline-flex h-10 w-10 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800 wide:hidden";
 
 /** The drawer's close control on a phone: a link that drops #navigation without JavaScript, a button once hydrated. */
-function CloseDrawer({ buttonRef, onClose }: { buttonRef: RefObject<HTMLButtonElement>; onClose: () => void }) {
+function CloseDrawer({ live }: { live: SidebarViewProps["live"] }) {
   const { t } = useTranslation();
-  const hydrated = useHydrated();
   const icon = <Icon name="close" />;
-  return hydrated ? (
-    <button ref={buttonRef} type="button" className={CLOSE_CLASS} aria-label={t("nav.closeMenu")} title={t("nav.closeMenu")} onClick={onClose}>
+  return live ? (
+    <button
+      ref={live.closeButton}
+      type="button"
+      className={CLOSE_CLASS}
+      aria-label={t("nav.closeMenu")}
+      title={t("nav.closeMenu")}
+      onClick={live.onCloseDrawer}
+    >
       {icon}
     </button>
   ) : (

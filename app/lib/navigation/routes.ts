@@ -291,6 +291,18 @@ export function visibleNavGroups(canRead: (segment: string) => boolean): Visible
   })).filter((group) => group.items.length > 0);
 }
 
+/**
+ * The sidebar's and the profile menu's segments a user may read, in their order: what the dashboard layout sends
+ * the browser instead of the groups themselves, which both sides build from it (visibleNavGroups); a page's data
+ * then carries a few words for the navigation, not its whole structure.
+ */
+export function readableNavSegments(canRead: (segment: string) => boolean): string[] {
+  const segments = new Set<string>();
+  for (const group of NAV_GROUPS) for (const item of group.items) segments.add(item.segment);
+  for (const entry of PROFILE_MENU) segments.add(entry.segment);
+  return [...segments].filter(canRead);
+}
+
 /** Screens reached from the top bar rather than the sidebar. */
 export const PROFILE_MENU = [
   { segment: "profile", labelKey: "topbar.myProfile" },

@@ -1,6 +1,6 @@
 import { type LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "~/i18n/react";
 import { MenuButton } from "~/components/shell/menu-button";
 import { Sidebar } from "~/components/shell/sidebar";
@@ -11,7 +11,7 @@ import { NotificationBell } from "~/features/notifications/notification-bell";
 import { countUnread } from "~/features/notifications/notifications.server";
 import { requireScreenAccess } from "~/features/access/gate.server";
 import { can } from "~/features/roles/permissions";
-import { PROFILE_MENU, visibleNavGroups } from "~/lib/navigation/routes";
+import { PROFILE_MENU, readableNavSegments, visibleNavGroups } from "~/lib/navigation/routes";
 import { readSidebar } from "~/lib/preferences/preferences.server";
 import { avatarUrl } from "~/features/profile/avatar";
 import type { loader as rootLoader } from "~/root";
@@ -23,8 +23,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const readable = (s: string) => can(gate.user.permissions, s, "read");
   return {
     user: { id: gate.user.id, name: gate.user.name, avatarUrl: avatarUrl(gate.user) },
-    navGroups: visibleNavGroups(readable),
-    profileLinks: PROFILE_MENU.filter((entry) => readable(entry.segment)).map(({ segment, labelKey }) => ({ segment, labelKey })),
+    readableSegments: readableNavSegments(readable),
     sidebar,
     unreadNotifications,
     selection: {
@@ -47,7 +46,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function DashboardLayout() {
   const { t } = useTranslation();
-  const { user, navGroups, profileLinks, sidebar, grace, selection, unreadNotifications } = useLoaderData<typeof loader>();
+  const { user, readableSegments, sidebar, grace, selection, unreadNotifications } = useLoaderData<typeof loader>();
+  const { navGroups, profileLinks } = useMemo(() => {
+    const readable = new Set(readableSegments);
+    return { navGroups: visibleNavGroups((segment) => readable.has(segment)), profileLinks: PROFILE_MENU.filter((entry) => readable.has(entry.segment)) };
+  }, [readableSegments]);
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const [menuOpen, setMenuOpen] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
