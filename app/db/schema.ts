@@ -32,6 +32,7 @@ export interface Database {
   invoices: InvoiceTable;
   billing_details: BillingDetailsTable;
   tax_rates: TaxRateTable;
+  tax_rate_changes: TaxRateChangeTable;
   test_provider_payments: TestProviderPaymentTable;
   billing_events: BillingEventTable;
   organizations: OrganizationTable;
@@ -609,6 +610,9 @@ export interface InvoiceTable {
   tax_cents: Generated<number | null>;
   /** TaxNote key (tax-rule.ts) or null. */
   tax_note: Generated<string | null>;
+  /** The period a plan invoice bills (migration 0041), ISO instants; null for top-ups and older invoices. */
+  service_period_start: Generated<string | null>;
+  service_period_end: Generated<string | null>;
 }
 
 /** The buyer's details for tax invoices (migration 0040), one per tenant. */
@@ -624,6 +628,17 @@ export interface BillingDetailsTable {
   vat_id: string | null;
   tax_exempt: Generated<number>;
   updated_at: string;
+}
+
+/** A country's VAT rate from a UTC day on (migration 0041), set on /products/tax-rates; one per country and day. */
+export interface TaxRateChangeTable {
+  id: string;
+  country: string;
+  rate_bp: number;
+  /** YYYY-MM-DD (UTC). */
+  effective_from: string;
+  created_by: string | null;
+  created_at: string;
 }
 
 /** Country → VAT rate in basis points (migration 0040). */

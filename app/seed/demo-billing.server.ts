@@ -1,4 +1,4 @@
-import type { DB } from "~/db/db.server";
+import { newId, now, type DB } from "~/db/db.server";
 import { ensureBillingAccount } from "~/features/billing/accounts.server";
 import { saveAutoTopupSettings } from "~/features/billing/payments/auto-topup.server";
 import { saveCard } from "~/features/billing/payments/payment-methods.server";
@@ -35,4 +35,16 @@ export async function seedDemoBilling(db: DB, tenantId: string, userId: string) 
     );
   }
   await saveAutoTopupSettings(tenantId, { enabled: true, thresholdCents: 2_000, amountCents: 5_000, monthlyCapCents: 50_000 }, db);
+}
+
+/**
+ * One rate change on /products/tax-rates, so the screen shows a "since" day
+ * and a country's history: Estonia's standard rate rose from 22 % to 24 % on
+ * 1 July 2025, set by the demo's platform admin (decision 0066).
+ */
+export async function seedDemoTaxRates(db: DB, platformAdminId: string) {
+  await db
+    .insertInto("tax_rate_changes")
+    .values({ id: newId(), country: "EE", rate_bp: 2400, effective_from: "2025-07-01", created_by: platformAdminId, created_at: now() })
+    .execute();
 }

@@ -3,7 +3,7 @@ import { getEnv } from "~/config/env.server";
 import { ensureBuiltInRoles, getRoleIdByKey } from "~/features/roles/roles.server";
 import { hashPassword } from "~/features/auth/password.server";
 import { ensurePlans, subscribeTenantToPlan } from "~/features/tenants/plans.server";
-import { seedDemoBilling } from "./demo-billing.server";
+import { seedDemoBilling, seedDemoTaxRates } from "./demo-billing.server";
 import { getDb, migrateToLatest, newId, now, type DB } from "~/db/db.server";
 import { seedDemoContactsAndCampaigns } from "./demo-campaigns.server";
 import { seedDemoCalls } from "./demo-calls.server";
@@ -84,6 +84,8 @@ export async function seedDemoData(db: DB = getDb()) {
   await subscribeTenantToPlan(tenants.demo, "growth", db);
   const owner = await db.selectFrom("users").select("id").where("email", "=", DEMO_USERS[0].email).executeTakeFirstOrThrow();
   await seedDemoBilling(db, tenants.demo, owner.id);
+  const platformAdmin = await db.selectFrom("users").select("id").where("email", "=", "admin@demo.test").executeTakeFirstOrThrow();
+  await seedDemoTaxRates(db, platformAdmin.id);
   await seedDemoCalls(db, tenants.demo, "America/Toronto");
   await seedDemoContactsAndCampaigns(db, tenants.demo, "America/Toronto");
   await seedDemoAgents(db, tenants.demo, owner.id);

@@ -143,6 +143,10 @@ export const SUPER_ADMIN_SCREENS = [
   "/products",
   "/products/new",
   "/products/:product",
+  // VAT rates per country (issue 27, decision 0066): the list, a filtered list and a country's form.
+  "/products/tax-rates",
+  "/products/tax-rates?show=scheduled",
+  "/products/tax-rates/DE",
   "/analytics",
   "/analytics?range=last-12-months",
 ];

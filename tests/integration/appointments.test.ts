@@ -280,7 +280,9 @@ describe("booking refusals", () => {
       "validation.appointmentChanged",
       "validation.appointmentGone",
       "validation.noShowNotYet",
-      "validation.hoursFormat",
+      "validation.timeFormat",
+      "validation.hoursIncomplete",
+      "validation.hoursNeedRange",
       "validation.hoursOrder",
       "validation.hoursOverlap",
     ]);
@@ -696,20 +698,27 @@ describe("staff hours and calendar feeds", () => {
     const result = await staffAction(host.id, {
       intent: "save-hours",
       timeZone: "America/New_York",
-      day1: "9-17",
-      day2: "17:00-09:00",
-      day3: "09:00-12:00, 11:00-13:00",
-      day4: "09:00-17:00",
-      day5: "",
-      day6: "",
-      day7: "",
+      day1Works: "on",
+      day1From0: "9am",
+      day1To0: "17:00",
+      day2Works: "on",
+      day2From0: "17:00",
+      day2To0: "09:00",
+      day3Works: "on",
+      day3From0: "09:00",
+      day3To0: "12:00",
+      day3From1: "11:00",
+      day3To1: "13:00",
+      day4Works: "on",
+      day4From0: "09:00",
+      day4To0: "17:00",
     });
     expect(unwrap(result).status).toBe(400);
     const errors = errorsOf(result);
-    expect(errors.day1).toEqual(["validation.hoursFormat"]);
-    expect(errors.day2).toEqual(["validation.hoursOrder"]);
-    expect(errors.day3).toEqual(["validation.hoursOverlap"]);
-    expect(errors.day4 ?? undefined).toBeUndefined();
+    expect(errors.day1From0).toEqual(["validation.timeFormat"]);
+    expect(errors.day2To0).toEqual(["validation.hoursOrder"]);
+    expect(errors.day3From1).toEqual(["validation.hoursOverlap"]);
+    expect(Object.keys(errors).filter((name) => name.startsWith("day4"))).toEqual([]);
     const schedule = await db().selectFrom("staff_schedules").select("weekly_hours").where("user_id", "=", host.id).executeTakeFirstOrThrow();
     expect(JSON.parse(schedule.weekly_hours)).toEqual(JSON.parse(JSON.stringify(WORKING_WEEK)));
   });
@@ -719,7 +728,12 @@ describe("staff hours and calendar feeds", () => {
     const [year, month, date] = day.split("-").map(Number) as [number, number, number];
     const weekday = new Date(Date.UTC(year, month - 1, date)).getUTCDay() || 7;
     const form: Record<string, string> = { intent: "save-hours", timeZone: "America/New_York" };
-    for (let index = 1; index <= 7; index++) form[`day${index}`] = index === weekday ? "10:00 - 11:00" : index <= 5 ? "09:00-17:00" : "";
+    for (let index = 1; index <= 7; index++) {
+      if (index !== weekday && index > 5) continue;
+      form[`day${index}Works`] = "on";
+      form[`day${index}From0`] = index === weekday ? "10:00" : "09:00";
+      form[`day${index}To0`] = index === weekday ? "11:00" : "17:00";
+    }
     const saved = await staffAction(host.id, form);
     expect(redirectLocation(saved)).toBe(`/staff/${host.id}`);
     expect(await labels()).toEqual(["10:00", "10:30"]);
@@ -727,7 +741,7 @@ describe("staff hours and calendar feeds", () => {
     const nextDay = addDays(day, 1);
     const before = await labels(nextDay);
     expect(before.length).toBeGreaterThan(0);
-    expect(redirectLocation(await staffAction(host.id, { intent: "add-override", date: day, hours: "" }))).toBe(`/staff/${host.id}`);
+    expect(redirectLocation(await staffAction(host.id, { intent: "add-override", date: day }))).toBe(`/staff/${host.id}`);
     const week = await picker(day);
     expect(week.times).toEqual([]);
     expect(week.days.find((entry) => entry.date === day)?.count).toBe(0);
@@ -743,7 +757,7 @@ describe("staff hours and calendar feeds", () => {
   it("lets an agent change their own hours but not a colleague's", async () => {
     const [self, colleague] = world.hosts;
     const cookie = await selectOrganization(await sessionCookieFor(self!.email), world.organizationId, world.teamId);
-    const hours = { intent: "save-hours", timeZone: "Europe/Berlin", day1: "08:00-12:00", day2: "", day3: "", day4: "", day5: "", day6: "", day7: "" };
+    const hours = { intent: "save-hours", timeZone: "Europe/Berlin", day1Works: "on", day1From0: "08:00", day1To0: "12:00" };
     expect(redirectLocation(await staffAction(self!.id, hours, cookie))).toBe(`/staff/${self!.id}`);
     expect(await db().selectFrom("staff_schedules").select(["time_zone", "weekly_hours"]).where("user_id", "=", self!.id).executeTakeFirstOrThrow()).toEqual({
       time_zone: "Europe/Berlin",

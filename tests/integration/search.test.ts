@@ -6,8 +6,11 @@ import { normalizeSearchTerm } from "~/features/search/search-query";
 import { searchEverywhere } from "~/features/search/search.server";
 import * as dashboard from "~/routes/_dashboard+/_layout";
 import * as searchPage from "~/routes/_dashboard+/search";
+import * as searchResource from "~/routes/resources+/search";
+import * as campaignsPage from "~/routes/_dashboard+/campaigns+/_index";
+import { bestRank, type SearchResourceData } from "~/features/search/search-query";
 import { callLoader, prepareTestDatabase, unwrap } from "../support/app";
-import { agent, call, campaign, contact, tenantWithOwner, type TestTenant } from "../support/factories";
+import { agent, call, campaign, contact, tenantUser, tenantWithOwner, type TestTenant } from "../support/factories";
 import { getDb, newId, now } from "~/db/db.server";
 
 /*
@@ -132,5 +135,102 @@ describe("/search", () => {
     >;
     expect(pages.groups[0]).toMatchObject({ area: "pages", hits: [expect.objectContaining({ href: "/billing" })] });
     expect(JSON.stringify(data)).not.toContain("Theirs");
+  });
+});
+
+describe("ranking (issue 27)", () => {
+  // Inserted in the worst order, so alphabetical or insertion order would not pass.
+  const names = ["Rosequartz", "Big quartz sale", "Quartz sale", "quartzite", "Quartz", "Re-quartz"];
+
+  beforeAll(async () => {
+    for (const name of names) await campaign(ours.tenantId, { name });
+    await contact(ours.tenantId, { first_name: "Ada", last_name: "Quartzby", email: "ada@example.test" });
+    await contact(ours.tenantId, { first_name: "Quartz", last_name: "Able", email: "q@example.test" });
+    await contact(ours.tenantId, { first_name: "Bea", last_name: "Stone", email: "quartz@example.test" });
+  });
+
+  it("puts exact, then prefix, then a word's prefix, then contains, in SQL as in search-query.ts", async () => {
+    const groups = await searchEverywhere(where(ours), everything, "quartz");
+    const campaigns = groups.find((group) => group.area === "campaigns")!.hits.map((hit) => hit.label);
+    // Five at most (RESULTS_PER_GROUP): the "contains" one, last by rank, is the one left out.
+    expect(campaigns).toEqual(["Quartz", "Quartz sale", "quartzite", "Big quartz sale", "Re-quartz"]);
+    const ranks = campaigns.map((label) => bestRank([label], "quartz"));
+    expect(ranks).toEqual([...ranks].sort((a, b) => a! - b!));
+  });
+
+  it("ranks a contact by its name or its email address, whichever matches better", async () => {
+    const groups = await searchEverywhere(where(ours), { contacts: ["read"] } as PermissionMap, "quartz");
+    // "quartz@…" starts with the term (prefix), as does "Quartz Able"; "Ada Quartzby" only at a word's start.
+    expect(groups[0]!.hits.map((hit) => hit.label)).toEqual(["Bea Stone", "Quartz Able", "Ada Quartzby"]);
+    const exact = await searchEverywhere(where(ours), { contacts: ["read"] } as PermissionMap, "q@example.test");
+    expect(exact[0]!.hits.map((hit) => hit.label)).toEqual(["Quartz Able"]);
+  });
+});
+
+describe("/resources/search (the command palette's data)", () => {
+  const read = async (cookie: string, q: string) => {
+    const result = await callLoader(searchResource.loader, `/resources/search?q=${encodeURIComponent(q)}`, { cookie });
+    expect(result).toBeInstanceOf(Response);
+    const response = result as Response;
+    return { status: response.status, headers: response.headers, body: (await response.json()) as SearchResourceData & { error?: string } };
+  };
+
+  it("answers the owner's matches as JSON, never another tenant's, and is never cached", async () => {
+    const { status, headers, body } = await read(ours.cookie, "  Zephyr ");
+    expect(status).toBe(200);
+    expect(headers.get("content-type")).toContain("application/json");
+    expect(headers.get("cache-control")).toBe("private, no-store");
+    expect(body.term).toBe("zephyr");
+    expect(body.groups.map((group) => group.area).sort()).toEqual(["agents", "campaigns", "contacts", "crm-deals", "recordings", "tickets"]);
+    expect(JSON.stringify(body)).not.toMatch(/theirs/i);
+    // The same as /search gives for the term.
+    const page = unwrap(await callLoader(searchPage.loader, "/search?q=zephyr", { cookie: ours.cookie })).value as Awaited<
+      ReturnType<typeof searchPage.loader>
+    >;
+    expect(body.groups).toEqual(page.groups);
+  });
+
+  it("leaves out the areas the user's role may not read", async () => {
+    const roleId = newId();
+    await getDb()
+      .insertInto("roles")
+      .values({
+        id: roleId,
+        key: `custom-${roleId.slice(0, 8)}`,
+        name: "Campaign desk",
+        permissions: JSON.stringify({ overview: ["read"], campaigns: ["read"] }),
+        created_at: now(),
+        tenant_id: ours.tenantId,
+      })
+      .execute();
+    const member = await tenantUser(ours.tenantId, { role: "agent" });
+    await getDb().updateTable("users").set({ role_id: roleId }).where("id", "=", member.userId).execute();
+    const { status, body } = await read(member.cookie, "zephyr");
+    expect(status).toBe(200);
+    expect(body.groups.map((group) => group.area)).toEqual(["campaigns"]);
+    expect(body.groups[0]!.hits.map((hit) => hit.label)).toEqual(["ZEPHYR spring"]);
+  });
+
+  it("answers 401 without a session, and nothing for an empty term", async () => {
+    const { status, body } = await read("", "zephyr");
+    expect(status).toBe(401);
+    expect(body).toEqual({ error: "unauthenticated" });
+    expect((await read(ours.cookie, "   ")).body).toEqual({ term: "", groups: [] });
+  });
+});
+
+describe("the campaigns list's q (the campaigns' See all)", () => {
+  it("filters by part of the name, case-insensitively and only the tenant's, with wildcards taken literally", async () => {
+    const names = async (query: string) => {
+      const data = unwrap(await callLoader(campaignsPage.loader, `/campaigns${query}`, { cookie: ours.cookie })).value as Awaited<
+        ReturnType<typeof campaignsPage.loader>
+      >;
+      return { q: data.list.params.q, names: data.list.rows.map((row) => row.name).sort() };
+    };
+    expect(await names("?q=%20ZEPHYR%20")).toEqual({ q: "ZEPHYR", names: ["ZEPHYR spring"] });
+    expect((await names("?q=quartz&sort=name")).names).toEqual(["Big quartz sale", "Rosequartz", "Quartz", "Quartz sale", "Re-quartz", "quartzite"].sort());
+    expect((await names("?q=%25")).names).toEqual([]);
+    const groups = await searchEverywhere(where(ours), { campaigns: ["read"] } as PermissionMap, "zephyr");
+    expect(groups[0]!.seeAllHref).toBe("/campaigns?q=zephyr");
   });
 });

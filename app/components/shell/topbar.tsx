@@ -42,9 +42,16 @@ export function Topbar({ theme, userName, avatarUrl, profileLinks, selection, he
         to="/search"
         className="inline-flex shrink-0 items-center gap-2 rounded-md p-2 text-sm font-medium text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
         data-testid="search-link"
+        data-search-palette=""
       >
         <Icon name="search" />
         <span className="max-md:sr-only">{t("topbar.search")}</span>
+        {/* The command palette's shortcut (features/search/palette), one element drawn by CSS once the palette's script has said which (<html data-search-shortcut>). */}
+        <kbd
+          aria-hidden="true"
+          data-ctrl={t("topbar.searchShortcut")}
+          className="hidden rounded border border-slate-300 px-1 text-xs font-normal text-slate-500 dark:border-slate-600 dark:text-slate-400 md:[[data-search-shortcut]_&]:inline [[data-search-shortcut=ctrl]_&]:after:content-[attr(data-ctrl)] [[data-search-shortcut=mac]_&]:after:content-['⌘K']"
+        />
       </ListLink>
       {help}
       <LanguageSwitch />

@@ -20,6 +20,8 @@ addKeywords(
 );
 addKeywords("position", "static fixed absolute relative sticky");
 addKeywords("visibility", "visible invisible collapse");
+addKeywords("float", "float-right float-left float-none float-start float-end");
+addKeywords("clear", "clear-left clear-right clear-both clear-none clear-start clear-end");
 addKeywords("sr", "sr-only not-sr-only");
 addKeywords("text-transform", "uppercase lowercase capitalize normal-case");
 addKeywords("font-style", "italic not-italic");

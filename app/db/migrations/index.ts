@@ -35,6 +35,7 @@ import * as gateChanges from "./0037-gate-changes";
 import * as notifications from "./0038-notifications";
 import * as hubspotTemplateName from "./0039-hubspot-template-name";
 import * as taxInvoices from "./0040-tax-invoices";
+import * as taxRateChanges from "./0041-tax-rate-changes";
 
 /**
  * Migrations are imported statically so they travel inside the server bundle;
@@ -77,6 +78,7 @@ const migrations: Record<string, Migration> = {
   "0038-notifications": notifications,
   "0039-hubspot-template-name": hubspotTemplateName,
   "0040-tax-invoices": taxInvoices,
+  "0041-tax-rate-changes": taxRateChanges,
 };
 
 export const migrationProvider: MigrationProvider = {

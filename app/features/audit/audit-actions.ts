@@ -38,6 +38,8 @@ export const AUDIT_ACTIONS = [
   "plan.changed",
   // Invoices that are tax documents (issue 27, docs/decisions/0056-tax-invoices.md): a tenant's billing details saved.
   "billing-details.changed",
+  // Tax rates on /products/tax-rates (issue 27, docs/decisions/0066-tax-rates-on-screen.md): a country's rate set from a day on.
+  "tax-rate.changed",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -1,6 +1,7 @@
 import { isAssignableAgent, listAssignableAgents } from "~/features/agents/agents.server";
-import { sql } from "kysely";
+import { sql, type SqlBool } from "kysely";
 import { getDb, newId, now, type DB } from "~/db/db.server";
+import { escapeLike } from "~/db/like";
 import type { CampaignFrequency, CampaignSendingType, CampaignStatus, CampaignType } from "~/db/schema";
 import { listContactLists, type ContactListSummary } from "~/features/contacts/lists.server";
 import { formatPhoneForDisplay } from "~/features/phone/phone";
@@ -288,6 +289,9 @@ export async function listCampaigns(tenantId: string, params: CampaignListParams
     )
     .where("campaigns.tenant_id", "=", tenantId);
   if (params.status) query = query.where("campaigns.status", "=", params.status);
+  // Part of the name, case-insensitively (ASCII letters on SQLite, like the other lists' searches); the term's LIKE wildcards are literal.
+  const term = params.q.toLowerCase();
+  if (term) query = query.where(sql<SqlBool>`lower(campaigns.name) like ${`%${escapeLike(term)}%`} escape '\\'`);
 
   const { count } = await query.select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow();
   const total = Number(count);

@@ -27,17 +27,15 @@ const FIGURE_OUTCOMES = ["answered", "voicemail", "no-answer", "failed", "waitin
 /** Outcomes told in a line under the cards, when there are any. */
 const OTHER_OUTCOMES = ["pending", "logged", "skipped", "not-called"] as const satisfies readonly ContactOutcome[];
 
-export function CampaignResultsPanel({
-  campaignId,
-  data,
-  params,
-  timeZone,
-}: {
+/** What the panel and its contact list both need: the campaign, its results page, the page's URL state and the viewer's time zone. */
+interface CampaignResultsProps {
   campaignId: string;
   data: CampaignResultsPage;
   params: CampaignPageParams;
   timeZone: string;
-}) {
+}
+
+export function CampaignResultsPanel({ campaignId, data, params, timeZone }: CampaignResultsProps) {
   const { t, i18n } = useTranslation("campaigns");
   const n = (value: number) => formatNumber(value, i18n.language);
   const { results, run } = data;
@@ -93,17 +91,7 @@ export function CampaignResultsPanel({
   );
 }
 
-function ResultContacts({
-  campaignId,
-  data,
-  params,
-  timeZone,
-}: {
-  campaignId: string;
-  data: CampaignResultsPage;
-  params: CampaignPageParams;
-  timeZone: string;
-}) {
+function ResultContacts({ campaignId, data, params, timeZone }: CampaignResultsProps) {
   const { t, i18n } = useTranslation("campaigns");
   const navigation = useNavigation();
   const path = `/campaigns/${encodeURIComponent(campaignId)}`;

@@ -1,5 +1,6 @@
 import { syncDueCalcomConnections } from "~/features/calcom/scheduled-sync.server";
 import { pruneGateChanges } from "~/features/access/gate-changes.server";
+import { purgeOldNotifications } from "~/features/notifications/purge.server";
 import { runDueDeliveries } from "~/features/integrations/delivery/deliveries.server";
 import { purgeExpiredLogs } from "~/features/integrations/delivery/log-retention.server";
 import { purgeExpiredTranscripts } from "~/features/agents/retention.server";
@@ -132,6 +133,7 @@ export class JobRunner {
         await purgeFinishedOutboxJobs(now, this.context.db);
         await purgeExpiredTranscripts(now, this.context.db);
         await pruneGateChanges(this.context.db);
+        await purgeOldNotifications(now, this.context.db);
       }
     } catch (error) {
       this.onError(error);

@@ -8,6 +8,7 @@ import { Topbar } from "~/components/shell/topbar";
 import { GraceBanner } from "~/components/shell/grace-banner";
 import { HelpButton } from "~/features/onboarding/help-button";
 import { NotificationBell } from "~/features/notifications/notification-bell";
+import { SearchPaletteLauncher } from "~/features/search/palette/search-palette-launcher";
 import { countUnread } from "~/features/notifications/notifications.server";
 import { requireScreenAccess } from "~/features/access/gate.server";
 import { can } from "~/features/roles/permissions";
@@ -96,6 +97,7 @@ export default function DashboardLayout() {
           help={<HelpButton />}
           bell={<NotificationBell unread={unreadNotifications} />}
         />
+        <SearchPaletteLauncher />
         <GraceBanner notice={grace} />
         <main id="main" className="flex-1 p-4 sm:p-6">
           <Outlet />

@@ -6,9 +6,7 @@ import { EmptyState } from "~/components/ui/empty-state";
 import { PageHeader } from "~/components/ui/page-header";
 import { requireReadAccess } from "~/features/access/gate.server";
 import { MAX_SEARCH_LENGTH, normalizeSearchTerm } from "~/features/search/search-query";
-import { searchEverywhere } from "~/features/search/search.server";
-import { can } from "~/features/roles/permissions";
-import { visibleNavGroups } from "~/lib/navigation/routes";
+import { searchForUser } from "~/features/search/search.server";
 import { getTranslator } from "~/i18n/i18next.server";
 import { useTranslation } from "~/i18n/react";
 import type { I18nHandle } from "~/i18n/route-namespaces";
@@ -23,18 +21,9 @@ export const handle: I18nHandle = { i18n: ["search"] };
  * user's screen, so its read permission is the gate for the page itself.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { tenant, user } = await requireReadAccess(request, "overview");
+  const gate = await requireReadAccess(request, "overview");
   const term = normalizeSearchTerm(new URL(request.url).searchParams.get("q"));
-  const [t, tCommon] = await Promise.all([getTranslator(request, "search"), getTranslator(request, "common")]);
-  // The screens of the sidebar this user sees, by their names in the user's language.
-  const pages = visibleNavGroups((segment) => can(user.permissions, segment, "read")).flatMap((group) =>
-    group.items.flatMap((item) =>
-      item.tabs
-        ? item.tabs.map((tab) => ({ href: tab.href ?? `/${item.segment}?tab=${tab.value}`, title: tCommon(tab.labelKey), group: tCommon(group.labelKey) }))
-        : [{ href: `/${item.segment}`, title: tCommon(item.labelKey), group: tCommon(group.labelKey) }],
-    ),
-  );
-  const groups = await searchEverywhere(tenant, user.permissions, term, pages);
+  const [t, groups] = await Promise.all([getTranslator(request, "search"), searchForUser(request, gate, term)]);
   return { title: t("title"), term, groups };
 }
 

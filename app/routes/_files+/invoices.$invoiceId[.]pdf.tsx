@@ -48,6 +48,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       invoice.net_cents !== null && invoice.tax_rate_bp !== null && invoice.tax_cents !== null
         ? { netCents: invoice.net_cents, rateBp: invoice.tax_rate_bp, taxCents: invoice.tax_cents, note: invoice.tax_note as TaxNote }
         : undefined,
+    // A plan invoice's period as it was issued (migration 0041); a top-up and older invoices print the service date.
+    servicePeriod: invoice.service_period_start && invoice.service_period_end ? { start: invoice.service_period_start, end: invoice.service_period_end } : null,
   });
   return new Response(new Uint8Array(pdf), {
     headers: {

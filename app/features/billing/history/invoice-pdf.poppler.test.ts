@@ -96,6 +96,22 @@ describe("invoice PDFs read by poppler", () => {
     expect(text).not.toContain("Reverse Charge");
   });
 
+  it("states the period a renewal bills (§14 Abs. 4 Nr. 6 UStG) instead of a service date", async () => {
+    const renewal: InvoiceDocument = {
+      ...invoice,
+      language: "de",
+      timeZone: "Europe/Berlin",
+      item: "Growth-Tarif, Verlängerung",
+      amountCents: 11_900,
+      tax: { netCents: 10_000, rateBp: 1900, taxCents: 1_900, note: null },
+      servicePeriod: { start: "2025-03-05T10:00:00.000Z", end: "2025-04-05T10:00:00.000Z" },
+    };
+    const text = poppler("pdftotext", await renderInvoicePdf(renewal)).normalize("NFC");
+    expect(text).toContain("1 × Growth-Tarif, Verlängerung");
+    expect(text).toContain("Leistungszeitraum: 05.03.2025 – 05.04.2025");
+    expect(text).not.toContain("Leistungsdatum");
+  });
+
   it("prints the reverse-charge note for an EU business buyer", async () => {
     const text = poppler(
       "pdftotext",

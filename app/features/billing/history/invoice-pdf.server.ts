@@ -38,6 +38,11 @@ export interface InvoiceDocument {
    * invoices, which print as before (one total). amountCents is the gross.
    */
   tax?: { netCents: number; rateBp: number; taxCents: number; note: TaxNote };
+  /**
+   * The period a plan invoice bills (ISO instants, migration 0041), printed
+   * under the item in place of the service date; a top-up has none.
+   */
+  servicePeriod?: { start: string; end: string } | null;
 }
 
 export { invoiceNumberLabel };
@@ -138,12 +143,13 @@ export async function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
   const metaX = left + width - metaWidth;
   pdf.fontSize(10);
   let y = MARGIN + 2;
-  // §14 UStG wants the time of supply: an invoice is issued when the service is paid for and starts, so it is the invoice date.
+  // §14 UStG wants the time of supply or the period: a plan invoice states the period it bills under its item;
+  // a top-up is supplied when it is paid for, so its service date is the invoice date.
   const meta: [string, string][] = [
     [t("pdf.number"), numberLabel],
     [t("pdf.date"), date],
   ];
-  if (doc.tax) meta.push([t("pdf.serviceDate"), date]);
+  if (doc.tax && !doc.servicePeriod) meta.push([t("pdf.serviceDate"), date]);
   for (const [label, value] of meta) {
     pdf.font(REGULAR).fillColor(MUTED);
     text(label, metaX, y, { width: metaWidth - 100 });
@@ -193,6 +199,13 @@ export async function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
   pdf.font(REGULAR).fontSize(11).fillColor("black");
   // Quantity and kind of service (§14 UStG): one service per invoice.
   text(doc.tax ? t("pdf.quantityItem", { item: doc.item }) : doc.item, left, y, { width: descriptionWidth });
+  if (doc.servicePeriod) {
+    pdf.fontSize(10).fillColor(MUTED);
+    const from = formatDate(doc.servicePeriod.start, doc.language, doc.timeZone);
+    const to = formatDate(doc.servicePeriod.end, doc.language, doc.timeZone);
+    text(t("pdf.servicePeriod", { from, to }), left, pdf.y + 2, { width: descriptionWidth });
+    pdf.fontSize(11).fillColor("black");
+  }
   const itemEnd = pdf.y;
   text(doc.tax ? money(doc.tax.netCents) : amount, left + width - amountWidth, y, { width: amountWidth, align: "right" });
   y = Math.max(itemEnd, pdf.y) + 10;

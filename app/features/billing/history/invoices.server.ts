@@ -14,7 +14,16 @@ export interface InvoiceItem {
  * its invoice exactly when it has its ledger entries. It carries the seller,
  * buyer and tax as they are now (a snapshot: later edits never change it).
  */
-export async function createInvoice(trx: DB, charge: Charge, item: InvoiceItem, settledAt: string) {
+/**
+ * A plan charge's invoice states the period it bills (from–to), a top-up's
+ * only its date (§14 Abs. 4 Nr. 6 UStG: the time of supply or the period).
+ */
+export interface ServicePeriod {
+  start: string;
+  end: string;
+}
+
+export async function createInvoice(trx: DB, charge: Charge, item: InvoiceItem, settledAt: string, servicePeriod: ServicePeriod | null = null) {
   const { next_invoice_number } = await trx
     .updateTable("billing_accounts")
     .set((eb) => ({ next_invoice_number: eb("next_invoice_number", "+", 1) }))
@@ -38,7 +47,9 @@ export async function createInvoice(trx: DB, charge: Charge, item: InvoiceItem, 
     card_last4: card?.last4 ?? null,
     created_at: settledAt,
     // Prices are gross: the tax is taken out of the amount charged, so the ledger and the charge stay as they are (docs/decisions/0056-tax-invoices.md).
-    ...(await invoiceTaxSnapshot(trx, charge.tenant_id, charge.amount_cents)),
+    ...(await invoiceTaxSnapshot(trx, charge.tenant_id, charge.amount_cents, settledAt)),
+    service_period_start: servicePeriod?.start ?? null,
+    service_period_end: servicePeriod?.end ?? null,
   };
   await trx.insertInto("invoices").values(invoice).execute();
   // Other features (the affiliate programme's commissions) react to a paid invoice without billing knowing them (docs/decisions/0028-domain-events.md).

@@ -110,8 +110,10 @@ async function bookPaidCharge(trx: DB, charge: Charge, settledAt: string) {
     reference: charge.id,
     chargeId: charge.id,
   });
-  await createInvoice(trx, charge, { key: itemKey, values: { ...values, ...amount } }, settledAt);
-  await applyPaidPlan(trx, charge.tenant_id, details, settledAt, charge.amount_cents);
+  // The plan first: it decides the period this charge pays for, which the invoice states (§14 Abs. 4 Nr. 6 UStG, docs/decisions/0066-tax-rates-on-screen.md).
+  const period = await applyPaidPlan(trx, charge.tenant_id, details, settledAt, charge.amount_cents);
+  const servicePeriod = period ?? (details.periodStart && details.periodEnd ? { start: details.periodStart, end: details.periodEnd } : null);
+  await createInvoice(trx, charge, { key: itemKey, values: { ...values, ...amount } }, settledAt, servicePeriod);
 }
 
 /** A failed automatic top-up is remembered for the banner on /billing until one succeeds. A failed renewal's grace is the renewal job's call: the backup card may still pay it. */

@@ -1,5 +1,5 @@
 import { Form, Link } from "@remix-run/react";
-import { Button } from "~/components/ui/button";
+import { FormSubmitRow } from "~/components/ui/form-submit-row";
 import { CheckboxField, FormErrors, SelectField, TextField } from "~/components/ui/field";
 import { Notice, Panel } from "~/components/ui/panel";
 import { useIsPending } from "~/components/ui/use-is-pending";
@@ -104,11 +104,13 @@ export function TopUpPanel({
               selectProps={plainSelectProps(fields.paymentMethodId)}
               options={[{ value: "", label: t("topUp.chooseCard") }, ...cards.map((card) => ({ value: card.id, label: cardLabel(card) }))]}
             />
-            <div className="sm:col-span-2">
-              <Button type="submit" loading={busy} data-testid="topup-submit">
-                {busy ? t("topUp.submitting") : t("topUp.submit")}
-              </Button>
-            </div>
+            <FormSubmitRow
+              className="sm:col-span-2"
+              submitLabel={t("topUp.submit")}
+              busyLabel={t("topUp.submitting")}
+              submitting={busy}
+              data-testid="topup-submit"
+            />
           </fieldset>
         </Form>
       </div>
@@ -198,11 +200,7 @@ export function AutoTopupPanel({
               inputProps={{ ...plainInputProps(fields.cap, { type: "text" }), inputMode: "decimal", autoComplete: "off" }}
             />
           </div>
-          {canUpdate ? (
-            <Button type="submit" loading={busy} variant="secondary">
-              {busy ? t("autoTopup.saving") : t("autoTopup.save")}
-            </Button>
-          ) : null}
+          {canUpdate ? <FormSubmitRow variant="secondary" submitLabel={t("autoTopup.save")} busyLabel={t("autoTopup.saving")} submitting={busy} /> : null}
         </fieldset>
       </Form>
     </Panel>

@@ -10,7 +10,13 @@ type PlanDetails = Extract<ChargeDetails, { kind: "plan" }>;
  * settling transaction. Every change that switches plans ends one row and
  * starts another, so /subscriptions-history reads as what happened.
  */
-export async function applyPaidPlan(trx: DB, tenantId: string, details: PlanDetails, paidAt: string, amountCents?: number) {
+/** The period a paid plan charge bills (its invoice prints it, §14 UStG); null when a renewal found no subscription to extend. */
+export interface PaidPeriod {
+  start: string;
+  end: string;
+}
+
+export async function applyPaidPlan(trx: DB, tenantId: string, details: PlanDetails, paidAt: string, amountCents?: number): Promise<PaidPeriod | null> {
   // The terms the paid period is sold at (docs/decisions/0050-plan-price-changes-at-renewal.md): the plan's price
   // and rate now, and for a new plan or a renewal the amount actually charged, which is that price unless it
   // changed between the charge request and its settlement. An upgrade's charge is only the prorated difference.
@@ -27,8 +33,9 @@ export async function applyPaidPlan(trx: DB, tenantId: string, details: PlanDeta
   switch (details.change) {
     case "new": {
       await endCurrentSubscriptions(trx, tenantId, paidAt);
-      await startSubscription(trx, tenantId, details.planId, paidAt, addMonths(paidAt, 1), terms);
-      return;
+      const end = addMonths(paidAt, 1);
+      await startSubscription(trx, tenantId, details.planId, paidAt, end, terms);
+      return { start: paidAt, end };
     }
     case "upgrade": {
       const current = details.subscriptionId
@@ -36,8 +43,9 @@ export async function applyPaidPlan(trx: DB, tenantId: string, details: PlanDeta
         : undefined;
       await endCurrentSubscriptions(trx, tenantId, paidAt);
       // The upgrade was prorated to the paid period's end: the new plan keeps that period.
-      await startSubscription(trx, tenantId, details.planId, paidAt, current?.current_period_end ?? addMonths(paidAt, 1), terms);
-      return;
+      const end = current?.current_period_end ?? addMonths(paidAt, 1);
+      await startSubscription(trx, tenantId, details.planId, paidAt, end, terms);
+      return { start: paidAt, end };
     }
     case "renewal": {
       const current = await trx
@@ -46,7 +54,7 @@ export async function applyPaidPlan(trx: DB, tenantId: string, details: PlanDeta
         .where("id", "=", details.subscriptionId ?? "")
         .where("tenant_id", "=", tenantId)
         .executeTakeFirst();
-      if (!current) return;
+      if (!current) return null;
       // The paid period follows the last one, on the plan's billing day, whether paid on time or during grace (the grace days were used).
       // Paid so late that it would already be over (a charge settled after the plan lapsed): a fresh month from the payment.
       let start = details.periodStart ?? paidAt;
@@ -62,7 +70,7 @@ export async function applyPaidPlan(trx: DB, tenantId: string, details: PlanDeta
         await endCurrentSubscriptions(trx, tenantId, start);
         await startSubscription(trx, tenantId, details.planId, start, end, terms);
       }
-      return;
+      return { start, end };
     }
   }
 }

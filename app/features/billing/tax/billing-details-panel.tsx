@@ -1,5 +1,5 @@
 import { Form } from "@remix-run/react";
-import { Button } from "~/components/ui/button";
+import { FormSubmitRow } from "~/components/ui/form-submit-row";
 import { CheckboxField, FormErrors, SelectField, TextField, formWidthClass } from "~/components/ui/field";
 import { Panel } from "~/components/ui/panel";
 import { useIsPending } from "~/components/ui/use-is-pending";
@@ -111,9 +111,7 @@ export function BillingDetailsPanel({
             inputProps={plainInputProps(fields.taxExempt, { type: "checkbox" })}
           />
           {canUpdate ? (
-            <Button type="submit" loading={busy}>
-              {busy ? t("details.saving") : t("details.save")}
-            </Button>
+            <FormSubmitRow submitLabel={t("details.save")} busyLabel={t("details.saving")} submitting={busy} />
           ) : (
             <p className="text-sm text-slate-600 dark:text-slate-300">{t("details.readOnly")}</p>
           )}

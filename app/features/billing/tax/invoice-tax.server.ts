@@ -2,6 +2,7 @@ import { getEnv } from "~/config/env.server";
 import { getDb, inTransaction, now, type DB } from "~/db/db.server";
 import { recordAudit } from "~/features/audit/audit.server";
 import type { BillingDetailsInput } from "./billing-details-schema";
+import { taxRatesAt } from "./tax-rates.server";
 import { decideTax, splitGross, type TaxNote } from "./tax-rule";
 
 /**
@@ -55,9 +56,9 @@ export async function saveBillingDetails(tenantId: string, actorUserId: string |
   });
 }
 
-export async function getTaxRates(db: DB = getDb()) {
-  const rows = await db.selectFrom("tax_rates").select(["country", "rate_bp"]).execute();
-  return Object.fromEntries(rows.map((row) => [row.country, row.rate_bp])) as Record<string, number>;
+/** The rates in force at `at` (its UTC day): the seeded ones of tax_rates and the changes set on /products/tax-rates (tax-rates.server.ts). */
+export function getTaxRates(db: DB = getDb(), at: string = now()) {
+  return taxRatesAt(at, db);
 }
 
 export function sellerParty(): InvoiceParty {
@@ -73,11 +74,11 @@ export function sellerParty(): InvoiceParty {
  * from tax_rates throws: the charge stays pending for the reconciliation rather
  * than an invoice with a guessed tax.
  */
-export async function invoiceTaxSnapshot(trx: DB, tenantId: string, grossCents: number) {
+export async function invoiceTaxSnapshot(trx: DB, tenantId: string, grossCents: number, issuedAt: string = now()) {
   const [details, tenant, rates] = await Promise.all([
     getBillingDetails(tenantId, trx),
     trx.selectFrom("tenants").select(["name", "country"]).where("id", "=", tenantId).executeTakeFirstOrThrow(),
-    getTaxRates(trx),
+    getTaxRates(trx, issuedAt),
   ]);
   const buyer: InvoiceParty = details
     ? { name: details.legal_name, street: details.street, postcode: details.postcode, city: details.city, country: details.country, vatId: details.vat_id }

@@ -29,9 +29,11 @@ export function CampaignsList({ data, timeZone, permissions }: { data: CampaignL
   const updating = navigation.state === "loading" && navigation.location.pathname === "/campaigns";
   const { params, rows, total } = data;
   const firstShown = (params.page - 1) * CAMPAIGNS_PAGE_SIZE + 1;
+  const filtered = Boolean(params.q || params.status);
   return (
     <div className="min-w-0 space-y-4">
       <StatusFilter
+        q={params.q}
         status={params.status}
         sortFields={params.sort !== "createdAt" || params.order !== "desc" ? { sort: params.sort, order: params.order } : null}
       />
@@ -39,11 +41,11 @@ export function CampaignsList({ data, timeZone, permissions }: { data: CampaignL
         <EmptyState
           data-testid="campaigns-empty"
           heading={2}
-          title={params.status ? t("list.noMatchesTitle") : t("list.emptyTitle")}
+          title={filtered ? t("list.noMatchesTitle") : t("list.emptyTitle")}
           className="bg-white dark:bg-slate-900"
           action={
-            params.status ? (
-              <Link to={campaignListHref(params, { status: null, page: 1 })} className={buttonClass("secondary")}>
+            filtered ? (
+              <Link to={campaignListHref(params, { q: "", status: null, page: 1 })} className={buttonClass("secondary")}>
                 {t("list.clearFilter")}
               </Link>
             ) : permissions.canCreate ? (
@@ -53,7 +55,7 @@ export function CampaignsList({ data, timeZone, permissions }: { data: CampaignL
             ) : null
           }
         >
-          {params.status ? t("list.noMatches") : t("list.empty")}
+          {params.q ? t("list.noNameMatches", { q: params.q }) : params.status ? t("list.noMatches") : t("list.empty")}
         </EmptyState>
       ) : (
         <ListPanel
@@ -68,8 +70,8 @@ export function CampaignsList({ data, timeZone, permissions }: { data: CampaignL
             </p>
           }
           actions={
-            params.status ? (
-              <Link to={campaignListHref(params, { status: null, page: 1 })} className={buttonClass("secondary", undefined, "sm")}>
+            filtered ? (
+              <Link to={campaignListHref(params, { q: "", status: null, page: 1 })} className={buttonClass("secondary", undefined, "sm")}>
                 {t("list.clearFilter")}
               </Link>
             ) : null
@@ -210,12 +212,13 @@ function CampaignsTable({
   );
 }
 
-function StatusFilter({ status, sortFields }: { status: string | null; sortFields: { sort: string; order: string } | null }) {
+function StatusFilter({ q, status, sortFields }: { q: string; status: string | null; sortFields: { sort: string; order: string } | null }) {
   const { t } = useTranslation("campaigns");
   return (
     <FilterForm
       action="/campaigns"
       label={t("list.filterLabel")}
+      search={{ id: "campaigns-q", label: t("list.search.label"), placeholder: t("list.search.placeholder"), hint: t("list.search.hint"), value: q }}
       hidden={
         sortFields
           ? [

@@ -1,16 +1,24 @@
 import { describe, expect, it } from "vitest";
-import { campaignListHref, campaignPageHref, DEFAULT_CAMPAIGN_PAGE_PARAMS, parseCampaignListParams, parseCampaignPageParams, sortChange } from "./list-params";
+import {
+  CAMPAIGN_SEARCH_MAX_LENGTH,
+  campaignListHref,
+  campaignPageHref,
+  DEFAULT_CAMPAIGN_PAGE_PARAMS,
+  parseCampaignListParams,
+  parseCampaignPageParams,
+  sortChange,
+} from "./list-params";
 
 const parse = (query: string) => parseCampaignListParams(new URLSearchParams(query));
 
 describe("campaign list params", () => {
   it("defaults to the newest first, all statuses, page 1", () => {
-    expect(parse("")).toEqual({ status: null, sort: "createdAt", order: "desc", page: 1 });
+    expect(parse("")).toEqual({ q: "", status: null, sort: "createdAt", order: "desc", page: 1 });
   });
 
   it("reads a filter, sort and page, and falls back on values it does not know", () => {
-    expect(parse("status=paused&sort=name&page=3")).toEqual({ status: "paused", sort: "name", order: "asc", page: 3 });
-    expect(parse("status=exploded&sort=colour&order=sideways&page=-2")).toEqual({ status: null, sort: "createdAt", order: "desc", page: 1 });
+    expect(parse("status=paused&sort=name&page=3")).toEqual({ q: "", status: "paused", sort: "name", order: "asc", page: 3 });
+    expect(parse("status=exploded&sort=colour&order=sideways&page=-2")).toEqual({ q: "", status: null, sort: "createdAt", order: "desc", page: 1 });
     expect(parse("page=1e400").page).toBe(1);
   });
 
@@ -20,6 +28,16 @@ describe("campaign list params", () => {
     expect(parse(campaignListHref(params).split("?")[1]!)).toEqual(params);
     expect(campaignListHref(parse(""))).toBe("/campaigns");
     expect(campaignListHref(params, { status: null, page: 1 })).toBe("/campaigns?sort=nextRunAt&order=desc");
+  });
+
+  it("reads the name search trimmed and cut, and keeps it in every link", () => {
+    expect(parse("q=%20%20Spring%20sale%20").q).toBe("Spring sale");
+    expect(parse(`q=${"x".repeat(500)}`).q).toHaveLength(CAMPAIGN_SEARCH_MAX_LENGTH);
+    const params = parse("q=spring&status=running&page=2");
+    expect(campaignListHref(params)).toBe("/campaigns?q=spring&status=running&page=2");
+    expect(campaignListHref(params, sortChange(params, "name"))).toBe("/campaigns?q=spring&status=running&sort=name&order=asc");
+    expect(campaignListHref(params, { q: "", page: 1 })).toBe("/campaigns?status=running");
+    expect(parse(campaignListHref(params).split("?")[1]!)).toEqual(params);
   });
 
   it("flips the order of the sorted column and starts another column in its default order", () => {

@@ -1,14 +1,18 @@
-import { oneOf, orderParam, pageParam, readParams } from "~/lib/url-params/url-params";
+import { oneOf, orderParam, pageParam, readParams, searchTerm } from "~/lib/url-params/url-params";
 import type { CampaignStatus } from "~/db/schema";
 import { CAMPAIGN_STATUSES } from "../campaign-rules";
 import { CONTACT_OUTCOMES, type ContactOutcome } from "../results";
 
 /**
- * The campaigns list's URL contract: /campaigns?status=&sort=&order=asc|desc&page=
+ * The campaigns list's URL contract: /campaigns?q=&status=&sort=&order=asc|desc&page=
  * Lenient like the recordings list: a value the list does not understand
  * falls back to its default, so an old or hand-edited link still opens.
+ * `q` filters by name (/search's "See all" for campaigns opens the list so).
  */
 export const CAMPAIGNS_PAGE_SIZE = 10;
+
+/** Longer search input is cut: a campaign's name is a line, and a pasted text must stay a cheap query. */
+export const CAMPAIGN_SEARCH_MAX_LENGTH = 100;
 
 export const CAMPAIGN_SORT_KEYS = ["createdAt", "name", "status", "nextRunAt"] as const;
 export type CampaignSortKey = (typeof CAMPAIGN_SORT_KEYS)[number];
@@ -18,6 +22,8 @@ export type SortOrder = "asc" | "desc";
 export const defaultOrderFor = (sort: CampaignSortKey): SortOrder => (sort === "createdAt" ? "desc" : "asc");
 
 export interface CampaignListParams {
+  /** Part of the name, as typed (trimmed); "" for every campaign. */
+  q: string;
   status: CampaignStatus | null;
   sort: CampaignSortKey;
   order: SortOrder;
@@ -25,6 +31,7 @@ export interface CampaignListParams {
 }
 
 const readers = {
+  q: searchTerm({ maxLength: CAMPAIGN_SEARCH_MAX_LENGTH }),
   status: oneOf(CAMPAIGN_STATUSES),
   sort: oneOf(CAMPAIGN_SORT_KEYS),
   order: orderParam,
@@ -34,12 +41,13 @@ const readers = {
 export function parseCampaignListParams(searchParams: URLSearchParams): CampaignListParams {
   const parsed = readParams(searchParams, readers);
   const sort = parsed.sort ?? "createdAt";
-  return { status: parsed.status, sort, order: parsed.order ?? defaultOrderFor(sort), page: parsed.page };
+  return { q: parsed.q, status: parsed.status, sort, order: parsed.order ?? defaultOrderFor(sort), page: parsed.page };
 }
 
 export function campaignListHref(params: CampaignListParams, changes: Partial<CampaignListParams> = {}) {
   const next = { ...params, ...changes };
   const search = new URLSearchParams();
+  if (next.q) search.set("q", next.q);
   if (next.status) search.set("status", next.status);
   if (next.sort !== "createdAt" || next.order !== defaultOrderFor(next.sort)) {
     search.set("sort", next.sort);

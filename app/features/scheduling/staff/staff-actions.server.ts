@@ -5,7 +5,7 @@ import { can } from "~/features/roles/permissions";
 import { readFormData } from "~/lib/http/form-body.server";
 import { redirectWithToast } from "~/lib/toast/toast.server";
 import { feedUrl, issueFeed, revokeFeeds } from "../calendar/calendar-feeds.server";
-import type { StaffReply } from "./staff-page";
+import type { StaffReply } from "./working-hours-form";
 import { OverrideSchema, WorkingHoursSchema } from "./staff-schemas";
 import { removeOverride, saveOverride, saveSchedule } from "./staff.server";
 import { badRequest, forbidden } from "~/lib/http/errors.server";

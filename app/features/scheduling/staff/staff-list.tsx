@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { DataTable, type DataColumn } from "~/components/ui/data-table";
 import { formatNumber } from "~/i18n/format";
 import { useTranslation } from "~/i18n/react";
-import { useWeekdayName } from "./staff-page";
+import { useWeekdayName } from "./working-hours-form";
 
 export interface StaffRow {
   id: string;

@@ -3,87 +3,12 @@ import { Button } from "~/components/ui/button";
 import { DataTable, type DataColumn } from "~/components/ui/data-table";
 import { FormErrors, TextField } from "~/components/ui/field";
 import { Notice, Panel } from "~/components/ui/panel";
-import { TimeZoneField } from "~/components/ui/time-zone-field";
-import { useIsPending } from "~/components/ui/use-is-pending";
 import { dateTimeFormat, formatDate } from "~/i18n/format";
 import { useTranslation } from "~/i18n/react";
 import type { FormConstraint } from "~/lib/forms/form-constraint";
-import { plainFormProps, plainInputProps, plainSelectProps, usePlainForm, type PlainReply } from "~/lib/forms/plain-form";
-import type { OverrideFields, WorkingHoursFields } from "./staff-schemas";
-import { WEEKDAYS } from "../availability/working-hours";
-
-export interface StaffReply {
-  intent: string;
-  result?: PlainReply;
-  feedUrl?: string;
-}
-
-export function useWeekdayName() {
-  const { i18n } = useTranslation();
-  // 2024-01-01 was a Monday: ISO weekday n is 2024-01-0n.
-  return (day: number, width: "long" | "short" = "long") =>
-    dateTimeFormat(i18n.language, { weekday: width, timeZone: "UTC" }).format(new Date(Date.UTC(2024, 0, day)));
-}
-
-export function WorkingHoursForm({
-  defaults,
-  timeZones,
-  reply,
-  constraint,
-  canEdit,
-}: {
-  defaults: Record<string, string>;
-  timeZones: string[];
-  reply: StaffReply | undefined;
-  constraint: FormConstraint;
-  canEdit: boolean;
-}) {
-  const { t } = useTranslation("scheduling");
-  const weekday = useWeekdayName();
-  const [form, fields] = usePlainForm<WorkingHoursFields>({
-    id: "working-hours",
-    lastResult: reply?.intent === "save-hours" ? reply.result : undefined,
-    constraint,
-    defaultValue: defaults,
-  });
-  const busy = useIsPending({ intent: "save-hours" });
-  return (
-    <Panel title={t("staff.hoursTitle")}>
-      <Form method="post" className="space-y-4" {...plainFormProps(form)}>
-        <p className="text-sm text-slate-600 dark:text-slate-300">{t("staff.hoursIntro")}</p>
-        <FormErrors errors={form.errors} namespace="scheduling" />
-        <input type="hidden" name="intent" value="save-hours" />
-        <TimeZoneField
-          label={t("staff.timeZone")}
-          errors={fields.timeZone.errors}
-          namespace="scheduling"
-          selectProps={{ ...plainSelectProps(fields.timeZone), disabled: !canEdit }}
-          zones={timeZones}
-        />
-        <div className="grid gap-3 sm:grid-cols-2">
-          {WEEKDAYS.map((day) => {
-            const field = fields[`day${day}` as const];
-            return (
-              <TextField
-                key={day}
-                label={weekday(day)}
-                errors={field.errors}
-                namespace="scheduling"
-                inputProps={{ ...plainInputProps(field, { type: "text" }), placeholder: t("staff.dayOffPlaceholder"), readOnly: !canEdit }}
-              />
-            );
-          })}
-        </div>
-        <p className="text-xs text-slate-500 dark:text-slate-400">{t("staff.hoursHint")}</p>
-        {canEdit ? (
-          <Button type="submit" disabled={busy}>
-            {t("staff.saveHours")}
-          </Button>
-        ) : null}
-      </Form>
-    </Panel>
-  );
-}
+import { plainFormProps, plainInputProps, usePlainForm } from "~/lib/forms/plain-form";
+import { OVERRIDE_PREFIX, type OverrideFields } from "./staff-schemas";
+import { rangeFields, RangesFieldset, type StaffReply } from "./working-hours-form";
 
 export interface OverrideRow {
   id: string;
@@ -110,6 +35,7 @@ export function OverridesPanel({
     lastResult: reply?.intent === "add-override" ? reply.result : undefined,
     constraint,
   });
+  const overrideRanges = rangeFields(fields, OVERRIDE_PREFIX);
   const columns: Array<DataColumn<OverrideRow>> = [
     {
       id: "date",
@@ -159,25 +85,31 @@ export function OverridesPanel({
           />
         )}
         {canEdit ? (
-          <Form method="post" className="grid items-start gap-3 sm:grid-cols-[12rem_minmax(0,1fr)_auto]" {...plainFormProps(form)}>
+          <Form method="post" className="space-y-3" {...plainFormProps(form)}>
             <input type="hidden" name="intent" value="add-override" />
-            <div className="sm:col-span-3">
-              <FormErrors errors={form.errors} namespace="scheduling" />
+            <FormErrors errors={form.errors} namespace="scheduling" />
+            <div className="sm:max-w-[12rem]">
+              <TextField
+                label={t("staff.overrideDate")}
+                errors={fields.date.errors}
+                namespace="scheduling"
+                inputProps={{ ...plainInputProps(fields.date, { type: "date" }), min: today }}
+              />
             </div>
-            <TextField
-              label={t("staff.overrideDate")}
-              errors={fields.date.errors}
-              namespace="scheduling"
-              inputProps={{ ...plainInputProps(fields.date, { type: "date" }), min: today }}
+            <RangesFieldset
+              key={overrideRanges.key}
+              testId="override-hours"
+              legend={t("staff.overrideHours")}
+              labelPrefix=""
+              worksLabel={t("staff.overrideWorks")}
+              whichDay={t("staff.onThatDate")}
+              removeLabel={(number) => t("staff.removeOverrideRangeLabel", { number })}
+              works={overrideRanges.works}
+              pairs={overrideRanges.pairs}
+              canEdit
             />
-            <TextField
-              label={t("staff.overrideHours")}
-              hint={t("staff.overrideHoursHint")}
-              errors={fields.hours.errors}
-              namespace="scheduling"
-              inputProps={{ ...plainInputProps(fields.hours, { type: "text" }), placeholder: t("staff.dayOffPlaceholder") }}
-            />
-            <Button type="submit" variant="secondary" className="sm:mt-6">
+            <p className="text-xs text-slate-500 dark:text-slate-400">{t("staff.overrideHoursHint")}</p>
+            <Button type="submit" variant="secondary">
               {t("staff.addOverride")}
             </Button>
           </Form>

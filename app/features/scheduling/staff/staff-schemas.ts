@@ -1,50 +1,96 @@
 import { z } from "zod";
 import { isKnownTimeZone } from "~/lib/dates/zoned-time";
-import { parseHoursText, WEEKDAYS, type WeeklyHours } from "../availability/working-hours";
-import type { WorkingWindow } from "../availability/slots";
+import { formatDayRanges, MAX_WINDOWS_PER_DAY, parseDayRanges, WEEKDAYS, type WeeklyHours } from "../availability/working-hours";
+import type { IsoWeekday, WorkingWindow } from "../availability/slots";
 
-/** The staff page's forms. Messages are keys of the scheduling namespace. */
-const hoursText = z
-  .string()
-  .optional()
-  .transform((value, ctx) => {
-    const parsed = parseHoursText(value ?? "");
-    if ("problem" in parsed) {
-      ctx.addIssue({ code: z.ZodIssueCode.custom, message: `validation.${parsed.problem}` });
-      return z.NEVER;
-    }
-    return parsed.windows;
+/**
+ * The staff page's forms. Messages are keys of the scheduling namespace.
+ *
+ * A day's hours are flat fields, so the form needs no list handling: a "works" checkbox and
+ * MAX_WINDOWS_PER_DAY from/to pairs under one prefix, e.g. day1Works, day1From0, day1To0 for
+ * Monday's weekly hours and hoursWorks, hoursFrom0, … for a date exception.
+ */
+export const worksField = (prefix: string) => `${prefix}Works`;
+export const pairField = (prefix: string, side: "from" | "to", index: number) => `${prefix}${side === "from" ? "From" : "To"}${index}`;
+export const dayPrefix = (day: IsoWeekday) => `day${day}`;
+export const OVERRIDE_PREFIX = "hours";
+const PAIR_INDEXES = Array.from({ length: MAX_WINDOWS_PER_DAY }, (_, index) => index);
+
+const optionalText = z.string().optional();
+function rangesShape(prefix: string) {
+  const shape: Record<string, typeof optionalText> = { [worksField(prefix)]: optionalText };
+  for (const index of PAIR_INDEXES) {
+    shape[pairField(prefix, "from", index)] = optionalText;
+    shape[pairField(prefix, "to", index)] = optionalText;
+  }
+  return shape;
+}
+
+/** One day's fields judged by parseDayRanges: its windows, or undefined after adding each problem at its field. */
+function readRanges(value: Record<string, unknown>, prefix: string, ctx: z.RefinementCtx): WorkingWindow[] | undefined {
+  const text = (name: string) => (typeof value[name] === "string" ? (value[name] as string) : "");
+  const parsed = parseDayRanges({
+    works: Boolean(text(worksField(prefix))),
+    pairs: PAIR_INDEXES.map((index) => ({ from: text(pairField(prefix, "from", index)), to: text(pairField(prefix, "to", index)) })),
   });
+  if ("windows" in parsed) return parsed.windows;
+  for (const problem of parsed.problems)
+    ctx.addIssue({ code: z.ZodIssueCode.custom, path: [pairField(prefix, problem.field, problem.index)], message: `validation.${problem.problem}` });
+  return undefined;
+}
 
+/** A day's form values for stored windows: a checked box is "on", a midnight end 00:00. */
+export function dayFormValues(prefix: string, windows: readonly WorkingWindow[] | undefined): Record<string, string> {
+  const ranges = formatDayRanges(windows);
+  const values: Record<string, string> = {};
+  if (ranges.works) values[worksField(prefix)] = "on";
+  ranges.pairs.forEach((pair, index) => {
+    values[pairField(prefix, "from", index)] = pair.from;
+    values[pairField(prefix, "to", index)] = pair.to;
+  });
+  return values;
+}
+
+/** The form's values for stored hours (the loader's defaults): a checked box is "on", midnight ends 00:00. */
+export function weeklyHoursFormValues(hours: WeeklyHours): Record<string, string> {
+  return Object.assign({}, ...WEEKDAYS.map((day) => dayFormValues(dayPrefix(day), hours[day]))) as Record<string, string>;
+}
+
+/**
+ * The weekly hours form: a time zone and, per day, whether the person works and their
+ * ranges. The rules are parseDayRanges', each problem put on the field that caused it.
+ */
 export const WorkingHoursSchema = z
   .object({
     intent: z.literal("save-hours"),
     timeZone: z.string({ required_error: "validation.timeZoneRequired" }).refine(isKnownTimeZone, "validation.timeZoneInvalid"),
-    day1: hoursText,
-    day2: hoursText,
-    day3: hoursText,
-    day4: hoursText,
-    day5: hoursText,
-    day6: hoursText,
-    day7: hoursText,
+    ...(Object.assign({}, ...WEEKDAYS.map((day) => rangesShape(dayPrefix(day)))) as ReturnType<typeof rangesShape>),
   })
-  .transform((value) => {
+  .transform((value, ctx) => {
     const weeklyHours: WeeklyHours = {};
+    let refused = false;
     for (const day of WEEKDAYS) {
-      const windows = value[`day${day}`] as WorkingWindow[];
-      if (windows.length) weeklyHours[day] = windows;
+      const windows = readRanges(value, dayPrefix(day), ctx);
+      if (!windows) refused = true;
+      else if (windows.length) weeklyHours[day] = windows;
     }
-    return { timeZone: value.timeZone, weeklyHours };
+    return refused ? z.NEVER : { timeZone: value.timeZone, weeklyHours };
   });
 
-export const OverrideSchema = z.object({
-  intent: z.literal("add-override"),
-  date: z
-    .string({ required_error: "validation.dateRequired" })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, "validation.dateInvalid")
-    .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), "validation.dateInvalid"),
-  hours: hoursText,
-});
+/** A date exception: a day off (unticked) or that day's own ranges, by the same rules as the weekly hours. */
+export const OverrideSchema = z
+  .object({
+    intent: z.literal("add-override"),
+    date: z
+      .string({ required_error: "validation.dateRequired" })
+      .regex(/^\d{4}-\d{2}-\d{2}$/, "validation.dateInvalid")
+      .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), "validation.dateInvalid"),
+    ...rangesShape(OVERRIDE_PREFIX),
+  })
+  .transform((value, ctx) => {
+    const hours = readRanges(value, OVERRIDE_PREFIX, ctx);
+    return hours ? { date: value.date, hours } : z.NEVER;
+  });
 
 export type WorkingHoursFields = z.input<typeof WorkingHoursSchema>;
 export type OverrideFields = z.input<typeof OverrideSchema>;

@@ -8,6 +8,7 @@ import { PageHeader } from "~/components/ui/page-header";
 import { Panel } from "~/components/ui/panel";
 import { requireSuperAdmin } from "~/features/access/super-admin.server";
 import { listCatalogue, type CatalogueRow } from "~/features/products/products.server";
+import { ProductsTabs } from "~/features/products/products-tabs";
 import { formatMinutes, formatMoney, formatNumber } from "~/i18n/format";
 import { getTranslator } from "~/i18n/i18next.server";
 import { useTranslation } from "~/i18n/react";
@@ -40,6 +41,7 @@ export default function ProductsPage() {
           </Link>
         }
       />
+      <ProductsTabs active="plans" />
       <Panel>
         <DataTable<CatalogueRow>
           caption={t("products.caption")}

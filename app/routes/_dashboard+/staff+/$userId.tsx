@@ -6,11 +6,12 @@ import { PageHeader } from "~/components/ui/page-header";
 import { requireReadAccess, type GateContext } from "~/features/access/gate.server";
 import { hasLiveFeed } from "~/features/scheduling/calendar/calendar-feeds.server";
 import { canEditSchedule, handleStaffAction } from "~/features/scheduling/staff/staff-actions.server";
-import { CalendarFeedPanel, OverridesPanel, WorkingHoursForm } from "~/features/scheduling/staff/staff-page";
-import { OverrideSchema, WorkingHoursSchema } from "~/features/scheduling/staff/staff-schemas";
+import { CalendarFeedPanel, OverridesPanel } from "~/features/scheduling/staff/staff-page";
+import { WorkingHoursForm } from "~/features/scheduling/staff/working-hours-form";
+import { OverrideSchema, weeklyHoursFormValues, WorkingHoursSchema } from "~/features/scheduling/staff/staff-schemas";
 import { findStaffMember, getSchedule, listOverrides } from "~/features/scheduling/staff/staff.server";
 import { timeZoneChoices } from "~/features/scheduling/availability/time-zones.server";
-import { formatHoursText, readWindows, WEEKDAYS } from "~/features/scheduling/availability/working-hours";
+import { formatHoursText, readWindows } from "~/features/scheduling/availability/working-hours";
 import { localPartsAt } from "~/lib/dates/zoned-time";
 import { useTranslation } from "~/i18n/react";
 import type { I18nHandle } from "~/i18n/route-namespaces";
@@ -42,7 +43,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     title: member.name,
     member,
     saved: schedule.saved,
-    defaults: { timeZone: schedule.timeZone, ...Object.fromEntries(WEEKDAYS.map((day) => [`day${day}`, formatHoursText(schedule.weeklyHours[day])])) },
+    defaults: { timeZone: schedule.timeZone, ...weeklyHoursFormValues(schedule.weeklyHours) },
     overrides: overrides.map((row) => ({ id: row.id, date: row.date, hours: formatHoursText(readWindows(row.hours)) })),
     feed: { live: Boolean(feed), createdAt: feed?.created_at ?? null },
     today,
