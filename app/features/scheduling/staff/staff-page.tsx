@@ -7,7 +7,8 @@ import { dateTimeFormat, formatDate } from "~/i18n/format";
 import { useTranslation } from "~/i18n/react";
 import type { FormConstraint } from "~/lib/forms/form-constraint";
 import { plainFormProps, plainInputProps, usePlainForm } from "~/lib/forms/plain-form";
-import { OVERRIDE_PREFIX, type OverrideFields } from "./staff-schemas";
+import type { OverrideFields } from "./staff-schemas";
+import { OVERRIDE_PREFIX } from "./working-hours-fields";
 import { rangeFields, RangesFieldset, type StaffReply } from "./working-hours-form";
 
 export interface OverrideRow {

@@ -1,7 +1,8 @@
 import { parseWithZod } from "@conform-to/zod";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_WEEKLY_HOURS } from "../availability/working-hours";
-import { weeklyHoursFormValues, WorkingHoursSchema } from "./staff-schemas";
+import { WorkingHoursSchema } from "./staff-schemas";
+import { weeklyHoursFormValues } from "./working-hours-fields";
 
 function submit(fields: Record<string, string>) {
   const formData = new FormData();

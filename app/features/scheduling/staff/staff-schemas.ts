@@ -1,19 +1,14 @@
 import { z } from "zod";
 import { isKnownTimeZone } from "~/lib/dates/zoned-time";
-import { formatDayRanges, MAX_WINDOWS_PER_DAY, parseDayRanges, WEEKDAYS, type WeeklyHours } from "../availability/working-hours";
-import type { IsoWeekday, WorkingWindow } from "../availability/slots";
+import { MAX_WINDOWS_PER_DAY, parseDayRanges, WEEKDAYS, type WeeklyHours } from "../availability/working-hours";
+import type { WorkingWindow } from "../availability/slots";
+import { dayPrefix, OVERRIDE_PREFIX, pairField, worksField } from "./working-hours-fields";
 
 /**
- * The staff page's forms. Messages are keys of the scheduling namespace.
- *
- * A day's hours are flat fields, so the form needs no list handling: a "works" checkbox and
- * MAX_WINDOWS_PER_DAY from/to pairs under one prefix, e.g. day1Works, day1From0, day1To0 for
- * Monday's weekly hours and hoursWorks, hoursFrom0, … for a date exception.
+ * The staff page's forms (zod, for the actions only: the browser loads no zod,
+ * docs/decisions/0015). Messages are keys of the scheduling namespace; the
+ * fields' names are in working-hours-fields.ts, which the forms import.
  */
-export const worksField = (prefix: string) => `${prefix}Works`;
-export const pairField = (prefix: string, side: "from" | "to", index: number) => `${prefix}${side === "from" ? "From" : "To"}${index}`;
-export const dayPrefix = (day: IsoWeekday) => `day${day}`;
-export const OVERRIDE_PREFIX = "hours";
 const PAIR_INDEXES = Array.from({ length: MAX_WINDOWS_PER_DAY }, (_, index) => index);
 
 const optionalText = z.string().optional();
@@ -37,23 +32,6 @@ function readRanges(value: Record<string, unknown>, prefix: string, ctx: z.Refin
   for (const problem of parsed.problems)
     ctx.addIssue({ code: z.ZodIssueCode.custom, path: [pairField(prefix, problem.field, problem.index)], message: `validation.${problem.problem}` });
   return undefined;
-}
-
-/** A day's form values for stored windows: a checked box is "on", a midnight end 00:00. */
-export function dayFormValues(prefix: string, windows: readonly WorkingWindow[] | undefined): Record<string, string> {
-  const ranges = formatDayRanges(windows);
-  const values: Record<string, string> = {};
-  if (ranges.works) values[worksField(prefix)] = "on";
-  ranges.pairs.forEach((pair, index) => {
-    values[pairField(prefix, "from", index)] = pair.from;
-    values[pairField(prefix, "to", index)] = pair.to;
-  });
-  return values;
-}
-
-/** The form's values for stored hours (the loader's defaults): a checked box is "on", midnight ends 00:00. */
-export function weeklyHoursFormValues(hours: WeeklyHours): Record<string, string> {
-  return Object.assign({}, ...WEEKDAYS.map((day) => dayFormValues(dayPrefix(day), hours[day]))) as Record<string, string>;
 }
 
 /**

@@ -13,7 +13,8 @@ import { useTranslation } from "~/i18n/react";
 import type { FormConstraint } from "~/lib/forms/form-constraint";
 import { plainFormProps, plainInputProps, plainSelectProps, usePlainForm, type PlainField, type PlainReply } from "~/lib/forms/plain-form";
 import { MAX_WINDOWS_PER_DAY, pairsToShow, WEEKDAYS } from "../availability/working-hours";
-import { dayPrefix, pairField, worksField, type WorkingHoursFields } from "./staff-schemas";
+import type { WorkingHoursFields } from "./staff-schemas";
+import { dayPrefix, pairField, worksField } from "./working-hours-fields";
 
 export interface StaffReply {
   intent: string;

@@ -8,7 +8,8 @@ import { hasLiveFeed } from "~/features/scheduling/calendar/calendar-feeds.serve
 import { canEditSchedule, handleStaffAction } from "~/features/scheduling/staff/staff-actions.server";
 import { CalendarFeedPanel, OverridesPanel } from "~/features/scheduling/staff/staff-page";
 import { WorkingHoursForm } from "~/features/scheduling/staff/working-hours-form";
-import { OverrideSchema, weeklyHoursFormValues, WorkingHoursSchema } from "~/features/scheduling/staff/staff-schemas";
+import { OverrideSchema, WorkingHoursSchema } from "~/features/scheduling/staff/staff-schemas";
+import { weeklyHoursFormValues } from "~/features/scheduling/staff/working-hours-fields";
 import { findStaffMember, getSchedule, listOverrides } from "~/features/scheduling/staff/staff.server";
 import { timeZoneChoices } from "~/features/scheduling/availability/time-zones.server";
 import { formatHoursText, readWindows } from "~/features/scheduling/availability/working-hours";
