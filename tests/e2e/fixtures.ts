@@ -130,6 +130,18 @@ export async function expectNoSeriousViolations(page: Page, { withoutScripts = f
   await expect(page.locator("html")).not.toHaveClass(/\bdark\b/);
   // Colours are judged as they settle: a button fading in from its disabled opacity, or into its hover colour, measured halfway
   // fails contrast it does not have (the Vapi form of agents.spec.ts, CI of 2d98b22). Endless animations (spinners) are not waited for.
+  // A form that was just submitted re-enables its button when Remix's navigation settles, which can be a frame after the
+  // answer shows; its fade-in starts only then (the Vapi form again, CI of 356539c). So first the router goes idle, then a frame passes.
+  await page.waitForFunction(
+    () => {
+      const router = (window as unknown as { __remixRouter?: { state: { navigation: { state: string }; fetchers: Map<string, { state: string }> } } })
+        .__remixRouter;
+      return !router || (router.state.navigation.state === "idle" && [...router.state.fetchers.values()].every((fetcher) => fetcher.state === "idle"));
+    },
+    undefined,
+    { timeout: 5_000 },
+  );
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   await page.evaluate(() =>
     Promise.race([
       Promise.all(
